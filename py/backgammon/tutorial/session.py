@@ -1,0 +1,228 @@
+"""One lesson in progress: the learner's tries are judged by the rules core (`Turn`), then by the lesson.
+
+A refused move comes back with the rule that forbids it in plain words; a legal play that misses the
+lesson's goal comes back with the lesson's nudge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backgammon.errors import IllegalMoveError
+from backgammon.position import Position
+from backgammon.tutorial.lessons import BAR, OFF, LESSONS, Lesson, PlaySpec, lesson_by_id
+from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
+from backgammon.turn import Turn
+
+# Short tutorial wording of the rules the core refuses a move for; the core's own message is the fallback.
+RULE_WORDS: dict[str, str] = {
+    "blocked": "That point is blocked: two or more of your opponent's checkers hold it, so you cannot land "
+    "there.",
+    "bar-first": "You have a checker on the bar: you must enter it before moving any other checker.",
+    "must-use-both-dice": "You must use both dice when you can. After that move the other die could not be "
+    "played, so that checker is frozen.",
+    "must-use-larger-die": "When only one die can be played, you must play the larger one.",
+    "not-all-home": "You may bear off only when all your checkers are in your home board (points 1 to 6).",
+    "bear-off-from-highest": "You may bear off with a number larger than the point only from your highest "
+    "occupied point.",
+}
+
+
+def _feedback(kind: str, text: str, rule: str | None = None) -> dict[str, Any]:
+    return {"kind": kind, "text": text, "rule": rule}
+
+
+def lesson_summary(lesson: Lesson) -> dict[str, Any]:
+    return {"id": lesson.id, "title": lesson.title, "topic": lesson.topic, "kind": lesson.kind}
+
+
+def lesson_json(lesson: Lesson) -> dict[str, Any]:
+    """What the page shows of a lesson; the answers stay in Python."""
+    index = LESSONS.index(lesson)
+    return {
+        **lesson_summary(lesson),
+        "text": list(lesson.text),
+        "task": lesson.task,
+        "choices": [c.label for c in lesson.choices],
+        "index": index,
+        "count": len(LESSONS),
+        "previous": LESSONS[index - 1].id if index > 0 else None,
+        "next": LESSONS[index + 1].id if index + 1 < len(LESSONS) else None,
+        "can_show": bool(lesson.solution) or lesson.kind != "move",
+    }
+
+
+def play_position(lesson: Lesson, play: PlaySpec) -> Position:
+    """The position a lesson's play leads to, every move checked by the core."""
+    turn = _new_turn(lesson)
+    for source, dest in play:
+        turn.move(source, dest)
+    return turn.position
+
+
+def _new_turn(lesson: Lesson) -> Turn:
+    if lesson.dice is None:
+        raise ValueError(f"lesson {lesson.id!r} has no dice")
+    return Turn(position_of(lesson.me, lesson.them), lesson.dice)
+
+
+def _tryable_dests(turn: Turn) -> dict[int, list[int]]:
+    """Every destination the learner may *try*, legal or not: each checker moved by each remaining die
+    or by their sum. The core judges the try, so a wrong one is answered with its rule."""
+    mine = turn.position.mine
+    remaining = list(turn.remaining_dice)
+    steps: set[int] = set(remaining)
+    if len(remaining) >= 2:
+        if len(set(remaining)) == 1:
+            steps |= {remaining[0] * k for k in range(2, len(remaining) + 1)}
+        else:
+            steps.add(sum(remaining[:2]))
+    dests: dict[int, set[int]] = {}
+    for source in range(1, BAR + 1):
+        if mine[source - 1] == 0:
+            continue
+        for step in steps:
+            dests.setdefault(source, set()).add(max(source - step, OFF))
+    for source, legal in turn.dests().items():
+        dests.setdefault(source, set()).update(legal)
+    return {s: sorted(ds, reverse=True) for s, ds in sorted(dests.items(), reverse=True) if ds}
+
+
+class TutorialSession:
+    """The lesson the page is on. One per worker, like the loaded match of `backgammon.api`."""
+
+    def __init__(self) -> None:
+        self.lesson: Lesson = LESSONS[0]
+        self.turn: Turn | None = None
+        self.hits: list[bool] = []
+        self.done = False
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    def start(self, lesson_id: str) -> dict[str, Any]:
+        try:
+            self.lesson = lesson_by_id(lesson_id)
+        except KeyError:
+            raise ValueError(f"There is no lesson {lesson_id!r}.") from None
+        self.turn = _new_turn(self.lesson) if self.lesson.dice else None
+        self.hits = []
+        self.done = False
+        return {"lesson": lesson_json(self.lesson), "view": self.view(), "feedback": None, "done": False}
+
+    def view(self) -> dict[str, Any]:
+        lesson = self.lesson
+        if self.turn is None:
+            return lesson_view(
+                lesson,
+                position_of(lesson.me, lesson.them),
+                dice=None,
+                remaining=[],
+                moves_made=[],
+                dests={},
+                no_legal_move=False,
+            )
+        turn = self.turn
+        finished = self.done or turn.is_complete
+        made = [(m.source, m.dest, hit) for m, hit in zip(turn.moves, self.hits, strict=True)]
+        return lesson_view(
+            lesson,
+            turn.position,
+            dice=lesson.dice,
+            remaining=list(turn.remaining_dice),
+            moves_made=made,
+            dests={} if finished else _tryable_dests(turn),
+            no_legal_move=not turn.dests() and not turn.moves,
+        )
+
+    def _answer(self, feedback: dict[str, Any]) -> dict[str, Any]:
+        return {"view": self.view(), "feedback": feedback, "done": self.done}
+
+    # -- checker tasks ---------------------------------------------------------------------------
+    def move(self, source: int, dest: int) -> dict[str, Any]:
+        turn = self._require_turn()
+        if self.done:
+            return self._answer(_feedback("done", self.lesson.success))
+        before = turn.position.theirs[24]
+        try:
+            turn.move(source, dest)
+        except IllegalMoveError as err:
+            return self._answer(_feedback("illegal", RULE_WORDS.get(err.rule, str(err)), err.rule))
+        # A move that needs both dice counts as two; each adds to the bar only what it hits.
+        added = len(turn.moves) - len(self.hits)
+        hit_total = turn.position.theirs[24] - before
+        self.hits.extend([hit_total > 0] + [False] * (added - 1))
+        if not turn.is_complete:
+            return self._answer(_feedback("progress", "Good. Now play the rest of the roll."))
+        if self._meets_goal(turn.position):
+            self.done = True
+            return self._answer(_feedback("done", self.lesson.success))
+        return self._answer(_feedback("nudge", self.lesson.nudge or "That play is legal, but not this lesson's goal."))
+
+    def _meets_goal(self, result: Position) -> bool:
+        lesson = self.lesson
+        if lesson.must_hit and result.theirs[24] <= position_of(lesson.me, lesson.them).theirs[24]:
+            return False
+        if not lesson.goals:
+            return True
+        return any(result == play_position(lesson, goal) for goal in lesson.goals)
+
+    def undo(self) -> dict[str, Any]:
+        turn = self._require_turn()
+        if self.done or not turn.moves:
+            return self._answer(_feedback("info", "There is nothing to undo."))
+        turn.undo()
+        del self.hits[len(turn.moves) :]
+        return self._answer(_feedback("info", "Move taken back."))
+
+    def restart(self) -> dict[str, Any]:
+        return self.start(self.lesson.id)
+
+    def pass_turn(self) -> dict[str, Any]:
+        turn = self._require_turn()
+        if turn.dests():
+            return self._answer(
+                _feedback("illegal", "You can still move, so you may not pass: play the roll.", "must-move")
+            )
+        self.done = True
+        return self._answer(_feedback("done", self.lesson.success))
+
+    # -- choice tasks ----------------------------------------------------------------------------
+    def choose(self, index: int) -> dict[str, Any]:
+        choices = self.lesson.choices
+        if not 0 <= index < len(choices):
+            raise ValueError(f"There is no answer {index!r} in this lesson.")
+        choice = choices[index]
+        if choice.correct:
+            self.done = True
+            return self._answer(_feedback("done", f"{choice.why} {self.lesson.success}"))
+        return self._answer(_feedback("wrong", choice.why))
+
+    # -- help ------------------------------------------------------------------------------------
+    def hint(self) -> dict[str, Any]:
+        """The lesson's hint, and the next move of its solution to light on the board when the moves
+        made so far are the start of that solution."""
+        lesson = self.lesson
+        made = [(m.source, m.dest) for m in self.turn.moves] if self.turn else []
+        points: list[int | str] = []
+        if len(made) < len(lesson.solution) and list(lesson.solution[: len(made)]) == made:
+            source, dest = lesson.solution[len(made)]
+            points = [loc_to_json(source), loc_to_json(dest)]
+        elif made and not self.done:
+            return {"text": f"{lesson.hint} (Undo your moves to follow this hint.)", "highlights": []}
+        return {"text": lesson.hint, "highlights": points}
+
+    def show(self) -> dict[str, Any]:
+        """Reset the lesson and return a correct answer; the page plays it move by move (animated)."""
+        lesson = self.lesson
+        started = self.start(lesson.id)
+        if lesson.kind == "choice":
+            right = next(i for i, c in enumerate(lesson.choices) if c.correct)
+            return {**started, "answer": {"choice": right}}
+        if lesson.kind == "pass":
+            return {**started, "answer": {"pass": True}}
+        moves = [{"from": loc_to_json(s), "to": loc_to_json(d)} for s, d in lesson.solution]
+        return {**started, "answer": {"moves": moves}}
+
+    def _require_turn(self) -> Turn:
+        if self.turn is None:
+            raise ValueError(f"Lesson {self.lesson.id!r} is answered with a choice, not on the board.")
+        return self.turn

@@ -1,0 +1,137 @@
+"""The JSON view of a lesson position, shaped like the match view of docs/architecture.md.
+
+The learner is player 0, so the mover's numbering of the core is the board's absolute numbering; the
+opponent's own point ``q`` is the board's point ``25 - q``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from backgammon.position import Position
+from backgammon.tutorial.lessons import BAR, OFF, Lesson
+
+Loc = int | str
+
+
+def position_of(me: Mapping[int, int], them: Mapping[int, int]) -> Position:
+    """Build the core position of a lesson setup written from the learner's side."""
+    mine = [0] * 25
+    theirs = [0] * 25
+    for point, count in me.items():
+        mine[point - 1] = count  # BAR (25) lands on index 24, the bar
+    for point, count in them.items():
+        theirs[24 - point] = count  # their point 25 - p; key 0 lands on index 24, their bar
+    return Position(tuple(mine), tuple(theirs))
+
+
+def loc_to_json(point: int) -> Loc:
+    if point == BAR:
+        return "bar"
+    if point == OFF:
+        return "off"
+    return point
+
+
+def loc_from_json(loc: object) -> int:
+    """A board location ("bar", "off" or 1..24) as a point of the mover's numbering."""
+    if loc == "bar":
+        return BAR
+    if loc == "off":
+        return OFF
+    if isinstance(loc, int) and not isinstance(loc, bool) and 1 <= loc <= 24:
+        return loc
+    if isinstance(loc, str) and loc.isdigit() and 1 <= int(loc) <= 24:
+        return int(loc)
+    raise ValueError(f"not a board location: {loc!r}")
+
+
+def _label(point: int, mine: int, theirs: int) -> str:
+    if mine:
+        return f"Point {point}, {mine} of your checkers"
+    if theirs:
+        return f"Point {point}, {theirs} of your opponent's checkers"
+    return f"Point {point}, empty"
+
+
+def board_of(position: Position) -> dict[str, Any]:
+    mine, theirs = position.mine, position.theirs
+    points = [mine[i] - theirs[23 - i] for i in range(24)]
+    return {
+        "points": points,
+        "bar": [mine[24], theirs[24]],
+        "off": [15 - sum(mine), 15 - sum(theirs)],
+    }
+
+
+def lesson_view(
+    lesson: Lesson,
+    position: Position,
+    *,
+    dice: Sequence[int] | None,
+    remaining: Sequence[int],
+    moves_made: Iterable[tuple[int, int, bool]],
+    dests: Mapping[int, Iterable[int]],
+    no_legal_move: bool,
+) -> dict[str, Any]:
+    """The view the board draws: the lesson position after the moves made so far."""
+    board = board_of(position)
+    pips = [
+        sum(n * (i + 1) for i, n in enumerate(position.mine)),
+        sum(n * (i + 1) for i, n in enumerate(position.theirs)),
+    ]
+    labels = {
+        str(p): _label(p, max(board["points"][p - 1], 0), max(-board["points"][p - 1], 0)) for p in range(1, 25)
+    }
+    labels["bar"] = f"Your bar, {board['bar'][0]} checkers"
+    labels["off"] = f"Borne off, {board['off'][0]} of your checkers"
+    owner = {"me": 0, "them": 1, None: None}[lesson.cube.owner]
+    offered = lesson.id == "take-drop"
+    made = list(moves_made)
+    return {
+        "players": [{"name": "You", "kind": "human"}, {"name": "Opponent", "kind": "human"}],
+        "settings": {
+            "match_length": lesson.match_length,
+            "crawford": True,
+            "jacoby": lesson.id == "jacoby",
+            "beavers": lesson.id == "beavers",
+            "automatic_doubles": 1 if lesson.id == "automatic-doubles" else 0,
+            "strict_doubling": False,
+        },
+        "board": board,
+        "position_id": position.id,
+        "match_id": "",
+        "game_number": 1,
+        "phase": "doubled" if offered else ("move" if dice else "roll"),
+        "turn": 0,
+        "decision": 0,
+        "dice": list(dice) if dice else None,
+        "dice_remaining": list(remaining),
+        "opponent_dice": None,
+        "moves_made": [{"from": loc_to_json(s), "to": loc_to_json(d), "hit": hit} for s, d, hit in made],
+        "dests": {str(loc_to_json(s)): [loc_to_json(d) for d in ds] for s, ds in dests.items()},
+        "can_undo": bool(made),
+        "can_swap_dice": False,
+        "can_confirm": False,
+        "no_legal_move": no_legal_move,
+        "cube": {
+            "value": lesson.cube.value,
+            "owner": owner,
+            "may_double": False,
+            "why_not": "tutorial",
+            "why_not_text": "The cube is not used in this lesson.",
+            "offered_by": 1 if offered else None,
+            "may_beaver": False,
+            "dead": False,
+        },
+        "score": list(lesson.score),
+        "crawford_game": lesson.crawford_game,
+        "post_crawford": False,
+        "pips": pips,
+        "resignation": None,
+        "result": None,
+        "match_winner": None,
+        "notation": {"games": []},
+        "labels": labels,
+    }
