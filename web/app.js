@@ -1,0 +1,745 @@
+// @ts-check
+/**
+ * The match page's controller: view → board and panel; player action → Python (through the bridge) → new view and
+ * events → animation, announcements, save. Every rule is Python's: this file only decides *when* to ask (automatic
+ * rolls, passes, the computer's turn) from the view and the player's preferences.
+ */
+import { createBoard } from "./board.js";
+import { createBridge } from "./bridge.js";
+import { createAnnouncer } from "./announce.js";
+import { applyControlStates, controlStates } from "./controls.js";
+import * as say from "./describe.js";
+import { openDialog, showMessage } from "./dialogs.js";
+import { bindShortcuts } from "./keyboard.js";
+import { downloadText, recordFilename, recordFromFileText } from "./matchfile.js";
+import { renderMoveList } from "./movelist.js";
+import { DEFAULT_MATCH, fillNewMatchForm, readNewMatchForm } from "./newmatch.js";
+import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
+import { startView } from "./startview.js";
+import { createMatchStorage } from "./storage.js";
+
+/** @typedef {Record<string, any>} View */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+// Test mode (scripted dice, ?test-dice=31,52,…) keeps its match in its own storage namespace, so scripted dice can
+// never be used on a real match in progress.
+const query = new URLSearchParams(location.search);
+const testDice = query.get("test-dice");
+const testMode = testDice !== null;
+const storage = createMatchStorage({ namespace: testMode ? "backgammon-test" : "backgammon" });
+
+let preferences = readPreferences();
+/** @type {View} */
+let view = startView();
+/** @type {object | null} */
+let record = null;
+let engineReady = false;
+let busy = false;
+/** Bumped when the match is replaced (new match, import, another tab): stale automatic steps stop. */
+let generation = 0;
+/** @type {Promise<unknown>} one action at a time, in order */
+let queue = Promise.resolve();
+
+const announcer = createAnnouncer($("announcer"));
+const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
+
+const board = createBoard($("board"), {
+  view,
+  interactive: false,
+  orientation: preferences.orientation,
+  showPips: preferences.showPips,
+  animationMs: preferences.animationMs,
+  perspective: 0,
+  onMove: ({ from, to }) => enqueue(() => perform({ type: "move", from, to })),
+  onUndo: () => enqueue(() => perform({ type: "undo" })),
+  onDiceClick: () => primaryAction(),
+  onCubeClick: () => (view.phase === "roll" && view.cube?.may_double ? enqueue(() => perform({ type: "double" })) : announcer.say(say.cubeText(view))),
+  onSelect: (loc) => announceSelection(loc),
+});
+
+const bridge = createBridge(testMode ? { testDice } : {});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Talking to Python
+
+class ApiError extends Error {
+  /** @param {string} type @param {string} message */
+  constructor(type, message) {
+    super(message);
+    this.type = type;
+  }
+}
+
+/**
+ * Call a method of backgammon.api in the worker; errors come back as values and are thrown here as ApiError.
+ * @param {string} method
+ * @param {object} params
+ * @returns {Promise<any>}
+ */
+async function api(method, params = {}) {
+  const answer = await bridge.call(method, params);
+  if (!engineReady) {
+    engineReady = true;
+    document.documentElement.dataset.engine = "ready";
+    $("engine-status").hidden = true;
+  }
+  if (answer && typeof answer === "object" && "error" in answer && answer.error) {
+    const error = /** @type {{type?: string, message?: string}} */ (answer.error);
+    throw new ApiError(error.type ?? "Error", error.message ?? String(error));
+  }
+  return answer && typeof answer === "object" && "result" in answer ? answer.result : answer;
+}
+
+/**
+ * Run one step after the previous ones; a step's failure is reported, never thrown out of the page.
+ * @param {() => Promise<unknown>} step
+ */
+function enqueue(step) {
+  queue = queue.then(step).catch((error) => reportError(error));
+  return queue;
+}
+
+/** @param {unknown} error */
+function reportError(error) {
+  const text = error instanceof Error ? error.message : String(error);
+  announcer.say(text);
+  $("status").textContent = text;
+  console.error(error);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who acts, and what happens by itself
+
+/** @param {View} v */
+function actor(v) {
+  return v.phase === "move" || v.phase === "roll" || v.phase === "opening" ? v.turn ?? 0 : v.decision ?? v.turn ?? 0;
+}
+
+/** @param {View} v */
+function isComputer(v, player = actor(v)) {
+  return v.players?.[player]?.kind === "computer";
+}
+
+/** @param {View} v */
+function humanToAct(v) {
+  if (!record || v.phase === "game_over" || v.phase === "match_over") return false;
+  if (v.phase === "opening") return !v.players?.every((/** @type {any} */ p) => p.kind === "computer");
+  return !isComputer(v);
+}
+
+/**
+ * Apply one action, then show its events and save.
+ * @param {Record<string, any>} action
+ * @param {{animate?: boolean}} [options] animate: move the checker on the board (moves the player did not drag)
+ */
+async function perform(action, { animate = false } = {}) {
+  if (!record) return;
+  const myGeneration = generation;
+  setBusy(true);
+  try {
+    const result = await api("act", { action: await withDice(action) });
+    if (myGeneration !== generation) return;
+    const before = view;
+    record = result.record;
+    const events = Array.isArray(result.events) ? result.events : [];
+    if (animate && preferences.animationMs > 0) {
+      for (const event of events) {
+        if (event.type === "moved") await board.animateMove({ from: event.from, to: event.to, player: event.player });
+      }
+    }
+    showView(result.view);
+    for (const event of events) announcer.say(say.eventText(result.view, event));
+    if (before.phase === "move" && result.view.phase === "move" && result.view.no_legal_move && !before.no_legal_move) {
+      announcer.say(say.statusText(result.view));
+    }
+    persist();
+  } catch (error) {
+    if (error instanceof ApiError) {
+      // The rules said no (a stale click, an illegal request): say why and show the match as Python has it.
+      announcer.say(error.message);
+      $("status").textContent = error.message;
+    } else {
+      throw error;
+    }
+  } finally {
+    setBusy(false);
+  }
+  scheduleAutomatic();
+}
+
+/**
+ * Rolls carry their dice: scripted in test mode, otherwise from the worker's crypto source.
+ * @param {Record<string, any>} action
+ */
+async function withDice(action) {
+  if (action.type !== "roll" || action.dice) return action;
+  if (typeof bridge.rollDice === "function") return { ...action, dice: await bridge.rollDice() };
+  return action; // the worker fills in the dice
+}
+
+let automaticPending = false;
+
+/** After every change: take the steps the player would only click through (or the computer's turn). */
+function scheduleAutomatic() {
+  if (automaticPending) return;
+  automaticPending = true;
+  const myGeneration = generation;
+  enqueue(async () => {
+    automaticPending = false;
+    if (myGeneration === generation) await automaticStep();
+  });
+}
+
+async function automaticStep() {
+  const v = view;
+  if (!record || busy) return;
+  if (v.phase === "game_over" || v.phase === "match_over") return;
+  if (isComputer(v) && v.phase !== "opening") {
+    await computerStep();
+    return;
+  }
+  const auto = !preferences.noAutoRolls;
+  if (v.phase === "opening" && (auto || v.players?.every((/** @type {any} */ p) => p.kind === "computer"))) {
+    await perform({ type: "roll" });
+  } else if (v.phase === "roll" && auto && !v.cube?.may_double) {
+    await perform({ type: "roll" });
+  } else if (v.phase === "move") {
+    if (v.no_legal_move) {
+      if (auto) {
+        await pause(Math.max(400, preferences.animationMs * 3)); // let "You cannot make a move" be seen
+        await perform({ type: "confirm" });
+      }
+    } else if (v.can_confirm && !say.hasDests(v)) {
+      if (auto) await perform({ type: "confirm" });
+    } else if (preferences.autoForced && Array.isArray(v.forced_play) && v.forced_play.length > (v.moves_made?.length ?? 0)) {
+      const move = v.forced_play[v.moves_made?.length ?? 0];
+      await perform({ type: "move", from: move.from, to: move.to }, { animate: true });
+    } else if (preferences.autoBearOff && v.contact === false) {
+      const source = bearOffSource(v);
+      if (source !== null) await perform({ type: "move", from: source, to: "off" }, { animate: true });
+    }
+  }
+}
+
+/**
+ * The farthest checker that can go off now (each die bears off at most one checker, so this never loses one).
+ * @param {View} v
+ * @returns {number | null}
+ */
+function bearOffSource(v) {
+  const sources = Object.entries(v.dests ?? {})
+    .filter(([, list]) => Array.isArray(list) && list.includes("off"))
+    .map(([from]) => Number(from))
+    .filter((n) => Number.isInteger(n));
+  if (sources.length === 0) return null;
+  // Player 0 bears off from 1..6 (farthest = highest), player 1 from 19..24 (farthest = lowest).
+  return (v.turn ?? 0) === 0 ? Math.max(...sources) : Math.min(...sources);
+}
+
+/** The computer's turn: Python thinks in the worker; its play is shown one checker at a time. */
+async function computerStep() {
+  const v = view;
+  const player = actor(v);
+  const level = v.players?.[player]?.level ?? "intermediate";
+  const myGeneration = generation;
+  setBusy(true, "thinking");
+  let action;
+  try {
+    ({ action } = await api("bot_action", { level }));
+  } finally {
+    setBusy(false);
+  }
+  if (myGeneration !== generation || !action) return;
+  if (action.type === "play" && Array.isArray(action.moves)) {
+    for (const move of action.moves) {
+      if (myGeneration !== generation) return;
+      await perform({ type: "move", from: move.from, to: move.to }, { animate: true });
+      await pause(preferences.animationMs / 2);
+    }
+    if (myGeneration === generation && view.phase === "move" && view.can_confirm && actor(view) === player) {
+      await perform({ type: "confirm" });
+    }
+    return;
+  }
+  if (action.type === "confirm" && v.no_legal_move) await pause(Math.max(400, preferences.animationMs * 3));
+  await perform(action);
+}
+
+/** @param {number} ms */
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Drawing the page from the view
+
+/** @param {boolean} value @param {string} [why] */
+function setBusy(value, why = "") {
+  busy = value;
+  document.documentElement.dataset.busy = value ? why || "working" : "";
+  render();
+}
+
+/** @param {View} next */
+function showView(next) {
+  view = next;
+  render();
+}
+
+function render() {
+  const v = view;
+  const human = humanToAct(v);
+  board.set({
+    view: v,
+    interactive: Boolean(record) && !busy && human && v.phase === "move",
+    orientation: preferences.orientation,
+    showPips: preferences.showPips,
+    animationMs: preferences.animationMs,
+  });
+  applyControlStates($("controls"), controlStates(v, { humanToAct: human && Boolean(record), busy }));
+  const cubeNote = $("cube-note");
+  const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;
+  cubeNote.hidden = !showWhyNot;
+  cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
+  for (const p of [0, 1]) {
+    $(`name-${p}`).textContent = say.playerName(v, p) + (isComputer(v, p) ? " (computer)" : "");
+    $(`score-${p}`).textContent = String(v.score?.[p] ?? 0);
+    const pips = $(`pips-${p}`);
+    pips.hidden = !preferences.showPips;
+    pips.textContent = `pips ${v.pips?.[p] ?? ""}`;
+  }
+  $("match-info").textContent = matchInfo(v);
+  let status = record ? say.statusText(v) : engineReady ? "No match in progress." : "Loading the rules engine…";
+  if (busy && document.documentElement.dataset.busy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
+  $("status").textContent = status;
+  $("position-id").textContent = v.position_id || "—";
+  $("match-id").textContent = v.match_id || "—";
+  renderMoveList($("movelist"), v.notation);
+  const canResign = human && Boolean(record) && (v.phase === "roll" || v.phase === "move") && !busy;
+  /** @type {HTMLButtonElement} */ ($("resign-button")).disabled = !canResign;
+  /** @type {HTMLButtonElement} */ ($("hint-button")).disabled =
+    !(human && Boolean(record) && !busy && ["roll", "move", "doubled"].includes(v.phase));
+  if (!(human && ["roll", "move", "doubled"].includes(v.phase))) $("hint-panel").hidden = true;
+  document.documentElement.dataset.phase = v.phase ?? "";
+}
+
+/** @param {View} v */
+function matchInfo(v) {
+  const length = v.settings?.match_length;
+  const parts = [length ? `${length}-point match` : "Money session"];
+  if (v.crawford_game) parts.push("Crawford game");
+  const cube = v.cube ?? {};
+  parts.push(`cube ${cube.value ?? 1}${cube.owner === null || cube.owner === undefined ? "" : ` (${say.playerName(v, cube.owner)})`}`);
+  return parts.join(" · ");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Saving, restoring, other tabs
+
+function persist() {
+  if (!record) return;
+  const saved = storage.save(record);
+  if (saved.ok) return;
+  if ("conflict" in saved) {
+    // Another tab moved on with this match: its progress wins; ours was made on an old position.
+    adoptRecord(saved.conflict.record, saved.conflict.revision, "This match was continued in another tab. The latest position is shown.");
+  } else {
+    announcer.say(saved.error);
+    $("status").textContent = saved.error;
+  }
+}
+
+/**
+ * Show a record written elsewhere (another tab).
+ * @param {object} otherRecord
+ * @param {number} revision
+ * @param {string} message
+ */
+function adoptRecord(otherRecord, revision, message) {
+  generation += 1;
+  enqueue(async () => {
+    const result = await api("load", { record: otherRecord });
+    record = result.record;
+    storage.adopt(revision);
+    showView(result.view);
+    announcer.say(message);
+    await showMessage(messageDialog, { title: "Updated from another tab", text: message });
+    scheduleAutomatic();
+  });
+}
+
+storage.onExternalChange((change) => {
+  if ("removed" in change) return; // the other tab is starting afresh; keep playing what we have until it saves
+  adoptRecord(change.envelope.record, change.envelope.revision, "This match was changed in another tab. The latest position is shown.");
+});
+
+/**
+ * Start a match and make it the saved one.
+ * @param {{settings: object, players: object[]}} match
+ */
+async function startMatch(match) {
+  generation += 1;
+  const result = await api("new_match", match);
+  record = result.record;
+  storage.save(record, { force: true });
+  showView(result.view);
+  announcer.say(`New ${result.view.settings?.match_length ? `${result.view.settings.match_length}-point match` : "money session"}: ${say.playerName(result.view, 0)} against ${say.playerName(result.view, 1)}.`);
+  scheduleAutomatic();
+}
+
+async function restore() {
+  const loaded = storage.load();
+  if (loaded.status === "ok") {
+    try {
+      const result = await api("load", { record: loaded.envelope.record });
+      record = result.record;
+      showView(result.view);
+      announcer.say(`Match restored. ${say.statusText(result.view)}`);
+      scheduleAutomatic();
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const aside = storage.setAside(error.message);
+      await tellAboutBadSave(aside.reason, aside.backupKey);
+      return;
+    }
+  }
+  if (loaded.status === "empty") {
+    await startMatch(DEFAULT_MATCH);
+    return;
+  }
+  storage.clear();
+  await tellAboutBadSave(loaded.reason, loaded.backupKey);
+}
+
+/**
+ * The saved match could not be used: say so in plain words, keep it, offer a new match.
+ * @param {string} reason
+ * @param {string | null} backupKey
+ */
+async function tellAboutBadSave(reason, backupKey) {
+  const kept = backupKey
+    ? `Nothing was deleted: the saved data is kept in this browser's storage under "${backupKey}".`
+    : "The saved data could not be copied aside, so it was left where it was.";
+  const text = `Your saved match could not be opened: ${reason}. ${kept} A new match is started.`;
+  $("status").textContent = text;
+  announcer.say(text);
+  document.documentElement.dataset.storageProblem = "true";
+  await startMatch(DEFAULT_MATCH);
+  await showMessage(messageDialog, { title: "Saved match not opened", text });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Player commands (buttons, keys, dice clicks)
+
+/** Enter or a click on the dice: roll, end the turn, pass, or go on to the next game. */
+function primaryAction() {
+  const v = view;
+  if (busy || !record) return false;
+  if (v.phase === "game_over") return enqueue(() => perform({ type: "next_game" })), true;
+  if (v.phase === "match_over") return void openNewMatchDialog(), true;
+  if (!humanToAct(v)) return false;
+  if (v.phase === "opening" || v.phase === "roll") return enqueue(() => perform({ type: "roll" })), true;
+  if (v.phase === "move" && (v.no_legal_move || v.can_confirm)) return enqueue(() => perform({ type: "confirm" })), true;
+  return false;
+}
+
+/** @param {string} name */
+function buttonAction(name) {
+  switch (name) {
+    case "pass":
+      return enqueue(() => perform({ type: "confirm" }));
+    case "new_match":
+      return openNewMatchDialog();
+    default:
+      return enqueue(() => perform({ type: name }));
+  }
+}
+
+$("controls").addEventListener("click", (event) => {
+  const button = /** @type {HTMLElement} */ (event.target).closest("button[data-action]");
+  if (button instanceof HTMLButtonElement && !button.disabled) buttonAction(button.dataset.action ?? "");
+});
+
+/** @param {number | string | null} loc */
+function announceSelection(loc) {
+  if (loc === null || loc === undefined) {
+    announcer.say("Selection cancelled.");
+    return;
+  }
+  const dests = view.dests?.[String(loc)] ?? [];
+  const player = view.turn ?? 0;
+  const where = loc === "bar" ? "the bar" : `point ${say.spokenPoint(loc, player)}`;
+  const to = dests.map((/** @type {number | string} */ d) => say.spokenPoint(d, player)).join(", ");
+  announcer.say(to ? `Selected ${where}. It can go to ${to}.` : `Selected ${where}.`);
+}
+
+bindShortcuts((command) => {
+  switch (command) {
+    case "primary":
+      return primaryAction();
+    case "lastRoll":
+      announcer.say(say.lastRollText(view));
+      return true;
+    case "info":
+      announcer.say(say.generalInfoText(view));
+      return true;
+    case "scores":
+      announcer.say(say.scoreText(view));
+      return true;
+    case "turn":
+      announcer.say(say.turnText(view));
+      return true;
+    case "cube":
+      announcer.say(say.cubeText(view));
+      return true;
+    case "pips":
+      announcer.say(say.pipsText(view));
+      return true;
+    case "double":
+      if (view.phase === "roll" && humanToAct(view) && view.cube?.may_double && !busy) {
+        enqueue(() => perform({ type: "double" }));
+      } else {
+        announcer.say(view.cube?.why_not_text || "You cannot double now.");
+      }
+      return true;
+    case "undo":
+      if (view.phase === "move" && view.can_undo && humanToAct(view) && !busy) {
+        enqueue(() => perform({ type: "undo" }));
+        return true;
+      }
+      return false;
+    case "cancel":
+      board.set({ view }); // redraw without a selection
+      return true;
+    case "hint":
+      if (!(/** @type {HTMLButtonElement} */ ($("hint-button")).disabled)) void showHint();
+      return true;
+    default:
+      return false;
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dialogs: new match, preferences, resign, set up, files, hint
+
+async function openNewMatchDialog() {
+  const dialog = /** @type {HTMLDialogElement} */ ($("new-match-dialog"));
+  const form = /** @type {HTMLFormElement} */ ($("new-match-form"));
+  fillNewMatchForm(form, record ? view : null);
+  const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
+  error.textContent = "";
+  for (;;) {
+    const choice = await openDialog(dialog);
+    if (choice !== "start") return;
+    const read = readNewMatchForm(form);
+    if (read.ok) {
+      await enqueue(() => startMatch({ settings: read.settings, players: read.players }));
+      return;
+    }
+    error.textContent = read.error;
+  }
+}
+
+async function openPreferencesDialog() {
+  const dialog = /** @type {HTMLDialogElement} */ ($("preferences-dialog"));
+  const form = /** @type {HTMLFormElement} */ ($("preferences-form"));
+  const el = (/** @type {string} */ name) => /** @type {any} */ (form.elements.namedItem(name));
+  for (const key of ["noAutoRolls", "autoForced", "autoBearOff", "showPips"]) {
+    el(key).checked = /** @type {any} */ (preferences)[key];
+  }
+  el("orientation").value = preferences.orientation;
+  const speeds = /** @type {Record<string, number>} */ (ANIMATION_SPEEDS);
+  el("animation").value =
+    Object.entries(speeds).reduce((best, [name, ms]) =>
+      Math.abs(ms - preferences.animationMs) < Math.abs(speeds[best] - preferences.animationMs) ? name : best, "normal");
+  if ((await openDialog(dialog)) !== "save") return;
+  preferences = {
+    noAutoRolls: el("noAutoRolls").checked,
+    autoForced: el("autoForced").checked,
+    autoBearOff: el("autoBearOff").checked,
+    showPips: el("showPips").checked,
+    orientation: el("orientation").value === "left" ? "left" : "right",
+    animationMs: speeds[el("animation").value] ?? preferences.animationMs,
+  };
+  writePreferences(preferences);
+  render();
+  scheduleAutomatic();
+}
+
+async function openResignDialog() {
+  const kind = await openDialog(/** @type {HTMLDialogElement} */ ($("resign-dialog")));
+  if (kind === "single" || kind === "gammon" || kind === "backgammon") {
+    enqueue(() => perform({ type: "resign", kind }));
+  }
+}
+
+async function openSetupDialog() {
+  const dialog = /** @type {HTMLDialogElement} */ ($("setup-dialog"));
+  const form = /** @type {HTMLFormElement} */ ($("setup-form"));
+  const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
+  error.textContent = "";
+  for (;;) {
+    if ((await openDialog(dialog)) !== "setup") return;
+    const data = new FormData(form);
+    const positionId = String(data.get("position_id") ?? "").trim();
+    const matchId = String(data.get("match_id") ?? "").trim();
+    try {
+      await enqueue(async () => {
+        generation += 1;
+        /** @type {Record<string, unknown>} */
+        const params = { position_id: positionId, players: view.players ?? DEFAULT_MATCH.players };
+        if (matchId) params.match_id = matchId;
+        else params.settings = view.settings ?? DEFAULT_MATCH.settings;
+        const result = await api("setup", params).catch((e) => {
+          error.textContent = e instanceof Error ? e.message : String(e);
+          throw e;
+        });
+        record = result.record;
+        storage.save(record, { force: true });
+        showView(result.view);
+        announcer.say(`Position set up. ${say.statusText(result.view)}`);
+        scheduleAutomatic();
+      });
+    } catch {
+      /* reported in the form */
+    }
+    if (!error.textContent) return;
+  }
+}
+
+async function openFileDialog() {
+  const dialog = /** @type {HTMLDialogElement} */ ($("file-dialog"));
+  /** @type {HTMLElement} */ (dialog.querySelector("[data-role=error]")).textContent = "";
+  /** @type {HTMLInputElement} */ ($("import-file")).value = "";
+  await openDialog(dialog);
+}
+
+$("export-json").addEventListener("click", () => {
+  if (!record) return;
+  downloadText(JSON.stringify(record, null, 2), recordFilename(), "application/json");
+  announcer.say("The match file is downloaded.");
+});
+
+$("export-mat").addEventListener("click", () =>
+  enqueue(async () => {
+    const { text, filename } = await api("export_mat", {});
+    downloadText(text, filename || "match.mat", "text/plain");
+    announcer.say("The .mat file is downloaded.");
+  }),
+);
+
+$("import-file").addEventListener("change", async (event) => {
+  const input = /** @type {HTMLInputElement} */ (event.target);
+  const file = input.files?.[0];
+  const error = /** @type {HTMLElement} */ ($("file-dialog").querySelector("[data-role=error]"));
+  error.textContent = "";
+  if (!file) return;
+  const text = await file.text();
+  const parsed = recordFromFileText(text);
+  if (!parsed.ok) {
+    error.textContent = `${parsed.error} Your current match is unchanged.`;
+    announcer.say(error.textContent);
+    return;
+  }
+  await enqueue(async () => {
+    const previous = record;
+    try {
+      const result = await api("load", { record: parsed.record });
+      generation += 1;
+      record = result.record;
+      storage.save(record, { force: true });
+      showView(result.view);
+      announcer.say(`Match opened from ${file.name}. ${say.statusText(result.view)}`);
+      /** @type {HTMLDialogElement} */ ($("file-dialog")).close("opened");
+      scheduleAutomatic();
+    } catch (e) {
+      // Put the current match back in the worker: a failed load must leave nothing changed.
+      if (previous) await api("load", { record: previous }).catch(() => undefined);
+      error.textContent = `This file could not be opened: ${e instanceof Error ? e.message : String(e)}. Your current match is unchanged.`;
+      announcer.say(error.textContent);
+    }
+  });
+});
+
+async function showHint() {
+  const panel = $("hint-panel");
+  panel.hidden = false;
+  panel.textContent = "Thinking…";
+  await enqueue(async () => {
+    let hint;
+    try {
+      hint = await api("hint", {});
+    } catch (e) {
+      panel.textContent = `No hint available: ${e instanceof Error ? e.message : String(e)}`;
+      return;
+    }
+    panel.replaceChildren(...hintNodes(hint));
+    announcer.say(panel.textContent);
+  });
+}
+
+/** @param {any} hint */
+function hintNodes(hint) {
+  /** @type {Node[]} */
+  const nodes = [];
+  const heading = document.createElement("h3");
+  heading.textContent = "Hint";
+  nodes.push(heading);
+  if (hint?.cube && (hint.cube.action || hint.cube.text)) {
+    const p = document.createElement("p");
+    p.textContent = `Cube: ${hint.cube.text ?? hint.cube.action}`;
+    nodes.push(p);
+  }
+  const plays = Array.isArray(hint?.plays) ? hint.plays.slice(0, 5) : [];
+  if (plays.length) {
+    const list = document.createElement("ol");
+    for (const play of plays) {
+      const item = document.createElement("li");
+      const equity = typeof play.equity === "number" ? ` (equity ${play.equity >= 0 ? "+" : ""}${play.equity.toFixed(3)})` : "";
+      item.textContent = `${play.notation ?? play.play}${equity}`;
+      list.append(item);
+    }
+    nodes.push(list);
+  }
+  return nodes;
+}
+
+$("new-match-button").addEventListener("click", () => void openNewMatchDialog());
+$("preferences-button").addEventListener("click", () => void openPreferencesDialog());
+$("resign-button").addEventListener("click", () => void openResignDialog());
+$("setup-button").addEventListener("click", () => void openSetupDialog());
+$("match-file-button").addEventListener("click", () => void openFileDialog());
+$("hint-button").addEventListener("click", () => void showHint());
+
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  button.addEventListener("click", async () => {
+    const source = $(/** @type {HTMLElement} */ (button).dataset.copy ?? "");
+    const text = source.textContent ?? "";
+    try {
+      await navigator.clipboard.writeText(text);
+      announcer.say(`Copied ${text}.`);
+    } catch {
+      // No clipboard permission: select the text so the player can copy it by hand.
+      const range = document.createRange();
+      range.selectNodeContents(source);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+      announcer.say(`Selected ${text}; press Ctrl+C to copy.`);
+    }
+  });
+}
+
+// The opponent's resignation offer or a finished game deserves a moment of attention: nothing is modal in play.
+window.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  reportError(event.reason);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Start: the board is already drawn; Python loads in the worker meanwhile.
+
+render();
+if (testMode) document.documentElement.dataset.testMode = "true";
+enqueue(() => restore());

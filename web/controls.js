@@ -1,0 +1,82 @@
+// @ts-check
+/**
+ * Which buttons the player sees, from the view alone: the rules already decided (in Python) what is allowed; this
+ * only maps that onto the page. Kept apart from the controller so the mapping reads in one place.
+ */
+/**
+ * @typedef {{visible: boolean, enabled: boolean, title?: string}} ButtonState
+ * @typedef {Record<string, ButtonState>} ControlStates
+ */
+
+const HIDDEN = Object.freeze({ visible: false, enabled: false });
+const ON = Object.freeze({ visible: true, enabled: true });
+
+/**
+ * @param {Record<string, any>} view
+ * @param {{humanToAct: boolean, busy: boolean}} context
+ * @returns {ControlStates}
+ */
+export function controlStates(view, { humanToAct, busy }) {
+  /** @type {ControlStates} */
+  const states = {};
+  for (const name of [
+    "roll", "double", "confirm", "pass", "undo", "undo_all", "swap_dice", "take", "drop", "beaver",
+    "accept_resign", "reject_resign", "next_game", "new_match",
+  ]) {
+    states[name] = HIDDEN;
+  }
+  const cube = view.cube ?? {};
+  const phase = view.phase;
+  const act = (/** @type {boolean} */ enabled) => ({ visible: true, enabled: enabled && !busy });
+
+  if (phase === "game_over") states.next_game = act(true);
+  if (phase === "match_over") states.new_match = { visible: true, enabled: true };
+  if (!humanToAct) return states;
+
+  if (phase === "opening") states.roll = act(true);
+  if (phase === "roll") {
+    states.roll = act(true);
+    if (!view.crawford_game && !cube.dead) {
+      states.double = {
+        ...act(Boolean(cube.may_double)),
+        title: cube.may_double ? `Double to ${(cube.value ?? 1) * 2}` : cube.why_not_text || "You cannot double now.",
+      };
+    }
+  }
+  if (phase === "move") {
+    if (view.no_legal_move) {
+      states.pass = act(true);
+    } else {
+      states.confirm = act(Boolean(view.can_confirm));
+    }
+    states.undo = act(Boolean(view.can_undo));
+    states.undo_all = act(Boolean(view.can_undo));
+    if (view.can_swap_dice) states.swap_dice = act(true);
+  }
+  if (phase === "doubled") {
+    states.take = act(true);
+    states.drop = act(true);
+    if (cube.may_beaver) states.beaver = act(true);
+  }
+  if (phase === "resign_offered") {
+    states.accept_resign = act(true);
+    states.reject_resign = act(true);
+  }
+  return states;
+}
+
+/**
+ * Apply states to the buttons of a container (`data-action` names them).
+ * @param {HTMLElement} container
+ * @param {ControlStates} states
+ */
+export function applyControlStates(container, states) {
+  for (const button of container.querySelectorAll("button[data-action]")) {
+    const b = /** @type {HTMLButtonElement} */ (button);
+    const state = states[b.dataset.action ?? ""] ?? HIDDEN;
+    b.hidden = !state.visible;
+    b.disabled = !state.enabled;
+    if (state.title) b.title = state.title;
+    else b.removeAttribute("title");
+  }
+}

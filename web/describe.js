@@ -1,0 +1,210 @@
+// @ts-check
+/**
+ * Plain-words sentences about a match, from the JSON view and the events of docs/architecture.md. Used by the status
+ * line, the screen-reader announcements and the keyboard's information keys. Points are spoken in the numbering of
+ * the player they concern (each side counts from its own home board, as players do).
+ */
+
+/** @typedef {Record<string, any>} View */
+
+/** @param {View} view @param {number} player */
+export function playerName(view, player) {
+  const p = view?.players?.[player];
+  return (p && p.name) || (player === 0 ? "White" : "Black");
+}
+
+/**
+ * A location in absolute coordinates spoken as the mover counts it.
+ * @param {number | string} loc
+ * @param {number} player
+ */
+export function spokenPoint(loc, player) {
+  if (loc === "bar") return "the bar";
+  if (loc === "off") return "off";
+  const n = Number(loc);
+  return String(player === 0 ? n : 25 - n);
+}
+
+/** @param {number[]} dice */
+export function diceText(dice) {
+  if (!dice || dice.length < 2) return "";
+  return dice[0] === dice[1] ? `double ${dice[0]}s` : `${dice[0]} and ${dice[1]}`;
+}
+
+const KIND_WORDS = /** @type {Record<string, string>} */ ({
+  single: "a single game",
+  gammon: "a gammon",
+  backgammon: "a backgammon",
+});
+
+/** @param {number} n */
+function points(n) {
+  return `${n} point${n === 1 ? "" : "s"}`;
+}
+
+/** @param {View} view */
+export function scoreText(view) {
+  const [a, b] = view.score ?? [0, 0];
+  const length = view.settings?.match_length;
+  const target = length ? ` in a ${length}-point match` : " (money session)";
+  const crawford = view.crawford_game ? " This is the Crawford game: no doubling." : "";
+  return `Score: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}${target}.${crawford}`;
+}
+
+/** @param {View} view */
+export function cubeText(view) {
+  const cube = view.cube ?? {};
+  if (view.crawford_game) return "Crawford game: the cube is not used.";
+  const owner = cube.owner === null || cube.owner === undefined ? "in the middle" : `owned by ${playerName(view, cube.owner)}`;
+  let text = `The cube is at ${cube.value ?? 1}, ${owner}.`;
+  if (cube.offered_by !== null && cube.offered_by !== undefined) {
+    text += ` ${playerName(view, cube.offered_by)} has offered a double to ${(cube.value ?? 1) * 2}.`;
+  }
+  return text;
+}
+
+/** @param {View} view */
+export function lastRollText(view) {
+  const who = view.turn ?? 0;
+  if (view.dice && view.dice.length === 2) {
+    const left = view.dice_remaining && view.phase === "move" ? ` Left to play: ${view.dice_remaining.join(", ") || "nothing"}.` : "";
+    return `${playerName(view, who)} rolled ${diceText(view.dice)}.${left}`;
+  }
+  if (view.opponent_dice && view.opponent_dice.length === 2) {
+    return `${playerName(view, 1 - who)} last rolled ${diceText(view.opponent_dice)}.`;
+  }
+  return "No dice have been rolled yet.";
+}
+
+/** @param {View} view */
+export function pipsText(view) {
+  const [a, b] = view.pips ?? [167, 167];
+  return `Pip counts: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}.`;
+}
+
+/**
+ * What is wanted now, and from whom.
+ * @param {View} view
+ */
+export function statusText(view) {
+  const turn = view.turn ?? 0;
+  const decider = view.decision ?? turn;
+  const name = playerName(view, decider);
+  switch (view.phase) {
+    case "opening":
+      return "Opening roll: each player rolls one die; the higher die moves first.";
+    case "roll":
+      return view.cube?.may_double ? `${name} to roll or double.` : `${name} to roll.`;
+    case "move":
+      if (view.no_legal_move) return `${playerName(view, turn)} rolled ${diceText(view.dice)}: you cannot make a move.`;
+      if (view.can_confirm && !hasDests(view)) return `${playerName(view, turn)}: end the turn or undo.`;
+      return `${playerName(view, turn)} to move ${diceText(view.dice)}.`;
+    case "doubled":
+      return `${playerName(view, view.cube?.offered_by ?? 1 - decider)} doubles to ${(view.cube?.value ?? 1) * 2}. ${name}: take or drop?`;
+    case "resign_offered": {
+      const r = view.resignation ?? {};
+      const by = r.player ?? r.by ?? 1 - decider;
+      return `${playerName(view, by)} offers to resign ${KIND_WORDS[r.kind] ?? "the game"}. ${name}: accept or reject?`;
+    }
+    case "game_over":
+      return resultText(view);
+    case "match_over":
+      return `${playerName(view, view.match_winner ?? 0)} wins the match. ${scoreText(view)}`;
+    default:
+      return "";
+  }
+}
+
+/** @param {View} view */
+export function hasDests(view) {
+  return Object.values(view.dests ?? {}).some((list) => Array.isArray(list) && list.length > 0);
+}
+
+/**
+ * What the finished game was worth.
+ * @param {View} view
+ */
+export function resultText(view) {
+  const r = view.result;
+  if (!r) return "";
+  const winner = r.winner ?? 0;
+  const kind = KIND_WORDS[r.kind] ?? "the game";
+  const cube = r.cube ?? view.cube?.value ?? 1;
+  const how = r.dropped || r.reason === "drop" ? " (double dropped)" : r.resigned || r.reason === "resign" ? " (by resignation)" : "";
+  const cubeWords = cube > 1 ? ` with the cube at ${cube}` : "";
+  return `${playerName(view, winner)} wins ${kind}${cubeWords}${how}: ${points(r.points ?? 1)}. ${scoreText(view)}`;
+}
+
+/** @param {View} view */
+export function generalInfoText(view) {
+  const turn = view.turn ?? 0;
+  const game = view.game_number ? `Game ${view.game_number}. ` : "";
+  const side = (/** @type {number} */ p) => `${playerName(view, p)} plays ${p === 0 ? "white, from 24 down to 1" : "black"}`;
+  const bar = view.board?.bar ?? [0, 0];
+  const off = view.board?.off ?? [0, 0];
+  const counts = [0, 1]
+    .map((p) => `${playerName(view, p)}: ${bar[p]} on the bar, ${off[p]} borne off`)
+    .join("; ");
+  return `${game}${side(0)}; ${side(1)}. ${statusText(view)} ${scoreText(view)} ${pipsText(view)} ${counts}. ${cubeText(view)} It is ${playerName(view, turn)}'s turn.`;
+}
+
+/** @param {View} view */
+export function turnText(view) {
+  const decider = view.decision ?? view.turn ?? 0;
+  return `It is ${playerName(view, decider)}'s turn. ${statusText(view)}`;
+}
+
+/**
+ * One sentence for an event of `act`, or null when it needs none.
+ * @param {View} view the view after the action
+ * @param {Record<string, any>} event
+ */
+export function eventText(view, event) {
+  const who = playerName(view, event.player ?? view.turn ?? 0);
+  switch (event.type) {
+    case "rolled":
+      if (event.opening) return openingText(view, event);
+      return `${who} rolls ${diceText(event.dice)}.`;
+    case "opening_rolled":
+      return openingText(view, event);
+    case "moved": {
+      const p = event.player ?? view.turn ?? 0;
+      const hit = event.hit ? `, hitting ${playerName(view, 1 - p)}'s checker` : "";
+      if (event.to === "off") return `${who} bears off from ${spokenPoint(event.from, p)}.`;
+      return `${who} moves ${spokenPoint(event.from, p)} to ${spokenPoint(event.to, p)}${hit}.`;
+    }
+    case "unmoved":
+      return `${who} takes back the move ${spokenPoint(event.from, event.player ?? 0)} to ${spokenPoint(event.to, event.player ?? 0)}.`;
+    case "passed":
+      return `${who} cannot move and passes.`;
+    case "doubled":
+      return `${who} doubles to ${event.value ?? (view.cube?.value ?? 1) * 2}.`;
+    case "took":
+      return `${who} takes. The cube is at ${event.value ?? view.cube?.value}.`;
+    case "dropped":
+      return `${who} drops.`;
+    case "beavered":
+      return `${who} beavers: the cube goes to ${event.value ?? view.cube?.value}.`;
+    case "resigned":
+      return `${who} offers to resign ${KIND_WORDS[event.kind] ?? "the game"}.`;
+    case "resign_accepted":
+      return `${who} accepts the resignation.`;
+    case "resign_rejected":
+      return `${who} rejects the resignation.`;
+    case "game_over":
+      return resultText(view) || `${playerName(view, event.winner)} wins ${points(event.points ?? 1)}.`;
+    case "match_over":
+      return `${playerName(view, event.winner)} wins the match!`;
+    default:
+      return null;
+  }
+}
+
+/** @param {View} view @param {Record<string, any>} event */
+function openingText(view, event) {
+  const [a, b] = event.dice ?? [];
+  if (a === undefined) return "Opening roll.";
+  const base = `Opening roll: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}.`;
+  if (a === b) return `${base} A tie: roll again.`;
+  return `${base} ${playerName(view, a > b ? 0 : 1)} plays first with ${diceText([Math.max(a, b), Math.min(a, b)])}.`;
+}

@@ -1,0 +1,250 @@
+// @ts-check
+/**
+ * The one module that touches localStorage.
+ *
+ * A saved match is an envelope `{format, version, revision, savedAt, tab, record}` under a versioned key. Data that
+ * cannot be trusted (not JSON, not ours, or written by a newer version) is never thrown away: it is copied under a
+ * backup key and reported so the page can tell the player in plain words.
+ */
+
+export const STORAGE_VERSION = 1;
+const FORMAT = "backgammon-match";
+const PREFERENCES_KEY = "backgammon.preferences.v1";
+
+/**
+ * @typedef {{format: string, version: number, revision: number, savedAt: string, tab: string, record: object}} Envelope
+ * @typedef {{status: "empty"} | {status: "ok", envelope: Envelope}
+ *   | {status: "corrupt" | "foreign" | "future", reason: string, backupKey: string | null}} LoadResult
+ */
+
+/** A short random id for this tab, so a tab can tell its own writes from another tab's. */
+function newTabId() {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** @returns {Storage | null} localStorage, or null where the browser refuses it (privacy modes, sandboxed frames). */
+function safeLocalStorage() {
+  try {
+    const s = globalThis.localStorage;
+    return s ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Classify stored text as a saved match envelope.
+ * @param {string} text
+ * @returns {{ok: true, envelope: Envelope} | {ok: false, status: "corrupt" | "foreign" | "future", reason: string}}
+ */
+export function parseEnvelope(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, status: "corrupt", reason: "the saved match is not readable (it is not valid JSON)" };
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data) || data.format !== FORMAT) {
+    return { ok: false, status: "foreign", reason: "the saved data was not written by this game" };
+  }
+  if (typeof data.version !== "number" || data.version > STORAGE_VERSION) {
+    return {
+      ok: false,
+      status: "future",
+      reason: `the saved match was written by a newer version of this game (storage version ${data.version})`,
+    };
+  }
+  if (data.record === null || typeof data.record !== "object") {
+    return { ok: false, status: "corrupt", reason: "the saved match has no match record in it" };
+  }
+  return {
+    ok: true,
+    envelope: {
+      format: FORMAT,
+      version: data.version,
+      revision: Number.isInteger(data.revision) ? data.revision : 0,
+      savedAt: String(data.savedAt ?? ""),
+      tab: String(data.tab ?? ""),
+      record: data.record,
+    },
+  };
+}
+
+/**
+ * Storage for one namespace ("backgammon" for real matches, "backgammon-test" for scripted-dice test mode, so a test
+ * page can never read or overwrite a real match).
+ * @param {{namespace?: string}} [options]
+ */
+export function createMatchStorage({ namespace = "backgammon" } = {}) {
+  const store = safeLocalStorage();
+  const key = `${namespace}.match.v${STORAGE_VERSION}`;
+  const tab = newTabId();
+  /** The revision this tab last read or wrote: a save over a newer revision is a conflict. */
+  let knownRevision = 0;
+
+  /**
+   * Copy untrusted data aside so it is never lost.
+   * @param {string} text
+   * @returns {string | null} the backup key, or null if it could not be written
+   */
+  function backup(text) {
+    if (!store) return null;
+    const backupKey = `${key}.backup.${new Date().toISOString()}`;
+    try {
+      store.setItem(backupKey, text);
+      return backupKey;
+    } catch {
+      return null;
+    }
+  }
+
+  /** @returns {LoadResult} */
+  function load() {
+    if (!store) return { status: "empty" };
+    let text;
+    try {
+      text = store.getItem(key);
+    } catch {
+      return { status: "empty" };
+    }
+    if (text === null) return { status: "empty" };
+    const parsed = parseEnvelope(text);
+    if (parsed.ok) {
+      knownRevision = parsed.envelope.revision;
+      return { status: "ok", envelope: parsed.envelope };
+    }
+    return { status: parsed.status, reason: parsed.reason, backupKey: backup(text) };
+  }
+
+  /**
+   * Keep the current stored data under a backup key (used when the record inside does not replay) and clear the
+   * main key so a new match can be started.
+   * @param {string} reason
+   * @returns {{status: "corrupt", reason: string, backupKey: string | null}}
+   */
+  function setAside(reason) {
+    let backupKey = null;
+    if (store) {
+      try {
+        const text = store.getItem(key);
+        if (text !== null) backupKey = backup(text);
+        if (backupKey) store.removeItem(key);
+      } catch {
+        backupKey = null;
+      }
+    }
+    knownRevision = 0;
+    return { status: "corrupt", reason, backupKey };
+  }
+
+  /** @returns {Envelope | null} what is stored now, if it is a valid envelope */
+  function peek() {
+    if (!store) return null;
+    try {
+      const text = store.getItem(key);
+      if (text === null) return null;
+      const parsed = parseEnvelope(text);
+      return parsed.ok ? parsed.envelope : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Save a record unless another tab saved a newer revision since this tab last read or wrote.
+   * @param {object} record
+   * @param {{force?: boolean}} [options] force: overwrite whatever is stored (a new match, an import)
+   * @returns {{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}}
+   */
+  function save(record, { force = false } = {}) {
+    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
+    const current = peek();
+    if (!force && current && current.revision > knownRevision && current.tab !== tab) {
+      return { ok: false, conflict: current };
+    }
+    const revision = Math.max(knownRevision, current?.revision ?? 0) + 1;
+    /** @type {Envelope} */
+    const envelope = {
+      format: FORMAT,
+      version: STORAGE_VERSION,
+      revision,
+      savedAt: new Date().toISOString(),
+      tab,
+      record,
+    };
+    try {
+      store.setItem(key, JSON.stringify(envelope));
+    } catch (e) {
+      return { ok: false, error: `the match could not be saved (${e instanceof Error ? e.message : String(e)})` };
+    }
+    knownRevision = revision;
+    return { ok: true, revision };
+  }
+
+  /** Forget the saved match (the caller has already offered a backup or the player asked for it). */
+  function clear() {
+    knownRevision = 0;
+    try {
+      store?.removeItem(key);
+    } catch {
+      /* nothing to clear */
+    }
+  }
+
+  /**
+   * Call back when another tab writes this match.
+   * @param {(change: {envelope: Envelope} | {removed: true}) => void} callback
+   * @returns {() => void} unbind
+   */
+  function onExternalChange(callback) {
+    /** @param {StorageEvent} event */
+    const listener = (event) => {
+      if (event.storageArea !== store || event.key !== key) return;
+      if (event.newValue === null) {
+        callback({ removed: true });
+        return;
+      }
+      const parsed = parseEnvelope(event.newValue);
+      if (!parsed.ok || parsed.envelope.revision <= knownRevision) return;
+      knownRevision = parsed.envelope.revision;
+      callback({ envelope: parsed.envelope });
+    };
+    window.addEventListener("storage", listener);
+    return () => window.removeEventListener("storage", listener);
+  }
+
+  /** @param {number} revision the revision of a record this tab has adopted */
+  function adopt(revision) {
+    knownRevision = Math.max(knownRevision, revision);
+  }
+
+  return { key, load, save, peek, clear, setAside, adopt, onExternalChange };
+}
+
+/**
+ * Preferences: a plain object of settings, versioned key; unreadable data falls back to defaults (the caller's).
+ * @returns {Record<string, unknown>}
+ */
+export function loadPreferences() {
+  const store = safeLocalStorage();
+  try {
+    const text = store?.getItem(PREFERENCES_KEY);
+    if (!text) return {};
+    const data = JSON.parse(text);
+    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** @param {Record<string, unknown>} preferences */
+export function savePreferences(preferences) {
+  try {
+    safeLocalStorage()?.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
+    return true;
+  } catch {
+    return false;
+  }
+}
