@@ -1,0 +1,44 @@
+"""Backgammon rules core: positions, gnubg IDs, legal plays, the turn in progress.
+
+>>> from backgammon import Position, legal_plays
+>>> len(legal_plays(Position.start(), (6, 5)))
+7
+"""
+
+from __future__ import annotations
+
+from .errors import (
+    BackgammonError,
+    IllegalMoveError,
+    InvalidActionError,
+    InvalidIdError,
+    InvalidMoveError,
+    InvalidPositionError,
+)
+from .gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
+from .move import BAR, OFF, Move, Play, format_play, parse_play_text
+from .movegen import LegalPlays, legal_plays, legal_positions
+from .position import Position
+
+__all__ = [
+    "BAR",
+    "OFF",
+    "BackgammonError",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidActionError",
+    "InvalidIdError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "LegalPlays",
+    "MatchIdInfo",
+    "Move",
+    "Play",
+    "Position",
+    "decode_match_id",
+    "encode_match_id",
+    "format_play",
+    "legal_plays",
+    "legal_positions",
+    "parse_play_text",
+]

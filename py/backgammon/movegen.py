@@ -1,0 +1,319 @@
+"""Legal plays: every distinct resulting position of a roll, once.
+
+The generator works on a mutable copy of the mover's 25 counts and keys each resulting board by one integer
+(4 bits per slot, plus one bit per hit point), so duplicates are dropped without building tuples. Doubles are
+searched with source points in non-increasing order: any legal order of same-die moves can be replayed
+highest-source-first (a lower move never enables a higher one), so each multiset of moves is visited once.
+
+>>> from backgammon import Position
+>>> plays = legal_plays(Position.start(), (3, 1))
+>>> len(plays)
+16
+>>> Play([Move(8, 5), Move(6, 5)]) in plays
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from .errors import BackgammonError
+from .move import OFF, Move, Play
+from .position import Position
+
+Dice = tuple[int, int]
+# One generated result: (mine after the play, hit bit mask by our index, steps as (source index, die)).
+RawResult = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]
+
+_HIT_SHIFT = 100  # 25 slots x 4 bits for the board, then one bit per point hit
+_SLOT_UNIT = tuple(1 << (4 * index) for index in range(25))
+_HIT_UNIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
+
+
+def check_dice(dice: object) -> Dice:
+    if (
+        not isinstance(dice, (tuple, list))
+        or len(dice) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    ):
+        raise BackgammonError(f"Dice must be two numbers from 1 to 6, got {dice!r}.")
+    return (dice[0], dice[1])
+
+
+def _sources(m: list[int], die: int, blocked: list[bool], outside: int) -> list[int]:
+    """Indices a checker may leave with `die`, highest first."""
+    if m[24]:
+        return [24] if not blocked[24 - die] else []
+    found = [s for s in range(23, die - 1, -1) if m[s] and not blocked[s - die]]
+    if not outside:
+        exact = die - 1
+        if m[exact]:
+            found.append(exact)
+        else:
+            # a larger die bears off from the highest point when nothing stands above it
+            for s in range(exact - 1, -1, -1):
+                if m[s]:
+                    found.append(s)
+                    break
+    return found
+
+
+def generate(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) -> dict[int, RawResult]:
+    """All distinct results of `dice` as `{key: (mine_after, hit_mask, steps)}`; empty when nothing moves.
+
+    Unchecked: `mine`/`theirs` must be a possible board. The fast core of `legal_plays`.
+    """
+    die1, die2 = dice
+    m = list(mine)
+    blocked = [theirs[23 - j] >= 2 for j in range(24)]
+    blot = [theirs[23 - j] == 1 for j in range(24)]
+    outside = sum(mine[6:])
+    key = 0
+    for index in range(25):
+        key += mine[index] * _SLOT_UNIT[index]
+    results: dict[int, RawResult] = {}
+
+    if die1 != die2:
+        singles: dict[int, dict[int, RawResult]] = {die1: {}, die2: {}}
+        for first, second in ((die1, die2), (die2, die1)):
+            for s1 in _sources(m, first, blocked, outside):
+                # apply the first step
+                d1 = s1 - first
+                key1 = key - _SLOT_UNIT[s1]
+                m[s1] -= 1
+                out1 = outside
+                if d1 >= 0:
+                    m[d1] += 1
+                    key1 += _SLOT_UNIT[d1]
+                    if blot[d1]:
+                        key1 += _HIT_UNIT[d1]
+                    if s1 >= 6 > d1:
+                        out1 -= 1
+                if not results and key1 not in singles[first]:
+                    singles[first][key1] = (tuple(m), key1 >> _HIT_SHIFT, ((s1, first),))
+                for s2 in _sources(m, second, blocked, out1):
+                    d2 = s2 - second
+                    key2 = key1 - _SLOT_UNIT[s2]
+                    if d2 >= 0:
+                        key2 += _SLOT_UNIT[d2]
+                        if blot[d2] and not (key1 >> (_HIT_SHIFT + d2)) & 1:
+                            key2 += _HIT_UNIT[d2]
+                    if key2 not in results:
+                        m[s2] -= 1
+                        if d2 >= 0:
+                            m[d2] += 1
+                        results[key2] = (tuple(m), key2 >> _HIT_SHIFT, ((s1, first), (s2, second)))
+                        if d2 >= 0:
+                            m[d2] -= 1
+                        m[s2] += 1
+                # undo the first step
+                m[s1] += 1
+                if d1 >= 0:
+                    m[d1] -= 1
+        if results:
+            return results
+        high, low = max(die1, die2), min(die1, die2)
+        return singles[high] or singles[low]
+
+    die = die1
+    best_depth = 0
+    steps: list[tuple[int, int]] = []
+
+    def search(depth: int, cap: int, key: int, outside: int) -> None:
+        nonlocal best_depth
+        sources = [s for s in _sources(m, die, blocked, outside) if s <= cap] if depth < 4 else []
+        if not sources:
+            if depth > best_depth:
+                best_depth = depth
+                results.clear()
+            if depth == best_depth and depth and key not in results:
+                results[key] = (tuple(m), key >> _HIT_SHIFT, tuple(steps))
+            return
+        for s in sources:
+            d = s - die
+            new_key = key - _SLOT_UNIT[s]
+            new_outside = outside
+            m[s] -= 1
+            if d >= 0:
+                m[d] += 1
+                new_key += _SLOT_UNIT[d]
+                if blot[d] and not (key >> (_HIT_SHIFT + d)) & 1:
+                    new_key += _HIT_UNIT[d]
+                if s >= 6 > d:
+                    new_outside -= 1
+            steps.append((s, die))
+            search(depth + 1, s, new_key, new_outside)
+            steps.pop()
+            m[s] += 1
+            if d >= 0:
+                m[d] -= 1
+
+    search(0, 24, key, outside)
+    return results
+
+
+def theirs_after(theirs: tuple[int, ...], hit_mask: int) -> tuple[int, ...]:
+    """The opponent's counts after the blots on our indices in `hit_mask` went to the bar."""
+    if not hit_mask:
+        return theirs
+    t = list(theirs)
+    for j in range(24):
+        if hit_mask >> j & 1:
+            t[23 - j] -= 1
+            t[24] += 1
+    return tuple(t)
+
+
+def steps_to_play(steps: Sequence[tuple[int, int]]) -> Play:
+    return Play(Move(s + 1, s - d + 1 if s >= d else OFF) for s, d in steps)
+
+
+def legal_positions(position: Position, dice: Dice) -> list[Position]:
+    """Every distinct position the roll can lead to (the player who moved still on roll; no swap).
+
+    Unchecked fast path for engines: `dice` must be two ints 1..6. With no legal move the result is
+    `[position]`.
+    """
+    raw = generate(position.mine, position.theirs, dice)
+    if not raw:
+        return [position]
+    theirs = position.theirs
+    make = Position.unchecked
+    return [make(mine, theirs_after(theirs, hits) if hits else theirs) for mine, hits, _ in raw.values()]
+
+
+class LegalPlays(Sequence[Play]):
+    """The legal plays of a roll: one `Play` per distinct resulting position, with `positions` alongside.
+
+    `play in plays` asks whether `play` is a legal way to play the roll (any order or combination of the
+    same moves that reaches a listed position counts).
+    """
+
+    def __init__(self, position: Position, dice: Dice) -> None:
+        self.position = position
+        self.dice = check_dice(dice)
+        raw = generate(position.mine, position.theirs, self.dice)
+        self._raw = list(raw.values())
+        self._keys = frozenset((mine, hits) for mine, hits, _ in self._raw)
+        self._plays: list[Play] | None = None
+        self._positions: list[Position] | None = None
+
+    @property
+    def move_count(self) -> int:
+        """How many dice the rules require to be played (0 when nothing can move)."""
+        return len(self._raw[0][2]) if self._raw else 0
+
+    @property
+    def plays(self) -> list[Play]:
+        if self._plays is None:
+            self._plays = [steps_to_play(steps) for _, _, steps in self._raw] if self._raw else [Play()]
+        return self._plays
+
+    @property
+    def positions(self) -> list[Position]:
+        """The resulting positions, in the order of the plays (the same player still on roll)."""
+        if self._positions is None:
+            theirs = self.position.theirs
+            self._positions = [
+                Position.unchecked(mine, theirs_after(theirs, hits)) for mine, hits, _ in self._raw
+            ] or [self.position]
+        return self._positions
+
+    def __len__(self) -> int:
+        return max(len(self._raw), 1)
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        return self.plays[index]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self.plays)
+
+    def __contains__(self, play: object) -> bool:
+        return isinstance(play, tuple) and self.result_of(play) is not None
+
+    def items(self) -> list[tuple[Play, Position]]:
+        return list(zip(self.plays, self.positions, strict=True))
+
+    def notations(self) -> list[str]:
+        return [self.position.notation(play) for play in self.plays]
+
+    def result_of(self, play: Sequence[object]) -> Position | None:
+        """The position after `play` if it is a legal way to play the roll, else None."""
+        moves: list[Move] = []
+        for move in play:
+            if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(p, int) for p in move)):
+                return None
+            moves.append(Move(*move))
+        if len(moves) != self.move_count:
+            return None
+        die1, die2 = self.dice
+        dice = [die1] * 4 if die1 == die2 else [die1, die2]
+        return self._walk(self.position, moves, dice)
+
+    def _walk(self, position: Position, moves: list[Move], dice: list[int]) -> Position | None:
+        if not moves:
+            if (position.mine, _hit_mask(self.position.theirs, position.theirs)) in self._keys or (
+                not self._raw and position == self.position
+            ):
+                return position
+            return None
+        source, dest = moves[0]
+        for die in sorted(set(dice)):
+            if dest_of(source, die) == dest and step_problem(position, source, die) is None:
+                remaining = list(dice)
+                remaining.remove(die)
+                found = self._walk(step(position, source, die), moves[1:], remaining)
+                if found is not None:
+                    return found
+        return None
+
+
+def _hit_mask(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    mask = 0
+    for j in range(24):
+        if after[23 - j] < before[23 - j]:
+            mask |= 1 << j
+    return mask
+
+
+def legal_plays(position: Position, dice: Dice) -> LegalPlays:
+    """Every legal play of `dice`, one per distinct resulting position; `[Play()]` (pass) when none."""
+    return LegalPlays(position, dice)
+
+
+# -- single steps (used by the turn in progress and by checks) --------------------------------------------------
+
+
+def dest_of(source: int, die: int) -> int:
+    """Where a checker on `source` (25 = bar) lands with `die`: a point, or 0 for off."""
+    return max(source - die, OFF)
+
+
+def step_problem(position: Position, source: int, die: int) -> str | None:
+    """The rule code forbidding one checker from `source` with `die`, or None when that step is legal.
+
+    Codes: `no-checker`, `must-enter-first`, `blocked`, `bear-off-not-home`, `bear-off-higher-checker`.
+    """
+    mine = position.mine
+    if not 1 <= source <= 25 or not mine[source - 1]:
+        return "no-checker"
+    if mine[24] and source != 25:
+        return "must-enter-first"
+    dest = source - die
+    if dest > 0:
+        return "blocked" if position.theirs[24 - dest] >= 2 else None
+    if any(mine[6:]):
+        return "bear-off-not-home"
+    if dest < 0 and any(mine[source:6]):
+        return "bear-off-higher-checker"
+    return None
+
+
+def step(position: Position, source: int, die: int) -> Position:
+    """The position after one legal step (checked by `step_problem` beforehand)."""
+    return position.apply_unchecked((Move(source, dest_of(source, die)),))
