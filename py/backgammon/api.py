@@ -1,0 +1,173 @@
+"""JSON facade for the browser worker: `handle(request_json) -> response_json`.
+
+Requests are `{"id", "method", "params"}`; answers are `{"id", "result"}` or
+`{"id", "error": {"type", "message"}}`. Errors always come back as values, never raised through.
+Methods live in `METHODS`; other parts add theirs with `@register("name")` (the computer opponent's
+module `backgammon.bot.methods` is imported on first use if it exists).
+
+>>> import json
+>>> answer = json.loads(handle(json.dumps({"id": 1, "method": "new_match", "params": {}})))
+>>> answer["result"]["view"]["phase"]
+'opening'
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .errors import BackgammonError, InvalidActionError
+from .match import Match, Setup, check_players, match_from_ids
+from .matfile import export_mat
+from .record import load_record, to_record
+from .rules import MatchSettings
+from .view import build_view
+
+Params = dict[str, Any]
+Method = Callable[[Params], dict[str, Any]]
+
+METHODS: dict[str, Method] = {}
+EXTENSION_MODULES = ("backgammon.bot.methods",)
+_extensions_loaded = False
+
+
+class Session:
+    """The match the worker currently holds."""
+
+    match: Match | None = None
+
+
+session = Session()
+
+
+def register(name: str) -> Callable[[Method], Method]:
+    def add(method: Method) -> Method:
+        METHODS[name] = method
+        return method
+
+    return add
+
+
+def current_match() -> Match:
+    if session.match is None:
+        raise InvalidActionError("No match is loaded: start a new match or load a record first.")
+    return session.match
+
+
+def _answer(match: Match, **extra: Any) -> dict[str, Any]:
+    return {"record": to_record(match), "view": build_view(match), **extra}
+
+
+@register("new_match")
+def new_match(params: Params) -> dict[str, Any]:
+    settings = MatchSettings.from_dict(params.get("settings"))
+    match = Match(settings, check_players(params.get("players")))
+    session.match = match
+    return _answer(match)
+
+
+@register("load")
+def load(params: Params) -> dict[str, Any]:
+    match = load_record(params.get("record"))
+    session.match = match
+    return _answer(match)
+
+
+@register("act")
+def act(params: Params) -> dict[str, Any]:
+    match = current_match()
+    events = match.act(params.get("action"))
+    return _answer(match, events=events)
+
+
+@register("view")
+def view(params: Params) -> dict[str, Any]:
+    return _answer(current_match())
+
+
+@register("setup")
+def setup(params: Params) -> dict[str, Any]:
+    position_id = params.get("position_id")
+    match_id = params.get("match_id")
+    if not isinstance(position_id, str):
+        raise InvalidActionError("A setup needs a position_id.")
+    if match_id is not None and not isinstance(match_id, str):
+        raise InvalidActionError("A match_id must be text.")
+    settings = params.get("settings")
+    match = match_from_ids(
+        Setup(position_id.strip(), match_id.strip() if match_id else None),
+        MatchSettings.from_dict(settings) if settings is not None else None,
+        check_players(params.get("players")),
+    )
+    session.match = match
+    return _answer(match)
+
+
+@register("export_mat")
+def export_mat_method(params: Params) -> dict[str, Any]:
+    match = current_match()
+    names = "-vs-".join(_slug(p["name"]) for p in match.players)
+    length = match.settings.match_length
+    suffix = f"{length}pt" if length else "money"
+    return {"text": export_mat(match), "filename": f"{names}-{suffix}.mat"}
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") or "player"
+
+
+def _load_extensions() -> None:
+    global _extensions_loaded
+    if _extensions_loaded:
+        return
+    _extensions_loaded = True
+    for module in EXTENSION_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name not in (module, module.rsplit(".", 1)[0]):
+                raise
+
+
+def _error(error: BaseException) -> dict[str, Any]:
+    body: dict[str, Any] = {"type": type(error).__name__, "message": str(error)}
+    rule = getattr(error, "rule", None)
+    if isinstance(rule, str):
+        body["rule"] = rule
+    if not isinstance(error, BackgammonError):
+        body["type"] = "InternalError"
+        body["message"] = f"{type(error).__name__}: {error}"
+    return body
+
+
+def call(method: str, params: Params | None = None) -> dict[str, Any]:
+    """Call one method directly (Python side); raises like the method does."""
+    _load_extensions()
+    if method not in METHODS:
+        raise InvalidActionError(f"Unknown method {method!r}.")
+    return METHODS[method](params or {})
+
+
+def handle(request_json: str) -> str:
+    """One request in, one answer out, both JSON text."""
+    request_id: Any = None
+    try:
+        request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise InvalidActionError("A request is a JSON object {id, method, params}.")
+        request_id = request.get("id")
+        params = request.get("params") or {}
+        if not isinstance(params, dict):
+            raise InvalidActionError("A request's params must be an object.")
+        method = request.get("method")
+        if not isinstance(method, str):
+            raise InvalidActionError("A request needs a method name.")
+        result = call(method, params)
+        return json.dumps({"id": request_id, "result": result})
+    except json.JSONDecodeError as error:
+        return json.dumps({"id": request_id, "error": {"type": "InvalidRequestError", "message": str(error)}})
+    except Exception as error:  # errors are values for the worker, never raised through
+        return json.dumps({"id": request_id, "error": _error(error)})

@@ -1,0 +1,115 @@
+"""The match record: one JSON-serialisable object that replays into exactly the same state.
+
+```
+{"format": "backgammon-match", "schema": 1,
+ "settings": {...}, "players": [{...}, {...}],
+ "setup": null | {"position_id": "...", "match_id": "..." | null},
+ "games": [{"actions": [{"type": "roll", "dice": [3, 1]}, {"type": "move", "from": 8, "to": 5}, ...]}, ...]}
+```
+
+Actions use the worker protocol's absolute coordinates. Undone moves are not in the record, so a
+reload restores a partial turn exactly. `load_record` raises `InvalidRecordError` with a plain reason
+for anything that is not a record of ours, comes from a newer version, or does not replay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import BackgammonError
+from .match import Match, Setup, check_players, match_from_ids
+from .rules import MatchSettings
+
+FORMAT = "backgammon-match"
+SCHEMA = 1
+
+REPLAYABLE = frozenset(
+    {
+        "roll",
+        "move",
+        "undo",
+        "undo_all",
+        "swap_dice",
+        "confirm",
+        "double",
+        "take",
+        "drop",
+        "beaver",
+        "resign",
+        "accept_resign",
+        "reject_resign",
+    }
+)
+
+
+class InvalidRecordError(BackgammonError):
+    """A match record that is corrupt, foreign, from a newer version, or does not replay."""
+
+
+def to_record(match: Match) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "schema": SCHEMA,
+        "settings": match.settings.to_dict(),
+        "players": [dict(p) for p in match.players],
+        "setup": match.setup.to_dict() if match.setup else None,
+        "games": [{"actions": game.record_entries()} for game in match.games],
+    }
+
+
+def load_record(data: object) -> Match:
+    """Replay a record into a `Match`."""
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"A match record is a JSON object, not {type(data).__name__}.")
+    if data.get("format") != FORMAT:
+        raise InvalidRecordError(f"This is not a backgammon match record (format {data.get('format')!r}).")
+    schema = data.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise InvalidRecordError(f"The record's schema version is missing or not a number: {schema!r}.")
+    if schema > SCHEMA:
+        raise InvalidRecordError(
+            f"The record was written by a newer version (schema {schema}; this version reads {SCHEMA})."
+        )
+    if schema != SCHEMA:
+        raise InvalidRecordError(f"Unknown record schema {schema}.")
+    try:
+        settings = MatchSettings.from_dict(data.get("settings"))
+        players = check_players(data.get("players"))
+        match = _new_match(settings, players, data.get("setup"))
+    except InvalidRecordError:
+        raise
+    except BackgammonError as error:
+        raise InvalidRecordError(f"The record's header is invalid: {error}") from None
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        raise InvalidRecordError("The record has no list of games.")
+    for index, game in enumerate(games):
+        number = index + 1
+        if not isinstance(game, dict) or not isinstance(game.get("actions"), list):
+            raise InvalidRecordError(f"Game {number} of the record has no list of actions.")
+        if index > 0:
+            _replay(match, {"type": "next_game"}, number, 0)
+        for step, action in enumerate(game["actions"], start=1):
+            if not isinstance(action, dict) or action.get("type") not in REPLAYABLE:
+                raise InvalidRecordError(f"Game {number}, action {step} is not a known action: {action!r}.")
+            _replay(match, action, number, step)
+    return match
+
+
+def _new_match(settings: MatchSettings, players: list[dict[str, Any]], setup: object) -> Match:
+    if setup is None:
+        return Match(settings, players)
+    if not isinstance(setup, dict) or not isinstance(setup.get("position_id"), str):
+        raise InvalidRecordError("The record's setup must name a position_id.")
+    match_id = setup.get("match_id")
+    if match_id is not None and not isinstance(match_id, str):
+        raise InvalidRecordError("The record's setup match_id must be text.")
+    return match_from_ids(Setup(setup["position_id"], match_id), settings, players)
+
+
+def _replay(match: Match, action: dict[str, Any], number: int, step: int) -> None:
+    try:
+        match.act(action)
+    except BackgammonError as error:
+        where = f"Game {number}, action {step}" if step else f"The start of game {number}"
+        raise InvalidRecordError(f"{where} ({action!r}) does not replay: {error}") from None

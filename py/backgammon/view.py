@@ -1,0 +1,170 @@
+"""The plain JSON view of a match: everything the board and the controller draw, in absolute coordinates.
+
+Player 0 ("white") moves 24 -> 1, player 1 ("black") moves 1 -> 24; `dests` and `labels` are keyed by
+absolute point numbers as strings plus `"bar"` and `"off"` of the player on roll. Built on every click,
+so it reuses the turn's cached destinations and the game's notation instead of replaying anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game, Phase, has_contact, to_absolute
+from .match import Match, match_id_of
+from .position import Position
+from .rules import CubeBlock, may_double
+
+COLOURS = ("white", "black")
+# Reasons that hold for the rest of the game whoever is on roll: the cube is dead.
+_STATIC_BLOCKS = frozenset(
+    {
+        CubeBlock.CRAWFORD,
+        CubeBlock.CUBE_DEAD,
+        CubeBlock.ONE_POINT_AWAY,
+        CubeBlock.MAX_CUBE,
+        CubeBlock.STRICT_RULE,
+    }
+)
+
+
+def absolute_board(position: Position, turn: int) -> dict[str, Any]:
+    """Signed checker counts by absolute point (+ player 0, - player 1), bars and trays."""
+    sides = (position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine)
+    white, black = sides
+    points = [white[i] - black[23 - i] for i in range(24)]
+    return {
+        "points": points,
+        "bar": [white[24], black[24]],
+        "off": [15 - sum(white), 15 - sum(black)],
+    }
+
+
+def _checkers(count: int, colour: str) -> str:
+    return f"{count} {colour} checker" + ("" if count == 1 else "s")
+
+
+def point_labels(board: dict[str, Any], viewer: int) -> dict[str, str]:
+    """Accessible names: 'Point 13, 5 white checkers', numbered from `viewer`'s side."""
+    labels: dict[str, str] = {}
+    for index, count in enumerate(board["points"]):
+        absolute = index + 1
+        number = absolute if viewer == 0 else 25 - absolute
+        if count > 0:
+            content = _checkers(count, "white")
+        elif count < 0:
+            content = _checkers(-count, "black")
+        else:
+            content = "empty"
+        labels[str(absolute)] = f"Point {number}, {content}"
+    colour = COLOURS[viewer]
+    on_bar, borne_off = board["bar"][viewer], board["off"][viewer]
+    labels["bar"] = f"Bar, {_checkers(on_bar, colour)}" if on_bar else "Bar, empty"
+    labels["off"] = f"Off, {_checkers(borne_off, colour)} borne off" if borne_off else "Off, none borne off"
+    return labels
+
+
+def _dests(game: Game) -> dict[str, list[int | str]]:
+    turn = game.current_turn
+    if turn is None or game.turn is None or game.phase is not Phase.MOVE:
+        return {}
+    player = game.turn
+    return {
+        str(to_absolute(player, source)): [to_absolute(player, dest) for dest in dests]
+        for source, dests in turn.dests().items()
+    }
+
+
+def _cube(match: Match, game: Game) -> dict[str, Any]:
+    block = game.why_not_double()
+    pending = game.pending_double
+    offered_by = None
+    if pending is not None:
+        offered_by = 1 - pending.doubler if pending.beavered else pending.doubler
+    candidates = (0, 1) if game.cube.owner is None else (game.cube.owner,)
+    dead = game.phase is not Phase.GAME_OVER and all(
+        may_double(match.settings, game.cube, player, game.score, crawford_game=game.crawford_game)
+        in _STATIC_BLOCKS
+        for player in candidates
+    )
+    return {
+        "value": game.cube.value,
+        "owner": game.cube.owner,
+        "may_double": block is None,
+        "why_not": None if block is None else block.code,
+        "why_not_text": None if block is None else block.text,
+        "offered_by": offered_by,
+        "offered_value": pending.offered_value if pending else None,
+        "may_beaver": game.may_beaver,
+        "dead": dead,
+    }
+
+
+def _notation(match: Match) -> dict[str, Any]:
+    return {
+        "games": [
+            {
+                "number": game.number,
+                "lines": [item.text for item in game.history],
+                "by": [item.player for item in game.history],
+                "result": game.outcome.to_dict() if game.outcome else None,
+            }
+            for game in match.games
+        ]
+    }
+
+
+def build_view(match: Match) -> dict[str, Any]:
+    game = match.game
+    viewer = game.turn if game.turn is not None else 0
+    turn = game.current_turn
+    board = absolute_board(game.position, viewer)
+    mine, theirs = game.position.pip_count()
+    pips = [mine, theirs] if viewer == 0 else [theirs, mine]
+    phase = "match_over" if match.is_over else game.phase.value
+    resignation = None
+    if game.resignation is not None:
+        kind = game.resignation.kind
+        resignation = {"player": game.resignation.player, "kind": kind.label, "points": game.points_for(kind)}
+    opening = None
+    if game.phase is Phase.OPENING and game.log:
+        opening = game.log[-1].get("dice")
+    return {
+        "players": [dict(p) for p in match.players],
+        "settings": match.settings.to_dict(),
+        "board": board,
+        "position_id": game.position.id,
+        "match_id": match_id_of(match),
+        "game_number": game.number,
+        "phase": phase,
+        "turn": game.turn,
+        "decision": None if match.is_over else game.decision,
+        "dice": list(game.dice) if turn is not None and game.dice else None,
+        "dice_remaining": list(turn.remaining_dice) if turn is not None else [],
+        "opponent_dice": _opponent_dice(game),
+        "opening_roll": opening,
+        "moves_made": game.moves_made(),
+        "dests": _dests(game),
+        "can_undo": turn is not None and bool(turn.moves) and game.phase is Phase.MOVE,
+        "can_swap_dice": turn is not None and game.phase is Phase.MOVE and bool(turn.can_swap_dice),
+        "can_confirm": turn is not None and game.phase is Phase.MOVE and bool(turn.is_complete),
+        "no_legal_move": game.no_legal_move,
+        "forced_play": game.forced_play,
+        "contact": has_contact(game.position),
+        "cube": _cube(match, game),
+        "score": list(match.score),
+        "crawford_game": game.crawford_game,
+        "post_crawford": match.post_crawford,
+        "pips": pips,
+        "resignation": resignation,
+        "result": game.outcome.to_dict() if game.outcome else None,
+        "match_winner": match.winner,
+        "notation": _notation(match),
+        "labels": point_labels(board, viewer),
+    }
+
+
+def _opponent_dice(game: Game) -> list[int] | None:
+    if game.turn is None:
+        return None
+    last = game.last_dice[1 - game.turn]
+    return list(last) if last else None
