@@ -50,7 +50,7 @@ def _sources(m: list[int], die: int, blocked: list[bool], outside: int) -> list[
         exact = die - 1
         if m[exact]:
             found.append(exact)
-        else:
+        elif not any(m[exact + 1 : 6]):
             # a larger die bears off from the highest point when nothing stands above it
             for s in range(exact - 1, -1, -1):
                 if m[s]:
@@ -71,86 +71,151 @@ def generate(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) -> dict
     outside = sum(mine[6:])
     key = 0
     for index in range(25):
-        key += mine[index] * _SLOT_UNIT[index]
+        if mine[index]:
+            key += mine[index] * _SLOT_UNIT[index]
     results: dict[int, RawResult] = {}
-
-    if die1 != die2:
-        singles: dict[int, dict[int, RawResult]] = {die1: {}, die2: {}}
-        for first, second in ((die1, die2), (die2, die1)):
-            for s1 in _sources(m, first, blocked, outside):
-                # apply the first step
-                d1 = s1 - first
-                key1 = key - _SLOT_UNIT[s1]
-                m[s1] -= 1
-                out1 = outside
-                if d1 >= 0:
-                    m[d1] += 1
-                    key1 += _SLOT_UNIT[d1]
-                    if blot[d1]:
-                        key1 += _HIT_UNIT[d1]
-                    if s1 >= 6 > d1:
-                        out1 -= 1
-                if not results and key1 not in singles[first]:
-                    singles[first][key1] = (tuple(m), key1 >> _HIT_SHIFT, ((s1, first),))
-                for s2 in _sources(m, second, blocked, out1):
-                    d2 = s2 - second
-                    key2 = key1 - _SLOT_UNIT[s2]
-                    if d2 >= 0:
-                        key2 += _SLOT_UNIT[d2]
-                        if blot[d2] and not (key1 >> (_HIT_SHIFT + d2)) & 1:
-                            key2 += _HIT_UNIT[d2]
-                    if key2 not in results:
-                        m[s2] -= 1
-                        if d2 >= 0:
-                            m[d2] += 1
-                        results[key2] = (tuple(m), key2 >> _HIT_SHIFT, ((s1, first), (s2, second)))
-                        if d2 >= 0:
-                            m[d2] -= 1
-                        m[s2] += 1
-                # undo the first step
-                m[s1] += 1
-                if d1 >= 0:
-                    m[d1] -= 1
+    if die1 == die2:
+        _doubles(m, blocked, blot, outside, key, die1, results)
+        return results
+    # With nothing on the bar and no bear-off possible this turn, two different checkers can be moved in
+    # either order with the same result, so the second order only adds one checker moving by both dice.
+    simple = not m[24] and outside >= 2
+    _two_dice(m, blocked, blot, outside, key, die1, die2, results, False)
+    _two_dice(m, blocked, blot, outside, key, die2, die1, results, simple)
+    if results:
+        return results
+    for die in (max(die1, die2), min(die1, die2)):  # either die alone: the larger one if it can be played
+        for s in _sources(m, die, blocked, outside):
+            d = s - die
+            new_key = key - _SLOT_UNIT[s]
+            m[s] -= 1
+            if d >= 0:
+                m[d] += 1
+                new_key += _SLOT_UNIT[d]
+                if blot[d]:
+                    new_key += _HIT_UNIT[d]
+            results[new_key] = (tuple(m), new_key >> _HIT_SHIFT, ((s, die),))
+            m[s] += 1
+            if d >= 0:
+                m[d] -= 1
         if results:
-            return results
-        high, low = max(die1, die2), min(die1, die2)
-        return singles[high] or singles[low]
+            break
+    return results
 
-    die = die1
+
+def _two_dice(
+    m: list[int],
+    blocked: list[bool],
+    blot: list[bool],
+    outside: int,
+    key: int,
+    first: int,
+    second: int,
+    results: dict[int, RawResult],
+    same_checker_only: bool,
+) -> None:
+    """Add every play of `first` then `second` (both dice used) to `results`; `m` is restored."""
+    slot = _SLOT_UNIT
+    for s1 in _sources(m, first, blocked, outside):
+        d1 = s1 - first
+        key1 = key - slot[s1]
+        out1 = outside
+        hit1 = -1
+        m[s1] -= 1
+        if d1 >= 0:
+            m[d1] += 1
+            key1 += slot[d1]
+            if blot[d1]:
+                key1 += _HIT_UNIT[d1]
+                hit1 = d1
+            if s1 >= 6 > d1:
+                out1 -= 1
+        if same_checker_only:
+            sources2 = [d1] if d1 >= second and not blocked[d1 - second] else []
+        else:
+            sources2 = _sources(m, second, blocked, out1)
+        for s2 in sources2:
+            d2 = s2 - second
+            key2 = key1 - slot[s2]
+            if d2 >= 0:
+                key2 += slot[d2]
+                if blot[d2] and d2 != hit1:
+                    key2 += _HIT_UNIT[d2]
+            if key2 not in results:
+                m[s2] -= 1
+                if d2 >= 0:
+                    m[d2] += 1
+                results[key2] = (tuple(m), key2 >> _HIT_SHIFT, ((s1, first), (s2, second)))
+                if d2 >= 0:
+                    m[d2] -= 1
+                m[s2] += 1
+        m[s1] += 1
+        if d1 >= 0:
+            m[d1] -= 1
+
+
+def _doubles(
+    m: list[int],
+    blocked: list[bool],
+    blot: list[bool],
+    outside: int,
+    key: int,
+    die: int,
+    results: dict[int, RawResult],
+) -> None:
+    """Add every longest play of a double to `results` (sources non-increasing; see the module doc)."""
+    slot = _SLOT_UNIT
     best_depth = 0
     steps: list[tuple[int, int]] = []
 
-    def search(depth: int, cap: int, key: int, outside: int) -> None:
+    def search(depth: int, cap: int, key: int, outside: int, hits: int) -> None:
         nonlocal best_depth
-        sources = [s for s in _sources(m, die, blocked, outside) if s <= cap] if depth < 4 else []
+        if depth < 4:
+            if m[24]:
+                sources = [] if blocked[24 - die] else [24]
+            else:
+                sources = [s for s in range(min(cap, 23), die - 1, -1) if m[s] and not blocked[s - die]]
+                if not outside and cap >= 0:
+                    exact = die - 1
+                    if m[exact]:
+                        if exact <= cap:
+                            sources.append(exact)
+                    elif not any(m[exact + 1 : 6]):
+                        # a larger die bears off from the highest point, if the order allows it here
+                        highest = next((s for s in range(exact - 1, -1, -1) if m[s]), -1)
+                        if 0 <= highest <= cap:
+                            sources.append(highest)
+        else:
+            sources = []
         if not sources:
             if depth > best_depth:
                 best_depth = depth
                 results.clear()
             if depth == best_depth and depth and key not in results:
-                results[key] = (tuple(m), key >> _HIT_SHIFT, tuple(steps))
+                results[key] = (tuple(m), hits, tuple(steps))
             return
         for s in sources:
             d = s - die
-            new_key = key - _SLOT_UNIT[s]
+            new_key = key - slot[s]
             new_outside = outside
+            new_hits = hits
             m[s] -= 1
             if d >= 0:
                 m[d] += 1
-                new_key += _SLOT_UNIT[d]
-                if blot[d] and not (key >> (_HIT_SHIFT + d)) & 1:
+                new_key += slot[d]
+                if blot[d] and not hits >> d & 1:
                     new_key += _HIT_UNIT[d]
+                    new_hits |= 1 << d
                 if s >= 6 > d:
                     new_outside -= 1
             steps.append((s, die))
-            search(depth + 1, s, new_key, new_outside)
+            search(depth + 1, s, new_key, new_outside, new_hits)
             steps.pop()
             m[s] += 1
             if d >= 0:
                 m[d] -= 1
 
-    search(0, 24, key, outside)
-    return results
+    search(0, 24, key, outside, 0)
 
 
 def theirs_after(theirs: tuple[int, ...], hit_mask: int) -> tuple[int, ...]:
