@@ -1,0 +1,207 @@
+"""The computer's decisions on a live match: what to do now, and hints for a human.
+
+Everything is seen from the player who must decide (`game.decision`); `game.position` is seen from the
+player whose turn it is.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any
+
+from backgammon.bot.cube import MatchContext, Owner, accept_resignation, cube_advice, resignation_to_offer
+from backgammon.bot.evaluator import Probabilities
+from backgammon.bot.levels import EXPERT, Level
+from backgammon.bot.player import RankedPlay, choose_play, evaluate_position, rank_plays
+from backgammon.bot.pubeval import is_race
+from backgammon.game import Game, Phase, to_absolute
+from backgammon.match import Match
+from backgammon.position import Position
+
+HINT_PLAYS = 10
+
+
+def context_for(match: Match, player: int) -> MatchContext:
+    settings = match.settings
+    if settings.is_money:
+        return MatchContext(jacoby=settings.jacoby, beavers=settings.beavers)
+    length = settings.match_length
+    return MatchContext(
+        away=length - match.score[player],
+        opponent_away=length - match.score[1 - player],
+        crawford_game=match.game.crawford_game,
+        post_crawford=match.post_crawford,
+    )
+
+
+def owner_for(game: Game, player: int) -> Owner:
+    owner = game.cube.owner
+    if owner is None:
+        return Owner.CENTRE
+    return Owner.ME if owner == player else Owner.THEM
+
+
+def seeded_rng(game: Game, salt: str) -> random.Random:
+    """Randomness that depends only on the game state: a replayed match gets the same choices."""
+    state = f"{game.number}|{len(game.record_entries())}|{game.position.id}|{game.dice}|{salt}"
+    return random.Random(zlib.crc32(state.encode()))
+
+
+def chances_for(game: Game, player: int) -> Probabilities:
+    """0-ply chances for `player` with the player whose turn it is about to roll."""
+    probs = evaluate_position(game.position)
+    return probs if player == game.turn else probs.flipped()
+
+
+def absolute_moves(ranked: RankedPlay, player: int) -> list[dict[str, Any]]:
+    return [
+        {"from": to_absolute(player, move.source), "to": to_absolute(player, move.dest)}
+        for move in ranked.play
+    ]
+
+
+def _noisy(probs: Probabilities, level: Level, rng: random.Random) -> Probabilities:
+    if level.cube_noise <= 0.0:
+        return probs
+    win = min(max(probs.win + rng.gauss(0.0, level.cube_noise), 0.0), 1.0)
+    return Probabilities(
+        win,
+        min(probs.win_gammon, win),
+        min(probs.win_backgammon, win),
+        min(probs.lose_gammon, 1.0 - win),
+        min(probs.lose_backgammon, 1.0 - win),
+    )
+
+
+def _rejected_resignation(game: Game) -> bool:
+    return any(entry.get("type") == "reject_resign" for entry in game.record_entries())
+
+
+def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
+    """The computer's next protocol action for the player who must decide now, or None (match over)."""
+    game = match.game
+    if game.phase is Phase.GAME_OVER:
+        return None if match.is_over else {"type": "next_game"}
+    if game.phase is Phase.OPENING:
+        return {"type": "roll"}
+    player = game.decision
+    assert player is not None
+    context = context_for(match, player)
+    rng = seeded_rng(game, level.name)
+    if game.phase is Phase.ROLL:
+        probs = chances_for(game, player)
+        kind = resignation_to_offer(probs)
+        if kind is not None and not _rejected_resignation(game):
+            return {"type": "resign", "kind": ("single", "gammon", "backgammon")[kind - 1]}
+        if game.why_not_double(player) is None:
+            noisy = _noisy(probs, level, rng)
+            race = is_race(game.position.mine, game.position.theirs)
+            if cube_advice(noisy, game.cube.value, owner_for(game, player), context, race=race).double:
+                return {"type": "double"}
+        return {"type": "roll"}
+    if game.phase is Phase.MOVE:
+        assert game.dice is not None
+        chosen = choose_play(
+            game.position, game.dice, level=level, rng=rng, context=context, cube_value=game.cube.value
+        )
+        return {"type": "play", "moves": absolute_moves(chosen, player)}
+    if game.phase is Phase.DOUBLED:
+        return _answer_double(match, player, level, rng)
+    if game.phase is Phase.RESIGN_OFFERED:
+        assert game.resignation is not None
+        probs = chances_for(game, player)
+        points = game.points_for(game.resignation.kind)
+        accept = accept_resignation(probs, points, game.cube.value, owner_for(game, player), context)
+        return {"type": "accept_resign" if accept else "reject_resign"}
+    return None
+
+
+def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> dict[str, Any]:
+    game = match.game
+    pending = game.pending_double
+    assert pending is not None
+    doubler = pending.doubler
+    doubler_probs = _noisy(chances_for(game, doubler), level, rng)
+    doubler_context = context_for(match, doubler)
+    race = is_race(game.position.mine, game.position.theirs)
+    if not pending.beavered:
+        advice = cube_advice(
+            doubler_probs, game.cube.value, owner_for(game, doubler), doubler_context, race=race
+        )
+        if advice.beaver and game.may_beaver:
+            return {"type": "beaver"}
+        return {"type": "take" if advice.take else "drop"}
+    # The original doubler answers a beaver: play on at the beavered cube, owned by the beaverer, or pay.
+    from backgammon.bot.cube import cubeful_value
+
+    playing_on = cubeful_value(doubler_probs, pending.offered_value, Owner.THEM, doubler_context)
+    dropping = doubler_context.payoff(-(pending.offered_value // 2))
+    return {"type": "take" if playing_on >= dropping else "drop"}
+
+
+def _play_entry(ranked: RankedPlay, start: Position, player: int, best: float) -> dict[str, Any]:
+    probs = ranked.probs
+    return {
+        "play": start.notation(ranked.play),
+        "moves": absolute_moves(ranked, player),
+        "equity": round(ranked.value, 4),
+        "difference": round(ranked.value - best, 4),
+        "win": round(probs.win, 4),
+        "win_gammon": round(probs.win_gammon, 4),
+        "win_backgammon": round(probs.win_backgammon, 4),
+        "lose_gammon": round(probs.lose_gammon, 4),
+        "lose_backgammon": round(probs.lose_backgammon, 4),
+        "plies": ranked.plies,
+    }
+
+
+def hint(match: Match) -> dict[str, Any]:
+    """Advice for the player who must decide now: the best plays (after a roll) and the cube."""
+    game = match.game
+    player = game.decision
+    result: dict[str, Any] = {"player": player, "plays": [], "cube": None, "unit": "money"}
+    if player is None:
+        return result
+    context = context_for(match, player)
+    result["unit"] = "money" if context.is_money else "mwc"
+    race = is_race(game.position.mine, game.position.theirs)
+    if game.phase is Phase.MOVE and game.dice is not None:
+        ranked = rank_plays(
+            game.position, game.dice, level=EXPERT, context=context, cube_value=game.cube.value
+        )
+        best = ranked[0].value
+        result["plays"] = [_play_entry(r, game.position, player, best) for r in ranked[:HINT_PLAYS]]
+    elif game.phase is Phase.ROLL:
+        probs = chances_for(game, player)
+        advice = cube_advice(probs, game.cube.value, owner_for(game, player), context, race=race)
+        block = game.why_not_double(player)
+        result["cube"] = {
+            **advice.to_dict(),
+            **_chances(probs),
+            "may_double": block is None,
+        }
+        if block is not None:
+            result["cube"]["action"] = "no_double"
+            result["cube"]["summary"] = block.text
+    elif game.phase is Phase.DOUBLED and game.pending_double is not None:
+        doubler = game.pending_double.doubler
+        probs = chances_for(game, doubler)
+        advice = cube_advice(
+            probs, game.cube.value, owner_for(game, doubler), context_for(match, doubler), race=race
+        )
+        response = advice.to_dict()["response"]
+        if response == "beaver" and not game.may_beaver:
+            response = "take"
+        result["cube"] = {**advice.to_dict(), **_chances(probs.flipped()), "response": response}
+    return result
+
+
+def _chances(probs: Probabilities) -> dict[str, float]:
+    return {
+        "win": round(probs.win, 4),
+        "win_gammon": round(probs.win_gammon, 4),
+        "win_backgammon": round(probs.win_backgammon, 4),
+        "lose_gammon": round(probs.lose_gammon, 4),
+        "lose_backgammon": round(probs.lose_backgammon, 4),
+    }

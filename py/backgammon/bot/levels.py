@@ -1,0 +1,45 @@
+"""The computer's playing strengths.
+
+A level's budget counts network evaluations, not seconds, so a seeded game replays identically on any
+machine; the expert's budget is sized for about a second in Pyodide on a phone-class CPU
+(`benchmarks/bot_speed.py` measures it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from backgammon.errors import BackgammonError
+
+
+@dataclass(frozen=True)
+class Level:
+    """How a level chooses a play.
+
+    `noise`: standard deviation of random noise added to each play's equity (human-like slips).
+    `lookahead`: how many of the best plays are re-scored 1 ply deeper (0: none), among those within
+    `window` equity of the best; `budget` caps the evaluations that look-ahead may spend.
+    `cube_noise`: noise on cube decisions' winning chances.
+    """
+
+    name: str
+    noise: float
+    lookahead: int
+    window: float
+    budget: int
+    cube_noise: float
+
+
+BEGINNER = Level("beginner", noise=0.12, lookahead=0, window=0.0, budget=0, cube_noise=0.08)
+INTERMEDIATE = Level("intermediate", noise=0.03, lookahead=0, window=0.0, budget=0, cube_noise=0.03)
+EXPERT = Level("expert", noise=0.0, lookahead=4, window=0.16, budget=2400, cube_noise=0.0)
+
+LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT)}
+
+
+def level_named(name: object) -> Level:
+    if name is None:
+        return EXPERT
+    if not isinstance(name, str) or name not in LEVELS:
+        raise BackgammonError(f"Unknown level {name!r}: use one of {', '.join(LEVELS)}.")
+    return LEVELS[name]

@@ -1,0 +1,30 @@
+"""The computer opponent's worker methods, registered with `backgammon.api` when it first handles a call.
+
+- `bot_action {level?}` -> `{action}`: the computer's next action for whoever must decide now
+  (`level` defaults to that player's level in the match, else expert); `action` is `null` when the
+  match is over.
+- `hint {}` -> `{player, unit, plays: [...], cube}` for whoever must decide now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backgammon.api import current_match, register
+from backgammon.bot.decide import bot_action, hint
+from backgammon.bot.levels import level_named
+
+
+@register("bot_action")
+def bot_action_method(params: dict[str, Any]) -> dict[str, Any]:
+    match = current_match()
+    level = params.get("level")
+    decider = match.game.decision
+    if level is None and decider is not None:
+        level = match.players[decider].get("level")
+    return {"action": bot_action(match, level_named(level))}
+
+
+@register("hint")
+def hint_method(params: dict[str, Any]) -> dict[str, Any]:
+    return hint(current_match())

@@ -1,0 +1,138 @@
+"""Checker play: rank every legal play by the evaluator, look the best ones 1 ply deeper, pick one.
+
+0-ply scores the board after a play with the opponent to roll; 1-ply averages, over the opponent's 21
+rolls, the board after its best 0-ply reply.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from backgammon.bot.cube import MatchContext
+from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
+from backgammon.bot.levels import EXPERT, Level
+from backgammon.move import Play
+from backgammon.movegen import legal_plays, legal_positions
+from backgammon.position import Position
+
+MONEY = MatchContext()
+ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
+)
+
+
+@dataclass(frozen=True)
+class RankedPlay:
+    """A legal play with the board after it (mover still on roll) and its estimate for the mover."""
+
+    play: Play
+    position: Position
+    probs: Probabilities
+    value: float
+    plies: int
+
+
+def play_value(probs: Probabilities, context: MatchContext, cube_value: int = 1) -> float:
+    """What cubeless chances are worth: money equity, or the chance of winning the match."""
+    if context.is_money:
+        return probs.equity
+    payoff = context.payoff
+    win, lose = probs.win, 1.0 - probs.win
+    return (
+        (win - probs.win_gammon) * payoff(cube_value)
+        + (probs.win_gammon - probs.win_backgammon) * payoff(2 * cube_value)
+        + probs.win_backgammon * payoff(3 * cube_value)
+        + (lose - probs.lose_gammon) * payoff(-cube_value)
+        + (probs.lose_gammon - probs.lose_backgammon) * payoff(-2 * cube_value)
+        + probs.lose_backgammon * payoff(-3 * cube_value)
+    )
+
+
+def average(weighted: list[tuple[Probabilities, int]]) -> Probabilities:
+    total = sum(weight for _, weight in weighted)
+    sums = [0.0] * 5
+    for probs, weight in weighted:
+        for k, value in enumerate(probs.as_tuple()):
+            sums[k] += value * weight
+    return Probabilities(*(value / total for value in sums))
+
+
+def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Probabilities, int]:
+    """The mover's chances after `after` (mover still on roll) averaged over the opponent's replies.
+
+    Returns the chances and how many boards were evaluated.
+    """
+    if not any(after.mine):
+        return evaluate_many_after_play([(after.mine, after.theirs)])[0], 1
+    opponent = after.swap()
+    their_context = context.flipped()
+    outcomes: list[tuple[Probabilities, int]] = []
+    spent = 0
+    for dice, weight in ROLLS:
+        replies = legal_positions(opponent, dice)
+        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in replies])
+        spent += len(replies)
+        best = max(probs, key=lambda p: play_value(p, their_context, cube_value))
+        outcomes.append((best.flipped(), weight))
+    return average(outcomes), spent
+
+
+def rank_plays(
+    position: Position,
+    dice: tuple[int, int],
+    *,
+    level: Level = EXPERT,
+    context: MatchContext = MONEY,
+    cube_value: int = 1,
+) -> list[RankedPlay]:
+    """Every legal play, best first for the side on roll, with the level's look-ahead applied."""
+    plays = legal_plays(position, dice)
+    items = plays.items() if len(plays.positions) == len(plays.plays) else [(Play(), position)]
+    probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
+    ranked = sorted(
+        (
+            RankedPlay(play, after, p, play_value(p, context, cube_value), 0)
+            for (play, after), p in zip(items, probs, strict=True)
+        ),
+        key=lambda r: -r.value,
+    )
+    if level.lookahead and len(ranked) > 1:
+        best_value = ranked[0].value
+        window = level.window if context.is_money else level.window / 4.0  # MWC moves less than equity
+        spent = 0
+        deeper: list[RankedPlay] = []
+        for candidate in ranked[: level.lookahead]:
+            if candidate.value < best_value - window or spent >= level.budget:
+                break
+            probs_1, cost = one_ply(candidate.position, context, cube_value)
+            spent += cost
+            deeper.append(
+                replace(candidate, probs=probs_1, value=play_value(probs_1, context, cube_value), plies=1)
+            )
+        # Plays looked at more deeply rank above the rest, which stay in their 0-ply order.
+        ranked = sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
+    return ranked
+
+
+def choose_play(
+    position: Position,
+    dice: tuple[int, int],
+    *,
+    level: Level = EXPERT,
+    rng: random.Random | None = None,
+    context: MatchContext = MONEY,
+    cube_value: int = 1,
+) -> RankedPlay:
+    """The play the level makes; the same `rng` state gives the same choice."""
+    ranked = rank_plays(position, dice, level=level, context=context, cube_value=cube_value)
+    if level.noise <= 0.0 or len(ranked) == 1:
+        return ranked[0]
+    rng = rng or random.Random(0)
+    scale = level.noise if context.is_money else level.noise / 4.0
+    return max(ranked, key=lambda r: r.value + rng.gauss(0.0, scale))
+
+
+def evaluate_position(position: Position) -> Probabilities:
+    """0-ply chances for the side on roll, before it rolls."""
+    return evaluate_many([(position.mine, position.theirs)])[0]

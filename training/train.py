@@ -1,0 +1,97 @@
+"""Train the evaluator by self-play TD(0) (numpy, seeded) and write the weights the game ships.
+
+    nice -n 19 python3 training/train.py --games 100000 --out training/checkpoints/nets.json
+
+Every `--check-every` games the nets play `--check-games` games against pubeval; the best
+checkpoint so far is kept next to `--out` as `*.best.json`. Run from the repository root.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from fastgen import successors
+from npnet import Net, load_nets, save_nets
+from selfplay import START, Evaluator, play_vs_pubeval
+
+
+def train_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int:
+    """Play one game against itself, moving each position toward the value of the next; returns its length."""
+    mine, theirs = START, START
+    turns = 0
+    while True:
+        turns += 1
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        options = successors(mine, theirs, d1, d2)
+        best, target, x, race = evaluator.best_play_and_inputs(options, mine, theirs)
+        # The position before the roll, mover on roll, moves toward what its best play is worth.
+        evaluator.nets["race" if race else "contact"].train_step(x[None, :], target[None, :], rate)
+        mine, theirs = options[best]
+        if sum(mine) == 0:
+            return turns
+        mine, theirs = theirs, mine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--hidden", type=int, default=64)
+    parser.add_argument("--race-hidden", type=int, default=32)
+    parser.add_argument("--rate", type=float, default=0.02)
+    parser.add_argument("--final-rate", type=float, default=0.005)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check-every", type=int, default=2000)
+    parser.add_argument("--check-games", type=int, default=400)
+    parser.add_argument("--resume", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("training/checkpoints/nets.json"))
+    args = parser.parse_args()
+
+    np_rng = np.random.default_rng(args.seed)
+    rng = random.Random(args.seed)
+    if args.resume:
+        nets, meta = load_nets(args.resume)
+        start_game = int(str(meta.get("games", 0)))
+    else:
+        nets = {"contact": Net(args.hidden, np_rng), "race": Net(args.race_hidden, np_rng)}
+        start_game = 0
+    evaluator = Evaluator(nets)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    best_path = args.out.with_suffix(".best.json")
+    best_score = -1.0
+    began = time.time()
+    for game in range(start_game + 1, start_game + args.games + 1):
+        progress = (game - start_game) / args.games
+        rate = args.rate * (args.final_rate / args.rate) ** progress
+        train_game(evaluator, rng, rate)
+        if game % args.check_every == 0:
+            win_rate, ppg = play_vs_pubeval(evaluator, args.check_games, seed=12345)
+            meta = {
+                "games": game,
+                "seed": args.seed,
+                "rate": rate,
+                "vs_pubeval_win": win_rate,
+                "vs_pubeval_ppg": ppg,
+                "check_games": args.check_games,
+                "seconds": round(time.time() - began),
+            }
+            save_nets(args.out, nets, meta)
+            if win_rate > best_score:
+                best_score = win_rate
+                save_nets(best_path, nets, meta)
+            print(json.dumps(meta), flush=True)
+
+
+if __name__ == "__main__":
+    main()
