@@ -41,7 +41,7 @@ let busy = 0;
 const bridge = createBridge();
 
 /**
- * One call to Python; the bridge sends errors back as values, turned into exceptions here.
+ * One call to Python. The bridge rejects with a BridgeError (type + plain message) on failure.
  * @param {string} method
  * @param {object} [params]
  * @returns {Promise<any>}
@@ -50,11 +50,7 @@ async function call(method, params = {}) {
   busy += 1;
   document.documentElement.dataset.busy = "1";
   try {
-    const answer = await bridge.call(method, params);
-    if (answer && typeof answer === "object" && "error" in answer && answer.error) {
-      throw new Error(answer.error.message ?? String(answer.error));
-    }
-    return answer && typeof answer === "object" && "result" in answer ? answer.result : answer;
+    return await bridge.call(method, params);
   } finally {
     busy -= 1;
     if (busy === 0) delete document.documentElement.dataset.busy;

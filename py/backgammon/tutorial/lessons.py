@@ -210,7 +210,8 @@ LESSONS: tuple[Lesson, ...] = (
         them={1: 1, 9: 1, 12: 5, 17: 3, 19: 5},
         dice=(4, 2),
         must_hit=True,
-        nudge="A fine-looking play, but it leaves the blot on your 9 point alone. Hit it: 13 to 9 with the 4.",
+        nudge="A fine-looking play, but it leaves the blot on your 9 point alone. Hit it: 13 to 9 "
+        "with the 4.",
         hint="A checker from your 13 point reaches the 9 point with the 4.",
         success="Hit! The checker went to the bar; your opponent must bring it back in before moving "
         "anything else.",
@@ -237,7 +238,7 @@ LESSONS: tuple[Lesson, ...] = (
         hint="Drag the checker on the bar to your 21 point (the 4), then play a 2 anywhere, e.g. 13 to 11.",
         success="In you come. Remember: nothing else moves while a checker of yours is on the bar.",
         solution=((BAR, 21), (13, 11)),
-        mistake=Mistake(((13, 9),), "bar-first"),
+        mistake=Mistake(((13, 9),), "must-enter-first"),
         rules=("004 Hitting and entering", "000 Other important rules", "002 Blots and Bars"),
     ),
     Lesson(
@@ -246,8 +247,9 @@ LESSONS: tuple[Lesson, ...] = (
         topic="Hitting and entering",
         text=(
             "If your opponent holds all six points of their home board, a checker on the bar cannot enter, "
-            "and nothing else may move: you lose your turn. The game shows \u201cYou cannot make a move\u201d "
-            "and your turn is written as \u201cpass\u201d in the notation.",
+            "and nothing else may move: you lose your turn. The game shows "
+            "\u201cYou cannot make a move\u201d and your turn is written as \u201cpass\u201d in the "
+            "notation.",
             "The same happens whenever no number of the roll can be played.",
         ),
         task="You are on the bar against a closed board and rolled 5-3. Try a move if you like, then pass.",
@@ -257,7 +259,7 @@ LESSONS: tuple[Lesson, ...] = (
         dice=(5, 3),
         hint="Every entry point (19 to 24) holds two or more opposing checkers. Press Pass.",
         success="Right: no number can be played, so the turn passes to your opponent.",
-        mistake=Mistake(((13, 8),), "bar-first"),
+        mistake=Mistake(((13, 8),), "must-enter-first"),
         rules=("004 Hitting and entering", "000 Other important rules (pass)"),
     ),
     Lesson(
@@ -320,7 +322,7 @@ LESSONS: tuple[Lesson, ...] = (
         hint="Move the checker on your 8 point 2 pips to the 6 point; now everyone is home: 6/off.",
         success="Your first checker is off. Fourteen to go!",
         solution=((8, 6), (6, OFF)),
-        mistake=Mistake(((6, OFF),), "not-all-home"),
+        mistake=Mistake(((6, OFF),), "bear-off-not-home"),
         rules=("004 Bearing off", "000 How to remove own pieces"),
     ),
     Lesson(
@@ -341,7 +343,7 @@ LESSONS: tuple[Lesson, ...] = (
         "then the 5 takes one from the 3.",
         success="Right: a larger number bears off from the highest point you have.",
         solution=((4, OFF), (3, OFF)),
-        mistake=Mistake(((2, OFF),), "bear-off-from-highest"),
+        mistake=Mistake(((2, OFF),), "bear-off-higher-checker"),
         rules=("004 Bearing off", "003 Exiting tokens"),
     ),
     Lesson(
@@ -361,7 +363,7 @@ LESSONS: tuple[Lesson, ...] = (
         hint="Enter on your 19 point with the 6 (or on 20 with the 5), then keep running with the other die.",
         success="Good. This checker has a long way home before your bear-off can go on.",
         solution=((BAR, 19), (19, 14)),
-        mistake=Mistake(((BAR, 19), (6, OFF)), "not-all-home"),
+        mistake=Mistake(((BAR, 19), (6, OFF)), "bear-off-not-home"),
         rules=("004 Bearing off", "002 Bearing Off", "003 Exiting tokens"),
     ),
     Lesson(
@@ -380,10 +382,16 @@ LESSONS: tuple[Lesson, ...] = (
         them={10: 3, 14: 4, 17: 4, 19: 4},
         cube=Cube(4, "me"),
         choices=(
-            Choice("4", False, "4 would be a single win. Your opponent has borne off nothing: it is a gammon."),
+            Choice(
+                "4", False, "4 would be a single win. Your opponent has borne off nothing: it is a gammon."
+            ),
             Choice("8", True, "Yes: a gammon counts twice the cube, 2 \u00d7 4 = 8 points."),
-            Choice("12", False, "12 would be a backgammon (3 \u00d7 4), but no opposing checker is on the bar "
-                   "or in your home board."),
+            Choice(
+                "12",
+                False,
+                "12 would be a backgammon (3 \u00d7 4), but no opposing checker is on the bar "
+                "or in your home board.",
+            ),
         ),
         hint="Gammon = 2 \u00d7 the cube value.",
         success="A gammon doubles the stake; the cube multiplies it again.",
@@ -394,8 +402,8 @@ LESSONS: tuple[Lesson, ...] = (
         title="Backgammon",
         topic="Winning and scoring",
         text=(
-            "Worse than a gammon: if the loser has borne off nothing and still has a checker on the bar or in "
-            "the winner's home board, it is a backgammon, three times the cube value.",
+            "Worse than a gammon: if the loser has borne off nothing and still has a checker on the bar or "
+            "in the winner's home board, it is a backgammon, three times the cube value.",
             "If the loser has borne off at least one checker, it is a single win, wherever their other "
             "checkers are.",
         ),
@@ -407,7 +415,9 @@ LESSONS: tuple[Lesson, ...] = (
         choices=(
             Choice("1", False, "Not a single game: your opponent has borne off nothing."),
             Choice("2", False, "More than a gammon: a checker is still in your home board."),
-            Choice("3", True, "Yes: no checker off and one in your home board make a backgammon, 3 \u00d7 1."),
+            Choice(
+                "3", True, "Yes: no checker off and one in your home board make a backgammon, 3 \u00d7 1."
+            ),
         ),
         hint="Look for opposing checkers on the bar or on your points 1 to 6.",
         success="A backgammon is worth three times the cube.",
@@ -428,10 +438,16 @@ LESSONS: tuple[Lesson, ...] = (
         me=RACE_ME,
         them=RACE_THEM,
         choices=(
-            Choice("At the start of my turn, before I roll", True,
-                   "Right: a double is offered before your own roll, never after."),
-            Choice("After I roll, if the numbers are good", False,
-                   "Too late: once you have rolled, you must play the roll."),
+            Choice(
+                "At the start of my turn, before I roll",
+                True,
+                "Right: a double is offered before your own roll, never after.",
+            ),
+            Choice(
+                "After I roll, if the numbers are good",
+                False,
+                "Too late: once you have rolled, you must play the roll.",
+            ),
             Choice("During my opponent's turn", False, "No: only at the start of your own turn."),
         ),
         hint="You must decide before you see your dice.",
@@ -453,8 +469,11 @@ LESSONS: tuple[Lesson, ...] = (
         them={24: 2},
         cube=Cube(1, None),
         choices=(
-            Choice("Take", False, "Any roll bears off both of their checkers: taking loses 2 points instead "
-                   "of 1."),
+            Choice(
+                "Take",
+                False,
+                "Any roll bears off both of their checkers: taking loses 2 points instead of 1.",
+            ),
             Choice("Drop", True, "Right: they cannot miss, so drop and lose 1 point rather than 2."),
         ),
         hint="What does your opponent roll next? Can any roll fail to bear off two checkers from the 1 "
@@ -517,7 +536,8 @@ LESSONS: tuple[Lesson, ...] = (
         topic="Matches",
         text=(
             "When a player first comes within 1 point of winning the match, the next game is the Crawford "
-            "game: nobody may double in it. In the games after it, doubling is allowed again (post-Crawford).",
+            "game: nobody may double in it. In the games after it, doubling is allowed again "
+            "(post-Crawford).",
         ),
         task="5-point match: you have just reached 4-2. Who may double in the next game?",
         kind="choice",

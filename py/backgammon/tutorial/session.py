@@ -10,20 +10,21 @@ from typing import Any
 
 from backgammon.errors import IllegalMoveError
 from backgammon.position import Position
-from backgammon.tutorial.lessons import BAR, OFF, LESSONS, Lesson, PlaySpec, lesson_by_id
-from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
 from backgammon.turn import Turn
+from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, PlaySpec, lesson_by_id
+from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
 
 # Short tutorial wording of the rules the core refuses a move for; the core's own message is the fallback.
 RULE_WORDS: dict[str, str] = {
     "blocked": "That point is blocked: two or more of your opponent's checkers hold it, so you cannot land "
     "there.",
-    "bar-first": "You have a checker on the bar: you must enter it before moving any other checker.",
+    "must-enter-first": "You have a checker on the bar: you must enter it before moving any other checker.",
     "must-use-both-dice": "You must use both dice when you can. After that move the other die could not be "
     "played, so that checker is frozen.",
     "must-use-larger-die": "When only one die can be played, you must play the larger one.",
-    "not-all-home": "You may bear off only when all your checkers are in your home board (points 1 to 6).",
-    "bear-off-from-highest": "You may bear off with a number larger than the point only from your highest "
+    "bear-off-not-home": "You may bear off only when all your checkers are in your home board "
+    "(points 1 to 6).",
+    "bear-off-higher-checker": "You may bear off with a number larger than the point only from your highest "
     "occupied point.",
 }
 
@@ -155,7 +156,9 @@ class TutorialSession:
         if self._meets_goal(turn.position):
             self.done = True
             return self._answer(_feedback("done", self.lesson.success))
-        return self._answer(_feedback("nudge", self.lesson.nudge or "That play is legal, but not this lesson's goal."))
+        return self._answer(
+            _feedback("nudge", self.lesson.nudge or "That play is legal, but not this lesson's goal.")
+        )
 
     def _meets_goal(self, result: Position) -> bool:
         lesson = self.lesson

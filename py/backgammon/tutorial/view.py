@@ -82,7 +82,8 @@ def lesson_view(
         sum(n * (i + 1) for i, n in enumerate(position.theirs)),
     ]
     labels = {
-        str(p): _label(p, max(board["points"][p - 1], 0), max(-board["points"][p - 1], 0)) for p in range(1, 25)
+        str(p): _label(p, max(board["points"][p - 1], 0), max(-board["points"][p - 1], 0))
+        for p in range(1, 25)
     }
     labels["bar"] = f"Your bar, {board['bar'][0]} checkers"
     labels["off"] = f"Borne off, {board['off'][0]} of your checkers"

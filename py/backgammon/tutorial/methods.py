@@ -1,5 +1,7 @@
 """The tutorial's methods for `backgammon.api.handle` (params dict -> result dict).
 
+`backgammon.api` imports this module on first use (its `EXTENSION_MODULES`); importing it registers them.
+
 | method | params | result |
 | --- | --- | --- |
 | `lesson_list` | `{}` | `{lessons: [{id, title, topic, kind}]}` |
@@ -19,9 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from backgammon.api import register
 from backgammon.tutorial.lessons import LESSONS
 from backgammon.tutorial.session import TutorialSession, lesson_summary
 from backgammon.tutorial.view import loc_from_json
+
+__all__ = ["HANDLERS"]
 
 Params = dict[str, Any]
 
@@ -61,3 +66,6 @@ HANDLERS: dict[str, Callable[[Params], dict[str, Any]]] = {
     "lesson_hint": lambda params: _session.hint(),
     "lesson_show": lambda params: _session.show(),
 }
+
+for _name, _method in HANDLERS.items():
+    register(_name)(_method)

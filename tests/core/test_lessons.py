@@ -1,0 +1,392 @@
+"""The rules tutorial's lessons, checked against the rules core and the game engine.
+
+Every position must be possible, every correct answer accepted by the core, every wrong-move example
+refused with the rule the lesson teaches, and every choice answer must agree with what the engine does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from backgammon.turn import Turn
+
+from backgammon.api import handle
+from backgammon.game import Game, GameStart, Win, classify_win
+from backgammon.movegen import legal_plays
+from backgammon.position import Position
+from backgammon.rules import Cube, CubeBlock, MatchSettings, may_double
+from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, lesson_by_id
+from backgammon.tutorial.session import RULE_WORDS, TutorialSession, play_position
+from backgammon.tutorial.view import position_of
+
+MOVE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "move"]
+CHOICE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "choice"]
+BOARD_LESSONS = [lesson for lesson in LESSONS if lesson.kind != "choice"]
+
+
+def ids(lessons: list[Lesson]) -> list[str]:
+    return [lesson.id for lesson in lessons]
+
+
+def correct_label(lesson: Lesson) -> str:
+    return next(choice.label for choice in lesson.choices if choice.correct)
+
+
+def started(lesson: Lesson) -> TutorialSession:
+    session = TutorialSession()
+    session.start(lesson.id)
+    return session
+
+
+# -- the lesson set as a whole ---------------------------------------------------------------------
+
+
+def test_lesson_ids_are_unique_and_usable_as_addresses() -> None:
+    lesson_ids = [lesson.id for lesson in LESSONS]
+    assert len(set(lesson_ids)) == len(lesson_ids)
+    for lesson_id in lesson_ids:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", lesson_id)
+
+
+@pytest.mark.parametrize(
+    "topic",
+    [
+        "board",
+        "opening-roll",
+        "moving",
+        "doubles",
+        "blocked",
+        "hitting",
+        "entering",
+        "pass",
+        "both-dice",
+        "larger-die",
+        "bear-off",
+        "bear-off-higher",
+        "hit-bearing-off",
+        "gammon",
+        "backgammon",
+        "double",
+        "take-drop",
+        "cube-owner",
+        "match-play",
+        "crawford",
+        "automatic-doubles",
+        "beavers",
+        "jacoby",
+        "swap-dice",
+    ],
+)
+def test_every_rule_of_the_rules_documents_has_a_lesson(topic: str) -> None:
+    lesson = lesson_by_id(topic)
+    assert lesson.text and lesson.task and lesson.hint and lesson.success and lesson.rules
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_lesson_position_is_a_possible_board(lesson: Lesson) -> None:
+    position = position_of(lesson.me, lesson.them)  # Position() validates and raises if impossible
+    assert sum(position.mine) >= 1 and sum(position.theirs) >= 1
+    assert Position.from_id(position.id) == position
+
+
+@pytest.mark.parametrize("lesson", BOARD_LESSONS, ids=ids(BOARD_LESSONS))
+def test_board_lesson_has_dice_and_a_wrong_move_example(lesson: Lesson) -> None:
+    assert lesson.dice is not None
+    assert lesson.mistake is not None
+
+
+# -- checker tasks ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", MOVE_LESSONS, ids=ids(MOVE_LESSONS))
+def test_solution_is_a_legal_play_and_completes_the_lesson(lesson: Lesson) -> None:
+    assert lesson.dice is not None
+    start = position_of(lesson.me, lesson.them)
+    result = play_position(lesson, lesson.solution)
+    assert result in {start.apply_unchecked(play) for play in legal_plays(start, lesson.dice)}
+    session = started(lesson)
+    for source, dest in lesson.solution:
+        answer = session.move(source, dest)
+        assert answer["feedback"]["kind"] != "illegal", answer["feedback"]
+    assert answer["done"] is True
+    assert answer["feedback"] == {"kind": "done", "text": lesson.success, "rule": None}
+
+
+@pytest.mark.parametrize("lesson", MOVE_LESSONS, ids=ids(MOVE_LESSONS))
+def test_every_goal_is_a_legal_play(lesson: Lesson) -> None:
+    assert lesson.dice is not None
+    start = position_of(lesson.me, lesson.them)
+    results = {start.apply_unchecked(play) for play in legal_plays(start, lesson.dice)}
+    for goal in lesson.goals:
+        assert play_position(lesson, goal) in results
+
+
+@pytest.mark.parametrize("lesson", BOARD_LESSONS, ids=ids(BOARD_LESSONS))
+def test_wrong_move_example_is_answered_with_its_rule_or_the_nudge(lesson: Lesson) -> None:
+    assert lesson.mistake is not None
+    session = started(lesson)
+    *before, last = lesson.mistake.moves
+    for source, dest in before:
+        assert session.move(source, dest)["feedback"]["kind"] == "progress"
+    answer = session.move(*last)
+    feedback = answer["feedback"]
+    assert answer["done"] is False
+    if lesson.mistake.rule is None:
+        assert feedback == {"kind": "nudge", "text": lesson.nudge, "rule": None}
+    else:
+        assert feedback["kind"] == "illegal"
+        assert feedback["rule"] == lesson.mistake.rule
+        assert feedback["text"] == RULE_WORDS[lesson.mistake.rule]
+        assert len(answer["view"]["moves_made"]) == len(before)
+
+
+REFUSED_FIRST = [
+    lesson
+    for lesson in BOARD_LESSONS
+    if lesson.mistake and lesson.mistake.rule and len(lesson.mistake.moves) == 1
+]
+
+
+@pytest.mark.parametrize("lesson", REFUSED_FIRST, ids=ids(REFUSED_FIRST))
+def test_a_refused_move_leaves_the_board_as_it_was(lesson: Lesson) -> None:
+    assert lesson.mistake is not None
+    session = started(lesson)
+    before = session.view()
+    session.move(*lesson.mistake.moves[0])
+    assert session.view() == before
+
+
+def test_the_learner_can_try_moves_the_rules_forbid() -> None:
+    # The board offers blocked points too, so that the rules core can explain why they are refused.
+    session = started(lesson_by_id("blocked"))
+    dests = session.view()["dests"]
+    assert 7 in dests["13"]  # the blocked 7 point, 6 pips from the 13
+    assert session.move(13, 7)["feedback"]["rule"] == "blocked"
+
+
+def test_pass_is_accepted_only_when_no_move_is_legal() -> None:
+    lesson = lesson_by_id("pass")
+    assert lesson.dice is not None
+    assert [play for play in legal_plays(position_of(lesson.me, lesson.them), lesson.dice) if play] == []
+    answer = started(lesson).pass_turn()
+    assert answer["done"] is True
+    refused = started(lesson_by_id("entering")).pass_turn()
+    assert refused["feedback"]["kind"] == "illegal" and refused["done"] is False
+
+
+def test_hit_goal_requires_a_hit() -> None:
+    session = started(lesson_by_id("hitting"))
+    session.move(13, 9)
+    answer = session.move(6, 4)
+    assert answer["done"] is True
+    assert answer["view"]["board"]["bar"] == [0, 1]
+    assert answer["view"]["moves_made"][0] == {"from": 13, "to": 9, "hit": True}
+
+
+def test_undo_takes_back_the_last_move() -> None:
+    session = started(lesson_by_id("board"))
+    session.move(24, 18)
+    answer = session.undo()
+    assert answer["view"]["moves_made"] == []
+    assert answer["view"]["board"]["points"][23] == 2
+
+
+def test_hint_lights_the_next_move_of_the_solution() -> None:
+    session = started(lesson_by_id("entering"))
+    assert session.hint()["highlights"] == ["bar", 21]
+    session.move(BAR, 21)
+    assert session.hint()["highlights"] == [13, 11]
+
+
+def test_bear_off_lesson_accepts_either_way_of_bearing_off() -> None:
+    lesson = lesson_by_id("bear-off")
+    for goal in lesson.goals:
+        session = started(lesson)
+        for source, dest in goal:
+            answer = session.move(source, dest)
+        assert answer["done"] is True
+        assert answer["view"]["board"]["off"][0] == 1
+    assert (6, OFF) in {move for goal in lesson.goals for move in goal}
+
+
+# -- choice tasks, checked against the game engine ------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", CHOICE_LESSONS, ids=ids(CHOICE_LESSONS))
+def test_choice_lesson_has_exactly_one_right_answer(lesson: Lesson) -> None:
+    assert sum(choice.correct for choice in lesson.choices) == 1
+    session = started(lesson)
+    for index, choice in enumerate(lesson.choices):
+        answer = session.choose(index)
+        assert answer["done"] is choice.correct
+        assert choice.why in answer["feedback"]["text"]
+
+
+def finish_by_bearing_off(lesson: Lesson, settings: MatchSettings, die: int) -> int:
+    """Play the lesson's last checker off in a real game and return the points it wins."""
+    cube = Cube(lesson.cube.value, 0 if lesson.cube.value > 1 else None)
+    game = Game(
+        settings,
+        score=lesson.score,
+        start=GameStart(position_of(lesson.me, lesson.them), turn=0, cube=cube),
+    )
+    game.roll((die, die))
+    while not game.current_turn.is_complete:  # type: ignore[union-attr]
+        source = next(iter(game.current_turn.dests()))  # type: ignore[union-attr]
+        game.move(source, OFF)
+    game.confirm()
+    assert game.outcome is not None
+    return game.outcome.points
+
+
+def test_gammon_answer_is_what_the_engine_scores() -> None:
+    lesson = lesson_by_id("gammon")
+    assert finish_by_bearing_off(lesson, MatchSettings(match_length=0), 6) == int(correct_label(lesson))
+
+
+def test_backgammon_answer_is_what_the_engine_scores() -> None:
+    lesson = lesson_by_id("backgammon")
+    after = play_position_from(lesson, ((2, OFF),), dice=(2, 1))
+    assert classify_win(after) is Win.BACKGAMMON
+    assert finish_by_bearing_off(lesson, MatchSettings(match_length=0), 6) == int(correct_label(lesson))
+
+
+def play_position_from(lesson: Lesson, play: tuple[tuple[int, int], ...], dice: tuple[int, int]) -> Position:
+    turn = Turn(position_of(lesson.me, lesson.them), dice)
+    for source, dest in play:
+        turn.move(source, dest)
+    return turn.position
+
+
+def test_jacoby_answer_is_what_the_engine_scores() -> None:
+    lesson = lesson_by_id("jacoby")
+    points = finish_by_bearing_off(lesson, MatchSettings(match_length=0, jacoby=True), 6)
+    assert points == int(correct_label(lesson))
+
+
+def test_match_play_answer_adds_the_engines_points_to_the_score() -> None:
+    lesson = lesson_by_id("match-play")
+    points = finish_by_bearing_off(lesson, MatchSettings(match_length=lesson.match_length), 6)
+    assert correct_label(lesson) == f"{lesson.score[0] + points}-{lesson.score[1]}"
+
+
+def test_take_drop_answer_drop_because_every_roll_bears_off_both_checkers() -> None:
+    lesson = lesson_by_id("take-drop")
+    theirs_on_roll = position_of(lesson.me, lesson.them).swap()
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            assert all(
+                sum(theirs_on_roll.apply_unchecked(p).mine) == 0 for p in legal_plays(theirs_on_roll, (a, b))
+            )
+    game = Game(MatchSettings(match_length=0), start=GameStart(theirs_on_roll, turn=1))
+    game.double()
+    game.drop()
+    assert game.outcome is not None and game.outcome.points == 1
+    assert correct_label(lesson) == "Drop"
+
+
+def test_redouble_dropped_pays_the_stake_before_it() -> None:
+    lesson = lesson_by_id("cube-owner")
+    game = Game(
+        MatchSettings(match_length=0),
+        start=GameStart(position_of(lesson.me, lesson.them), turn=0, cube=Cube(2, 0)),
+    )
+    game.double()
+    game.drop()
+    assert game.outcome is not None
+    assert str(game.outcome.points) == correct_label(lesson)
+
+
+def test_crawford_answer_nobody_may_double() -> None:
+    lesson = lesson_by_id("crawford")
+    settings = MatchSettings(match_length=lesson.match_length)
+    for player in (0, 1):
+        assert may_double(settings, Cube(), player, lesson.score, crawford_game=True) is CubeBlock.CRAWFORD
+    assert correct_label(lesson) == "Nobody"
+
+
+def test_automatic_doubles_answer_is_the_engines_cube() -> None:
+    game = Game(MatchSettings(match_length=0, automatic_doubles=1))
+    game.roll((4, 4))
+    game.roll((5, 5))
+    assert game.cube == Cube(2, None)
+    assert correct_label(lesson_by_id("automatic-doubles")) == "2"
+
+
+def test_beaver_answer_is_the_engines_cube() -> None:
+    lesson = lesson_by_id("beavers")
+    game = Game(
+        MatchSettings(match_length=0, beavers=True),
+        start=GameStart(position_of(lesson.me, lesson.them).swap(), turn=1),
+    )
+    game.double()
+    game.beaver()
+    game.take()
+    assert game.cube == Cube(4, 0)
+    assert correct_label(lesson) == "4, owned by me"
+
+
+def test_double_answer_before_rolling_only() -> None:
+    lesson = lesson_by_id("double")
+    game = Game(MatchSettings(match_length=0), start=GameStart(position_of(lesson.me, lesson.them), turn=0))
+    assert game.why_not_double(0) is None
+    assert game.why_not_double(1) is CubeBlock.NOT_YOUR_TURN
+    game.roll((3, 1))
+    assert game.why_not_double(0) is CubeBlock.AFTER_ROLL
+    assert correct_label(lesson).startswith("At the start of my turn")
+
+
+def test_swap_dice_answer_doubles_cannot_be_swapped() -> None:
+    lesson = lesson_by_id("swap-dice")
+    assert not Turn(Position.start(), (4, 4)).can_swap_dice
+    assert Turn(Position.start(), (6, 1)).can_swap_dice
+    assert correct_label(lesson) == "4-4"
+
+
+# -- through the worker's JSON API ----------------------------------------------------------------
+
+
+def api(method: str, params: dict[str, object] | None = None) -> dict[str, object]:
+    answer = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params or {}})))
+    assert "error" not in answer, answer
+    result: dict[str, object] = answer["result"]
+    return result
+
+
+def test_api_lists_every_lesson_in_order() -> None:
+    lessons = api("lesson_list")["lessons"]
+    assert [lesson["id"] for lesson in lessons] == [lesson.id for lesson in LESSONS]  # type: ignore[index, union-attr]
+
+
+def test_api_plays_a_lesson_with_board_locations() -> None:
+    started_answer = api("lesson_start", {"id": "entering"})
+    assert started_answer["lesson"]["choices"] == []  # type: ignore[index]
+    refused = api("lesson_move", {"from": 13, "to": 9})
+    assert refused["feedback"]["rule"] == "must-enter-first"  # type: ignore[index]
+    api("lesson_move", {"from": "bar", "to": 21})
+    done = api("lesson_move", {"from": 13, "to": 11})
+    assert done["done"] is True
+
+
+def test_api_keeps_the_answers_of_a_choice_lesson_in_python() -> None:
+    lesson = api("lesson_start", {"id": "gammon"})["lesson"]
+    assert lesson["choices"] == ["4", "8", "12"]  # type: ignore[index]
+    assert "correct" not in json.dumps(lesson)
+
+
+def test_api_show_me_gives_a_correct_answer() -> None:
+    shown = api("lesson_show", {})
+    assert shown["answer"] == {"choice": 1}
+    api("lesson_start", {"id": "both-dice"})
+    moves = api("lesson_show", {})["answer"]["moves"]  # type: ignore[index]
+    assert moves == [{"from": 24, "to": 18}, {"from": 18, "to": 14}]
+    for move in moves:  # type: ignore[union-attr]
+        answer = api("lesson_move", move)
+    assert answer["done"] is True
+
+
+def test_api_refuses_an_unknown_lesson_with_a_plain_message() -> None:
+    answer = json.loads(handle(json.dumps({"id": 1, "method": "lesson_start", "params": {"id": "nope"}})))
+    assert "nope" in answer["error"]["message"]
