@@ -30,7 +30,7 @@ Params = dict[str, Any]
 Method = Callable[[Params], dict[str, Any]]
 
 METHODS: dict[str, Method] = {}
-EXTENSION_MODULES = ("backgammon.bot.methods",)
+EXTENSION_MODULES = ("backgammon.bot.methods", "backgammon.tutorial.methods")
 _extensions_loaded = False
 
 
