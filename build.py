@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Assemble the static site in ``dist/`` and serve it on localhost.
+
+    python3 build.py                      # build dist/
+    python3 build.py serve [--port N]     # build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py serve --base-path /some/sub/path/   # dist/ mounted under a sub-path
+
+Everything in dist/ is referenced by relative URLs, so the site works from any sub-path.
+Standard library only: the build runs on a bare CPython 3.11 plus Node (for Pyodide).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import os
+import shutil
+import sys
+import threading
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_OUT = ROOT / "dist"
+CACHE_DIR = ROOT / ".cache" / "build"
+PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
+PYODIDE_VERSION = "314.0.7"
+PACKAGE_SRC = ROOT / "py" / "backgammon"
+PWA_SRC = ROOT / "pwa"
+
+# The Pyodide runtime files we ship, with the sha256 of the pinned npm release. A mismatch means
+# node_modules is not the release we tested against, so the build stops.
+PYODIDE_FILES: dict[str, str] = {
+    "pyodide.mjs": "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109",
+    "pyodide.asm.mjs": "f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635",
+    "pyodide.asm.wasm": "cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6",
+    "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
+    "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
+}
+
+# Parts of py/backgammon that are not needed in the browser.
+PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
+PACKAGE_EXCLUDED_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", "~")
+
+# Fixed zip timestamps make the archive (and so the build id) depend on content only.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".zip": "application/zip",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain",
+}
+
+
+class BuildError(RuntimeError):
+    """The build cannot go on (missing input, checksum mismatch, failed compile)."""
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify_pyodide(source: Path = PYODIDE_SRC) -> None:
+    """Check every vendored Pyodide file against its pinned sha256."""
+    if not source.is_dir():
+        raise BuildError(f"{source} is missing: run `npm ci` first (pyodide {PYODIDE_VERSION})")
+    for name, expected in PYODIDE_FILES.items():
+        path = source / name
+        if not path.is_file():
+            raise BuildError(f"{path} is missing from the pyodide {PYODIDE_VERSION} npm package")
+        actual = sha256_of(path)
+        if actual != expected:
+            raise BuildError(f"{path}: sha256 {actual} does not match the pinned {expected}")
+
+
+def package_files(source: Path = PACKAGE_SRC) -> Iterator[tuple[Path, str]]:
+    """(file, archive name) for each shipped file of the Python package, in a stable order."""
+    for path in sorted(source.rglob("*")):
+        relative = path.relative_to(source.parent)
+        if any(part in PACKAGE_EXCLUDED_DIRS or part.startswith("test_") for part in relative.parts):
+            continue
+        if path.is_file() and not path.name.endswith(PACKAGE_EXCLUDED_SUFFIXES):
+            yield path, relative.as_posix()
+
+
+def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
+    """A deterministic deflated zip of (name, data) entries."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w") as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data, compresslevel=9)
+
+
+def build_package_archive(target: Path, compiled: dict[str, bytes] | None = None) -> None:
+    """Our package as one zip; `compiled` adds precompiled .pyc entries (archive name -> bytes)."""
+    entries = [(name, path.read_bytes()) for path, name in package_files()]
+    entries.extend(sorted((compiled or {}).items()))
+    write_zip(target, entries)
+
+
+def copy_site_sources(out: Path) -> None:
+    """The pages (top-level *.html) and the web/ folder the UI is made of."""
+    pages = sorted(ROOT.glob("*.html"))
+    if not (ROOT / "index.html").is_file():
+        raise BuildError("index.html is missing at the repository root")
+    for page in pages:
+        shutil.copy2(page, out / page.name)
+    for folder in ("web", "tutorial"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(
+                ROOT / folder, out / folder, ignore=shutil.ignore_patterns("*.map", "*.d.ts", ".*")
+            )
+
+
+def vendor_pyodide(out: Path) -> None:
+    verify_pyodide()
+    target = out / "pyodide"
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_SRC / name, target / name)
+
+
+def build(out: Path = DEFAULT_OUT) -> Path:
+    """Build the static site into `out` (replaced whole) and return it."""
+    staging = out.with_name(out.name + ".staging")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    copy_site_sources(staging)
+    vendor_pyodide(staging)
+    build_package_archive(staging / "py" / "backgammon.zip")
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
+    return out
+
+
+# --- serving -------------------------------------------------------------------------------------
+
+
+@dataclass
+class SiteMount:
+    """Which folder is served, and under which URL prefix (always starting and ending with '/')."""
+
+    directory: Path
+    base_path: str = "/"
+
+
+def normalise_base_path(base_path: str) -> str:
+    stripped = base_path.strip("/")
+    return f"/{stripped}/" if stripped else "/"
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the mounted folder under its base path with the MIME types Pyodide needs."""
+
+    extensions_map = {  # noqa: RUF012 (the base class declares it as a plain attribute)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+    mount: SiteMount  # set on the per-server subclass
+    quiet = True
+
+    def translate_path(self, path: str) -> str:
+        base = self.mount.base_path
+        url_path = path.split("?", 1)[0].split("#", 1)[0]
+        if not url_path.startswith(base):
+            return str(self.mount.directory / ".missing-outside-base-path")
+        inner = "/" + url_path[len(base) :]
+        self.directory = str(self.mount.directory)
+        return super().translate_path(inner)
+
+    def send_head(self) -> Any:
+        # `/sub/path` without its slash: redirect so relative URLs resolve inside the mount.
+        url_path = self.path.split("?", 1)[0]
+        if url_path + "/" == self.mount.base_path:
+            self.send_response(301)
+            self.send_header("Location", self.mount.base_path)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        # Revalidate every time: a new build must be seen at once (the service worker does the caching).
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    mount: SiteMount
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}{self.mount.base_path}"
+
+
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 0, base_path: str = "/", quiet: bool = True
+) -> SiteServer:
+    """A server for `directory` under `base_path`; port 0 picks a free port. `server.mount` can be
+    repointed at another folder while running (to serve a new build on the same origin)."""
+    mount = SiteMount(directory.resolve(), normalise_base_path(base_path))
+    handler = type("MountedHandler", (SiteRequestHandler,), {"mount": mount, "quiet": quiet})
+    server = SiteServer((host, port), handler)
+    server.mount = mount
+    return server
+
+
+def start_server_thread(server: SiteServer) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    return thread
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default dist/)")
+    parser.add_argument("--port", type=int, default=8000, help="port for `serve` (0 picks a free one)")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--base-path", default="/", help="serve dist/ under this URL path")
+    parser.add_argument("--no-build", action="store_true", help="serve the existing output as it is")
+    args = parser.parse_args(argv)
+    try:
+        if not (args.command == "serve" and args.no_build):
+            out = build(args.out)
+            print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(args.out, args.host, args.port, args.base_path, quiet=False)
+        print(f"serving {args.out} at {server.url}  (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    sys.exit(main())

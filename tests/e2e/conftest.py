@@ -1,0 +1,196 @@
+"""Fixtures for the browser tests: the site is built once per session into a temporary folder,
+served on 127.0.0.1 (a free port), and opened in the system Chromium through Playwright.
+
+    def test_something(app_page: Page) -> None:   # index.html, engine ready
+    def test_other(page: Page, site: Site) -> None:  # a blank page; site.url("web/...")
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RESULTS_DIR = REPO_ROOT / "test-results"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Python loads in a few seconds here; the margin is for a loaded 2-core machine, not a target.
+ENGINE_READY_TIMEOUT_MS = 60_000
+
+
+def load_site_build() -> ModuleType:
+    """build.py as a module (imported by path: `build` is also the name of a PyPI package)."""
+    spec = importlib.util.spec_from_file_location("site_build", REPO_ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+site_build = load_site_build()
+
+
+@dataclass
+class Site:
+    """The built site as served for this test session."""
+
+    server: Any  # build.SiteServer (build.py is loaded by path, so not importable as a type)
+    dist: Path
+
+    @property
+    def base_url(self) -> str:
+        return str(self.server.url)
+
+    def url(self, relative: str = "") -> str:
+        return self.base_url + relative.lstrip("/")
+
+
+@dataclass
+class PageProblems:
+    """Console errors, uncaught exceptions and CSP violations seen by one page."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    @property
+    def all(self) -> list[str]:
+        return self.console_errors + self.page_errors
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build for the whole session, apart from any dist/ a developer is serving."""
+    out: Path = site_build.build(tmp_path_factory.mktemp("site") / "dist")
+    return out
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir: Path) -> Iterator[Site]:
+    server = site_build.make_server(dist_dir, port=0)
+    site_build.start_server_thread(server)
+    try:
+        yield Site(server, dist_dir)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (make test does it)")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh profile per test: empty localStorage, caches and service workers."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def watch_problems(page: Page) -> PageProblems:
+    problems = PageProblems()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.console_errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.page_errors.append(str(error)))
+    return problems
+
+
+@pytest.fixture
+def page_problems() -> PageProblems:
+    return PageProblems()
+
+
+@pytest.fixture
+def page(context: BrowserContext, page_problems: PageProblems) -> Page:
+    """A new page in a fresh context; console errors and page errors land in `page_problems`."""
+    page = context.new_page()
+    watched = watch_problems(page)
+    # Share the lists so a test can assert on `page_problems` directly.
+    page_problems.console_errors = watched.console_errors
+    page_problems.page_errors = watched.page_errors
+    return page
+
+
+def wait_for_engine_ready(page: Page, timeout_ms: int = ENGINE_READY_TIMEOUT_MS) -> None:
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=timeout_ms)
+
+
+@pytest.fixture
+def app_page(page: Page, site: Site) -> Page:
+    """index.html opened with the engine ready."""
+    page.goto(site.url())
+    wait_for_engine_ready(page)
+    return page
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page PNG under test-results/ and return its path."""
+    RESULTS_DIR.mkdir(exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
+    path = RESULTS_DIR / f"{safe}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """On a failing browser test, keep a screenshot of its page for the post-mortem."""
+    outcome: Any = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    page_fixture = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    if isinstance(page_fixture, Page) and not page_fixture.is_closed():
+        # A crashed page cannot be photographed; the failure itself is reported anyway.
+        with contextlib.suppress(Exception):
+            screenshot(page_fixture, f"failed-{item.name}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def take_screenshot() -> Callable[[Page, str], Path]:
+    """`take_screenshot(page, "name")` saves test-results/name.png."""
+    return screenshot

@@ -1,0 +1,143 @@
+// @ts-check
+/**
+ * The page's side of the rules engine: an async API over `postMessage` to web/worker.js.
+ *
+ *   const engine = createBridge();
+ *   await engine.ready;                       // resolves with {pyodide, python, test_dice}
+ *   const {record, view} = await engine.call("new_match", {settings, players});
+ *
+ * Errors: `call()` and `ready` REJECT with a `BridgeError` (an `Error` with `.type` and `.message`).
+ * `.type` is the Python exception class for rules errors (e.g. "IllegalMoveError",
+ * "InvalidActionError", "InvalidRecordError"), or one of the worker's own:
+ *   "EngineLoadError"   Pyodide, the runtime files or our archive could not be loaded
+ *   "WorkerError"       the worker script itself failed (not found, crashed)
+ *   "TestDiceExhausted" / "InvalidTestDice"   only in test mode, see below
+ *   "BridgeClosed"      `terminate()` was called while the request was pending
+ * Nothing is retried behind the caller's back; nothing hangs: a failed load rejects `ready` and
+ * every pending and later call.
+ *
+ * Test mode: when the page URL has `?test-dice=31,52,66` (two digits 1-6 per roll, comma-separated),
+ * the worker takes the dice of `act {type: "roll"}` from that script instead of the browser's crypto.
+ * `bridge.testMode` is then true; the app must keep such matches apart from real saved ones.
+ */
+
+export class BridgeError extends Error {
+  /**
+   * @param {string} type
+   * @param {string} message
+   */
+  constructor(type, message) {
+    super(message);
+    this.name = "BridgeError";
+    /** @type {string} */
+    this.type = type;
+  }
+}
+
+/**
+ * The test dice script in a page URL, or null outside test mode.
+ * @param {string | URL} href
+ * @returns {string | null}
+ */
+export function testDiceFromUrl(href) {
+  return new URL(href).searchParams.get("test-dice");
+}
+
+/**
+ * @typedef {object} Bridge
+ * @property {(method: string, params?: object) => Promise<any>} call
+ *   Send one request; resolves with its `result`, rejects with a `BridgeError`.
+ * @property {Promise<{pyodide: string, python: string, test_dice: boolean}>} ready
+ *   Resolves once Python and `backgammon.api` are loaded; rejects with a `BridgeError`.
+ * @property {(listener: (error: BridgeError) => void) => () => void} onError
+ *   Called when the engine fails as a whole (load failure, worker crash); returns its unbind.
+ * @property {boolean} testMode true when dice come from a `?test-dice=` script
+ * @property {() => void} terminate stop the worker; pending calls reject with "BridgeClosed"
+ */
+
+/**
+ * @param {string | URL} [workerUrl] defaults to worker.js next to this module
+ * @param {{testDice?: string | null}} [options] defaults to the page URL's `test-dice` parameter
+ * @returns {Bridge}
+ */
+export function createBridge(workerUrl, options = {}) {
+  const url = new URL(workerUrl ?? new URL("./worker.js", import.meta.url), location.href);
+  const testDice = options.testDice !== undefined ? options.testDice : testDiceFromUrl(location.href);
+  if (testDice !== null) url.searchParams.set("test-dice", testDice);
+
+  /** @type {Map<number, {resolve: (value: any) => void, reject: (error: BridgeError) => void}>} */
+  const pending = new Map();
+  /** @type {Set<(error: BridgeError) => void>} */
+  const errorListeners = new Set();
+  /** @type {BridgeError | null} */
+  let fatal = null;
+  let nextId = 1;
+
+  /** @type {(info: any) => void} */
+  let resolveReady = () => {};
+  /** @type {(error: BridgeError) => void} */
+  let rejectReady = () => {};
+  /** @type {Promise<any>} */
+  const ready = new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // callers that only use call() still see the error there
+
+  /** @param {BridgeError} error */
+  function fail(error) {
+    if (fatal) return;
+    fatal = error;
+    rejectReady(error);
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    for (const listener of [...errorListeners]) listener(error);
+  }
+
+  const worker = new Worker(url, { type: "module" });
+  worker.addEventListener("message", (event) => {
+    const message = event.data ?? {};
+    if (message.event === "ready") {
+      resolveReady(message.info);
+    } else if (message.event === "failed") {
+      fail(new BridgeError(message.error?.type ?? "EngineLoadError", message.error?.message ?? ""));
+    } else if (typeof message.id === "number") {
+      const request = pending.get(message.id);
+      if (!request) return;
+      pending.delete(message.id);
+      if (message.error) {
+        request.reject(new BridgeError(String(message.error.type), String(message.error.message)));
+      } else {
+        request.resolve(message.result);
+      }
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(new BridgeError("WorkerError", event.message || `the engine worker ${url.pathname} failed to start`));
+  });
+  worker.addEventListener("messageerror", () => {
+    fail(new BridgeError("WorkerError", "a message from the engine could not be read"));
+  });
+
+  return {
+    ready,
+    testMode: testDice !== null,
+    call(method, params = {}) {
+      if (fatal) return Promise.reject(fatal);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, method, params });
+      });
+    },
+    onError(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
+    },
+    terminate() {
+      worker.terminate();
+      fail(new BridgeError("BridgeClosed", "the engine was stopped"));
+    },
+  };
+}

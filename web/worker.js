@@ -1,0 +1,268 @@
+// @ts-check
+/// <reference lib="webworker" />
+/**
+ * The rules engine: a module Web Worker running Pyodide with our `backgammon` package.
+ *
+ * Protocol (see docs/architecture.md, "Worker protocol"):
+ *   page → worker  {id, method, params}
+ *   worker → page  {id, result} | {id, error: {type, message}}
+ *   worker → page  {event: "ready", info} once `backgammon.api` is imported,
+ *                  {event: "failed", error: {type, message}} if loading failed (never a silent hang).
+ *
+ * Methods are answered by `backgammon.api.handle(json_text)`, except `engine_info`, which the worker
+ * answers itself as soon as Python runs. For `act` with `{type: "roll"}` and no dice, the worker
+ * fills in the dice: from `crypto.getRandomValues`, or, only when this worker was started with a
+ * `test-dice` query parameter (the page's `?test-dice=31,52,66`), from that script.
+ */
+
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const ARCHIVE_URL = new URL("../py/backgammon.zip", import.meta.url).href;
+/** Loading that has not finished by then is reported as failed instead of hanging forever. */
+const LOAD_TIMEOUT_MS = 120_000;
+
+/** @typedef {{type: string, message: string}} ErrorValue */
+
+class EngineError extends Error {
+  /** @param {string} type @param {string} message */
+  constructor(type, message) {
+    super(message);
+    this.type = type;
+  }
+}
+
+/**
+ * A die from 1 to 6 without modulo bias: bytes 252..255 are rejected so that 0..251 (42 × 6) map
+ * evenly onto the six faces.
+ * @returns {number}
+ */
+export function cryptoDie() {
+  const byte = new Uint8Array(1);
+  for (;;) {
+    crypto.getRandomValues(byte);
+    if (byte[0] < 252) return (byte[0] % 6) + 1;
+  }
+}
+
+/**
+ * Parse a test dice script such as "31,52,66" into pairs of dice.
+ * @param {string} script
+ * @returns {number[][]}
+ */
+export function parseDiceScript(script) {
+  return script.split(",").filter((token) => token.trim() !== "").map((token) => {
+    const text = token.trim();
+    if (!/^[1-6][1-6]$/.test(text)) {
+      throw new EngineError("InvalidTestDice", `test dice must be two digits 1-6 each, got "${text}"`);
+    }
+    return [Number(text[0]), Number(text[1])];
+  });
+}
+
+const testDiceParam = new URL(import.meta.url).searchParams.get("test-dice");
+/** @type {number[][] | null} */
+let scriptedDice = null;
+/** @type {ErrorValue | null} */
+let scriptError = null;
+if (testDiceParam !== null) {
+  try {
+    scriptedDice = parseDiceScript(testDiceParam);
+  } catch (error) {
+    scriptError = toErrorValue(error);
+  }
+}
+
+/** @returns {number[]} */
+function nextDice() {
+  if (scriptError) throw new EngineError(scriptError.type, scriptError.message);
+  if (scriptedDice) {
+    const pair = scriptedDice.shift();
+    if (!pair) throw new EngineError("TestDiceExhausted", "the test dice script has no rolls left");
+    return pair;
+  }
+  return [cryptoDie(), cryptoDie()];
+}
+
+/**
+ * @param {unknown} error
+ * @returns {ErrorValue}
+ */
+function toErrorValue(error) {
+  if (error && typeof error === "object") {
+    const err = /** @type {{type?: unknown, name?: unknown, message?: unknown}} */ (error);
+    const type = typeof err.type === "string" ? err.type : typeof err.name === "string" ? err.name : "Error";
+    let message = typeof err.message === "string" ? err.message : String(error);
+    // A PythonError's message is the whole traceback; its last line says what went wrong.
+    if (type !== "Error" && message.includes("Traceback")) {
+      const lines = message.trim().split("\n");
+      message = lines[lines.length - 1].replace(/^\w+(\.\w+)*: /, "");
+    }
+    return { type, message };
+  }
+  return { type: "Error", message: String(error) };
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<ArrayBuffer>}
+ */
+async function fetchBytes(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new EngineError("EngineLoadError", `could not fetch ${url}: ${toErrorValue(error).message}`);
+  }
+  if (!response.ok) {
+    throw new EngineError("EngineLoadError", `could not fetch ${url}: HTTP ${response.status}`);
+  }
+  return response.arrayBuffer();
+}
+
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
+function withTimeout(promise, what) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new EngineError("EngineLoadError", `${what} did not finish in ${LOAD_TIMEOUT_MS / 1000} s`)),
+      LOAD_TIMEOUT_MS,
+    );
+  });
+  return /** @type {Promise<T>} */ (Promise.race([promise, timeout])).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Pyodide 314 catches a failed `pyodide.asm.wasm` (missing, wrong MIME type) itself, only logs
+ * "wasm instantiation failed!" with console.warn, and then never settles. Watch for that warning
+ * while loading so the failure is reported at once instead of after the timeout.
+ * @returns {{failed: Promise<never>, stop: () => void}}
+ */
+function watchForWasmFailure() {
+  const originalWarn = console.warn;
+  /** @type {(error: EngineError) => void} */
+  let reject = () => {};
+  /** @type {Promise<never>} */
+  const failed = new Promise((_, rejectFailed) => {
+    reject = rejectFailed;
+  });
+  failed.catch(() => {});
+  let sawFailure = false;
+  console.warn = (...args) => {
+    originalWarn.apply(console, args);
+    if (args[0] === "wasm instantiation failed!") {
+      sawFailure = true;
+    } else if (sawFailure) {
+      const reason = toErrorValue(args[0]).message;
+      reject(new EngineError("EngineLoadError", `could not start ${INDEX_URL}pyodide.asm.wasm: ${reason}`));
+    }
+  };
+  return { failed, stop: () => { console.warn = originalWarn; } };
+}
+
+/**
+ * Start Python: the runtime and our archive download in parallel.
+ * @returns {Promise<any>} the Pyodide interface
+ */
+async function startPython() {
+  const archive = fetchBytes(ARCHIVE_URL);
+  archive.catch(() => {}); // awaited below; this only silences the early unhandled-rejection report
+  /** @type {{loadPyodide: (options: object) => Promise<any>}} */
+  let pyodideModule;
+  try {
+    pyodideModule = await import(INDEX_URL + "pyodide.mjs");
+  } catch (error) {
+    throw new EngineError("EngineLoadError", `could not load ${INDEX_URL}pyodide.mjs: ${toErrorValue(error).message}`);
+  }
+  const wasmFailure = watchForWasmFailure();
+  let pyodide;
+  try {
+    pyodide = await withTimeout(
+      Promise.race([
+        pyodideModule.loadPyodide({
+          indexURL: INDEX_URL,
+          stdLibURL: INDEX_URL + "python_stdlib.zip",
+          lockFileURL: INDEX_URL + "pyodide-lock.json",
+          env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0" },
+        }),
+        wasmFailure.failed,
+      ]),
+      "loading Pyodide",
+    );
+  } finally {
+    wasmFailure.stop();
+  }
+  const sitePackages = pyodide.runPython(
+    "import sys\n[p for p in sys.path if p.endswith('site-packages')][0]",
+  );
+  pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
+  return pyodide;
+}
+
+/** @returns {Promise<(requestJson: string) => string>} `backgammon.api.handle` */
+async function importApi() {
+  const pyodide = await python;
+  const api = pyodide.pyimport("backgammon.api");
+  try {
+    return api.handle; // one long-lived PyProxy, kept for the life of the worker
+  } finally {
+    api.destroy();
+  }
+}
+
+const python = startPython();
+const handle = importApi();
+
+/** @returns {Promise<object>} */
+async function engineInfo() {
+  const pyodide = await python;
+  const pythonVersion = pyodide.runPython("import sys\nsys.version.split()[0]");
+  return {
+    pyodide: pyodide.version,
+    python: pythonVersion,
+    test_dice: scriptedDice !== null || scriptError !== null,
+  };
+}
+
+handle.then(
+  async () => postMessage({ event: "ready", info: await engineInfo() }),
+  (error) => postMessage({ event: "failed", error: toErrorValue(error) }),
+);
+
+/**
+ * @param {string} method
+ * @param {any} params
+ * @returns {Promise<unknown>}
+ */
+async function dispatch(method, params) {
+  if (method === "engine_info") return engineInfo();
+  const apiHandle = await handle;
+  let request = params ?? {};
+  if (method === "act" && request.action && request.action.type === "roll" && request.action.dice == null) {
+    request = { ...request, action: { ...request.action, dice: nextDice() } };
+  }
+  const responseText = apiHandle(JSON.stringify({ method, params: request }));
+  const response = JSON.parse(responseText);
+  if (response && typeof response === "object" && "error" in response && response.error) {
+    throw new EngineError(String(response.error.type ?? "Error"), String(response.error.message ?? ""));
+  }
+  return response && typeof response === "object" && "result" in response ? response.result : response;
+}
+
+// Requests run one at a time in arrival order: the match state in Python is shared.
+let queue = Promise.resolve();
+
+self.addEventListener("message", (event) => {
+  const { id, method, params } = event.data ?? {};
+  queue = queue.then(async () => {
+    try {
+      postMessage({ id, result: await dispatch(String(method), params) });
+    } catch (error) {
+      postMessage({ id, error: toErrorValue(error) });
+    }
+  });
+});
