@@ -58,10 +58,14 @@ const board = createBoard($("board"), {
   onSelect: (loc) => announceSelection(loc),
 });
 
-const bridge = createBridge(testMode ? { testDice } : {});
+// The bridge reads ?test-dice= from the page URL itself and hands it to the worker.
+const bridge = createBridge();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Talking to Python
+
+/** Failures of the engine as a whole (as opposed to a rules error about one request). */
+const FATAL_ERRORS = new Set(["EngineLoadError", "WorkerError", "BridgeClosed"]);
 
 class ApiError extends Error {
   /** @param {string} type @param {string} message */
@@ -71,32 +75,60 @@ class ApiError extends Error {
   }
 }
 
+function markEngineReady() {
+  if (engineReady) return;
+  engineReady = true;
+  document.documentElement.dataset.engine = "ready";
+  $("engine-status").hidden = true;
+}
+
 /**
- * Call a method of backgammon.api in the worker; errors come back as values and are thrown here as ApiError.
+ * Call a method of backgammon.api in the worker. A rules error (Python said no) is thrown as ApiError; a failure of
+ * the engine itself is thrown as it came.
  * @param {string} method
  * @param {object} params
  * @returns {Promise<any>}
  */
 async function api(method, params = {}) {
-  const answer = await bridge.call(method, params);
-  if (!engineReady) {
-    engineReady = true;
-    document.documentElement.dataset.engine = "ready";
-    $("engine-status").hidden = true;
+  try {
+    const result = await bridge.call(method, params);
+    markEngineReady();
+    return result;
+  } catch (error) {
+    const e = /** @type {{type?: string, message?: string}} */ (error);
+    if (e && typeof e.type === "string" && !FATAL_ERRORS.has(e.type)) {
+      markEngineReady();
+      throw new ApiError(e.type, e.message ?? "");
+    }
+    throw error;
   }
-  if (answer && typeof answer === "object" && "error" in answer && answer.error) {
-    const error = /** @type {{type?: string, message?: string}} */ (answer.error);
-    throw new ApiError(error.type ?? "Error", error.message ?? String(error));
-  }
-  return answer && typeof answer === "object" && "result" in answer ? answer.result : answer;
 }
+
+bridge.onError((error) => {
+  document.documentElement.dataset.engine = "failed";
+  const status = $("engine-status");
+  status.hidden = false;
+  status.textContent = `The rules engine could not start (${error.message}). Reload the page to try again.`;
+  announcer.say(status.textContent);
+});
+
+let pendingSteps = 0;
 
 /**
  * Run one step after the previous ones; a step's failure is reported, never thrown out of the page.
  * @param {() => Promise<unknown>} step
  */
 function enqueue(step) {
-  queue = queue.then(step).catch((error) => reportError(error));
+  pendingSteps += 1;
+  document.documentElement.dataset.idle = "false";
+  queue = queue
+    .then(step)
+    .catch((error) => reportError(error))
+    .finally(() => {
+      pendingSteps -= 1;
+      // Tests and assistive tools can wait for this: nothing is queued and nothing will happen by itself.
+      if (pendingSteps === 0) document.documentElement.dataset.idle = "true";
+    });
   return queue;
 }
 
@@ -138,7 +170,7 @@ async function perform(action, { animate = false } = {}) {
   const myGeneration = generation;
   setBusy(true);
   try {
-    const result = await api("act", { action: await withDice(action) });
+    const result = await api("act", { action });
     if (myGeneration !== generation) return;
     const before = view;
     record = result.record;
@@ -166,16 +198,6 @@ async function perform(action, { animate = false } = {}) {
     setBusy(false);
   }
   scheduleAutomatic();
-}
-
-/**
- * Rolls carry their dice: scripted in test mode, otherwise from the worker's crypto source.
- * @param {Record<string, any>} action
- */
-async function withDice(action) {
-  if (action.type !== "roll" || action.dice) return action;
-  if (typeof bridge.rollDice === "function") return { ...action, dice: await bridge.rollDice() };
-  return action; // the worker fills in the dice
 }
 
 let automaticPending = false;
@@ -212,14 +234,26 @@ async function automaticStep() {
       }
     } else if (v.can_confirm && !say.hasDests(v)) {
       if (auto) await perform({ type: "confirm" });
-    } else if (preferences.autoForced && Array.isArray(v.forced_play) && v.forced_play.length > (v.moves_made?.length ?? 0)) {
-      const move = v.forced_play[v.moves_made?.length ?? 0];
-      await perform({ type: "move", from: move.from, to: move.to }, { animate: true });
+    } else if (preferences.autoForced && v.forced_play === true) {
+      // One legal play only: every move the dests allow leads to it, so any of them is the forced one.
+      const move = firstMove(v);
+      if (move) await perform({ type: "move", ...move }, { animate: true });
     } else if (preferences.autoBearOff && v.contact === false) {
       const source = bearOffSource(v);
       if (source !== null) await perform({ type: "move", from: source, to: "off" }, { animate: true });
     }
   }
+}
+
+/**
+ * @param {View} v
+ * @returns {{from: number | string, to: number | string} | null}
+ */
+function firstMove(v) {
+  for (const [from, list] of Object.entries(v.dests ?? {})) {
+    if (Array.isArray(list) && list.length > 0) return { from: from === "bar" ? "bar" : Number(from), to: list[0] };
+  }
+  return null;
 }
 
 /**

@@ -92,6 +92,9 @@ export function statusText(view) {
   const name = playerName(view, decider);
   switch (view.phase) {
     case "opening":
+      if (view.opening_roll && view.opening_roll[0] === view.opening_roll[1]) {
+        return `Opening roll: both rolled ${view.opening_roll[0]}. Roll again.`;
+      }
       return "Opening roll: each player rolls one die; the higher die moves first.";
     case "roll":
       return view.cube?.may_double ? `${name} to roll or double.` : `${name} to roll.`;
@@ -129,8 +132,8 @@ export function resultText(view) {
   if (!r) return "";
   const winner = r.winner ?? 0;
   const kind = KIND_WORDS[r.kind] ?? "the game";
-  const cube = r.cube ?? view.cube?.value ?? 1;
-  const how = r.dropped || r.reason === "drop" ? " (double dropped)" : r.resigned || r.reason === "resign" ? " (by resignation)" : "";
+  const cube = view.cube?.value ?? 1;
+  const how = r.ending === "dropped" ? " (the double was dropped)" : r.ending === "resigned" ? " (by resignation)" : "";
   const cubeWords = cube > 1 ? ` with the cube at ${cube}` : "";
   return `${playerName(view, winner)} wins ${kind}${cubeWords}${how}: ${points(r.points ?? 1)}. ${scoreText(view)}`;
 }
@@ -165,8 +168,12 @@ export function eventText(view, event) {
     case "rolled":
       if (event.opening) return openingText(view, event);
       return `${who} rolls ${diceText(event.dice)}.`;
-    case "opening_rolled":
-      return openingText(view, event);
+    case "automatic_double":
+      return `Automatic double: the cube is at ${event.value}.`;
+    case "dice_swapped":
+      return `Dice swapped: ${(event.dice ?? []).join(" then ")}.`;
+    case "new_game":
+      return `Game ${event.number} begins.${event.crawford_game ? " This is the Crawford game: no doubling." : ""}`;
     case "moved": {
       const p = event.player ?? view.turn ?? 0;
       const hit = event.hit ? `, hitting ${playerName(view, 1 - p)}'s checker` : "";

@@ -1,0 +1,132 @@
+"""Drive the match page like a player: open it with scripted dice, click points, read what it says.
+
+The page marks its state on <html>: `data-engine="ready"` once Python answered, `data-idle="true"` when nothing is
+queued and nothing will happen by itself, `data-phase` the phase of the view. Tests wait on those, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from .conftest import Site, wait_for_engine_ready
+
+STEP_TIMEOUT_MS = 30_000
+MATCH_KEY = "backgammon-test.match.v1"
+
+
+# Records every text the aria-live region shows, as a screen reader would hear it.
+LISTEN_TO_LIVE_REGION = """
+window.__announcements = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const region = document.getElementById("announcer");
+  new MutationObserver(() => {
+    const text = region.textContent.trim();
+    if (text) window.__announcements.push(text);
+  }).observe(region, {childList: true, subtree: true, characterData: true});
+});
+"""
+
+
+def open_match(page: Page, site: Site, dice: str, query: str = "") -> Page:
+    """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll) and wait until settled."""
+    page.add_init_script(LISTEN_TO_LIVE_REGION)
+    page.goto(site.url(f"?test-dice={dice}{query}"))
+    wait_for_engine_ready(page)
+    wait_idle(page)
+    return page
+
+
+def wait_idle(page: Page) -> None:
+    page.wait_for_selector("html[data-idle='true']", state="attached", timeout=STEP_TIMEOUT_MS)
+
+
+def phase(page: Page) -> str:
+    return str(page.get_attribute("html", "data-phase"))
+
+
+def status(page: Page) -> str:
+    return page.inner_text("#status")
+
+
+def position_id(page: Page) -> str:
+    return page.inner_text("#position-id").strip()
+
+
+def announcements(page: Page) -> list[str]:
+    """Every sentence the page has announced so far (the live region keeps only the latest)."""
+    history: list[str] = page.evaluate("window.__announcements ?? []")
+    return history
+
+
+def point(page: Page, loc: int | str) -> Locator:
+    """The board's element for an absolute point (1..24), "bar" or "off" of the player on roll."""
+    return page.locator(f"#board [data-loc='{loc}']").first
+
+
+def click_move(page: Page, source: int | str, dest: int | str) -> None:
+    point(page, source).click()
+    point(page, dest).click()
+    wait_idle(page)
+
+
+def drag_move(page: Page, source: int | str, dest: int | str) -> None:
+    """Press on the source, move past the drag threshold in small steps, release on the destination."""
+    start = point(page, source).bounding_box()
+    end = point(page, dest).bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+    wait_idle(page)
+
+
+def press_button(page: Page, action: str) -> None:
+    page.locator(f"#controls button[data-action='{action}']").click()
+    wait_idle(page)
+
+
+def button(page: Page, action: str) -> Locator:
+    return page.locator(f"#controls button[data-action='{action}']")
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    text = page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})")
+    assert text, "no match saved"
+    envelope: dict[str, Any] = json.loads(text)
+    return envelope["record"]
+
+
+def set_up(page: Page, position: str, match_id: str = "") -> None:
+    """Use the page's own set-up dialog with GNU Backgammon IDs."""
+    page.click("#setup-button")
+    page.fill("#setup-form input[name=position_id]", position)
+    page.fill("#setup-form input[name=match_id]", match_id)
+    page.click("#setup-form button[value=setup]")
+    wait_idle(page)
+
+
+def side(points: dict[int, int], bar: int = 0) -> tuple[int, ...]:
+    """One side of a Position from {point: checkers} in that side's own numbering (1..24), plus its bar."""
+    counts = [0] * 25
+    for number, checkers in points.items():
+        counts[number - 1] = checkers
+    counts[24] = bar
+    return tuple(counts)
+
+
+def position_of(mine: dict[int, int], theirs: dict[int, int], mine_bar: int = 0, theirs_bar: int = 0) -> str:
+    """The GNU Backgammon Position ID of a board seen from the player on roll."""
+    from backgammon.gnubg_id import encode_position_id
+
+    return encode_position_id(side(mine, mine_bar), side(theirs, theirs_bar))
+
+
+def match_id_of(**fields: Any) -> str:
+    """A GNU Backgammon Match ID: `match_id_of(match_length=3, score=(1, 0), player_on_roll=0, turn=0)`."""
+    from backgammon.gnubg_id import MatchIdInfo
+
+    return MatchIdInfo(**fields).id
