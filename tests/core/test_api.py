@@ -1,0 +1,243 @@
+"""The worker's JSON facade: round trips, errors as values, the view's contract, random games."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from backgammon import api
+from backgammon.dice import SeededDice
+
+
+def call(method: str, params: dict[str, Any] | None = None, request_id: int = 1) -> dict[str, Any]:
+    answer = json.loads(api.handle(json.dumps({"id": request_id, "method": method, "params": params or {}})))
+    assert answer["id"] == request_id
+    return answer  # type: ignore[no-any-return]
+
+
+def result(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer = call(method, params)
+    assert "error" not in answer, answer
+    return answer["result"]  # type: ignore[no-any-return]
+
+
+def act(action: dict[str, Any]) -> dict[str, Any]:
+    return result("act", {"action": action})
+
+
+def test_new_match_answers_record_and_view_in_the_documented_shape() -> None:
+    answer = result(
+        "new_match", {"settings": {"match_length": 5}, "players": [{"name": "Ann"}, {"name": "Bob"}]}
+    )
+    view = answer["view"]
+    for key in (
+        "players",
+        "settings",
+        "board",
+        "position_id",
+        "match_id",
+        "game_number",
+        "phase",
+        "turn",
+        "decision",
+        "dice",
+        "dice_remaining",
+        "opponent_dice",
+        "moves_made",
+        "dests",
+        "can_undo",
+        "can_swap_dice",
+        "can_confirm",
+        "no_legal_move",
+        "forced_play",
+        "contact",
+        "cube",
+        "score",
+        "crawford_game",
+        "post_crawford",
+        "pips",
+        "resignation",
+        "result",
+        "match_winner",
+        "notation",
+        "labels",
+    ):
+        assert key in view, key
+    assert view["phase"] == "opening" and view["position_id"] == "4HPwATDgc/ABMA"
+    assert view["match_id"] is not None
+    assert view["board"]["points"][23] == 2 and view["board"]["points"][0] == -2
+    assert view["pips"] == [167, 167]
+    assert view["cube"]["why_not"] == "first-turn"
+    assert answer["record"]["players"][0]["name"] == "Ann"
+
+
+def test_roll_move_confirm_with_events_and_absolute_coordinates() -> None:
+    result("new_match", {"settings": {"match_length": 3}})
+    rolled = act({"type": "roll", "dice": [1, 3]})  # player 1 wins the opening with 3-1
+    view = rolled["view"]
+    assert rolled["events"][0]["type"] == "rolled"
+    assert view["turn"] == 1 and view["decision"] == 1 and view["phase"] == "move"
+    assert view["dice"] == [3, 1]
+    assert {18, 20} <= set(view["dests"]["17"])  # 21 too when both dice may be used at once
+    assert view["labels"]["17"] == "Point 8, 3 black checkers"  # numbered from player 1's side
+    moved = act({"type": "move", "from": 17, "to": 20})
+    assert moved["events"] == [{"type": "moved", "player": 1, "from": 17, "to": 20, "hit": False}]
+    assert moved["view"]["can_undo"] and moved["view"]["dice_remaining"] == [1]
+    act({"type": "move", "from": 19, "to": 20})
+    done = act({"type": "confirm"})
+    view = done["view"]
+    assert view["turn"] == 0 and view["phase"] == "roll" and view["board"]["points"][19] == -2
+    assert view["opponent_dice"] == [3, 1]
+    assert view["notation"]["games"][0]["lines"] == ["31: 8/5 6/5"]
+    assert view["cube"]["may_double"]
+
+
+def test_errors_come_back_as_values_never_raised() -> None:
+    result("new_match", {})
+    wrong = call("act", {"action": {"type": "confirm"}})
+    assert wrong["error"]["type"] == "InvalidActionError" and wrong["error"]["message"]
+    assert "result" in call("act", {"action": {"type": "roll", "dice": [3, 1]}})
+    bad_move = call("act", {"action": {"type": "move", "from": 13, "to": 12}})  # point 12 is blocked
+    assert bad_move["error"]["type"] == "IllegalMoveError"
+    assert call("fly")["error"]["type"] == "InvalidActionError"
+    assert call("load", {"record": {"format": "x"}})["error"]["type"] == "InvalidRecordError"
+    assert call("new_match", {"settings": {"match_length": 99}})["error"]["type"] == "InvalidSettingsError"
+    garbage = json.loads(api.handle("{not json"))
+    assert garbage["error"]["type"] == "InvalidRequestError"
+    assert json.loads(api.handle("[1]"))["error"]["type"] == "InvalidActionError"
+
+
+def test_load_gives_back_the_same_view() -> None:
+    answer = result("new_match", {"settings": {"match_length": 5}})
+    act({"type": "roll", "dice": [5, 2]})
+    answer = act({"type": "move", "from": 13, "to": 8})
+    loaded = result("load", {"record": answer["record"]})
+    assert loaded["view"] == answer["view"]
+    assert loaded["record"] == answer["record"]
+
+
+def test_setup_from_position_and_match_id() -> None:
+    # Player on roll has two checkers left on the ace point; 5-point match at 3-2, cube 2 owned by him.
+    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.position import Position
+
+    mine = [0] * 25
+    mine[0] = 2
+    theirs = [0] * 25
+    theirs[5] = 15
+    position_id = Position(mine, theirs).id
+    match_id = encode_match_id(
+        MatchIdInfo(cube_value=2, cube_owner=1, player_on_roll=1, turn=1, match_length=5, score=(3, 2))
+    )
+    answer = result("setup", {"position_id": position_id, "match_id": match_id})
+    view = answer["view"]
+    assert view["turn"] == 1 and view["phase"] == "roll"
+    assert view["score"] == [3, 2] and view["cube"]["value"] == 2 and view["cube"]["owner"] == 1
+    assert view["board"]["points"][23] == -2 and view["board"]["points"][5] == 15
+    assert view["match_id"] == match_id and view["position_id"] == position_id
+    act({"type": "roll", "dice": [2, 1]})
+    done = act({"type": "play", "moves": [{"from": 24, "to": "off"}, {"from": 24, "to": "off"}]})
+    assert done["view"]["result"] == {"winner": 1, "kind": "gammon", "points": 4, "ending": "borne_off"}
+    assert done["view"]["match_winner"] == 1
+    assert result("load", {"record": done["record"]})["view"] == done["view"]
+
+
+def test_setup_rejects_bad_ids_with_a_value() -> None:
+    answer = call("setup", {"position_id": "not-an-id"})
+    assert answer["error"]["type"] == "InvalidIdError"
+
+
+def test_export_mat_names_the_file() -> None:
+    result("new_match", {"settings": {"match_length": 7}, "players": [{"name": "Ann Lee"}, {"name": "Bob"}]})
+    exported = result("export_mat")
+    assert exported["filename"] == "Ann_Lee-vs-Bob-7pt.mat"
+    assert " 7 point match" in exported["text"]
+
+
+def test_methods_can_be_registered_by_other_parts() -> None:
+    @api.register("echo_test")
+    def echo(params: dict[str, Any]) -> dict[str, Any]:
+        return {"echo": params}
+
+    try:
+        assert result("echo_test", {"a": 1}) == {"echo": {"a": 1}}
+    finally:
+        del api.METHODS["echo_test"]
+
+
+# ---- random games through the facade --------------------------------------------------------------
+
+
+def checker_totals(view: dict[str, Any]) -> tuple[int, int]:
+    board = view["board"]
+    white = sum(n for n in board["points"] if n > 0) + board["bar"][0] + board["off"][0]
+    black = -sum(n for n in board["points"] if n < 0) + board["bar"][1] + board["off"][1]
+    return white, black
+
+
+def random_session(seed: int, steps: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play random legal actions (with undos, cube actions, resignations) and check invariants."""
+    choose = random.Random(seed)
+    dice = SeededDice(seed)
+    length = choose.choice([0, 1, 3, 5])
+    answer = result(
+        "new_match", {"settings": {"match_length": length, "beavers": length == 0, "jacoby": length == 0}}
+    )
+    views = [answer["view"]]
+    for _ in range(steps):
+        view = answer["view"]
+        phase = view["phase"]
+        if phase == "match_over":
+            break
+        if phase == "game_over":
+            action: dict[str, Any] = {"type": "next_game"}
+        elif phase in ("opening", "roll"):
+            if view["cube"]["may_double"] and choose.random() < 0.1:
+                action = {"type": "double"}
+            elif choose.random() < 0.01:
+                action = {"type": "resign", "kind": choose.choice(["single", "gammon", "backgammon"])}
+            else:
+                action = {"type": "roll", "dice": list(dice.roll())}
+        elif phase == "doubled":
+            options = ["take", "take", "drop"] + (["beaver"] if view["cube"]["may_beaver"] else [])
+            action = {"type": choose.choice(options)}
+        elif phase == "resign_offered":
+            action = {"type": choose.choice(["accept_resign", "reject_resign"])}
+        else:
+            if view["can_confirm"]:
+                action = {"type": "confirm"}
+            elif view["can_undo"] and choose.random() < 0.15:
+                action = {"type": choose.choice(["undo", "undo_all"])}
+            else:
+                source = choose.choice(sorted(view["dests"]))
+                dest = choose.choice(view["dests"][source])
+                action = {"type": "move", "from": source if source == "bar" else int(source), "to": dest}
+        answer = act(action)
+        assert checker_totals(answer["view"]) == (15, 15)
+        assert json.loads(json.dumps(answer["record"])) == answer["record"]
+        views.append(answer["view"])
+    return answer, views
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**9), steps=st.integers(min_value=1, max_value=200))
+def test_random_games_replay_identically_and_conserve_checkers(seed: int, steps: int) -> None:
+    answer, _ = random_session(seed, steps)
+    reloaded = result("load", {"record": answer["record"]})
+    assert reloaded["view"] == answer["view"]
+    assert reloaded["record"] == answer["record"]
+
+
+def test_a_long_random_money_session_keeps_score_consistent_with_results() -> None:
+    answer, views = random_session(20261123, 1500)
+    view = answer["view"]
+    results = [game["result"] for game in view["notation"]["games"] if game["result"]]
+    won = [0, 0]
+    for outcome in results:
+        won[outcome["winner"]] += outcome["points"]
+    assert won == view["score"]
+    assert len({v["game_number"] for v in views}) >= 2

@@ -1,0 +1,149 @@
+"""The match record: JSON-serialisable, replays into exactly the same state, refuses bad data."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from backgammon.match import Match
+from backgammon.record import SCHEMA, InvalidRecordError, load_record, to_record
+from backgammon.rules import MatchSettings
+from backgammon.view import build_view
+
+
+def act(match: Match, action_type: str, **fields: Any) -> None:
+    match.act({"type": action_type, **fields})
+
+
+def sample_match() -> Match:
+    """A 5-point match with a finished game (double, take, resignation) and a turn in progress."""
+    match = Match(
+        MatchSettings(match_length=5),
+        [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "computer", "level": "expert"}],
+    )
+    act(match, "roll", dice=[4, 4])  # opening tie, rolled again
+    act(match, "roll", dice=[3, 1])
+    act(match, "move", **{"from": 8, "to": 5})
+    act(match, "move", **{"from": 6, "to": 5})
+    act(match, "confirm")
+    act(match, "double")
+    act(match, "take")
+    act(match, "roll", dice=[6, 5])
+    act(match, "move", **{"from": 1, "to": 7})
+    act(match, "move", **{"from": 7, "to": 12})
+    act(match, "confirm")
+    act(match, "roll", dice=[2, 1])
+    act(match, "resign", kind="single")
+    act(match, "reject_resign")
+    act(match, "resign", kind="gammon")
+    act(match, "accept_resign")
+    act(match, "next_game")
+    act(match, "roll", dice=[5, 2])
+    act(match, "move", **{"from": 13, "to": 8})
+    return match
+
+
+def test_the_record_is_plain_json_with_a_schema_version() -> None:
+    record = to_record(sample_match())
+    assert record["schema"] == SCHEMA and record["format"] == "backgammon-match"
+    assert json.loads(json.dumps(record)) == record
+    assert record["players"][1] == {"name": "Bot", "kind": "computer", "level": "expert"}
+    first_game = record["games"][0]["actions"]
+    assert first_game[0] == {"type": "roll", "dice": [4, 4]}
+    assert {"type": "double"} in first_game and {"type": "take"} in first_game
+    assert {"type": "resign", "kind": "gammon"} in first_game
+
+
+def test_load_replays_into_exactly_the_same_view() -> None:
+    match = sample_match()
+    record = to_record(match)
+    reloaded = load_record(json.loads(json.dumps(record)))
+    assert build_view(reloaded) == build_view(match)
+    assert to_record(reloaded) == record
+    assert reloaded.score == match.score == [0, 4]
+
+
+def test_a_partial_turn_is_restored_exactly_and_undone_moves_leave_the_record() -> None:
+    match = sample_match()
+    act(match, "move", **{"from": 13, "to": 11})
+    act(match, "undo")
+    record = to_record(match)
+    assert record["games"][1]["actions"][-1] == {"type": "move", "from": 13, "to": 8}
+    reloaded = load_record(record)
+    view = build_view(reloaded)
+    assert view["moves_made"] == [{"from": 13, "to": 8, "hit": False}]
+    assert view["dice_remaining"] == [2]
+    assert view == build_view(match)
+
+
+def test_undo_all_removes_every_move_of_the_turn_from_the_record() -> None:
+    match = Match(MatchSettings(match_length=5))
+    act(match, "roll", dice=[3, 1])
+    act(match, "move", **{"from": 8, "to": 5})
+    act(match, "move", **{"from": 6, "to": 5})
+    act(match, "undo_all")
+    assert to_record(match)["games"][0]["actions"] == [{"type": "roll", "dice": [3, 1]}]
+
+
+def test_a_pending_resignation_and_a_pending_double_survive_a_reload() -> None:
+    match = Match(MatchSettings(match_length=5))
+    act(match, "roll", dice=[3, 1])
+    act(match, "move", **{"from": 8, "to": 5})
+    act(match, "resign", kind="single")
+    assert build_view(load_record(to_record(match))) == build_view(match)
+    act(match, "reject_resign")
+    act(match, "move", **{"from": 6, "to": 5})
+    act(match, "confirm")
+    act(match, "double")
+    reloaded = load_record(to_record(match))
+    assert reloaded.game.phase.value == "doubled"
+    assert build_view(reloaded) == build_view(match)
+
+
+def _corrupt(mutate: Any) -> dict[str, Any]:
+    record = copy.deepcopy(to_record(sample_match()))
+    mutate(record)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("name", "record", "reason"),
+    [
+        ("not an object", [1, 2, 3], "JSON object"),
+        ("foreign format", {"format": "chess-pgn", "schema": 1}, "not a backgammon match record"),
+        ("future schema", _corrupt(lambda r: r.update(schema=SCHEMA + 1)), "newer version"),
+        ("schema missing", _corrupt(lambda r: r.pop("schema")), "schema"),
+        ("bad settings", _corrupt(lambda r: r["settings"].update(match_length=99)), "header"),
+        ("bad players", _corrupt(lambda r: r.update(players=[{"name": ""}])), "header"),
+        ("no games", _corrupt(lambda r: r.update(games=[])), "no list of games"),
+        (
+            "unknown action",
+            _corrupt(lambda r: r["games"][0]["actions"].append({"type": "teleport"})),
+            "not a known action",
+        ),
+        (
+            "illegal move",
+            _corrupt(lambda r: r["games"][1]["actions"].append({"type": "move", "from": 24, "to": 23})),
+            "does not replay",
+        ),
+        (
+            "wrong dice",
+            _corrupt(lambda r: r["games"][0]["actions"][1].update(dice=[9, 1])),
+            "does not replay",
+        ),
+    ],
+)
+def test_corrupt_foreign_and_future_records_are_refused_with_a_reason(
+    name: str, record: object, reason: str
+) -> None:
+    with pytest.raises(InvalidRecordError, match=reason):
+        load_record(record)
+
+
+def test_a_record_that_replays_wrongly_names_the_game_and_the_action() -> None:
+    record = _corrupt(lambda r: r["games"][1]["actions"].append({"type": "confirm"}))
+    with pytest.raises(InvalidRecordError, match=r"Game 2, action 3"):
+        load_record(record)
