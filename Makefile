@@ -1,0 +1,77 @@
+# Two commands for a fresh Debian machine (as root) or a developer's checkout:
+#   make run    set up what is missing, build dist/, serve it on http://127.0.0.1:$(PORT)/
+#   make test   set up what is missing, then ruff, mypy --strict, and pytest of everything
+#               (rules on CPython, rules inside Pyodide under Node, the site in Chromium)
+# Every setup step is skipped when already done, so both stay quick on a second run.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VENV_PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.package-lock.json
+WHEEL_STAMP := .cache/pyodide-wheels/.complete
+CHROMIUM := /usr/bin/chromium
+PYTEST_ARGS ?=
+# Our tooling outside the package, checked as strictly as the package.
+TYPED_TOOLS := $(wildcard build.py benchmarks/startup.py tests/pyodide/wheels.py tests/e2e/conftest.py)
+
+# apt-get as root, through sudo otherwise.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
+
+.PHONY: run test build setup lint typecheck pytest test-core test-browser clean
+
+run: setup
+	$(VENV_PY) build.py serve --port $(PORT)
+
+build: $(NODE_STAMP)
+	$(PYTHON) build.py
+
+test: setup lint typecheck pytest
+
+setup: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CHROMIUM)
+
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check .
+
+typecheck: $(VENV_STAMP)
+	$(VENV)/bin/mypy --strict -p backgammon
+	$(VENV)/bin/mypy --strict $(TYPED_TOOLS)
+
+pytest: setup
+	$(VENV_PY) -m pytest $(PYTEST_ARGS)
+
+# Focused runs while developing.
+test-core: $(VENV_STAMP)
+	$(VENV_PY) -m pytest tests/core $(PYTEST_ARGS)
+
+test-browser: setup
+	$(VENV_PY) -m pytest tests/e2e $(PYTEST_ARGS)
+
+$(VENV_STAMP): pyproject.toml
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) python3-venv python3-pip; }
+	$(PYTHON) -m venv $(VENV)
+	$(VENV_PY) -m pip install --quiet --upgrade pip
+	$(VENV_PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) nodejs npm; }
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(WHEEL_STAMP): tests/pyodide/wheels.py | $(VENV_STAMP)
+	$(VENV_PY) tests/pyodide/wheels.py >/dev/null
+	touch $@
+
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(APT_INSTALL) chromium fonts-dejavu-core
+
+clean:
+	rm -rf dist dist.staging .cache/build test-results
