@@ -18,7 +18,6 @@ from typing import Any
 from .dice import Dice, check_dice
 from .errors import InvalidActionError
 from .move import Move
-from .movegen import legal_plays
 from .position import Position
 from .rules import Cube, CubeBlock, MatchSettings, may_beaver, may_double
 from .turn import Turn
@@ -482,7 +481,8 @@ class Game:
         self.dice = dice
         self._turn_start = self.position
         self._turn = Turn(self.position, dice)
-        self._legal_count = _count_nonempty_plays(self.position, dice)
+        legal = self._turn.legal_plays
+        self._legal_count = len(legal) if legal.move_count else 0
         self._turn_log = []
         self._turn_meta = []
         self.phase = Phase.MOVE
@@ -602,12 +602,6 @@ def _checked_dice(dice: object) -> Dice:
         raise
     except Exception as error:
         raise InvalidActionError(str(error)) from None
-
-
-def _count_nonempty_plays(position: Position, dice: Dice) -> int:
-    """How many distinct legal plays there are (0 when the only play is the empty one)."""
-    plays = legal_plays(position, dice)
-    return len(plays) if plays.move_count else 0
 
 
 def _hit_flags(start: Position, moves: list[Move]) -> list[bool]:
