@@ -182,8 +182,13 @@ async function perform(action, { animate = false } = {}) {
     }
     showView(result.view);
     for (const event of events) announcer.say(say.eventText(result.view, event));
-    if (before.phase === "move" && result.view.phase === "move" && result.view.no_legal_move && !before.no_legal_move) {
-      announcer.say(say.statusText(result.view));
+    const next = result.view;
+    const justRolled = (before.phase === "roll" || before.phase === "opening") && next.phase === "move";
+    const handedOver =
+      !justRolled && (next.phase !== before.phase || next.decision !== before.decision || next.turn !== before.turn);
+    // Say what is wanted next when someone else must act or a new stage starts (results speak for themselves).
+    if ((handedOver || next.no_legal_move) && !["game_over", "match_over"].includes(next.phase)) {
+      announcer.say(say.statusText(next));
     }
     persist();
   } catch (error) {
@@ -336,13 +341,6 @@ function render() {
   const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;
   cubeNote.hidden = !showWhyNot;
   cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
-  for (const p of [0, 1]) {
-    $(`name-${p}`).textContent = say.playerName(v, p) + (isComputer(v, p) ? " (computer)" : "");
-    $(`score-${p}`).textContent = String(v.score?.[p] ?? 0);
-    const pips = $(`pips-${p}`);
-    pips.hidden = !preferences.showPips;
-    pips.textContent = `pips ${v.pips?.[p] ?? ""}`;
-  }
   $("match-info").textContent = matchInfo(v);
   let status = record ? say.statusText(v) : engineReady ? "No match in progress." : "Loading the rules engine…";
   if (busy && document.documentElement.dataset.busy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
@@ -355,13 +353,17 @@ function render() {
   /** @type {HTMLButtonElement} */ ($("hint-button")).disabled =
     !(human && Boolean(record) && !busy && ["roll", "move", "doubled"].includes(v.phase));
   if (!(human && ["roll", "move", "doubled"].includes(v.phase))) $("hint-panel").hidden = true;
+  const over = v.phase === "game_over" || v.phase === "match_over";
+  $("result-banner").hidden = !over;
+  $("result-text").textContent = over ? (v.phase === "match_over" ? `${say.resultText(v)} ${say.playerName(v, v.match_winner ?? 0)} wins the match!` : say.resultText(v)) : "";
   document.documentElement.dataset.phase = v.phase ?? "";
 }
 
 /** @param {View} v */
 function matchInfo(v) {
   const length = v.settings?.match_length;
-  const parts = [length ? `${length}-point match` : "Money session"];
+  const names = [0, 1].map((p) => `${say.playerName(v, p)}${isComputer(v, p) ? " (computer)" : ""} ${v.score?.[p] ?? 0}`);
+  const parts = [names.join(" – "), length ? `${length}-point match` : "Money session"];
   if (v.crawford_game) parts.push("Crawford game");
   const cube = v.cube ?? {};
   parts.push(`cube ${cube.value ?? 1}${cube.owner === null || cube.owner === undefined ? "" : ` (${say.playerName(v, cube.owner)})`}`);
@@ -721,9 +723,13 @@ function hintNodes(hint) {
   const heading = document.createElement("h3");
   heading.textContent = "Hint";
   nodes.push(heading);
-  if (hint?.cube && (hint.cube.action || hint.cube.text)) {
+  const mwc = hint?.unit === "mwc";
+  const cube = hint?.cube;
+  if (cube) {
     const p = document.createElement("p");
-    p.textContent = `Cube: ${hint.cube.text ?? hint.cube.action}`;
+    const advice = view.phase === "doubled" ? `Advice: ${cube.response ?? "take"}.` : `Cube: ${cube.summary ?? cube.action ?? ""}`;
+    const win = typeof cube.win === "number" ? ` Winning chances ${(cube.win * 100).toFixed(1)}%.` : "";
+    p.textContent = `${advice}${win}`;
     nodes.push(p);
   }
   const plays = Array.isArray(hint?.plays) ? hint.plays.slice(0, 5) : [];
@@ -731,11 +737,20 @@ function hintNodes(hint) {
     const list = document.createElement("ol");
     for (const play of plays) {
       const item = document.createElement("li");
-      const equity = typeof play.equity === "number" ? ` (equity ${play.equity >= 0 ? "+" : ""}${play.equity.toFixed(3)})` : "";
-      item.textContent = `${play.notation ?? play.play}${equity}`;
+      let value = "";
+      if (typeof play.equity === "number") {
+        value = mwc ? ` — match winning chances ${(play.equity * 100).toFixed(1)}%` : ` — equity ${play.equity >= 0 ? "+" : ""}${play.equity.toFixed(3)}`;
+        if (play.difference) value += mwc ? ` (${(play.difference * 100).toFixed(1)})` : ` (${play.difference.toFixed(3)})`;
+      }
+      item.textContent = `${play.play}${value}`;
       list.append(item);
     }
     nodes.push(list);
+  }
+  if (nodes.length === 1) {
+    const p = document.createElement("p");
+    p.textContent = "No advice for this moment.";
+    nodes.push(p);
   }
   return nodes;
 }
