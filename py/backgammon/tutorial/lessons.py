@@ -299,7 +299,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Play the 6: 24 to 18.",
         success="Correct: only one die can be used, so it must be the larger one.",
         solution=((24, 18),),
-        mistake=Mistake(((24, 21),), "must-use-larger-die"),
+        mistake=Mistake(((24, 21),), "must-play-larger-die"),
         rules=("004 Movement of the checkers, rule 4", "000 Other important rules"),
     ),
     Lesson(
@@ -316,13 +316,13 @@ LESSONS: tuple[Lesson, ...] = (
         me={8: 1, 6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1},
         them={19: 3, 20: 3, 21: 3, 22: 3, 23: 3},
         dice=(6, 2),
-        goals=(((8, 6), (6, OFF)), ((8, 2), (6, OFF))),
+        goals=(((8, 6), (6, OFF)), ((8, 2), (2, OFF))),
         nudge="Legal, but you can bear a checker off this turn: first bring the 8 point checker home, then "
         "bear off from the 6 point.",
         hint="Move the checker on your 8 point 2 pips to the 6 point; now everyone is home: 6/off.",
         success="Your first checker is off. Fourteen to go!",
         solution=((8, 6), (6, OFF)),
-        mistake=Mistake(((6, OFF),), "bear-off-not-home"),
+        mistake=Mistake(((6, OFF),), "bear-off-not-all-home"),
         rules=("004 Bearing off", "000 How to remove own pieces"),
     ),
     Lesson(
@@ -363,7 +363,7 @@ LESSONS: tuple[Lesson, ...] = (
         hint="Enter on your 19 point with the 6 (or on 20 with the 5), then keep running with the other die.",
         success="Good. This checker has a long way home before your bear-off can go on.",
         solution=((BAR, 19), (19, 14)),
-        mistake=Mistake(((BAR, 19), (6, OFF)), "bear-off-not-home"),
+        mistake=Mistake(((BAR, 19), (6, OFF)), "bear-off-not-all-home"),
         rules=("004 Bearing off", "002 Bearing Off", "003 Exiting tokens"),
     ),
     Lesson(

@@ -9,24 +9,32 @@ from __future__ import annotations
 from typing import Any
 
 from backgammon.errors import IllegalMoveError
+from backgammon.movegen import dest_of, step_problem
 from backgammon.position import Position
-from backgammon.turn import Turn
+from backgammon.turn import RULES, Turn
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, PlaySpec, lesson_by_id
 from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
 
-# Short tutorial wording of the rules the core refuses a move for; the core's own message is the fallback.
-RULE_WORDS: dict[str, str] = {
-    "blocked": "That point is blocked: two or more of your opponent's checkers hold it, so you cannot land "
-    "there.",
-    "must-enter-first": "You have a checker on the bar: you must enter it before moving any other checker.",
-    "must-use-both-dice": "You must use both dice when you can. After that move the other die could not be "
-    "played, so that checker is frozen.",
-    "must-use-larger-die": "When only one die can be played, you must play the larger one.",
-    "bear-off-not-home": "You may bear off only when all your checkers are in your home board "
-    "(points 1 to 6).",
-    "bear-off-higher-checker": "You may bear off with a number larger than the point only from your highest "
-    "occupied point.",
+# What the tutorial adds to the core's plain-words rule (`IllegalMoveError.explanation`).
+RULE_DETAILS: dict[str, str] = {
+    "must-use-both-dice": "After that move the other die could not be played, so that checker is frozen.",
+    "must-play-larger-die": "Either die could be played here, but not both.",
+    "intermediate-blocked": "Try the dice in the other order, or another checker.",
+    "bear-off-not-all-home": "Bring every checker into points 1 to 6 first.",
 }
+
+
+def rule_words(error: IllegalMoveError) -> str:
+    """The rule that refused a move, in plain words for a learner."""
+    detail = RULE_DETAILS.get(error.rule)
+    return f"{error.explanation} {detail}" if detail else error.explanation
+
+
+def _no_move_reason(turn: Turn, source: int, dest: int) -> str | None:
+    """When no number of the roll can be played at all, the core only says the turn is over; the rule
+    that stops this particular checker is more use to a learner."""
+    dice = sorted(set(turn.dice), key=lambda die: dest_of(source, die) != dest)  # the die that fits first
+    return next(filter(None, (step_problem(turn.position, source, die) for die in dice)), None)
 
 
 def _feedback(kind: str, text: str, rule: str | None = None) -> dict[str, Any]:
@@ -146,7 +154,11 @@ class TutorialSession:
         try:
             turn.move(source, dest)
         except IllegalMoveError as err:
-            return self._answer(_feedback("illegal", RULE_WORDS.get(err.rule, str(err)), err.rule))
+            rule, words = err.rule, rule_words(err)
+            if rule == "turn-complete" and not turn.moves:
+                rule = _no_move_reason(turn, source, dest) or rule
+                words = RULES.get(rule, words)
+            return self._answer(_feedback("illegal", words, rule))
         # A move that needs both dice counts as two; each adds to the bar only what it hits.
         added = len(turn.moves) - len(self.hits)
         hit_total = turn.position.theirs[24] - before
