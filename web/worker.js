@@ -208,7 +208,8 @@ async function importApi() {
   const pyodide = await python;
   const api = pyodide.pyimport("backgammon.api");
   try {
-    return api.handle; // one long-lived PyProxy, kept for the life of the worker
+    // copy(): an attribute proxy is destroyed together with the module proxy it was borrowed from.
+    return api.handle.copy(); // one long-lived PyProxy, kept for the life of the worker
   } finally {
     api.destroy();
   }
