@@ -23,12 +23,15 @@ class IllegalMoveError(BackgammonError):
     """A well-formed move or play that the rules forbid here.
 
     `rule` is a short stable code (for example ``"must-use-both-dice"``) that a program can test;
-    the message states the rule in plain words, names the input and the Position ID.
+    the message states the rule in plain words, names the input and the Position ID; `explanation` is the
+    rule sentence alone.
     """
 
-    def __init__(self, message: str, rule: str) -> None:
+    def __init__(self, message: str, rule: str, explanation: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        #: the rule in plain words, without the input and the Position ID (for learners)
+        self.explanation = explanation or message
 
 
 class InvalidActionError(BackgammonError):
