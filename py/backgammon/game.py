@@ -438,11 +438,12 @@ class Game:
     def accept_resign(self) -> list[Event]:
         resignation = self._require_resignation()
         self._append_meta({"type": "accept_resign"})
-        self.log.extend(self._turn_meta)
-        self._turn_meta.clear()
         self.resignation = None
         if self._turn is not None:
+            # The record keeps the turn's moves before the resignation, as they were made.
             self.log.extend(self._turn_log)
+            self.log.extend(self._turn_meta)
+            self.position = self._turn.position
         self._end_turn()
         events: list[Event] = [{"type": "resign_accepted", "player": 1 - resignation.player}]
         kind = resignation.kind

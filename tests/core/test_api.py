@@ -198,7 +198,7 @@ def random_session(seed: int, steps: int) -> tuple[dict[str, Any], list[dict[str
         elif phase in ("opening", "roll"):
             if view["cube"]["may_double"] and choose.random() < 0.1:
                 action = {"type": "double"}
-            elif choose.random() < 0.01:
+            elif phase == "roll" and choose.random() < 0.02:
                 action = {"type": "resign", "kind": choose.choice(["single", "gammon", "backgammon"])}
             else:
                 action = {"type": "roll", "dice": list(dice.roll())}
@@ -212,6 +212,10 @@ def random_session(seed: int, steps: int) -> tuple[dict[str, Any], list[dict[str
                 action = {"type": "confirm"}
             elif view["can_undo"] and choose.random() < 0.15:
                 action = {"type": choose.choice(["undo", "undo_all"])}
+            elif view["can_swap_dice"] and choose.random() < 0.3:
+                action = {"type": "swap_dice"}
+            elif choose.random() < 0.02:
+                action = {"type": "resign", "kind": choose.choice(["single", "gammon", "backgammon"])}
             else:
                 source = choose.choice(sorted(view["dests"]))
                 dest = choose.choice(view["dests"][source])

@@ -103,6 +103,19 @@ def test_a_pending_resignation_and_a_pending_double_survive_a_reload() -> None:
     assert build_view(reloaded) == build_view(match)
 
 
+def test_a_resignation_accepted_in_the_middle_of_a_turn_replays() -> None:
+    match = Match(MatchSettings(match_length=5))
+    act(match, "roll", dice=[3, 1])
+    act(match, "move", **{"from": 8, "to": 5})
+    act(match, "resign", kind="gammon")
+    act(match, "accept_resign")
+    record = to_record(match)
+    assert [a["type"] for a in record["games"][0]["actions"]] == ["roll", "move", "resign", "accept_resign"]
+    reloaded = load_record(record)
+    assert reloaded.score == [0, 2]
+    assert build_view(reloaded) == build_view(match)
+
+
 def _corrupt(mutate: Any) -> dict[str, Any]:
     record = copy.deepcopy(to_record(sample_match()))
     mutate(record)
