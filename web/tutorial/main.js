@@ -78,7 +78,7 @@ function boardInteractive() {
 /** @param {LessonAnswer} answer */
 function apply(answer) {
   done = answer.done;
-  if (board) board.set({ view: answer.view, highlights: [], interactive: boardInteractive() });
+  if (board) board.set({ view: answer.view, highlights: [], arrows: [], interactive: boardInteractive() });
   const undo = /** @type {HTMLButtonElement} */ (byId("btn-undo"));
   undo.disabled = done || !answer.view.can_undo;
   if (answer.feedback) say(answer.feedback.text, answer.feedback.kind);
@@ -162,7 +162,7 @@ async function openLesson(id) {
   if (!board) {
     board = createBoard(byId("board"), {
       view: answer.view,
-      orientation: "default",
+      orientation: "right",
       interactive: false,
       animationMs: ANIMATION_MS,
       highlights: [],
@@ -171,7 +171,10 @@ async function openLesson(id) {
     });
   }
   apply(answer);
-  byId("menu").removeAttribute("open");
+  // On a wide page the menu stays open beside the lesson; on a phone or in a frame it folds away.
+  const menu = byId("menu");
+  if (!mode.embed && window.matchMedia("(min-width: 44rem)").matches) menu.setAttribute("open", "");
+  else menu.removeAttribute("open");
   document.documentElement.dataset.lesson = answer.lesson.id;
   // Every lesson has its own address; replace rather than push so Back leaves the tutorial as expected.
   if (window.location.hash !== `#${answer.lesson.id}`) {
@@ -201,7 +204,8 @@ async function choose(index) {
 async function hint() {
   const answer = await call("lesson_hint");
   say(answer.text, "hint");
-  if (board && answer.highlights.length) board.set({ highlights: answer.highlights });
+  const [from, to] = answer.highlights;
+  if (board && answer.highlights.length) board.set({ highlights: answer.highlights, arrows: [{ from, to }] });
 }
 
 /** "Show me": start the lesson again and play a correct answer, one animated move at a time. */
@@ -217,8 +221,8 @@ async function showMe() {
     apply(await call("lesson_pass"));
   } else {
     for (const move of solution.moves ?? []) {
-      await sleep(ANIMATION_MS);
-      if (board) board.set({ highlights: [move.from, move.to] });
+      await sleep(ANIMATION_MS / 2);
+      if (board) await board.animateMove({ from: move.from, to: move.to, player: 0 });
       apply(await call("lesson_move", move));
     }
   }
