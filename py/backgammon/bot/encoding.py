@@ -10,6 +10,7 @@ Layout (`INPUT_COUNT` values):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 SIDE_BLOCK = 98
 FEATURES_START = 2 * SIDE_BLOCK
@@ -39,8 +40,11 @@ def shot_pairs(shooters: Sequence[int], target: Sequence[int]) -> tuple[int, int
     return direct, indirect
 
 
+_POINT_NUMBERS = tuple(range(1, 26))
+
+
 def pip_count(side: Sequence[int]) -> int:
-    return sum((i + 1) * n for i, n in enumerate(side))
+    return sum(map(mul, side, _POINT_NUMBERS))
 
 
 def active_inputs(mine: Sequence[int], theirs: Sequence[int]) -> list[tuple[int, float]]:

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
-from operator import mul
+from operator import add, mul, sub
 
 MAGIC = b"BGNN"
 VERSION = 1
@@ -50,14 +50,19 @@ class Network:
         for index, value in active:
             row = rows[index]
             if value == 1.0:
-                sums = [s + w for s, w in zip(sums, row, strict=True)]
+                sums = list(map(add, sums, row))
             else:
                 sums = [s + w * value for s, w in zip(sums, row, strict=True)]
         return sums
 
     def adjust(self, sums: list[float], index: int, delta: float) -> list[float]:
         """`sums` with input `index` changed by `delta` (a new list)."""
-        return [s + w * delta for s, w in zip(sums, self.input_rows[index], strict=True)]
+        row = self.input_rows[index]
+        if delta == 1.0:
+            return list(map(add, sums, row))
+        if delta == -1.0:
+            return list(map(sub, sums, row))
+        return [s + w * delta for s, w in zip(sums, row, strict=True)]
 
     def outputs_from_sums(self, sums: list[float]) -> list[float]:
         exp = math.exp

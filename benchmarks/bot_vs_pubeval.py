@@ -1,0 +1,97 @@
+"""Cubeless single games between the computer (at each level) and Tesauro's pubeval.
+
+Both sides see the same dice; the side that starts alternates game by game, and the first roll is
+never a double (as with an opening roll). Reports the share of games won and points per game
+(gammon 2, backgammon 3) with 95% intervals:
+
+    PYTHONPATH=py nice -n 19 python3 benchmarks/bot_vs_pubeval.py --games 1000 --level intermediate
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO / "py") not in sys.path:
+    sys.path.insert(0, str(REPO / "py"))
+
+from backgammon import Position, legal_positions  # noqa: E402
+from backgammon.bot.levels import LEVELS, level_named  # noqa: E402
+from backgammon.bot.player import choose_play  # noqa: E402
+from backgammon.bot.pubeval import is_race, pubeval_score  # noqa: E402
+from backgammon.game import Win, classify_win  # noqa: E402
+
+
+def pubeval_move(position: Position, dice: tuple[int, int]) -> Position:
+    race = is_race(position.mine, position.theirs)
+    return max(legal_positions(position, dice), key=lambda p: pubeval_score(race, p.mine, p.theirs))
+
+
+def play_game(bot_starts: bool, level_name: str, rng: random.Random) -> int:
+    """Points won by the computer (negative when pubeval wins)."""
+    level = level_named(level_name)
+    position = Position.start()
+    bot_to_move = bot_starts
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    while dice[0] == dice[1]:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+    while True:
+        if bot_to_move:
+            after = choose_play(position, dice, level=level, rng=rng).position
+        else:
+            after = pubeval_move(position, dice)
+        if not any(after.mine):
+            points = {Win.SINGLE: 1, Win.GAMMON: 2, Win.BACKGAMMON: 3}[classify_win(after)]
+            return points if bot_to_move else -points
+        position = after.swap()
+        bot_to_move = not bot_to_move
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+
+
+def summarise(results: list[int], level: str, seconds: float) -> dict[str, object]:
+    n = len(results)
+    wins = sum(1 for r in results if r > 0)
+    share = wins / n
+    share_half = 1.96 * math.sqrt(share * (1 - share) / n)
+    mean = sum(results) / n
+    variance = sum((r - mean) ** 2 for r in results) / max(n - 1, 1)
+    mean_half = 1.96 * math.sqrt(variance / n)
+    return {
+        "level": level,
+        "games": n,
+        "win_rate": round(share, 4),
+        "win_rate_95": [round(share - share_half, 4), round(share + share_half, 4)],
+        "points_per_game": round(mean, 4),
+        "points_per_game_95": [round(mean - mean_half, 4), round(mean + mean_half, 4)],
+        "gammons_won": sum(1 for r in results if r >= 2),
+        "gammons_lost": sum(1 for r in results if r <= -2),
+        "seconds": round(seconds, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--level", choices=sorted(LEVELS), action="append")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
+    args = parser.parse_args()
+    for level in args.level or ["beginner", "intermediate", "expert"]:
+        rng = random.Random(args.seed)
+        results: list[int] = []
+        started = time.perf_counter()
+        for game in range(args.games):
+            results.append(play_game(game % 2 == 0, level, rng))
+            if args.progress and (game + 1) % args.progress == 0:
+                print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
+        print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
