@@ -42,3 +42,29 @@ __all__ = [
     "legal_positions",
     "parse_play_text",
 ]
+
+# Game and match flow, cube rules, dice, the record and .mat export.
+from .dice import ScriptedDice, SeededDice
+from .game import Game, Outcome, Phase, Win
+from .match import Match
+from .matfile import export_mat
+from .record import InvalidRecordError, load_record, to_record
+from .rules import Cube, CubeBlock, MatchSettings, may_double
+
+__all__ += [
+    "Cube",
+    "CubeBlock",
+    "Game",
+    "InvalidRecordError",
+    "Match",
+    "MatchSettings",
+    "Outcome",
+    "Phase",
+    "ScriptedDice",
+    "SeededDice",
+    "Win",
+    "export_mat",
+    "load_record",
+    "may_double",
+    "to_record",
+]
