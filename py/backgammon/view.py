@@ -117,8 +117,10 @@ def build_view(match: Match) -> dict[str, Any]:
     game = match.game
     viewer = game.turn if game.turn is not None else 0
     turn = game.current_turn
-    board = absolute_board(game.position, viewer)
-    mine, theirs = game.position.pip_count()
+    # During a turn the board shows the checkers already moved (so does a reload: the record keeps them).
+    position = turn.position if turn is not None and game.phase is Phase.MOVE else game.position
+    board = absolute_board(position, viewer)
+    mine, theirs = position.pip_count()
     pips = [mine, theirs] if viewer == 0 else [theirs, mine]
     phase = "match_over" if match.is_over else game.phase.value
     resignation = None
@@ -132,7 +134,7 @@ def build_view(match: Match) -> dict[str, Any]:
         "players": [dict(p) for p in match.players],
         "settings": match.settings.to_dict(),
         "board": board,
-        "position_id": game.position.id,
+        "position_id": position.id,
         "match_id": match_id_of(match),
         "game_number": game.number,
         "phase": phase,
@@ -149,7 +151,7 @@ def build_view(match: Match) -> dict[str, Any]:
         "can_confirm": turn is not None and game.phase is Phase.MOVE and bool(turn.is_complete),
         "no_legal_move": game.no_legal_move,
         "forced_play": game.forced_play,
-        "contact": has_contact(game.position),
+        "contact": has_contact(position),
         "cube": _cube(match, game),
         "score": list(match.score),
         "crawford_game": game.crawford_game,
