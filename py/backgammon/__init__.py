@@ -19,6 +19,7 @@ from .gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .move import BAR, OFF, Move, Play, format_play, parse_play_text
 from .movegen import LegalPlays, legal_plays, legal_positions
 from .position import Position
+from .turn import RULES, Step, Turn
 
 __all__ = [
     "BAR",
@@ -35,6 +36,9 @@ __all__ = [
     "Move",
     "Play",
     "Position",
+    "RULES",
+    "Step",
+    "Turn",
     "decode_match_id",
     "encode_match_id",
     "format_play",

@@ -362,7 +362,7 @@ def dest_of(source: int, die: int) -> int:
 def step_problem(position: Position, source: int, die: int) -> str | None:
     """The rule code forbidding one checker from `source` with `die`, or None when that step is legal.
 
-    Codes: `no-checker`, `must-enter-first`, `blocked`, `bear-off-not-home`, `bear-off-higher-checker`.
+    Codes: `no-checker`, `must-enter-first`, `blocked`, `bear-off-not-all-home`, `bear-off-higher-checker`.
     """
     mine = position.mine
     if not 1 <= source <= 25 or not mine[source - 1]:
@@ -373,7 +373,7 @@ def step_problem(position: Position, source: int, die: int) -> str | None:
     if dest > 0:
         return "blocked" if position.theirs[24 - dest] >= 2 else None
     if any(mine[6:]):
-        return "bear-off-not-home"
+        return "bear-off-not-all-home"
     if dest < 0 and any(mine[source:6]):
         return "bear-off-higher-checker"
     return None

@@ -302,6 +302,8 @@ class Turn:
         remaining = self._remaining()
         problems: list[str] = []
         for dice in _dice_sequences(remaining):
+            if _nominal_dest(source, dice) != dest:
+                continue  # these dice do not take this checker there, legal or not
             point, current, problem = source, position, ""
             for index, die in enumerate(dice):
                 problem = step_problem(current, point, die) or ""
@@ -368,6 +370,18 @@ def _without_all(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...
     for die in used:
         dice = _without(dice, die)
     return dice
+
+
+def _nominal_dest(source: int, dice: tuple[int, ...]) -> int | None:
+    """Where `dice` take a checker from `source` if every step were allowed; None if it would pass off early."""
+    point = source
+    for index, die in enumerate(dice):
+        if point == OFF:
+            return None
+        point = dest_of(point, die)
+        if point == OFF and index < len(dice) - 1:
+            return None
+    return point
 
 
 def _dice_sequences(remaining: tuple[int, ...]) -> list[tuple[int, ...]]:
