@@ -101,7 +101,9 @@ def measure_in_pyodide(moves: int) -> dict[str, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--pyodide", action="store_true", help="measure inside Pyodide under Node")
     args = parser.parse_args()

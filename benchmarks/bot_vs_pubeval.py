@@ -76,7 +76,9 @@ def summarise(results: list[int], level: str, seconds: float) -> dict[str, objec
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", choices=sorted(LEVELS), action="append")
     parser.add_argument("--seed", type=int, default=2026)

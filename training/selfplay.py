@@ -43,7 +43,9 @@ class Evaluator:
     def __init__(self, nets: dict[str, Net]) -> None:
         self.nets = nets
 
-    def evaluate(self, mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> tuple[Array, Array, Array]:
+    def evaluate(
+        self, mine: NDArray[np.int64], theirs: NDArray[np.int64]
+    ) -> tuple[Array, NDArray[np.bool_], Array]:
         """(inputs, race mask, outputs) for boards with `mine` on roll."""
         x = encode_batch(mine, theirs)
         race = is_race_batch(mine, theirs)
