@@ -118,7 +118,7 @@ def build_view(match: Match) -> dict[str, Any]:
     viewer = game.turn if game.turn is not None else 0
     turn = game.current_turn
     # During a turn the board shows the checkers already moved (so does a reload: the record keeps them).
-    position = turn.position if turn is not None and game.phase is Phase.MOVE else game.position
+    position = turn.position if turn is not None else game.position
     board = absolute_board(position, viewer)
     mine, theirs = position.pip_count()
     pips = [mine, theirs] if viewer == 0 else [theirs, mine]

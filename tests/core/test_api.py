@@ -87,6 +87,12 @@ def test_roll_move_confirm_with_events_and_absolute_coordinates() -> None:
     moved = act({"type": "move", "from": 17, "to": 20})
     assert moved["events"] == [{"type": "moved", "player": 1, "from": 17, "to": 20, "hit": False}]
     assert moved["view"]["can_undo"] and moved["view"]["dice_remaining"] == [1]
+    # the board shows the checker already moved, also while a resignation offer waits
+    assert moved["view"]["board"]["points"][16] == -2 and moved["view"]["board"]["points"][19] == -1
+    assert moved["view"]["pips"] == [167, 164]
+    offered = act({"type": "resign", "kind": "single"})
+    assert offered["view"]["board"] == moved["view"]["board"]
+    act({"type": "reject_resign"})
     act({"type": "move", "from": 19, "to": 20})
     done = act({"type": "confirm"})
     view = done["view"]
