@@ -251,3 +251,29 @@ def test_a_long_random_money_session_keeps_score_consistent_with_results() -> No
         won[outcome["winner"]] += outcome["points"]
     assert won == view["score"]
     assert len({v["game_number"] for v in views}) >= 2
+
+
+def test_000_no_swap_dice_for_doubles() -> None:
+    result("new_match", {"settings": {"match_length": 0}})
+    act({"type": "roll", "dice": [3, 1]})
+    act({"type": "play", "moves": [{"from": 8, "to": 5}, {"from": 6, "to": 5}]})
+    view = act({"type": "roll", "dice": [4, 4]})["view"]
+    assert not view["can_swap_dice"] and view["dice_remaining"] == [4, 4, 4, 4]
+    assert call("act", {"action": {"type": "swap_dice"}})["error"]["type"] == "InvalidActionError"
+
+
+def test_setup_with_dice_in_the_match_id_starts_in_the_middle_of_the_turn() -> None:
+    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+
+    match_id = encode_match_id(MatchIdInfo(player_on_roll=0, turn=0, dice=(6, 5), match_length=7))
+    view = result("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})["view"]
+    assert view["phase"] == "move" and view["dice"] == [6, 5] and view["dests"]["24"] == [18, 13]
+    assert view["settings"]["match_length"] == 7
+
+
+def test_setup_refuses_a_match_id_with_a_pending_double() -> None:
+    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+
+    match_id = encode_match_id(MatchIdInfo(double_offered=True, turn=1, match_length=7))
+    answer = call("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})
+    assert answer["error"]["type"] == "InvalidActionError"

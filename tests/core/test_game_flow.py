@@ -296,3 +296,11 @@ def test_contact_is_gone_once_the_armies_have_passed() -> None:
     assert not has_contact(race)
     one_behind = Position(side({6: 14, 20: 1}), side({6: 14, 18: 1}))
     assert has_contact(one_behind)
+
+
+def test_004_jacoby_a_resigned_gammon_counts_single_until_a_double() -> None:
+    jacoby = MatchSettings(match_length=0, jacoby=True)
+    game = Game(jacoby, start=GameStart(Position.start(), turn=0))
+    game.resign(Win.GAMMON)
+    game.accept_resign()
+    assert game.outcome == Outcome(1, Win.GAMMON, 1, Ending.RESIGNED)

@@ -169,3 +169,18 @@ def test_a_set_up_match_cannot_be_exported() -> None:
     match = match_from_ids(Setup("4HPwATDgc/ABMA"), None, None)
     with pytest.raises(InvalidActionError, match="set-up"):
         export_mat(match)
+
+
+def test_a_beaver_is_written_and_its_take_is_implied_by_the_next_roll() -> None:
+    match = Match(MatchSettings(match_length=0, beavers=True))
+    match.act({"type": "roll", "dice": [3, 1]})
+    match.act({"type": "play", "moves": moves((8, 5), (6, 5))})
+    match.act({"type": "double"})  # player 1
+    match.act({"type": "beaver"})  # player 0 to 4
+    match.act({"type": "take"})  # player 1
+    match.act({"type": "roll", "dice": [5, 2]})
+    match.act({"type": "play", "moves": moves((12, 17), (12, 14))})
+    rows = [line for line in export_mat(match).splitlines() if line[:5].strip().endswith(")")]
+    assert rows[1].startswith("  2)  Beavers => 4 ") and rows[1].index("52: 13/8 13/11") == 33
+    assert rows[0].rstrip().endswith("Doubles => 2")
+    assert not any("Takes" in row for row in rows)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from backgammon.errors import InvalidActionError
 from backgammon.match import Match
 from backgammon.record import SCHEMA, InvalidRecordError, load_record, to_record
 from backgammon.rules import MatchSettings
@@ -160,3 +161,32 @@ def test_a_record_that_replays_wrongly_names_the_game_and_the_action() -> None:
     record = _corrupt(lambda r: r["games"][1]["actions"].append({"type": "confirm"}))
     with pytest.raises(InvalidRecordError, match=r"Game 2, action 3"):
         load_record(record)
+
+
+def test_000_rolled_dice_do_not_change_on_reload_and_cannot_be_rolled_again() -> None:
+    match = Match(MatchSettings(match_length=5))
+    act(match, "roll", dice=[3, 1])
+    reloaded = load_record(to_record(match))
+    assert build_view(reloaded)["dice"] == [3, 1]
+    with pytest.raises(InvalidActionError):
+        reloaded.act({"type": "roll", "dice": [6, 6]})
+
+
+def test_swapped_dice_are_kept_in_the_record() -> None:
+    match = Match(MatchSettings(match_length=5))
+    act(match, "roll", dice=[1, 3])  # player 1 plays 3-1
+    act(match, "swap_dice")
+    assert build_view(match)["dice"] == [1, 3]
+    act(match, "move", **{"from": 19, "to": 20})
+    record = to_record(match)
+    assert record["games"][0]["actions"][1] == {"type": "swap_dice"}
+    assert build_view(load_record(record)) == build_view(match)
+
+
+def test_automatic_doubles_replay_from_the_record() -> None:
+    match = Match(MatchSettings(match_length=0, automatic_doubles=1))
+    act(match, "roll", dice=[2, 2])
+    act(match, "roll", dice=[5, 3])
+    reloaded = load_record(to_record(match))
+    assert build_view(reloaded)["cube"]["value"] == 2
+    assert build_view(reloaded) == build_view(match)
