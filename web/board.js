@@ -9,7 +9,9 @@
  *   board.destroy();
  *
  * Moves the user makes on the board are shown at once (the checker glides or is dropped there)
- * and input pauses until the controller passes the next view with set({view}).
+ * and input pauses until the controller passes the next view with set({view}). Passing the same
+ * view object again with interactive false keeps that checker where the user put it.
+ * Dice and cube clicks are always reported (the controller decides what they mean).
  */
 
 import { createGeometry, W, H, STRIP, R, D, MID, FIELD_TOP, FIELD_BOTTOM, POINT_H, PW, LEFT_X, RIGHT_X } from "./board-geometry.js";
@@ -122,6 +124,7 @@ export function createBoard(el, config) {
   };
   let geo = createGeometry(cfg.orientation, cfg.perspective);
   let drawn = boardOf(cfg.view);
+  /** the view `drawn` was taken from */ let shownView = cfg.view;
   /** @type {Loc | null} */ let selected = null;
   /** @type {Loc | null} */ let focusLoc = null;
   /** @type {{player: number, loc: Loc} | null} a checker picked up by a drag */ let lifted = null;
@@ -222,7 +225,7 @@ export function createBoard(el, config) {
   /** @param {Loc} loc  the checker that was just moved sits here */
   const isJustMoved = (loc) => {
     const m = lastMove();
-    return !!m && sameLoc(m.to, loc) && shown(mover(), loc) > 0;
+    return !!m && sameLoc(m.to, loc) && countAt(drawn, mover(), loc) > 0;
   };
   const active = () => !!cfg.interactive && !pending && cfg.view && !["game_over", "match_over"].includes(view().phase);
   /** @param {Loc} loc */
@@ -399,6 +402,13 @@ export function createBoard(el, config) {
     }
   }
 
+  /** Whether a person (not the computer) acts now, so a roll prompt makes sense. @param {any} v */
+  function humanDecides(v) {
+    const who = typeof v.decision === "number" ? v.decision : v.turn;
+    const player = v.players && v.players[who];
+    return !player || player.kind !== "computer";
+  }
+
   /** @param {any} v */
   function drawDice(v) {
     const roller = mover();
@@ -419,7 +429,7 @@ export function createBoard(el, config) {
       values.forEach((d, i) => {
         drawDie(g, d, center.x - width / 2 + i * (size + gap), MID - size / 2, size, roller, used[i] ? "used" : "");
       });
-    } else if (["roll", "opening"].includes(v.phase) && active()) {
+    } else if (["roll", "opening"].includes(v.phase) && humanDecides(v)) {
       const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
       svgEl("rect", { x: center.x - 56, y: MID - 22, width: 112, height: 44, rx: 22, class: "roll-button" }, g);
       svgText(g, t("roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
@@ -695,7 +705,7 @@ export function createBoard(el, config) {
     const at = toBoard(ev);
     const cubeHit = cfg.view && view().cube && pointInCube(at);
     if (cubeHit) {
-      if (cfg.interactive && cfg.onCubeClick) cfg.onCubeClick();
+      if (cfg.onCubeClick) cfg.onCubeClick();
       return;
     }
     const hit = geo.hitTest(at.x, at.y, "press");
@@ -704,7 +714,7 @@ export function createBoard(el, config) {
       return;
     }
     if (hit === "dice") {
-      if (cfg.interactive && cfg.onDiceClick) cfg.onDiceClick();
+      if (cfg.onDiceClick) cfg.onDiceClick();
       return;
     }
     const wasSelected = sameLoc(selected, hit);
@@ -796,7 +806,6 @@ export function createBoard(el, config) {
     if (node === diceTarget || node === cubeTarget) {
       if (ev.key === "Enter" || ev.key === " ") {
         ev.preventDefault();
-        if (!cfg.interactive) return;
         if (node === diceTarget && cfg.onDiceClick) cfg.onDiceClick();
         if (node === cubeTarget && cfg.onCubeClick) cfg.onCubeClick();
       }
@@ -871,7 +880,11 @@ export function createBoard(el, config) {
       const relayout = ("orientation" in partial && partial.orientation !== cfg.orientation)
         || ("perspective" in partial && partial.perspective !== cfg.perspective);
       Object.assign(cfg, partial);
-      if ("view" in partial) {
+      // The same view object while input is off (the controller is busy with the move the board
+      // just reported) keeps the checker where the user put it; anything else redraws from the view.
+      const stale = "view" in partial && partial.view === shownView && !cfg.interactive;
+      if ("view" in partial && !stale) {
+        shownView = cfg.view;
         finishFlights();
         cancelDrag();
         drawn = boardOf(cfg.view);
