@@ -13,6 +13,8 @@ from backgammon.bot.cube import (
 )
 from backgammon.bot.evaluator import Probabilities, evaluate
 from backgammon.bot.met import match_winning_chance
+from backgammon.bot.player import evaluate_position
+from backgammon.position import Position
 
 MONEY = MatchContext()
 
@@ -95,8 +97,11 @@ def test_match_score_changes_the_take() -> None:
 def test_a_clear_race_lead_is_double_and_pass() -> None:
     mine = side({1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2})  # 45 pips
     theirs = side({6: 4, 7: 4, 8: 4, 9: 2})  # 98 pips, one checker off
-    advice = cube_advice(evaluate(mine, theirs), 1, Owner.CENTRE, MONEY, race=True)
-    assert advice.double and not advice.take
+    static = evaluate(mine, theirs)
+    looked_ahead = evaluate_position(Position(mine, theirs), lookahead=True)
+    for probs in (static, looked_ahead):
+        advice = cube_advice(probs, 1, Owner.CENTRE, MONEY, race=True)
+        assert advice.double and not advice.take
 
 
 def test_match_equity_table_values() -> None:

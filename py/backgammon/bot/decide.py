@@ -48,9 +48,9 @@ def seeded_rng(game: Game, salt: str) -> random.Random:
     return random.Random(zlib.crc32(state.encode()))
 
 
-def chances_for(game: Game, player: int) -> Probabilities:
-    """0-ply chances for `player` with the player whose turn it is about to roll."""
-    probs = evaluate_position(game.position)
+def chances_for(game: Game, player: int, *, lookahead: bool = False) -> Probabilities:
+    """Chances for `player` with the player whose turn it is about to roll."""
+    probs = evaluate_position(game.position, lookahead=lookahead)
     return probs if player == game.turn else probs.flipped()
 
 
@@ -95,6 +95,8 @@ def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
         if kind is not None and not _rejected_resignation(game):
             return {"type": "resign", "kind": ("single", "gammon", "backgammon")[kind - 1]}
         if game.why_not_double(player) is None:
+            if level.cube_lookahead:
+                probs = chances_for(game, player, lookahead=True)
             noisy = _noisy(probs, level, rng)
             race = is_race(game.position.mine, game.position.theirs)
             if cube_advice(noisy, game.cube.value, owner_for(game, player), context, race=race).double:
@@ -122,7 +124,7 @@ def _answer_double(match: Match, player: int, level: Level, rng: random.Random) 
     pending = game.pending_double
     assert pending is not None
     doubler = pending.doubler
-    doubler_probs = _noisy(chances_for(game, doubler), level, rng)
+    doubler_probs = _noisy(chances_for(game, doubler, lookahead=level.cube_lookahead), level, rng)
     doubler_context = context_for(match, doubler)
     race = is_race(game.position.mine, game.position.theirs)
     if not pending.beavered:
@@ -173,7 +175,7 @@ def hint(match: Match) -> dict[str, Any]:
         best = ranked[0].value
         result["plays"] = [_play_entry(r, game.position, player, best) for r in ranked[:HINT_PLAYS]]
     elif game.phase is Phase.ROLL:
-        probs = chances_for(game, player)
+        probs = chances_for(game, player, lookahead=True)
         advice = cube_advice(probs, game.cube.value, owner_for(game, player), context, race=race)
         block = game.why_not_double(player)
         result["cube"] = {
@@ -186,7 +188,7 @@ def hint(match: Match) -> dict[str, Any]:
             result["cube"]["summary"] = block.text
     elif game.phase is Phase.DOUBLED and game.pending_double is not None:
         doubler = game.pending_double.doubler
-        probs = chances_for(game, doubler)
+        probs = chances_for(game, doubler, lookahead=True)
         advice = cube_advice(
             probs, game.cube.value, owner_for(game, doubler), context_for(match, doubler), race=race
         )

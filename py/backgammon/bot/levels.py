@@ -19,7 +19,8 @@ class Level:
     `noise`: standard deviation of random noise added to each play's equity (human-like slips).
     `lookahead`: how many of the best plays are re-scored 1 ply deeper (0: none), among those within
     `window` equity of the best; `budget` caps the evaluations that look-ahead may spend.
-    `cube_noise`: noise on cube decisions' winning chances.
+    `cube_noise`: noise on cube decisions' winning chances; `cube_lookahead`: judge the cube from the
+    average over the 21 rolls of the best play (instead of the static estimate before the roll).
     """
 
     name: str
@@ -28,11 +29,14 @@ class Level:
     window: float
     budget: int
     cube_noise: float
+    cube_lookahead: bool = False
 
 
 BEGINNER = Level("beginner", noise=0.12, lookahead=0, window=0.0, budget=0, cube_noise=0.08)
 INTERMEDIATE = Level("intermediate", noise=0.03, lookahead=0, window=0.0, budget=0, cube_noise=0.03)
-EXPERT = Level("expert", noise=0.0, lookahead=4, window=0.16, budget=2400, cube_noise=0.0)
+EXPERT = Level(
+    "expert", noise=0.0, lookahead=4, window=0.16, budget=2400, cube_noise=0.0, cube_lookahead=True
+)
 
 LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT)}
 

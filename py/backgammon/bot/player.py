@@ -133,6 +133,17 @@ def choose_play(
     return max(ranked, key=lambda r: r.value + rng.gauss(0.0, scale))
 
 
-def evaluate_position(position: Position) -> Probabilities:
-    """0-ply chances for the side on roll, before it rolls."""
-    return evaluate_many([(position.mine, position.theirs)])[0]
+def evaluate_position(position: Position, *, lookahead: bool = False) -> Probabilities:
+    """Chances for the side on roll, before it rolls.
+
+    With `lookahead`, the average over its 21 rolls of its best play's 0-ply estimate: steadier than
+    the one static estimate, at the cost of a few hundred evaluations.
+    """
+    if not lookahead:
+        return evaluate_many([(position.mine, position.theirs)])[0]
+    outcomes: list[tuple[Probabilities, int]] = []
+    for dice, weight in ROLLS:
+        results = legal_positions(position, dice)
+        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
+        outcomes.append((max(probs, key=lambda p: p.equity), weight))
+    return average(outcomes)
