@@ -37,6 +37,8 @@ let lesson = null;
 let lessons = [];
 let done = false;
 let busy = 0;
+/** Answers applied so far: lets tests (and anyone watching) wait for the reply to an action. */
+let answers = 0;
 
 const bridge = createBridge();
 
@@ -92,6 +94,7 @@ function apply(answer) {
     byId("btn-next").focus({ preventScroll: true });
   }
   document.documentElement.dataset.lessonDone = done ? "1" : "0";
+  document.documentElement.dataset.answers = String(++answers);
 }
 
 function refreshMenu() {

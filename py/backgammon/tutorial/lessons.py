@@ -303,6 +303,28 @@ LESSONS: tuple[Lesson, ...] = (
         rules=("004 Movement of the checkers, rule 4", "000 Other important rules"),
     ),
     Lesson(
+        id="swap-dice",
+        title="Which die first: swap dice",
+        topic="Which numbers you must play",
+        text=(
+            "The dice are shown in the order they were rolled, and on some sites the left die is played "
+            "first. A \u201cSwap dice\u201d button plays them the other way round. Here you can simply move "
+            "with either die.",
+            "Swapping is not offered for doubles, nor when the second die cannot be played first.",
+        ),
+        task="Which roll never shows the Swap dice button?",
+        kind="choice",
+        me=START_ME,
+        them=START_THEM,
+        choices=(
+            Choice("6-1", False, "With 6-1 you can often play the 1 first, so swapping can be offered."),
+            Choice("4-4", True, "Right: both dice are the same number, there is nothing to swap."),
+            Choice("2-5", False, "Different numbers can be swapped when the second one can be played first."),
+        ),
+        hint="When would swapping change nothing?",
+        success="On this site you simply pick the checker and the point; the rules decide which die it uses.",
+        rules=("000 Other important rules (Swap dice)",),
+    ),    Lesson(
         id="bear-off",
         title="Bearing off",
         topic="Bearing off",
@@ -623,29 +645,7 @@ LESSONS: tuple[Lesson, ...] = (
         success="The Jacoby rule pushes a player who is far ahead to double.",
         rules=("004 Optional rules 3",),
     ),
-    Lesson(
-        id="swap-dice",
-        title="Which die first: swap dice",
-        topic="Which numbers you must play",
-        text=(
-            "The dice are shown in the order they were rolled, and on some sites the left die is played "
-            "first. A \u201cSwap dice\u201d button plays them the other way round. Here you can simply move "
-            "with either die.",
-            "Swapping is not offered for doubles, nor when the second die cannot be played first.",
-        ),
-        task="Which roll never shows the Swap dice button?",
-        kind="choice",
-        me=START_ME,
-        them=START_THEM,
-        choices=(
-            Choice("6-1", False, "With 6-1 you can often play the 1 first, so swapping can be offered."),
-            Choice("4-4", True, "Right: both dice are the same number, there is nothing to swap."),
-            Choice("2-5", False, "Different numbers can be swapped when the second one can be played first."),
-        ),
-        hint="When would swapping change nothing?",
-        success="On this site you simply pick the checker and the point; the rules decide which die it uses.",
-        rules=("000 Other important rules (Swap dice)",),
-    ),
+
 )
 
 

@@ -130,7 +130,8 @@ class TutorialSession:
                 no_legal_move=False,
             )
         turn = self.turn
-        finished = self.done or turn.is_complete
+        # With no legal move at all the turn is complete at once; the learner may still try moves.
+        finished = self.done or (turn.is_complete and bool(turn.moves))
         made = [(m.source, m.dest, hit) for m, hit in zip(turn.moves, self.hits, strict=True)]
         return lesson_view(
             lesson,
