@@ -23,6 +23,7 @@ from .rules import Cube, CubeBlock, MatchSettings, may_beaver, may_double
 from .turn import Turn
 
 Event = dict[str, Any]
+_DestsKey = tuple[Turn, tuple[Move, ...], Dice]
 LogEntry = dict[str, Any]
 
 BAR = 25
@@ -202,6 +203,9 @@ class Game:
         self._turn_start: Position | None = None
         self._legal_count = 0
         self._phase_before_resign = Phase.ROLL
+        self._dests_cache: tuple[tuple[Turn, tuple[Move, ...], Dice], dict[int, tuple[int, ...]]] | None = (
+            None
+        )
         self.plays_made = 0
         if start is None:
             self.position = Position.start()
@@ -232,6 +236,16 @@ class Game:
     @property
     def current_turn(self) -> Turn | None:
         return self._turn
+
+    def dests(self) -> dict[int, tuple[int, ...]]:
+        """The turn's destinations (mover's numbering), cached until the turn changes (asked per click)."""
+        turn = self._turn
+        if turn is None or self.phase is not Phase.MOVE:
+            return {}
+        key = (turn, turn.moves, turn.dice)
+        if self._dests_cache is None or self._dests_cache[0] != key:
+            self._dests_cache = (key, turn.dests())
+        return self._dests_cache[1]
 
     @property
     def first_turn(self) -> bool:

@@ -70,7 +70,7 @@ def _dests(game: Game) -> dict[str, list[int | str]]:
     player = game.turn
     return {
         str(to_absolute(player, source)): [to_absolute(player, dest) for dest in dests]
-        for source, dests in turn.dests().items()
+        for source, dests in game.dests().items()
     }
 
 
