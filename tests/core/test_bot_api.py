@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from backgammon import api
+from backgammon.position import Position
 
 
 def play_out(settings: dict[str, Any], seed: int, max_steps: int = 4000) -> list[dict[str, Any]]:
@@ -82,3 +83,21 @@ def test_an_unknown_level_is_an_error_value() -> None:
     answer = json.loads(api.handle(json.dumps({"id": 7, "method": "bot_action", "params": {"level": "god"}})))
     assert answer["id"] == 7
     assert "Unknown level" in answer["error"]["message"]
+
+
+def test_with_no_legal_move_the_computer_confirms_the_pass() -> None:
+    # The player on roll has a checker on the bar against a closed board and rolls 6-6.
+    mine = [0] * 25
+    mine[24], mine[5] = 1, 14
+    theirs = [0] * 25
+    for point in range(6):
+        theirs[point] = 2
+    theirs[12] = 3
+    position = Position(mine, theirs)
+    api.call("setup", {"position_id": position.id, "settings": {"match_length": 0}})
+    view = api.call("view", {})["view"]
+    if view["phase"] == "roll":
+        api.call("act", {"action": {"type": "roll", "dice": [6, 6]}})
+    view = api.call("view", {})["view"]
+    assert view["no_legal_move"]
+    assert api.call("bot_action", {})["action"] == {"type": "confirm"}

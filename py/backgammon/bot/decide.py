@@ -104,6 +104,8 @@ def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
         return {"type": "roll"}
     if game.phase is Phase.MOVE:
         assert game.dice is not None
+        if game.no_legal_move:
+            return {"type": "confirm"}  # records the pass
         chosen = choose_play(
             game.position, game.dice, level=level, rng=rng, context=context, cube_value=game.cube.value
         )
