@@ -83,10 +83,12 @@ export function drawDie(parent, value, x, y, size, player, extraClass = "") {
   const g = svgEl("g", {
     class: `die p${player} ${extraClass}`.trim(), transform: `translate(${x} ${y})`, "data-value": value,
   }, parent);
-  svgEl("rect", { width: size, height: size, rx: size * 0.18, class: "die-face" }, g);
+  // the inner group carries the roll animation (a CSS transform would replace the translate above)
+  const face = svgEl("g", { class: "die-spin" }, g);
+  svgEl("rect", { width: size, height: size, rx: size * 0.18, class: "die-face" }, face);
   const pips = PIPS[/** @type {1|2|3|4|5|6} */ (value)] || [];
   for (const [px, py] of pips) {
-    svgEl("circle", { cx: px * size, cy: py * size, r: size * 0.09, class: "die-pip" }, g);
+    svgEl("circle", { cx: px * size, cy: py * size, r: size * 0.09, class: "die-pip" }, face);
   }
   return g;
 }

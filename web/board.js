@@ -64,6 +64,9 @@ const TEXTS = {
 const DRAG_THRESHOLD_MOUSE = 4; // CSS pixels before a press becomes a drag
 const DRAG_THRESHOLD_TOUCH = 10;
 
+const ROLL_MS = 450; // the dice tumble, as in board.css
+const COMPACT_BELOW_PX = 600; // rendered width under which the board's text is drawn larger
+
 let boardCount = 0;
 
 /** @param {Loc | null | undefined} a @param {Loc | null | undefined} b */
@@ -134,6 +137,8 @@ export function createBoard(el, config) {
   /** @type {Set<{finish: () => void}>} */ const flights = new Set();
   /** @type {any} */ let drag = null;
   let rafId = 0;
+  /** @type {string | null | undefined} the roll drawn last (undefined before the first drawing) */ let lastDiceKey;
+  /** when the current roll appeared (performance.now()), for its tumble */ let rolledAt = -Infinity;
   /** @type {Array<() => void>} */ const unbinds = [];
 
   const t = (/** @type {keyof typeof TEXTS} */ k) => (cfg.texts && cfg.texts[k]) || TEXTS[k];
@@ -386,7 +391,7 @@ export function createBoard(el, config) {
     if (typeof v.decision === "number" && v.decision === player && v.decision !== v.turn) cls.push("decision");
     const g = svgEl("g", { class: cls.join(" ") }, layerInfo);
     svgEl("rect", { x: 2, y: y0 + 4, width: W - 4, height: STRIP - 8, rx: 8, class: "strip" }, g);
-    svgEl("rect", { x: 2, y: y0 + 4, width: 6, height: STRIP - 8, rx: 3, class: "turn-mark" }, g);
+    svgEl("rect", { x: 2, y: y0 + 4, width: 10, height: STRIP - 8, rx: 4, class: "turn-mark" }, g);
     drawChecker(g, prefix, player, 30, cy, 13, "swatch");
     const info = v.players && v.players[player];
     if (info) {
@@ -425,11 +430,23 @@ export function createBoard(el, config) {
       const width = values.length * size + (values.length - 1) * gap;
       const cls = ["dice", "current"];
       if (v.can_confirm) cls.push("confirm");
-      const g = svgEl("g", { class: cls.join(" ") }, layerInfo);
+      const key = `${roller}:${dice.join(",")}:${v.game_number ?? ""}`;
+      // a fresh roll tumbles in; not on the first drawing (a reload) nor after each checker move
+      const now = performance.now();
+      if (lastDiceKey !== undefined && key !== lastDiceKey && glideMs() > 0) rolledAt = now;
+      else if (key !== lastDiceKey) rolledAt = -Infinity;
+      lastDiceKey = key;
+      // a redraw during the tumble rebuilds the dice: resume the animation where it was
+      const elapsed = now - rolledAt;
+      if (elapsed < ROLL_MS) cls.push("rolled");
+      const g = svgEl("g", { class: cls.join(" "), style: elapsed < ROLL_MS ? `--roll-elapsed: ${-Math.round(elapsed)}ms` : null }, layerInfo);
       values.forEach((d, i) => {
         drawDie(g, d, center.x - width / 2 + i * (size + gap), MID - size / 2, size, roller, used[i] ? "used" : "");
       });
-    } else if (["roll", "opening"].includes(v.phase) && humanDecides(v)) {
+    } else {
+      lastDiceKey = null;
+    }
+    if (!dice && ["roll", "opening"].includes(v.phase) && humanDecides(v)) {
       const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
       svgEl("rect", { x: center.x - 56, y: MID - 22, width: 112, height: 44, rx: 22, class: "roll-button" }, g);
       svgText(g, t("roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
@@ -856,6 +873,16 @@ export function createBoard(el, config) {
     focusLoc = loc;
     for (const [k, other] of targets) other.setAttribute("tabindex", other === g ? "0" : "-1");
     /** @type {any} */ (g).focus({ preventScroll: true });
+  }
+
+  // Small boards (phones) get larger text, or the names and counts would be unreadable.
+  if (typeof ResizeObserver === "function") {
+    const watcher = new ResizeObserver(() => {
+      const width = svg.getBoundingClientRect().width;
+      if (width > 0) svg.classList.toggle("compact", width < COMPACT_BELOW_PX);
+    });
+    watcher.observe(svg);
+    unbinds.push(() => watcher.disconnect());
   }
 
   listen("pointerdown", onPointerDown);

@@ -402,6 +402,18 @@ def test_animate_move_glides_and_lands_with_a_hit_going_to_the_bar(page: Page, h
     assert checkers_at(page, "bar", 0) == 1
 
 
+def test_a_fresh_roll_tumbles_in_but_not_on_first_drawing_or_after_a_move(page: Page, harness_url: str) -> None:
+    mount(page, harness_url, start_view(), animationMs=300)
+    assert page.locator(".dice.rolled").count() == 0  # a reload shows the dice as they are
+    page.evaluate("v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[6, 5]))
+    settle(page)
+    assert page.locator(".dice.rolled").count() == 1
+    page.wait_for_function("!document.querySelector('.dice.rolled') || (boardApi.set({}), false)")
+    page.evaluate("v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[5]))
+    settle(page)
+    assert page.locator(".dice.rolled").count() == 0
+
+
 def test_reduced_motion_moves_without_gliding(page: Page, harness_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     mount(page, harness_url, start_view(turn=1, decision=1, dests={}), animationMs=400)
@@ -466,6 +478,7 @@ def test_phone_portrait_fits_the_width_and_taps_play(browser: Browser, harness_u
         mount(page, harness_url, start_view())
         box = page.locator("svg.bg-board").bounding_box()
         assert box is not None and box["width"] <= 360 and box["height"] < 640
+        page.wait_for_selector("svg.bg-board.compact")  # larger text on a small board
         x, y = point_centre(page, 8)
         page.touchscreen.tap(x, y)
         settle(page)
