@@ -153,10 +153,14 @@ def run(cases: Sequence[Case]) -> dict[str, float]:
 def main() -> None:
     cases = sample_positions()
     figures = run(cases)
-    print(f"Python {sys.version.split()[0]} on {sys.platform}, {int(figures['positions'])} positions "
-          f"({int(figures['doubles'])} doubles), {int(figures['results'])} resulting positions")
-    print(f"legal_positions: {figures['legal_positions_per_second']:10.0f} positions/s "
-          f"({figures['results_per_second']:.0f} resulting positions/s)")
+    print(
+        f"Python {sys.version.split()[0]} on {sys.platform}, {int(figures['positions'])} positions "
+        f"({int(figures['doubles'])} doubles), {int(figures['results'])} resulting positions"
+    )
+    print(
+        f"legal_positions: {figures['legal_positions_per_second']:10.0f} positions/s "
+        f"({figures['results_per_second']:.0f} resulting positions/s)"
+    )
     print(f"brute force:     {figures['brute_force_per_second']:10.0f} positions/s")
     print(f"speed-up:        {figures['speedup']:10.1f}x")
 

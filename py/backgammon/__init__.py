@@ -24,6 +24,7 @@ from .turn import RULES, Step, Turn
 __all__ = [
     "BAR",
     "OFF",
+    "RULES",
     "BackgammonError",
     "GameState",
     "IllegalMoveError",
@@ -36,7 +37,6 @@ __all__ = [
     "Move",
     "Play",
     "Position",
-    "RULES",
     "Step",
     "Turn",
     "decode_match_id",

@@ -1,4 +1,4 @@
-"""Exceptions of the rules core. All are `ValueError`s, so callers that only validate input can catch one type."""
+"""Exceptions of the rules core. Every one is a `ValueError`, so input checks catch one type."""
 
 from __future__ import annotations
 

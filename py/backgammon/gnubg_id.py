@@ -5,10 +5,10 @@ Both are little-endian bit strings written in Base64 without padding (gnubg's "k
 Position ID (10 bytes, 14 characters): for each side, for its points 1..24 and then its bar, as many 1 bits as
 checkers there and a 0 bit. gnubg writes the player *not* on roll first, then the player on roll.
 
-Match ID (9 bytes, 12 characters), bit offsets from 0: cube log2 (0-3), cube owner (4-5: 0, 1, or 3 = centred),
-player on roll (6), Crawford (7), game state (8-10), player to decide (11), double offered (12), resignation
-(13-14), dice (15-17, 18-20; gnubg writes the larger first), match length (21-35), scores (36-50, 51-65),
-Jacoby rule *not* in effect (66).
+Match ID (9 bytes, 12 characters), bit offsets from 0: cube log2 (0-3), cube owner (4-5: 0, 1, or 3 =
+centred), player on roll (6), Crawford (7), game state (8-10), player to decide (11), double offered (12),
+resignation (13-14), dice (15-17, 18-20; gnubg writes the larger first), match length (21-35), scores
+(36-50, 51-65), Jacoby rule *not* in effect (66).
 
 >>> encode_position_id(*decode_position_id("4HPwATDgc/ABMA"))
 '4HPwATDgc/ABMA'

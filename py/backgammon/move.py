@@ -4,9 +4,11 @@ Points use the mover's numbering: 1..24, `BAR` (25) and `OFF` (0).
 
 >>> Move(24, 18)
 Move(24, 18)
->>> format_play(Play([Move(24, 18), Move(18, 13)]), hits=[False, False])
+>>> format_play(Play([Move(24, 18), Move(18, 13)]))
 '24/13'
->>> format_play(Play([Move(8, 4), Move(8, 4), Move(6, 2), Move(6, 2)]), hits=[False] * 4)
+>>> format_play(Play([Move(24, 18), Move(18, 13)]), blots={18})
+'24/18*/13'
+>>> format_play(Play([Move(8, 4), Move(8, 4), Move(6, 2), Move(6, 2)]))
 '8/4(2) 6/2(2)'
 >>> parse_play_text("bar/22 13/10*(2)")
 [(25, 22), (13, 10), (13, 10)]
@@ -15,7 +17,8 @@ Move(24, 18)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from .errors import InvalidMoveError
@@ -50,7 +53,7 @@ class Play(tuple[Move, ...]):
 
     def __str__(self) -> str:
         """Notation without hit marks; `Position.notation(play)` adds them."""
-        return format_play(self, [False] * len(self))
+        return format_play(self)
 
 
 def point_name(point: int) -> str:
@@ -61,51 +64,48 @@ def point_name(point: int) -> str:
     return str(point)
 
 
-class _Chain:
-    """One checker's consecutive steps in a play, for notation."""
+def format_play(play: Sequence[Move], blots: Collection[int] = ()) -> str:
+    """gnubg notation of `play`; `blots` are the points (mover's numbering) holding one opposing checker
+    before the play, so a move landing there hits (`*`). The empty play is `pass`.
 
-    __slots__ = ("hits", "points")
-
-    def __init__(self, source: int) -> None:
-        self.points = [source]
-        self.hits = [False]
-
-    def text(self) -> str:
-        # Intermediate points are written only where the checker hit.
-        parts = [point_name(self.points[0])]
-        last = len(self.points) - 1
-        for index in range(1, last + 1):
-            if index == last or self.hits[index]:
-                parts.append(point_name(self.points[index]) + ("*" if self.hits[index] else ""))
-        return "/".join(parts)
-
-
-def format_play(play: Sequence[Move], hits: Sequence[bool]) -> str:
-    """gnubg notation of `play`; `hits[i]` tells whether move i hit a blot. The empty play is `pass`.
-
-    A checker's consecutive steps are joined (`24/13`, or `24/18*/13` when it hit on the way); identical
-    moves are counted (`8/4(2)`); moves are listed from the highest source point down, as gnubg does.
+    As gnubg writes it: single moves sorted from the highest source (then the highest destination), a
+    checker's consecutive moves joined (`24/13`; an intermediate point is kept only where it hit:
+    `24/18*/13`), identical moves counted (`8/4(2)`).
     """
     if not play:
         return "pass"
-    chains: list[_Chain] = []
-    for move, hit in zip(play, hits, strict=True):
-        chain = next((c for c in reversed(chains) if c.points[-1] == move.source and move.source != OFF), None)
-        if chain is None:
-            chain = _Chain(move.source)
-            chains.append(chain)
-        chain.points.append(move.dest)
-        chain.hits.append(hit)
-    chains.sort(key=lambda c: (c.points[0], c.points[-1]), reverse=True)
-    texts = [chain.text() for chain in chains]
-    parts: list[str] = []
-    index = 0
-    while index < len(texts):
-        count = 1
-        while index + count < len(texts) and texts[index + count] == texts[index]:
-            count += 1
-        parts.append(texts[index] + (f"({count})" if count > 1 else ""))
-        index += count
+    chains = [[move.source, move.dest] for move in sorted(play, reverse=True)]
+    for i, chain in enumerate(chains):
+        if not chain:
+            continue
+        for later in chains[i + 1 :]:
+            if later and chain[-1] == later[0]:
+                if chain[-1] not in blots:
+                    chain.pop()  # a point passed without hitting is not written
+                chain.append(later[1])
+                later.clear()
+    groups: list[tuple[list[int], int]] = []
+    for chain in chains:
+        if not chain:
+            continue
+        index = next((k for k, (existing, _) in enumerate(groups) if existing == chain), None)
+        if index is None:
+            groups.append((chain, 1))
+        else:
+            groups[index] = (chain, groups[index][1] + 1)
+    marked: set[int] = set()
+    parts = []
+    for chain, count in groups:
+        text = point_name(chain[0])
+        for point in chain[1:-1]:  # kept intermediate points are hits
+            text += f"/{point_name(point)}*"
+            marked.add(point)
+        last = chain[-1]
+        text += f"/{point_name(last)}"
+        if last != OFF and last in blots and last not in marked:
+            text += "*"
+            marked.add(last)
+        parts.append(text + (f"({count})" if count > 1 else ""))
     return " ".join(parts)
 
 
@@ -140,12 +140,18 @@ def parse_play_text(text: str) -> list[tuple[int, ...]]:
     for token in tokens:
         match = _CHECKER_MOVE.fullmatch(token)
         if match is None:
-            raise InvalidMoveError(f"{text!r} is not a move: cannot read {token!r} (write moves like 24/18 or bar/22).")
+            raise InvalidMoveError(
+                f"{text!r} is not a move: cannot read {token!r} (write moves like 24/18 or bar/22)."
+            )
         points = tuple(_parse_point(part.rstrip("*"), text) for part in match.group(1).split("/"))
         if OFF in points[:-1] or BAR in points[1:]:
-            raise InvalidMoveError(f"{text!r} is not a move: 'bar' can only start a move and 'off' only end one.")
-        if any(later >= earlier for earlier, later in zip(points, points[1:])):
-            raise InvalidMoveError(f"{text!r} is not a move: {token!r} does not move forward (to lower points).")
+            raise InvalidMoveError(
+                f"{text!r} is not a move: 'bar' can only start a move and 'off' only end one."
+            )
+        if any(later >= earlier for earlier, later in pairwise(points)):
+            raise InvalidMoveError(
+                f"{text!r} is not a move: {token!r} does not move forward (to lower points)."
+            )
         count = int(match.group(2) or 1)
         if not 1 <= count <= 4:
             raise InvalidMoveError(f"{text!r} is not a move: a move is repeated 1 to 4 times, not {count}.")

@@ -301,6 +301,16 @@ class LegalPlays(Sequence[Play]):
     def __contains__(self, play: object) -> bool:
         return isinstance(play, tuple) and self.result_of(play) is not None
 
+    def steps_to(self, position: Position) -> list[tuple[Move, int]] | None:
+        """The moves, each with its die, of the listed play that reaches `position`; None if none does."""
+        if not self._raw:
+            return [] if position == self.position else None
+        key = (position.mine, _hit_mask(self.position.theirs, position.theirs))
+        for mine, hits, steps in self._raw:
+            if (mine, hits) == key and theirs_after(self.position.theirs, hits) == position.theirs:
+                return [(Move(s + 1, s - d + 1 if s >= d else OFF), d) for s, d in steps]
+        return None
+
     def items(self) -> list[tuple[Play, Position]]:
         return list(zip(self.plays, self.positions, strict=True))
 
@@ -351,7 +361,7 @@ def legal_plays(position: Position, dice: Dice) -> LegalPlays:
     return LegalPlays(position, dice)
 
 
-# -- single steps (used by the turn in progress and by checks) --------------------------------------------------
+# -- single steps (used by the turn in progress and by checks) ----------------------------------------------
 
 
 def dest_of(source: int, die: int) -> int:

@@ -1,8 +1,8 @@
 """`Position`: an immutable board seen from the player on roll.
 
-`Position(mine, theirs)` takes two sequences of 25 counts: index `i` in 0..23 is point `i + 1` counted from that
-side's own home board, index 24 is that side's bar. Borne-off checkers are `15 - sum(side)`. Our point `p` is the
-opponent's point `25 - p`.
+`Position(mine, theirs)` takes two sequences of 25 counts: index `i` in 0..23 is point `i + 1` counted from
+that side's own home board, index 24 is that side's bar. Borne-off checkers are `15 - sum(side)`. Our point
+`p` is the opponent's point `25 - p`.
 
 >>> pos = Position.start()
 >>> pos.id
@@ -63,7 +63,9 @@ class Position:
         mine_t, theirs_t = tuple(mine), tuple(theirs)
         problem = position_problem(mine_t, theirs_t)
         if problem:
-            raise InvalidPositionError(f"Not a possible position: {problem} (mine={mine_t}, theirs={theirs_t}).")
+            raise InvalidPositionError(
+                f"Not a possible position: {problem} (mine={mine_t}, theirs={theirs_t})."
+            )
         _set(self, "mine", mine_t)
         _set(self, "theirs", theirs_t)
 
@@ -187,9 +189,13 @@ class Position:
             result.append(hit)
         return result
 
+    def blots(self) -> frozenset[int]:
+        """Points (our numbering) holding exactly one opposing checker: a checker landing there hits."""
+        return frozenset(point for point in range(1, 25) if self.theirs[24 - point] == 1)
+
     def notation(self, play: Sequence[Move]) -> str:
-        """gnubg notation of `play` from this position: `24/18 13/10*`, `bar/22`, `6/off`, `8/4(2)`, `pass`."""
-        return format_play(play, self.hits(play))
+        """gnubg notation of `play` here: `24/18 13/10*`, `bar/22`, `6/off`, `8/4(2)`, `pass`."""
+        return format_play(play, self.blots())
 
     def play(self, play: Sequence[Move], dice: tuple[int, int]) -> Position:
         """The board after a whole legal `play` of `dice`; raises `IllegalMoveError` otherwise."""

@@ -18,6 +18,7 @@ completed into a full legal play (so checkers that would leave a die unplayable 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import NamedTuple
 
 from .errors import IllegalMoveError, InvalidActionError, InvalidMoveError
@@ -47,6 +48,7 @@ RULES: dict[str, str] = {
     "wrong-direction": "Checkers move only forward, toward your home board.",
     "no-die": "None of the dice you have left moves a checker that far.",
     "turn-complete": "Your move is complete: no more dice can be played.",
+    "illegal-play": "That play is not a legal way to play this roll.",
 }
 
 
@@ -86,26 +88,44 @@ class Turn:
     def from_notation(cls, position: Position, dice: Dice, text: str) -> Turn:
         """A completed turn from a play written in gnubg notation (`24/18 13/10*`, `bar/22`, `pass`).
 
-        Raises `InvalidMoveError` for text that is not a move and `IllegalMoveError` for an illegal play.
+        The text is read as gnubg means it: which checkers go from where to where, hitting where a hit is
+        written (or where a checker lands on a blot). It is legal when that board is one a legal play of the
+        roll reaches; the turn is then that play. Raises `InvalidMoveError` for text that is not a move and
+        `IllegalMoveError`, naming the rule broken, for an illegal play.
         """
         paths = parse_play_text(text)
+        turn = cls(position, dice)
+        target = _written_result(position, paths)
+        if target is not None:
+            steps = turn.legal_plays.steps_to(target)
+            if steps is not None:
+                for move, die in steps:
+                    turn._push(
+                        (Step(move, die, move.dest in turn.position.blots()),),
+                        (step(turn.position, move.source, die),),
+                    )
+                return turn
+        raise turn._diagnose(paths, text)
+
+    def _diagnose(self, paths: list[tuple[int, ...]], text: str) -> IllegalMoveError:
+        """The rule an illegal written play breaks, found by playing it move by move."""
         first_error: IllegalMoveError | None = None
         # The written order first, then highest source first (the order gnubg writes).
         for ordering in (paths, sorted(paths, key=lambda path: path[0], reverse=True)):
-            turn = cls(position, dice)
+            turn = Turn(self.start, self._dice)
             try:
                 for path in ordering:
-                    for source, dest in zip(path, path[1:]):
+                    for source, dest in pairwise(path):
                         turn.move(source, dest)
             except IllegalMoveError as error:
                 first_error = first_error or error
                 continue
+            written = f"{text.strip() or 'pass'!r}"
             if not turn.is_complete:
-                rule = turn._incomplete_rule()
-                raise turn._error(rule, f"{text.strip() or 'pass'!r}")
-            return turn
+                return turn._error(turn._incomplete_rule(), written)
+            return turn._error("illegal-play", written)
         assert first_error is not None
-        raise first_error
+        return first_error
 
     # -- state ----------------------------------------------------------------------------------------------
 
@@ -182,8 +202,12 @@ class Turn:
 
         Returns the single-die steps made. Raises `IllegalMoveError` (with `.rule`) when the rules forbid it.
         """
-        if not (isinstance(source, int) and isinstance(dest, int) and 1 <= source <= BAR and OFF <= dest <= 24):
-            raise InvalidMoveError(f"Move({source!r}, {dest!r}) is not a move: points are 1-24, 25 (bar), 0 (off).")
+        if not (
+            isinstance(source, int) and isinstance(dest, int) and 1 <= source <= BAR and OFF <= dest <= 24
+        ):
+            raise InvalidMoveError(
+                f"Move({source!r}, {dest!r}) is not a move: points are 1-24, 25 (bar), 0 (off)."
+            )
         candidates = [path for path in self._paths(source) if path_dest(source, path) == dest]
         if not candidates:
             raise self._error(self._explain(source, dest), f"{point_name(source)}/{point_name(dest)}")
@@ -191,13 +215,17 @@ class Turn:
         best = min(candidates, key=lambda path: (len(path.dice), any(path.hits[:-1])))
         made = []
         point = source
-        for die, after, hit in zip(best.dice, best.positions, best.hits, strict=True):
+        for die, hit in zip(best.dice, best.hits, strict=True):
             made.append(Step(Move(point, dest_of(point, die)), die, hit))
             point = dest_of(point, die)
-            self._positions.append(after)
-        self._steps.extend(made)
-        self._action_sizes.append(len(made))
+        self._push(tuple(made), best.positions)
         return tuple(made)
+
+    def _push(self, steps: tuple[Step, ...], positions: tuple[Position, ...]) -> None:
+        """Record one action: its steps and the position after each."""
+        self._steps.extend(steps)
+        self._positions.extend(positions)
+        self._action_sizes.append(len(steps))
 
     def undo(self) -> tuple[Step, ...]:
         """Take back the last `move()` (all its steps); returns the steps taken back."""
@@ -265,7 +293,9 @@ class Turn:
     def _paths(self, source: int) -> Iterator[_Path]:
         """Every way to move the checker on `source` now, by one die or several, each step completable."""
 
-        def extend(path: _Path, point: int, position: Position, remaining: tuple[int, ...]) -> Iterator[_Path]:
+        def extend(
+            path: _Path, point: int, position: Position, remaining: tuple[int, ...]
+        ) -> Iterator[_Path]:
             tried: set[int] = set()
             for die in remaining:
                 if die in tried:
@@ -279,7 +309,7 @@ class Turn:
                     continue
                 dest = dest_of(point, die)
                 hit = dest != OFF and position.theirs[24 - dest] == 1
-                longer = _Path(path.dice + (die,), path.positions + (after,), path.hits + (hit,))
+                longer = _Path((*path.dice, die), (*path.positions, after), (*path.hits, hit))
                 yield longer
                 if dest != OFF and left:
                     yield from extend(longer, dest, after, left)
@@ -313,15 +343,24 @@ class Turn:
                     break
                 current = step(current, point, die)
                 point = dest_of(point, die)
-                if point == dest or point == OFF:
-                    if point == dest and not self._can_complete(current, _without_all(remaining, dice[: index + 1])):
+                if point in (dest, OFF):
+                    if point == dest and not self._can_complete(
+                        current, _without_all(remaining, dice[: index + 1])
+                    ):
                         problem = self._incomplete_rule(dice[: index + 1])
                     break
             if point == dest or problem:
                 problems.append(problem or "no-die")
             # a path that overshoots or stops short says nothing about this move
-        for rule in ("must-play-larger-die", "must-use-both-dice", "must-play-all-dice", "bear-off-not-all-home",
-                     "bear-off-higher-checker", "blocked", "intermediate-blocked"):
+        for rule in (
+            "must-play-larger-die",
+            "must-use-both-dice",
+            "must-play-all-dice",
+            "bear-off-not-all-home",
+            "bear-off-higher-checker",
+            "blocked",
+            "intermediate-blocked",
+        ):
             if rule in problems:
                 return rule
         if dest == OFF and any(position.mine[6:]):
@@ -354,6 +393,24 @@ class Turn:
         return IllegalMoveError(f"{sentence} ({context})", rule, sentence)
 
 
+def _written_result(position: Position, paths: list[tuple[int, ...]]) -> Position | None:
+    """The board the written checker paths lead to (hits where a written landing point holds a blot), or
+    None when they move checkers that are not there."""
+    mine = list(position.mine)
+    theirs = list(position.theirs)
+    for path in paths:
+        for source, dest in pairwise(path):
+            mine[source - 1] -= 1
+            if dest != OFF:
+                mine[dest - 1] += 1
+                if theirs[24 - dest] == 1:
+                    theirs[24 - dest] = 0
+                    theirs[24] += 1
+    if min(mine) < 0:
+        return None
+    return Position.unchecked(tuple(mine), tuple(theirs))
+
+
 def path_dest(source: int, path: _Path) -> int:
     point = source
     for die in path.dice:
@@ -373,7 +430,7 @@ def _without_all(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...
 
 
 def _nominal_dest(source: int, dice: tuple[int, ...]) -> int | None:
-    """Where `dice` take a checker from `source` if every step were allowed; None if it would pass off early."""
+    """Where `dice` take a checker from `source` if every step were allowed; None if it is off too early."""
     point = source
     for index, die in enumerate(dice):
         if point == OFF:
@@ -390,7 +447,7 @@ def _dice_sequences(remaining: tuple[int, ...]) -> list[tuple[int, ...]]:
 
     def grow(prefix: tuple[int, ...], left: tuple[int, ...]) -> None:
         for die in dict.fromkeys(left):
-            longer = prefix + (die,)
+            longer = (*prefix, die)
             found.append(longer)
             grow(longer, _without(left, die))
 

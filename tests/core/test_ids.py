@@ -9,8 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_movegen_reference import board
 
-from backgammon import GameState, InvalidIdError, InvalidPositionError, MatchIdInfo, Position
-from backgammon import decode_match_id, encode_match_id
+from backgammon import (
+    GameState,
+    InvalidIdError,
+    InvalidPositionError,
+    MatchIdInfo,
+    Position,
+    decode_match_id,
+    encode_match_id,
+)
 from backgammon.gnubg_id import decode_position_id, encode_position_id
 
 

@@ -131,7 +131,7 @@ def game_positions(draw: st.DrawFn) -> Position:
 any_positions = st.one_of(random_positions(), home_board_positions(), game_positions())
 
 
-# -- the reference on hand-counted cases ----------------------------------------------------------------------
+# -- the reference on hand-counted cases -----------------------------------------------------------------
 
 
 def test_reference_counts_the_opening_rolls_by_hand() -> None:

@@ -1,4 +1,5 @@
-"""Positions: the start, pip counts, borne-off checkers, validation, immutability, seeing the board from the other side."""
+"""Positions: the start, pip counts, borne-off checkers, validation, immutability,
+the board seen from the other side."""
 
 from __future__ import annotations
 
@@ -16,7 +17,12 @@ def test_the_start_position() -> None:
     # "two on each player's twenty-four point, five on each player's thirteen point, three on each player's
     # eight point, and five on each player's six point" (004)
     for side in (start.mine, start.theirs):
-        assert {point: side[point - 1] for point in range(1, 26) if side[point - 1]} == {24: 2, 13: 5, 8: 3, 6: 5}
+        assert {point: side[point - 1] for point in range(1, 26) if side[point - 1]} == {
+            24: 2,
+            13: 5,
+            8: 3,
+            6: 5,
+        }
     assert start.pip_count() == (167, 167)
     assert start.borne_off() == (0, 0)
     assert start.on_bar() == (0, 0)
@@ -60,7 +66,7 @@ def test_both_bars_may_hold_checkers() -> None:
 def test_positions_are_immutable_values() -> None:
     start = Position.start()
     with pytest.raises(AttributeError):
-        start.mine = (0,) * 25  # type: ignore[misc]
+        start.mine = (0,) * 25
     assert start == Position.from_id("4HPwATDgc/ABMA")
     assert len({start, Position.from_id("4HPwATDgc/ABMA")}) == 1
     assert pickle.loads(pickle.dumps(start)) == start

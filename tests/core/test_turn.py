@@ -1,4 +1,4 @@
-"""The turn in progress: destinations, frozen checkers, dice order, undo, and the rule messages learners see."""
+"""The turn in progress: destinations, frozen checkers, dice order, undo, the rule messages learners see."""
 
 from __future__ import annotations
 
@@ -65,7 +65,9 @@ def test_a_blocked_point_names_the_rule() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         turn.move(8, 5)
     assert caught.value.rule == "blocked"
-    assert caught.value.explanation == "That point is blocked: it holds two or more of your opponent's checkers."
+    assert (
+        caught.value.explanation == "That point is blocked: it holds two or more of your opponent's checkers."
+    )
 
 
 def test_bearing_off_needs_every_checker_home() -> None:
