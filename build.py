@@ -14,9 +14,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import http.server
+import json
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -41,6 +44,11 @@ PYODIDE_FILES: dict[str, str] = {
     "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
     "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
 }
+
+# What dist/pyodide/ holds: these as they are, a trimmed lock file, and the stdlib (precompiled).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_NAME = "stdlib.zip"
+COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "compile_pyc.py")
 
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
@@ -132,23 +140,77 @@ def copy_site_sources(out: Path) -> None:
             )
 
 
-def vendor_pyodide(out: Path) -> None:
+def trimmed_lock_file() -> bytes:
+    """Pyodide's lock file without its package list: the app loads no Pyodide packages, and
+    loadPyodide fetches the lock file at start (119 kB otherwise)."""
+    lock = json.loads((PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
+
+
+def vendor_pyodide(out: Path, stdlib: Path) -> None:
+    """The runtime files into out/pyodide/; `stdlib` becomes out/pyodide/stdlib.zip."""
     verify_pyodide()
     target = out / "pyodide"
     target.mkdir(parents=True)
-    for name in PYODIDE_FILES:
+    for name in RUNTIME_FILES:
         shutil.copy2(PYODIDE_SRC / name, target / name)
+    (target / "pyodide-lock.json").write_bytes(trimmed_lock_file())
+    shutil.copy2(stdlib, target / STDLIB_NAME)
 
 
-def build(out: Path = DEFAULT_OUT) -> Path:
-    """Build the static site into `out` (replaced whole) and return it."""
-    staging = out.with_name(out.name + ".staging")
-    if staging.exists():
-        shutil.rmtree(staging)
-    staging.mkdir(parents=True)
+def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
+    """(compiled stdlib zip, compiled package zip) for Pyodide's Python, cached by their inputs.
+
+    Runs scripts/compile_pyc.mjs under Node: only Pyodide's own interpreter writes .pyc that its
+    Python 3.14 accepts."""
+    key = hashlib.sha256()
+    for part in (PYODIDE_SRC / "python_stdlib.zip", package_zip, *COMPILER_FILES):
+        key.update(sha256_of(part).encode())
+    cached = CACHE_DIR / key.hexdigest()[:24]
+    stdlib_out, package_out = cached / "stdlib.zip", cached / "backgammon.zip"
+    if stdlib_out.is_file() and package_out.is_file():
+        return stdlib_out, package_out
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: it runs Pyodide to precompile Python (or build with --no-compile)")
+    # A private work folder: several builds (a developer's, a test session's) may run at once.
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=cached.name + ".", dir=CACHE_DIR))
+    command = [
+        node,
+        str(ROOT / "scripts" / "compile_pyc.mjs"),
+        str(PYODIDE_SRC / "python_stdlib.zip"),
+        str(work / "stdlib.zip"),
+        str(package_zip),
+        str(work / "backgammon.zip"),
+        PACKAGE_SRC.name,
+    ]
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise BuildError(f"precompiling for Pyodide failed:\n{completed.stdout}{completed.stderr}")
+    if completed.stderr.strip():
+        print(completed.stderr.strip(), file=sys.stderr)
+    try:
+        work.rename(cached)
+    except OSError:  # another build finished the same compile first: theirs is identical
+        shutil.rmtree(work, ignore_errors=True)
+    return stdlib_out, package_out
+
+
+def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
+    """Build the static site into `out` (replaced whole) and return it. Without `precompile` the
+    stdlib and our package ship as source (a quicker build, a slower start)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=out.name + ".staging.", dir=out.parent))
     copy_site_sources(staging)
-    vendor_pyodide(staging)
-    build_package_archive(staging / "py" / "backgammon.zip")
+    source_archive = staging / "py" / "backgammon.zip"
+    build_package_archive(source_archive)
+    if precompile:
+        stdlib, package = compile_for_pyodide(source_archive)
+        shutil.copy2(package, source_archive)
+    else:
+        stdlib = PYODIDE_SRC / "python_stdlib.zip"
+    vendor_pyodide(staging, stdlib)
     if out.exists():
         shutil.rmtree(out)
     staging.rename(out)
@@ -249,10 +311,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--base-path", default="/", help="serve dist/ under this URL path")
     parser.add_argument("--no-build", action="store_true", help="serve the existing output as it is")
+    parser.add_argument(
+        "--no-compile", action="store_true", help="ship Python as source (quicker build, slower start)"
+    )
     args = parser.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
-            out = build(args.out)
+            out = build(args.out, precompile=not args.no_compile)
             print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)

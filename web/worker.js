@@ -185,7 +185,7 @@ async function startPython() {
       Promise.race([
         pyodideModule.loadPyodide({
           indexURL: INDEX_URL,
-          stdLibURL: INDEX_URL + "python_stdlib.zip",
+          stdLibURL: INDEX_URL + "stdlib.zip", // precompiled to .pyc by build.py
           lockFileURL: INDEX_URL + "pyodide-lock.json",
           env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0" },
         }),
