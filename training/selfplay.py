@@ -5,13 +5,24 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from fastgen import Board, State, successors
 from npnet import Array, Net, encode_batch
 from numpy.typing import NDArray
 
 from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
+from backgammon.movegen import generate, theirs_after
+
+Board = tuple[int, ...]
+State = tuple[Board, Board]
 
 START: Board = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+
+def successors(mine: Board, theirs: Board, die1: int, die2: int) -> list[State]:
+    """Every distinct (mine, theirs) after a legal play, sides not swapped (the core's generator)."""
+    raw = generate(mine, theirs, (die1, die2))
+    if not raw:
+        return [(mine, theirs)]
+    return [(after, theirs_after(theirs, hits) if hits else theirs) for after, hits, _ in raw.values()]
 
 
 def is_race_batch(mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> NDArray[np.bool_]:

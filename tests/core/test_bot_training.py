@@ -1,4 +1,4 @@
-"""The training code's numpy encoding and move generator agree with what the game uses."""
+"""The training code's numpy encoding agrees with the one the game uses."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ np = pytest.importorskip("numpy")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
 
-from fastgen import successors  # noqa: E402
 from npnet import encode_batch  # noqa: E402
 
 from backgammon.bot.encoding import encode  # noqa: E402
@@ -20,13 +19,12 @@ from backgammon.movegen import legal_positions  # noqa: E402
 from backgammon.position import Position  # noqa: E402
 
 
-def test_numpy_encoding_and_training_moves_match_the_game() -> None:
+def test_numpy_encoding_matches_the_game() -> None:
     rng = random.Random(21)
     position = Position.start()
     for _ in range(150):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         core = {(p.mine, p.theirs) for p in legal_positions(position, dice)}
-        assert set(successors(position.mine, position.theirs, *dice)) == core
         boards = sorted(core)
         rows = encode_batch(np.array([b[0] for b in boards]), np.array([b[1] for b in boards]))
         for (mine, theirs), row in zip(boards, rows, strict=True):
