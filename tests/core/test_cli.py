@@ -1,0 +1,96 @@
+"""`python -m backgammon plays`: every legal play and the Position ID it leads to, text or JSON, one or many."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_movegen_reference import board
+
+from backgammon import Position, legal_plays
+from backgammon.cli import main
+
+START = "4HPwATDgc/ABMA"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), io.StringIO(stdin), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_plays_lists_every_distinct_play_with_the_position_it_leads_to() -> None:
+    status, out, err = run("plays", START, "31")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    expected = legal_plays(Position.start(), (3, 1))
+    assert len(lines) == len(expected) == 16
+    assert "8/5 6/5\t" + Position.start().play_notation("8/5 6/5", (3, 1)).id in lines
+    ids = [line.split("\t")[1] for line in lines]
+    assert sorted(ids) == sorted(after.id for after in expected.positions)
+
+
+def test_json_output_keeps_the_player_on_roll() -> None:
+    status, out, _ = run("plays", "--json", START, "65")
+    assert status == 0
+    answer = json.loads(out)
+    assert {"play": "24/13", "position_id": Position.start().play_notation("24/13", (6, 5)).id} in answer
+    for entry in answer:
+        after = Position.from_id(entry["position_id"])
+        assert after.pip_count()[1] == 167 and after.pip_count()[0] == 167 - 11  # the mover moved 11 pips
+
+
+def test_no_legal_play_is_one_empty_play_and_the_same_id() -> None:
+    closed = board({25: 1, 6: 14}, {point: 2 for point in range(1, 7)})
+    status, out, _ = run("plays", "--json", closed.id, "65")
+    assert status == 0
+    assert json.loads(out) == [{"play": "", "position_id": closed.id}]
+    assert run("plays", closed.id, "65")[1] == f"pass\t{closed.id}\n"
+
+
+@pytest.mark.parametrize(
+    ("position_id", "dice"), [("nonsense", "31"), (START, "71"), (START, "3"), (START, "ab")]
+)
+def test_bad_input_exits_with_status_2_and_a_message(position_id: str, dice: str) -> None:
+    status, out, err = run("plays", position_id, dice)
+    assert status == 2 and out == ""
+    assert err.startswith("plays: ") and (repr(position_id) in err or repr(dice) in err)
+
+
+def test_batch_mode_answers_each_line_and_goes_on_after_errors() -> None:
+    status, out, err = run("plays", "--json", stdin=f"{START} 31\nbad 31\n\n{START} 66\n")
+    lines = out.splitlines()
+    assert len(lines) == 3
+    assert len(json.loads(lines[0])) == 16
+    assert "error" in json.loads(lines[1]) and "'bad'" in json.loads(lines[1])["error"]
+    assert len(json.loads(lines[2])) == len(legal_plays(Position.start(), (6, 6)))
+    assert status == 2 and "bad" in err
+
+
+def test_batch_mode_in_text_gives_one_line_per_position() -> None:
+    status, out, _ = run("plays", stdin=f"{START} 21\n")
+    assert status == 0
+    assert out.count("\n") == 1 and out.count(";") == len(legal_plays(Position.start(), (2, 1))) - 1
+
+
+def test_a_position_id_without_dice_is_a_usage_error() -> None:
+    status, _, err = run("plays", START)
+    assert status == 2 and "DICE" in err
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_python_dash_m_backgammon() -> None:
+    source = Path(__file__).resolve().parents[2] / "py"
+    done = subprocess.run(
+        [sys.executable, "-m", "backgammon", "plays", "--json", START, "11"],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(source)},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(json.loads(done.stdout)) == len(legal_plays(Position.start(), (1, 1)))
