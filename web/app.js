@@ -113,6 +113,7 @@ bridge.onError((error) => {
 });
 
 let pendingSteps = 0;
+let stepsQueued = 0;
 
 /**
  * Run one step after the previous ones; a step's failure is reported, never thrown out of the page.
@@ -120,7 +121,9 @@ let pendingSteps = 0;
  */
 function enqueue(step) {
   pendingSteps += 1;
+  stepsQueued += 1;
   document.documentElement.dataset.idle = "false";
+  document.documentElement.dataset.steps = String(stepsQueued);
   queue = queue
     .then(step)
     .catch((error) => reportError(error))

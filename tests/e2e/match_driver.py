@@ -63,13 +63,29 @@ def announcements(page: Page) -> list[str]:
 
 def point(page: Page, loc: int | str) -> Locator:
     """The board's element for an absolute point (1..24), "bar" or "off" of the player on roll."""
-    return page.locator(f"#board [data-loc='{loc}']").first
+    return page.locator(f"#board .target[data-loc='{loc}']")
+
+
+def steps(page: Page) -> int:
+    """How many steps the page has queued so far (each player action or automatic step is one)."""
+    return int(page.get_attribute("html", "data-steps") or 0)
+
+
+def wait_after(page: Page, before: int) -> None:
+    """Wait until the page has taken up an action made after `before` steps and has settled."""
+    page.wait_for_function(
+        "n => Number(document.documentElement.dataset.steps || 0) > n"
+        " && document.documentElement.dataset.idle === 'true'",
+        arg=before,
+        timeout=STEP_TIMEOUT_MS,
+    )
 
 
 def click_move(page: Page, source: int | str, dest: int | str) -> None:
     point(page, source).click()
+    before = steps(page)
     point(page, dest).click()
-    wait_idle(page)
+    wait_after(page, before)
 
 
 def drag_move(page: Page, source: int | str, dest: int | str) -> None:
@@ -80,13 +96,15 @@ def drag_move(page: Page, source: int | str, dest: int | str) -> None:
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    before = steps(page)
     page.mouse.up()
-    wait_idle(page)
+    wait_after(page, before)
 
 
 def press_button(page: Page, action: str) -> None:
+    before = steps(page)
     page.locator(f"#controls button[data-action='{action}']").click()
-    wait_idle(page)
+    wait_after(page, before)
 
 
 def button(page: Page, action: str) -> Locator:

@@ -1,0 +1,165 @@
+"""Playing a hot-seat match on the page: moves by click and drag, undo, swap dice, the bar, bearing off, passing, a
+whole game to the end. Dice are scripted (?test-dice=), positions set up from GNU Backgammon IDs."""
+
+from __future__ import annotations
+
+import re
+
+from backgammon.position import Position
+from playwright.sync_api import Page, expect
+
+from .conftest import Site, screenshot
+from .match_driver import (
+    announcements,
+    button,
+    click_move,
+    drag_move,
+    match_id_of,
+    open_match,
+    phase,
+    point,
+    position_id,
+    position_of,
+    press_button,
+    set_up,
+    status,
+    wait_idle,
+)
+
+START = Position.start().id
+
+
+def after(notation: str, dice: tuple[int, int]) -> str:
+    """The Position ID the next player sees after the player on roll at the start plays `notation`."""
+    return Position.start().play_notation(notation, dice).swap().id
+
+
+def test_opening_roll_is_shown_and_the_winner_moves(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    assert phase(page) == "move"
+    assert "White to move 3 and 1" in status(page)
+    assert any("Opening roll: White 3, Black 1" in text for text in announcements(page))
+
+
+def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    point(page, 8).click()
+    for dest in (7, 5, 4):
+        expect(point(page, dest)).to_have_class(re.compile(r"\bdest\b"))
+    expect(point(page, 10)).not_to_have_class(re.compile(r"\bdest\b"))
+    point(page, 5).click()
+    wait_idle(page)
+    click_move(page, 6, 5)
+    # A complete play ends the turn by itself (no "No auto-rolls"); Black may double, so Black is asked.
+    assert position_id(page) == after("8/5 6/5", (3, 1))
+    assert phase(page) == "roll"
+    assert "Black to roll or double" in status(page)
+    expect(page.locator("#movelist")).to_contain_text("31: 8/5 6/5")
+    screenshot(page, "match-after-first-play")
+
+
+def test_drag_move_and_undo_by_dragging_back(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    drag_move(page, 13, 10)
+    assert position_id(page) != START
+    expect(point(page, 10)).to_have_attribute("aria-label", re.compile("1 white checker"))
+    expect(button(page, "undo")).to_be_enabled()
+    drag_move(page, 10, 13)  # back onto its lit source: the move is taken back
+    assert position_id(page) == START
+    expect(button(page, "undo")).to_be_disabled()
+
+
+def test_undo_and_undo_all_buttons(page: Page, site: Site) -> None:
+    open_match(page, site, "11,62")  # a tied opening roll is rolled again
+    assert "White to move 6 and 2" in status(page)
+    click_move(page, 24, 18)
+    assert position_id(page) != START
+    press_button(page, "undo")
+    assert position_id(page) == START
+    click_move(page, 24, 18)
+    press_button(page, "undo_all")
+    assert position_id(page) == START
+    assert phase(page) == "move"
+
+
+def test_swap_dice_changes_which_die_is_played_first(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    expect(button(page, "swap_dice")).to_be_visible()
+    press_button(page, "swap_dice")
+    assert any("Dice swapped" in text for text in announcements(page))
+    assert phase(page) == "move"
+
+
+def test_bar_entry(page: Page, site: Site) -> None:
+    open_match(page, site, "31")  # the opening roll of the match the page starts with
+    # White has a checker on the bar and rolled 3-1: it must enter first (on 22 with the 3, 24 with the 1).
+    mine = {24: 1, 13: 5, 8: 3, 6: 5}
+    theirs = {24: 2, 13: 5, 8: 3, 6: 4, 2: 1}
+    set_up(page, position_of(mine, theirs, mine_bar=1), match_id_of(match_length=5, dice=(3, 1)))
+    assert phase(page) == "move"
+    point(page, "bar").click()
+    expect(point(page, 22)).to_have_class(re.compile(r"\bdest\b"))
+    expect(point(page, 24)).to_have_class(re.compile(r"\bdest\b"))
+    point(page, 22).click()
+    wait_idle(page)
+    expect(point(page, 22)).to_have_attribute("aria-label", re.compile("1 white checker"))
+    expect(point(page, "bar")).to_have_attribute("aria-label", re.compile("empty"))
+    # Only the 1 is left; it must be played, then the turn ends.
+    click_move(page, 24, 23)
+    assert phase(page) == "roll"
+    expect(page.locator("#movelist")).to_contain_text("31: bar/22 24/23")
+
+
+def test_no_legal_move_passes_by_itself(page: Page, site: Site) -> None:
+    open_match(page, site, "31")  # the opening roll of the match the page starts with
+    # White is on the bar against a closed board: "You cannot make a move", then the turn passes.
+    mine = {13: 6, 8: 3, 6: 5}
+    theirs = {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}
+    set_up(page, position_of(mine, theirs, mine_bar=1), match_id_of(match_length=5, dice=(6, 5)))
+    assert "Black to roll or double" in status(page)  # the pass handed the turn over
+    spoken = " ".join(announcements(page))
+    assert "cannot move and passes" in spoken
+    expect(page.locator("#movelist")).to_contain_text("pass")
+
+
+def test_no_auto_rolls_asks_to_pass_and_to_confirm(page: Page, site: Site) -> None:
+    open_match(page, site, "31")  # the opening roll of the match the page starts with
+    page.click("#preferences-button")
+    page.check("#preferences-form input[name=noAutoRolls]")
+    page.click("#preferences-form button[value=save]")
+    wait_idle(page)
+    mine = {13: 6, 8: 3, 6: 5}
+    theirs = {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}
+    set_up(page, position_of(mine, theirs, mine_bar=1), match_id_of(match_length=5, dice=(6, 5)))
+    assert phase(page) == "move"
+    assert "you cannot make a move" in status(page).lower()
+    expect(button(page, "pass")).to_be_visible()
+    press_button(page, "pass")
+    # Black's turn starts with a choice (the cube is available), not with an automatic roll.
+    assert phase(page) == "roll"
+    expect(button(page, "roll")).to_be_visible()
+    expect(button(page, "double")).to_be_enabled()
+
+
+def test_a_whole_game_to_the_end_of_the_match(page: Page, site: Site) -> None:
+    # Script: the opening roll of the match the page starts with, then White 6-5, Black 2-1, White 6-6.
+    open_match(page, site, "31,65,21,66")
+    white = {6: 2, 5: 1}
+    black = {6: 3}
+    set_up(page, position_of(white, black), match_id_of(match_length=1))
+    # A 1-point match: no cube, so White's dice rolled by themselves.
+    assert "White to move 6 and 5" in status(page)
+    click_move(page, 6, "off")
+    click_move(page, 5, "off")
+    assert "Black to move 2 and 1" in status(page)
+    click_move(page, 19, 21)  # Black's 6-point is absolute 19; Black moves up
+    click_move(page, 19, 20)
+    click_move(page, 6, "off")
+    wait_idle(page)
+    assert phase(page) == "match_over"
+    banner = page.locator("#result-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("White wins a single game")
+    expect(banner).to_contain_text("White wins the match")
+    expect(button(page, "new_match")).to_be_visible()
+    screenshot(page, "match-over")
