@@ -92,9 +92,9 @@ def _register_plays(commands: argparse._SubParsersAction[argparse.ArgumentParser
         "plays",
         help="list every legal play of a roll and the Position ID it leads to",
         description=(
-            "Print every distinct legal play of DICE in the position POSITION_ID (gnubg Position ID), one per "
-            "line, with the Position ID it leads to (the same player still on roll). Without arguments, read "
-            "'POSITION_ID DICE' lines from stdin and answer each with one line."
+            "Print every distinct legal play of DICE in the position POSITION_ID (gnubg Position ID), "
+            "one per line, with the Position ID it leads to (the same player still on roll). Without "
+            "arguments, read 'POSITION_ID DICE' lines from stdin and answer each with one line."
         ),
     )
     parser.add_argument("position_id", nargs="?", metavar="POSITION_ID")
@@ -103,8 +103,14 @@ def _register_plays(commands: argparse._SubParsersAction[argparse.ArgumentParser
     parser.set_defaults(run=run_plays)
 
 
+def _register_bot(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .bot.cli import register  # imported here: `plays` does not load the bot's networks
+
+    register(commands)
+
+
 #: Every subcommand's registrar, in help order. A new command adds its own here.
-COMMANDS: list[Registrar] = [_register_plays]
+COMMANDS: list[Registrar] = [_register_plays, _register_bot]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""`python -m backgammon plays`: every legal play and the Position ID it leads to, text or JSON, one or many."""
+"""`python -m backgammon plays`: every legal play and the Position ID it leads to, as text or JSON."""
 
 from __future__ import annotations
 
