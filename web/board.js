@@ -899,8 +899,8 @@ export function createBoard(el, config) {
 
   return {
     /**
-     * Change any part of the config. A new `view` ends running glides, drops the selection and
-     * re-enables input after a move the board reported.
+     * Change any part of the config. A new `view` is drawn (running glides land on it), drops the
+     * selection and re-enables input after a move the board reported.
      * @param {Partial<BoardConfig>} partial
      */
     set(partial) {
@@ -912,7 +912,8 @@ export function createBoard(el, config) {
       const stale = "view" in partial && partial.view === shownView && !cfg.interactive;
       if ("view" in partial && !stale) {
         shownView = cfg.view;
-        finishFlights();
+        // Glides in progress finish on their own: the view that answers a move usually arrives
+        // within milliseconds and already has the checker where the glide is taking it.
         cancelDrag();
         drawn = boardOf(cfg.view);
         pending = false;

@@ -402,6 +402,20 @@ def test_animate_move_glides_and_lands_with_a_hit_going_to_the_bar(page: Page, h
     assert checkers_at(page, "bar", 0) == 1
 
 
+def test_a_clicked_move_glides_on_while_the_answering_view_arrives(page: Page, harness_url: str) -> None:
+    mount(page, harness_url, start_view(), animationMs=400)
+    click_loc(page, 8)
+    click_loc(page, 5)
+    flying = page.evaluate(
+        """v => { boardApi.set({view: v}); return document.querySelectorAll('.checker.flying').length; }""",
+        after_8_5_view(),
+    )
+    assert flying == 1
+    page.wait_for_function("!document.querySelector('.checker.flying')")
+    settle(page)
+    assert checkers_at(page, 5, 0) == 1 and checkers_at(page, 8, 0) == 2
+
+
 def test_a_fresh_roll_tumbles_in_but_not_on_first_drawing_or_after_a_move(page: Page, harness_url: str) -> None:
     mount(page, harness_url, start_view(), animationMs=300)
     assert page.locator(".dice.rolled").count() == 0  # a reload shows the dice as they are
