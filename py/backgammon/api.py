@@ -22,7 +22,7 @@ from typing import Any
 from .errors import BackgammonError, InvalidActionError
 from .match import Match, Setup, check_players, match_from_ids
 from .matfile import export_mat
-from .record import load_record, to_record
+from .record import load_record, record_json, to_record
 from .rules import MatchSettings
 from .view import build_view
 
@@ -32,6 +32,8 @@ Method = Callable[[Params], dict[str, Any]]
 METHODS: dict[str, Method] = {}
 EXTENSION_MODULES = ("backgammon.bot.methods", "backgammon.tutorial.methods")
 _extensions_loaded = False
+# Methods whose answer carries the record of the loaded match.
+RECORD_METHODS = frozenset({"new_match", "load", "act", "view", "setup"})
 
 
 class Session:
@@ -166,6 +168,13 @@ def handle(request_json: str) -> str:
         if not isinstance(method, str):
             raise InvalidActionError("A request needs a method name.")
         result = call(method, params)
+        if method in RECORD_METHODS and session.match is not None:
+            # The record grows with the match: splice in its text, which reuses finished games' JSON.
+            rest = {key: value for key, value in result.items() if key != "record"}
+            body = json.dumps(rest)
+            more = ", " + body[1:] if rest else "}"
+            record = record_json(session.match)
+            return '{"id": ' + json.dumps(request_id) + ', "result": {"record": ' + record + more + "}"
         return json.dumps({"id": request_id, "result": result})
     except json.JSONDecodeError as error:
         return json.dumps({"id": request_id, "error": {"type": "InvalidRequestError", "message": str(error)}})

@@ -14,9 +14,12 @@ for anything that is not a record of ours, comes from a newer version, or does n
 
 from __future__ import annotations
 
+import json
+import weakref
 from typing import Any
 
 from .errors import BackgammonError
+from .game import Game
 from .match import Match, Setup, check_players, match_from_ids
 from .rules import MatchSettings
 
@@ -46,15 +49,39 @@ class InvalidRecordError(BackgammonError):
     """A match record that is corrupt, foreign, from a newer version, or does not replay."""
 
 
-def to_record(match: Match) -> dict[str, Any]:
+def to_record_header(match: Match) -> dict[str, Any]:
+    """Everything in the record but the games."""
     return {
         "format": FORMAT,
         "schema": SCHEMA,
         "settings": match.settings.to_dict(),
         "players": [dict(p) for p in match.players],
         "setup": match.setup.to_dict() if match.setup else None,
-        "games": [{"actions": game.record_entries()} for game in match.games],
     }
+
+
+def to_record(match: Match) -> dict[str, Any]:
+    record = to_record_header(match)
+    record["games"] = [{"actions": game.record_entries()} for game in match.games]
+    return record
+
+
+_FINISHED_GAME_JSON: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
+
+
+def record_json(match: Match) -> str:
+    """`json.dumps(to_record(match))`, reusing the text of finished games: the worker sends it per click."""
+    header = to_record_header(match)
+    games = []
+    for game in match.games:
+        if game is match.game:
+            games.append(json.dumps({"actions": game.record_entries()}))
+            continue
+        text = _FINISHED_GAME_JSON.get(game)
+        if text is None:
+            text = _FINISHED_GAME_JSON[game] = json.dumps({"actions": game.record_entries()})
+        games.append(text)
+    return json.dumps(header)[:-1] + ', "games": [' + ", ".join(games) + "]}"
 
 
 def load_record(data: object) -> Match:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from backgammon import api
 from backgammon.dice import SeededDice
+from backgammon.record import to_record
 
 
 def call(method: str, params: dict[str, Any] | None = None, request_id: int = 1) -> dict[str, Any]:
@@ -237,6 +238,7 @@ def random_session(seed: int, steps: int) -> tuple[dict[str, Any], list[dict[str
 @given(seed=st.integers(min_value=0, max_value=10**9), steps=st.integers(min_value=1, max_value=200))
 def test_random_games_replay_identically_and_conserve_checkers(seed: int, steps: int) -> None:
     answer, _ = random_session(seed, steps)
+    assert answer["record"] == to_record(api.current_match())
     reloaded = result("load", {"record": answer["record"]})
     assert reloaded["view"] == answer["view"]
     assert reloaded["record"] == answer["record"]
