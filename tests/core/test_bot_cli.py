@@ -6,6 +6,7 @@ import io
 import json
 
 from backgammon.bot.cli import run
+from backgammon.cli import main
 from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
@@ -14,6 +15,23 @@ def answers(text: str, level: str = "intermediate") -> list[dict[str, str]]:
     out = io.StringIO()
     run(io.StringIO(text), out, level=level, as_json=True, seed=0)
     return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_the_bot_command_answers_lines_from_stdin() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["bot", "--json", "--level", "expert"], io.StringIO("4HPwATDgc/ABMA 31\n"), out, err)
+    assert status == 0
+    assert json.loads(out.getvalue()) == {"play": "8/5 6/5", "position_id": "4HPwATCwZ/ABMA"}
+
+
+def test_a_bad_line_sets_the_exit_status() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["bot", "--json"], io.StringIO("nonsense\n4HPwATDgc/ABMA 52\n"), out, err)
+    assert status == 2
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert "error" in first
+    start = Position.start()
+    assert start.parse_play(second["play"], (5, 2)) in legal_plays(start, (5, 2))
 
 
 def test_each_line_is_answered_with_the_play_and_the_position_after_it() -> None:

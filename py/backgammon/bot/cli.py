@@ -2,8 +2,9 @@
 
 Each input line is `POSITION_ID DICE` (gnubg Position ID, player on roll as gnubg encodes it; dice as
 `31`, `3-1` or `3 1`); cubeless money play. Each answer is one line; with `--json`:
-`{"play": "24/18 13/11", "position_id": "..."}` with the position after the play, sides not swapped,
-or `{"error": "..."}` for a line that cannot be read (and the next line is read).
+`{"play": "24/18 13/11", "position_id": "..."}` with the position after the play, sides not swapped
+(`"play": "pass"` when no move is legal), or `{"error": "..."}` for a line that cannot be read, and
+the next line is read. The exit status is 2 if some line could not be read.
 """
 
 from __future__ import annotations
@@ -11,45 +12,41 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
-import sys
 from collections.abc import Iterable
 from typing import TextIO
 
 from backgammon.bot.levels import LEVELS, level_named
 from backgammon.bot.player import choose_play
+from backgammon.cli import USAGE_ERROR, parse_dice
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
 
-_DICE = re.compile(r"^([1-6])\s*[-,]?\s*([1-6])$")
 
-
-def parse_line(line: str) -> tuple[Position, tuple[int, int]]:
-    parts = line.split(None, 1)
-    if len(parts) != 2:
-        raise BackgammonError(f"Expected 'POSITION_ID DICE', got {line!r}.")
-    match = _DICE.match(parts[1].strip())
-    if match is None:
-        raise BackgammonError(f"Dice are two digits 1 to 6 such as 31 or 3-1, got {parts[1].strip()!r}.")
-    return Position.from_id(parts[0]), (int(match.group(1)), int(match.group(2)))
-
-
-def answer(line: str, level_name: str, rng: random.Random) -> dict[str, object]:
+def answer(line: str, level_name: str, rng: random.Random) -> dict[str, str]:
+    """The computer's play for one `POSITION_ID DICE` line, or `{"error": ...}`."""
+    fields = line.split(None, 1)
     try:
-        position, dice = parse_line(line)
+        if len(fields) != 2:
+            raise BackgammonError(f"Expected 'POSITION_ID DICE', got {line!r}.")
+        position = Position.from_id(fields[0])
+        dice = parse_dice(fields[1])
         chosen = choose_play(position, dice, level=level_named(level_name), rng=rng)
     except BackgammonError as error:
         return {"error": str(error)}
     return {"play": position.notation(chosen.play), "position_id": chosen.position.id}
 
 
-def run(lines: Iterable[str], out: TextIO, *, level: str, as_json: bool, seed: int) -> None:
+def run(lines: Iterable[str], out: TextIO, *, level: str, as_json: bool, seed: int) -> int:
+    """Answer every non-blank line; returns the exit status."""
     rng = random.Random(seed)
+    status = 0
     for raw in lines:
         line = raw.strip()
         if not line:
             continue
         result = answer(line, level, rng)
+        if "error" in result:
+            status = USAGE_ERROR
         if as_json:
             out.write(json.dumps(result) + "\n")
         elif "error" in result:
@@ -57,24 +54,22 @@ def run(lines: Iterable[str], out: TextIO, *, level: str, as_json: bool, seed: i
         else:
             out.write(f"{result['play']}\t{result['position_id']}\n")
         out.flush()
+    return status
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def run_bot(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    return run(stdin, stdout, level=args.level, as_json=args.json, seed=args.seed)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `bot` subcommand to `python -m backgammon`."""
+    parser = commands.add_parser(
+        "bot",
+        help="the computer's play for 'POSITION_ID DICE' lines read from stdin",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--json", action="store_true", help="answer each line with one JSON object")
     parser.add_argument("--level", choices=sorted(LEVELS), default="expert")
     parser.add_argument("--seed", type=int, default=0, help="seed for the weaker levels' deliberate mistakes")
-
-
-def main_with(args: argparse.Namespace) -> int:
-    run(sys.stdin, sys.stdout, level=args.level, as_json=args.json, seed=args.seed)
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m backgammon bot", description=__doc__)
-    add_arguments(parser)
-    return main_with(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    parser.set_defaults(run=run_bot)
