@@ -69,7 +69,7 @@ const COMPACT_BELOW_PX = 600; // rendered width under which the board's text is 
 
 let boardCount = 0;
 
-/** @param {Loc | null | undefined} a @param {Loc | null | undefined} b */
+/** @param {Loc | string | null | undefined} a @param {Loc | string | null | undefined} b */
 const sameLoc = (a, b) => a !== null && a !== undefined && String(a) === String(b);
 
 /** @param {string | number} key @returns {Loc} */
@@ -440,7 +440,7 @@ export function createBoard(el, config) {
       const elapsed = now - rolledAt;
       if (elapsed < ROLL_MS) cls.push("rolled");
       const g = svgEl("g", { class: cls.join(" "), style: elapsed < ROLL_MS ? `--roll-elapsed: ${-Math.round(elapsed)}ms` : null }, layerInfo);
-      values.forEach((d, i) => {
+      values.forEach((/** @type {number} */ d, /** @type {number} */ i) => {
         drawDie(g, d, center.x - width / 2 + i * (size + gap), MID - size / 2, size, roller, used[i] ? "used" : "");
       });
     } else {
