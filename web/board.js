@@ -498,7 +498,7 @@ export function createBoard(el, config) {
     const offered = cube.offered_by !== null && cube.offered_by !== undefined;
     const owner = cube.owner === undefined ? null : cube.owner;
     const c = offered ? geo.diceCenter(cube.offered_by) : geo.cubeCenter(owner);
-    const value = offered ? cube.value * 2 : cube.value;
+    const value = offered ? (typeof cube.offered_value === "number" ? cube.offered_value : cube.value * 2) : cube.value;
     const text = value === 1 && owner === null ? "64" : String(value);
     const cls = [owner === null ? "centered" : `owned owner-p${owner}`];
     if (offered) cls.push("offered");

@@ -201,10 +201,12 @@ def test_cube_centred_shows_64_and_moves_to_its_owner(page: Page, harness_url: s
 
 def test_offered_cube_shows_the_new_value(page: Page, harness_url: str) -> None:
     view = start_view(phase="doubled", dice=None, decision=1)
-    view["cube"].update(value=2, owner=1, offered_by=1)
+    view["cube"].update(value=2, owner=1, offered_by=1, offered_value=4)
     mount(page, harness_url, view)
-    cube = page.locator(".cube.offered")
-    assert cube.text_content() == "4"
+    assert page.locator(".cube.offered").text_content() == "4"
+    view["cube"].update(offered_by=0, offered_value=8)  # beavered: the taker redoubles at once
+    mount(page, harness_url, view)
+    assert page.locator(".cube.offered").text_content() == "8"
 
 
 def test_names_pips_score_and_crawford(page: Page, harness_url: str) -> None:
