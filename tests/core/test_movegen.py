@@ -165,14 +165,14 @@ def _check_results(position: Position, dice: tuple[int, int]) -> None:
         assert Position.from_id(after.id) == after
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(any_positions, dice_rolls)
 def test_generator_agrees_with_the_reference(position: Position, dice: tuple[int, int]) -> None:
     _check_results(position, dice)
 
 
 @pytest.mark.slow
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(game_positions(), st.sampled_from([(d, d) for d in range(1, 7)]))
 def test_generator_agrees_with_the_reference_on_doubles_from_games(
     position: Position, dice: tuple[int, int]

@@ -195,7 +195,7 @@ def _reachable(turn: Turn, found: set[Position]) -> None:
             turn.undo()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(any_positions, dice_rolls.filter(lambda dice: dice[0] != dice[1]))
 def test_turn_reaches_exactly_the_legal_plays(position: Position, dice: tuple[int, int]) -> None:
     turn = Turn(position, dice)
