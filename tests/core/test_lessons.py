@@ -21,7 +21,7 @@ from backgammon.rules import Cube, CubeBlock, MatchSettings, may_double
 from backgammon.turn import RULES, Turn
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, lesson_by_id
 from backgammon.tutorial.session import TutorialSession, play_position
-from backgammon.tutorial.view import position_of
+from backgammon.tutorial.view import loc_to_json, position_of
 
 MOVE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "move"]
 CHOICE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "choice"]
@@ -132,6 +132,9 @@ def test_wrong_move_example_is_answered_with_its_rule_or_the_nudge(lesson: Lesso
     *before, last = lesson.mistake.moves
     for source, dest in before:
         assert session.move(source, dest)["feedback"]["kind"] == "progress"
+    # The board must let the learner make the try: it is among the view's destinations.
+    dests = session.view()["dests"]
+    assert loc_to_json(last[1]) in dests[str(loc_to_json(last[0]))]
     answer = session.move(*last)
     feedback = answer["feedback"]
     assert answer["done"] is False

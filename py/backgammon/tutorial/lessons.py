@@ -385,7 +385,7 @@ LESSONS: tuple[Lesson, ...] = (
         hint="Enter on your 19 point with the 6 (or on 20 with the 5), then keep running with the other die.",
         success="Good. This checker has a long way home before your bear-off can go on.",
         solution=((BAR, 19), (19, 14)),
-        mistake=Mistake(((BAR, 19), (6, OFF)), "bear-off-not-all-home"),
+        mistake=Mistake(((BAR, 19), (5, OFF)), "bear-off-not-all-home"),
         rules=("004 Bearing off", "002 Bearing Off", "003 Exiting tokens"),
     ),
     Lesson(
