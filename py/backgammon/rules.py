@@ -168,6 +168,8 @@ def may_double(
     if mine + cube.value >= length:
         return CubeBlock.CUBE_DEAD
     if settings.strict_doubling:
+        # 001's house rule: a single win at the doubled value may neither win the match outright nor bring a
+        # trailing doubler level with or past the leader (its example: 5-6 in a 7-point match, no double).
         new_value = cube.value * 2
         wins_at_once = mine + new_value >= length
         erases_lead = theirs > mine and mine + new_value >= theirs
