@@ -503,7 +503,7 @@ export function createBoard(el, config) {
     const cls = [owner === null ? "centered" : `owned owner-p${owner}`];
     if (offered) cls.push("offered");
     if (cube.dead) cls.push("dead");
-    if (cube.may_double) cls.push("may-double");
+    if (cube.may_double && !offered && v.phase === "roll" && humanDecides(v)) cls.push("may-double");
     drawCube(layerInfo, text, c.x, c.y, offered ? 56 : 46, cls.join(" "));
     ring.setAttribute("x", String(c.x - 30));
     ring.setAttribute("y", String(c.y - 30));

@@ -508,6 +508,49 @@ def test_phone_portrait_fits_the_width_and_taps_play(browser: Browser, harness_u
         context.close()
 
 
+def touch(page: Page, kind: str, x: float, y: float) -> None:
+    """A finger's pointer event at page coordinates (Playwright's touchscreen only taps)."""
+    page.evaluate(
+        """([kind, x, y]) => document.querySelector('svg.bg-board').dispatchEvent(new PointerEvent(kind, {
+             pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y, button: 0,
+             bubbles: true, cancelable: true }))""",
+        [kind, x, y],
+    )
+
+
+def test_a_finger_that_wobbles_a_little_taps_and_a_longer_slide_drags(page: Page, harness_url: str) -> None:
+    mount(page, harness_url, start_view())
+    x, y = point_centre(page, 8)
+
+    def wobbly_tap() -> None:
+        touch(page, "pointerdown", x, y)
+        touch(page, "pointermove", x + 3, y - 4)  # more than a mouse may move, less than a finger
+        touch(page, "pointerup", x + 3, y - 4)
+        settle(page)
+
+    wobbly_tap()
+    assert classes_of(page, "selected") == {"8"}
+    wobbly_tap()  # a second tap puts the checker down; a drag would have left it picked up
+    assert classes_of(page, "selected") == set()
+    assert moves(page) == []
+    tx, ty = point_centre(page, 7)
+    touch(page, "pointerdown", x, y)
+    touch(page, "pointermove", (x + tx) / 2, (y + ty) / 2)
+    touch(page, "pointermove", tx, ty)
+    touch(page, "pointerup", tx, ty)
+    settle(page)
+    assert moves(page) == [{"from": 8, "to": 7}]
+
+
+def test_the_cube_invites_a_double_only_when_a_person_may_double(page: Page, harness_url: str) -> None:
+    view = start_view(phase="roll", dice=None, dests={})
+    view["cube"].update(may_double=True, why_not=None)
+    mount(page, harness_url, view)
+    assert page.locator(".cube.may-double").count() == 1
+    mount(page, harness_url, {**view, "turn": 1, "decision": 1})  # the computer's turn
+    assert page.locator(".cube.may-double").count() == 0
+
+
 def test_destroy_removes_the_board_and_its_listeners(page: Page, harness_url: str) -> None:
     mount(page, harness_url, start_view())
     x, y = point_centre(page, 13)
