@@ -346,11 +346,13 @@ function render() {
   cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
   $("match-info").textContent = matchInfo(v);
   let status = record ? say.statusText(v) : engineReady ? "No match in progress." : "Loading the rules engine…";
+  if (v.phase === "game_over") status = "Game over.";
+  if (v.phase === "match_over") status = "Match over.";
   if (busy && document.documentElement.dataset.busy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
   $("status").textContent = status;
   $("position-id").textContent = v.position_id || "—";
   $("match-id").textContent = v.match_id || "—";
-  renderMoveList($("movelist"), v.notation);
+  renderMoveList($("movelist"), v.notation, [say.playerName(v, 0), say.playerName(v, 1)]);
   const canResign = human && Boolean(record) && (v.phase === "roll" || v.phase === "move") && !busy;
   /** @type {HTMLButtonElement} */ ($("resign-button")).disabled = !canResign;
   /** @type {HTMLButtonElement} */ ($("hint-button")).disabled =
@@ -402,8 +404,7 @@ function adoptRecord(otherRecord, revision, message) {
     record = result.record;
     storage.adopt(revision);
     showView(result.view);
-    announcer.say(message);
-    await showMessage(messageDialog, { title: "Updated from another tab", text: message });
+    showNotice(message);
     scheduleAutomatic();
   });
 }
@@ -466,8 +467,23 @@ async function tellAboutBadSave(reason, backupKey) {
   announcer.say(text);
   document.documentElement.dataset.storageProblem = "true";
   await startMatch(DEFAULT_MATCH);
-  await showMessage(messageDialog, { title: "Saved match not opened", text });
+  // Not awaited: the new match is ready behind the message; the player reads it when they like.
+  void showMessage(messageDialog, { title: "Saved match not opened", text });
 }
+
+/**
+ * A line of news above the controls (another tab moved on, a file was opened); it stays until dismissed.
+ * @param {string} text
+ */
+function showNotice(text) {
+  $("notice-text").textContent = text;
+  $("notice").hidden = false;
+  announcer.say(text);
+}
+
+$("notice-dismiss").addEventListener("click", () => {
+  $("notice").hidden = true;
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Player commands (buttons, keys, dice clicks)

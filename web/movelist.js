@@ -5,16 +5,18 @@
  */
 
 /**
- * @typedef {{number: number, lines: string[], result?: string | null}} NotatedGame
+ * @typedef {{winner: number, kind: string, points: number}} GameResult
+ * @typedef {{number: number, lines: string[], result?: GameResult | null}} NotatedGame
  */
 
 /**
  * @param {HTMLElement} container
  * @param {{games?: NotatedGame[]} | null | undefined} notation
+ * @param {string[]} names the players' names, for the results of earlier games
  */
-export function renderMoveList(container, notation) {
+export function renderMoveList(container, notation, names) {
   const games = notation?.games ?? [];
-  const key = JSON.stringify(games);
+  const key = JSON.stringify([games, names]);
   if (container.dataset.key === key) return; // unchanged: keep the scroll position and open folds
   container.dataset.key = key;
   const fragment = document.createDocumentFragment();
@@ -27,12 +29,6 @@ export function renderMoveList(container, notation) {
       item.textContent = line;
       list.append(item);
     }
-    if (game.result) {
-      const item = document.createElement("li");
-      item.className = "result";
-      item.textContent = game.result;
-      list.append(item);
-    }
     if (current) {
       const heading = document.createElement("h3");
       heading.textContent = `Game ${game.number}`;
@@ -40,7 +36,9 @@ export function renderMoveList(container, notation) {
     } else {
       const fold = document.createElement("details");
       const summary = document.createElement("summary");
-      summary.textContent = `Game ${game.number}${game.result ? ` — ${game.result}` : ""}`;
+      const r = game.result;
+      const outcome = r ? ` — ${names[r.winner] ?? `Player ${r.winner + 1}`} won ${r.points} point${r.points === 1 ? "" : "s"}` : "";
+      summary.textContent = `Game ${game.number}${outcome}`;
       fold.append(summary, list);
       fragment.append(fold);
     }
