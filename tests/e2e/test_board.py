@@ -5,11 +5,7 @@ views written by hand (tests/e2e/board_views.py) and records every callback in `
 
 from __future__ import annotations
 
-import functools
 import re
-import http.server
-import socketserver
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,24 +13,16 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .board_views import START_POINTS, after_8_5_view, bar_view, bear_off_view, start_view
-from .conftest import REPO_ROOT, screenshot
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-        pass
+from .conftest import REPO_ROOT, screenshot, site_build
 
 
 @pytest.fixture(scope="module")
 def harness_url() -> Iterator[str]:
     """The repository served as it is, so the harness imports web/board.js without a build."""
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(REPO_ROOT)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = site_build.make_server(REPO_ROOT, port=0)
+    site_build.start_server_thread(server)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/tests/e2e/harness/board.html"
+        yield f"{server.url}tests/e2e/harness/board.html"
     finally:
         server.shutdown()
         server.server_close()
@@ -119,12 +107,17 @@ def test_start_position_puts_fifteen_checkers_of_each_colour_on_their_points(
 
 @pytest.mark.parametrize(
     ("orientation", "perspective", "corner"),
-    [("right", 0, "bottom-right"), ("left", 0, "bottom-left"), ("right", 1, "top-right"), ("left", 1, "top-left")],
+    [
+        ("right", 0, "bottom-right"),
+        ("left", 0, "bottom-left"),
+        ("right", 1, "top-right"),
+        ("left", 1, "top-left"),
+    ],
 )
 def test_point_one_sits_in_the_corner_the_orientation_and_perspective_say(
     page: Page, harness_url: str, orientation: str, perspective: int, corner: str
 ) -> None:
-    # Player 0's home (points 1-6) is at the bottom when player 0 sits there, on the side the orientation names.
+    # Player 0's home (points 1-6) is at the bottom when player 0 sits there, on the orientation's side.
     mount(page, harness_url, start_view(), orientation=orientation, perspective=perspective)
     board = page.locator("svg.bg-board").bounding_box()
     assert board is not None
@@ -285,7 +278,9 @@ def test_drag_and_drop_reports_the_move(page: Page, harness_url: str) -> None:
     assert checkers_at(page, 5, 0) == 1 and checkers_at(page, 8, 0) == 2
 
 
-def test_dropping_off_a_destination_reports_nothing_and_keeps_the_checker(page: Page, harness_url: str) -> None:
+def test_dropping_off_a_destination_reports_nothing_and_keeps_the_checker(
+    page: Page, harness_url: str
+) -> None:
     mount(page, harness_url, start_view())
     drag(page, point_centre(page, 8), point_centre(page, 2))
     assert moves(page) == []
@@ -327,7 +322,9 @@ def test_hitting_a_blot_sends_it_to_the_bar(page: Page, harness_url: str) -> Non
     assert checkers_at(page, 3, 1) == 0 and checkers_at(page, 3, 0) == 1
 
 
-def test_picking_up_the_moved_checker_lights_its_source_and_dragging_back_undoes(page: Page, harness_url: str) -> None:
+def test_picking_up_the_moved_checker_lights_its_source_and_dragging_back_undoes(
+    page: Page, harness_url: str
+) -> None:
     mount(page, harness_url, after_8_5_view())
     start = point_centre(page, 5)
     page.mouse.move(*start)
@@ -418,14 +415,20 @@ def test_a_clicked_move_glides_on_while_the_answering_view_arrives(page: Page, h
     assert checkers_at(page, 5, 0) == 1 and checkers_at(page, 8, 0) == 2
 
 
-def test_a_fresh_roll_tumbles_in_but_not_on_first_drawing_or_after_a_move(page: Page, harness_url: str) -> None:
+def test_a_fresh_roll_tumbles_in_but_not_on_first_drawing_or_after_a_move(
+    page: Page, harness_url: str
+) -> None:
     mount(page, harness_url, start_view(), animationMs=300)
     assert page.locator(".dice.rolled").count() == 0  # a reload shows the dice as they are
-    page.evaluate("v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[6, 5]))
+    page.evaluate(
+        "v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[6, 5])
+    )
     settle(page)
     assert page.locator(".dice.rolled").count() == 1
     page.wait_for_function("!document.querySelector('.dice.rolled') || (boardApi.set({}), false)")
-    page.evaluate("v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[5]))
+    page.evaluate(
+        "v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[5])
+    )
     settle(page)
     assert page.locator(".dice.rolled").count() == 0
 
