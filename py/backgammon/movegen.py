@@ -1,9 +1,14 @@
 """Legal plays: every distinct resulting position of a roll, once.
 
-The generator works on a mutable copy of the mover's 25 counts and keys each resulting board by one integer
-(4 bits per slot, plus one bit per hit point), so duplicates are dropped without building tuples. Doubles are
-searched with source points in non-increasing order: any legal order of same-die moves can be replayed
-highest-source-first (a lower move never enables a higher one), so each multiset of moves is visited once.
+The generator keys each resulting board by one integer: the mover's 25 counts as bytes (one byte per slot,
+`int.from_bytes`), plus one bit per point where a blot was hit. A move is an addition to the key, so
+duplicates are dropped before any tuple is built, and the board is read back from the key's bytes.
+
+Two different dice: with nothing on the bar and no bear-off possible, two different checkers can be moved
+in either order to the same result, so the second order only adds one checker moving by both dice.
+Doubles are searched with source points in non-increasing order: any legal order of same-die moves can be
+replayed highest-source-first (a lower move never enables a higher one), so each multiset of moves is
+visited once.
 
 >>> from backgammon import Position
 >>> plays = legal_plays(Position.start(), (3, 1))
@@ -23,11 +28,13 @@ from .move import OFF, Move, Play
 from .position import Position
 
 Dice = tuple[int, int]
-# One generated result: (mine after the play, hit bit mask by our index, steps as (source index, die)).
-RawResult = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]
+Steps = tuple[tuple[int, int], ...]  # (source index, die) for each move of a play
+# One generated result: (mine after the play, hit bit mask by our index, steps).
+RawResult = tuple[tuple[int, ...], int, Steps]
 
-_HIT_SHIFT = 100  # 25 slots x 4 bits for the board, then one bit per point hit
-_SLOT_UNIT = tuple(1 << (4 * index) for index in range(25))
+_HIT_SHIFT = 200  # 25 slots x 8 bits for the board, then one bit per point hit
+_BOARD_MASK = (1 << _HIT_SHIFT) - 1
+_SLOT_UNIT = tuple(1 << (8 * index) for index in range(25))
 _HIT_UNIT = tuple(1 << (_HIT_SHIFT + index) for index in range(24))
 
 
@@ -59,48 +66,104 @@ def _sources(m: list[int], die: int, blocked: list[bool], outside: int) -> list[
     return found
 
 
+def _board_of(key: int) -> tuple[int, ...]:
+    return tuple((key & _BOARD_MASK).to_bytes(25, "little"))
+
+
 def generate(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) -> dict[int, RawResult]:
     """All distinct results of `dice` as `{key: (mine_after, hit_mask, steps)}`; empty when nothing moves.
 
     Unchecked: `mine`/`theirs` must be a possible board. The fast core of `legal_plays`.
     """
+    return {
+        key: (_board_of(key), key >> _HIT_SHIFT, steps)
+        for key, steps in generate_keys(mine, theirs, dice).items()
+    }
+
+
+def generate_keys(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) -> dict[int, Steps]:
+    """All distinct results of `dice` as `{key: steps}` (see the module doc for the key)."""
     die1, die2 = dice
     m = list(mine)
-    blocked = [theirs[23 - j] >= 2 for j in range(24)]
-    blot = [theirs[23 - j] == 1 for j in range(24)]
+    facing = theirs[23::-1]  # facing[j]: opposing checkers on our index j
+    blocked = [count >= 2 for count in facing]
+    blot = [count == 1 for count in facing]
     outside = sum(mine[6:])
-    key = 0
-    for index in range(25):
-        if mine[index]:
-            key += mine[index] * _SLOT_UNIT[index]
-    results: dict[int, RawResult] = {}
+    key = int.from_bytes(bytes(mine), "little")
+    results: dict[int, Steps] = {}
     if die1 == die2:
         _doubles(m, blocked, blot, outside, key, die1, results)
         return results
-    # With nothing on the bar and no bear-off possible this turn, two different checkers can be moved in
-    # either order with the same result, so the second order only adds one checker moving by both dice.
-    simple = not m[24] and outside >= 2
-    _two_dice(m, blocked, blot, outside, key, die1, die2, results, False)
-    _two_dice(m, blocked, blot, outside, key, die2, die1, results, simple)
+    if not m[24] and outside >= 2:
+        _two_dice_simple(m, blocked, blot, key, die1, die2, results)
+    else:
+        _two_dice(m, blocked, blot, outside, key, die1, die2, results)
+        _two_dice(m, blocked, blot, outside, key, die2, die1, results)
     if results:
         return results
     for die in (max(die1, die2), min(die1, die2)):  # either die alone: the larger one if it can be played
         for s in _sources(m, die, blocked, outside):
             d = s - die
             new_key = key - _SLOT_UNIT[s]
-            m[s] -= 1
             if d >= 0:
-                m[d] += 1
                 new_key += _SLOT_UNIT[d]
                 if blot[d]:
                     new_key += _HIT_UNIT[d]
-            results[new_key] = (tuple(m), new_key >> _HIT_SHIFT, ((s, die),))
-            m[s] += 1
-            if d >= 0:
-                m[d] -= 1
+            results[new_key] = ((s, die),)
         if results:
             break
     return results
+
+
+def _single_moves(m: list[int], blocked: list[bool], blot: list[bool], die: int) -> list[tuple[int, int]]:
+    """(source index, key change) of every checker that may move `die` on the board (no bar, no bear-off)."""
+    slot, hit = _SLOT_UNIT, _HIT_UNIT
+    found = []
+    for s in range(23, die - 1, -1):
+        if m[s]:
+            d = s - die
+            if not blocked[d]:
+                found.append((s, slot[d] - slot[s] + hit[d] if blot[d] else slot[d] - slot[s]))
+    return found
+
+
+def _two_dice_simple(
+    m: list[int], blocked: list[bool], blot: list[bool], key: int, a: int, b: int, results: dict[int, Steps]
+) -> None:
+    """Both dice, nothing on the bar and no bear-off possible: `a` then `b` by any checker, then `b` then `a`
+    by one checker (see the module doc)."""
+    slot, hit = _SLOT_UNIT, _HIT_UNIT
+    moves_a = _single_moves(m, blocked, blot, a)
+    moves_b = _single_moves(m, blocked, blot, b)
+    for s1, change1 in moves_a:
+        d1 = s1 - a
+        key1 = key + change1
+        seconds = moves_b
+        if m[s1] == 1 and s1 >= b and not blocked[s1 - b]:
+            seconds = [move for move in seconds if move[0] != s1]  # that point is empty now
+        if not m[d1] and d1 >= b and not blocked[d1 - b]:
+            d2 = d1 - b
+            seconds = [*seconds, (d1, slot[d2] - slot[d1] + hit[d2] if blot[d2] else slot[d2] - slot[d1])]
+        if blot[d1]:
+            again = d1 + b  # a second checker landing on the point just hit hits nothing
+            for s2, change2 in seconds:
+                new_key = key1 + change2 - hit[d1] if s2 == again else key1 + change2
+                if new_key not in results:
+                    results[new_key] = ((s1, a), (s2, b))
+        else:
+            for s2, change2 in seconds:
+                new_key = key1 + change2
+                if new_key not in results:
+                    results[new_key] = ((s1, a), (s2, b))
+    for s1, change1 in moves_b:
+        d1 = s1 - b
+        if d1 >= a and not blocked[d1 - a]:
+            d2 = d1 - a
+            new_key = key + change1 + slot[d2] - slot[d1]
+            if blot[d2]:
+                new_key += hit[d2]
+            if new_key not in results:
+                results[new_key] = ((s1, b), (d1, a))
 
 
 def _two_dice(
@@ -111,10 +174,9 @@ def _two_dice(
     key: int,
     first: int,
     second: int,
-    results: dict[int, RawResult],
-    same_checker_only: bool,
+    results: dict[int, Steps],
 ) -> None:
-    """Add every play of `first` then `second` (both dice used) to `results`; `m` is restored."""
+    """Every play of `first` then `second` (both dice used), bar or bear-off in play; `m` is restored."""
     slot = _SLOT_UNIT
     for s1 in _sources(m, first, blocked, outside):
         d1 = s1 - first
@@ -130,11 +192,7 @@ def _two_dice(
                 hit1 = d1
             if s1 >= 6 > d1:
                 out1 -= 1
-        if same_checker_only:
-            sources2 = [d1] if d1 >= second and not blocked[d1 - second] else []
-        else:
-            sources2 = _sources(m, second, blocked, out1)
-        for s2 in sources2:
+        for s2 in _sources(m, second, blocked, out1):
             d2 = s2 - second
             key2 = key1 - slot[s2]
             if d2 >= 0:
@@ -142,13 +200,7 @@ def _two_dice(
                 if blot[d2] and d2 != hit1:
                     key2 += _HIT_UNIT[d2]
             if key2 not in results:
-                m[s2] -= 1
-                if d2 >= 0:
-                    m[d2] += 1
-                results[key2] = (tuple(m), key2 >> _HIT_SHIFT, ((s1, first), (s2, second)))
-                if d2 >= 0:
-                    m[d2] -= 1
-                m[s2] += 1
+                results[key2] = ((s1, first), (s2, second))
         m[s1] += 1
         if d1 >= 0:
             m[d1] -= 1
@@ -161,38 +213,49 @@ def _doubles(
     outside: int,
     key: int,
     die: int,
-    results: dict[int, RawResult],
+    results: dict[int, Steps],
 ) -> None:
-    """Add every longest play of a double to `results` (sources non-increasing; see the module doc)."""
-    slot = _SLOT_UNIT
+    """Every longest play of a double (sources non-increasing; see the module doc)."""
+    slot, hit_unit = _SLOT_UNIT, _HIT_UNIT
     best_depth = 0
     steps: list[tuple[int, int]] = []
 
     def search(depth: int, cap: int, key: int, outside: int, hits: int) -> None:
         nonlocal best_depth
-        if depth < 4:
-            if m[24]:
-                sources = [] if blocked[24 - die] else [24]
-            else:
-                sources = [s for s in range(min(cap, 23), die - 1, -1) if m[s] and not blocked[s - die]]
-                if not outside and cap >= 0:
-                    exact = die - 1
-                    if m[exact]:
-                        if exact <= cap:
-                            sources.append(exact)
-                    elif not any(m[exact + 1 : 6]):
-                        # a larger die bears off from the highest point, if the order allows it here
-                        highest = next((s for s in range(exact - 1, -1, -1) if m[s]), -1)
-                        if 0 <= highest <= cap:
-                            sources.append(highest)
+        if m[24]:
+            sources = [] if blocked[24 - die] else [24]
         else:
-            sources = []
+            sources = [s for s in range(min(cap, 23), die - 1, -1) if m[s] and not blocked[s - die]]
+            if not outside:
+                exact = die - 1
+                if m[exact]:
+                    if exact <= cap:
+                        sources.append(exact)
+                elif not any(m[exact + 1 : 6]):
+                    # a larger die bears off from the highest point, if the order allows it here
+                    highest = next((s for s in range(exact - 1, -1, -1) if m[s]), -1)
+                    if 0 <= highest <= cap:
+                        sources.append(highest)
         if not sources:
             if depth > best_depth:
                 best_depth = depth
                 results.clear()
             if depth == best_depth and depth and key not in results:
-                results[key] = (tuple(m), hits, tuple(steps))
+                results[key] = tuple(steps)
+            return
+        if depth == 3:  # the fourth number: record each result here rather than one call deeper
+            if best_depth < 4:
+                best_depth = 4
+                results.clear()
+            for s in sources:
+                d = s - die
+                new_key = key - slot[s]
+                if d >= 0:
+                    new_key += slot[d]
+                    if blot[d] and not hits >> d & 1:
+                        new_key += hit_unit[d]
+                if new_key not in results:
+                    results[new_key] = (*steps, (s, die))
             return
         for s in sources:
             d = s - die
@@ -204,7 +267,7 @@ def _doubles(
                 m[d] += 1
                 new_key += slot[d]
                 if blot[d] and not hits >> d & 1:
-                    new_key += _HIT_UNIT[d]
+                    new_key += hit_unit[d]
                     new_hits |= 1 << d
                 if s >= 6 > d:
                     new_outside -= 1
@@ -223,10 +286,11 @@ def theirs_after(theirs: tuple[int, ...], hit_mask: int) -> tuple[int, ...]:
     if not hit_mask:
         return theirs
     t = list(theirs)
-    for j in range(24):
-        if hit_mask >> j & 1:
-            t[23 - j] -= 1
-            t[24] += 1
+    while hit_mask:
+        j = (hit_mask & -hit_mask).bit_length() - 1
+        hit_mask &= hit_mask - 1
+        t[23 - j] -= 1
+        t[24] += 1
     return tuple(t)
 
 
@@ -240,12 +304,20 @@ def legal_positions(position: Position, dice: Dice) -> list[Position]:
     Unchecked fast path for engines: `dice` must be two ints 1..6. With no legal move the result is
     `[position]`.
     """
-    raw = generate(position.mine, position.theirs, dice)
-    if not raw:
+    keys = generate_keys(position.mine, position.theirs, dice)
+    if not keys:
         return [position]
     theirs = position.theirs
     make = Position.unchecked
-    return [make(mine, theirs_after(theirs, hits) if hits else theirs) for mine, hits, _ in raw.values()]
+    after_hits: dict[int, tuple[int, ...]] = {0: theirs}
+    found = []
+    for key in keys:
+        hits = key >> _HIT_SHIFT
+        their_side = after_hits.get(hits)
+        if their_side is None:
+            their_side = after_hits[hits] = theirs_after(theirs, hits)
+        found.append(make(tuple((key & _BOARD_MASK).to_bytes(25, "little")), their_side))
+    return found
 
 
 class LegalPlays(Sequence[Play]):
