@@ -451,6 +451,15 @@ export function createBoard(el, config) {
       svgEl("rect", { x: center.x - 56, y: MID - 22, width: 112, height: 44, rx: 22, class: "roll-button" }, g);
       svgText(g, t("roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
     }
+    // The opening roll that tied: each player's die on that player's side, until the roll is made again.
+    const opening = !dice && v.phase === "opening" && Array.isArray(v.opening_roll) ? v.opening_roll : null;
+    if (opening) {
+      const g = svgEl("g", { class: "dice opening" }, layerInfo);
+      opening.forEach((/** @type {number} */ d, /** @type {number} */ player) => {
+        const c = geo.diceCenter(player);
+        drawDie(g, d, c.x + 90, MID - 20, 40, player);
+      });
+    }
     const prev = Array.isArray(v.opponent_dice) && v.opponent_dice.length ? v.opponent_dice : null;
     if (prev && typeof v.turn === "number") {
       const other = 1 - v.turn;

@@ -175,6 +175,18 @@ def test_roll_prompt_only_when_a_person_is_to_roll(page: Page, harness_url: str)
     assert page.locator(".dice.prompt").count() == 0
 
 
+def test_a_tied_opening_roll_shows_each_die_on_its_players_side(page: Page, harness_url: str) -> None:
+    view = start_view(phase="opening", dice=None, dice_remaining=[], dests={}, opening_roll=[4, 4])
+    mount(page, harness_url, view)
+    assert page.locator(".dice.opening .die").count() == 2
+    assert page.locator(".dice.opening .die.p0").count() == 1
+    board = page.locator("svg.bg-board").bounding_box()
+    assert board is not None
+    x0, _ = centre(page, ".dice.opening .die.p0")
+    x1, _ = centre(page, ".dice.opening .die.p1")
+    assert x0 > board["x"] + board["width"] / 2 > x1  # player 0 at the bottom rolls into the right half
+
+
 def test_cube_centred_shows_64_and_moves_to_its_owner(page: Page, harness_url: str) -> None:
     mount(page, harness_url, start_view())
     cube = page.locator(".cube")
