@@ -556,7 +556,8 @@ bindShortcuts((command) => {
       if (view.phase === "roll" && humanToAct(view) && view.cube?.may_double && !busy) {
         enqueue(() => perform({ type: "double" }));
       } else {
-        announcer.say(view.cube?.why_not_text || "You cannot double now.");
+        // The Crawford game is the reason that lasts; "after the roll" would hide it.
+        announcer.say(view.crawford_game ? "No doubling in the Crawford game." : view.cube?.why_not_text || "You cannot double now.");
       }
       return true;
     case "undo":

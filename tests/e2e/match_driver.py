@@ -33,7 +33,8 @@ document.addEventListener("DOMContentLoaded", () => {
 def open_match(page: Page, site: Site, dice: str, query: str = "") -> Page:
     """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll) and wait until settled."""
     page.add_init_script(LISTEN_TO_LIVE_REGION)
-    page.goto(site.url(f"?test-dice={dice}{query}"))
+    # no-sw: the offline copy would answer the engine worker's URL without its ?test-dice= after a reload.
+    page.goto(site.url(f"?test-dice={dice}&no-sw{query}"))
     wait_for_engine_ready(page)
     wait_idle(page)
     return page

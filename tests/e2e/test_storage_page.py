@@ -99,7 +99,7 @@ def test_two_tabs_adopt_each_others_progress(context: BrowserContext, site: Site
     first = context.new_page()
     open_match(first, site, "31,52")
     second = context.new_page()
-    second.goto(site.url("?test-dice=52"))
+    second.goto(site.url("?test-dice=52&no-sw"))
     wait_for_engine_ready(second)
     wait_idle(second)
     # The second tab opened the saved match: the same position, and it did not roll again.

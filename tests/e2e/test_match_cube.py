@@ -1,0 +1,133 @@
+"""The cube and the end of games on the page: double/take, double/drop and the next game, beavers in a money session,
+the Crawford game and after it, resignations."""
+
+from __future__ import annotations
+
+import re
+
+from backgammon.position import Position
+from playwright.sync_api import Page, expect
+
+from .conftest import Site, screenshot
+from .match_driver import (
+    announcements,
+    button,
+    click_move,
+    match_id_of,
+    open_match,
+    phase,
+    press_button,
+    set_up,
+    status,
+    wait_idle,
+)
+
+
+def open_after_white_opens(page: Page, site: Site, dice: str) -> None:
+    """White wins the opening roll with 3-1 and plays 8/5 6/5; Black is then asked to roll or double."""
+    open_match(page, site, f"31,{dice}" if dice else "31")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    assert "Black to roll or double" in status(page)
+
+
+def test_double_and_take(page: Page, site: Site) -> None:
+    open_after_white_opens(page, site, "52")
+    press_button(page, "double")
+    assert phase(page) == "doubled"
+    assert "Black doubles to 2. White: take or drop?" in status(page)
+    expect(button(page, "beaver")).to_be_hidden()  # beavers are a money-session option
+    press_button(page, "take")
+    # White owns the cube now, so Black cannot redouble: Black's dice roll by themselves.
+    assert "Black to move 5 and 2" in status(page)
+    expect(page.locator("#match-info")).to_contain_text("cube 2 (White)")
+    spoken = " ".join(announcements(page))
+    assert "Black doubles to 2." in spoken
+    assert "White takes. The cube is at 2." in spoken
+
+
+def test_double_and_drop_then_next_game(page: Page, site: Site) -> None:
+    open_after_white_opens(page, site, "42")  # 4-2: the opening roll of game 2
+    press_button(page, "double")
+    press_button(page, "drop")
+    assert phase(page) == "game_over"
+    banner = page.locator("#result-banner")
+    expect(banner).to_contain_text("Black wins a single game (the double was dropped): 1 point")
+    expect(page.locator("#match-info")).to_contain_text("White 0 – Black 1")
+    screenshot(page, "cube-dropped")
+    press_button(page, "next_game")
+    assert "White to move 4 and 2" in status(page)
+    # Game 1 is folded away in the move list with its result.
+    expect(page.locator("#movelist details summary")).to_contain_text("Game 1 — Black won 1 point")
+
+
+def test_crawford_game_has_no_cube_and_says_why(page: Page, site: Site) -> None:
+    open_match(page, site, "31,64")
+    # 3-point match, White leads 2-0: this is the Crawford game; Black is on roll.
+    set_up(page, Position.start().id, match_id_of(match_length=3, score=(2, 0), crawford=True, player_on_roll=1, turn=1))
+    # No cube decision, so Black's dice rolled by themselves.
+    assert "Black to move 6 and 4" in status(page)
+    expect(button(page, "double")).to_be_hidden()
+    expect(page.locator("#match-info")).to_contain_text("Crawford game")
+    page.locator("#status").click()  # keys belong to the page, not to a form field
+    page.keyboard.press("Control+d")
+    wait_idle(page)
+    assert announcements(page)[-1] == "No doubling in the Crawford game."
+
+
+def test_after_the_crawford_game_the_trailer_may_double(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    set_up(page, Position.start().id, match_id_of(match_length=3, score=(2, 1), player_on_roll=1, turn=1))
+    assert phase(page) == "roll"
+    expect(button(page, "double")).to_be_enabled()
+    press_button(page, "double")
+    assert "White: take or drop?" in status(page)
+
+
+def test_the_leader_one_point_away_is_not_offered_a_double(page: Page, site: Site) -> None:
+    open_match(page, site, "31,53")
+    set_up(page, Position.start().id, match_id_of(match_length=3, score=(2, 1), player_on_roll=0, turn=0))
+    assert "White to move 5 and 3" in status(page)
+    expect(button(page, "double")).to_be_hidden()
+
+
+def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: Site) -> None:
+    open_match(page, site, "31,31,52")  # the page's first match, then the new session's opening roll, then Black
+    page.click("#new-match-button")
+    form = page.locator("#new-match-form")
+    form.locator("input[name=kind][value=money]").check()
+    form.locator("input[name=beavers]").check()
+    form.locator("button[value=start]").click()
+    wait_idle(page)
+    expect(page.locator("#match-info")).to_contain_text("Money session")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    press_button(page, "double")
+    expect(button(page, "beaver")).to_be_visible()
+    press_button(page, "beaver")
+    # The beaver turns the cube to 4, kept by White; Black must now take or drop it.
+    assert phase(page) == "doubled"
+    assert re.search(r"Black: take or drop", status(page))
+    press_button(page, "take")
+    expect(page.locator("#match-info")).to_contain_text("cube 4")
+
+
+def test_resignation_offered_and_accepted(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    page.click("#resign-button")
+    page.click("#resign-dialog button[value=gammon]")
+    wait_idle(page)
+    assert phase(page) == "resign_offered"
+    assert "White offers to resign a gammon. Black: accept or reject?" in status(page)
+    press_button(page, "accept_resign")
+    assert phase(page) == "game_over"
+    expect(page.locator("#result-banner")).to_contain_text("Black wins a gammon (by resignation): 2 points")
+
+
+def test_resignation_rejected_play_goes_on(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    page.click("#resign-button")
+    page.click("#resign-dialog button[value=single]")
+    wait_idle(page)
+    press_button(page, "reject_resign")
+    assert "White to move 3 and 1" in status(page)
