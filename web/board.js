@@ -341,6 +341,11 @@ export function createBoard(el, config) {
         if (top && n > 4) countLabel(g, n);
       }
       const off = shown(player, "off");
+      if (off > 0) {
+        const half = geo.trayHalf(player);
+        const y = geo.isBottom(player) ? half.y + 16 : half.y + half.h - 16;
+        svgText(layerCheckers, String(off), { x: half.x + half.w / 2, y, class: `off-count p${player}`, "text-anchor": "middle", "dominant-baseline": "central" });
+      }
       for (let i = 0; i < off; i++) {
         const s = geo.slab(player, i);
         svgEl("rect", { x: s.x, y: s.y, width: s.w, height: s.h, rx: 4, class: `borne-off p${player}${i === off - 1 && pick === "off" && player === mover() ? " selected" : ""}` }, layerCheckers);
@@ -778,6 +783,9 @@ export function createBoard(el, config) {
     }
     const at = toBoard(ev);
     drag.el.setAttribute("transform", `translate(${at.x} ${at.y})`);
+    // light the place the checker would land on if dropped now
+    const over = geo.hitTest(at.x, at.y, "drop");
+    for (const [key, g] of targets) g.classList.toggle("drag-over", over !== null && key === String(over));
   }
 
   /** @param {PointerEvent} ev */
@@ -814,6 +822,7 @@ export function createBoard(el, config) {
       // already released
     }
     svg.classList.remove("dragging");
+    for (const g of targets.values()) g.classList.remove("drag-over");
     drag = null;
   }
 

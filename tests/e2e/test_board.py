@@ -290,6 +290,17 @@ def test_drag_and_drop_reports_the_move(page: Page, harness_url: str) -> None:
     assert checkers_at(page, 5, 0) == 1 and checkers_at(page, 8, 0) == 2
 
 
+def test_the_destination_under_a_dragged_checker_is_lit(page: Page, harness_url: str) -> None:
+    mount(page, harness_url, start_view())
+    page.mouse.move(*point_centre(page, 8))
+    page.mouse.down()
+    page.mouse.move(*point_centre(page, 5), steps=6)
+    assert classes_of(page, "drag-over") == {"5"}
+    page.mouse.up()
+    settle(page)
+    assert classes_of(page, "drag-over") == set()
+
+
 def test_dropping_off_a_destination_reports_nothing_and_keeps_the_checker(
     page: Page, harness_url: str
 ) -> None:
