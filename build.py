@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import http.server
+import importlib.util
 import json
 import os
 import shutil
@@ -202,6 +203,19 @@ def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
     stdlib and our package ship as source (a quicker build, a slower start)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=out.name + ".staging.", dir=out.parent))
+    staging.chmod(0o755)  # mkdtemp makes it private; a static host must be able to read it
+    try:
+        assemble(staging, precompile)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
+    return out
+
+
+def assemble(staging: Path, precompile: bool) -> None:
     copy_site_sources(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
@@ -211,10 +225,76 @@ def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
     else:
         stdlib = PYODIDE_SRC / "python_stdlib.zip"
     vendor_pyodide(staging, stdlib)
-    if out.exists():
-        shutil.rmtree(out)
-    staging.rename(out)
-    return out
+    write_app_files(staging)
+    write_service_worker(staging)
+
+
+def load_script(name: str) -> Any:
+    """A module of scripts/ by its path (build.py is run from anywhere, and imported by tests)."""
+    module_name = f"_build_{name}"
+    if module_name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(module_name, ROOT / "scripts" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[module_name]
+
+
+def cached_icons() -> dict[str, bytes]:
+    """The generated icons, drawn once per version of the drawing code (it takes a few seconds)."""
+    icon_files = load_script("site_icons").icon_files
+
+    folder = CACHE_DIR / f"icons-{sha256_of(ROOT / 'scripts' / 'site_icons.py')[:16]}"
+    if not folder.is_dir():
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=CACHE_DIR))
+        for name, data in icon_files().items():
+            (work / name).parent.mkdir(parents=True, exist_ok=True)
+            (work / name).write_bytes(data)
+        try:
+            work.rename(folder)
+        except OSError:  # drawn by a concurrent build meanwhile
+            shutil.rmtree(work, ignore_errors=True)
+    files = (path for path in folder.rglob("*") if path.is_file())
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in files}
+
+
+def write_app_files(out: Path) -> None:
+    """What makes the site an installable app: the manifest and the icons (favicon.ico included)."""
+    shutil.copy2(PWA_SRC / "manifest.webmanifest", out / "manifest.webmanifest")
+    for name, data in cached_icons().items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the built site as a URL relative to its root, in a stable order."""
+    return sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
+
+
+def precached_files(out: Path) -> list[str]:
+    """The files the service worker keeps offline: all of the site but itself."""
+    return [name for name in site_files(out) if name != "sw.js"]
+
+
+def build_id(out: Path, files: list[str]) -> str:
+    """A hash of every file's name and content: any change gives a new id (and cache)."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\0{sha256_of(out / name)}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(out: Path) -> None:
+    """sw.js at the site's root, naming this build and precaching every file of it."""
+    files = precached_files(out)
+    precache = ["./", *files]  # "./" is how the start page is requested
+    template = (PWA_SRC / "sw.js").read_text(encoding="utf-8")
+    script = template.replace("__BUILD_ID__", build_id(out, files)).replace(
+        '"__PRECACHE__"', json.dumps(json.dumps(precache))
+    )
+    (out / "sw.js").write_text(script, encoding="utf-8")
 
 
 # --- serving -------------------------------------------------------------------------------------

@@ -444,7 +444,9 @@ export function createBoard(el, config) {
       // a redraw during the tumble rebuilds the dice: resume the animation where it was
       const elapsed = now - rolledAt;
       if (elapsed < ROLL_MS) cls.push("rolled");
-      const g = svgEl("g", { class: cls.join(" "), style: elapsed < ROLL_MS ? `--roll-elapsed: ${-Math.round(elapsed)}ms` : null }, layerInfo);
+      const g = svgEl("g", { class: cls.join(" ") }, layerInfo);
+      // through the CSSOM: the page's Content-Security-Policy forbids inline style attributes
+      if (elapsed < ROLL_MS) g.style.setProperty("--roll-elapsed", `${-Math.round(elapsed)}ms`);
       values.forEach((/** @type {number} */ d, /** @type {number} */ i) => {
         drawDie(g, d, center.x - width / 2 + i * (size + gap), MID - size / 2, size, roller, used[i] ? "used" : "");
       });

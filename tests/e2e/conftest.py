@@ -113,8 +113,11 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh profile per test: empty localStorage, caches and service workers."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    """A fresh profile per test: empty localStorage, caches and service workers.
+
+    The pages' Content-Security-Policy is bypassed here, because Playwright's `wait_for_function`
+    evaluates strings; the policy itself is tested in its own context by test_pwa.py."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     try:
         yield context
     finally:

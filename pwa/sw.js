@@ -1,0 +1,66 @@
+// @ts-check
+/// <reference lib="webworker" />
+/**
+ * The offline copy of the site. build.py writes this file into dist/ with BUILD_ID (a hash of every
+ * file it serves) and PRECACHE (every file of dist/) filled in.
+ *
+ * - install: the whole build goes into one cache named after BUILD_ID, so two versions never mix;
+ * - a new version installs in the background and then WAITS: the open page keeps running the version
+ *   it started with (a match in progress is never switched under it) and is told an update is ready
+ *   (web/pwa.js); it takes over when the page asks ({type: "skip-waiting"}) or once every tab is closed;
+ * - activate: older builds' caches are deleted;
+ * - fetch: cache first for the files of this build (query strings ignored: ?test-dice=, ?embed=1),
+ *   the network for anything else.
+ */
+
+const BUILD_ID = "__BUILD_ID__";
+/** @type {string[]} */
+const PRECACHE = JSON.parse("__PRECACHE__");
+const CACHE_PREFIX = "backgammon-";
+const CACHE_NAME = CACHE_PREFIX + BUILD_ID;
+
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+sw.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // cache: "no-cache" revalidates with the server: never a stale file from an older build, yet
+      // nothing is downloaded twice when the first visit has just fetched it (a 304 answers).
+      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    })(),
+  );
+});
+
+sw.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)),
+      );
+      await sw.clients.claim();
+    })(),
+  );
+});
+
+sw.addEventListener("message", (event) => {
+  const data = event.data ?? {};
+  if (data.type === "skip-waiting") {
+    sw.skipWaiting();
+  } else if (data.type === "build-id" && event.ports[0]) {
+    event.ports[0].postMessage({ buildId: BUILD_ID });
+  }
+});
+
+sw.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      const cached = await cache.match(request, { ignoreSearch: true });
+      return cached ?? fetch(request);
+    })(),
+  );
+});

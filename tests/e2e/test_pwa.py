@@ -1,0 +1,217 @@
+"""The site as an installable offline app: manifest, service worker, offline play, updates that keep
+the saved match, hosting under a sub-path, and a Content-Security-Policy the pages live within."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .conftest import PageProblems, Site, site_build, wait_for_engine_ready, watch_problems
+from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
+
+SW_TIMEOUT_MS = 60_000
+
+# Collects CSP violations from the first script on, before the page's own code runs.
+RECORD_CSP_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(
+    `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
+def wait_for_offline_copy(page: Page) -> None:
+    """Until a service worker of this build is active and controls the page."""
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null"
+        " && navigator.serviceWorker.controller.state === 'activated'",
+        timeout=SW_TIMEOUT_MS,
+    )
+
+
+def served_build_id(page: Page) -> str:
+    """The build id of the service worker controlling the page."""
+    build: str = page.evaluate(
+        """() => new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event) => resolve(event.data.buildId);
+            navigator.serviceWorker.controller.postMessage({type: "build-id"}, [channel.port2]);
+        })"""
+    )
+    return build
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Any]:
+    """A server of our own (its own origin, so its own service worker and storage)."""
+    server = site_build.make_server(tmp_path, port=0)
+    site_build.start_server_thread(server)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_manifest_is_valid_and_the_app_is_installable(page: Page, site: Site) -> None:
+    page.goto(site.url())
+    wait_for_engine_ready(page)
+    wait_for_offline_copy(page)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert manifest["url"] == site.url("manifest.webmanifest")
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone"
+    assert data["start_url"] == "./" and data["scope"] == "./"
+    sizes = {icon["sizes"] for icon in data["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon.get("purpose") == "maskable" for icon in data["icons"])
+    for icon in data["icons"]:
+        response = page.request.get(site.url(icon["src"]))
+        assert response.ok, icon["src"]
+        if icon["type"] == "image/png":
+            width, height = png_size(response.body())
+            assert f"{width}x{height}" == icon["sizes"]
+    installability = cdp.send("Page.getInstallabilityErrors")
+    # Playwright's contexts are incognito profiles, which Chromium never offers to install from.
+    errors = [error["errorId"] for error in installability["installabilityErrors"]]
+    assert [error for error in errors if error != "in-incognito"] == []
+
+
+def test_service_worker_precaches_every_file_of_the_build(page: Page, site: Site) -> None:
+    page.goto(site.url())
+    wait_for_engine_ready(page)
+    wait_for_offline_copy(page)
+    cached: list[str] = page.evaluate(
+        """async () => {
+            const names = (await caches.keys()).filter((name) => name.startsWith("backgammon-"));
+            if (names.length !== 1) return names;
+            const cache = await caches.open(names[0]);
+            return (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }"""
+    )
+    files = site_build.precached_files(site.dist)
+    assert {"/" + name for name in files} | {"/"} == set(cached)
+    assert served_build_id(page) == site_build.build_id(site.dist, files)
+
+
+def test_a_match_goes_on_offline_after_the_first_visit(
+    page: Page, site: Site, context: BrowserContext
+) -> None:
+    open_match(page, site, "31,52")
+    wait_for_offline_copy(page)
+    click_move(page, 8, 5)
+    before = position_id(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_for_engine_ready(page)
+        wait_idle(page)
+        assert position_id(page) == before
+        click_move(page, 6, 5)  # finishes 31: 8/5 6/5, played with the engine loaded offline
+        assert saved_record(page) is not None
+        assert position_id(page) != before
+    finally:
+        context.set_offline(False)
+
+
+def test_an_update_installs_in_the_background_and_keeps_the_saved_match(
+    page: Page, site: Site, own_server: Any, tmp_path: Path
+) -> None:
+    old_build = tmp_path / "old"
+    new_build = tmp_path / "new"
+    shutil.copytree(site.dist, old_build)
+    shutil.copytree(site.dist, new_build)
+    with (new_build / "index.html").open("a", encoding="utf-8") as page_file:
+        page_file.write("<!-- the next version -->\n")
+    site_build.write_service_worker(new_build)
+    new_id = site_build.build_id(new_build, site_build.precached_files(new_build))
+
+    own_server.mount.directory = old_build
+    page.goto(own_server.url + "?test-dice=31")
+    wait_for_engine_ready(page)
+    wait_idle(page)
+    wait_for_offline_copy(page)
+    old_id = served_build_id(page)
+    click_move(page, 8, 5)  # a turn in progress: one checker moved
+    position_before, record_before = position_id(page), saved_record(page)
+
+    own_server.mount.directory = new_build
+    page.evaluate("import('./web/pwa.js').then((pwa) => pwa.offlineApp.checkForUpdate())")
+    page.wait_for_selector("html[data-update='ready']", state="attached", timeout=SW_TIMEOUT_MS)
+    assert served_build_id(page) == old_id  # the running page is not switched under the player
+    assert position_id(page) == position_before
+
+    with page.expect_navigation():
+        page.evaluate("import('./web/pwa.js').then((pwa) => pwa.offlineApp.applyUpdate())")
+    wait_for_engine_ready(page)
+    wait_idle(page)
+    assert served_build_id(page) == new_id != old_id
+    assert position_id(page) == position_before
+    assert saved_record(page) == record_before
+    cache_names: list[str] = page.evaluate("caches.keys()")
+    assert cache_names == [f"backgammon-{new_id}"]
+
+
+def test_the_site_works_under_a_sub_path(page: Page, site: Site) -> None:
+    server = site_build.make_server(site.dist, port=0, base_path="/some/sub/path/")
+    site_build.start_server_thread(server)
+    try:
+        assert server.url.endswith("/some/sub/path/")
+        page.goto(server.url)
+        wait_for_engine_ready(page)
+        wait_for_offline_copy(page)
+        scope: str = page.evaluate("navigator.serviceWorker.ready.then((reg) => reg.scope)")
+        assert scope == server.url
+        assert page.request.get(server.url.replace("/some/sub/path/", "/index.html")).status == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def strict_page(browser: Browser) -> Iterator[tuple[Page, PageProblems]]:
+    """A page whose Content-Security-Policy is enforced (the usual fixtures bypass it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        problems = watch_problems(page)
+        page.add_init_script(RECORD_CSP_VIOLATIONS)
+        yield page, problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["?test-dice=31", "tutorial.html"])
+def test_pages_run_within_their_csp_without_console_errors(
+    strict_page: tuple[Page, PageProblems], site: Site, path: str
+) -> None:
+    page, problems = strict_page
+    page.goto(site.url(path))
+    if path.startswith("?"):
+        wait_for_engine_ready(page)
+        page.wait_for_selector("html[data-idle='true']", state="attached", timeout=SW_TIMEOUT_MS)
+        page.locator("#board .target[data-loc='8']").click()
+        page.locator("#board .target[data-loc='5']").click()  # drawn after Python answers
+        page.wait_for_selector("html[data-idle='true']", state="attached", timeout=SW_TIMEOUT_MS)
+    page.wait_for_selector("html[data-offline='registered']", state="attached", timeout=SW_TIMEOUT_MS)
+    policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content") or ""
+    assert "'wasm-unsafe-eval'" in policy
+    assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+    assert page.evaluate("window.__cspViolations") == []
+    assert problems.all == []

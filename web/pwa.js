@@ -1,0 +1,124 @@
+// @ts-check
+/**
+ * Installs the site as an offline app (the service worker dist/sw.js) and tells the page when a new
+ * version is ready.
+ *
+ *   import { registerOfflineApp } from "./pwa.js";
+ *   const offline = registerOfflineApp();
+ *   addEventListener("backgammon:update-ready", () => showBanner("A new version is ready", offline.applyUpdate));
+ *
+ * When a new build has been downloaded in the background, `<html data-update="ready">` is set and a
+ * `backgammon:update-ready` event fires on `window`. Nothing changes under the running page until
+ * `applyUpdate()` is called: it activates the new version and reloads (the match is in localStorage,
+ * so the reload restores it). Loaded as its own module by the pages, so it also runs where app.js
+ * does not (the tutorial).
+ */
+
+/** Set before the page loads as `?no-sw` to keep the service worker out (tests that need the network). */
+const DISABLED = new URL(location.href).searchParams.has("no-sw");
+
+/**
+ * @typedef {object} OfflineApp
+ * @property {Promise<ServiceWorkerRegistration | null>} registration null where service workers are unavailable
+ * @property {() => Promise<void>} applyUpdate switch to the waiting new version and reload
+ * @property {() => Promise<boolean>} checkForUpdate ask the server for a new version now
+ */
+
+/**
+ * Resolves once the page has started: the rules engine is ready (or failed) on a page that has one,
+ * the load event elsewhere. Until then the first visit's downloads are left to the game; the offline
+ * copy is made afterwards, mostly from what the browser has just fetched.
+ * @returns {Promise<void>}
+ */
+function startupSettled() {
+  const root = document.documentElement;
+  const loaded = new Promise((resolve) => {
+    if (document.readyState === "complete") resolve(undefined);
+    else addEventListener("load", () => resolve(undefined), { once: true });
+  });
+  return loaded.then(
+    () =>
+      new Promise((resolve) => {
+        const settled = () => !root.dataset.engine || root.dataset.engine !== "loading";
+        if (settled()) return resolve(undefined);
+        const observer = new MutationObserver(() => {
+          if (settled()) {
+            observer.disconnect();
+            resolve(undefined);
+          }
+        });
+        observer.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+      }),
+  );
+}
+
+/** @param {ServiceWorker} worker */
+function announceWhenInstalled(worker) {
+  const notify = () => {
+    // A waiting worker while another one controls the page is an update, not the first install.
+    if (worker.state === "installed" && navigator.serviceWorker.controller) {
+      document.documentElement.dataset.update = "ready";
+      window.dispatchEvent(new CustomEvent("backgammon:update-ready"));
+    }
+  };
+  if (worker.state === "installed") notify();
+  else worker.addEventListener("statechange", notify);
+}
+
+/**
+ * @param {string | URL} [scriptUrl] the service worker, at the site's root (its scope is that folder)
+ * @returns {OfflineApp}
+ */
+export function registerOfflineApp(scriptUrl = new URL("../sw.js", import.meta.url)) {
+  if (!("serviceWorker" in navigator) || DISABLED) {
+    return {
+      registration: Promise.resolve(null),
+      applyUpdate: async () => location.reload(),
+      checkForUpdate: async () => false,
+    };
+  }
+  const registration = startupSettled()
+    .then(() => navigator.serviceWorker.register(scriptUrl, { type: "classic" }))
+    .then((reg) => {
+      if (reg.waiting) announceWhenInstalled(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        if (reg.installing) announceWhenInstalled(reg.installing);
+      });
+      document.documentElement.dataset.offline = "registered";
+      return reg;
+    })
+    .catch((error) => {
+      // No offline copy (private mode, file://): the game itself still works online.
+      console.warn("offline copy not installed:", error);
+      return null;
+    });
+
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading || document.documentElement.dataset.update !== "applying") return;
+    reloading = true;
+    location.reload();
+  });
+
+  return {
+    registration,
+    async applyUpdate() {
+      const reg = await registration;
+      if (!reg?.waiting) {
+        location.reload();
+        return;
+      }
+      document.documentElement.dataset.update = "applying";
+      reg.waiting.postMessage({ type: "skip-waiting" });
+    },
+    async checkForUpdate() {
+      const reg = await registration;
+      if (!reg) return false;
+      await reg.update();
+      return Boolean(reg.installing || reg.waiting);
+    },
+  };
+}
+
+/** The app's one registration, made when a page loads this module. */
+export const offlineApp = registerOfflineApp();
