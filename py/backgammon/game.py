@@ -88,7 +88,8 @@ class Outcome:
 class HistoryItem:
     """One entry of the game's move list: a play, a cube action or the result.
 
-    `moves` are the single-die moves of a play in the mover's numbering with their hits;
+    `kind` is "play", "roll" (the dice of a turn cut short by a resignation), "double", "beaver", "take",
+    "drop" or "win". `moves` are the single-die moves of a play in the mover's numbering with their hits;
     `value` is the cube value offered (double, beaver) or the points won (win); `text` is the
     standard notation line (`52: 13/8 13/11`, `pass`, ` Doubles => 2`, ` Takes`, ` Wins 2 points`).
     """
@@ -458,6 +459,10 @@ class Game:
             self.log.extend(self._turn_log)
             self.log.extend(self._turn_meta)
             self.position = self._turn.position
+            if self.dice is not None and self.turn is not None:
+                # The roll of the unfinished turn, as gnubg writes it before a resignation.
+                text = f"{format_dice(self.dice)}:"
+                self.history.append(HistoryItem(self.turn, "roll", text, self.dice))
         self._end_turn()
         events: list[Event] = [{"type": "resign_accepted", "player": 1 - resignation.player}]
         kind = resignation.kind

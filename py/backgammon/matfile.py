@@ -55,6 +55,8 @@ def _cells(game: Game) -> tuple[list[tuple[int, str]], HistoryItem | None]:
     for item in game.history:
         if item.kind == "play":
             cells.append((item.player, format_mat_play(item)))
+        elif item.kind == "roll":
+            cells.append((item.player, item.text))
         elif item.kind == "win":
             result = item
         elif item.kind == "take" and after_beaver:
@@ -94,12 +96,19 @@ def export_game(game: Game, names: tuple[str, str], *, match_winner: bool = Fals
     first = f"{names[0]} : {game.score[0]}"
     lines.append(f" {first:<31}{names[1]} : {game.score[1]}")
     cells, result = _cells(game)
-    lines.extend(_rows(cells))
+    wins = ""
     if result is not None:
         plural = "point" if result.value == 1 else "points"
-        text = f"Wins {result.value} {plural}" + (" and the match" if match_winner else "")
+        wins = f"Wins {result.value} {plural}" + (" and the match" if match_winner else "")
+    if wins and cells and cells[-1] == (0, " Drops"):
+        # As gnubg writes it (and reads it back correctly): a drop in the left column carries the
+        # result on the same line, in the right column.
+        cells[-1] = (0, " Drops" + " " * 23 + wins)
+        wins = ""
+    lines.extend(_rows(cells))
+    if wins and result is not None:
         indent = LEFT_WINS_INDENT if result.player == 0 else RIGHT_COLUMN
-        lines.append(" " * indent + text)
+        lines.append(" " * indent + wins)
     lines.append("")
     return lines
 

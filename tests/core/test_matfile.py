@@ -68,7 +68,7 @@ EXPECTED = """\
  White : 1                      Black : 0
   1) 65: 24/18 18/13              Doubles => 2
   2)  Takes                      66: 13/7 13/7 8/2 8/2
-  3) 21: 6/4 4/3
+  3) 21: 6/4 4/3                 33:
       Wins 4 points and the match
 """
 
@@ -154,6 +154,19 @@ def test_bar_entries_are_written_as_25() -> None:
     game.move(22, 20)
     game.confirm()
     assert export_game(game, ("Ann", "Bob"))[2] == "  1) 32: 25/22 22/20"
+
+
+def test_a_drop_in_the_left_column_carries_the_result_on_its_line_as_gnubg_writes_it() -> None:
+    match = Match(MatchSettings(match_length=5))
+    match.act({"type": "roll", "dice": [3, 1]})
+    match.act({"type": "play", "moves": moves((8, 5), (6, 5))})
+    match.act({"type": "double"})  # player 1
+    match.act({"type": "drop"})  # player 0
+    lines = export_mat(match).splitlines()
+    row = next(line for line in lines if line.startswith("  2)"))
+    assert row == "  2)  Drops" + " " * 23 + "Wins 1 point"
+    assert gnubg_split(row) == ("Drops", "Wins 1 point")
+    assert not any(line.strip().startswith("Wins") for line in lines)
 
 
 def test_names_with_colons_cannot_break_the_score_line() -> None:
