@@ -198,18 +198,26 @@ class Position:
         return format_play(play, self.blots())
 
     def play(self, play: Sequence[Move], dice: tuple[int, int]) -> Position:
-        """The board after a whole legal `play` of `dice`; raises `IllegalMoveError` otherwise."""
+        """The board after a whole legal `play` of `dice`; raises `IllegalMoveError` otherwise.
+
+        The play's moves are normally single-die moves (as `legal_plays` lists them); a move using several
+        dice through open points is accepted too, as on the board.
+        """
         from .movegen import legal_plays
 
         plays = legal_plays(self, dice)
-        result = plays.result_of(Play(play))
-        if result is None:
-            raise IllegalMoveError(
-                f"{self.notation(play) if _well_formed(play) else play!r} is not a legal play of "
-                f"{dice[0]}-{dice[1]} in position {self.id}.",
-                "illegal-play",
-            )
-        return result
+        result = plays.result_of(Play(play)) if _well_formed(play) else None
+        if result is not None:
+            return result
+        if _well_formed(play):
+            from .turn import Turn
+
+            # Replay it move by move (a move may use several dice); an error names the rule broken.
+            return Turn.replay(self, dice, play).position
+        raise IllegalMoveError(
+            f"{play!r} is not a play: a play is a sequence of Move(source, dest) (position {self.id}).",
+            "illegal-play",
+        )
 
     def parse_play(self, text: str, dice: tuple[int, int]) -> Play:
         """The play written in `text` (gnubg notation), checked against the rules for `dice`.

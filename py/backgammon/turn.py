@@ -17,7 +17,7 @@ completed into a full legal play (so checkers that would leave a die unplayable 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -106,6 +106,17 @@ class Turn:
                     )
                 return turn
         raise turn._diagnose(paths, text)
+
+    @classmethod
+    def replay(cls, position: Position, dice: Dice, moves: Sequence[Move]) -> Turn:
+        """The completed turn of `moves` played one by one; raises `IllegalMoveError` for the first move the
+        rules forbid, or for a play that stops before the dice that must be played are played."""
+        turn = cls(position, dice)
+        for source, dest in moves:
+            turn.move(source, dest)
+        if not turn.is_complete:
+            raise turn._error(turn._incomplete_rule(), position.notation(moves))
+        return turn
 
     def _diagnose(self, paths: list[tuple[int, ...]], text: str) -> IllegalMoveError:
         """The rule an illegal written play breaks, found by playing it move by move."""

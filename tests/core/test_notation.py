@@ -98,7 +98,18 @@ def test_play_notation_rejects_an_illegal_play(text: str, rule: str) -> None:
 def test_checked_play_raises_for_an_illegal_sequence() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         Position.start().play(Play([Move(13, 8)]), (6, 5))
+    assert caught.value.rule == "must-use-both-dice"
     assert "13/8" in str(caught.value) and "4HPwATDgc/ABMA" in str(caught.value)
+    with pytest.raises(IllegalMoveError) as caught:
+        Position.start().play(Play([Move(24, 19), Move(13, 7)]), (6, 5))
+    assert caught.value.rule == "blocked"
+    # a move by both dice is accepted as on the board, when the point in between is open
+    assert Position.start().play(Play([Move(13, 2)]), (6, 5)) == Position.start().play_notation(
+        "13/2", (6, 5)
+    )
+    with pytest.raises(IllegalMoveError) as caught:
+        Position.start().play(Play([Move(24, 13)]), (6, 6))
+    assert caught.value.rule == "no-die"
     assert Position.start().play(Play([Move(13, 8), Move(13, 7)]), (6, 5)).pip_count() == (156, 167)
 
 
