@@ -69,9 +69,9 @@ def run_plays(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
             continue
         fields = line.split()
         try:
-            if len(fields) != 2:
+            if len(fields) not in (2, 3):  # the dice may be written "31" or "3 1"
                 raise BackgammonError(f"Expected 'POSITION_ID DICE', got {line.strip()!r}.")
-            answer = plays_answer(fields[0], fields[1])
+            answer = plays_answer(fields[0], "".join(fields[1:]))
         except BackgammonError as error:
             status = USAGE_ERROR
             if args.json:

@@ -72,9 +72,10 @@ def test_batch_mode_answers_each_line_and_goes_on_after_errors() -> None:
 
 
 def test_batch_mode_in_text_gives_one_line_per_position() -> None:
-    status, out, _ = run("plays", stdin=f"{START} 21\n")
+    status, out, _ = run("plays", stdin=f"{START} 21\n{START} 2 1\n")
     assert status == 0
-    assert out.count("\n") == 1 and out.count(";") == len(legal_plays(Position.start(), (2, 1))) - 1
+    first, second = out.splitlines()
+    assert first == second and first.count(";") == len(legal_plays(Position.start(), (2, 1))) - 1
 
 
 def test_a_position_id_without_dice_is_a_usage_error() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from test_movegen_reference import any_positions, board
 
 from backgammon import InvalidPositionError, Position
@@ -81,6 +81,7 @@ def test_all_home_and_contact_and_winner() -> None:
     assert Position.start().winner_side() is None
 
 
+@settings(max_examples=60)
 @given(any_positions)
 def test_every_position_round_trips_through_its_id(position: Position) -> None:
     assert Position.from_id(position.id) == position
