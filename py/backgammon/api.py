@@ -32,6 +32,7 @@ Method = Callable[[Params], dict[str, Any]]
 METHODS: dict[str, Method] = {}
 EXTENSION_MODULES = ("backgammon.bot.methods", "backgammon.tutorial.methods")
 _extensions_loaded = False
+EXTENSION_ERRORS: dict[str, str] = {}
 # Methods whose answer carries the record of the loaded match.
 RECORD_METHODS = frozenset({"new_match", "load", "act", "view", "setup"})
 
@@ -131,7 +132,9 @@ def _load_extensions() -> None:
             importlib.import_module(module)
         except ModuleNotFoundError as error:
             if error.name not in (module, module.rsplit(".", 1)[0]):
-                raise
+                EXTENSION_ERRORS[module] = f"{type(error).__name__}: {error}"
+        except Exception as error:  # a broken extension must not take the match methods down with it
+            EXTENSION_ERRORS[module] = f"{type(error).__name__}: {error}"
 
 
 def _error(error: BaseException) -> dict[str, Any]:
@@ -149,7 +152,10 @@ def call(method: str, params: Params | None = None) -> dict[str, Any]:
     """Call one method directly (Python side); raises like the method does."""
     _load_extensions()
     if method not in METHODS:
-        raise InvalidActionError(f"Unknown method {method!r}.")
+        broken = "; ".join(
+            f"{module} failed to load ({reason})" for module, reason in EXTENSION_ERRORS.items()
+        )
+        raise InvalidActionError(f"Unknown method {method!r}." + (f" {broken}." if broken else ""))
     return METHODS[method](params or {})
 
 

@@ -279,3 +279,15 @@ def test_setup_refuses_a_match_id_with_a_pending_double() -> None:
     match_id = encode_match_id(MatchIdInfo(double_offered=True, turn=1, match_length=7))
     answer = call("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})
     assert answer["error"]["type"] == "InvalidActionError"
+
+
+def test_a_broken_extension_does_not_take_the_match_methods_down(monkeypatch: Any, tmp_path: Any) -> None:
+    (tmp_path / "broken_extension_for_test.py").write_text("raise RuntimeError('boom')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(api, "EXTENSION_MODULES", ("broken_extension_for_test",))
+    monkeypatch.setattr(api, "_extensions_loaded", False)
+    monkeypatch.setattr(api, "EXTENSION_ERRORS", {})
+    assert "view" in result("new_match", {})
+    answer = call("no_such_method")
+    assert answer["error"]["type"] == "InvalidActionError"
+    assert "broken_extension_for_test failed to load (RuntimeError: boom)" in answer["error"]["message"]
