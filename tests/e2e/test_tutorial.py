@@ -246,7 +246,9 @@ def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) 
     page.goto(site.url("tutorial.html#hitting"))
     tutorial = Tutorial(page.main_frame)
     tutorial.wait_ready("hitting")
+    # The first visit installs the offline copy; once it controls the page, the network can go.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
     context.set_offline(True)
     try:
         page.reload()

@@ -28,6 +28,9 @@ const mode = readMode(window.location);
 document.body.classList.toggle("embed", mode.embed);
 if (mode.embed) for (const el of document.querySelectorAll("[data-site-only]")) el.remove();
 const progress = createProgress({ persist: !mode.embed });
+// The offline copy (service worker) is installed by the site's own pages; a page embedding a lesson
+// gets the lesson and nothing else.
+if (!mode.embed) import("../pwa.js").catch((error) => console.warn("offline copy not available:", error));
 
 /** @type {ReturnType<typeof createBoard> | null} */
 let board = null;
