@@ -16,10 +16,11 @@
 
 import { createGeometry, W, H, STRIP, R, D, MID, FIELD_TOP, FIELD_BOTTOM, POINT_H, PW, LEFT_X, RIGHT_X } from "./board-geometry.js";
 import { svgEl, svgText, addDefs, drawChecker, drawDie, drawCube } from "./board-svg.js";
+import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } from "./board-state.js";
 
 /** @typedef {import("./board-geometry.js").Loc} Loc */
 /** @typedef {import("./board-geometry.js").Pt} Pt */
-/** @typedef {{points: number[], bar: number[], off: number[]}} BoardState */
+/** @typedef {import("./board-state.js").BoardState} BoardState */
 /** @typedef {{from: number | "bar", to: number | "off"}} BoardMove */
 
 /**
@@ -68,48 +69,6 @@ const ROLL_MS = 450; // the dice tumble, as in board.css
 const COMPACT_BELOW_PX = 600; // rendered width under which the board's text is drawn larger
 
 let boardCount = 0;
-
-/** @param {Loc | string | null | undefined} a @param {Loc | string | null | undefined} b */
-const sameLoc = (a, b) => a !== null && a !== undefined && String(a) === String(b);
-
-/** @param {string | number} key @returns {Loc} */
-const toLoc = (key) => (key === "bar" || key === "off" ? key : Number(key));
-
-/**
- * The board of a view as counts we can change while animating. Tutorial views may omit bar/off.
- * @param {any} view @returns {BoardState}
- */
-function boardOf(view) {
-  const b = (view && view.board) || {};
-  const points = Array.isArray(b.points) ? b.points.slice(0, 24) : new Array(24).fill(0);
-  while (points.length < 24) points.push(0);
-  const bar = Array.isArray(b.bar) ? b.bar.slice() : [0, 0];
-  let off = Array.isArray(b.off) ? b.off.slice() : null;
-  if (!off) {
-    const on = [0, 0];
-    for (const v of points) on[v > 0 ? 0 : 1] += Math.abs(v);
-    off = [Math.max(0, 15 - on[0] - bar[0]), Math.max(0, 15 - on[1] - bar[1])];
-  }
-  return { points, bar, off };
-}
-
-/** @param {BoardState} s @param {number} player @param {Loc} loc */
-function countAt(s, player, loc) {
-  if (loc === "bar") return s.bar[player] || 0;
-  if (loc === "off") return s.off[player] || 0;
-  const v = s.points[loc - 1] || 0;
-  return player === 0 ? Math.max(v, 0) : Math.max(-v, 0);
-}
-
-/** @param {BoardState} s @param {number} player @param {Loc} loc @param {number} n */
-function addAt(s, player, loc, n) {
-  if (loc === "bar") s.bar[player] += n;
-  else if (loc === "off") s.off[player] += n;
-  else s.points[loc - 1] += player === 0 ? n : -n;
-}
-
-/** @param {BoardState} s */
-const cloneState = (s) => ({ points: s.points.slice(), bar: s.bar.slice(), off: s.off.slice() });
 
 /** @param {number} t */
 const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
@@ -486,22 +445,6 @@ export function createBoard(el, config) {
     ring.setAttribute("height", String(area.h));
   }
 
-  /**
-   * Which dice are used up: those whose value is no longer among the remaining dice.
-   * @param {number[]} values @param {number[] | undefined} remaining @param {boolean} doubles
-   */
-  function usedDice(values, remaining, doubles) {
-    if (!Array.isArray(remaining)) return values.map(() => false);
-    if (doubles) return values.map((_, i) => i < values.length - remaining.length);
-    const left = remaining.slice();
-    return values.map((d) => {
-      const k = left.indexOf(d);
-      if (k < 0) return true;
-      left.splice(k, 1);
-      return false;
-    });
-  }
-
   /** @param {any} v */
   function paintCube(v) {
     const cube = v.cube;
@@ -639,17 +582,12 @@ export function createBoard(el, config) {
    */
   function glideMove(player, from, to, startAt, ms) {
     const start = startAt || slot(player, from, countAt(drawn, player, from) - 1);
-    /** @type {{player: number, loc: Loc, start: Pt, end: Pt}[]} */
-    const list = [];
-    if (countAt(drawn, player, from) > 0) addAt(drawn, player, from, -1);
-    if (typeof to === "number" && countAt(drawn, 1 - player, to) === 1) {
-      const blotAt = slot(1 - player, to, 0);
-      addAt(drawn, 1 - player, to, -1);
-      addAt(drawn, 1 - player, "bar", 1);
+    const blotAt = slot(1 - player, to, 0);
+    const { hit } = moveChecker(drawn, player, from, to);
+    const list = [{ player, loc: to, start, end: slot(player, to, countAt(drawn, player, to) - 1) }];
+    if (hit) {
       list.push({ player: 1 - player, loc: "bar", start: blotAt, end: slot(1 - player, "bar", countAt(drawn, 1 - player, "bar") - 1) });
     }
-    addAt(drawn, player, to, 1);
-    list.unshift({ player, loc: to, start, end: slot(player, to, countAt(drawn, player, to) - 1) });
     return fly(list, ms);
   }
 
@@ -683,15 +621,10 @@ export function createBoard(el, config) {
     pendingMove = null;
     selected = null;
     const start = dropAt || slot(player, m.to, countAt(drawn, player, m.to) - 1);
-    addAt(drawn, player, m.to, -1);
-    addAt(drawn, player, m.from, 1);
+    const barAt = slot(1 - player, "bar", countAt(drawn, 1 - player, "bar") - 1);
+    const { restored } = takeBack(drawn, player, m);
     const list = [{ player, loc: m.from, start, end: slot(player, m.from, countAt(drawn, player, m.from) - 1) }];
-    if (m.hit && countAt(drawn, 1 - player, "bar") > 0) {
-      const barAt = slot(1 - player, "bar", countAt(drawn, 1 - player, "bar") - 1);
-      addAt(drawn, 1 - player, "bar", -1);
-      addAt(drawn, 1 - player, m.to, 1);
-      list.push({ player: 1 - player, loc: m.to, start: barAt, end: slot(1 - player, m.to, 0) });
-    }
+    if (restored) list.push({ player: 1 - player, loc: m.to, start: barAt, end: slot(1 - player, m.to, 0) });
     fly(list, dropAt ? glideMs() * 0.5 : glideMs());
     if (cfg.onSelect) cfg.onSelect(null);
     if (cfg.onUndo) cfg.onUndo();
