@@ -204,9 +204,7 @@ class Game:
         self._turn_start: Position | None = None
         self._legal_count = 0
         self._phase_before_resign = Phase.ROLL
-        self._dests_cache: tuple[tuple[Turn, tuple[Move, ...], Dice], dict[int, tuple[int, ...]]] | None = (
-            None
-        )
+        self._dests_cache: tuple[_DestsKey, dict[int, tuple[int, ...]]] | None = None
         self.plays_made = 0
         if start is None:
             self.position = Position.start()
