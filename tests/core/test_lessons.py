@@ -75,6 +75,7 @@ def test_lesson_ids_are_unique_and_usable_as_addresses() -> None:
         "cube-owner",
         "match-play",
         "crawford",
+        "strict-doubling",
         "automatic-doubles",
         "beavers",
         "jacoby",
@@ -91,6 +92,12 @@ def test_lesson_position_is_a_possible_board(lesson: Lesson) -> None:
     position = position_of(lesson.me, lesson.them)  # Position() validates and raises if impossible
     assert sum(position.mine) >= 1 and sum(position.theirs) >= 1
     assert Position.from_id(position.id) == position
+
+
+def test_lesson_options_are_match_settings() -> None:
+    for lesson in LESSONS:
+        for option in lesson.options:
+            assert option in MatchSettings.__dataclass_fields__
 
 
 @pytest.mark.parametrize("lesson", BOARD_LESSONS, ids=ids(BOARD_LESSONS))
@@ -310,6 +317,15 @@ def test_crawford_answer_nobody_may_double() -> None:
     for player in (0, 1):
         assert may_double(settings, Cube(), player, lesson.score, crawford_game=True) is CubeBlock.CRAWFORD
     assert correct_label(lesson) == "Nobody"
+
+
+def test_strict_doubling_answer_is_the_engines_cube_rule() -> None:
+    lesson = lesson_by_id("strict-doubling")
+    strict = MatchSettings(match_length=lesson.match_length, strict_doubling=True)
+    standard = MatchSettings(match_length=lesson.match_length)
+    assert may_double(strict, Cube(), 0, lesson.score, crawford_game=False) is CubeBlock.STRICT_RULE
+    assert may_double(standard, Cube(), 0, lesson.score, crawford_game=False) is None
+    assert correct_label(lesson) == "No"
 
 
 def test_automatic_doubles_answer_is_the_engines_cube() -> None:

@@ -70,6 +70,8 @@ class Lesson:
     match_length: int = 0
     score: tuple[int, int] = (0, 0)
     crawford_game: bool = False
+    options: tuple[str, ...] = ()
+    """Optional rules in force, named as `MatchSettings` fields (jacoby, beavers, automatic_doubles, ...)."""
     rules: tuple[str, ...] = ()
     """Where the rule comes from: rules document and section, for the tests and the curious."""
 
@@ -324,7 +326,8 @@ LESSONS: tuple[Lesson, ...] = (
         hint="When would swapping change nothing?",
         success="On this site you simply pick the checker and the point; the rules decide which die it uses.",
         rules=("000 Other important rules (Swap dice)",),
-    ),    Lesson(
+    ),
+    Lesson(
         id="bear-off",
         title="Bearing off",
         topic="Bearing off",
@@ -579,6 +582,40 @@ LESSONS: tuple[Lesson, ...] = (
         rules=("000 Crawford rule", "002 Crawford Rule and clarification"),
     ),
     Lesson(
+        id="strict-doubling",
+        title="House rule: strict doubling",
+        topic="Matches",
+        text=(
+            "Some sites add a stricter house rule: no double that would let the doubler win the match with a "
+            "single win, or that would wipe out the opponent's lead in the score. It is an option here, off "
+            "unless you choose it for a match.",
+        ),
+        task="7-point match, you trail 3-5, the cube is in the middle at 1 and the strict rule is on. "
+        "May you double?",
+        kind="choice",
+        me=START_ME,
+        them=START_THEM,
+        match_length=7,
+        score=(3, 5),
+        choices=(
+            Choice(
+                "Yes, before I roll",
+                False,
+                "Under the standard rules yes; under the strict rule a single "
+                "win at 2 would bring you to 5-5 and erase the lead.",
+            ),
+            Choice(
+                "No",
+                True,
+                "Right: winning 2 points would wipe out your opponent's lead, which the strict rule forbids.",
+            ),
+        ),
+        hint="Add the doubled stake to your score and compare it with your opponent's.",
+        success="Without the house rule, the same double would be allowed.",
+        options=("strict_doubling",),
+        rules=("001 Doubling die (house rule)",),
+    ),
+    Lesson(
         id="automatic-doubles",
         title="Optional: automatic doubles",
         topic="Optional rules",
@@ -599,6 +636,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         hint="Count the ties, then apply the limit.",
         success="The cube stays in the middle after an automatic double.",
+        options=("automatic_doubles",),
         rules=("004 Optional rules 1",),
     ),
     Lesson(
@@ -622,6 +660,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         hint="A beaver is an immediate redouble by the player who was doubled.",
         success="Beavers are for money games, when you think the double was a mistake.",
+        options=("beavers",),
         rules=("004 Optional rules 2",),
     ),
     Lesson(
@@ -643,9 +682,9 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         hint="Was the cube ever turned in this game?",
         success="The Jacoby rule pushes a player who is far ahead to double.",
+        options=("jacoby",),
         rules=("004 Optional rules 3",),
     ),
-
 )
 
 
