@@ -42,6 +42,8 @@ let generation = 0;
 let queue = Promise.resolve();
 
 const announcer = createAnnouncer($("announcer"));
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let cancelledSelection;
 const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
 
 const board = createBoard($("board"), {
@@ -51,8 +53,14 @@ const board = createBoard($("board"), {
   showPips: preferences.showPips,
   animationMs: preferences.animationMs,
   perspective: 0,
-  onMove: ({ from, to }) => enqueue(() => perform({ type: "move", from, to })),
-  onUndo: () => enqueue(() => perform({ type: "undo" })),
+  onMove: ({ from, to }) => {
+    clearTimeout(cancelledSelection);
+    enqueue(() => perform({ type: "move", from, to }));
+  },
+  onUndo: () => {
+    clearTimeout(cancelledSelection);
+    enqueue(() => perform({ type: "undo" }));
+  },
   onDiceClick: () => primaryAction(),
   onCubeClick: () => (view.phase === "roll" && view.cube?.may_double ? enqueue(() => perform({ type: "double" })) : announcer.say(say.cubeText(view))),
   onSelect: (loc) => announceSelection(loc),
@@ -184,15 +192,19 @@ async function perform(action, { animate = false } = {}) {
       }
     }
     showView(result.view);
-    for (const event of events) announcer.say(say.eventText(result.view, event));
     const next = result.view;
+    const sentences = events.map((event) => say.eventText(next, event)).filter((text) => Boolean(text));
     const justRolled = (before.phase === "roll" || before.phase === "opening") && next.phase === "move";
     const handedOver =
       !justRolled && (next.phase !== before.phase || next.decision !== before.decision || next.turn !== before.turn);
     // Say what is wanted next when someone else must act or a new stage starts (results speak for themselves).
     if ((handedOver || next.no_legal_move) && !["game_over", "match_over"].includes(next.phase)) {
-      announcer.say(say.statusText(next));
+      const wanted = say.statusText(next);
+      // "Black doubles to 2." is also the start of "Black doubles to 2. White: take or drop?": say it once.
+      for (let i = sentences.length - 1; i >= 0; i -= 1) if (wanted.includes(/** @type {string} */ (sentences[i]))) sentences.splice(i, 1);
+      sentences.push(wanted);
     }
+    for (const text of sentences) announcer.say(text);
     persist();
   } catch (error) {
     if (error instanceof ApiError) {
@@ -339,7 +351,8 @@ function render() {
     showPips: preferences.showPips,
     animationMs: preferences.animationMs,
   });
-  applyControlStates($("controls"), controlStates(v, { humanToAct: human && Boolean(record), busy }));
+  applyControlStates($("controls"), controlStates(v, { humanToAct: human && Boolean(record) }));
+  keepFocusVisible(v);
   const cubeNote = $("cube-note");
   const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;
   cubeNote.hidden = !showWhyNot;
@@ -362,6 +375,24 @@ function render() {
   $("result-banner").hidden = !over;
   $("result-text").textContent = over ? (v.phase === "match_over" ? `${say.resultText(v)} ${say.playerName(v, v.match_winner ?? 0)} wins the match!` : say.resultText(v)) : "";
   document.documentElement.dataset.phase = v.phase ?? "";
+}
+
+/**
+ * A keyboard player whose button just disappeared (Roll after rolling, Take after taking) would be left nowhere:
+ * give focus to what comes next: a checker to move, or the next button.
+ * @param {View} v
+ */
+function keepFocusVisible(v) {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLButtonElement) || !active.closest("#controls")) return;
+  if (!active.hidden && !active.disabled) return;
+  const source = v.phase === "move" ? Object.keys(v.dests ?? {}).find((k) => v.dests[k]?.length) : undefined;
+  if (source !== undefined && humanToAct(v)) {
+    board.focusPoint(source === "bar" ? "bar" : Number(source));
+    return;
+  }
+  const next = /** @type {HTMLButtonElement | null} */ ($("controls").querySelector("button:not([hidden]):not(:disabled)"));
+  (next ?? $("board")).focus();
 }
 
 /** @param {View} v */
@@ -514,13 +545,16 @@ function buttonAction(name) {
 
 $("controls").addEventListener("click", (event) => {
   const button = /** @type {HTMLElement} */ (event.target).closest("button[data-action]");
-  if (button instanceof HTMLButtonElement && !button.disabled) buttonAction(button.dataset.action ?? "");
+  if (button instanceof HTMLButtonElement && !button.disabled && !busy) buttonAction(button.dataset.action ?? "");
 });
 
 /** @param {number | string | null} loc */
 function announceSelection(loc) {
+  clearTimeout(cancelledSelection);
   if (loc === null || loc === undefined) {
-    announcer.say("Selection cancelled.");
+    // The board also drops the selection when a checker is played: only a selection dropped without a move
+    // (Escape, a click elsewhere) is news.
+    cancelledSelection = setTimeout(() => announcer.say("Selection cancelled."), 0);
     return;
   }
   const dests = view.dests?.[String(loc)] ?? [];
@@ -534,6 +568,9 @@ bindShortcuts((command) => {
   switch (command) {
     case "primary":
       return primaryAction();
+    case "boardEnter":
+      if (view.phase !== "move" || view.no_legal_move || (view.can_confirm && !say.hasDests(view))) return primaryAction();
+      return false;
     case "lastRoll":
       announcer.say(say.lastRollText(view));
       return true;

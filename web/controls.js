@@ -13,10 +13,10 @@ const ON = Object.freeze({ visible: true, enabled: true });
 
 /**
  * @param {Record<string, any>} view
- * @param {{humanToAct: boolean, busy: boolean}} context
+ * @param {{humanToAct: boolean}} context
  * @returns {ControlStates}
  */
-export function controlStates(view, { humanToAct, busy }) {
+export function controlStates(view, { humanToAct }) {
   /** @type {ControlStates} */
   const states = {};
   for (const name of [
@@ -27,7 +27,8 @@ export function controlStates(view, { humanToAct, busy }) {
   }
   const cube = view.cube ?? {};
   const phase = view.phase;
-  const act = (/** @type {boolean} */ enabled) => ({ visible: true, enabled: enabled && !busy });
+  // Not disabled while busy: a disabled button drops the keyboard focus; clicks are ignored meanwhile instead.
+  const act = (/** @type {boolean} */ enabled) => ({ visible: true, enabled });
 
   if (phase === "game_over") states.next_game = act(true);
   if (phase === "match_over") states.new_match = { visible: true, enabled: true };

@@ -6,7 +6,7 @@
  */
 
 /**
- * @typedef {"primary" | "lastRoll" | "info" | "scores" | "turn" | "cube" | "double" | "pips" | "undo" | "cancel" | "hint"} Command
+ * @typedef {"primary" | "boardEnter" | "lastRoll" | "info" | "scores" | "turn" | "cube" | "double" | "pips" | "undo" | "cancel" | "hint"} Command
  */
 
 /**
@@ -63,11 +63,18 @@ function ownsKeys(/** @type {EventTarget | null} */ target) {
 export function bindShortcuts(run) {
   /** @param {KeyboardEvent} event */
   const listener = (event) => {
-    if (event.defaultPrevented || event.isComposing) return;
+    if (event.isComposing) return;
     const command = commandForKey(event);
     if (!command) return;
     if (ownsKeys(event.target)) return;
     const target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
+    // Enter on a point picks checkers (the board's job); when there is nothing to pick it still rolls or ends the
+    // turn, so a player whose focus stays on the board never has to leave it.
+    if (command === "primary" && target?.closest("[data-loc]")) {
+      run("boardEnter");
+      return;
+    }
+    if (event.defaultPrevented) return;
     // Enter on a button, a link or a board point belongs to that element.
     if (command === "primary" && target?.closest("button, a, summary, [role=button]")) return;
     if (command === "cancel" && target?.closest("[role=button]")) return; // the board cancels its own selection

@@ -1,0 +1,120 @@
+"""Playing from the keyboard alone, with what a screen reader hears (the keys of rules document 001): arrows and Enter
+move checkers, Enter rolls, C/S/T/D/I tell the state, Ctrl+D doubles, U undoes, Escape cancels."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from .conftest import Site
+from .match_driver import announcements, open_match, phase, status, steps, wait_after
+
+
+def focused_loc(page: Page) -> str | None:
+    loc: str | None = page.evaluate("document.activeElement?.getAttribute('data-loc') ?? null")
+    return loc
+
+
+def enter_board(page: Page) -> None:
+    """From the top of the page: the skip link, then into the board's points."""
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    for _ in range(4):
+        if focused_loc(page) is not None:
+            return
+        page.keyboard.press("Tab")
+    assert focused_loc(page) is not None, "no board point took the focus"
+
+
+def arrow_to(page: Page, loc: int | str) -> None:
+    for _ in range(30):
+        if focused_loc(page) == str(loc):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"could not reach {loc} with the arrow keys")
+
+
+def press(page: Page, key: str) -> None:
+    """Press a key that makes the page act, and wait until it has."""
+    before = steps(page)
+    page.keyboard.press(key)
+    wait_after(page, before)
+
+
+def said(page: Page, key: str) -> str:
+    """Press an information key and return what the live region said."""
+    count = len(announcements(page))
+    page.keyboard.press(key)
+    page.wait_for_function("n => (window.__announcements ?? []).length > n", arg=count)
+    return announcements(page)[-1]
+
+
+def test_a_turn_from_the_keyboard_alone(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    enter_board(page)
+    arrow_to(page, 8)
+    page.keyboard.press("Enter")
+    assert announcements(page)[-1] == "Selected point 8. It can go to 7, 5, 4."
+    arrow_to(page, 5)
+    press(page, "Enter")
+    assert "White moves 8 to 5." in announcements(page)
+    arrow_to(page, 6)
+    page.keyboard.press("Enter")
+    arrow_to(page, 5)
+    press(page, "Enter")
+    assert "Black to roll or double" in status(page)
+    # Still on the board, Enter rolls for Black.
+    assert focused_loc(page) is not None
+    press(page, "Enter")
+    assert "Black to move 5 and 2" in status(page)
+    assert "Black rolls 5 and 2." in announcements(page)
+
+
+def test_information_keys(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    enter_board(page)
+    assert said(page, "c") == "White rolled 3 and 1. Left to play: 3, 1."
+    assert said(page, "s") == "Score: White 0, Black 0 in a 5-point match."
+    assert said(page, "t").startswith("It is White's turn.")
+    assert said(page, "d") == "The cube is at 1, in the middle."
+    info = said(page, "i")
+    assert "Pip counts: White 167, Black 167." in info
+    assert "Game 1." in info
+
+
+def test_undo_and_escape_keys(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    enter_board(page)
+    arrow_to(page, 13)
+    page.keyboard.press("Enter")
+    arrow_to(page, 10)
+    press(page, "Enter")
+    press(page, "u")
+    assert "White takes back the move 13 to 10." in announcements(page)
+    arrow_to(page, 24)
+    page.keyboard.press("Enter")
+    assert said(page, "Escape") == "Selection cancelled."
+    # Ctrl+Z undoes too.
+    arrow_to(page, 24)
+    page.keyboard.press("Enter")
+    arrow_to(page, 23)
+    press(page, "Enter")
+    press(page, "Control+z")
+    assert announcements(page)[-1].startswith("White takes back the move 24 to 23.")
+
+
+def test_ctrl_d_doubles_and_keeps_the_browser_shortcut_away(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    enter_board(page)
+    for source, dest in ((8, 5), (6, 5)):
+        arrow_to(page, source)
+        page.keyboard.press("Enter")
+        arrow_to(page, dest)
+        press(page, "Enter")
+    assert phase(page) == "roll"
+    page.evaluate(
+        "document.addEventListener('keydown', e => { window.__prevented = e.defaultPrevented; })"
+    )
+    press(page, "Control+d")
+    assert phase(page) == "doubled"
+    assert page.evaluate("window.__prevented") is True
+    assert "Black doubles to 2. White: take or drop?" in announcements(page)
