@@ -46,6 +46,9 @@ def position_problem(mine: Sequence[int], theirs: Sequence[int]) -> str | None:
     for index in range(24):
         if mine[index] and theirs[23 - index]:
             return f"point {index + 1} holds checkers of both sides"
+    if mine[BAR_INDEX] and theirs[BAR_INDEX] and all(mine[i] >= 2 and theirs[i] >= 2 for i in range(6)):
+        # as gnubg's check: the last checker hit could not have been hit with both home boards closed
+        return "both sides have checkers on the bar against closed home boards"
     return None
 
 

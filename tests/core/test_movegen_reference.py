@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from hypothesis import strategies as st
 
 from backgammon import Position, legal_positions
+from backgammon.position import position_problem
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -96,6 +97,8 @@ def random_positions(draw: st.DrawFn) -> Position:
             if slot < 24 and other[23 - slot]:
                 continue  # that point is the other side's; the checker counts as borne off
             side[slot] += 1
+    if position_problem(mine, theirs):  # both on the bar against closed boards: take theirs off the bar
+        theirs[24] = 0
     return Position(mine, theirs)
 
 
@@ -112,6 +115,8 @@ def home_board_positions(draw: st.DrawFn) -> Position:
     for slot in draw(st.lists(st.integers(0, 24), max_size=15)):
         if slot == 24 or not mine[23 - slot]:
             theirs[slot] += 1
+    if position_problem(mine, theirs):  # both on the bar against closed boards: take theirs off the bar
+        theirs[24] = 0
     return Position(mine, theirs)
 
 

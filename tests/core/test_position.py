@@ -63,6 +63,12 @@ def test_both_bars_may_hold_checkers() -> None:
     assert board({25: 2}, {25: 3}).on_bar() == (2, 3)
 
 
+def test_both_on_the_bar_against_two_closed_boards_is_impossible() -> None:
+    closed = {point: 2 for point in range(1, 7)}
+    with pytest.raises(InvalidPositionError, match="closed home boards"):
+        board({**closed, 25: 1}, {**closed, 25: 1})
+
+
 def test_positions_are_immutable_values() -> None:
     start = Position.start()
     with pytest.raises(AttributeError):
