@@ -35,6 +35,18 @@ RULE_TABLE = [
     pytest.param(
         {25: 2, 6: 13}, THEIR_HOME_CLOSED_BUT_SIX, (6, 5), {"bar/19"}, id="enter-as-many-as-possible"
     ),
+    # "if a player rolls 4 and 6, he may enter a checker onto either the opponent's four point or six
+    # point, so long as the prospective point is not occupied by two or more of the opponent's checkers."
+    # (004, figure 4: their six point is closed, so the 4 enters.)
+    pytest.param({25: 1, 13: 2}, {6: 2}, (6, 4), {"bar/15", "bar/21 13/7"}, id="enter-on-an-open-point"),
+    # Doubles with two checkers on the bar: both enter, then the other two numbers are played.
+    pytest.param(
+        {25: 2, 13: 2},
+        {},
+        (3, 3),
+        {"bar/16 bar/22", "bar/19(2)", "bar/19 bar/22 13/10", "bar/22(2) 13/10(2)", "bar/22(2) 13/7"},
+        id="doubles-enter-both-then-move",
+    ),
     # "If neither of the points is open, the player loses his turn." (004)
     pytest.param({25: 1, 6: 14}, THEIR_HOME_CLOSED_BUT_SIX, (5, 4), {"pass"}, id="no-entry-loses-the-turn"),
     # "After the last of a player's checkers has been entered, any unused numbers on the dice must be played,
