@@ -11,12 +11,13 @@ import { readMode } from "./mode.js";
 import { createProgress } from "./progress.js";
 
 /**
+ * @typedef {import("../board-geometry.js").Loc} Loc
  * @typedef {{kind: string, text: string, rule: string | null}} Feedback
  * @typedef {{id: string, title: string, topic: string, kind: string, text: string[], task: string,
  *   choices: string[], index: number, count: number, previous: string | null, next: string | null,
  *   can_show: boolean}} LessonData
  * @typedef {{view: any, feedback: Feedback | null, done: boolean, lesson?: LessonData,
- *   answer?: {moves?: {from: number | string, to: number | string}[], choice?: number, pass?: boolean}}} LessonAnswer
+ *   answer?: {moves?: {from: Loc, to: Loc}[], choice?: number, pass?: boolean}}} LessonAnswer
  */
 
 const ANIMATION_MS = 350;
@@ -172,7 +173,7 @@ async function openLesson(id) {
       interactive: false,
       animationMs: ANIMATION_MS,
       highlights: [],
-      onMove: (/** @type {{from: number | string, to: number | string}} */ move) => void tryMove(move),
+      onMove: (/** @type {{from: Loc, to: Loc}} */ move) => void tryMove(move),
       onUndo: () => void run("lesson_undo"),
     });
   }
@@ -188,7 +189,7 @@ async function openLesson(id) {
   }
 }
 
-/** @param {{from: number | string, to: number | string}} move */
+/** @param {{from: Loc, to: Loc}} move */
 async function tryMove(move) {
   if (!boardInteractive()) return;
   apply(await call("lesson_move", { from: move.from, to: move.to }));
