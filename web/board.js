@@ -14,7 +14,7 @@
  * Dice and cube clicks are always reported (the controller decides what they mean).
  */
 
-import { createGeometry, W, H, STRIP, R, D, MID, FIELD_TOP, FIELD_BOTTOM, POINT_H, PW, LEFT_X, RIGHT_X } from "./board-geometry.js";
+import { createGeometry, W, H, STRIP, R, D, MID, PW } from "./board-geometry.js";
 import { svgEl, svgText, addDefs, drawChecker, drawDie, drawCube } from "./board-svg.js";
 import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } from "./board-state.js";
 
@@ -824,7 +824,7 @@ export function createBoard(el, config) {
     const g = targets.get(String(loc));
     if (!g) return;
     focusLoc = loc;
-    for (const [k, other] of targets) other.setAttribute("tabindex", other === g ? "0" : "-1");
+    for (const other of targets.values()) other.setAttribute("tabindex", other === g ? "0" : "-1");
     /** @type {any} */ (g).focus({ preventScroll: true });
   }
 
