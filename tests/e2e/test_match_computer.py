@@ -1,0 +1,45 @@
+"""Playing the computer: it takes its turns by itself (one checker at a time, announced), and the Hint control shows
+the best plays for the person."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import Site, screenshot
+from .match_driver import announcements, open_match, phase, press_button, status, wait_idle
+
+
+def start_against_computer(page: Page, site: Site, dice: str) -> None:
+    open_match(page, site, f"31,{dice}")  # 3-1 is the opening roll of the match the page starts with
+    page.click("#new-match-button")
+    form = page.locator("#new-match-form")
+    form.locator("select[name=opponent]").select_option("computer")
+    form.locator("select[name=level]").select_option("beginner")
+    form.locator("input[name=length]").fill("3")
+    form.locator("button[value=start]").click()
+    wait_idle(page)
+
+
+def test_the_computer_plays_its_turn_and_hands_over(page: Page, site: Site) -> None:
+    # Black (the computer) wins the opening roll 3 against 1 and plays; then White is asked to roll or double.
+    start_against_computer(page, site, "13,64")
+    expect(page.locator("#match-info")).to_contain_text("Black (computer)")
+    spoken = " ".join(announcements(page))
+    assert "Black plays first with 3 and 1." in spoken
+    assert spoken.count("Black moves") == 2
+    assert phase(page) == "roll"
+    assert "White to roll or double" in status(page)
+    expect(page.locator("#movelist")).to_contain_text("31:")
+    press_button(page, "roll")
+    assert "White to move 6 and 4" in status(page)
+    screenshot(page, "computer-handed-over")
+
+
+def test_hint_lists_the_best_plays(page: Page, site: Site) -> None:
+    start_against_computer(page, site, "31")  # White wins the opening roll of the new match with 3-1
+    assert "White to move 3 and 1" in status(page)
+    page.click("#hint-button")
+    wait_idle(page)
+    plays = page.locator("#hint-panel li")
+    expect(plays.first).to_contain_text("8/5 6/5")
+    assert plays.count() >= 2
