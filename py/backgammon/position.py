@@ -115,6 +115,42 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_id({self.id!r})"
 
+    def __str__(self) -> str:
+        """A text diagram numbered from the side on roll (X); the opponent is O.
+
+        >>> print(Position.start())
+        Position 4HPwATDgc/ABMA, X on roll
+         13 14 15 16 17 18 | 19 20 21 22 23 24
+         5X  .  .  . 3O  . | 5O  .  .  .  . 2X
+         5O  .  .  . 3X  . | 5X  .  .  .  . 2O
+         12 11 10  9  8  7 |  6  5  4  3  2  1
+        bar X 0, O 0; off X 0, O 0
+        """
+
+        def cell(point: int) -> str:
+            if self.mine[point - 1]:
+                return f"{self.mine[point - 1]}X"
+            if self.theirs[24 - point]:
+                return f"{self.theirs[24 - point]}O"
+            return "."
+
+        def line(texts: list[str]) -> str:
+            cells = [f"{text:>3}" for text in texts]  # up to "15X"
+            return "".join(cells[:6]) + " |" + "".join(cells[6:])
+
+        top, bottom = list(range(13, 25)), list(range(12, 0, -1))
+        mine_off, theirs_off = self.borne_off()
+        return "\n".join(
+            [
+                f"Position {self.id}, X on roll",
+                line([str(point) for point in top]),
+                line([cell(point) for point in top]),
+                line([cell(point) for point in bottom]),
+                line([str(point) for point in bottom]),
+                f"bar X {self.mine[BAR_INDEX]}, O {self.theirs[BAR_INDEX]}; off X {mine_off}, O {theirs_off}",
+            ]
+        )
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (Position.unchecked, (self.mine, self.theirs))
 

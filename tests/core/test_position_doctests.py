@@ -1,0 +1,20 @@
+"""The examples in the rules core's docstrings run and hold."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+import backgammon
+from backgammon import gnubg_id, move, movegen, position, turn
+
+MODULES = [backgammon, position, gnubg_id, move, movegen, turn]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda module: module.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module, verbose=False)
+    assert result.attempted > 0
+    assert result.failed == 0
