@@ -25,7 +25,7 @@ from typing import overload
 
 from .errors import BackgammonError
 from .move import OFF, Move, Play
-from .position import Position
+from .position import Position, unchecked_positions
 
 Dice = tuple[int, int]
 Steps = tuple[tuple[int, int], ...]  # (source index, die) for each move of a play
@@ -308,16 +308,15 @@ def legal_positions(position: Position, dice: Dice) -> list[Position]:
     if not keys:
         return [position]
     theirs = position.theirs
-    make = Position.unchecked
     after_hits: dict[int, tuple[int, ...]] = {0: theirs}
-    found = []
+    boards = []
     for key in keys:
         hits = key >> _HIT_SHIFT
         their_side = after_hits.get(hits)
         if their_side is None:
             their_side = after_hits[hits] = theirs_after(theirs, hits)
-        found.append(make(tuple((key & _BOARD_MASK).to_bytes(25, "little")), their_side))
-    return found
+        boards.append((tuple((key & _BOARD_MASK).to_bytes(25, "little")), their_side))
+    return unchecked_positions(boards)
 
 
 class LegalPlays(Sequence[Play]):
