@@ -57,7 +57,7 @@ $(VENV_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) python3-venv python3-pip; }
 	$(PYTHON) -m venv $(VENV)
 	$(VENV_PY) -m pip install --quiet --upgrade pip
-	$(VENV_PY) -m pip install --quiet -e '.[dev]'
+	$(VENV_PY) -m pip install --quiet -e '.[dev,train]'
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json

@@ -1,8 +1,8 @@
 """Drive the match page like a player: open it with scripted dice, click points, read what it says.
 
-The page marks its state on <html>: `data-engine="ready"` once Python answered, `data-idle="true"` when nothing is
-queued and nothing will happen by itself, `data-phase` the phase of the view. Tests wait on those, never on time.
-"""
+The page marks its state on <html>: `data-engine="ready"` once Python answered, `data-idle="true"` when
+nothing is queued and nothing will happen by itself, `data-phase` the phase of the view. Tests wait on those,
+never on time."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 def open_match(page: Page, site: Site, dice: str, query: str = "") -> Page:
-    """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll) and wait until settled."""
+    """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll); wait until settled."""
     page.add_init_script(LISTEN_TO_LIVE_REGION)
     # no-sw: the offline copy would answer the engine worker's URL without its ?test-dice= after a reload.
     page.goto(site.url(f"?test-dice={dice}&no-sw{query}"))

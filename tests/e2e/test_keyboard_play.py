@@ -1,5 +1,5 @@
-"""Playing from the keyboard alone, with what a screen reader hears (the keys of rules document 001): arrows and Enter
-move checkers, Enter rolls, C/S/T/D/I tell the state, Ctrl+D doubles, U undoes, Escape cancels."""
+"""Playing from the keyboard alone, with what a screen reader hears (the keys of rules document 001): arrows
+and Enter move checkers, Enter rolls, C/S/T/D/I tell the state, Ctrl+D doubles, U undoes, Escape cancels."""
 
 from __future__ import annotations
 
@@ -111,9 +111,7 @@ def test_ctrl_d_doubles_and_keeps_the_browser_shortcut_away(page: Page, site: Si
         arrow_to(page, dest)
         press(page, "Enter")
     assert phase(page) == "roll"
-    page.evaluate(
-        "document.addEventListener('keydown', e => { window.__prevented = e.defaultPrevented; })"
-    )
+    page.evaluate("document.addEventListener('keydown', e => { window.__prevented = e.defaultPrevented; })")
     press(page, "Control+d")
     assert phase(page) == "doubled"
     assert page.evaluate("window.__prevented") is True

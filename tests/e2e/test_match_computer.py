@@ -1,5 +1,5 @@
-"""Playing the computer: it takes its turns by itself (one checker at a time, announced), and the Hint control shows
-the best plays for the person."""
+"""Playing the computer: it takes its turns by itself (one checker at a time, announced), and the Hint control
+shows the best plays for the person."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
-"""The cube and the end of games on the page: double/take, double/drop and the next game, beavers in a money session,
-the Crawford game and after it, resignations."""
+"""The cube and the end of games on the page: double/take, double/drop and the next game, beavers in a money
+session, the Crawford game and after it, resignations."""
 
 from __future__ import annotations
 
 import re
 
-from backgammon.position import Position
 from playwright.sync_api import Page, expect
+
+from backgammon.position import Position
 
 from .conftest import Site, screenshot
 from .match_driver import (
@@ -64,7 +65,11 @@ def test_double_and_drop_then_next_game(page: Page, site: Site) -> None:
 def test_crawford_game_has_no_cube_and_says_why(page: Page, site: Site) -> None:
     open_match(page, site, "31,64")
     # 3-point match, White leads 2-0: this is the Crawford game; Black is on roll.
-    set_up(page, Position.start().id, match_id_of(match_length=3, score=(2, 0), crawford=True, player_on_roll=1, turn=1))
+    set_up(
+        page,
+        Position.start().id,
+        match_id_of(match_length=3, score=(2, 0), crawford=True, player_on_roll=1, turn=1),
+    )
     # No cube decision, so Black's dice rolled by themselves.
     assert "Black to move 6 and 4" in status(page)
     expect(button(page, "double")).to_be_hidden()
@@ -92,7 +97,9 @@ def test_the_leader_one_point_away_is_not_offered_a_double(page: Page, site: Sit
 
 
 def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: Site) -> None:
-    open_match(page, site, "31,31,52")  # the page's first match, then the new session's opening roll, then Black
+    open_match(
+        page, site, "31,31,52"
+    )  # the page's first match, then the new session's opening roll, then Black
     page.click("#new-match-button")
     form = page.locator("#new-match-form")
     form.locator("input[name=kind][value=money]").check()

@@ -1,12 +1,14 @@
-"""Playing a hot-seat match on the page: moves by click and drag, undo, swap dice, the bar, bearing off, passing, a
-whole game to the end. Dice are scripted (?test-dice=), positions set up from GNU Backgammon IDs."""
+"""Playing a hot-seat match on the page: moves by click and drag, undo, swap dice, the bar, bearing off,
+passing, a whole game to the end. Dice are scripted (?test-dice=), positions set up from GNU Backgammon IDs.
+"""
 
 from __future__ import annotations
 
 import re
 
-from backgammon.position import Position
 from playwright.sync_api import Page, expect
+
+from backgammon.position import Position
 
 from .conftest import Site, screenshot
 from .match_driver import (

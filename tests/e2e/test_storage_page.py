@@ -1,5 +1,5 @@
-"""The saved match: a reload restores exactly the same state, bad saved data is reported and kept, two tabs do not
-overwrite each other, files import and export, and test mode never touches a real match."""
+"""The saved match: a reload restores exactly the same state, bad saved data is reported and kept, two tabs do
+not overwrite each other, files import and export, and test mode never touches a real match."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import json
 import re
 from pathlib import Path
 
-from backgammon.position import Position
 from playwright.sync_api import BrowserContext, Page, expect
+
+from backgammon.position import Position
 
 from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import (
@@ -78,7 +79,9 @@ def test_corrupt_saved_match_is_reported_and_kept(page: Page, site: Site) -> Non
 
 
 def test_future_version_is_reported_and_kept(page: Page, site: Site) -> None:
-    future = json.dumps({"format": "backgammon-match", "version": 99, "revision": 1, "record": {"schema": 99}})
+    future = json.dumps(
+        {"format": "backgammon-match", "version": 99, "revision": 1, "record": {"schema": 99}}
+    )
     put_saved_text(page, site, future)
     reload(page)
     expect(page.locator("#message-dialog")).to_contain_text("newer version")
@@ -87,7 +90,12 @@ def test_future_version_is_reported_and_kept(page: Page, site: Site) -> None:
 
 def test_record_that_does_not_replay_is_reported_and_kept(page: Page, site: Site) -> None:
     broken = json.dumps(
-        {"format": "backgammon-match", "version": 1, "revision": 3, "record": {"schema": 1, "games": "nonsense"}}
+        {
+            "format": "backgammon-match",
+            "version": 1,
+            "revision": 3,
+            "record": {"schema": 1, "games": "nonsense"},
+        }
     )
     put_saved_text(page, site, broken)
     reload(page)
