@@ -257,3 +257,36 @@ def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) 
         solve(tutorial, hitting)
     finally:
         context.set_offline(False)
+
+
+def test_progress_keeps_unreadable_data_aside_and_embed_mode_keeps_nothing(page: Page, site: Site) -> None:
+    page.goto(site.url("web/tutorial/mode.js"))  # the site's origin, no page code running
+    result = page.evaluate(
+        """async () => {
+            const {createProgress, PROGRESS_KEY} = await import("./progress.js");
+            const {readMode} = await import("./mode.js");
+            localStorage.setItem(PROGRESS_KEY, "{not json");
+            const site = createProgress({persist: true});
+            const fresh = site.count();
+            site.markDone("board");
+            const embedded = createProgress({persist: false});
+            embedded.markDone("pass");
+            return {
+                fresh,
+                backup: localStorage.getItem(PROGRESS_KEY + ".backup"),
+                saved: JSON.parse(localStorage.getItem(PROGRESS_KEY)),
+                embeddedDone: embedded.isDone("pass"),
+                rereadDone: createProgress({persist: true}).isDone("board"),
+                rereadPass: createProgress({persist: true}).isDone("pass"),
+                embed: readMode({search: "?embed=1", hash: "#bear-off"}),
+                plain: readMode({search: "", hash: "#<img src=x>"}),
+            };
+        }"""
+    )
+    assert result["fresh"] == 0
+    assert result["backup"] == "{not json"  # kept aside, never silently thrown away
+    assert result["saved"] == {"schema": 1, "done": ["board"], "last": None}
+    assert result["embeddedDone"] is True and result["rereadPass"] is False
+    assert result["rereadDone"] is True
+    assert result["embed"] == {"embed": True, "lessonId": "bear-off"}
+    assert result["plain"] == {"embed": False, "lessonId": None}

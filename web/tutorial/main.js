@@ -28,6 +28,7 @@ const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const mode = readMode(window.location);
 document.body.classList.toggle("embed", mode.embed);
 if (mode.embed) for (const el of document.querySelectorAll("[data-site-only]")) el.remove();
+for (const el of document.querySelectorAll(".embed-only")) /** @type {HTMLElement} */ (el).hidden = !mode.embed;
 const progress = createProgress({ persist: !mode.embed });
 // The offline copy (service worker) is installed by the site's own pages; a page embedding a lesson
 // gets the lesson and nothing else.
@@ -138,6 +139,7 @@ function renderLesson(data) {
   byId("btn-undo").hidden = data.kind === "choice";
   byId("btn-restart").hidden = data.kind === "choice";
   byId("lesson-count").textContent = `Lesson ${data.index + 1} of ${data.count}`;
+  /** @type {HTMLAnchorElement} */ (byId("open-full")).href = `tutorial.html#${data.id}`;
   pager("btn-prev", data.previous);
   pager("btn-next", data.next);
   say("", "none");
