@@ -101,3 +101,36 @@ def test_with_no_legal_move_the_computer_confirms_the_pass() -> None:
     view = api.call("view", {})["view"]
     assert view["no_legal_move"]
     assert api.call("bot_action", {})["action"] == {"type": "confirm"}
+
+
+def test_a_hopeless_computer_offers_to_resign_once() -> None:
+    # Thirteen checkers left (no gammon), and the other side bears its last checker off with any roll.
+    mine = [0] * 25
+    mine[5], mine[4], mine[3] = 5, 5, 3
+    theirs = [0] * 25
+    theirs[0] = 1
+    api.call("setup", {"position_id": Position(mine, theirs).id, "settings": {"match_length": 0}})
+    view = api.call("view", {})["view"]
+    assert view["phase"] == "roll"
+    offer = api.call("bot_action", {"level": "expert"})["action"]
+    assert offer == {"type": "resign", "kind": "single"}
+    api.call("act", {"action": offer})
+    # The other side takes the single game: no gammon is left to play for.
+    assert api.call("bot_action", {})["action"] == {"type": "accept_resign"}
+    api.call("act", {"action": {"type": "reject_resign"}})  # a human plays on instead
+    assert api.call("bot_action", {"level": "expert"})["action"] == {"type": "roll"}  # not offered again
+
+
+def test_the_computer_drops_a_hopeless_double_and_takes_a_close_one() -> None:
+    def side(points: dict[int, int]) -> list[int]:
+        counts = [0] * 25
+        for point, checkers in points.items():
+            counts[point - 1] = checkers
+        return counts
+
+    short = side({1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2})  # 45 pips
+    long = side({6: 4, 7: 4, 8: 4, 9: 2})  # 98 pips
+    for theirs, answer in ((long, "drop"), (short, "take")):
+        api.call("setup", {"position_id": Position(short, theirs).id, "settings": {"match_length": 0}})
+        api.call("act", {"action": {"type": "double"}})
+        assert api.call("bot_action", {"level": "expert"})["action"] == {"type": answer}

@@ -70,6 +70,16 @@ def test_a_side_that_cannot_finish_against_a_certain_finish_has_lost() -> None:
     assert evaluate(mine, theirs).win == 0.0
 
 
+def test_a_certain_ending_still_counts_the_gammon_and_the_backgammon() -> None:
+    straggler = side({24: 1, 6: 14})  # 15 checkers on the board, one still in their home board
+    finisher = side({1: 1})
+    # The finisher wins a backgammon: the straggler gets no roll.
+    assert evaluate(finisher, straggler).as_tuple() == (1.0, 1.0, 1.0, 0.0, 0.0)
+    # On roll, the straggler bears a checker off only with 6-6 (24/18/12/6, 6/off), and escapes their
+    # home board with every roll of 6 pips or more (1-1, 2-1, 3-1, 4-1, 3-2 leave it there).
+    assert evaluate(straggler, finisher).as_tuple() == pytest.approx((0.0, 0.0, 0.0, 35 / 36, 9 / 36))
+
+
 def test_no_gammon_is_possible_once_the_loser_has_borne_off() -> None:
     mine = side({13: 5, 15: 5, 18: 5})  # far behind in a race, nothing borne off
     theirs = side({1: 4, 2: 4, 3: 4})  # three checkers already off

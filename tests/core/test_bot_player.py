@@ -87,6 +87,33 @@ def test_the_beginner_sometimes_departs_from_the_best_play() -> None:
     assert departures > 0
 
 
+def test_the_weaker_the_level_the_more_equity_its_choices_give_away() -> None:
+    lost = {BEGINNER.name: 0.0, INTERMEDIATE.name: 0.0}
+    for level in (BEGINNER, INTERMEDIATE):
+        rng = random.Random(4)
+        for position, dice in positions_and_rolls(80, seed=6):
+            ranked = rank_plays(position, dice, level=INTERMEDIATE)  # plain 0-ply, no noise
+            chosen = choose_play(position, dice, level=level, rng=rng)
+            value = next(r.value for r in ranked if r.position == chosen.position)
+            lost[level.name] += ranked[0].value - value
+    assert lost[BEGINNER.name] > 2 * lost[INTERMEDIATE.name] > 0.0
+
+
+def test_the_expert_does_not_leave_a_shot_when_bearing_off_against_an_anchor() -> None:
+    # They hold our 1-point; with 6-1 only 6/off 6/5 leaves no blot.
+    position = Position(side({6: 2, 5: 2, 3: 2}), side({24: 2, 6: 5, 5: 5, 4: 3}))
+    for seed in range(5):
+        chosen = choose_play(position, (6, 1), level=EXPERT, rng=random.Random(seed))
+        assert position.notation(chosen.play) == "6/5 6/off"
+
+
+def test_the_expert_points_on_the_blot_that_closes_its_board() -> None:
+    # Their last checker back is a blot on our 2-point: 8/2* 6/2 hits it and closes the board.
+    position = Position(side({8: 2, 6: 3, 5: 3, 4: 3, 3: 2, 1: 2}), side({23: 1, 6: 6, 5: 4, 4: 4}))
+    chosen = choose_play(position, (6, 4), level=EXPERT)
+    assert position.notation(chosen.play) == "8/2* 6/2"
+
+
 def test_levels_are_known_by_name() -> None:
     assert level_named("expert") is EXPERT
     assert level_named(None) is EXPERT

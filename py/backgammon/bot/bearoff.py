@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from backgammon.movegen import generate
+
+_ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+Chances = tuple[float, float, float, float, float]
+
 
 def finishes_with_any_roll(side: Sequence[int]) -> bool:
     """True when every roll bears off all of `side`'s checkers (all of them in its home board)."""
@@ -30,10 +35,34 @@ def cannot_finish_this_roll(side: Sequence[int]) -> bool:
     return count > 4 or pips > 24
 
 
-def race_probabilities_if_known(mine: Sequence[int], theirs: Sequence[int]) -> float | None:
-    """The exact winning chance of the side on roll in a race when it is certain, else None."""
+def race_probabilities_if_known(mine: Sequence[int], theirs: Sequence[int]) -> Chances | None:
+    """The exact chances of the side on roll in a race when the result is certain, else None.
+
+    The five numbers are those of `evaluator.Probabilities` (win, win gammon, win backgammon, lose gammon,
+    lose backgammon). A gammon is decided too: the winner finishes now or next roll, so the loser's
+    checkers left on the board then are known (the loser's own roll is looked at over all 21 rolls).
+    """
     if finishes_with_any_roll(mine):
-        return 1.0
+        gammon = sum(theirs) == 15
+        return (1.0, float(gammon), float(gammon and any(theirs[18:25])), 0.0, 0.0)
     if cannot_finish_this_roll(mine) and finishes_with_any_roll(theirs):
-        return 0.0
+        if sum(mine) < 15:
+            return (0.0, 0.0, 0.0, 0.0, 0.0)
+        return (0.0, 0.0, 0.0, *_gammon_chances_before_their_finish(tuple(mine), tuple(theirs)))
     return None
+
+
+def _gammon_chances_before_their_finish(
+    mine: tuple[int, ...], theirs: tuple[int, ...]
+) -> tuple[float, float]:
+    """(gammon, backgammon) chances of `mine`, on roll with no checker off, if it gets only this roll."""
+    gammons = backgammons = 0
+    for dice, weight in _ROLLS:
+        results = [after for after, _, _ in generate(mine, theirs, dice).values()] or [mine]
+        # The best play for the loser bears a checker off if it can, else leaves their home board.
+        gammon, backgammon = min(
+            (sum(after) == 15, sum(after) == 15 and any(after[18:25])) for after in results
+        )
+        gammons += weight * gammon
+        backgammons += weight * backgammon
+    return gammons / 36.0, backgammons / 36.0

@@ -96,7 +96,7 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
     if race:
         exact = race_probabilities_if_known(mine, theirs)
         if exact is not None:
-            return Probabilities(exact, 0.0, 0.0, 0.0, 0.0)
+            return Probabilities(*exact)
     raw = network_for(race).evaluate(active_inputs(mine, theirs))
     return _clean(raw, mine, theirs, race)
 
@@ -117,7 +117,7 @@ def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list
         if race:
             exact = race_probabilities_if_known(mine, theirs)
             if exact is not None:
-                results.append(Probabilities(exact, 0.0, 0.0, 0.0, 0.0))
+                results.append(Probabilities(*exact))
                 continue
         net = network_for(race)
         active = dict(active_inputs(mine, theirs))
