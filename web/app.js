@@ -143,6 +143,44 @@ function enqueue(step) {
   return queue;
 }
 
+/**
+ * Keep the page marked busy (`data-idle="false"`) until the returned function is called: for the moment between a
+ * dialog's button and the step it leads to (the dialog's `close` event, which hands the choice over, comes a task
+ * after the click).
+ */
+function holdIdle() {
+  pendingSteps += 1;
+  document.documentElement.dataset.idle = "false";
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    pendingSteps -= 1;
+    if (pendingSteps === 0) document.documentElement.dataset.idle = "true";
+  };
+}
+
+/**
+ * Open a dialog whose answer leads to an action. From the press of its button until `done()` (called once the answer
+ * is queued or dropped) the page does not look idle; Escape holds nothing.
+ * @param {HTMLDialogElement} dialog
+ * @returns {Promise<{choice: string, done: () => void}>}
+ */
+async function ask(dialog) {
+  let release = () => {};
+  const onSubmit = () => {
+    release();
+    release = holdIdle();
+  };
+  dialog.addEventListener("submit", onSubmit);
+  try {
+    const choice = await openDialog(dialog);
+    return { choice, done: release };
+  } finally {
+    dialog.removeEventListener("submit", onSubmit);
+  }
+}
+
 /** @param {unknown} error */
 function reportError(error) {
   const text = error instanceof Error ? error.message : String(error);
@@ -624,13 +662,16 @@ async function openNewMatchDialog() {
   const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
   error.textContent = "";
   for (;;) {
-    const choice = await openDialog(dialog);
-    if (choice !== "start") return;
+    const { choice, done } = await ask(dialog);
+    if (choice !== "start") return done();
     const read = readNewMatchForm(form);
     if (read.ok) {
-      await enqueue(() => startMatch({ settings: read.settings, players: read.players }));
+      const started = enqueue(() => startMatch({ settings: read.settings, players: read.players }));
+      done();
+      await started;
       return;
     }
+    done();
     error.textContent = read.error;
   }
 }
@@ -647,7 +688,8 @@ async function openPreferencesDialog() {
   el("animation").value =
     Object.entries(speeds).reduce((best, [name, ms]) =>
       Math.abs(ms - preferences.animationMs) < Math.abs(speeds[best] - preferences.animationMs) ? name : best, "normal");
-  if ((await openDialog(dialog)) !== "save") return;
+  const { choice, done } = await ask(dialog);
+  if (choice !== "save") return done();
   preferences = {
     noAutoRolls: el("noAutoRolls").checked,
     autoForced: el("autoForced").checked,
@@ -659,13 +701,15 @@ async function openPreferencesDialog() {
   writePreferences(preferences);
   render();
   scheduleAutomatic();
+  done();
 }
 
 async function openResignDialog() {
-  const kind = await openDialog(/** @type {HTMLDialogElement} */ ($("resign-dialog")));
+  const { choice: kind, done } = await ask(/** @type {HTMLDialogElement} */ ($("resign-dialog")));
   if (kind === "single" || kind === "gammon" || kind === "backgammon") {
     enqueue(() => perform({ type: "resign", kind }));
   }
+  done();
 }
 
 async function openSetupDialog() {
@@ -674,30 +718,35 @@ async function openSetupDialog() {
   const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
   error.textContent = "";
   for (;;) {
-    if ((await openDialog(dialog)) !== "setup") return;
+    const { choice, done } = await ask(dialog);
+    if (choice !== "setup") return done();
     const data = new FormData(form);
     const positionId = String(data.get("position_id") ?? "").trim();
     const matchId = String(data.get("match_id") ?? "").trim();
-    try {
-      await enqueue(async () => {
-        generation += 1;
-        /** @type {Record<string, unknown>} */
-        const params = { position_id: positionId, players: view.players ?? DEFAULT_MATCH.players };
-        if (matchId) params.match_id = matchId;
-        else params.settings = view.settings ?? DEFAULT_MATCH.settings;
-        const result = await api("setup", params).catch((e) => {
-          error.textContent = e instanceof Error ? e.message : String(e);
-          throw e;
-        });
-        record = result.record;
-        storage.save(record, { force: true });
-        showView(result.view);
-        announcer.say(`Position set up. ${say.statusText(result.view)}`);
-        scheduleAutomatic();
-      });
-    } catch {
-      /* reported in the form */
-    }
+    error.textContent = "";
+    const settled = enqueue(async () => {
+      /** @type {Record<string, unknown>} */
+      const params = { position_id: positionId, players: view.players ?? DEFAULT_MATCH.players };
+      if (matchId) params.match_id = matchId;
+      else params.settings = view.settings ?? DEFAULT_MATCH.settings;
+      let result;
+      try {
+        result = await api("setup", params);
+      } catch (e) {
+        // A mistyped ID is the player's to correct (shown in the form), not a failure of the page.
+        if (!(e instanceof ApiError)) throw e;
+        error.textContent = e.message;
+        return;
+      }
+      generation += 1;
+      record = result.record;
+      storage.save(record, { force: true });
+      showView(result.view);
+      announcer.say(`Position set up. ${say.statusText(result.view)}`);
+      scheduleAutomatic();
+    });
+    done();
+    await settled;
     if (!error.textContent) return;
   }
 }
