@@ -9,8 +9,8 @@
  *   it started with (a match in progress is never switched under it) and is told an update is ready
  *   (web/pwa.js); it takes over when the page asks ({type: "skip-waiting"}) or once every tab is closed;
  * - activate: older builds' caches are deleted;
- * - fetch: cache first for the files of this build (query strings ignored: ?test-dice=, ?embed=1),
- *   the network for anything else.
+ * - fetch: cache first for the files of this build (query strings ignored: ?test-dice=, ?embed=1, yet
+ *   kept as the URL the page or script runs at), the network for anything else.
  */
 
 const BUILD_ID = "__BUILD_ID__";
@@ -60,7 +60,12 @@ sw.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE_NAME);
       const cached = await cache.match(request, { ignoreSearch: true });
-      return cached ?? fetch(request);
+      if (!cached) return fetch(request);
+      if (new URL(request.url).search === "") return cached;
+      // A copy without the cached URL: a script's own URL (a worker's `import.meta.url`, its
+      // `location`) is the URL of the response it ran from, and `worker.js?test-dice=…` must keep
+      // its query, as it does online.
+      return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
     })(),
   );
 });

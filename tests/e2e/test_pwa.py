@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import PageProblems, Site, site_build, wait_for_engine_ready, watch_problems
-from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
+from .match_driver import click_move, position_id, saved_record, wait_idle
 
 SW_TIMEOUT_MS = 60_000
 
@@ -30,11 +30,22 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 def wait_for_offline_copy(page: Page) -> None:
     """Until a service worker of this build is active and controls the page."""
-    page.wait_for_function(
-        "navigator.serviceWorker.controller !== null"
-        " && navigator.serviceWorker.controller.state === 'activated'",
-        timeout=SW_TIMEOUT_MS,
-    )
+    try:
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null"
+            " && navigator.serviceWorker.controller.state === 'activated'",
+            timeout=SW_TIMEOUT_MS,
+        )
+    except Exception as error:
+        state = page.evaluate(
+            """async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                return {offline: document.documentElement.dataset.offline, scope: reg?.scope,
+                        installing: reg?.installing?.state, waiting: reg?.waiting?.state,
+                        active: reg?.active?.state, controlled: !!navigator.serviceWorker.controller};
+            }"""
+        )
+        raise AssertionError(f"no service worker controls the page: {state}") from error
 
 
 def served_build_id(page: Page) -> str:
@@ -113,7 +124,10 @@ def test_service_worker_precaches_every_file_of_the_build(page: Page, site: Site
 def test_a_match_goes_on_offline_after_the_first_visit(
     page: Page, site: Site, context: BrowserContext
 ) -> None:
-    open_match(page, site, "31,52")
+    # Not match_driver.open_match: it opens the page with ?no-sw, which keeps the offline copy out.
+    page.goto(site.url("?test-dice=31,52"))
+    wait_for_engine_ready(page)
+    wait_idle(page)
     wait_for_offline_copy(page)
     click_move(page, 8, 5)
     before = position_id(page)
@@ -126,6 +140,24 @@ def test_a_match_goes_on_offline_after_the_first_visit(
         click_move(page, 6, 5)  # finishes 31: 8/5 6/5, played with the engine loaded offline
         assert saved_record(page) is not None
         assert position_id(page) != before
+
+        # A new match (its opening roll is the script's 31 again: the reload restarted it) ...
+        page.click("#new-match-button")
+        page.locator("#new-match-form button[value=start]").click()
+        wait_idle(page)
+        assert "to move 3 and 1" in page.inner_text("#status")
+        started = saved_record(page)
+        # ... is saved and resumed by a reload ...
+        page.reload()
+        wait_for_engine_ready(page)
+        wait_idle(page)
+        assert saved_record(page) == started
+        assert "to move 3 and 1" in page.inner_text("#status")
+        # ... and the rules tutorial, never opened online, runs too.
+        page.goto(site.url("tutorial.html#hitting"))
+        page.wait_for_selector(
+            "html[data-state='ready'][data-lesson='hitting']", state="attached", timeout=SW_TIMEOUT_MS
+        )
     finally:
         context.set_offline(False)
 
