@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from backgammon.api import handle
+from backgammon.errors import IllegalMoveError
 from backgammon.game import Game, GameStart, Win, classify_win
 from backgammon.movegen import legal_plays
 from backgammon.position import Position
@@ -62,12 +63,15 @@ def test_lesson_ids_are_unique_and_usable_as_addresses() -> None:
         "blocked",
         "hitting",
         "entering",
+        "enter-what-you-can",
         "pass",
         "both-dice",
         "larger-die",
+        "doubles-partial",
         "bear-off",
         "bear-off-higher",
         "hit-bearing-off",
+        "bear-off-not-forced",
         "gammon",
         "backgammon",
         "double",
@@ -75,11 +79,14 @@ def test_lesson_ids_are_unique_and_usable_as_addresses() -> None:
         "cube-owner",
         "match-play",
         "crawford",
+        "post-crawford",
+        "dead-cube",
         "strict-doubling",
         "automatic-doubles",
         "beavers",
         "jacoby",
         "swap-dice",
+        "irregularities",
     ],
 )
 def test_every_rule_of_the_rules_documents_has_a_lesson(topic: str) -> None:
@@ -150,8 +157,16 @@ def test_wrong_move_example_is_answered_with_its_rule_or_the_nudge(lesson: Lesso
     else:
         assert feedback["kind"] == "illegal"
         assert feedback["rule"] == lesson.mistake.rule
-        assert feedback["text"].startswith(RULES[lesson.mistake.rule])
+        # The core's sentence for the rule (in the plural where several checkers are on the bar).
+        rule = lesson.mistake.rule
+        assert any(
+            feedback["text"].startswith(words) for words in {RULES[rule], PLURAL_RULES.get(rule, "")} if words
+        )
         assert len(answer["view"]["moves_made"]) == len(before)
+
+
+# The core's sentences where several checkers are concerned.
+PLURAL_RULES = {"must-enter-first": "You must enter your checkers from the bar first."}
 
 
 REFUSED_FIRST = [
@@ -210,6 +225,43 @@ def test_hint_lights_the_next_move_of_the_solution() -> None:
     assert session.hint()["highlights"] == ["bar", 21]
     session.move(BAR, 21)
     assert session.hint()["highlights"] == [13, 11]
+
+
+def test_entering_what_you_can_loses_the_rest_of_the_roll() -> None:
+    lesson = lesson_by_id("enter-what-you-can")
+    assert lesson.dice is not None
+    start = position_of(lesson.me, lesson.them)
+    assert start.mine[24] == 2
+    # The only legal play enters one checker with the 4; the 2 is lost.
+    plays = [[(move.source, move.dest) for move in play] for play in legal_plays(start, lesson.dice)]
+    assert plays == [[(BAR, 21)]]
+    answer = started(lesson).move(BAR, 21)
+    assert answer["done"] is True and answer["view"]["board"]["bar"][0] == 1
+
+
+def test_partial_doubles_play_as_many_numbers_as_the_board_allows() -> None:
+    lesson = lesson_by_id("doubles-partial")
+    assert lesson.dice is not None and lesson.dice[0] == lesson.dice[1]
+    plays = legal_plays(position_of(lesson.me, lesson.them), lesson.dice)
+    assert {len(list(play)) for play in plays} == {len(lesson.solution)} == {3}
+    session = started(lesson)
+    for source, dest in lesson.solution[:2]:
+        assert session.move(source, dest)["done"] is False  # the lesson ends only when no six is left
+    assert session.move(*lesson.solution[2])["done"] is True
+
+
+def test_bearing_off_is_never_forced() -> None:
+    lesson = lesson_by_id("bear-off-not-forced")
+    assert lesson.dice is not None
+    start = position_of(lesson.me, lesson.them)
+    assert start.theirs[24] == 1  # the opponent is on the bar
+    results = {start.apply_unchecked(play) for play in legal_plays(start, lesson.dice)}
+    safe = play_position(lesson, lesson.solution)
+    bore_off = play_position(lesson, lesson.mistake.moves if lesson.mistake else ())
+    assert {safe, bore_off} <= results
+    assert sum(safe.mine) == sum(start.mine)  # nothing borne off
+    assert 1 not in safe.mine[:6]  # and no blot in the home board
+    assert sum(bore_off.mine) == sum(start.mine) - 2 and 1 in bore_off.mine[:6]
 
 
 def test_bear_off_lesson_accepts_either_way_of_bearing_off() -> None:
@@ -317,6 +369,33 @@ def test_crawford_answer_nobody_may_double() -> None:
     for player in (0, 1):
         assert may_double(settings, Cube(), player, lesson.score, crawford_game=True) is CubeBlock.CRAWFORD
     assert correct_label(lesson) == "Nobody"
+
+
+def test_post_crawford_answer_only_the_trailer_may_double() -> None:
+    lesson = lesson_by_id("post-crawford")
+    settings = MatchSettings(match_length=lesson.match_length)
+    assert lesson.score[0] == lesson.match_length - 1 and not lesson.crawford_game
+    assert may_double(settings, Cube(), 0, lesson.score, crawford_game=False) is CubeBlock.ONE_POINT_AWAY
+    assert may_double(settings, Cube(), 1, lesson.score, crawford_game=False) is None
+    assert correct_label(lesson) == "Only my opponent"
+
+
+def test_dead_cube_answer_is_the_engines_cube_rule() -> None:
+    lesson = lesson_by_id("dead-cube")
+    settings = MatchSettings(match_length=lesson.match_length)
+    cube = Cube(lesson.cube.value, 0)
+    assert may_double(settings, cube, 0, lesson.score, crawford_game=False) is CubeBlock.CUBE_DEAD
+    # One point less on the cube and the same redouble would be allowed.
+    assert may_double(settings, Cube(2, 0), 0, lesson.score, crawford_game=False) is None
+    assert correct_label(lesson) == "No"
+
+
+def test_irregularities_cannot_happen_here_the_core_refuses_an_illegal_play() -> None:
+    lesson = lesson_by_id("irregularities")
+    with pytest.raises(IllegalMoveError) as refused:
+        Turn(position_of(lesson.me, lesson.them), (6, 5)).move(24, 19)  # onto the opponent's 6 point
+    assert refused.value.rule == "blocked"
+    assert correct_label(lesson).startswith("Accept it")
 
 
 def test_strict_doubling_answer_is_the_engines_cube_rule() -> None:

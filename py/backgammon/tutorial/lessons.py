@@ -90,8 +90,9 @@ LESSONS: tuple[Lesson, ...] = (
         title="The board and the direction of play",
         topic="Basics",
         text=(
-            "The board has 24 narrow triangles called points, in four quarters of six. Each player has 15 "
-            "checkers: two on the 24 point, five on the 13, three on the 8 and five on the 6.",
+            "The board has 24 narrow triangles called points, in four quarters of six: each player's home "
+            "board and outer board, with the bar down the middle. Each player has 15 checkers: two on the "
+            "24 point, five on the 13, three on the 8 and five on the 6.",
             "Your checkers move from your 24 point down to your 1 point; the six points from 1 to 6 are your "
             "home board. Your opponent's checkers travel the other way round. The first to bring all 15 "
             "home and bear them off wins.",
@@ -244,6 +245,29 @@ LESSONS: tuple[Lesson, ...] = (
         rules=("004 Hitting and entering", "000 Other important rules", "002 Blots and Bars"),
     ),
     Lesson(
+        id="enter-what-you-can",
+        title="Two on the bar: enter what you can",
+        topic="Hitting and entering",
+        text=(
+            "With two or more checkers on the bar, every one of them must enter before any other checker "
+            "moves. If only some of them can enter, enter as many as you can: the rest of the roll is "
+            "lost.",
+            "Once the last one is in, any number left over is played as usual, with any checker.",
+        ),
+        task="Two of your checkers are on the bar and you rolled 4-2. Only your 21 point is open: enter what "
+        "you can.",
+        kind="move",
+        me={BAR: 2, 13: 5, 8: 3, 6: 5},
+        them={12: 3, 19: 3, 20: 2, 22: 3, 23: 2, 24: 2},
+        dice=(4, 2),
+        hint="The 4 enters on your 21 point. The 2 would need your 23 point, which is blocked, and the other "
+        "checker is still on the bar, so nothing else may move.",
+        success="Right: one checker in, and the 2 is lost because the other one is still on the bar.",
+        solution=((BAR, 21),),
+        mistake=Mistake(((13, 11),), "must-enter-first"),
+        rules=("004 Hitting and entering", "002 Blots and Bars", "000 Other important rules"),
+    ),
+    Lesson(
         id="pass",
         title="No legal move: pass",
         topic="Hitting and entering",
@@ -303,6 +327,27 @@ LESSONS: tuple[Lesson, ...] = (
         solution=((24, 18),),
         mistake=Mistake(((24, 21),), "must-play-larger-die"),
         rules=("004 Movement of the checkers, rule 4", "000 Other important rules"),
+    ),
+    Lesson(
+        id="doubles-partial",
+        title="Doubles: play as many as you can",
+        topic="Which numbers you must play",
+        text=(
+            "With a double you must play all four numbers if you can. When the board does not allow all "
+            "four, play as many of them as you can; the others are lost.",
+        ),
+        task="You rolled 6-6. Your opponent holds your 18 and 7 points. Play as many sixes as the board "
+        "allows.",
+        kind="move",
+        me=START_ME,
+        them={1: 2, 7: 2, 12: 4, 17: 2, 18: 2, 19: 3},
+        dice=(6, 6),
+        hint="From the 24 and the 13 points a 6 lands on a blocked point, and you cannot bear off yet. "
+        "The 8 point is free to go: play 8 to 2 three times.",
+        success="Exactly: three sixes were all the board allowed; the fourth is lost.",
+        solution=((8, 2), (8, 2), (8, 2)),
+        mistake=Mistake(((13, 7),), "blocked"),
+        rules=("004 Movement of the checkers, rule 4", "002 Starting the Game"),
     ),
     Lesson(
         id="swap-dice",
@@ -390,6 +435,31 @@ LESSONS: tuple[Lesson, ...] = (
         solution=((BAR, 19), (19, 14)),
         mistake=Mistake(((BAR, 19), (5, OFF)), "bear-off-not-all-home"),
         rules=("004 Bearing off", "002 Bearing Off", "003 Exiting tokens"),
+    ),
+    Lesson(
+        id="bear-off-not-forced",
+        title="You need not bear off",
+        topic="Bearing off",
+        text=(
+            "Bearing off is allowed, never forced: when a number can also be played by a move inside your "
+            "home board, you may choose that move instead.",
+            "It matters when your opponent has a checker on the bar: a blot in your home board can be hit as "
+            "it enters.",
+        ),
+        task="Your opponent is on the bar and you rolled 4-2. Bearing off two checkers would leave two "
+        "blots. Play safe instead: 6/4 and 6/2.",
+        kind="move",
+        me={6: 2, 4: 2, 2: 2},
+        them={BAR: 1, 19: 4, 20: 4, 21: 3, 22: 3},
+        dice=(4, 2),
+        goals=(((6, 4), (6, 2)),),
+        nudge="Legal, but it leaves a blot your opponent may hit from the bar. Move both checkers from the "
+        "6 point instead: 6/4 and 6/2.",
+        hint="Move one checker from your 6 point 2 pips to the 4, and the other 4 pips to the 2.",
+        success="Safe: no blot for the checker on the bar to hit, and you bear off next time.",
+        solution=((6, 4), (6, 2)),
+        mistake=Mistake(((4, OFF), (2, OFF)), None),
+        rules=("004 Bearing off", "002 Bearing Off"),
     ),
     Lesson(
         id="gammon",
@@ -582,6 +652,62 @@ LESSONS: tuple[Lesson, ...] = (
         rules=("000 Crawford rule", "002 Crawford Rule and clarification"),
     ),
     Lesson(
+        id="post-crawford",
+        title="After the Crawford game",
+        topic="Matches",
+        text=(
+            "Once the Crawford game is over, the cube is back in play. The player 1 point from winning the "
+            "match may still not double: a single win is all they need, so a double could only help the "
+            "other side. The trailing player may double as usual.",
+        ),
+        task="5-point match, the Crawford game has been played and you lead 4-2. The cube is in the middle. "
+        "Who may double in this game?",
+        kind="choice",
+        me=START_ME,
+        them=START_THEM,
+        match_length=5,
+        score=(4, 2),
+        choices=(
+            Choice("Nobody", False, "That was the Crawford game only; this game is after it."),
+            Choice(
+                "Only my opponent",
+                True,
+                "Right: you are 1 point from the match, so you are not offered a double; they may double.",
+            ),
+            Choice("Both of us", False, "Not you: a player 1 point from winning the match may not double."),
+        ),
+        hint="Which of you needs more than a single win?",
+        success="Doubling is back after the Crawford game, for the trailing player.",
+        rules=("000 Other important doubling cube rules", "002 Clarification of Crawford Rule"),
+    ),
+    Lesson(
+        id="dead-cube",
+        title="No double past the match",
+        topic="Matches",
+        text=(
+            "In a match, once the cube's value is enough for a player to win the match with a single win, "
+            "that player may not double it any higher: it would not change what they win.",
+        ),
+        task="7-point match, you have 3 points and you own the cube at 4. May you redouble to 8?",
+        kind="choice",
+        me=RACE_ME,
+        them=RACE_THEM,
+        cube=Cube(4, "me"),
+        match_length=7,
+        score=(3, 1),
+        choices=(
+            Choice(
+                "Yes, I own the cube",
+                False,
+                "Owning the cube is not enough: a single win at 4 already brings you to 7.",
+            ),
+            Choice("No", True, "Right: 3 + 4 = 7 already wins the match, so the cube stays at 4."),
+        ),
+        hint="Add the cube's value to your score and compare it with the match length.",
+        success="The site does not offer a double that cannot change the result.",
+        rules=("000 Other important doubling cube rules",),
+    ),
+    Lesson(
         id="strict-doubling",
         title="House rule: strict doubling",
         topic="Matches",
@@ -684,6 +810,44 @@ LESSONS: tuple[Lesson, ...] = (
         success="The Jacoby rule pushes a player who is far ahead to double.",
         options=("jacoby",),
         rules=("004 Optional rules 3",),
+    ),
+    Lesson(
+        id="irregularities",
+        title="Over the board: irregularities",
+        topic="Over the board",
+        text=(
+            "Over a real board, a few rules settle accidents. Both dice must land flat on the right-hand "
+            "side of the board, or both are rolled again. A roll made before the opponent has picked up "
+            "their dice does not count.",
+            "A turn ends when the player picks up their dice. If the play was illegal or incomplete, the "
+            "opponent may accept it as made or require a legal play, until they roll or double. Here the "
+            "rules core checks every move, so none of this can happen on this site.",
+        ),
+        task="Over the board, your opponent makes an illegal play and picks up their dice. You have not "
+        "rolled yet. What may you do?",
+        kind="choice",
+        me=START_ME,
+        them=START_THEM,
+        choices=(
+            Choice(
+                "Accept it, or ask for a legal play",
+                True,
+                "Right: the choice is yours until you roll or double.",
+            ),
+            Choice(
+                "Nothing: the turn is over",
+                False,
+                "The turn is over, but until you roll or double you may still require a legal play.",
+            ),
+            Choice(
+                "Roll, then ask for a legal play",
+                False,
+                "Too late then: rolling accepts the play as it was made.",
+            ),
+        ),
+        hint="When is a play deemed accepted?",
+        success="On this site an illegal move is refused at once, with the rule that forbids it.",
+        rules=("004 Irregularities",),
     ),
 )
 
