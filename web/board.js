@@ -55,6 +55,8 @@ const TEXTS = {
   dice: "Dice",
   rollDice: "Roll the dice",
   cube: "Doubling cube",
+  offeredAt: "offered at",
+  by: "by",
   destination: "destination",
   selected: "selected",
   white: "white",
@@ -457,7 +459,9 @@ export function createBoard(el, config) {
     const offered = cube.offered_by !== null && cube.offered_by !== undefined;
     const owner = cube.owner === undefined ? null : cube.owner;
     const c = offered ? geo.diceCenter(cube.offered_by) : geo.cubeCenter(owner);
-    const value = offered ? (typeof cube.offered_value === "number" ? cube.offered_value : cube.value * 2) : cube.value;
+    // A pending offer shows the value at stake if it is taken: Python's `offered_value` (after a beaver it is not
+    // twice the cube's value).
+    const value = offered ? cube.offered_value : cube.value;
     const text = value === 1 && owner === null ? "64" : String(value);
     const cls = [owner === null ? "centered" : `owned owner-p${owner}`];
     if (offered) cls.push("offered");
@@ -469,7 +473,11 @@ export function createBoard(el, config) {
     ring.setAttribute("width", "60");
     ring.setAttribute("height", "60");
     const whose = owner === null ? "" : `, ${(v.players && v.players[owner] && v.players[owner].name) || `p${owner}`}`;
-    cubeTarget.setAttribute("aria-label", `${t("cube")} ${value}${whose}`);
+    const offerer = offered ? (v.players && v.players[cube.offered_by] && v.players[cube.offered_by].name) || `p${cube.offered_by}` : "";
+    const label = offered
+      ? `${t("cube")} ${cube.value}${whose}, ${t("offeredAt")} ${value} ${t("by")} ${offerer}`
+      : `${t("cube")} ${value}${whose}`;
+    cubeTarget.setAttribute("aria-label", label);
   }
 
   /** Match length and the Crawford marker, in the side column around the centred cube. @param {any} v */

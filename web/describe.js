@@ -51,6 +51,18 @@ export function scoreText(view) {
   return `Score: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}${target}.${crawford}`;
 }
 
+/**
+ * A pending double or beaver in words: "Black doubles to 2", "White beavers: the cube goes to 4". The value at
+ * stake is Python's `offered_value` (after a beaver it is four times the cube, not two).
+ * @param {View} view
+ */
+function offerText(view) {
+  const cube = view.cube ?? {};
+  const value = cube.offered_value ?? (cube.value ?? 1) * 2;
+  const by = playerName(view, cube.offered_by ?? 1 - (view.decision ?? view.turn ?? 0));
+  return value > (cube.value ?? 1) * 2 ? `${by} beavers: the cube goes to ${value}` : `${by} doubles to ${value}`;
+}
+
 /** @param {View} view */
 export function cubeText(view) {
   const cube = view.cube ?? {};
@@ -58,7 +70,7 @@ export function cubeText(view) {
   const owner = cube.owner === null || cube.owner === undefined ? "in the middle" : `owned by ${playerName(view, cube.owner)}`;
   let text = `The cube is at ${cube.value ?? 1}, ${owner}.`;
   if (cube.offered_by !== null && cube.offered_by !== undefined) {
-    text += ` ${playerName(view, cube.offered_by)} has offered a double to ${(cube.value ?? 1) * 2}.`;
+    text += ` ${offerText(view)}.`;
   }
   return text;
 }
@@ -103,7 +115,7 @@ export function statusText(view) {
       if (view.can_confirm && !hasDests(view)) return `${playerName(view, turn)}: end the turn or undo.`;
       return `${playerName(view, turn)} to move ${diceText(view.dice)}.`;
     case "doubled":
-      return `${playerName(view, view.cube?.offered_by ?? 1 - decider)} doubles to ${(view.cube?.value ?? 1) * 2}. ${name}: take or drop?`;
+      return `${offerText(view)}. ${name}: take or drop?`;
     case "resign_offered": {
       const r = view.resignation ?? {};
       const by = r.player ?? r.by ?? 1 - decider;
@@ -185,13 +197,13 @@ export function eventText(view, event) {
     case "passed":
       return `${who} cannot move and passes.`;
     case "doubled":
-      return `${who} doubles to ${event.value ?? (view.cube?.value ?? 1) * 2}.`;
+      return `${who} doubles to ${event.value ?? view.cube?.offered_value}.`;
     case "took":
       return `${who} takes. The cube is at ${event.value ?? view.cube?.value}.`;
     case "dropped":
       return `${who} drops.`;
     case "beavered":
-      return `${who} beavers: the cube goes to ${event.value ?? view.cube?.value}.`;
+      return `${who} beavers: the cube goes to ${event.value ?? view.cube?.offered_value}.`;
     case "resigned":
       return `${who} offers to resign ${KIND_WORDS[event.kind] ?? "the game"}.`;
     case "resign_accepted":

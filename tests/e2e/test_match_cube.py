@@ -110,12 +110,29 @@ def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: 
     click_move(page, 8, 5)
     click_move(page, 6, 5)
     press_button(page, "double")
+    # The board shows the offer where the doubler's dice go: Black (on top) offers 2 in the left half.
+    offered = page.locator("#board .cube.offered")
+    expect(offered).to_have_text("2")
+    board_box = page.locator("#board").bounding_box()
+    assert board_box is not None
+    mid = board_box["x"] + board_box["width"] / 2
+    box = offered.bounding_box()
+    assert box is not None and box["x"] + box["width"] / 2 < mid
     expect(button(page, "beaver")).to_be_visible()
     press_button(page, "beaver")
     # The beaver turns the cube to 4, kept by White; Black must now take or drop it.
     assert phase(page) == "doubled"
-    assert re.search(r"Black: take or drop", status(page))
+    assert "White beavers: the cube goes to 4. Black: take or drop?" in status(page)
+    # The board shows what is at stake now: 4 (not twice the cube), offered from White's side (right half).
+    expect(offered).to_have_text("4")
+    box = offered.bounding_box()
+    assert box is not None and box["x"] + box["width"] / 2 > mid
+    cube_target = page.locator("#board .cube-target")
+    expect(cube_target).to_have_attribute("aria-label", re.compile(r"offered at 4 by White"))
+    screenshot(page, "beaver-offered")
     press_button(page, "take")
+    expect(page.locator("#board .cube.offered")).to_have_count(0)
+    expect(page.locator("#board .cube")).to_have_text("4")
     expect(page.locator("#match-info")).to_contain_text("cube 4")
 
 
