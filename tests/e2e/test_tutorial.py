@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Frame, Page
 
-from backgammon.turn import RULES
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson
+from backgammon.tutorial.session import TutorialSession
 
 from .conftest import Site, site_build
 
@@ -81,9 +81,20 @@ def try_the_wrong_move(tutorial: Tutorial, lesson: Lesson) -> None:
         assert (kind, text) == ("nudge", lesson.nudge)
     else:
         assert (kind, rule) == ("illegal", lesson.mistake.rule)
-        assert text.startswith(RULES[lesson.mistake.rule])
+        # The page shows the rules core's own words for the rule, as Python answers the same try.
+        assert text == expected_answer(lesson)["text"]
     assert not tutorial.is_done()
     tutorial.press("btn-restart")
+
+
+def expected_answer(lesson: Lesson) -> dict[str, str]:
+    """What the tutorial's Python says to the lesson's wrong try (the page must show the same)."""
+    assert lesson.mistake is not None
+    session = TutorialSession()
+    session.start(lesson.id)
+    for source, dest in lesson.mistake.moves:
+        feedback: dict[str, str] = session.move(source, dest)["feedback"]
+    return feedback
 
 
 def solve(tutorial: Tutorial, lesson: Lesson) -> None:
@@ -100,13 +111,20 @@ def solve(tutorial: Tutorial, lesson: Lesson) -> None:
     assert tutorial.is_done()
 
 
-def complete_every_lesson(tutorial: Tutorial, shoot: Callable[[str], None] | None = None) -> None:
+def complete_every_lesson(
+    tutorial: Tutorial,
+    shoot: Callable[[str], None] | None = None,
+    check: Callable[[Lesson], None] | None = None,
+) -> None:
+    """From the first lesson to the last: each one's wrong try, then its answer, then Next."""
     for lesson in LESSONS:
         tutorial.wait_ready(lesson.id)
         try_the_wrong_move(tutorial, lesson)
         if shoot and lesson.id in {"both-dice", "gammon"}:
             shoot(f"wrong-{lesson.id}")
         solve(tutorial, lesson)
+        if check:
+            check(lesson)
         if lesson is not LESSONS[-1]:
             tutorial.frame.click("#btn-next")
     assert tutorial.frame.locator("#btn-next").is_hidden()
@@ -169,17 +187,44 @@ def test_hint_lights_the_move_and_show_me_plays_it(page: Page, site: Site, take_
     take_screenshot(page, "tutorial-show-me")
 
 
+MATCH_KEY = "backgammon.match.v1"
+
+# Every use of localStorage by a page or frame, kept in the frame's own `__storageUse` list.
+RECORD_STORAGE_USE = """
+(() => {
+  const uses = [];
+  Object.defineProperty(window, "__storageUse", { value: uses });
+  const owner = Object.getOwnPropertyDescriptor(window, "localStorage") ? window : Window.prototype;
+  const described = Object.getOwnPropertyDescriptor(owner, "localStorage");
+  if (described && described.get && described.configurable) {
+    Object.defineProperty(owner, "localStorage", {
+      configurable: true,
+      get() { uses.push("localStorage"); return described.get.call(this); },
+    });
+  }
+  for (const name of ["getItem", "setItem", "removeItem", "key", "clear"]) {
+    const original = Storage.prototype[name];
+    Storage.prototype[name] = function (...args) {
+      uses.push(`${name}(${args.length ? String(args[0]) : ""})`);
+      return original.apply(this, args);
+    };
+  }
+})();
+"""
+
+
 @pytest.fixture
 def host_site(tmp_path: Path, site: Site) -> Iterator[str]:
-    """A page on another origin (a second local port) that embeds one lesson, as the README shows."""
+    """A page on another origin (a second local port) that embeds lessons with the README's one line,
+    in a wide frame and in a phone column 320 px wide."""
     (tmp_path / "host.html").write_text(
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Host</title>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
         "<body style='margin:0'><h1 style='font:16px sans-serif'>A page about backgammon</h1>"
-        f"<iframe id='wide' src='{site.url('tutorial.html?embed=1#board')}' title='Rules tutorial' "
-        "style='width:760px;height:640px;border:0'></iframe>"
-        f"<iframe id='phone' src='{site.url('tutorial.html?embed=1#bear-off')}' title='Bearing off' "
+        f"<iframe id='phone' src='{site.url('tutorial.html?embed=1#board')}' title='Rules tutorial' "
         "style='width:320px;height:560px;border:0'></iframe>"
+        f"<iframe id='wide' src='{site.url('tutorial.html?embed=1#bear-off')}' title='Bearing off' "
+        "style='width:760px;height:640px;border:0'></iframe>"
         "</body></html>",
         encoding="utf-8",
     )
@@ -200,45 +245,79 @@ def frame_of(page: Page, element_id: str) -> Frame:
     return frame
 
 
+def fits_sideways(frame: Frame) -> bool:
+    """No horizontal scrollbar: nothing in the page is wider than the frame."""
+    fits: bool = frame.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    return fits
+
+
 def test_embedded_on_another_origin_every_lesson_works_and_saved_data_is_untouched(
     context: BrowserContext, site: Site, host_site: str, take_screenshot: Shot
 ) -> None:
+    context.add_init_script(RECORD_STORAGE_USE)
     # The player already has a saved match and some tutorial progress on the site.
     own = context.new_page()
     own.goto(site.url("tutorial.html#board"))
     Tutorial(own.main_frame).wait_ready("board")
     own.evaluate(
-        """([key]) => {
-            localStorage.setItem(key, JSON.stringify({schema: 1, done: ["board"], last: "board"}));
-            localStorage.setItem("backgammon.match.v1", '{"format": "backgammon-match", "keep": "me"}');
+        """([progressKey, matchKey]) => {
+            localStorage.setItem(progressKey, JSON.stringify({schema: 1, done: ["board"], last: "board"}));
+            localStorage.setItem(matchKey, '{"format": "backgammon-match", "keep": "me"}');
         }""",
-        [PROGRESS_KEY],
+        [PROGRESS_KEY, MATCH_KEY],
     )
     before = storage_of(own)
+    assert MATCH_KEY in before
 
     page = context.new_page()
     page.goto(host_site + "host.html")
-    assert not page.url.startswith(site.base_url)
+    host_origin = page.evaluate("location.origin")
     phone = Tutorial(frame_of(page, "phone"))
-    phone.wait_ready("bear-off")
+    phone.wait_ready("board")
     wide = Tutorial(frame_of(page, "wide"))
-    wide.wait_ready("board")
-    for tutorial in (wide, phone):
+    wide.wait_ready("bear-off")
+    for tutorial in (phone, wide):
+        # Another origin: the frame is the site's, and the host page is out of its reach.
+        assert tutorial.frame.evaluate("location.origin") + "/" == site.base_url.rstrip("/") + "/"
+        assert tutorial.frame.evaluate("location.origin") != host_origin
+        assert tutorial.frame.evaluate(
+            "(() => { try { return !parent.document; } catch { return true; } })()"
+        )
         assert tutorial.frame.locator(".site-nav").count() == 0
         assert tutorial.frame.evaluate("document.body.classList.contains('embed')")
         # Embed mode does not read the site's progress: the lesson the player finished is not ticked.
         assert tutorial.frame.locator("#menu-list a.done").count() == 0
-    # Fits a narrow phone column: nothing sticks out sideways, the whole board is inside the frame.
-    assert phone.frame.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-    board_width = phone.frame.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
-    assert 200 <= board_width <= 320
-    solve(phone, next(lesson for lesson in LESSONS if lesson.id == "bear-off"))
+        assert tutorial.frame.locator("#open-full").is_visible()
     take_screenshot(page, "tutorial-embedded")
 
-    complete_every_lesson(wide)
+    # The wide frame: one lesson, and the board fits.
+    assert fits_sideways(wide.frame)
+    solve(wide, next(lesson for lesson in LESSONS if lesson.id == "bear-off"))
+
+    # A narrow phone column: every lesson through the board and the buttons, nothing sticking out sideways,
+    # the whole board inside the frame.
+    assert phone.frame.evaluate("document.documentElement.clientWidth") == 320
+
+    def fits(lesson: Lesson) -> None:
+        assert fits_sideways(phone.frame), lesson.id
+        board = phone.frame.evaluate("document.querySelector('#board svg').getBoundingClientRect().toJSON()")
+        assert board["left"] >= 0 and 200 <= board["width"] <= 320 and board["right"] <= 320, lesson.id
+
+    complete_every_lesson(phone, check=fits)
+    phone.frame.locator("#btn-prev").scroll_into_view_if_needed()
+    take_screenshot(page, "tutorial-embedded-phone-done")
+
+    # Neither the saved match nor the progress was read or changed: the embedded pages never touched
+    # localStorage at all.
+    for tutorial in (phone, wide):
+        assert tutorial.frame.evaluate("window.__storageUse") == []
     assert storage_of(own) == before
+    # The recorder works: the site's own tutorial page did read its progress (and not the match).
+    own_uses = own.evaluate("window.__storageUse")
+    assert "localStorage" in own_uses and f"getItem({PROGRESS_KEY})" in own_uses
+    assert f"getItem({MATCH_KEY})" not in own_uses
 
 
 def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) -> None:
@@ -251,10 +330,13 @@ def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) 
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
     context.set_offline(True)
     try:
-        page.reload()
-        tutorial.wait_ready("hitting")
-        hitting = next(lesson for lesson in LESSONS if lesson.id == "hitting")
-        solve(tutorial, hitting)
+        # A fresh load of a lesson's own address, never opened online, then every lesson from the first.
+        page.goto("about:blank")
+        page.goto(site.url("tutorial.html#crawford"))
+        tutorial.wait_ready("crawford")
+        page.goto(site.url(f"tutorial.html#{LESSONS[0].id}"))  # the same page: the address's lesson opens
+        complete_every_lesson(tutorial)
+        assert page.evaluate("navigator.onLine") is False
     finally:
         context.set_offline(False)
 
