@@ -50,6 +50,8 @@ PYODIDE_FILES: dict[str, str] = {
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_NAME = "stdlib.zip"
 COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "compile_pyc.py")
+# Where web/worker.js puts py/backgammon.zip in Pyodide's file system (the .pyc name their source there).
+ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
@@ -167,6 +169,7 @@ def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
     key = hashlib.sha256()
     for part in (PYODIDE_SRC / "python_stdlib.zip", package_zip, *COMPILER_FILES):
         key.update(sha256_of(part).encode())
+    key.update(ARCHIVE_PATH_IN_PYODIDE.encode())
     cached = CACHE_DIR / key.hexdigest()[:24]
     stdlib_out, package_out = cached / "stdlib.zip", cached / "backgammon.zip"
     if stdlib_out.is_file() and package_out.is_file():
@@ -185,6 +188,7 @@ def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
         str(package_zip),
         str(work / "backgammon.zip"),
         PACKAGE_SRC.name,
+        ARCHIVE_PATH_IN_PYODIDE,
     ]
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
     if completed.returncode != 0:

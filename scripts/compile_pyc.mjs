@@ -1,10 +1,11 @@
 // Compile Python to .pyc with Pyodide's own Python (the browser's 3.14), under Node. Used by build.py.
 //
-//   node scripts/compile_pyc.mjs STDLIB_IN STDLIB_OUT PACKAGE_IN PACKAGE_OUT PACKAGE_NAME
+//   node scripts/compile_pyc.mjs STDLIB_IN STDLIB_OUT PACKAGE_IN PACKAGE_OUT PACKAGE_NAME ARCHIVE_PATH
 //
-// The package archive is unpacked and all its modules imported, as the worker will; the stdlib
-// modules that this imports (with those Pyodide imports at start) are compiled in STDLIB_OUT
-// (sourceless), the package gets __pycache__ entries in PACKAGE_OUT. See compile_pyc.py.
+// The package archive is put at ARCHIVE_PATH and imported from there (zipimport), as web/worker.js
+// does; all its modules are imported and its data files read. The stdlib modules that this imports
+// (with those Pyodide imports at start) are compiled in STDLIB_OUT, and the whole package in
+// PACKAGE_OUT, both sourceless (each .py replaced by its .pyc). See compile_pyc.py.
 import { readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,11 +15,11 @@ const repoRoot = resolve(here, "..");
 const { loadPyodide } = await import(join(repoRoot, "node_modules", "pyodide", "pyodide.mjs"));
 
 const args = process.argv.slice(2);
-if (args.length !== 5) {
-  console.error("usage: compile_pyc.mjs STDLIB_IN STDLIB_OUT PACKAGE_IN PACKAGE_OUT PACKAGE_NAME");
+if (args.length !== 6) {
+  console.error("usage: compile_pyc.mjs STDLIB_IN STDLIB_OUT PACKAGE_IN PACKAGE_OUT PACKAGE_NAME ARCHIVE_PATH");
   process.exit(2);
 }
-const [stdlibIn, stdlibOut, packageIn, packageOut, packageName] = args;
+const [stdlibIn, stdlibOut, packageIn, packageOut, packageName, archivePath] = args;
 
 const pyodide = await loadPyodide({ indexURL: join(repoRoot, "node_modules", "pyodide") + "/" });
 
@@ -32,21 +33,23 @@ function hostPath(file) {
 }
 
 pyodide.runPython(readFileSync(join(here, "compile_pyc.py"), "utf8"));
-const sitePackages = pyodide.runPython("[p for p in sys.path if p.endswith('site-packages')][0]");
 const stdlibPrefix = pyodide.runPython("[p for p in sys.path if p.endswith('.zip')][0]") + "/";
-pyodide.unpackArchive(new Uint8Array(readFileSync(packageIn)), "zip", { extractDir: sitePackages });
+pyodide.FS.mkdirTree(dirname(archivePath));
+pyodide.FS.writeFile(archivePath, new Uint8Array(readFileSync(packageIn)));
+pyodide.runPython(`sys.path.insert(0, ${JSON.stringify(archivePath)})`);
 
 const run = (code) => pyodide.runPython(code);
 pyodide.globals.set("package_name", packageName);
 pyodide.globals.set("stdlib_prefix", stdlibPrefix);
-pyodide.globals.set("site_packages", sitePackages + "/");
+pyodide.globals.set("archive_prefix", archivePath + "/");
 pyodide.globals.set("paths", pyodide.toPy([hostPath(stdlibIn), hostPath(stdlibOut), hostPath(packageIn), hostPath(packageOut)]));
 const report = run(`
 import json
 failed = import_package_tree(package_name)
+read_package_data(package_name)
 used = imported_files_under(stdlib_prefix)
-stdlib_count = compile_zip(paths[0], paths[1], "sourceless", stdlib_prefix, used)
-package_count = compile_zip(paths[2], paths[3], "pycache", site_packages)
+stdlib_count = compile_zip(paths[0], paths[1], stdlib_prefix, used)
+package_count = compile_zip(paths[2], paths[3], archive_prefix)
 json.dumps({"failed": failed, "stdlib": stdlib_count, "package": package_count})
 `);
 const { failed, stdlib, package: packageCount } = JSON.parse(report);

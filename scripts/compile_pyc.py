@@ -1,12 +1,10 @@
 """Compile the Python files of a zip archive to .pyc for the interpreter running this file.
 
 Run inside Pyodide (by scripts/compile_pyc.mjs), so the bytecode matches the Python 3.14 the
-browser runs. Two layouts:
-
-- ``sourceless``: ``os.py`` becomes ``os.pyc`` in place, the source dropped (the stdlib zip: zipimport
-  loads ``.pyc`` entries directly). Only the modules the app imports are compiled, since a .pyc is
-  larger than its source; the others stay ``.py`` and compile if ever imported;
-- ``pycache``: sources kept, ``pkg/__pycache__/mod.<tag>.pyc`` added (our package, unpacked on disk).
+browser runs. Both archives, the stdlib and our package, are imported from the zip file itself
+(zipimport), which loads a ``.pyc`` entry directly: ``os.py`` becomes ``os.pyc`` in place, the source
+dropped. In the stdlib only the modules the app imports are compiled, since a .pyc is larger than its
+source; the others stay ``.py`` and compile if ever imported. Our package is compiled whole.
 
 The .pyc are unchecked-hash based: valid whatever the file times, and never recompiled.
 """
@@ -17,6 +15,7 @@ import importlib.util
 import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+from typing import Any
 
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -25,12 +24,6 @@ def pyc_bytes(source: bytes, filename: str) -> bytes:
     code = compile(source, filename, "exec", dont_inherit=True)
     data: bytes = _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
     return bytes(data)
-
-
-def cache_name(name: str) -> str:
-    folder, _, module = name.rpartition("/")
-    compiled = f"__pycache__/{module[:-3]}.{sys.implementation.cache_tag}.pyc"
-    return f"{folder}/{compiled}" if folder else compiled
 
 
 def imported_files_under(prefix: str) -> set[str]:
@@ -58,9 +51,22 @@ def import_package_tree(package_name: str) -> list[str]:
     return failed
 
 
-def compile_zip(
-    source_zip: str, target_zip: str, layout: str, filename_prefix: str, only: set[str] | None = None
-) -> int:
+def read_package_data(package_name: str) -> None:
+    """Read every data file of the package through importlib.resources, as the app does (the bot's
+    weights): the stdlib modules that this takes are then counted as used."""
+    from importlib import resources
+
+    def walk(folder: Any) -> None:
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                walk(entry)
+            elif not entry.name.endswith((".py", ".pyc")):
+                entry.read_bytes()
+
+    walk(resources.files(package_name))
+
+
+def compile_zip(source_zip: str, target_zip: str, filename_prefix: str, only: set[str] | None = None) -> int:
     """Write `target_zip` with the `.py` entries compiled (all, or the archive names in `only`);
     return how many were compiled."""
     compiled = 0
@@ -75,10 +81,7 @@ def compile_zip(
                     pass  # left as source: a file that only parses on other versions is never imported
                 else:
                     compiled += 1
-                    if layout == "sourceless":
-                        entries = [(info.filename[:-3] + ".pyc", pyc)]
-                    else:
-                        entries.append((cache_name(info.filename), pyc))
+                    entries = [(info.filename[:-3] + ".pyc", pyc)]
             for name, payload in entries:
                 entry = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
                 entry.compress_type = zipfile.ZIP_DEFLATED

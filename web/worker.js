@@ -17,6 +17,8 @@
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const ARCHIVE_URL = new URL("../py/backgammon.zip", import.meta.url).href;
+/** Where the archive sits in Python's file system; build.py compiles the package for this path. */
+const ARCHIVE_PATH = "/lib/backgammon.zip";
 /** Loading that has not finished by then is reported as failed instead of hanging forever. */
 const LOAD_TIMEOUT_MS = 120_000;
 
@@ -196,10 +198,10 @@ async function startPython() {
   } finally {
     wasmFailure.stop();
   }
-  const sitePackages = pyodide.runPython(
-    "import sys\n[p for p in sys.path if p.endswith('site-packages')][0]",
-  );
-  pyodide.unpackArchive(await archive, "zip", { extractDir: sitePackages });
+  // Imported from the archive itself (zipimport), not unpacked: no zipfile/shutil work at start, and
+  // the archive's .pyc (build.py) are loaded as they are.
+  pyodide.FS.writeFile(ARCHIVE_PATH, new Uint8Array(await archive));
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ARCHIVE_PATH)})`);
   return pyodide;
 }
 
