@@ -10,6 +10,12 @@ Doubles are searched with source points in non-increasing order: any legal order
 replayed highest-source-first (a lower move never enables a higher one), so each multiset of moves is
 visited once.
 
+`legal_plays` keeps, for each result, the moves that reach it (for notation and the turn in progress).
+`legal_positions`, the engines' path, needs the boards only: in the common cases (nothing on the bar, no
+bear-off possible during the roll) its own searches collect bare keys in a set, many at once, and the
+positions are built straight from the keys' bytes without validation (they are possible boards by
+construction). Tests hold both paths to the same results as a plain reference generator.
+
 >>> from backgammon import Position
 >>> plays = legal_plays(Position.start(), (3, 1))
 >>> len(plays)
@@ -20,12 +26,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
+import struct
+from collections.abc import Callable, Collection, Iterator, Sequence
+from itertools import product, repeat, starmap
+from typing import cast, overload
 
 from .errors import BackgammonError
 from .move import OFF, Move, Play
-from .position import Position, unchecked_positions
+from .position import Position, _new, _set_mine, _set_theirs
 
 Dice = tuple[int, int]
 Steps = tuple[tuple[int, int], ...]  # (source index, die) for each move of a play
@@ -48,7 +56,7 @@ def check_dice(dice: object) -> Dice:
     return (dice[0], dice[1])
 
 
-def _sources(m: list[int], die: int, blocked: list[bool], outside: int) -> list[int]:
+def _sources(m: list[int], die: int, blocked: bytes, outside: int) -> list[int]:
     """Indices a checker may leave with `die`, highest first."""
     if m[24]:
         return [24] if not blocked[24 - die] else []
@@ -64,6 +72,17 @@ def _sources(m: list[int], die: int, blocked: list[bool], outside: int) -> list[
                     found.append(s)
                     break
     return found
+
+
+_BLOCKED = bytes([0, 0] + [1] * 254)
+_BLOT = bytes([0, 1] + [0] * 254)
+
+
+def _facing(theirs: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """(blocked, blot): for each of our indices 0..23, 1 where the opponent holds two or more checkers, and
+    1 where exactly one."""
+    facing = bytes(theirs[23::-1])  # facing[j]: opposing checkers on our index j
+    return facing.translate(_BLOCKED), facing.translate(_BLOT)
 
 
 def _board_of(key: int) -> tuple[int, ...]:
@@ -85,9 +104,7 @@ def generate_keys(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) ->
     """All distinct results of `dice` as `{key: steps}` (see the module doc for the key)."""
     die1, die2 = dice
     m = list(mine)
-    facing = theirs[23::-1]  # facing[j]: opposing checkers on our index j
-    blocked = [count >= 2 for count in facing]
-    blot = [count == 1 for count in facing]
+    blocked, blot = _facing(theirs)
     outside = sum(mine[6:])
     key = int.from_bytes(bytes(mine), "little")
     results: dict[int, Steps] = {}
@@ -115,26 +132,29 @@ def generate_keys(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) ->
     return results
 
 
-def _single_moves(m: list[int], blocked: list[bool], blot: list[bool], die: int) -> list[tuple[int, int]]:
-    """(source index, key change) of every checker that may move `die` on the board (no bar, no bear-off)."""
+def _single_moves(occupied: list[int], blocked: bytes, blot: bytes, die: int) -> list[tuple[int, int]]:
+    """(source index, key change) of every checker that may move `die` on the board (no bar, no bear-off);
+    `occupied`: our occupied indices, highest first."""
     slot, hit = _SLOT_UNIT, _HIT_UNIT
     found = []
-    for s in range(23, die - 1, -1):
-        if m[s]:
-            d = s - die
-            if not blocked[d]:
-                found.append((s, slot[d] - slot[s] + hit[d] if blot[d] else slot[d] - slot[s]))
+    for s in occupied:
+        d = s - die
+        if d < 0:
+            break
+        if not blocked[d]:
+            found.append((s, slot[d] - slot[s] + hit[d] if blot[d] else slot[d] - slot[s]))
     return found
 
 
 def _two_dice_simple(
-    m: list[int], blocked: list[bool], blot: list[bool], key: int, a: int, b: int, results: dict[int, Steps]
+    m: list[int], blocked: bytes, blot: bytes, key: int, a: int, b: int, results: dict[int, Steps]
 ) -> None:
     """Both dice, nothing on the bar and no bear-off possible: `a` then `b` by any checker, then `b` then `a`
     by one checker (see the module doc)."""
     slot, hit = _SLOT_UNIT, _HIT_UNIT
-    moves_a = _single_moves(m, blocked, blot, a)
-    moves_b = _single_moves(m, blocked, blot, b)
+    occupied = [s for s in range(23, -1, -1) if m[s]]
+    moves_a = _single_moves(occupied, blocked, blot, a)
+    moves_b = _single_moves(occupied, blocked, blot, b)
     for s1, change1 in moves_a:
         d1 = s1 - a
         key1 = key + change1
@@ -168,8 +188,8 @@ def _two_dice_simple(
 
 def _two_dice(
     m: list[int],
-    blocked: list[bool],
-    blot: list[bool],
+    blocked: bytes,
+    blot: bytes,
     outside: int,
     key: int,
     first: int,
@@ -208,8 +228,8 @@ def _two_dice(
 
 def _doubles(
     m: list[int],
-    blocked: list[bool],
-    blot: list[bool],
+    blocked: bytes,
+    blot: bytes,
     outside: int,
     key: int,
     die: int,
@@ -298,25 +318,181 @@ def steps_to_play(steps: Sequence[tuple[int, int]]) -> Play:
     return Play(Move(s + 1, s - d + 1 if s >= d else OFF) for s, d in steps)
 
 
+def position_keys(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) -> Collection[int]:
+    """The keys of every distinct result of `dice` (see the module doc); empty when nothing moves.
+
+    The results of `generate_keys` without the moves that reach them. In the commonest cases (nothing on the
+    bar, and too many checkers outside the home board for one to bear off during the roll: two or more for
+    two dice, four or more for a double) bare keys are collected in a set, several at a time, instead of a
+    tuple of steps per result; otherwise, and when the dice cannot all be played, `generate_keys` answers.
+    """
+    die1, die2 = dice
+    if not mine[24] and sum(mine[6:]) >= (4 if die1 == die2 else 2):
+        m = list(mine)
+        blocked, blot = _facing(theirs)
+        key = int.from_bytes(bytes(mine), "little")
+        found: set[int] = set()
+        if die1 == die2:
+            _four_of_a_double_keys(m, blocked, blot, key, die1, found)
+        else:
+            _two_dice_simple_keys(m, blocked, blot, key, die1, die2, found)
+        if found:
+            return found
+    return generate_keys(mine, theirs, dice).keys()
+
+
 def legal_positions(position: Position, dice: Dice) -> list[Position]:
     """Every distinct position the roll can lead to (the player who moved still on roll; no swap).
 
     Unchecked fast path for engines: `dice` must be two ints 1..6. With no legal move the result is
-    `[position]`.
+    `[position]`. The same positions as `legal_plays(position, dice).positions`, perhaps in another order.
     """
-    keys = generate_keys(position.mine, position.theirs, dice)
+    keys = position_keys(position.mine, position.theirs, dice)
     if not keys:
         return [position]
     theirs = position.theirs
     after_hits: dict[int, tuple[int, ...]] = {0: theirs}
-    boards = []
-    for key in keys:
+    found: list[Position] = []
+    append = found.append
+    new, set_mine, set_theirs = _new, _set_mine, _set_theirs
+    # every key as 28 little-endian bytes (25 counts, then the hit bits), read back 25 counts at a time
+    rows = _read_boards(b"".join(map(_int_to_bytes, keys, repeat(28), repeat("little"))))
+    for key, mine in zip(keys, rows, strict=True):
+        result = new(Position)
+        set_mine(result, mine)
         hits = key >> _HIT_SHIFT
-        their_side = after_hits.get(hits)
-        if their_side is None:
-            their_side = after_hits[hits] = theirs_after(theirs, hits)
-        boards.append((tuple((key & _BOARD_MASK).to_bytes(25, "little")), their_side))
-    return unchecked_positions(boards)
+        if hits:
+            their_side = after_hits.get(hits)
+            if their_side is None:
+                their_side = after_hits[hits] = theirs_after(theirs, hits)
+            set_theirs(result, their_side)
+        else:
+            set_theirs(result, theirs)
+        append(result)
+    return found
+
+
+_read_boards = struct.Struct("<25B3x").iter_unpack
+_int_to_bytes = cast("Callable[[int, int, str], bytes]", int.to_bytes)
+
+
+def _two_dice_simple_keys(
+    m: list[int], blocked: bytes, blot: bytes, key: int, a: int, b: int, found: set[int]
+) -> None:
+    """Both dice with nothing on the bar and no bear-off possible, as bare keys: every checker that may move
+    `a` with every checker that may move `b` (all sums at once), less a lone checker leaving its point twice
+    and with one hit where both land on the same blot, plus one checker moving by both dice."""
+    slot, hit = _SLOT_UNIT, _HIT_UNIT
+    occupied = [s for s in range(23, -1, -1) if m[s]]
+    moves_a = _single_moves(occupied, blocked, blot, a)
+    moves_b = dict(_single_moves(occupied, blocked, blot, b))
+    found.update(starmap(int.__add__, product([key + change for _, change in moves_a], moves_b.values())))
+    add, discard = found.add, found.discard
+    for s1, change1 in moves_a:
+        d1 = s1 - a
+        change2 = moves_b.get(s1)
+        if change2 is not None and m[s1] == 1:
+            discard(key + change1 + change2)  # not a board: that checker has left already
+        if blot[d1]:
+            change2 = moves_b.get(d1 + b)
+            if change2 is not None:  # the second checker landing on the blot just hit hits nothing
+                discard(key + change1 + change2)  # the hit bit counted twice
+                add(key + change1 + change2 - hit[d1])
+        if d1 >= b and not blocked[d1 - b]:  # the same checker on by `b`
+            d2 = d1 - b
+            new_key = key + change1 + slot[d2] - slot[d1]
+            add(new_key + hit[d2] if blot[d2] else new_key)
+    for s1, change1 in moves_b.items():  # the same checker by `b`, then on by `a`
+        d1 = s1 - b
+        if d1 >= a and not blocked[d1 - a]:
+            d2 = d1 - a
+            new_key = key + change1 + slot[d2] - slot[d1]
+            add(new_key + hit[d2] if blot[d2] else new_key)
+
+
+def _four_of_a_double_keys(
+    m: list[int], blocked: bytes, blot: bytes, key: int, die: int, found: set[int]
+) -> None:
+    """The results of playing all four numbers of a double with nothing on the bar and four or more checkers
+    outside the home board (so none can bear off), as bare keys; none when four cannot be played.
+
+    Four nested loops over the source indices, each level from the previous source down (the order of
+    `_doubles`), over only the indices a checker can stand on during the roll and move from.
+    """
+    slot, hit_unit = _SLOT_UNIT, _HIT_UNIT
+    # indices that can hold a checker during the roll (one now, or reached from one by up to three moves)
+    # and whose checker may move: highest first
+    reach: set[int] = set()
+    for s in range(23, die - 1, -1):
+        if m[s]:
+            for _ in range(4):
+                if s < die or blocked[s - die]:
+                    break
+                reach.add(s)
+                s -= die
+    sources = sorted(reach, reverse=True)
+    n = len(sources)
+    move = [0] * 24  # key change of a checker moving from index s, without a hit
+    move_hit = [0] * 24  # ... and hitting the blot there
+    bit = [0] * 24  # the hit bit of the destination when it is a blot, else 0
+    for s in sources:
+        d = s - die
+        move[s] = move_hit[s] = slot[d] - slot[s]
+        if blot[d]:
+            move_hit[s] += hit_unit[d]
+            bit[s] = 1 << d
+    add_all = found.update
+    for i1 in range(n):
+        s1 = sources[i1]
+        if not m[s1]:
+            continue
+        d1 = s1 - die
+        m[s1] -= 1
+        m[d1] += 1
+        key1 = key + move_hit[s1]
+        hits1 = bit[s1]
+        for i2 in range(i1, n):
+            s2 = sources[i2]
+            if not m[s2]:
+                continue
+            d2 = s2 - die
+            m[s2] -= 1
+            m[d2] += 1
+            if bit[s2] & hits1:
+                key2 = key1 + move[s2]
+                hits2 = hits1
+            else:
+                key2 = key1 + move_hit[s2]
+                hits2 = hits1 | bit[s2]
+            for i3 in range(i2, n):
+                s3 = sources[i3]
+                if not m[s3]:
+                    continue
+                d3 = s3 - die
+                m[s3] -= 1
+                m[d3] += 1
+                if bit[s3] & hits2:
+                    key3 = key2 + move[s3]
+                    hits3 = hits2
+                else:
+                    key3 = key2 + move_hit[s3]
+                    hits3 = hits2 | bit[s3]
+                if hits3:
+                    add_all(
+                        [
+                            key3 + move[s] if bit[s] & hits3 else key3 + move_hit[s]
+                            for s in sources[i3:]
+                            if m[s]
+                        ]
+                    )
+                else:
+                    add_all([key3 + move_hit[s] for s in sources[i3:] if m[s]])
+                m[s3] += 1
+                m[d3] -= 1
+            m[s2] += 1
+            m[d2] -= 1
+        m[s1] += 1
+        m[d1] -= 1
 
 
 class LegalPlays(Sequence[Play]):

@@ -190,3 +190,44 @@ def test_generator_agrees_with_the_reference_on_doubles_from_games(
     position: Position, dice: tuple[int, int]
 ) -> None:
     _check_results(position, dice)
+
+
+# -- the engines' fast path: `legal_positions` collects bare results with searches of its own -------------
+
+
+def _check_fast_path(position: Position, dice: tuple[int, int]) -> None:
+    fast = legal_positions(position, dice)
+    assert len(set(fast)) == len(fast), "each resulting position once"
+    assert {(p.mine, p.theirs) for p in fast} == reference_results(position, dice)
+    assert set(fast) == set(legal_plays(position, dice).positions)
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_positions, dice_rolls)
+def test_fast_positions_agree_with_the_reference(position: Position, dice: tuple[int, int]) -> None:
+    _check_fast_path(position, dice)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_positions(), st.sampled_from([(d, d) for d in range(1, 7)] + [(6, 5), (4, 2), (3, 1)]))
+def test_fast_positions_agree_with_the_reference_in_games(position: Position, dice: tuple[int, int]) -> None:
+    _check_fast_path(position, dice)
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "dice"),
+    [
+        # two checkers pass the same blot with a double: it is hit once
+        pytest.param({13: 2, 8: 3, 6: 5, 24: 2}, {15: 1}, (3, 3), id="double-passes-one-blot-twice"),
+        # the second die lands a second checker on the blot the first one hit: no second hit
+        pytest.param({13: 3, 11: 2, 24: 2}, {15: 1}, (3, 1), id="second-checker-on-the-point-just-hit"),
+        # a double that cannot be played four times (the fast search finds nothing and hands over)
+        pytest.param({13: 2, 24: 2}, {5: 2, 20: 2}, (4, 4), id="double-not-all-four"),
+        # only one of two dice can be played
+        pytest.param({13: 1, 24: 1}, {7: 2, 6: 2, 17: 2, 23: 2}, (6, 5), id="one-die-only"),
+    ],
+)
+def test_fast_positions_on_hand_picked_boards(
+    mine: dict[int, int], theirs: dict[int, int], dice: tuple[int, int]
+) -> None:
+    _check_fast_path(board(mine, theirs), dice)
