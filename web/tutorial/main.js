@@ -166,8 +166,15 @@ async function openLesson(id) {
     answer = await call("lesson_start", { id: lessons[0].id });
   }
   if (!answer.lesson) return;
+  const changed = answer.lesson.id !== lesson?.id;
   renderLesson(answer.lesson);
   if (!mode.embed) progress.setLast(answer.lesson.id);
+  // A new lesson gets a board of its own: a checker still gliding on the last lesson's board must not
+  // land on this one.
+  if (board && changed) {
+    board.destroy();
+    board = null;
+  }
   if (!board) {
     board = createBoard(byId("board"), {
       view: answer.view,

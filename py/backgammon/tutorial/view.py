@@ -104,7 +104,8 @@ def lesson_view(
         "position_id": position.id,
         "match_id": "",
         "game_number": 1,
-        "phase": "doubled" if offered else ("move" if dice else "roll"),
+        # Never "roll": the board would draw a Roll button, and a lesson's roll is set by the lesson.
+        "phase": "doubled" if offered else "move",
         "turn": 0,
         "decision": 0,
         "dice": list(dice) if dice else None,
