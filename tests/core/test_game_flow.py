@@ -127,6 +127,16 @@ def test_004_drop_concedes_the_value_before_the_double() -> None:
     assert game.notation[-3:] == [" Doubles => 2", " Drops", " Wins 1 point"]
 
 
+def test_000_a_dropped_double_scores_the_cube_value_even_where_a_backgammon_was_coming() -> None:
+    # "Gammons and backgammons are not relevant when a cube offer is declined." (000) Player 1 has borne
+    # nothing off and has a checker in player 0's home board; player 0 doubles and player 1 drops.
+    position = Position(side({1: 2, 2: 2}), side({20: 1, 6: 14}))
+    game = Game(MATCH5, start=GameStart(position, turn=0))
+    game.double()
+    game.drop()
+    assert game.outcome == Outcome(0, Win.SINGLE, 1, Ending.DROPPED)
+
+
 def test_004_a_refused_redouble_pays_the_stakes_before_the_redouble() -> None:
     game = Game(MATCH5)
     game.roll((3, 1))
@@ -217,6 +227,11 @@ def test_the_play_must_be_complete_before_confirming() -> None:
         ),
         ("004: nothing borne off and a checker on the bar: backgammon", {25: 1, 6: 14}, Win.BACKGAMMON),
         ("in the winner's outer board is only a gammon", {18: 1, 6: 14}, Win.GAMMON),
+        (
+            "004: the loser's 19 point is the winner's 6 point, in his home board: backgammon",
+            {19: 1, 6: 14},
+            Win.BACKGAMMON,
+        ),
     ],
 )
 def test_size_of_a_win(rule: str, loser: dict[int, int], kind: Win) -> None:
@@ -252,6 +267,19 @@ def test_004_jacoby_gammons_count_once_the_cube_was_turned() -> None:
     game.roll((2, 1))
     play_first_legal(game)
     assert game.outcome == Outcome(0, Win.GAMMON, 4)
+
+
+def test_004_jacoby_an_automatic_double_is_not_an_offered_double() -> None:
+    # "Gammons and backgammons count only as a single game if neither player has offered a double" (004):
+    # the automatic double of an opening tie is nobody's offer, so a gammon still counts single, at the
+    # cube's value of 2.
+    settings = MatchSettings(match_length=0, jacoby=True, automatic_doubles=1)
+    position = Position(side({1: 1}), side({6: 15}))
+    game = Game(settings, start=GameStart(position, turn=0, cube=Cube(2, owner=None)))
+    assert not game.double_offered
+    game.roll((2, 1))
+    play_first_legal(game)
+    assert game.outcome == Outcome(0, Win.GAMMON, 2)
 
 
 # ---- resignations -----------------------------------------------------------------------------------

@@ -86,6 +86,12 @@ RULE_TABLE = [
     # he can." (004) Our 5 point (their 20) is blocked: 13/9 and no more.
     pytest.param({13: 1, 1: 14}, {20: 2}, (4, 4), {"13/9"}, id="doubles-as-many-as-possible"),
     pytest.param({25: 2, 6: 13}, THEIR_HOME_CLOSED_BUT_SIX, (5, 5), {"pass"}, id="doubles-none-enter"),
+    # The same with three of the four numbers: 24/20/16/12, then 12/8 is blocked (their 17 point) and the
+    # checkers on the 1 point may not bear off while one is outside.
+    pytest.param({24: 1, 1: 14}, {17: 2}, (4, 4), {"24/12"}, id="doubles-three-of-four-playable"),
+    # "If a player is able to enter some but not all of his checkers, he must enter as many as he can and then
+    # forfeit the remainder of his turn." (004) With a double: four of five checkers enter, nothing moves.
+    pytest.param({25: 5, 6: 10}, {}, (2, 2), {"bar/23(4)"}, id="doubles-enter-four-then-forfeit"),
     # "The place to move the piece according to the current die value would lie just after the last triangle."
     # (000: a 5 bears off the checker on the 5 point; 5/4 then 4/off with the 5 is written 5/off)
     pytest.param({5: 1, 4: 1}, {}, (5, 1), {"5/off 4/3", "5/off"}, id="bear-off-exact"),
@@ -98,6 +104,10 @@ RULE_TABLE = [
     # checker on a higher-numbered point." (004): with 2-2, the checker on 6 must come down before the 1 point
     # may bear off with a 2, so the only play using all four 2s is 6/4/2/off then 1/off.
     pytest.param({6: 1, 1: 1}, {}, (2, 2), {"6/off 1/off"}, id="bear-off-higher-point-moves-first"),
+    # The same with two dice: the 4 cannot bear off the checker on 2 while one stands on 6, so 6/2 (or 6/5/1).
+    pytest.param({6: 1, 2: 1}, {}, (4, 1), {"6/1"}, id="bear-off-larger-die-not-past-a-higher-checker"),
+    # "this implies that all dice points may not be used completely. Such unused dice points are lost." (001)
+    pytest.param({3: 1, 2: 1}, {}, (6, 6), {"3/off 2/off"}, id="bear-off-unused-numbers-are-lost"),
     # "A player must have all of his active checkers in his home board in order to bear off." (004): 3/off is
     # never played before the checker on 7 is home.
     pytest.param({7: 1, 3: 1}, {}, (6, 2), {"7/1 3/1", "7/off"}, id="no-bear-off-with-a-checker-outside"),
