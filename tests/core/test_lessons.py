@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -489,3 +490,13 @@ def test_api_show_me_gives_a_correct_answer() -> None:
 def test_api_refuses_an_unknown_lesson_with_a_plain_message() -> None:
     answer = json.loads(handle(json.dumps({"id": 1, "method": "lesson_start", "params": {"id": "nope"}})))
     assert "nope" in answer["error"]["message"]
+
+
+def test_readme_shows_the_one_line_iframe_of_a_lesson_and_counts_the_lessons() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Rules tutorial") :]
+    frames = [line for line in section.splitlines() if line.startswith("<iframe ")]
+    assert len(frames) == 1 and frames[0].endswith("></iframe>")
+    found = re.search(r'src="[^"]*/tutorial\.html\?embed=1#([a-z0-9-]+)"', frames[0])
+    assert found is not None and found.group(1) in {lesson.id for lesson in LESSONS}
+    assert f"in {len(LESSONS)} short lessons" in " ".join(section.split())

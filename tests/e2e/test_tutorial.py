@@ -175,6 +175,19 @@ def test_each_lesson_has_its_own_address(page: Page, site: Site) -> None:
     assert page.url.endswith("tutorial.html#crawford")
     page.go_back()
     tutorial.wait_ready("bear-off")
+    # Every lesson answers at its address.
+    for lesson in LESSONS:
+        page.evaluate("(id) => { location.hash = id; }", lesson.id)
+        tutorial.wait_ready(lesson.id)
+        assert page.locator("#lesson-title").inner_text() == lesson.title
+        assert page.title().startswith(lesson.title)
+
+
+def test_the_main_page_links_to_the_tutorial(page: Page, site: Site) -> None:
+    page.goto(site.url())
+    page.locator("a[href='tutorial.html']").first.click()
+    Tutorial(page.main_frame).wait_ready(LESSONS[0].id)
+    assert page.url == site.url("tutorial.html#" + LESSONS[0].id)
 
 
 def test_hint_lights_the_move_and_show_me_plays_it(page: Page, site: Site, take_screenshot: Shot) -> None:
