@@ -12,6 +12,7 @@ with an error line and the run goes on.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -135,8 +136,10 @@ def main(
     stderr = stderr or sys.stderr
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse prints its own message for usage errors
+        # argparse prints help and its usage errors itself: to the streams given here
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = parser.parse_args(argv)
+    except SystemExit as exit_:  # status 0 after --help, 2 for a usage error
         return int(exit_.code or 0)
     runner: Runner = args.run
     return runner(args, stdin, stdout, stderr)

@@ -83,6 +83,51 @@ def test_a_position_id_without_dice_is_a_usage_error() -> None:
     assert status == 2 and "DICE" in err
 
 
+@pytest.mark.parametrize("dice", ["31", "3-1", "3,1", "3 1", "13"])
+def test_dice_may_be_written_with_a_dash_a_comma_or_a_space_in_either_order(dice: str) -> None:
+    status, out, err = run("plays", START, dice)
+    assert status == 0 and err == ""
+    assert sorted(out.splitlines()) == sorted(run("plays", START, "31")[1].splitlines())
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param([], id="no-command"),
+        pytest.param(["frob"], id="unknown-command"),
+        pytest.param(["plays", "--bogus", START, "31"], id="unknown-option"),
+        pytest.param(["plays", START, "31", "extra"], id="extra-argument"),
+    ],
+)
+def test_usage_errors_exit_with_status_2_and_a_message_on_stderr(argv: list[str]) -> None:
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert "usage: python -m backgammon" in err and "error:" in err
+
+
+def test_help_goes_to_stdout_and_exits_0() -> None:
+    status, out, err = run("plays", "--help")
+    assert status == 0 and err == ""
+    assert out.startswith("usage: python -m backgammon plays")
+
+
+def test_batch_mode_in_text_answers_a_bad_line_with_an_error_line_and_goes_on() -> None:
+    status, out, err = run("plays", stdin=f"{START} 31\n{START}\n{START} 9 9\n{START} 66\n")
+    lines = out.splitlines()
+    assert len(lines) == 4
+    assert lines[1] == f"error: Expected 'POSITION_ID DICE', got '{START}'."
+    assert lines[2].startswith("error: Dice must be two digits 1 to 6")
+    assert lines[3].count(";") == len(legal_plays(Position.start(), (6, 6))) - 1
+    assert status == 2 and err.count("plays: ") == 2
+
+
+def test_batch_mode_with_only_good_lines_exits_0() -> None:
+    status, out, err = run("plays", "--json", stdin=f"{START} 31\n{START} 5 2\n")
+    assert status == 0 and err == ""
+    counts = [len(json.loads(line)) for line in out.splitlines()]
+    assert counts == [16, len(legal_plays(Position.start(), (5, 2)))]
+
+
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_python_dash_m_backgammon() -> None:
     source = Path(__file__).resolve().parents[2] / "py"
@@ -95,3 +140,24 @@ def test_python_dash_m_backgammon() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)) == len(legal_plays(Position.start(), (1, 1)))
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_python_dash_m_backgammon_bad_input_and_batch() -> None:
+    source = Path(__file__).resolve().parents[2] / "py"
+    command = [sys.executable, "-m", "backgammon", "plays"]
+    env = {"PYTHONPATH": str(source)}
+    bad = subprocess.run([*command, START, "71"], capture_output=True, text=True, env=env, check=False)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr == "plays: Dice must be two digits 1 to 6 like 31, got '71'.\n"
+    batch = subprocess.run(
+        [*command, "--json"],
+        input=f"{START} 31\nbad 31\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert batch.returncode == 2
+    first, second = batch.stdout.splitlines()
+    assert len(json.loads(first)) == 16 and "error" in json.loads(second)
