@@ -1,0 +1,91 @@
+"""The player's preferences at work on the match page: forced plays and bearing off without contact played by
+themselves, pip counts hidden, the home board on the left; and the Position ID copied to the clipboard."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import Site, screenshot
+from .match_driver import (
+    match_id_of,
+    open_match,
+    phase,
+    point,
+    position_id,
+    position_of,
+    set_up,
+    status,
+    wait_idle,
+)
+
+
+def set_preferences(page: Page, **choices: bool | str) -> None:
+    """Open Preferences, tick or untick checkboxes and pick options by name, save."""
+    page.click("#preferences-button")
+    form = page.locator("#preferences-form")
+    for name, value in choices.items():
+        field = form.locator(f"[name={name}]")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.select_option(value)
+    form.locator("button[value=save]").click()
+    wait_idle(page)
+
+
+# White: one back checker on 24, the rest on the 1-point; Black: all fifteen on its 6-point (White's 19), so
+# with 6-5 the only play is 24/18/13.
+FORCED = position_of({24: 1, 1: 14}, {6: 15})
+
+
+def test_a_forced_play_waits_for_the_player_by_default(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    set_up(page, FORCED, match_id_of(match_length=5, dice=(6, 5)))
+    assert phase(page) == "move"
+    assert "White to move 6 and 5" in status(page)
+
+
+def test_a_forced_play_plays_itself_when_asked(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    set_preferences(page, autoForced=True)
+    set_up(page, FORCED, match_id_of(match_length=5, dice=(6, 5)))
+    # Played checker by checker, then the turn ends by itself: Black may double, so Black is asked.
+    assert "Black to roll or double" in status(page)
+    expect(page.locator("#movelist")).to_contain_text(re.compile(r"65: 24/(18/)?13"))
+
+
+def test_bearing_off_plays_itself_once_the_sides_have_passed(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    set_preferences(page, autoBearOff=True)
+    # No contact: White bears off with 6-5 (two plays are legal, so this is not a forced play).
+    set_up(page, position_of({6: 2, 5: 1, 4: 1}, {6: 3}), match_id_of(match_length=5, dice=(6, 5)))
+    assert "Black to roll" in status(page)
+    expect(page.locator("#movelist")).to_contain_text("65: 6/off 5/off")
+    expect(point(page, "off")).to_have_attribute("aria-label", re.compile("Off"))
+
+
+def test_pips_hidden_and_home_board_on_the_left(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    expect(page.locator("#board .player-info .pips").first).to_contain_text("pips")
+    one = point(page, 1).bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert one is not None and board is not None
+    assert one["x"] > board["x"] + board["width"] / 2  # White's home board on the right by default
+    set_preferences(page, showPips=False, orientation="left")
+    expect(page.locator("#board .player-info .pips")).to_have_count(0)
+    one = point(page, 1).bounding_box()
+    assert one is not None
+    assert one["x"] + one["width"] < board["x"] + board["width"] / 2
+    # The move in progress is unchanged by the new layout: the same checkers can move.
+    assert "White to move 3 and 1" in status(page)
+    screenshot(page, "preferences-left-no-pips")
+
+
+def test_position_id_copies_to_the_clipboard(page: Page, site: Site, context: BrowserContext) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.base_url.rstrip("/"))
+    open_match(page, site, "31")
+    page.click("button[data-copy=position-id]")
+    expect(page.locator("#announcer")).to_contain_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == position_id(page)
