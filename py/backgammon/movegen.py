@@ -56,11 +56,11 @@ def check_dice(dice: object) -> Dice:
     return (dice[0], dice[1])
 
 
-def _sources(m: list[int], die: int, blocked: bytes, outside: int) -> list[int]:
-    """Indices a checker may leave with `die`, highest first."""
+def _sources(m: list[int], die: int, blocked: bytes, outside: int, top: int) -> list[int]:
+    """Indices a checker may leave with `die`, highest first; `top`: no checker stands above that index."""
     if m[24]:
         return [24] if not blocked[24 - die] else []
-    found = [s for s in range(23, die - 1, -1) if m[s] and not blocked[s - die]]
+    found = [s for s in range(top, die - 1, -1) if m[s] and not blocked[s - die]]
     if not outside:
         exact = die - 1
         if m[exact]:
@@ -106,20 +106,23 @@ def generate_keys(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) ->
     m = list(mine)
     blocked, blot = _facing(theirs)
     outside = sum(mine[6:])
-    key = int.from_bytes(bytes(mine), "little")
+    raw = bytes(mine)
+    key = int.from_bytes(raw, "little")
+    # the highest index a checker can leave from during the roll: checkers only move down (or enter below 24)
+    top = 23 if mine[24] else len(raw[:24].rstrip(b"\0")) - 1
     results: dict[int, Steps] = {}
     if die1 == die2:
-        _doubles(m, blocked, blot, outside, key, die1, results)
+        _doubles(m, blocked, blot, outside, key, top, die1, results)
         return results
     if not m[24] and outside >= 2:
         _two_dice_simple(m, blocked, blot, key, die1, die2, results)
     else:
-        _two_dice(m, blocked, blot, outside, key, die1, die2, results)
-        _two_dice(m, blocked, blot, outside, key, die2, die1, results)
+        _two_dice(m, blocked, blot, outside, key, top, die1, die2, results)
+        _two_dice(m, blocked, blot, outside, key, top, die2, die1, results)
     if results:
         return results
     for die in (max(die1, die2), min(die1, die2)):  # either die alone: the larger one if it can be played
-        for s in _sources(m, die, blocked, outside):
+        for s in _sources(m, die, blocked, outside, top):
             d = s - die
             new_key = key - _SLOT_UNIT[s]
             if d >= 0:
@@ -192,13 +195,14 @@ def _two_dice(
     blot: bytes,
     outside: int,
     key: int,
+    top: int,
     first: int,
     second: int,
     results: dict[int, Steps],
 ) -> None:
     """Every play of `first` then `second` (both dice used), bar or bear-off in play; `m` is restored."""
     slot = _SLOT_UNIT
-    for s1 in _sources(m, first, blocked, outside):
+    for s1 in _sources(m, first, blocked, outside, top):
         d1 = s1 - first
         key1 = key - slot[s1]
         out1 = outside
@@ -212,7 +216,7 @@ def _two_dice(
                 hit1 = d1
             if s1 >= 6 > d1:
                 out1 -= 1
-        for s2 in _sources(m, second, blocked, out1):
+        for s2 in _sources(m, second, blocked, out1, top):
             d2 = s2 - second
             key2 = key1 - slot[s2]
             if d2 >= 0:
@@ -232,6 +236,7 @@ def _doubles(
     blot: bytes,
     outside: int,
     key: int,
+    top: int,
     die: int,
     results: dict[int, Steps],
 ) -> None:
@@ -245,7 +250,7 @@ def _doubles(
         if m[24]:
             sources = [] if blocked[24 - die] else [24]
         else:
-            sources = [s for s in range(min(cap, 23), die - 1, -1) if m[s] and not blocked[s - die]]
+            sources = [s for s in range(min(cap, top), die - 1, -1) if m[s] and not blocked[s - die]]
             if not outside:
                 exact = die - 1
                 if m[exact]:
@@ -360,8 +365,8 @@ def legal_positions(position: Position, dice: Dice) -> list[Position]:
     for key, mine in zip(keys, rows, strict=True):
         result = new(Position)
         set_mine(result, mine)
-        hits = key >> _HIT_SHIFT
-        if hits:
+        if key > _BOARD_MASK:  # some blot was hit
+            hits = key >> _HIT_SHIFT
             their_side = after_hits.get(hits)
             if their_side is None:
                 their_side = after_hits[hits] = theirs_after(theirs, hits)
