@@ -6,13 +6,13 @@
 
 /**
  * @typedef {{winner: number, kind: string, points: number}} GameResult
- * @typedef {{number: number, lines: string[], result?: GameResult | null}} NotatedGame
+ * @typedef {{number: number, lines: string[], by?: number[], result?: GameResult | null}} NotatedGame
  */
 
 /**
  * @param {HTMLElement} container
  * @param {{games?: NotatedGame[]} | null | undefined} notation
- * @param {string[]} names the players' names, for the results of earlier games
+ * @param {string[]} names the players' names: who played each line, who won the earlier games
  */
 export function renderMoveList(container, notation, names) {
   const games = notation?.games ?? [];
@@ -24,11 +24,19 @@ export function renderMoveList(container, notation, names) {
     const current = index === games.length - 1;
     const list = document.createElement("ol");
     list.className = "moves";
-    for (const line of game.lines ?? []) {
+    (game.lines ?? []).forEach((line, i) => {
       const item = document.createElement("li");
-      item.textContent = line;
+      // Who played each line: a roll, a cube action or a result alone does not say.
+      const player = game.by?.[i];
+      if (player === 0 || player === 1) {
+        const who = document.createElement("span");
+        who.className = `who p${player}`;
+        who.textContent = names[player] ?? `Player ${player + 1}`;
+        item.append(who, " ");
+      }
+      item.append(line.trim());
       list.append(item);
-    }
+    });
     if (current) {
       const heading = document.createElement("h3");
       heading.textContent = `Game ${game.number}`;

@@ -56,7 +56,7 @@ def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> No
     assert position_id(page) == after("8/5 6/5", (3, 1))
     assert phase(page) == "roll"
     assert "Black to roll or double" in status(page)
-    expect(page.locator("#movelist")).to_contain_text("31: 8/5 6/5")
+    expect(page.locator("#movelist li").first).to_have_text("White 31: 8/5 6/5")  # each line names its player
     screenshot(page, "match-after-first-play")
 
 
