@@ -155,3 +155,42 @@ def test_resignation_rejected_play_goes_on(page: Page, site: Site) -> None:
     wait_idle(page)
     press_button(page, "reject_resign")
     assert "White to move 3 and 1" in status(page)
+
+
+def test_new_money_session_with_names_jacoby_and_an_automatic_double(page: Page, site: Site) -> None:
+    # The page's first match, then the new session's opening rolls: a tie (3-3) turns the cube, then 3-1.
+    open_match(page, site, "31,33,31")
+    page.click("#new-match-button")
+    form = page.locator("#new-match-form")
+    form.locator("input[name=name0]").fill("Ann")
+    form.locator("input[name=name1]").fill("Bob")
+    form.locator("input[name=kind][value=money]").check()
+    form.locator("input[name=jacoby]").check()
+    form.locator("input[name=automatic_doubles]").fill("1")
+    form.locator("button[value=start]").click()
+    wait_idle(page)
+    expect(page.locator("#match-info")).to_have_text("Ann 0 – Bob 0 · Money session · cube 2")
+    assert "Ann to move 3 and 1" in status(page)
+    expect(page.locator("#board .player-info.bottom")).to_contain_text("Ann")
+    expect(page.locator("#board .player-info.top")).to_contain_text("Bob")
+    expect(page.locator("#board .cube")).to_have_text("2")
+    # The form offers the same rules again next time.
+    page.click("#new-match-button")
+    expect(form.locator("input[name=jacoby]")).to_be_checked()
+    expect(form.locator("input[name=automatic_doubles]")).to_have_value("1")
+    expect(form.locator("input[name=name0]")).to_have_value("Ann")
+
+
+def test_match_length_outside_1_to_25_is_refused(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    page.click("#new-match-button")
+    form = page.locator("#new-match-form")
+    form.locator("input[name=length]").fill("26")
+    form.locator("button[value=start]").click()
+    # The browser keeps the dialog open on the invalid length; the match in progress is untouched.
+    expect(page.locator("#new-match-dialog")).to_be_visible()
+    assert form.locator("input[name=length]").evaluate("el => el.validity.rangeOverflow")
+    form.locator("button[value=cancel]").click()
+    expect(page.locator("#new-match-dialog")).to_be_hidden()
+    wait_idle(page)
+    assert "White to move 3 and 1" in status(page)
