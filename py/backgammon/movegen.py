@@ -328,15 +328,16 @@ def position_keys(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) ->
 
     The results of `generate_keys` without the moves that reach them. In the commonest cases (nothing on the
     bar, and too many checkers outside the home board for one to bear off during the roll: two or more for
-    two dice, four or more for a double) bare keys are collected in a set, several at a time, instead of a
-    tuple of steps per result; otherwise, and when the dice cannot all be played, `generate_keys` answers.
+    two dice, four or more for a double) bare keys are collected several at a time, instead of a tuple of
+    steps per result; otherwise, and when the dice cannot all be played, `generate_keys` answers. They are
+    kept in a dict rather than a set: a dict's order is the same in CPython and in 32-bit Pyodide.
     """
     die1, die2 = dice
     if not mine[24] and sum(mine[6:]) >= (4 if die1 == die2 else 2):
         m = list(mine)
         blocked, blot = _facing(theirs)
         key = int.from_bytes(bytes(mine), "little")
-        found: set[int] = set()
+        found: dict[int, None] = {}  # a dict, not a set: its order is the same on every platform
         if die1 == die2:
             _four_of_a_double_keys(m, blocked, blot, key, die1, found)
         else:
@@ -350,7 +351,8 @@ def legal_positions(position: Position, dice: Dice) -> list[Position]:
     """Every distinct position the roll can lead to (the player who moved still on roll; no swap).
 
     Unchecked fast path for engines: `dice` must be two ints 1..6. With no legal move the result is
-    `[position]`. The same positions as `legal_plays(position, dice).positions`, perhaps in another order.
+    `[position]`. The same positions as `legal_plays(position, dice).positions`, perhaps in another order
+    (but the same order on every platform).
     """
     keys = position_keys(position.mine, position.theirs, dice)
     if not keys:
@@ -382,7 +384,7 @@ _int_to_bytes = cast("Callable[[int, int, str], bytes]", int.to_bytes)
 
 
 def _two_dice_simple_keys(
-    m: list[int], blocked: bytes, blot: bytes, key: int, a: int, b: int, found: set[int]
+    m: list[int], blocked: bytes, blot: bytes, key: int, a: int, b: int, found: dict[int, None]
 ) -> None:
     """Both dice with nothing on the bar and no bear-off possible, as bare keys: every checker that may move
     `a` with every checker that may move `b` (all sums at once), less a lone checker leaving its point twice
@@ -391,32 +393,33 @@ def _two_dice_simple_keys(
     occupied = [s for s in range(23, -1, -1) if m[s]]
     moves_a = _single_moves(occupied, blocked, blot, a)
     moves_b = dict(_single_moves(occupied, blocked, blot, b))
-    found.update(starmap(int.__add__, product([key + change for _, change in moves_a], moves_b.values())))
-    add, discard = found.add, found.discard
+    firsts = [key + change for _, change in moves_a]
+    found.update(zip(starmap(int.__add__, product(firsts, moves_b.values())), repeat(None)))
+    discard = found.pop
     for s1, change1 in moves_a:
         d1 = s1 - a
         change2 = moves_b.get(s1)
         if change2 is not None and m[s1] == 1:
-            discard(key + change1 + change2)  # not a board: that checker has left already
+            discard(key + change1 + change2, None)  # not a board: that checker has left already
         if blot[d1]:
             change2 = moves_b.get(d1 + b)
             if change2 is not None:  # the second checker landing on the blot just hit hits nothing
-                discard(key + change1 + change2)  # the hit bit counted twice
-                add(key + change1 + change2 - hit[d1])
+                discard(key + change1 + change2, None)  # the hit bit counted twice
+                found[key + change1 + change2 - hit[d1]] = None
         if d1 >= b and not blocked[d1 - b]:  # the same checker on by `b`
             d2 = d1 - b
             new_key = key + change1 + slot[d2] - slot[d1]
-            add(new_key + hit[d2] if blot[d2] else new_key)
+            found[new_key + hit[d2] if blot[d2] else new_key] = None
     for s1, change1 in moves_b.items():  # the same checker by `b`, then on by `a`
         d1 = s1 - b
         if d1 >= a and not blocked[d1 - a]:
             d2 = d1 - a
             new_key = key + change1 + slot[d2] - slot[d1]
-            add(new_key + hit[d2] if blot[d2] else new_key)
+            found[new_key + hit[d2] if blot[d2] else new_key] = None
 
 
 def _four_of_a_double_keys(
-    m: list[int], blocked: bytes, blot: bytes, key: int, die: int, found: set[int]
+    m: list[int], blocked: bytes, blot: bytes, key: int, die: int, found: dict[int, None]
 ) -> None:
     """The results of playing all four numbers of a double with nothing on the bar and four or more checkers
     outside the home board (so none can bear off), as bare keys; none when four cannot be played.
@@ -485,13 +488,13 @@ def _four_of_a_double_keys(
                 if hits3:
                     add_all(
                         [
-                            key3 + move[s] if bit[s] & hits3 else key3 + move_hit[s]
+                            (key3 + move[s] if bit[s] & hits3 else key3 + move_hit[s], None)
                             for s in sources[i3:]
                             if m[s]
                         ]
                     )
                 else:
-                    add_all([key3 + move_hit[s] for s in sources[i3:] if m[s]])
+                    add_all([(key3 + move_hit[s], None) for s in sources[i3:] if m[s]])
                 m[s3] += 1
                 m[d3] -= 1
             m[s2] += 1
