@@ -88,6 +88,14 @@ def test_future_version_is_reported_and_kept(page: Page, site: Site) -> None:
     assert future in backups(page).values()
 
 
+def test_data_written_by_something_else_is_reported_and_kept(page: Page, site: Site) -> None:
+    foreign = json.dumps({"board": "chess", "moves": ["e4", "e5"]})
+    put_saved_text(page, site, foreign)
+    reload(page)
+    expect(page.locator("#message-dialog")).to_contain_text("not written by this game")
+    assert foreign in backups(page).values()
+
+
 def test_record_that_does_not_replay_is_reported_and_kept(page: Page, site: Site) -> None:
     broken = json.dumps(
         {
