@@ -116,3 +116,23 @@ def test_ctrl_d_doubles_and_keeps_the_browser_shortcut_away(page: Page, site: Si
     assert phase(page) == "doubled"
     assert page.evaluate("window.__prevented") is True
     assert "Black doubles to 2. White: take or drop?" in announcements(page)
+
+
+def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    # White on roll: White's mid-point is point 13.
+    assert page.get_attribute("#board .target[data-loc='13']", "aria-label") == "Point 13, 5 white checkers"
+    enter_board(page)
+    arrow_to(page, 8)
+    page.keyboard.press("Enter")
+    arrow_to(page, 5)
+    press(page, "Enter")
+    arrow_to(page, 6)
+    page.keyboard.press("Enter")
+    arrow_to(page, 5)
+    press(page, "Enter")
+    press(page, "Enter")  # Black rolls 5-2
+    assert "Black to move 5 and 2" in status(page)
+    # Black on roll: the same place is Black's point 12, and Black's mid-point (absolute 12) is point 13.
+    assert page.get_attribute("#board .target[data-loc='13']", "aria-label") == "Point 12, 5 white checkers"
+    assert page.get_attribute("#board .target[data-loc='12']", "aria-label") == "Point 13, 5 black checkers"
