@@ -3,15 +3,14 @@
  * Installs the site as an offline app (the service worker dist/sw.js) and tells the page when a new
  * version is ready.
  *
- *   import { registerOfflineApp } from "./pwa.js";
- *   const offline = registerOfflineApp();
- *   addEventListener("backgammon:update-ready", () => showBanner("A new version is ready", offline.applyUpdate));
+ *   <script type="module" src="web/pwa.js"></script>   (all a page needs)
  *
- * When a new build has been downloaded in the background, `<html data-update="ready">` is set and a
- * `backgammon:update-ready` event fires on `window`. Nothing changes under the running page until
- * `applyUpdate()` is called: it activates the new version and reloads (the match is in localStorage,
- * so the reload restores it). Loaded as its own module by the pages, so it also runs where app.js
- * does not (the tutorial).
+ * When a new build has been downloaded in the background, `<html data-update="ready">` is set, a
+ * `backgammon:update-ready` event fires on `window`, and the player is offered a reload (a bar with
+ * "Reload" and "Later", `#update-offer`). Nothing changes under the running page until
+ * `offlineApp.applyUpdate()` is called (the "Reload" button): it activates the new version and
+ * reloads (the match is in localStorage, so the reload restores it). Loaded as its own module by the
+ * pages, so it also runs where app.js does not (the tutorial).
  */
 
 /** Set before the page loads as `?no-sw` to keep the service worker out (tests that need the network). */
@@ -120,5 +119,44 @@ export function registerOfflineApp(scriptUrl = new URL("../sw.js", import.meta.u
   };
 }
 
+/**
+ * Offer the player the new version: a small bar at the foot of the page with "Reload" and "Later".
+ * Nothing reloads without the click, so a match in progress is never cut off (and a reload restores
+ * it from localStorage). Styled through the CSSOM: the pages' CSP allows no inline style markup.
+ * @param {OfflineApp} app
+ * @returns {HTMLElement}
+ */
+export function showUpdateOffer(app) {
+  const existing = document.getElementById("update-offer");
+  if (existing) return existing;
+  const bar = document.createElement("div");
+  bar.id = "update-offer";
+  bar.setAttribute("role", "status");
+  Object.assign(bar.style, {
+    position: "fixed", left: "50%", bottom: "1rem", transform: "translateX(-50%)", zIndex: "1000",
+    display: "flex", gap: "0.75rem", alignItems: "center", flexWrap: "wrap", maxWidth: "calc(100vw - 2rem)",
+    padding: "0.6rem 0.9rem", borderRadius: "0.5rem", background: "#1d1b18", color: "#fffdf8",
+    boxShadow: "0 2px 10px rgb(0 0 0 / 0.3)", font: "inherit",
+  });
+  const text = document.createElement("span");
+  text.textContent = "A new version of the game is ready.";
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.dataset.action = "apply-update";
+  reload.textContent = "Reload";
+  reload.addEventListener("click", () => {
+    reload.disabled = true;
+    app.applyUpdate();
+  });
+  const later = document.createElement("button");
+  later.type = "button";
+  later.textContent = "Later";
+  later.addEventListener("click", () => bar.remove());
+  bar.append(text, reload, later);
+  document.body.append(bar);
+  return bar;
+}
+
 /** The app's one registration, made when a page loads this module. */
 export const offlineApp = registerOfflineApp();
+addEventListener("backgammon:update-ready", () => showUpdateOffer(offlineApp));

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import PageProblems, Site, site_build, wait_for_engine_ready, watch_problems
 from .match_driver import click_move, position_id, saved_record, wait_idle
@@ -189,8 +189,12 @@ def test_an_update_installs_in_the_background_and_keeps_the_saved_match(
     assert served_build_id(page) == old_id  # the running page is not switched under the player
     assert position_id(page) == position_before
 
+    # The player is offered the new version, and takes it.
+    offer = page.locator("#update-offer")
+    expect(offer).to_be_visible()
+    expect(offer).to_contain_text("new version")
     with page.expect_navigation():
-        page.evaluate("import('./web/pwa.js').then((pwa) => pwa.offlineApp.applyUpdate())")
+        offer.locator("button[data-action='apply-update']").click()
     wait_for_engine_ready(page)
     wait_idle(page)
     assert served_build_id(page) == new_id != old_id
@@ -198,6 +202,7 @@ def test_an_update_installs_in_the_background_and_keeps_the_saved_match(
     assert saved_record(page) == record_before
     cache_names: list[str] = page.evaluate("caches.keys()")
     assert cache_names == [f"backgammon-{new_id}"]
+    expect(page.locator("#update-offer")).to_have_count(0)
 
 
 def test_the_site_works_under_a_sub_path(page: Page, site: Site) -> None:
