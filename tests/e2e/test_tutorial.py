@@ -338,6 +338,33 @@ def test_embedded_on_another_origin_every_lesson_works_and_saved_data_is_untouch
     assert f"getItem({MATCH_KEY})" not in own_uses
 
 
+def test_embedded_every_lesson_fits_a_wide_frame_and_hint_and_show_me_answer_it(
+    page: Page, host_site: str, take_screenshot: Shot
+) -> None:
+    page.goto(host_site + "host.html")
+    wide = Tutorial(frame_of(page, "wide"))
+    wide.wait_ready("bear-off")
+    frame = wide.frame
+    height = frame.evaluate("innerHeight")
+    for lesson in LESSONS:
+        frame.evaluate("(id) => { location.hash = id; }", lesson.id)
+        wide.wait_ready(lesson.id)
+        # The README's 760 x 640 frame shows the whole board without scrolling, nothing sticks out sideways.
+        assert fits_sideways(frame), lesson.id
+        board = frame.evaluate("document.querySelector('#board svg').getBoundingClientRect().toJSON()")
+        assert board["top"] >= 0 and board["bottom"] <= height, (lesson.id, board)
+        frame.click("#btn-hint")
+        frame.wait_for_selector("#feedback[data-kind='hint']")
+        assert wide.feedback()[1].startswith(lesson.hint)
+        frame.click("#btn-show")
+        frame.wait_for_selector("html[data-lesson-done='1']", state="attached", timeout=10_000)
+        kind, text, _ = wide.feedback()
+        assert kind == "done" and lesson.success in text, lesson.id
+        if lesson.id == "bear-off-higher":
+            page.wait_for_timeout(500)
+            take_screenshot(page, "tutorial-embedded-wide-show-me")
+
+
 def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) -> None:
     page = context.new_page()
     page.goto(site.url("tutorial.html#hitting"))
