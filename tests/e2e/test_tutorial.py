@@ -379,6 +379,7 @@ def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) 
         page.goto("about:blank")
         page.goto(site.url("tutorial.html#crawford"))
         tutorial.wait_ready("crawford")
+        assert page.evaluate("navigator.serviceWorker.controller !== null")  # served by the offline copy
         page.goto(site.url(f"tutorial.html#{LESSONS[0].id}"))  # the same page: the address's lesson opens
         complete_every_lesson(tutorial)
         assert page.evaluate("navigator.onLine") is False
