@@ -3,10 +3,21 @@ and Enter move checkers, Enter rolls, C/S/T/D/I tell the state, Ctrl+D doubles, 
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from .conftest import Site
-from .match_driver import announcements, open_match, phase, status, steps, wait_after
+from .match_driver import (
+    announcements,
+    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
+    open_match,
+    phase,
+    status,
+    steps,
+    wait_after,
+)
+
+pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def focused_loc(page: Page) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from backgammon.position import Position
@@ -17,6 +18,7 @@ from .match_driver import (
     click_move,
     drag_move,
     match_id_of,
+    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     point,
@@ -27,6 +29,8 @@ from .match_driver import (
     status,
     wait_idle,
 )
+
+pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 START = Position.start().id
 

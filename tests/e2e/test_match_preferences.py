@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
     match_id_of,
+    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     point,
@@ -19,6 +21,8 @@ from .match_driver import (
     status,
     wait_idle,
 )
+
+pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def set_preferences(page: Page, **choices: bool | str) -> None:
