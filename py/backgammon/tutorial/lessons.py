@@ -196,7 +196,7 @@ LESSONS: tuple[Lesson, ...] = (
         "point: 8 to 2.",
         success="Good: you found open points. Blocks like these are how players trap each other's checkers.",
         solution=((8, 2), (8, 6)),
-        mistake=Mistake(((13, 7),), "blocked"),
+        mistake=Mistake(((13, 5),), "intermediate-blocked"),
         rules=("004 Movement of the checkers, rule 1", "000 Other important rules"),
     ),
     Lesson(

@@ -19,7 +19,8 @@ from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
 RULE_DETAILS: dict[str, str] = {
     "must-use-both-dice": "After that move the other die could not be played, so that checker is frozen.",
     "must-play-larger-die": "Either die could be played here, but not both.",
-    "intermediate-blocked": "Try the dice in the other order, or another checker.",
+    # The core refuses such a move only when every order of the dice stops on a blocked point.
+    "intermediate-blocked": "Whichever die you play first, it lands on a blocked point.",
     "bear-off-not-all-home": "Bring every checker into points 1 to 6 first.",
 }
 
