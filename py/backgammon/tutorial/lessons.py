@@ -813,7 +813,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         id="irregularities",
-        title="Over the board: irregularities",
+        title="Irregularities",
         topic="Over the board",
         text=(
             "Over a real board, a few rules settle accidents. Both dice must land flat on the right-hand "
