@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Collection, Iterator, Sequence
-from itertools import product, repeat, starmap
+from itertools import repeat
 from typing import cast, overload
 
 from .errors import BackgammonError
@@ -394,7 +394,8 @@ def _two_dice_simple_keys(
     moves_a = _single_moves(occupied, blocked, blot, a)
     moves_b = dict(_single_moves(occupied, blocked, blot, b))
     firsts = [key + change for _, change in moves_a]
-    found.update(zip(starmap(int.__add__, product(firsts, moves_b.values())), repeat(None)))
+    seconds = list(moves_b.values())
+    found.update({first + second: None for first in firsts for second in seconds})
     discard = found.pop
     for s1, change1 in moves_a:
         d1 = s1 - a
@@ -487,14 +488,14 @@ def _four_of_a_double_keys(
                     hits3 = hits2 | bit[s3]
                 if hits3:
                     add_all(
-                        [
-                            (key3 + move[s] if bit[s] & hits3 else key3 + move_hit[s], None)
+                        {
+                            key3 + move[s] if bit[s] & hits3 else key3 + move_hit[s]: None
                             for s in sources[i3:]
                             if m[s]
-                        ]
+                        }
                     )
                 else:
-                    add_all([(key3 + move_hit[s], None) for s in sources[i3:] if m[s]])
+                    add_all({key3 + move_hit[s]: None for s in sources[i3:] if m[s]})
                 m[s3] += 1
                 m[d3] -= 1
             m[s2] += 1
