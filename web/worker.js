@@ -9,11 +9,17 @@
  *   worker → page  {event: "ready", info} once `backgammon.api` is imported,
  *                  {event: "failed", error: {type, message}} if loading failed (never a silent hang).
  *
+ * Loading leaves `performance` marks in the worker (engine:start, engine:pyodide-imported,
+ * engine:pyodide-loaded, engine:archive-mounted, engine:api-imported, engine:first-answer) for
+ * benchmarks/startup.py.
+ *
  * Methods are answered by `backgammon.api.handle(json_text)`, except `engine_info`, which the worker
  * answers itself as soon as Python runs. For `act` with `{type: "roll"}` and no dice, the worker
  * fills in the dice: from `crypto.getRandomValues`, or, only when this worker was started with a
  * `test-dice` query parameter (the page's `?test-dice=31,52,66`), from that script.
  */
+
+import { cryptoDie } from "./dice.js";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const ARCHIVE_URL = new URL("../py/backgammon.zip", import.meta.url).href;
@@ -29,19 +35,6 @@ class EngineError extends Error {
   constructor(type, message) {
     super(message);
     this.type = type;
-  }
-}
-
-/**
- * A die from 1 to 6 without modulo bias: bytes 252..255 are rejected so that 0..251 (42 × 6) map
- * evenly onto the six faces.
- * @returns {number}
- */
-export function cryptoDie() {
-  const byte = new Uint8Array(1);
-  for (;;) {
-    crypto.getRandomValues(byte);
-    if (byte[0] < 252) return (byte[0] % 6) + 1;
   }
 }
 
@@ -171,6 +164,7 @@ function watchForWasmFailure() {
  * @returns {Promise<any>} the Pyodide interface
  */
 async function startPython() {
+  performance.mark("engine:start");
   const archive = fetchBytes(ARCHIVE_URL);
   archive.catch(() => {}); // awaited below; this only silences the early unhandled-rejection report
   /** @type {{loadPyodide: (options: object) => Promise<any>}} */
@@ -180,6 +174,7 @@ async function startPython() {
   } catch (error) {
     throw new EngineError("EngineLoadError", `could not load ${INDEX_URL}pyodide.mjs: ${toErrorValue(error).message}`);
   }
+  performance.mark("engine:pyodide-imported");
   const wasmFailure = watchForWasmFailure();
   let pyodide;
   try {
@@ -198,10 +193,12 @@ async function startPython() {
   } finally {
     wasmFailure.stop();
   }
+  performance.mark("engine:pyodide-loaded");
   // Imported from the archive itself (zipimport), not unpacked: no zipfile/shutil work at start, and
   // the archive's .pyc (build.py) are loaded as they are.
   pyodide.FS.writeFile(ARCHIVE_PATH, new Uint8Array(await archive));
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ARCHIVE_PATH)})`);
+  performance.mark("engine:archive-mounted");
   return pyodide;
 }
 
@@ -209,6 +206,7 @@ async function startPython() {
 async function importApi() {
   const pyodide = await python;
   const api = pyodide.pyimport("backgammon.api");
+  performance.mark("engine:api-imported");
   try {
     // copy(): an attribute proxy is destroyed together with the module proxy it was borrowed from.
     return api.handle.copy(); // one long-lived PyProxy, kept for the life of the worker
@@ -267,5 +265,6 @@ self.addEventListener("message", (event) => {
     } catch (error) {
       postMessage({ id, error: toErrorValue(error) });
     }
+    if (performance.getEntriesByName("engine:first-answer").length === 0) performance.mark("engine:first-answer");
   });
 });
