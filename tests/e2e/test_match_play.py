@@ -92,8 +92,14 @@ def test_swap_dice_changes_which_die_is_played_first(page: Page, site: Site) -> 
     open_match(page, site, "31")
     expect(button(page, "swap_dice")).to_be_visible()
     press_button(page, "swap_dice")
-    assert any("Dice swapped" in text for text in announcements(page))
+    assert any("Dice swapped: 1 then 3." in text for text in announcements(page))
     assert phase(page) == "move"
+    assert "White to move 1 and 3" in status(page)
+    expect(button(page, "swap_dice")).to_be_visible()  # and back again, before any checker moves
+    press_button(page, "swap_dice")
+    assert "White to move 3 and 1" in status(page)
+    click_move(page, 8, 5)
+    expect(button(page, "swap_dice")).to_be_hidden()
 
 
 def test_bar_entry(page: Page, site: Site) -> None:
