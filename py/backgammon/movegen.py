@@ -27,9 +27,8 @@ True
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Collection, Iterator, Sequence
-from itertools import repeat
-from typing import cast, overload
+from collections.abc import Collection, Iterator, Sequence
+from typing import overload
 
 from .errors import BackgammonError
 from .move import OFF, Move, Play
@@ -86,7 +85,7 @@ def _facing(theirs: tuple[int, ...]) -> tuple[bytes, bytes]:
 
 
 def _board_of(key: int) -> tuple[int, ...]:
-    return tuple((key & _BOARD_MASK).to_bytes(25, "little"))
+    return _read_board(key.to_bytes(28, "little"))
 
 
 def generate(mine: tuple[int, ...], theirs: tuple[int, ...], dice: Dice) -> dict[int, RawResult]:
@@ -361,12 +360,10 @@ def legal_positions(position: Position, dice: Dice) -> list[Position]:
     after_hits: dict[int, tuple[int, ...]] = {0: theirs}
     found: list[Position] = []
     append = found.append
-    new, set_mine, set_theirs = _new, _set_mine, _set_theirs
-    # every key as 28 little-endian bytes (25 counts, then the hit bits), read back 25 counts at a time
-    rows = _read_boards(b"".join(map(_int_to_bytes, keys, repeat(28), repeat("little"))))
-    for key, mine in zip(keys, rows, strict=True):
+    new, set_mine, set_theirs, read_board = _new, _set_mine, _set_theirs, _read_board
+    for key in keys:
         result = new(Position)
-        set_mine(result, mine)
+        set_mine(result, read_board(key.to_bytes(28, "little")))  # 25 counts, then the hit bits
         if key > _BOARD_MASK:  # some blot was hit
             hits = key >> _HIT_SHIFT
             their_side = after_hits.get(hits)
@@ -379,8 +376,7 @@ def legal_positions(position: Position, dice: Dice) -> list[Position]:
     return found
 
 
-_read_boards = struct.Struct("<25B3x").iter_unpack
-_int_to_bytes = cast("Callable[[int, int, str], bytes]", int.to_bytes)
+_read_board = struct.Struct("<25B3x").unpack
 
 
 def _two_dice_simple_keys(
