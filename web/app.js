@@ -389,7 +389,7 @@ function render() {
     showPips: preferences.showPips,
     animationMs: preferences.animationMs,
   });
-  applyControlStates($("controls"), controlStates(v, { humanToAct: human && Boolean(record) }));
+  applyControlStates($("controls"), controlStates(v, { humanToAct: human && Boolean(record), confirmEachPlay: preferences.noAutoRolls }));
   keepFocusVisible(v);
   const cubeNote = $("cube-note");
   const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;

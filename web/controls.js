@@ -13,10 +13,11 @@ const ON = Object.freeze({ visible: true, enabled: true });
 
 /**
  * @param {Record<string, any>} view
- * @param {{humanToAct: boolean}} context
+ * @param {{humanToAct: boolean, confirmEachPlay?: boolean}} context  confirmEachPlay: the "No auto-rolls" preference
+ *   (otherwise a finished play ends the turn by itself, and "End turn" would only ever be greyed out)
  * @returns {ControlStates}
  */
-export function controlStates(view, { humanToAct }) {
+export function controlStates(view, { humanToAct, confirmEachPlay = true }) {
   /** @type {ControlStates} */
   const states = {};
   for (const name of [
@@ -47,7 +48,7 @@ export function controlStates(view, { humanToAct }) {
   if (phase === "move") {
     if (view.no_legal_move) {
       states.pass = act(true);
-    } else {
+    } else if (confirmEachPlay || (view.can_confirm && hasDests(view))) {
       states.confirm = act(Boolean(view.can_confirm));
     }
     states.undo = act(Boolean(view.can_undo));
@@ -64,6 +65,11 @@ export function controlStates(view, { humanToAct }) {
     states.reject_resign = act(true);
   }
   return states;
+}
+
+/** @param {Record<string, any>} view */
+function hasDests(view) {
+  return Object.values(view.dests ?? {}).some((list) => Array.isArray(list) && list.length > 0);
 }
 
 /**

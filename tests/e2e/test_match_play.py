@@ -49,6 +49,7 @@ def test_opening_roll_is_shown_and_the_winner_moves(page: Page, site: Site) -> N
 
 def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> None:
     open_match(page, site, "31")
+    expect(button(page, "confirm")).to_be_hidden()  # a finished play ends the turn by itself
     point(page, 8).click()
     for dest in (7, 5, 4):
         expect(point(page, dest)).to_have_class(re.compile(r"\bdest\b"))
@@ -135,7 +136,7 @@ def test_no_legal_move_passes_by_itself(page: Page, site: Site) -> None:
 
 
 def test_no_auto_rolls_asks_to_pass_and_to_confirm(page: Page, site: Site) -> None:
-    open_match(page, site, "31")  # the opening roll of the match the page starts with
+    open_match(page, site, "31,52")  # the opening roll of the match the page starts with, then Black's roll
     page.click("#preferences-button")
     page.check("#preferences-form input[name=noAutoRolls]")
     page.click("#preferences-form button[value=save]")
@@ -151,6 +152,16 @@ def test_no_auto_rolls_asks_to_pass_and_to_confirm(page: Page, site: Site) -> No
     assert phase(page) == "roll"
     expect(button(page, "roll")).to_be_visible()
     expect(button(page, "double")).to_be_enabled()
+    press_button(page, "roll")
+    expect(button(page, "confirm")).to_be_disabled()
+    click_move(page, 12, 17)  # Black's 13/8
+    click_move(page, 12, 14)  # Black's 13/11: the play is complete, but the turn waits for "End turn"
+    assert phase(page) == "move"
+    expect(button(page, "confirm")).to_be_enabled()
+    expect(button(page, "undo")).to_be_enabled()
+    press_button(page, "confirm")
+    assert phase(page) == "roll"
+    assert "White to roll or double" in status(page)
 
 
 def test_a_whole_game_to_the_end_of_the_match(page: Page, site: Site) -> None:
