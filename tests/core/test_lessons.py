@@ -17,6 +17,7 @@ import pytest
 from backgammon.api import handle
 from backgammon.errors import IllegalMoveError
 from backgammon.game import Game, GameStart, Win, classify_win
+from backgammon.match import Match
 from backgammon.movegen import legal_plays
 from backgammon.position import Position
 from backgammon.rules import Cube, CubeBlock, MatchSettings, may_double
@@ -24,6 +25,7 @@ from backgammon.turn import RULES, Turn
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, lesson_by_id
 from backgammon.tutorial.session import TutorialSession, play_position
 from backgammon.tutorial.view import loc_to_json, position_of
+from backgammon.view import build_view
 
 MOVE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "move"]
 CHOICE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "choice"]
@@ -100,6 +102,18 @@ def test_lesson_position_is_a_possible_board(lesson: Lesson) -> None:
     position = position_of(lesson.me, lesson.them)  # Position() validates and raises if impossible
     assert sum(position.mine) >= 1 and sum(position.theirs) >= 1
     assert Position.from_id(position.id) == position
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_lesson_view_has_every_field_of_the_match_view(lesson: Lesson) -> None:
+    # The board draws both; a field the lesson view lacks shows as "undefined" on the board.
+    match_view = build_view(Match())
+    view = started(lesson).view()
+    assert set(match_view) <= set(view)
+    assert set(match_view["cube"]) <= set(view["cube"])
+    assert set(match_view["board"]) <= set(view["board"])
+    if view["cube"]["offered_by"] is not None:
+        assert view["cube"]["offered_value"] == 2 * view["cube"]["value"]
 
 
 def test_lesson_options_are_match_settings() -> None:

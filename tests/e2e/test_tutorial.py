@@ -353,6 +353,8 @@ def test_embedded_every_lesson_fits_a_wide_frame_and_hint_and_show_me_answer_it(
         assert fits_sideways(frame), lesson.id
         board = frame.evaluate("document.querySelector('#board svg').getBoundingClientRect().toJSON()")
         assert board["top"] >= 0 and board["bottom"] <= height, (lesson.id, board)
+        drawn = frame.locator("#board").text_content() or ""
+        assert "undefined" not in drawn and "NaN" not in drawn, lesson.id
         frame.click("#btn-hint")
         frame.wait_for_selector("#feedback[data-kind='hint']")
         assert wide.feedback()[1].startswith(lesson.hint)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from backgammon.game import has_contact
 from backgammon.position import Position
 from backgammon.tutorial.lessons import BAR, OFF, Lesson
 
@@ -111,12 +112,15 @@ def lesson_view(
         "dice": list(dice) if dice else None,
         "dice_remaining": list(remaining),
         "opponent_dice": None,
+        "opening_roll": None,
         "moves_made": [{"from": loc_to_json(s), "to": loc_to_json(d), "hit": hit} for s, d, hit in made],
         "dests": {str(loc_to_json(s)): [loc_to_json(d) for d in ds] for s, ds in dests.items()},
         "can_undo": bool(made),
         "can_swap_dice": False,
         "can_confirm": False,
         "no_legal_move": no_legal_move,
+        "forced_play": False,
+        "contact": has_contact(position),
         "cube": {
             "value": lesson.cube.value,
             "owner": owner,
@@ -124,6 +128,7 @@ def lesson_view(
             "why_not": "tutorial",
             "why_not_text": "The cube is not used in this lesson.",
             "offered_by": 1 if offered else None,
+            "offered_value": lesson.cube.value * 2 if offered else None,
             "may_beaver": False,
             "dead": False,
         },
