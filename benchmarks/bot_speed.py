@@ -66,6 +66,7 @@ def measure(moves: int) -> dict[str, object]:
         times.sort()
         figures[name] = {
             "mean_ms": round(sum(times) / len(times) * 1000, 1),
+            "median_ms": round(times[len(times) // 2] * 1000, 1),
             "p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1),
             "max_ms": round(times[-1] * 1000, 1),
         }
