@@ -152,6 +152,22 @@ def test_resignation_offered_and_accepted(page: Page, site: Site) -> None:
     expect(page.locator("#result-banner")).to_contain_text("Black wins a gammon (by resignation): 2 points")
 
 
+def test_the_page_is_not_idle_between_a_dialog_button_and_its_step(page: Page, site: Site) -> None:
+    # The dialog hands the choice over a task after the click (its `close` event): a test or an assistive tool
+    # that waits for data-idle must not read the page in between.
+    open_match(page, site, "31")
+    page.evaluate(
+        """document.addEventListener("submit", () => {
+             window.__idleAtSubmit = document.documentElement.dataset.idle;
+           })"""
+    )
+    page.click("#resign-button")
+    page.click("#resign-dialog button[value=single]")
+    assert page.evaluate("window.__idleAtSubmit") == "false"
+    wait_idle(page)
+    assert phase(page) == "resign_offered"
+
+
 def test_resignation_rejected_play_goes_on(page: Page, site: Site) -> None:
     open_match(page, site, "31")
     page.click("#resign-button")
