@@ -1,13 +1,34 @@
 """Startup figures for the README: the game against a bare Pyodide page, in the system Chromium.
 
-    python3 benchmarks/startup.py [--runs 3] [--dist dist] [--json figures.json]
+    python3 benchmarks/startup.py [--runs 3] [--clicks 20] [--dist dist] [--no-build] [--json out.json]
 
 In one run, on localhost: the game (dist/, built first unless --no-build) and a bare page that only
-calls the stock `loadPyodide()` of the same Pyodide release and runs one line of Python. Measured:
-time to the first frame with the board drawn; time to `data-engine="ready"` cold (a new browser
-profile), warm (a reload) and offline (a reload with the network cut); bytes the server sent cold;
-the longest main-thread task (PerformanceObserver "longtask"); and, from a real click, how long the
-board takes to light a checker's legal destinations and how long a move takes through the engine.
+calls the stock `loadPyodide()` of the same Pyodide release and runs one line of Python, in
+interleaved rounds, each in a new browser profile with an empty on-disk cache. Measured: time to the
+first frame with the board drawn; time to `data-engine="ready"` cold (first visit), warm (the first
+reload), warm again (a second reload) and offline (a reload with the network cut); bytes the server
+sent cold; the longest main-thread task (PerformanceObserver "longtask") while loading and during an
+offline visit with 20 clicks and a turn of the computer; from a real click, how long the board takes
+to look up a checker's legal destinations and to draw them, and a move through the engine; and the
+worker's loading stages (its `engine:*` performance marks).
+
+Figures of 2026-11-23 (3 rounds, medians; the shared 2-core machine was busy, load average 10 to 16,
+so the absolute times are inflated; the ratios compare pages measured in the same rounds):
+
+| figure | game | bare | ratio | target |
+| --- | --- | --- | --- | --- |
+| first frame with the board drawn, cold / warm | 569 / 309 ms | | | < 150 ms, missed |
+| ready, cold | 4971 ms | 13858 ms | 0.36× | ≤ 0.40×, met |
+| ready, warm (first reload) | 5288 ms | 6372 ms | 0.83× | ≤ 0.35×, missed |
+| ready, warm again (second reload) | 2448 ms | 6652 ms | 0.37× | |
+| ready, offline reload | 2414 ms | | | |
+| bytes sent cold, until ready / with the offline copy | 14.7 / 14.7 MB | 13.5 MB | | |
+| longest main-thread task, loading / playing | 136 / 262 ms | 17611 ms | | ≤ 50 ms, missed |
+| click → destinations looked up, median / p95 | 2.1 / 20.3 ms | | | p95 ≤ 5 ms, missed |
+| click → destinations drawn, median / p95 | 11.6 / 33.6 ms | | | |
+| click → move via the engine, median / p95 | 4.4 / 15.8 ms | | | |
+
+A build without .pyc (`build.py --no-compile`, 2 rounds): ready cold 0.76×, warm 1.68×, again 1.10×.
 """
 
 from __future__ import annotations
