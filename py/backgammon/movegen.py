@@ -12,9 +12,10 @@ visited once.
 
 `legal_plays` keeps, for each result, the moves that reach it (for notation and the turn in progress).
 `legal_positions`, the engines' path, needs the boards only: in the common cases (nothing on the bar, no
-bear-off possible during the roll) its own searches collect bare keys in a set, many at once, and the
-positions are built straight from the keys' bytes without validation (they are possible boards by
-construction). Tests hold both paths to the same results as a plain reference generator.
+bear-off possible during the roll) its own searches collect bare keys, many at once (every sum of a move by
+one die and a move by the other; a double's four numbers in nested loops), and the positions are built
+straight from the keys' bytes without validation (they are possible boards by construction). Tests hold
+both paths to the same results as a plain reference generator.
 
 >>> from backgammon import Position
 >>> plays = legal_plays(Position.start(), (3, 1))
