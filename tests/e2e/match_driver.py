@@ -1,7 +1,8 @@
 """Drive the match page like a player: open it with scripted dice, click points, read what it says.
 
 The page marks its state on <html>: `data-engine="ready"` once Python answered, `data-idle="true"` when
-nothing is queued and nothing will happen by itself, `data-phase` the phase of the view. Tests wait on those,
+nothing is queued and nothing will happen by itself (from the press of a dialog's button until the step it
+leads to is queued, the page is not idle either), `data-phase` the phase of the view. Tests wait on those,
 never on time."""
 
 from __future__ import annotations
