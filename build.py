@@ -17,6 +17,7 @@ import http.server
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -143,6 +144,52 @@ def copy_site_sources(out: Path) -> None:
             )
 
 
+# A static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` at the start of a line.
+STATIC_IMPORT = re.compile(
+    r"""^[ \t]*(?:import|export)\s+(?:[^"';]*?\s*from\s*)?["'](\.{1,2}/[^"']+\.m?js)["']""", re.MULTILINE
+)
+MODULE_SCRIPT = re.compile(r"""^([ \t]*)<script type="module" src="([^"]+)"></script>""", re.MULTILINE)
+
+
+def module_graph(out: Path, entries: list[str]) -> list[str]:
+    """The modules the entry scripts import statically, directly or not (URLs relative to `out`),
+    in the order found, entries excluded."""
+    found: list[str] = []
+    seen = set(entries)
+    queue = list(entries)
+    while queue:
+        module = out / queue.pop(0)
+        if not module.is_file():
+            continue
+        for target in STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
+            resolved = (module.parent / target).resolve()
+            if not resolved.is_relative_to(out.resolve()):
+                continue
+            url = resolved.relative_to(out.resolve()).as_posix()
+            if url not in seen:
+                seen.add(url)
+                found.append(url)
+                queue.append(url)
+    return found
+
+
+def add_module_preloads(out: Path) -> None:
+    """Each page names its whole static module graph in `<link rel="modulepreload">` before its first
+    module script, so the browser fetches every module at once rather than one level of imports
+    after another; the page's worker and the board start that much sooner."""
+    for page in sorted(out.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        scripts = MODULE_SCRIPT.findall(html)
+        if not scripts:
+            continue
+        indent = scripts[0][0]
+        modules = module_graph(out, [src for _, src in scripts])
+        links = "".join(f'{indent}<link rel="modulepreload" href="{url}">\n' for url in modules)
+        first = MODULE_SCRIPT.search(html)
+        assert first is not None
+        page.write_text(html[: first.start()] + links + html[first.start() :], encoding="utf-8")
+
+
 def trimmed_lock_file() -> bytes:
     """Pyodide's lock file without its package list: the app loads no Pyodide packages, and
     loadPyodide fetches the lock file at start (119 kB otherwise)."""
@@ -221,6 +268,7 @@ def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
 
 def assemble(staging: Path, precompile: bool) -> None:
     copy_site_sources(staging)
+    add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
     if precompile:
