@@ -3,6 +3,7 @@ real names, dialogs manage focus, it fits a phone held upright, and it works fro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -117,3 +118,24 @@ def test_the_page_works_from_a_sub_path(page: Page, site: Site) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_phone_on_its_side_shows_the_whole_board_at_once(browser: Browser, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 667, "height": 375}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        open_match(page, site, "31")
+        page.evaluate("document.getElementById('board').scrollIntoView()")
+        svg = page.locator("#board svg").bounding_box()
+        assert svg is not None
+        assert svg["height"] <= 375
+        assert page.evaluate("document.documentElement.scrollWidth") <= 667
+        # The board is drawn smaller than its box here; taps still land on the right points.
+        page.locator("#board .target[data-loc='8']").tap()
+        page.locator("#board .target[data-loc='5']").tap()
+        wait_idle(page)
+        five = page.locator("#board .target[data-loc='5']")
+        expect(five).to_have_attribute("aria-label", re.compile("1 white"))
+        screenshot(page, "phone-landscape")
+    finally:
+        context.close()
