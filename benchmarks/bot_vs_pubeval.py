@@ -5,6 +5,17 @@ never a double (as with an opening roll). Reports the share of games won and poi
 (gammon 2, backgammon 3) with 95% intervals:
 
     PYTHONPATH=py nice -n 19 python3 benchmarks/bot_vs_pubeval.py --games 1000 --level intermediate
+
+Measured on 2026-11-23 (CPython 3.11, seed 2026, weights of 54,000 self-play games), 95% intervals:
+
+| level | games | won | points per game | gammons won / lost |
+| --- | --- | --- | --- | --- |
+| expert | 450 | 64.9% (60.5–69.3%) | +0.467 (+0.336 to +0.598) | 110 / 44 |
+| intermediate | 2000 | 55.6% (53.4-57.7%) | +0.196 (+0.134 to +0.257) | 362 / 221 |
+| beginner | 2000 | 31.1% (29.0-33.1%) | -0.646 (-0.709 to -0.583) | 172 / 611 |
+
+The target for the expert, 72% of single games, is not reached. Wall-clock on the busy machine: about 2.5 s
+per expert game at a load average of 5 (its 1-ply look-ahead), 0.05 s per game for the other levels.
 """
 
 from __future__ import annotations
