@@ -12,23 +12,24 @@ offline visit with 20 clicks and a turn of the computer; from a real click, how 
 to look up a checker's legal destinations and to draw them, and a move through the engine; and the
 worker's loading stages (its `engine:*` performance marks).
 
-Figures of 2026-11-23 (3 rounds, medians; the shared 2-core machine was busy, load average 10 to 16,
-so the absolute times are inflated; the ratios compare pages measured in the same rounds):
+Figures of 2026-11-23 11:44 UTC (3 rounds, medians; other work kept the shared 2 cores busy, load
+average 4 to 8, and the ratios move with that load: the bare page suffers more from it):
 
 | figure | game | bare | ratio | target |
 | --- | --- | --- | --- | --- |
-| first frame with the board drawn, cold / warm | 569 / 309 ms | | | < 150 ms, missed |
-| ready, cold | 4971 ms | 13858 ms | 0.36× | ≤ 0.40×, met |
-| ready, warm (first reload) | 5288 ms | 6372 ms | 0.83× | ≤ 0.35×, missed |
-| ready, warm again (second reload) | 2448 ms | 6652 ms | 0.37× | |
-| ready, offline reload | 2414 ms | | | |
+| first frame with the board drawn, cold / warm | 497 / 222 ms | | | < 150 ms, missed |
+| ready, cold | 2907 ms | 4137 ms | 0.70× | ≤ 0.40×, missed |
+| ready, warm (first reload) | 1368 ms | 1904 ms | 0.72× | ≤ 0.35×, missed |
+| ready, warm again (second reload) | 828 ms | 1843 ms | 0.45× | |
+| ready, offline reload | 827 ms | | | |
 | bytes sent cold, until ready / with the offline copy | 14.7 / 14.7 MB | 13.5 MB | | |
-| longest main-thread task, loading / playing | 136 / 262 ms | 17611 ms | | ≤ 50 ms, missed |
-| click → destinations looked up, median / p95 | 2.1 / 20.3 ms | | | p95 ≤ 5 ms, missed |
-| click → destinations drawn, median / p95 | 11.6 / 33.6 ms | | | |
-| click → move via the engine, median / p95 | 4.4 / 15.8 ms | | | |
+| longest main-thread task, loading / offline visit | 126 / 0 ms | 3821 ms | | ≤ 50 ms, missed |
+| click → destinations looked up, median / p95 | 1.9 / 3.9 ms | | | p95 ≤ 5 ms, met |
+| click → destinations drawn, median / p95 | 10.2 / 14.3 ms | | | |
+| click → move via the engine, median / p95 | 4.0 / 6.8 ms | | | |
 
-A build without .pyc (`build.py --no-compile`, 2 rounds): ready cold 0.76×, warm 1.68×, again 1.10×.
+The game against a `build.py --no-compile` build (no .pyc), interleaved in one run, 3 rounds: ready
+cold 3565 against 11252 ms, first reload 1493 against 5274 ms, second reload 843 against 4315 ms.
 """
 
 from __future__ import annotations
