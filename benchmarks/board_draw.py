@@ -9,7 +9,6 @@ percentile of: creating the board (frame, points and first drawing) and one batc
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
 import sys
 from pathlib import Path
@@ -17,19 +16,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 from board_views import after_8_5_view, start_view  # noqa: E402 - needs the path above
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402
 
 RUNS = 60
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 MEASURE = """
 async ([views, runs]) => {
   const mountMs = [], redrawMs = [];
@@ -59,16 +50,12 @@ def summary(values: list[float]) -> str:
 
 
 def main() -> None:
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    site_build = importlib.util.module_from_spec(spec)
-    sys.modules["site_build"] = site_build
-    spec.loader.exec_module(site_build)
+    site_build = load_site_build()
     server = site_build.make_server(ROOT, port=0)
     site_build.start_server_thread(server)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.goto(f"{server.url}tests/e2e/harness/board.html")
             page.wait_for_function("window.harnessReady === true")

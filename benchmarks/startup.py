@@ -1,6 +1,7 @@
 """Startup figures for the README: the game against a bare Pyodide page, in the system Chromium.
 
     python3 benchmarks/startup.py [--runs 3] [--clicks 20] [--dist dist] [--no-build] [--json out.json]
+                                  [--compare other-dist]
 
 In one run, on localhost: the game (dist/, built first unless --no-build) and a bare page that only
 calls the stock `loadPyodide()` of the same Pyodide release and runs one line of Python, in
@@ -35,7 +36,6 @@ cold 3565 against 11252 ms, first reload 1493 against 5274 ms, second reload 843
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shutil
 import statistics
@@ -50,15 +50,9 @@ from typing import Any
 from playwright.sync_api import Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT))
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
+
 TIMEOUT_MS = 120_000
 GAME_QUERY = "?test-dice=31,52,64,33"  # a match that opens in the move phase, the same every run
 
@@ -113,15 +107,6 @@ pyodide.runPython("1 + 1");
 document.documentElement.dataset.engine = "ready";
 </script></body></html>
 """
-
-
-def load_site_build() -> Any:
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["site_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 site_build = load_site_build()
@@ -488,27 +473,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--no-build", action="store_true", help="measure the existing --dist as it is")
     parser.add_argument("--json", type=Path, help="also write the figures and raw runs here")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="DIST",
+        help="also measure this other build (as it is), interleaved in the same rounds: an A/B of a change",
+    )
     args = parser.parse_args(argv)
 
     if not args.no_build:
         site_build.build(args.dist)
     game_runs: list[dict[str, Any]] = []
+    other_runs: list[dict[str, Any]] = []
     bare_runs: list[dict[str, Any]] = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as bare_folder, sync_playwright() as playwright:
         bare = bare_site(Path(bare_folder))
-        for _ in range(args.runs):  # interleaved, so both see the same machine load
+        for _ in range(args.runs):  # interleaved, so all see the same machine load
             bare_runs.append(run_bare(playwright, bare))
             game_runs.append(run_game(playwright, args.dist, args.clicks))
+            if args.compare:
+                other_runs.append(run_game(playwright, args.compare, args.clicks))
     figures = summarise(game_runs, bare_runs)
+    print(f"{args.dist}:\n")
     print(markdown(figures))
     print()
     print(stages_markdown(game_runs))
+    output: dict[str, Any] = {"figures": figures, "game": game_runs, "bare": bare_runs}
+    if args.compare:
+        other = summarise(other_runs, bare_runs)
+        print(f"\n{args.compare} (--compare), the same rounds:\n")
+        print(markdown(other))
+        print()
+        print(stages_markdown(other_runs))
+        output.update({"compare_figures": other, "compare_game": other_runs})
     print(f"\n{args.runs} rounds in {time.monotonic() - started:.0f} s")
     if args.json:
-        args.json.write_text(
-            json.dumps({"figures": figures, "game": game_runs, "bare": bare_runs}, indent=2), encoding="utf-8"
-        )
+        args.json.write_text(json.dumps(output, indent=2), encoding="utf-8")
     return 0
 
 

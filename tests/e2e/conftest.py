@@ -8,43 +8,24 @@ served on 127.0.0.1 (a free port), and opened in the system Chromium through Pla
 from __future__ import annotations
 
 import contextlib
-import importlib.util
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
+
 RESULTS_DIR = REPO_ROOT / "test-results"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Python loads in a few seconds here; the margin is for a loaded 2-core machine, not a target.
 ENGINE_READY_TIMEOUT_MS = 60_000
-
-
-def load_site_build() -> ModuleType:
-    """build.py as a module (imported by path: `build` is also the name of a PyPI package)."""
-    spec = importlib.util.spec_from_file_location("site_build", REPO_ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["site_build"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 site_build = load_site_build()
 

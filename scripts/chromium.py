@@ -1,0 +1,43 @@
+"""What the browser tests and the page benchmarks share: the system Chromium as they launch it, and
+build.py as a module.
+
+    from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
+
+(the repository root on `sys.path`). Standard library only.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Debian's chromium (`apt-get install -y chromium`): Playwright's own browser downloads fail here.
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# --no-sandbox to run as root; the others keep it from trying the closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def load_site_build() -> ModuleType:
+    """build.py as the module `site_build`, loaded once (by path: `build` is also the name of a PyPI
+    package, and build.py is not in a package)."""
+    loaded = sys.modules.get("site_build")
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_build"] = module
+    spec.loader.exec_module(module)
+    return module
