@@ -16,6 +16,9 @@
  * Nothing is retried behind the caller's back; nothing hangs: a failed load rejects `ready` and
  * every pending and later call.
  *
+ * A page may start the worker sooner with web/engine-start.js (a tiny classic script, first in <head>):
+ * `createBridge()` then adopts that worker, and what it has already said, instead of starting another.
+ *
  * Test mode: when the page URL has `?test-dice=31,52,66` (two digits 1-6 per roll, comma-separated),
  * the worker takes the dice of `act {type: "roll"}` from that script instead of the browser's crypto.
  * `bridge.testMode` is then true; the app must keep such matches apart from real saved ones.
@@ -41,6 +44,21 @@ export class BridgeError extends Error {
  */
 export function testDiceFromUrl(href) {
   return new URL(href).searchParams.get("test-dice");
+}
+
+/**
+ * The worker web/engine-start.js started ahead of the page's modules, if it runs `url` and no bridge has taken it
+ * yet. Its own listeners are removed; the events it kept come with it, to be handled first.
+ * @param {URL} url
+ * @returns {{worker: Worker, events: Event[]} | null}
+ */
+function takeEarlyWorker(url) {
+  const holder = /** @type {any} */ (globalThis);
+  const early = holder.backgammonEarlyWorker;
+  if (!early || early.url !== url.href) return null;
+  delete holder.backgammonEarlyWorker;
+  early.stopKeeping();
+  return { worker: early.worker, events: early.events };
 }
 
 /**
@@ -94,8 +112,8 @@ export function createBridge(workerUrl, options = {}) {
     for (const listener of [...errorListeners]) listener(error);
   }
 
-  const worker = new Worker(url, { type: "module" });
-  worker.addEventListener("message", (event) => {
+  /** @param {MessageEvent} event */
+  function onMessage(event) {
     const message = event.data ?? {};
     if (message.event === "ready") {
       resolveReady(message.info);
@@ -111,14 +129,28 @@ export function createBridge(workerUrl, options = {}) {
         request.resolve(message.result);
       }
     }
-  });
-  worker.addEventListener("error", (event) => {
+  }
+  /** @param {Event} event */
+  function onWorkerError(event) {
     event.preventDefault();
-    fail(new BridgeError("WorkerError", event.message || `the engine worker ${url.pathname} failed to start`));
-  });
-  worker.addEventListener("messageerror", () => {
+    const text = event instanceof ErrorEvent ? event.message : "";
+    fail(new BridgeError("WorkerError", text || `the engine worker ${url.pathname} failed to start`));
+  }
+  function onMessageError() {
     fail(new BridgeError("WorkerError", "a message from the engine could not be read"));
-  });
+  }
+
+  const early = takeEarlyWorker(url);
+  const worker = early?.worker ?? new Worker(url, { type: "module" });
+  worker.addEventListener("message", onMessage);
+  worker.addEventListener("error", onWorkerError);
+  worker.addEventListener("messageerror", onMessageError);
+  // What the early worker said before this page's modules ran, in the order it came.
+  for (const event of early?.events ?? []) {
+    if (event.type === "message") onMessage(/** @type {MessageEvent} */ (event));
+    else if (event.type === "error") onWorkerError(event);
+    else onMessageError();
+  }
 
   return {
     ready,

@@ -19,7 +19,10 @@
  * `test-dice` query parameter (the page's `?test-dice=31,52,66`), from that script.
  */
 
-import { cryptoDie } from "./dice.js";
+// Imported alongside Pyodide rather than statically: a static import is one more download before this worker's
+// code (and so Pyodide's) can start, ~200 ms on a first visit to a busy machine.
+const diceModule = import("./dice.js");
+diceModule.catch(() => {}); // a failure is reported by the roll that needs it
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const ARCHIVE_URL = new URL("../py/backgammon.zip", import.meta.url).href;
@@ -66,14 +69,15 @@ if (testDiceParam !== null) {
   }
 }
 
-/** @returns {number[]} */
-function nextDice() {
+/** @returns {Promise<number[]>} */
+async function nextDice() {
   if (scriptError) throw new EngineError(scriptError.type, scriptError.message);
   if (scriptedDice) {
     const pair = scriptedDice.shift();
     if (!pair) throw new EngineError("TestDiceExhausted", "the test dice script has no rolls left");
     return pair;
   }
+  const { cryptoDie } = await diceModule;
   return [cryptoDie(), cryptoDie()];
 }
 
@@ -244,7 +248,7 @@ async function dispatch(method, params) {
   const apiHandle = await handle;
   let request = params ?? {};
   if (method === "act" && request.action && request.action.type === "roll" && request.action.dice == null) {
-    request = { ...request, action: { ...request.action, dice: nextDice() } };
+    request = { ...request, action: { ...request.action, dice: await nextDice() } };
   }
   const responseText = apiHandle(JSON.stringify({ method, params: request }));
   const response = JSON.parse(responseText);
