@@ -54,6 +54,11 @@ COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "comp
 # Where web/worker.js puts py/backgammon.zip in Pyodide's file system (the .pyc name their source there).
 ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 
+# The start board as web/board.js draws it (scripts/board_snapshot.py), put into index.html's empty board so the
+# first frame shows it; web/app.js replaces it with the live board.
+BOARD_SNAPSHOT = ROOT / "web" / "board-start.svg"
+EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
+
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
 PACKAGE_EXCLUDED_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", "~")
@@ -140,8 +145,22 @@ def copy_site_sources(out: Path) -> None:
     for folder in ("web", "tutorial"):
         if (ROOT / folder).is_dir():
             shutil.copytree(
-                ROOT / folder, out / folder, ignore=shutil.ignore_patterns("*.map", "*.d.ts", ".*")
+                ROOT / folder,
+                out / folder,
+                ignore=shutil.ignore_patterns("*.map", "*.d.ts", ".*", BOARD_SNAPSHOT.name),
             )
+
+
+def inline_board_snapshot(out: Path) -> None:
+    """index.html's board starts as the saved drawing of the start board, when there is one."""
+    if not BOARD_SNAPSHOT.is_file():
+        return
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if EMPTY_BOARD not in html:
+        raise BuildError(f"index.html has no {EMPTY_BOARD} for the drawing of the start board")
+    svg = BOARD_SNAPSHOT.read_text(encoding="utf-8").strip()
+    page.write_text(html.replace(EMPTY_BOARD, EMPTY_BOARD.replace("></div>", f">{svg}</div>")), encoding="utf-8")
 
 
 # A static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` at the start of a line.
@@ -268,6 +287,7 @@ def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
 
 def assemble(staging: Path, precompile: bool) -> None:
     copy_site_sources(staging)
+    inline_board_snapshot(staging)
     add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)

@@ -477,14 +477,17 @@ def main(argv: list[str] | None = None) -> int:
         "--compare",
         type=Path,
         metavar="DIST",
-        help="also measure this other build (as it is), interleaved in the same rounds: an A/B of a change",
+        action="append",
+        default=[],
+        help="also measure this other build (as it is), interleaved in the same rounds: an A/B of a change"
+        " (may be given more than once)",
     )
     args = parser.parse_args(argv)
 
     if not args.no_build:
         site_build.build(args.dist)
     game_runs: list[dict[str, Any]] = []
-    other_runs: list[dict[str, Any]] = []
+    other_runs: dict[Path, list[dict[str, Any]]] = {other: [] for other in args.compare}
     bare_runs: list[dict[str, Any]] = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as bare_folder, sync_playwright() as playwright:
@@ -492,21 +495,21 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.runs):  # interleaved, so all see the same machine load
             bare_runs.append(run_bare(playwright, bare))
             game_runs.append(run_game(playwright, args.dist, args.clicks))
-            if args.compare:
-                other_runs.append(run_game(playwright, args.compare, args.clicks))
+            for other in args.compare:
+                other_runs[other].append(run_game(playwright, other, args.clicks))
     figures = summarise(game_runs, bare_runs)
     print(f"{args.dist}:\n")
     print(markdown(figures))
     print()
     print(stages_markdown(game_runs))
     output: dict[str, Any] = {"figures": figures, "game": game_runs, "bare": bare_runs}
-    if args.compare:
-        other = summarise(other_runs, bare_runs)
-        print(f"\n{args.compare} (--compare), the same rounds:\n")
-        print(markdown(other))
+    for other, runs in other_runs.items():
+        other_figures = summarise(runs, bare_runs)
+        print(f"\n{other} (--compare), the same rounds:\n")
+        print(markdown(other_figures))
         print()
-        print(stages_markdown(other_runs))
-        output.update({"compare_figures": other, "compare_game": other_runs})
+        print(stages_markdown(runs))
+        output.setdefault("compare", {})[str(other)] = {"figures": other_figures, "game": runs}
     print(f"\n{args.runs} rounds in {time.monotonic() - started:.0f} s")
     if args.json:
         args.json.write_text(json.dumps(output, indent=2), encoding="utf-8")

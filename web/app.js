@@ -46,6 +46,20 @@ const announcer = createAnnouncer($("announcer"));
 let cancelledSelection;
 const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
 
+/**
+ * Let the browser paint and handle input between the stages of the page's start, so that none of them is a long
+ * task (the modules' first compile, building the live board, filling the panel).
+ * @returns {Promise<void>}
+ */
+function nextTask() {
+  const scheduler = /** @type {any} */ (globalThis).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+await nextTask();
+// The start board drawn into the page by build.py (web/board-start.svg, for the first frame) gives way to the live one.
+$("board").replaceChildren();
 const board = createBoard($("board"), {
   view,
   interactive: false,
@@ -895,6 +909,7 @@ window.addEventListener("unhandledrejection", (event) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Start: the board is already drawn; Python loads in the worker meanwhile.
 
+await nextTask();
 render();
 if (testMode) document.documentElement.dataset.testMode = "true";
 enqueue(() => restore());
