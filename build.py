@@ -54,8 +54,8 @@ COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "comp
 # Where web/worker.js puts py/backgammon.zip in Pyodide's file system (the .pyc name their source there).
 ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 
-# The start board as web/board.js draws it (scripts/board_snapshot.py), put into index.html's empty board so the
-# first frame shows it; web/app.js replaces it with the live board.
+# The start board as web/board.js draws it (scripts/board_snapshot.py), put into index.html's empty
+# board so the first frame shows it; web/app.js replaces it with the live board.
 BOARD_SNAPSHOT = ROOT / "web" / "board-start.svg"
 EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
 
@@ -160,7 +160,8 @@ def inline_board_snapshot(out: Path) -> None:
     if EMPTY_BOARD not in html:
         raise BuildError(f"index.html has no {EMPTY_BOARD} for the drawing of the start board")
     svg = BOARD_SNAPSHOT.read_text(encoding="utf-8").strip()
-    page.write_text(html.replace(EMPTY_BOARD, EMPTY_BOARD.replace("></div>", f">{svg}</div>")), encoding="utf-8")
+    drawn = EMPTY_BOARD.replace("></div>", f">{svg}</div>")
+    page.write_text(html.replace(EMPTY_BOARD, drawn), encoding="utf-8")
 
 
 # A static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` at the start of a line.
