@@ -13,21 +13,23 @@ offline visit with 20 clicks and a turn of the computer; from a real click, how 
 to look up a checker's legal destinations and to draw them, and a move through the engine; and the
 worker's loading stages (its `engine:*` performance marks).
 
-Figures of 2026-11-23 11:44 UTC (3 rounds, medians; other work kept the shared 2 cores busy, load
-average 4 to 8, and the ratios move with that load: the bare page suffers more from it):
+Figures of 2026-11-23 12:18 UTC (4 rounds, medians; other work kept the shared 2 cores busy, load
+average 4 to 5, and the ratios move with that load: the bare page suffers more from it). "before" is
+the build of commit 1f2fd95 (worker started by web/app.js, no drawn board in the page), measured with
+--compare in the same rounds:
 
-| figure | game | bare | ratio | target |
-| --- | --- | --- | --- | --- |
-| first frame with the board drawn, cold / warm | 497 / 222 ms | | | < 150 ms, missed |
-| ready, cold | 2907 ms | 4137 ms | 0.70× | ≤ 0.40×, missed |
-| ready, warm (first reload) | 1368 ms | 1904 ms | 0.72× | ≤ 0.35×, missed |
-| ready, warm again (second reload) | 828 ms | 1843 ms | 0.45× | |
-| ready, offline reload | 827 ms | | | |
-| bytes sent cold, until ready / with the offline copy | 14.7 / 14.7 MB | 13.5 MB | | |
-| longest main-thread task, loading / offline visit | 126 / 0 ms | 3821 ms | | ≤ 50 ms, missed |
-| click → destinations looked up, median / p95 | 1.9 / 3.9 ms | | | p95 ≤ 5 ms, met |
-| click → destinations drawn, median / p95 | 10.2 / 14.3 ms | | | |
-| click → move via the engine, median / p95 | 4.0 / 6.8 ms | | | |
+| figure | game | before | bare | ratio (before) | target |
+| --- | --- | --- | --- | --- | --- |
+| first frame with the board drawn, cold / warm | 287 / 176 ms | 441 / 234 ms | | | < 150 ms, missed |
+| ready, cold | 2778 ms | 3203 ms | 4560 ms | 0.61× (0.70×) | ≤ 0.40×, missed |
+| ready, warm (first reload) | 1274 ms | 1453 ms | 1760 ms | 0.72× (0.83×) | ≤ 0.35×, missed |
+| ready, warm again (second reload) | 862 ms | 1037 ms | 1737 ms | 0.50× (0.60×) | |
+| ready, offline reload | 815 ms | 939 ms | | | |
+| bytes sent cold, until ready / with the offline copy | 14.7 / 14.7 MB | 14.6 / 14.7 MB | 13.5 MB | | |
+| longest main-thread task, loading / offline visit | 122 / 86 ms | 79 / 0 ms | 4249 ms | | ≤ 50 ms, missed |
+| click → destinations looked up, median / p95 | 2.1 / 6.5 ms | 1.9 / 5.6 ms | | | p95 ≤ 5 ms |
+| click → destinations drawn, median / p95 | 11.2 / 17.0 ms | 10.5 / 16.3 ms | | | |
+| click → move via the engine, median / p95 | 4.4 / 8.2 ms | 4.5 / 9.1 ms | | | |
 
 The game against a `build.py --no-compile` build (no .pyc), interleaved in one run, 3 rounds: ready
 cold 3565 against 11252 ms, first reload 1493 against 5274 ms, second reload 843 against 4315 ms.
