@@ -6,34 +6,23 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
-import subprocess
 from typing import Any
 
 import pytest
 
-from .conftest import REPO_ROOT
+from .node_esm import needs_node, run_module
 
-WEB = (REPO_ROOT / "web").as_uri()
-NODE = shutil.which("node")
-
-pytestmark = pytest.mark.skipif(NODE is None, reason="Node is needed to import the board's ES modules")
+pytestmark = needs_node
 
 
 def run_js(body: str) -> Any:
     """Run an ES module body with `geo` (createGeometry) and `state` (board-state.js) imported; it
     must `print(value)` once."""
-    source = (
-        f'import {{ createGeometry }} from "{WEB}/board-geometry.js";\n'
-        f'import * as state from "{WEB}/board-state.js";\n'
-        "const print = (v) => process.stdout.write(JSON.stringify(v));\n" + body
+    imports = (
+        'import { createGeometry } from "{WEB}/board-geometry.js";\n'
+        'import * as state from "{WEB}/board-state.js";'
     )
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, "--input-type=module", "-e", source], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_module(imports, body)
 
 
 LAYOUTS = [("right", 0), ("left", 0), ("right", 1), ("left", 1)]

@@ -3,33 +3,16 @@ would bias them drawn again."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from typing import Any
 
-import pytest
+from .node_esm import needs_node, run_module
 
-from .conftest import REPO_ROOT
-
-WEB = (REPO_ROOT / "web").as_uri()
-NODE = shutil.which("node")
-
-pytestmark = pytest.mark.skipif(NODE is None, reason="Node is needed to import the page's ES modules")
+pytestmark = needs_node
 
 
 def run_js(body: str) -> Any:
     """Run an ES module body with `cryptoDie` imported; it must `print(value)` once."""
-    source = (
-        f'import {{ cryptoDie }} from "{WEB}/dice.js";\n'
-        "const print = (v) => process.stdout.write(JSON.stringify(v));\n" + body
-    )
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, "--input-type=module", "-e", source], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_module('import { cryptoDie } from "{WEB}/dice.js";', body)
 
 
 def test_every_byte_below_252_maps_evenly_onto_the_six_faces() -> None:
