@@ -18,7 +18,6 @@ load average of about 8, median 186 ms, p95 965 ms, max 2516 ms, 7 tasks over 50
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
 import statistics
@@ -31,13 +30,14 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT / "py") not in sys.path:
-    sys.path.insert(0, str(ROOT / "py"))
+for folder in (ROOT, ROOT / "py"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402
 
 from backgammon import api  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 STORAGE_KEY = "backgammon-test.match.v1"  # web/storage.js: namespace of test mode, STORAGE_VERSION 1
 
 WATCH_SCRIPT = """
@@ -61,15 +61,6 @@ WATCH_SCRIPT = """
   }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-busy"]});
 })();
 """
-
-
-def load_site_build() -> Any:
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["site_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def session_envelope(level: str) -> str:
