@@ -12,15 +12,23 @@
 export function renderMenu(list, lessons, isDone, currentId) {
   const doc = list.ownerDocument;
   list.replaceChildren();
+  // One item per topic, holding the topic's name and a nested list of its lessons: a list may only hold
+  // items, and a screen reader then tells how many topics there are and how many lessons each has.
+  /** @type {HTMLOListElement | null} */
+  let group = null;
   let topic = "";
   for (const lesson of lessons) {
-    if (lesson.topic !== topic) {
+    if (group === null || lesson.topic !== topic) {
       topic = lesson.topic;
-      const heading = doc.createElement("li");
-      heading.className = "menu-topic";
-      heading.setAttribute("role", "presentation");
-      heading.textContent = topic;
-      list.append(heading);
+      const topicItem = doc.createElement("li");
+      const name = doc.createElement("span");
+      name.className = "menu-topic";
+      name.id = `menu-topic-${list.children.length + 1}`;
+      name.textContent = topic;
+      group = doc.createElement("ol");
+      group.setAttribute("aria-labelledby", name.id);
+      topicItem.append(name, group);
+      list.append(topicItem);
     }
     const item = doc.createElement("li");
     const link = doc.createElement("a");
@@ -33,6 +41,6 @@ export function renderMenu(list, lessons, isDone, currentId) {
     }
     if (lesson.id === currentId) link.setAttribute("aria-current", "page");
     item.append(link);
-    list.append(item);
+    group.append(item);
   }
 }

@@ -1,0 +1,87 @@
+"""An automated accessibility audit with axe-core (the npm devDependency, never shipped in dist/): the match
+page at the start of a turn, its New match and Preferences dialogs, a tutorial lesson and an embedded lesson
+must show no WCAG 2.0/2.1 A or AA violation that axe rates serious or critical.
+
+axe.min.js is injected from node_modules with `page.add_script_tag`. The pages' Content-Security-Policy
+(`script-src 'self'`) would block that inline script, but the `context` fixture opens every page with
+`bypass_csp=True` already, so the injection works; the policy itself is tested by test_pwa.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import REPO_ROOT, Site
+from .match_driver import no_page_problems, open_match  # noqa: F401 - a fixture used through pytestmark
+from .test_tutorial import Tutorial
+
+pytestmark = pytest.mark.usefixtures("no_page_problems")
+
+AXE_SCRIPT = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+BLOCKING_IMPACTS = ("serious", "critical")
+
+
+def audit(page: Page, what: str) -> None:
+    """Run axe on the page's whole document; fail listing each serious or critical violation."""
+    if not AXE_SCRIPT.exists():
+        pytest.fail(f"{AXE_SCRIPT} is missing: run `npm ci`")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_SCRIPT))
+    results: dict[str, Any] = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_TAGS
+    )
+    violations = [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
+    assert not violations, f"axe found accessibility violations on {what}:\n" + describe(violations)
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']} <{violation['helpUrl']}>")
+        for node in violation["nodes"]:
+            target = " ".join(str(part) for part in node["target"])
+            lines.append(f"    {target}: {node.get('failureSummary', '').replace(chr(10), ' ')}")
+    return "\n".join(lines)
+
+
+def test_match_page_at_the_start_of_a_turn(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    audit(page, "the match page at the start of a turn")
+
+
+def test_new_match_dialog(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    page.click("#new-match-button")
+    page.wait_for_selector("#new-match-dialog[open]")
+    audit(page, "the match page with the New match dialog open")
+
+
+def test_preferences_dialog(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    page.click("#preferences-button")
+    page.wait_for_selector("#preferences-dialog[open]")
+    audit(page, "the match page with the Preferences dialog open")
+
+
+def test_tutorial_lesson(page: Page, site: Site) -> None:
+    page.goto(site.url("tutorial.html#entering"))
+    Tutorial(page.main_frame).wait_ready("entering")
+    if not page.evaluate("document.getElementById('menu').open"):
+        page.click("#menu summary")  # the lesson menu's links are audited too, not only its summary
+    page.wait_for_selector("#menu[open] #menu-list a", state="visible")
+    audit(page, "a tutorial lesson with the lesson menu open")
+
+
+def test_tutorial_embedded(page: Page, site: Site) -> None:
+    page.goto(site.url("tutorial.html?embed=1#bear-off"))
+    Tutorial(page.main_frame).wait_ready("bear-off")
+    assert page.evaluate("document.body.classList.contains('embed')")
+    audit(page, "the tutorial in embed mode")
+
+
+def test_axe_is_not_shipped(site: Site) -> None:
+    assert not list(Path(site.dist).rglob("axe*.js")), "axe-core is a test tool, not part of the site"
