@@ -13,23 +13,24 @@ offline visit with 20 clicks and a turn of the computer; from a real click, how 
 to look up a checker's legal destinations and to draw them, and a move through the engine; and the
 worker's loading stages (its `engine:*` performance marks).
 
-Figures of 2026-11-23 12:18 UTC (4 rounds, medians; other work kept the shared 2 cores busy, load
-average 4 to 5, and the ratios move with that load: the bare page suffers more from it). "before" is
-the build of commit 1f2fd95 (worker started by web/app.js, no drawn board in the page), measured with
---compare in the same rounds:
+Figures of 2026-11-23 16:05 UTC on the idle machine (4 rounds, medians, load average under 1.5), and in
+brackets those of 12:18 UTC with other work keeping the 2 cores busy (load average 4 to 5; the ratios move
+with the load, as the bare page runs Python on its main thread):
 
-| figure | game | before | bare | ratio (before) | target |
-| --- | --- | --- | --- | --- | --- |
-| first frame with the board drawn, cold / warm | 287 / 176 ms | 441 / 234 ms | | | < 150 ms, missed |
-| ready, cold | 2778 ms | 3203 ms | 4560 ms | 0.61× (0.70×) | ≤ 0.40×, missed |
-| ready, warm (first reload) | 1274 ms | 1453 ms | 1760 ms | 0.72× (0.83×) | ≤ 0.35×, missed |
-| ready, warm again (second reload) | 862 ms | 1037 ms | 1737 ms | 0.50× (0.60×) | |
-| ready, offline reload | 815 ms | 939 ms | | | |
-| bytes sent cold, until ready / with the offline copy | 14.7 / 14.7 MB | 14.6 / 14.7 MB | 13.5 MB | | |
-| longest main-thread task, loading / offline visit | 122 / 86 ms | 79 / 0 ms | 4249 ms | | ≤ 50 ms, missed |
-| click → destinations looked up, median / p95 | 2.1 / 6.5 ms | 1.9 / 5.6 ms | | | p95 ≤ 5 ms |
-| click → destinations drawn, median / p95 | 11.2 / 17.0 ms | 10.5 / 16.3 ms | | | |
-| click → move via the engine, median / p95 | 4.4 / 8.2 ms | 4.5 / 9.1 ms | | | |
+| figure | game | bare | ratio | target |
+| --- | --- | --- | --- | --- |
+| first frame with the board drawn, cold / warm | 136 / 100 ms (287 / 176) | | | < 150 ms |
+| ready, cold | 1445 ms (2778) | 2438 ms (4560) | 0.59× (0.61×) | ≤ 0.40×, missed |
+| ready, warm (first reload) | 786 ms (1274) | 1404 ms (1760) | 0.56× (0.72×) | ≤ 0.35×, missed |
+| ready, warm again (second reload) | 610 ms (862) | 1396 ms (1737) | 0.44× (0.50×) | |
+| ready, offline reload | 580 ms (815) | | | |
+| bytes sent cold, until ready / with the offline copy | 14.7 / 14.7 MB | 13.5 MB | | |
+| longest main-thread task, loading / offline visit | 120 / 0 ms (122 / 86) | 2570 ms | | ≤ 50 ms, missed |
+| click → destinations looked up, median / p95 | 1.7 / 3.2 ms (2.1 / 6.5) | | | p95 ≤ 5 ms |
+| click → destinations drawn, median / p95 | 10.9 / 13.2 ms (11.2 / 17.0) | | | |
+| click → move via the engine, median / p95 | 3.8 / 6.8 ms (4.4 / 8.2) | | | |
+
+Idle, the one task over 50 ms is the first frame of a first visit (the new renderer's font lookups).
 
 The game against a `build.py --no-compile` build (no .pyc), interleaved in one run, 3 rounds: ready
 cold 3565 against 11252 ms, first reload 1493 against 5274 ms, second reload 843 against 4315 ms.
