@@ -41,7 +41,8 @@ def audit(page: Page, what: str) -> None:
 def describe(violations: list[dict[str, Any]]) -> str:
     lines = []
     for violation in violations:
-        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']} <{violation['helpUrl']}>")
+        rule = f"{violation['id']} ({violation['impact']})"
+        lines.append(f"- {rule}: {violation['help']} <{violation['helpUrl']}>")
         for node in violation["nodes"]:
             target = " ".join(str(part) for part in node["target"])
             lines.append(f"    {target}: {node.get('failureSummary', '').replace(chr(10), ' ')}")
