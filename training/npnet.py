@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from backgammon.bot.encoding import FEATURES_START, INPUT_COUNT, SIDE_BLOCK
+from backgammon.bot.encoding import ESCAPES, FEATURES_START, HIT_ROLLS, INPUT_COUNT, SIDE_BLOCK
 
 OUTPUTS = 5  # win, win gammon, win backgammon, lose gammon, lose backgammon (side on roll)
 Array = NDArray[np.float64]
@@ -28,17 +28,75 @@ def _side_units(side: NDArray[np.int64]) -> Array:
     return units
 
 
-_SHOT_SOURCES = np.arange(1, 25)[:, None] + np.arange(1, 13)[None, :]  # [blot point b, distance d] -> b + d
+_SHOOTER_BITS = 1 << np.arange(1, 26, dtype=np.int64)  # bit p for the shooter's point p (25: its bar)
+
+
+def _shooters_and_blots(
+    shooters: NDArray[np.int64], target: NDArray[np.int64]
+) -> tuple[Array, NDArray[np.bool_]]:
+    """(present[:, p]: the shooter holds its point p (0..37); blots[:, b - 1]: a blot on its point b)."""
+    present = np.zeros((shooters.shape[0], 38))
+    present[:, 1:26] = shooters > 0
+    return present, (target[:, :24] == 1)[:, ::-1]
 
 
 def _shot_pairs(shooters: NDArray[np.int64], target: NDArray[np.int64]) -> tuple[Array, Array]:
-    k = shooters.shape[0]
-    # present[:, p] for the shooter's point p (1..25); blots[:, b - 1] for blots on the shooter's point b.
-    present = np.zeros((k, 38))
-    present[:, 1:26] = shooters > 0
-    blots = (target[:, :24] == 1)[:, ::-1].astype(np.float64)
-    pairs = np.einsum("kb,kbd->kd", blots, present[:, _SHOT_SOURCES])
-    return pairs[:, :6].sum(axis=1), pairs[:, 6:].sum(axis=1)
+    present, blots = _shooters_and_blots(shooters, target)
+    # window sums of the shooter's points 1..6 and 7..12 above each point b, from a running total
+    total = np.zeros((present.shape[0], 39))
+    np.cumsum(present, axis=1, out=total[:, 1:])
+    direct = total[:, 8:32] - total[:, 2:26]  # points b + 1 .. b + 6 for b = 1..24
+    indirect = total[:, 14:38] - total[:, 8:32]  # points b + 7 .. b + 12
+    return (blots * direct).sum(axis=1), (blots * indirect).sum(axis=1)
+
+
+_ROLL_WEIGHTS = np.array([weight for _, weight in HIT_ROLLS], dtype=np.float64)
+_ESCAPES = np.array(ESCAPES, dtype=np.float64)
+_BITS12 = np.arange(12)
+_HIT_TABLE: list[NDArray[np.uint8]] = []
+
+
+def _hit_table() -> NDArray[np.uint8]:
+    """Rolls that hit, for each set of distances (bit d - 1 for distance d = 1..24): 16 MB, made once."""
+    if not _HIT_TABLE:
+        index = np.arange(1 << 24, dtype=np.uint32)
+        table = np.zeros(1 << 24, dtype=np.uint8)
+        for mask, weight in HIT_ROLLS:
+            table += np.uint8(weight) * ((index & np.uint32(mask >> 1)) != 0).astype(np.uint8)
+        _HIT_TABLE.append(table)
+    return _HIT_TABLE[0]
+
+
+def hit_rolls_batch(shooters: NDArray[np.int64], target: NDArray[np.int64]) -> Array:
+    """`encoding.hit_rolls` per row."""
+    present = (shooters > 0).astype(np.int64) @ _SHOOTER_BITS
+    blots = target[:, :24] == 1
+    distances = np.zeros(shooters.shape[0], dtype=np.int64)
+    for q in np.flatnonzero(blots.any(axis=0)).tolist():
+        # the target's point q + 1 is the shooter's point 24 - q: shooters above it, by distance
+        distances |= np.where(blots[:, q], present >> (24 - q), 0)
+    return _hit_table()[distances >> 1].astype(np.float64)
+
+
+def escape_rolls_batch(side: NDArray[np.int64], other: NDArray[np.int64]) -> Array:
+    """`encoding.escape_rolls` per row."""
+    k = side.shape[0]
+    back = np.where(side > 0, np.arange(25), 0).max(axis=1)
+    cols = np.clip(24 + _BITS12[None, :] - back[:, None], 0, 24)
+    blocked = (other[np.arange(k)[:, None], cols] > 1) & (_BITS12[None, :] < back[:, None])
+    pattern = blocked.astype(np.int64) @ (1 << _BITS12)
+    return _ESCAPES[pattern]
+
+
+def longest_prime_batch(side: NDArray[np.int64]) -> Array:
+    """`encoding.longest_prime` per row."""
+    made = side[:, :24] > 1
+    run = np.zeros(side.shape[0], dtype=np.int64)
+    best = np.zeros(side.shape[0], dtype=np.int64)
+    for i in range(24):
+        run = (run + 1) * made[:, i]
+        np.maximum(best, run, out=best)
+    return best.astype(np.float64)
 
 
 def encode_batch(mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> Array:
@@ -55,6 +113,12 @@ def encode_batch(mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> Array:
     d, i = _shot_pairs(theirs, mine)
     x[:, FEATURES_START + 4] = d / 4.0
     x[:, FEATURES_START + 5] = i / 4.0
+    x[:, FEATURES_START + 6] = hit_rolls_batch(mine, theirs) / 36.0
+    x[:, FEATURES_START + 7] = hit_rolls_batch(theirs, mine) / 36.0
+    x[:, FEATURES_START + 8] = escape_rolls_batch(mine, theirs) / 36.0
+    x[:, FEATURES_START + 9] = escape_rolls_batch(theirs, mine) / 36.0
+    x[:, FEATURES_START + 10] = longest_prime_batch(mine) / 6.0
+    x[:, FEATURES_START + 11] = longest_prime_batch(theirs) / 6.0
     return x
 
 

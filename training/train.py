@@ -20,8 +20,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from fastplay import play_vs_pubeval_batch, td_turn
 from npnet import Net, load_nets, save_nets
-from selfplay import START, Board, Evaluator, State, flip, play_vs_pubeval, successors
+from selfplay import START, Board, Evaluator, State, flip, successors
 
 
 def train_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int:
@@ -88,9 +89,13 @@ def main() -> None:
     parser.add_argument("--final-rate", type=float, default=0.005)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check-every", type=int, default=2000)
-    parser.add_argument("--check-games", type=int, default=400)
+    parser.add_argument("--check-games", type=int, default=1000)
+    parser.add_argument("--check-seed", type=int, default=12345)
     parser.add_argument("--resume", type=Path)
-    parser.add_argument("--parallel", type=int, default=1, help="games played side by side in one batch")
+    parser.add_argument("--parallel", type=int, default=32, help="games played side by side in one batch")
+    parser.add_argument(
+        "--slow", action="store_true", help="the earlier loop (one game or one batch of tuples at a time)"
+    )
     parser.add_argument("--out", type=Path, default=Path("training/checkpoints/nets.json"))
     args = parser.parse_args()
 
@@ -113,14 +118,16 @@ def main() -> None:
     while game < start_game + args.games:
         progress = (game - start_game) / args.games
         rate = args.rate * (args.final_rate / args.rate) ** progress
-        if args.parallel > 1:
+        if not args.slow:
+            game += td_turn(evaluator, rng, rate, boards)
+        elif args.parallel > 1:
             game += train_games_in_step(evaluator, rng, rate, boards)
         else:
             train_game(evaluator, rng, rate)
             game += 1
         if game >= next_check:
             next_check += args.check_every
-            win_rate, ppg = play_vs_pubeval(evaluator, args.check_games, seed=12345)
+            win_rate, ppg = play_vs_pubeval_batch(evaluator, args.check_games, seed=args.check_seed)
             meta = {
                 "games": game,
                 "seed": args.seed,
@@ -129,6 +136,7 @@ def main() -> None:
                 "vs_pubeval_win": win_rate,
                 "vs_pubeval_ppg": ppg,
                 "check_games": args.check_games,
+                "check_seed": args.check_seed,
                 "seconds": round(time.time() - began),
             }
             save_nets(args.out, nets, meta)

@@ -31,3 +31,70 @@ def test_numpy_encoding_matches_the_game() -> None:
             assert row.tolist() == pytest.approx(encode(mine, theirs))
         mine, theirs = rng.choice(boards)
         position = Position(theirs, mine) if any(mine) else Position.start()
+
+
+def test_new_features_on_known_boards() -> None:
+    from backgammon.bot.encoding import escape_rolls, hit_rolls, longest_prime
+
+    empty = [0] * 25
+    shooter = list(empty)
+    shooter[12] = 2  # point 13
+    target = list(empty)
+    target[18] = 1  # their point 19 = our point 6: 7 pips from our 13 point
+    assert hit_rolls(shooter, target) == 6  # 6-1, 5-2, 4-3 (no block checked); 1-1 and 7 by doubles: none
+    target[18], target[17] = 0, 1  # our point 7: 6 away
+    assert hit_rolls(shooter, target) == 17
+    assert escape_rolls(shooter, empty) == 36
+    prime = list(empty)
+    for i in range(3, 9):
+        prime[i] = 2
+    back = list(empty)
+    back[14] = 1  # their point 15 = our point 10, already past our prime on 4..9
+    assert escape_rolls(back, prime) == 36
+    back = list(empty)
+    back[24 - 1] = 1  # their 24 point = our 1 point; our prime 4..9 is 3..8 pips in front of it
+    assert escape_rolls(back, prime) < 10
+    assert longest_prime(prime) == 6
+
+
+def test_fast_successor_rows_match_the_core() -> None:
+    from fastplay import successor_rows
+    from selfplay import successors
+
+    rng = random.Random(5)
+    position = Position.start()
+    for _ in range(200):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        mine, theirs, starts = successor_rows([(position.mine, position.theirs)], [dice])
+        fast = {(tuple(m), tuple(t)) for m, t in zip(mine.tolist(), theirs.tolist(), strict=True)}
+        assert fast == set(successors(position.mine, position.theirs, *dice))
+        assert starts.tolist() == [0, len(fast)]
+        after = rng.choice(legal_positions(position, dice))
+        position = after.swap() if any(after.mine) else Position.start()
+
+
+def test_batched_pubeval_picks_what_the_core_pubeval_picks() -> None:
+    from fastplay import is_race, pubeval_scores
+
+    from backgammon.bot.pubeval import is_race as core_is_race
+    from backgammon.bot.pubeval import pubeval_score
+
+    rng = random.Random(8)
+    position = Position.start()
+    for _ in range(150):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        results = legal_positions(position, dice)
+        race = core_is_race(position.mine, position.theirs)
+        assert bool(is_race(np.array([position.mine]), np.array([position.theirs]))[0]) == race
+        scores = pubeval_scores(
+            np.array([p.mine for p in results]),
+            np.array([p.theirs for p in results]),
+            np.array([not race] * len(results)),
+        )
+        core = [pubeval_score(race, p.mine, p.theirs) for p in results]
+        finished = [not any(p.mine) for p in results]
+        for fast, slow, done in zip(scores.tolist(), core, finished, strict=True):
+            if not done:
+                assert fast == pytest.approx(slow, abs=1e-9)
+        after = rng.choice(results)
+        position = after.swap() if any(after.mine) else Position.start()

@@ -4,7 +4,11 @@ Layout (`INPUT_COUNT` values):
 - for each side (on roll first, then the other), for points 1..24 of that side: four units
   `n >= 1`, `n >= 2`, `n >= 3`, `(n - 3) / 2` (Tesauro's raw encoding), then `bar / 2`, `off / 15`;
 - six hand-made features: both pip counts / 100, then for each side the direct (1..6 away) and
-  indirect (7..12 away) shooter/blot pairs it has against the other side, / 4.
+  indirect (7..12 away) shooter/blot pairs it has against the other side, / 4;
+- six more (added later, so they come last): for each side the share of the 36 rolls that would let it
+  hit a blot of the other side (`hit_rolls`), the share whose total its rearmost checker could move
+  among the other side's made points in front of it (`escape_rolls`, GNU Backgammon's "escapes"),
+  and its longest run of made points (`longest_prime`) / 6.
 """
 
 from __future__ import annotations
@@ -14,7 +18,82 @@ from operator import mul
 
 SIDE_BLOCK = 98
 FEATURES_START = 2 * SIDE_BLOCK
-INPUT_COUNT = FEATURES_START + 6
+INPUT_COUNT = FEATURES_START + 12
+
+
+def _roll_masks() -> tuple[tuple[int, int], ...]:
+    """(bit mask of the distances a roll can hit at, weight of the roll in 36) for the 21 rolls."""
+    masks = []
+    for a in range(1, 7):
+        for b in range(a, 7):
+            distances = (a, 2 * a, 3 * a, 4 * a) if a == b else (a, b, a + b)
+            masks.append((sum(1 << d for d in distances), 1 if a == b else 2))
+    return tuple(masks)
+
+
+HIT_ROLLS = _roll_masks()
+
+
+def hit_rolls(shooters: Sequence[int], target: Sequence[int]) -> int:
+    """How many of the 36 rolls give `shooters` a number that reaches a blot of `target`.
+
+    Both boards are seen from their own side; the shooter's bar counts as its point 25. Points in
+    between are not checked for blocks (a combination shot may in fact be blocked): a cheap estimate.
+    """
+    present = 0
+    for p in range(25):
+        if shooters[p]:
+            present |= 2 << p  # bit p + 1: the shooter's point number
+    distances = 0
+    for q in range(24):
+        if target[q] == 1:
+            distances |= present >> (24 - q)  # the target's point q + 1 is the shooter's point 24 - q
+    if not distances:
+        return 0
+    return sum(weight for mask, weight in HIT_ROLLS if distances & mask)
+
+
+def _escape_table() -> tuple[int, ...]:
+    """For each 12-bit pattern of blocked points in front of a checker (bit i: i + 1 pips away), how many
+    of the 36 rolls move it by the roll's total (GNU Backgammon's `anEscapes`)."""
+    table = []
+    for pattern in range(4096):
+        count = 0
+        for n0 in range(6):
+            for n1 in range(n0 + 1):
+                lands = not pattern & (1 << (n0 + n1 + 1))
+                if lands and not (pattern & (1 << n0) and pattern & (1 << n1)):
+                    count += 1 if n0 == n1 else 2
+        table.append(count)
+    return tuple(table)
+
+
+ESCAPES = _escape_table()
+
+
+def escape_rolls(side: Sequence[int], other: Sequence[int]) -> int:
+    """Of the 36 rolls, how many move `side`'s rearmost checker by the roll's total (see `ESCAPES`)."""
+    back = 24
+    while back > 0 and not side[back]:
+        back -= 1
+    pattern = 0
+    for i in range(min(back, 12)):
+        if other[24 + i - back] > 1:
+            pattern |= 1 << i
+    return ESCAPES[pattern]
+
+
+def longest_prime(side: Sequence[int]) -> int:
+    """The longest run of consecutive points (1..24) where `side` has two or more checkers."""
+    best = run = 0
+    for i in range(24):
+        if side[i] > 1:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
 
 
 def shot_pairs(shooters: Sequence[int], target: Sequence[int]) -> tuple[int, int]:
@@ -47,31 +126,92 @@ def pip_count(side: Sequence[int]) -> int:
     return sum(map(mul, side, _POINT_NUMBERS))
 
 
+_HIT_MEMO: dict[int, int] = {}
+
+
+def _rolls_reaching(distances: int) -> int:
+    """`hit_rolls`'s count for a set of distances (bit d for distance d), remembered."""
+    count = _HIT_MEMO.get(distances)
+    if count is None:
+        if len(_HIT_MEMO) > 50_000:
+            _HIT_MEMO.clear()
+        count = _HIT_MEMO[distances] = sum(weight for mask, weight in HIT_ROLLS if distances & mask)
+    return count
+
+
+def _scan(side: Sequence[int], base: int, active: list[tuple[int, float]]) -> tuple[int, int, list[int], int]:
+    """Append `side`'s point units to `active`; return (points held as bits p for its points p = 1..25,
+    made points as bits i for its indices 0..23, the shifts that bring the other side's points onto its
+    blots (24 - index), its longest prime)."""
+    present = made = run = prime = 0
+    blots: list[int] = []
+    for i in range(24):
+        n = side[i]
+        if n:
+            present |= 2 << i
+            unit = base + 4 * i
+            active.append((unit, 1.0))
+            if n >= 2:
+                made |= 1 << i
+                run += 1
+                if run > prime:
+                    prime = run
+                active.append((unit + 1, 1.0))
+                if n >= 3:
+                    active.append((unit + 2, 1.0))
+                    if n > 3:
+                        active.append((unit + 3, (n - 3) / 2.0))
+                continue
+            blots.append(24 - i)
+        run = 0
+    if side[24]:
+        present |= 1 << 25
+        active.append((base + 96, side[24] / 2.0))
+    off = 15 - sum(side)
+    if off:
+        active.append((base + 97, off / 15.0))
+    return present, made, blots, prime
+
+
+def _shots(present: int, blot_shifts: list[int]) -> tuple[int, int, int]:
+    """(direct pairs, indirect pairs, rolls that hit) of the shooter's points `present` on the blots."""
+    direct = indirect = distances = 0
+    for shift in blot_shifts:
+        reach = present >> shift  # bit d: a shooter d pips from this blot
+        distances |= reach
+        direct += (reach & 0x7E).bit_count()
+        indirect += (reach & 0x1F80).bit_count()
+    return direct, indirect, _rolls_reaching(distances) if distances else 0
+
+
+def _escapes(present: int, other_made: int) -> int:
+    """`escape_rolls` from a side's points held and the other side's made points."""
+    back = present.bit_length() - 2  # index of the rearmost checker (24: the bar)
+    if back <= 0:
+        return ESCAPES[0]
+    return ESCAPES[(other_made >> (24 - back)) & ((1 << min(back, 12)) - 1)]
+
+
 def active_inputs(mine: Sequence[int], theirs: Sequence[int]) -> list[tuple[int, float]]:
     """The non-zero inputs as (index, value) pairs: most inputs are zero, so inference sums only these."""
     active: list[tuple[int, float]] = []
-    for base, side in ((0, mine), (SIDE_BLOCK, theirs)):
-        for i in range(24):
-            n = side[i]
-            if n:
-                unit = base + 4 * i
-                active.append((unit, 1.0))
-                if n >= 2:
-                    active.append((unit + 1, 1.0))
-                    if n >= 3:
-                        active.append((unit + 2, 1.0))
-                        if n > 3:
-                            active.append((unit + 3, (n - 3) / 2.0))
-        if side[24]:
-            active.append((base + 96, side[24] / 2.0))
-        off = 15 - sum(side)
-        if off:
-            active.append((base + 97, off / 15.0))
+    my_present, my_made, my_blots, my_prime = _scan(mine, 0, active)
+    their_present, their_made, their_blots, their_prime = _scan(theirs, SIDE_BLOCK, active)
+    my_direct, my_indirect, my_hits = _shots(my_present, their_blots)
+    their_direct, their_indirect, their_hits = _shots(their_present, my_blots)
     features = (
         pip_count(mine) / 100.0,
         pip_count(theirs) / 100.0,
-        *(pairs / 4.0 for pairs in shot_pairs(mine, theirs)),
-        *(pairs / 4.0 for pairs in shot_pairs(theirs, mine)),
+        my_direct / 4.0,
+        my_indirect / 4.0,
+        their_direct / 4.0,
+        their_indirect / 4.0,
+        my_hits / 36.0,
+        their_hits / 36.0,
+        _escapes(my_present, their_made) / 36.0,
+        _escapes(their_present, my_made) / 36.0,
+        my_prime / 6.0,
+        their_prime / 6.0,
     )
     for k, value in enumerate(features):
         if value:

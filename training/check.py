@@ -1,0 +1,74 @@
+"""0-ply strength of networks against pubeval, all on the same dice (numpy; `fastplay.play_vs_pubeval_batch`).
+
+    python3 training/check.py --games 2000 --seed 777 py/backgammon/bot/weights.bin checkpoints/a.json
+
+Each argument is a checkpoint (JSON) or a packed weights file (`.bin`); prints one line of JSON each, with
+the 95% interval of the share of games won (normal approximation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from fastplay import play_vs_pubeval_batch
+from import_weights import grown
+from npnet import Net, load_nets
+from selfplay import Evaluator
+
+from backgammon.bot.network import parse_networks
+
+
+def load_any(path: Path) -> dict[str, Net]:
+    if path.suffix == ".json":
+        return load_nets(path)[0]
+    nets: dict[str, Net] = {}
+    for name, network in parse_networks(path.read_bytes()).items():
+        net = Net.__new__(Net)
+        net.w1 = np.array(network.input_rows, dtype=np.float64)
+        net.b1 = np.array(network.hidden_bias, dtype=np.float64)
+        net.w2 = np.array(network.output_columns, dtype=np.float64).T.copy()
+        net.b2 = np.array(network.output_bias, dtype=np.float64)
+        nets[name] = grown(net, 0, np.random.default_rng(0))  # an older, smaller encoding: zero rows
+    return nets
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("nets", type=Path, nargs="+")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=777)
+    args = parser.parse_args()
+    for path in args.nets:
+        began = time.time()
+        share, ppg = play_vs_pubeval_batch(Evaluator(load_any(path)), args.games, args.seed)
+        half = 1.96 * math.sqrt(share * (1 - share) / args.games)
+        print(
+            json.dumps(
+                {
+                    "net": str(path),
+                    "games": args.games,
+                    "seed": args.seed,
+                    "win": round(share, 4),
+                    "win_95": [round(share - half, 4), round(share + half, 4)],
+                    "ppg": round(ppg, 3),
+                    "seconds": round(time.time() - began, 1),
+                }
+            ),
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""Many games at once: every legal play of every game as numpy rows, one pass through the nets per turn.
+
+The core's move generator gives each resulting board as an integer key (the mover's 25 counts as bytes,
+then one bit per point hit, see `backgammon.movegen`); the keys of all the games are turned into arrays in
+one go instead of building tuples. `td_turn` is one TD(0) turn of self-play in each game (the trainer's
+inner loop); `play_vs_pubeval_batch` the 0-ply check against pubeval with all its games side by side.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from npnet import Array
+from numpy.typing import NDArray
+from selfplay import START, Board, Evaluator, flip
+
+from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
+from backgammon.movegen import generate_keys
+
+IntArray = NDArray[np.int64]
+_START_KEY_BYTES = bytes(START) + b"\0\0\0"
+_POINTS = np.arange(1, 26)
+_PUBEVAL = np.array([RACE_WEIGHTS, CONTACT_WEIGHTS], dtype=np.float64)  # [is contact]
+
+
+def successor_rows(
+    states: list[tuple[Board, Board]], dice: list[tuple[int, int]]
+) -> tuple[IntArray, IntArray, IntArray]:
+    """(mine, theirs, first row of each state + a last entry): every distinct result of each state's roll,
+    sides not swapped (the mover is `mine`); a state with no legal move gives itself."""
+    chunks: list[bytes] = []
+    offsets = [0]
+    for (mine, theirs), roll in zip(states, dice, strict=True):
+        keys = generate_keys(mine, theirs, roll)
+        if keys:
+            chunks.extend(key.to_bytes(28, "little") for key in keys)
+            offsets.append(offsets[-1] + len(keys))
+        else:
+            chunks.append(bytes(mine) + b"\0\0\0")
+            offsets.append(offsets[-1] + 1)
+    raw = np.frombuffer(b"".join(chunks), dtype=np.uint8).reshape(-1, 28)
+    mine_rows = raw[:, :25].astype(np.int64)
+    hits = np.unpackbits(raw[:, 25:28], axis=1, bitorder="little")[:, :24].astype(np.int64)
+    starts = np.array(offsets, dtype=np.int64)
+    owner = np.repeat(np.arange(len(states)), np.diff(starts))
+    theirs_rows = np.array([theirs for _, theirs in states], dtype=np.int64)[owner]
+    theirs_rows[:, :24] -= hits[:, ::-1]  # our index j is their index 23 - j
+    theirs_rows[:, 24] += hits.sum(axis=1)
+    return mine_rows, theirs_rows, starts
+
+
+def terminal_rows(mine: IntArray, theirs: IntArray) -> tuple[NDArray[np.bool_], Array]:
+    """(finished, outputs for the mover) for rows after a play: the mover has borne off its last checker."""
+    done = mine.sum(axis=1) == 0
+    gammon = theirs.sum(axis=1) == 15
+    backgammon = gammon & (theirs[:, 18:25].sum(axis=1) > 0)
+    value = np.zeros((mine.shape[0], 5))
+    value[:, 0] = 1.0
+    value[:, 1] = gammon
+    value[:, 2] = backgammon
+    return done, value
+
+
+def equity(out: Array) -> Array:
+    return 2.0 * out[:, 0] - 1.0 + out[:, 1] - out[:, 3] + out[:, 2] - out[:, 4]
+
+
+def segment_argmax(score: Array, starts: IntArray) -> IntArray:
+    """The row of the highest score within each segment [starts[i], starts[i + 1])."""
+    counts = np.diff(starts)
+    owner = np.repeat(np.arange(counts.shape[0]), counts)
+    order = np.lexsort((-score, owner))  # by segment, best first
+    return order[starts[:-1]]
+
+
+def mover_values(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
+    """Outputs for the side that just played to reach each row (the other side is on roll)."""
+    _, _, out = evaluator.evaluate(theirs, mine)
+    mover = flip(out)
+    done, value = terminal_rows(mine, theirs)
+    mover[done] = value[done]
+    return mover
+
+
+def td_turn(evaluator: Evaluator, rng: random.Random, rate: float, states: list[tuple[Board, Board]]) -> int:
+    """One turn in each game (`states`: mover first), TD(0): the position before the roll, mover on roll,
+    moves toward the value of the best play of its roll. Updates `states`; returns how many games ended
+    (they restart from the opening position)."""
+    dice = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in states]
+    mine, theirs, starts = successor_rows(states, dice)
+    k = len(states)
+    before = np.array(states, dtype=np.int64)
+    all_mine = np.concatenate([before[:, 0], theirs])  # evaluated with the side on roll first
+    all_theirs = np.concatenate([before[:, 1], mine])
+    x, race, out = evaluator.evaluate(all_mine, all_theirs)
+    mover = flip(out[k:])
+    done, value = terminal_rows(mine, theirs)
+    mover[done] = value[done]
+    best = segment_argmax(equity(mover), starts)
+    targets = mover[best]
+    for name, mask in (("race", race[:k]), ("contact", ~race[:k])):
+        if mask.any():
+            evaluator.nets[name].train_step(x[:k][mask], targets[mask], rate)
+    finished = 0
+    best_mine, best_theirs, best_done = mine[best].tolist(), theirs[best].tolist(), done[best]
+    for g in range(k):
+        if best_done[g]:
+            states[g] = (START, START)
+            finished += 1
+        else:
+            states[g] = (tuple(best_theirs[g]), tuple(best_mine[g]))
+    return finished
+
+
+def pubeval_scores(mine: IntArray, theirs: IntArray, contact: NDArray[np.bool_]) -> Array:
+    """Pubeval's score of each row after a play (`mine` just moved); `contact` per row picks its weights."""
+    x = np.zeros((mine.shape[0], 122))
+    board = mine[:, :24][:, ::-1]
+    their_on_ours = theirs[:, :24]
+    x[:, 0:120:5] = (board == 0) & (their_on_ours == 1)
+    x[:, 1:120:5] = board == 1
+    x[:, 2:120:5] = board >= 2
+    x[:, 3:120:5] = board == 3
+    x[:, 4:120:5] = np.maximum(board - 3, 0) / 2.0
+    x[:, 120] = theirs[:, 24] / 2.0
+    x[:, 121] = (15 - mine.sum(axis=1)) / 15.0
+    score = np.einsum("kj,kj->k", x, _PUBEVAL[contact.astype(np.int64)])
+    score[mine.sum(axis=1) == 0] = 99999999.0
+    return score
+
+
+def is_race(mine: IntArray, theirs: IntArray) -> NDArray[np.bool_]:
+    my_back = np.where(mine > 0, _POINTS, 0).max(axis=1)
+    their_back = np.where(theirs > 0, _POINTS, 0).max(axis=1)
+    return np.asarray(my_back + their_back <= 25)
+
+
+def play_vs_pubeval_batch(evaluator: Evaluator, games: int, seed: int) -> tuple[float, float]:
+    """(share of games won, points per game) at 0-ply against pubeval, all games side by side.
+
+    Game g takes its dice from its own `random.Random(seed * 1_000_003 + g)`, so two nets checked with the
+    same seed see the same dice turn by turn; the net starts the even games.
+    """
+    rngs = [random.Random(seed * 1_000_003 + g) for g in range(games)]
+    states: list[tuple[Board, Board]] = [(START, START)] * games
+    net_on_roll = np.array([g % 2 == 0 for g in range(games)])
+    live = list(range(games))
+    points = np.zeros(games, dtype=np.int64)
+    while live:
+        current = [states[g] for g in live]
+        dice = []
+        for g in live:
+            roll = (rngs[g].randint(1, 6), rngs[g].randint(1, 6))
+            dice.append(roll)
+        mine, theirs, starts = successor_rows(current, dice)
+        owner = np.repeat(np.arange(len(live)), np.diff(starts))
+        net_rows = net_on_roll[np.array(live)][owner]
+        score = np.empty(mine.shape[0])
+        if net_rows.any():
+            score[net_rows] = equity(mover_values(evaluator, mine[net_rows], theirs[net_rows]))
+        if (~net_rows).any():
+            before = np.array(current, dtype=np.int64)[owner[~net_rows]]
+            contact = ~is_race(before[:, 0], before[:, 1])
+            score[~net_rows] = pubeval_scores(mine[~net_rows], theirs[~net_rows], contact)
+        best = segment_argmax(score, starts)
+        done, value = terminal_rows(mine[best], theirs[best])
+        best_mine, best_theirs = mine[best].tolist(), theirs[best].tolist()
+        still = []
+        for i, g in enumerate(live):
+            if done[i]:
+                won = 1 + int(value[i, 1]) + int(value[i, 2])
+                points[g] = won if net_on_roll[g] else -won
+            else:
+                states[g] = (tuple(best_theirs[i]), tuple(best_mine[i]))
+                net_on_roll[g] = not net_on_roll[g]
+                still.append(g)
+        live = still
+    return float((points > 0).mean()), float(points.mean())
