@@ -1,5 +1,6 @@
 """The player's preferences at work on the match page: forced plays and bearing off without contact played by
-themselves, pip counts hidden, the home board on the left; and the Position ID copied to the clipboard."""
+themselves, pip counts hidden, the home board on the left, the animation's speed; and the Position ID copied
+to the clipboard."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
+    click_move,
     match_id_of,
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
@@ -17,6 +19,7 @@ from .match_driver import (
     point,
     position_id,
     position_of,
+    press_button,
     set_up,
     status,
     wait_idle,
@@ -68,6 +71,48 @@ def test_bearing_off_plays_itself_once_the_sides_have_passed(page: Page, site: S
     assert "Black to roll" in status(page)
     expect(page.locator("#movelist")).to_contain_text("65: 6/off 5/off")
     expect(point(page, "off")).to_have_attribute("aria-label", re.compile("Off"))
+
+
+# Times each gliding checker of the board's float layer: from when it appears to when it has landed.
+TIME_GLIDES = """
+window.__glides = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const seen = new Map();
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node.classList?.contains("flying")) seen.set(node, now);
+      for (const node of record.removedNodes) {
+        if (seen.has(node)) window.__glides.push(now - seen.get(node));
+        seen.delete(node);
+      }
+    }
+  }).observe(document.getElementById("board"), {childList: true, subtree: true});
+});
+"""
+
+
+def glide_of_one_move(page: Page, animation: str) -> list[float]:
+    """How long the checker of a click move glides (ms) with the Animation preference at `animation`."""
+    set_preferences(page, animation=animation)
+    page.evaluate("window.__glides = []")
+    click_move(page, 8, 5)
+    page.wait_for_timeout(700)  # longer than the slowest glide: a glide still under way is counted too
+    glides: list[float] = page.evaluate("window.__glides")
+    press_button(page, "undo")
+    return glides
+
+
+def test_the_animation_preference_sets_how_long_a_checker_glides(page: Page, site: Site) -> None:
+    page.add_init_script(TIME_GLIDES)
+    open_match(page, site, "31")
+    slow = glide_of_one_move(page, "slow")
+    fast = glide_of_one_move(page, "fast")
+    assert glide_of_one_move(page, "off") == []  # dropped at once: no checker in flight
+    assert len(slow) == 1 and len(fast) == 1
+    # The page offers 450 ms (slow) and 120 ms (fast); frames add a little to each.
+    assert 450 <= slow[0] < 700
+    assert 120 <= fast[0] < slow[0] / 2
 
 
 def test_pips_hidden_and_home_board_on_the_left(page: Page, site: Site) -> None:
