@@ -16,6 +16,8 @@ VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 WHEEL_STAMP := .cache/pyodide-wheels/.complete
 CHROMIUM := /usr/bin/chromium
+# GNU Backgammon reads our .mat files back in tests/core/test_matfile_gnubg.py.
+GNUBG := /usr/games/gnubg
 PYTEST_ARGS ?=
 # Our tooling outside the package, checked as strictly as the package.
 TYPED_TOOLS := $(wildcard build.py benchmarks/startup.py scripts/chromium.py scripts/board_snapshot.py tests/pyodide/wheels.py tests/e2e/conftest.py)
@@ -34,7 +36,7 @@ build: $(NODE_STAMP)
 
 test: setup lint typecheck pytest
 
-setup: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CHROMIUM)
+setup: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CHROMIUM) $(GNUBG)
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .
@@ -69,9 +71,10 @@ $(WHEEL_STAMP): tests/pyodide/wheels.py | $(VENV_STAMP)
 	$(VENV_PY) tests/pyodide/wheels.py >/dev/null
 	touch $@
 
-$(CHROMIUM):
+# One apt-get run for both programs (a grouped target: the recipe runs once when either is missing).
+$(CHROMIUM) $(GNUBG) &:
 	$(SUDO) apt-get update
-	$(APT_INSTALL) chromium fonts-dejavu-core
+	$(APT_INSTALL) chromium fonts-dejavu-core gnubg
 
 clean:
 	rm -rf dist dist.staging .cache/build test-results
