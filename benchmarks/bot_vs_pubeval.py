@@ -26,6 +26,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -44,8 +45,13 @@ def pubeval_move(position: Position, dice: tuple[int, int]) -> Position:
     return max(legal_positions(position, dice), key=lambda p: pubeval_score(race, p.mine, p.theirs))
 
 
-def play_game(bot_starts: bool, level_name: str, rng: random.Random) -> int:
-    """Points won by the computer (negative when pubeval wins)."""
+def play_game(
+    bot_starts: bool,
+    level_name: str,
+    rng: random.Random,
+    opponent: Callable[[Position, tuple[int, int]], Position] = pubeval_move,
+) -> int:
+    """Points won by the computer (negative when the opponent, pubeval unless told, wins)."""
     level = level_named(level_name)
     position = Position.start()
     bot_to_move = bot_starts
@@ -56,7 +62,7 @@ def play_game(bot_starts: bool, level_name: str, rng: random.Random) -> int:
         if bot_to_move:
             after = choose_play(position, dice, level=level, rng=rng).position
         else:
-            after = pubeval_move(position, dice)
+            after = opponent(position, dice)
         if not any(after.mine):
             points = {Win.SINGLE: 1, Win.GAMMON: 2, Win.BACKGAMMON: 3}[classify_win(after)]
             return points if bot_to_move else -points

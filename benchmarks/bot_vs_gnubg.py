@@ -1,0 +1,123 @@
+"""Cubeless single games between the computer (at each level) and GNU Backgammon, the program players
+measure against.
+
+    python3 benchmarks/bot_vs_gnubg.py --games 500 --level expert [--plies 0] [--seed 2026]
+
+Needs Debian's `gnubg` (`make setup` installs it). The games run inside gnubg's own embedded Python
+(this script starts `gnubg -t -q -p` on itself): our package is standard library only, so it imports
+there as it is, and each of gnubg's plays comes from `gnubg.findbestmove` on a cubeless money board
+(Jacoby off, gammons and backgammons count), at `--plies` look-ahead (0: its bare neural nets).
+The same dice and alternating first player as `bot_vs_pubeval.py`, whose game loop and summary this
+shares. Every play gnubg chooses is checked against our own list of legal plays of that roll: a
+play we do not know stops the run, so the games also cross-check our move generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ARGS_VARIABLE = "BOT_VS_GNUBG_ARGS"  # set when this script runs inside gnubg, which gives it no __file__
+INSIDE_GNUBG = ARGS_VARIABLE in os.environ
+REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
+for folder in (REPO / "py", REPO / "benchmarks"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from backgammon import Position, legal_positions  # noqa: E402
+from backgammon.bot.levels import LEVELS  # noqa: E402
+from bot_vs_pubeval import play_game, summarise  # noqa: E402
+
+GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+BAR, OFF = 25, 0  # gnubg's numbers for the bar and borne off in a move
+
+
+def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
+    """A function giving the board after gnubg's play of a roll (inside gnubg only)."""
+    import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    gnubg.command("set jacoby off")
+    gnubg.command("new session")  # money play, cube centred: gammons worth 2, backgammons 3
+    cube = gnubg.cubeinfo()
+    context = {"cubeful": 0, "plies": plies, "deterministic": 1, "prune": 0, "noise": 0.0}
+
+    def play(position: Position, dice: tuple[int, int]) -> Position:
+        # gnubg's board: (the side not on roll, the side on roll), each 25 counts from its own side,
+        # the bar last: the layout of Position.theirs and Position.mine.
+        move = gnubg.findbestmove((position.theirs, position.mine), cube, context, dice)
+        mine, theirs = list(position.mine), list(position.theirs)
+        for source, dest in zip(move[::2], move[1::2], strict=True):
+            mine[source - 1] -= 1  # the bar, 25, is index 24 as in our layout
+            if dest != OFF:
+                mine[dest - 1] += 1
+                if theirs[24 - dest] == 1:  # our point d is their point 25 - d: a blot there is hit
+                    theirs[24 - dest] = 0
+                    theirs[BAR - 1] += 1
+        after = Position(tuple(mine), tuple(theirs))
+        if after not in set(legal_positions(position, dice)):
+            raise AssertionError(f"gnubg played {move} with {dice} from {position!r}: not a legal play to us")
+        return after
+
+    return play
+
+
+def play_inside_gnubg(args: dict[str, object]) -> None:
+    opponent = gnubg_player(int(str(args["plies"])))
+    for level in args["levels"]:  # type: ignore[attr-defined]
+        rng = random.Random(int(str(args["seed"])))
+        results: list[int] = []
+        started = time.perf_counter()
+        games, progress = int(str(args["games"])), int(str(args["progress"]))
+        for game in range(games):
+            results.append(play_game(game % 2 == 0, level, rng, opponent))
+            if progress and (game + 1) % progress == 0 and game + 1 < games:
+                print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
+        figures = summarise(results, level, time.perf_counter() - started)
+        print(json.dumps({**figures, "opponent": f"gnubg {args['plies']}-ply"}), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--level", choices=sorted(LEVELS), action="append")
+    parser.add_argument("--plies", type=int, default=0, help="gnubg's look-ahead (0: its bare nets)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
+    args = parser.parse_args()
+    if GNUBG is None:
+        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
+    settings = {
+        "repo": str(REPO),
+        "games": args.games,
+        "levels": args.level or ["beginner", "intermediate", "expert"],
+        "plies": args.plies,
+        "seed": args.seed,
+        "progress": args.progress,
+    }
+    env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
+    script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")
+    command = [GNUBG, "-t", "-q", "-p", script]
+    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) as gnubg:
+        assert gnubg.stdout is not None
+        for line in gnubg.stdout:  # gnubg's own banner and board drawings are left out
+            if line.startswith("{"):
+                print(line, end="", flush=True)
+    if gnubg.returncode:
+        sys.exit(f"gnubg stopped with status {gnubg.returncode}")
+
+
+if __name__ == "__main__":
+    if INSIDE_GNUBG:
+        play_inside_gnubg(json.loads(os.environ[ARGS_VARIABLE]))
+    else:
+        main()
