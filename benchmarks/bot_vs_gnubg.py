@@ -8,8 +8,8 @@ Needs Debian's `gnubg` (`make setup` installs it). The games run inside gnubg's 
 there as it is, and each of gnubg's plays comes from `gnubg.findbestmove` on a cubeless money board
 (Jacoby off, gammons and backgammons count), at `--plies` look-ahead (0: its bare neural nets).
 The same dice and alternating first player as `bot_vs_pubeval.py`, whose game loop and summary this
-shares. Every play gnubg chooses is checked against our own list of legal plays of that roll: a
-play we do not know stops the run, so the games also cross-check our move generator.
+shares. Every play gnubg chooses is played through `Position.play`, which checks it against our own
+legal plays of that roll: a play we do not know stops the run, so the games cross-check our rules too.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ for folder in (REPO / "py", REPO / "benchmarks"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from backgammon import Position, legal_positions  # noqa: E402
+from backgammon import Position  # noqa: E402
 from backgammon.bot.levels import LEVELS  # noqa: E402
+from backgammon.move import Move, Play  # noqa: E402
 from bot_vs_pubeval import play_game, summarise  # noqa: E402
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-BAR, OFF = 25, 0  # gnubg's numbers for the bar and borne off in a move
 
 
 def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
@@ -50,21 +50,11 @@ def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
     context = {"cubeful": 0, "plies": plies, "deterministic": 1, "prune": 0, "noise": 0.0}
 
     def play(position: Position, dice: tuple[int, int]) -> Position:
-        # gnubg's board: (the side not on roll, the side on roll), each 25 counts from its own side,
-        # the bar last: the layout of Position.theirs and Position.mine.
+        # gnubg's board is (the side not on roll, the side on roll), each as Position keeps a side; its
+        # play is (from, to, from, to, ...) in the mover's numbering, 25 the bar and 0 off, as our Move.
         move = gnubg.findbestmove((position.theirs, position.mine), cube, context, dice)
-        mine, theirs = list(position.mine), list(position.theirs)
-        for source, dest in zip(move[::2], move[1::2], strict=True):
-            mine[source - 1] -= 1  # the bar, 25, is index 24 as in our layout
-            if dest != OFF:
-                mine[dest - 1] += 1
-                if theirs[24 - dest] == 1:  # our point d is their point 25 - d: a blot there is hit
-                    theirs[24 - dest] = 0
-                    theirs[BAR - 1] += 1
-        after = Position(tuple(mine), tuple(theirs))
-        if after not in set(legal_positions(position, dice)):
-            raise AssertionError(f"gnubg played {move} with {dice} from {position!r}: not a legal play to us")
-        return after
+        steps = zip(move[::2], move[1::2], strict=True)
+        return position.play(Play(Move(*step) for step in steps), dice)  # raises if illegal
 
     return play
 
