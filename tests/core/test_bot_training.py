@@ -98,3 +98,22 @@ def test_batched_pubeval_picks_what_the_core_pubeval_picks() -> None:
                 assert fast == pytest.approx(slow, abs=1e-9)
         after = rng.choice(results)
         position = after.swap() if any(after.mine) else Position.start()
+
+
+def test_batched_self_play_turns_keep_legal_boards() -> None:
+    from fastplay import play_vs_pubeval_batch, td_turn
+    from npnet import Net
+    from selfplay import START, Evaluator
+
+    gen = np.random.default_rng(1)
+    evaluator = Evaluator({"contact": Net(8, gen), "race": Net(4, gen)})
+    rng = random.Random(2)
+    states = [(START, START)] * 4
+    finished = 0
+    for _ in range(300):
+        finished += td_turn(evaluator, rng, 0.01, states)
+        for mine, theirs in states:
+            Position(mine, theirs)  # raises on an impossible board
+    assert finished > 0
+    share, ppg = play_vs_pubeval_batch(evaluator, 6, seed=3)
+    assert 0.0 <= share <= 1.0 and -3.0 <= ppg <= 3.0
