@@ -6,18 +6,22 @@ bear-offs). CPython by default; `--pyodide` runs the same measurement inside Pyo
 
     PYTHONPATH=py python3 benchmarks/bot_speed.py [--moves 40] [--pyodide]
 
-Measured on 2026-11-23 on the shared 2-core machine (load average about 5), `--moves 100`, wall-clock per
-move, mean / median / p95 / max in ms (weights of 54,000 self-play games):
+Measured on 2026-11-23 17:18 UTC on the shared 2-core machine (load average about 1.6), `--moves 100`,
+wall-clock per move, mean / median / p95 / max in ms (weights of run 5, 208 inputs); the
+previous weights and 202-input encoding were measured in the same minutes:
 
 | level | CPython 3.11 | Pyodide 314 (Python 3.14) under Node |
 | --- | --- | --- |
-| beginner | 1.5 / 0.6 / 5.6 / 20.9 | 3.3 / 1.3 / 12.1 / 50.7 |
-| intermediate | 1.4 / 0.5 / 4.7 / 19.2 | 3.3 / 1.3 / 10.9 / 48.2 |
-| expert | 64.2 / 22.5 / 206.5 / 527.6 | 169.0 / 61.7 / 589.8 / 904.6 |
-| one evaluation (µs) | 203 | 258 |
+| beginner | 1.3 / 0.6 / 4.2 / 19.2 | 3.1 / 1.3 / 10.8 / 49.3 |
+| intermediate | 1.3 / 0.5 / 4.2 / 18.7 | 2.8 / 1.1 / 9.6 / 41.8 |
+| expert | 45.5 / 20.5 / 156.7 / 222.0 | 97.9 / 44.4 / 342.9 / 488.8 |
+| expert, previous weights | 38.4 / 18.5 / 125.2 / 188.4 | 84.8 / 41.8 / 281.6 / 418.4 |
+| one evaluation (µs) | 93.7 (previous: 87.9) | 235.7 (previous: 218.8) |
 
-At a load average of 10 to 15 the same Pyodide run gave expert mean 566, p95 2038, max 4065 ms: the machine's
-load, not the work (the evaluations the expert may spend are capped by `levels.EXPERT.budget`).
+At a load average of about 5 the previous weights gave expert 64.2 / 22.5 / 206.5 / 527.6 (CPython) and
+169.0 / 61.7 / 589.8 / 904.6 (Pyodide); at 10 to 15 the same Pyodide run gave expert mean 566, p95 2038, max
+4065 ms: the machine's load, not the work (the evaluations the expert may spend are capped by
+`levels.EXPERT.budget`).
 """
 
 from __future__ import annotations
