@@ -13,7 +13,7 @@ import random
 import numpy as np
 from npnet import Array
 from numpy.typing import NDArray
-from selfplay import START, Board, Evaluator, flip
+from selfplay import START, Board, Evaluator, flip, pubeval_inputs
 
 from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from backgammon.movegen import generate_keys
@@ -115,17 +115,7 @@ def td_turn(evaluator: Evaluator, rng: random.Random, rate: float, states: list[
 
 def pubeval_scores(mine: IntArray, theirs: IntArray, contact: NDArray[np.bool_]) -> Array:
     """Pubeval's score of each row after a play (`mine` just moved); `contact` per row picks its weights."""
-    x = np.zeros((mine.shape[0], 122))
-    board = mine[:, :24][:, ::-1]
-    their_on_ours = theirs[:, :24]
-    x[:, 0:120:5] = (board == 0) & (their_on_ours == 1)
-    x[:, 1:120:5] = board == 1
-    x[:, 2:120:5] = board >= 2
-    x[:, 3:120:5] = board == 3
-    x[:, 4:120:5] = np.maximum(board - 3, 0) / 2.0
-    x[:, 120] = theirs[:, 24] / 2.0
-    x[:, 121] = (15 - mine.sum(axis=1)) / 15.0
-    score = np.einsum("kj,kj->k", x, _PUBEVAL[contact.astype(np.int64)])
+    score = np.einsum("kj,kj->k", pubeval_inputs(mine, theirs), _PUBEVAL[contact.astype(np.int64)])
     score[mine.sum(axis=1) == 0] = 99999999.0
     return score
 

@@ -92,11 +92,9 @@ class Evaluator:
         return best, mover[best]
 
 
-def pubeval_choice(options: list[State], race_before: bool) -> int:
-    arr = np.array(options, dtype=np.int64)
-    mine, theirs = arr[:, 0, :], arr[:, 1, :]
-    weights = np.array(RACE_WEIGHTS if race_before else CONTACT_WEIGHTS)
-    x = np.zeros((arr.shape[0], 122))
+def pubeval_inputs(mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> Array:
+    """Pubeval's 122 inputs for each row after a play (`mine` has just moved)."""
+    x = np.zeros((mine.shape[0], 122))
     board = mine[:, :24][:, ::-1]  # block k is our point 24 - k
     their_on_ours = theirs[:, :24]  # their index 23 - i is our point i + 1; reversed twice
     x[:, 0:120:5] = (board == 0) & (their_on_ours == 1)
@@ -106,7 +104,14 @@ def pubeval_choice(options: list[State], race_before: bool) -> int:
     x[:, 4:120:5] = np.maximum(board - 3, 0) / 2.0
     x[:, 120] = theirs[:, 24] / 2.0
     x[:, 121] = (15 - mine.sum(axis=1)) / 15.0
-    score = x @ weights
+    return x
+
+
+def pubeval_choice(options: list[State], race_before: bool) -> int:
+    arr = np.array(options, dtype=np.int64)
+    mine, theirs = arr[:, 0, :], arr[:, 1, :]
+    weights = np.array(RACE_WEIGHTS if race_before else CONTACT_WEIGHTS)
+    score = pubeval_inputs(mine, theirs) @ weights
     score[mine.sum(axis=1) == 0] = 99999999.0
     return int(np.argmax(score))
 
