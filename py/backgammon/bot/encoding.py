@@ -34,25 +34,6 @@ def _roll_masks() -> tuple[tuple[int, int], ...]:
 HIT_ROLLS = _roll_masks()
 
 
-def hit_rolls(shooters: Sequence[int], target: Sequence[int]) -> int:
-    """How many of the 36 rolls give `shooters` a number that reaches a blot of `target`.
-
-    Both boards are seen from their own side; the shooter's bar counts as its point 25. Points in
-    between are not checked for blocks (a combination shot may in fact be blocked): a cheap estimate.
-    """
-    present = 0
-    for p in range(25):
-        if shooters[p]:
-            present |= 2 << p  # bit p + 1: the shooter's point number
-    distances = 0
-    for q in range(24):
-        if target[q] == 1:
-            distances |= present >> (24 - q)  # the target's point q + 1 is the shooter's point 24 - q
-    if not distances:
-        return 0
-    return sum(weight for mask, weight in HIT_ROLLS if distances & mask)
-
-
 def _escape_table() -> tuple[int, ...]:
     """For each 12-bit pattern of blocked points in front of a checker (bit i: i + 1 pips away), how many
     of the 36 rolls move it by the roll's total (GNU Backgammon's `anEscapes`)."""
@@ -71,54 +52,6 @@ def _escape_table() -> tuple[int, ...]:
 ESCAPES = _escape_table()
 
 
-def escape_rolls(side: Sequence[int], other: Sequence[int]) -> int:
-    """Of the 36 rolls, how many move `side`'s rearmost checker by the roll's total (see `ESCAPES`)."""
-    back = 24
-    while back > 0 and not side[back]:
-        back -= 1
-    pattern = 0
-    for i in range(min(back, 12)):
-        if other[24 + i - back] > 1:
-            pattern |= 1 << i
-    return ESCAPES[pattern]
-
-
-def longest_prime(side: Sequence[int]) -> int:
-    """The longest run of consecutive points (1..24) where `side` has two or more checkers."""
-    best = run = 0
-    for i in range(24):
-        if side[i] > 1:
-            run += 1
-            if run > best:
-                best = run
-        else:
-            run = 0
-    return best
-
-
-def shot_pairs(shooters: Sequence[int], target: Sequence[int]) -> tuple[int, int]:
-    """(direct, indirect) pairs of a point of `shooters` and a blot of `target` it could hit.
-
-    Both boards are seen from their own side; the shooter's bar counts as its point 25.
-    Blocking points in between are ignored: this is a cheap hint, not a shot count.
-    """
-    direct = indirect = 0
-    for q in range(24):
-        if target[q] != 1:
-            continue
-        blot_point = 24 - q  # the target's point q + 1 is the shooter's point 25 - (q + 1)
-        for distance in range(1, 13):
-            source = blot_point + distance
-            if source > 25:
-                break
-            if shooters[source - 1]:
-                if distance <= 6:
-                    direct += 1
-                else:
-                    indirect += 1
-    return direct, indirect
-
-
 _POINT_NUMBERS = tuple(range(1, 26))
 
 
@@ -130,7 +63,7 @@ _HIT_MEMO: dict[int, int] = {}
 
 
 def _rolls_reaching(distances: int) -> int:
-    """`hit_rolls`'s count for a set of distances (bit d for distance d), remembered."""
+    """How many of the 36 rolls give a number in `distances` (bit d for distance d), remembered."""
     count = _HIT_MEMO.get(distances)
     if count is None:
         if len(_HIT_MEMO) > 50_000:
@@ -190,6 +123,25 @@ def _escapes(present: int, other_made: int) -> int:
     if back <= 0:
         return ESCAPES[0]
     return ESCAPES[(other_made >> (24 - back)) & ((1 << min(back, 12)) - 1)]
+
+
+def hit_rolls(shooters: Sequence[int], target: Sequence[int]) -> int:
+    """How many of the 36 rolls give `shooters` a number that reaches a blot of `target`.
+
+    Both boards are seen from their own side; the shooter's bar counts as its point 25. Points in
+    between are not checked for blocks (a combination shot may in fact be blocked): a cheap estimate.
+    """
+    return _shots(_scan(shooters, 0, [])[0], _scan(target, 0, [])[2])[2]
+
+
+def escape_rolls(side: Sequence[int], other: Sequence[int]) -> int:
+    """Of the 36 rolls, how many move `side`'s rearmost checker by the roll's total (see `ESCAPES`)."""
+    return _escapes(_scan(side, 0, [])[0], _scan(other, 0, [])[1])
+
+
+def longest_prime(side: Sequence[int]) -> int:
+    """The longest run of consecutive points (1..24) where `side` has two or more checkers."""
+    return _scan(side, 0, [])[3]
 
 
 def active_inputs(mine: Sequence[int], theirs: Sequence[int]) -> list[tuple[int, float]]:
