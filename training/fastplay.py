@@ -13,14 +13,13 @@ import random
 import numpy as np
 from npnet import Array
 from numpy.typing import NDArray
-from selfplay import START, Board, Evaluator, flip, pubeval_inputs
+from selfplay import START, Board, Evaluator, equity, flip, is_race_batch, pubeval_inputs
 
 from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from backgammon.movegen import generate_keys
 
 IntArray = NDArray[np.int64]
 _START_KEY_BYTES = bytes(START) + b"\0\0\0"
-_POINTS = np.arange(1, 26)
 _PUBEVAL = np.array([RACE_WEIGHTS, CONTACT_WEIGHTS], dtype=np.float64)  # [is contact]
 
 
@@ -60,10 +59,6 @@ def terminal_rows(mine: IntArray, theirs: IntArray) -> tuple[NDArray[np.bool_], 
     value[:, 1] = gammon
     value[:, 2] = backgammon
     return done, value
-
-
-def equity(out: Array) -> Array:
-    return 2.0 * out[:, 0] - 1.0 + out[:, 1] - out[:, 3] + out[:, 2] - out[:, 4]
 
 
 def segment_argmax(score: Array, starts: IntArray) -> IntArray:
@@ -120,12 +115,6 @@ def pubeval_scores(mine: IntArray, theirs: IntArray, contact: NDArray[np.bool_])
     return score
 
 
-def is_race(mine: IntArray, theirs: IntArray) -> NDArray[np.bool_]:
-    my_back = np.where(mine > 0, _POINTS, 0).max(axis=1)
-    their_back = np.where(theirs > 0, _POINTS, 0).max(axis=1)
-    return np.asarray(my_back + their_back <= 25)
-
-
 def play_vs_pubeval_batch(evaluator: Evaluator, games: int, seed: int) -> tuple[float, float]:
     """(share of games won, points per game) at 0-ply against pubeval, all games side by side.
 
@@ -151,7 +140,7 @@ def play_vs_pubeval_batch(evaluator: Evaluator, games: int, seed: int) -> tuple[
             score[net_rows] = equity(mover_values(evaluator, mine[net_rows], theirs[net_rows]))
         if (~net_rows).any():
             before = np.array(current, dtype=np.int64)[owner[~net_rows]]
-            contact = ~is_race(before[:, 0], before[:, 1])
+            contact = ~is_race_batch(before[:, 0], before[:, 1])
             score[~net_rows] = pubeval_scores(mine[~net_rows], theirs[~net_rows], contact)
         best = segment_argmax(score, starts)
         done, value = terminal_rows(mine[best], theirs[best])

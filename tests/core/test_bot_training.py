@@ -74,7 +74,8 @@ def test_fast_successor_rows_match_the_core() -> None:
 
 
 def test_batched_pubeval_picks_what_the_core_pubeval_picks() -> None:
-    from fastplay import is_race, pubeval_scores
+    from fastplay import pubeval_scores
+    from selfplay import is_race_batch
 
     from backgammon.bot.pubeval import is_race as core_is_race
     from backgammon.bot.pubeval import pubeval_score
@@ -85,7 +86,7 @@ def test_batched_pubeval_picks_what_the_core_pubeval_picks() -> None:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         results = legal_positions(position, dice)
         race = core_is_race(position.mine, position.theirs)
-        assert bool(is_race(np.array([position.mine]), np.array([position.theirs]))[0]) == race
+        assert bool(is_race_batch(np.array([position.mine]), np.array([position.theirs]))[0]) == race
         scores = pubeval_scores(
             np.array([p.mine for p in results]),
             np.array([p.theirs for p in results]),
