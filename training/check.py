@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from fastplay import play_vs_pubeval_batch
-from import_weights import grown
+from import_weights import grown, net_from_network
 from npnet import Net, load_nets
 from selfplay import Evaluator
 
@@ -31,15 +31,11 @@ from backgammon.bot.network import parse_networks
 def load_any(path: Path) -> dict[str, Net]:
     if path.suffix == ".json":
         return load_nets(path)[0]
-    nets: dict[str, Net] = {}
-    for name, network in parse_networks(path.read_bytes()).items():
-        net = Net.__new__(Net)
-        net.w1 = np.array(network.input_rows, dtype=np.float64)
-        net.b1 = np.array(network.hidden_bias, dtype=np.float64)
-        net.w2 = np.array(network.output_columns, dtype=np.float64).T.copy()
-        net.b2 = np.array(network.output_bias, dtype=np.float64)
-        nets[name] = grown(net, 0, np.random.default_rng(0))  # an older, smaller encoding: zero rows
-    return nets
+    # An older, smaller encoding gets zero rows for the inputs added since.
+    return {
+        name: grown(net_from_network(network), 0, np.random.default_rng(0))
+        for name, network in parse_networks(path.read_bytes()).items()
+    }
 
 
 def main() -> None:

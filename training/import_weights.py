@@ -22,7 +22,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from npnet import Net, save_nets
 
 from backgammon.bot.encoding import INPUT_COUNT
-from backgammon.bot.network import parse_networks
+from backgammon.bot.network import Network, parse_networks
+
+
+def net_from_network(network: Network) -> Net:
+    """The numpy training net holding the weights of a shipped (pure-Python) network."""
+    net = Net.__new__(Net)
+    net.w1 = np.array(network.input_rows, dtype=np.float64)
+    net.b1 = np.array(network.hidden_bias, dtype=np.float64)
+    net.w2 = np.array(network.output_columns, dtype=np.float64).T.copy()
+    net.b2 = np.array(network.output_bias, dtype=np.float64)
+    return net
 
 
 def grown(net: Net, hidden: int, rng: np.random.Generator) -> Net:
@@ -59,12 +69,8 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     nets: dict[str, Net] = {}
     for name, network in parse_networks(args.source.read_bytes()).items():
-        net = Net.__new__(Net)
-        net.w1 = np.array(network.input_rows, dtype=np.float64)
-        net.b1 = np.array(network.hidden_bias, dtype=np.float64)
-        net.w2 = np.array(network.output_columns, dtype=np.float64).T.copy()
-        net.b2 = np.array(network.output_bias, dtype=np.float64)
-        nets[name] = grown(net, args.hidden if name == "contact" else args.race_hidden, rng)
+        hidden = args.hidden if name == "contact" else args.race_hidden
+        nets[name] = grown(net_from_network(network), hidden, rng)
     args.target.parent.mkdir(parents=True, exist_ok=True)
     save_nets(args.target, nets, {"games": args.games, "imported_from": str(args.source)})
     for name, net in nets.items():
