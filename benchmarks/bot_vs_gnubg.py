@@ -7,7 +7,7 @@ Needs Debian's `gnubg` (`make setup` installs it). The games run inside gnubg's 
 (this script starts `gnubg -t -q -p` on itself): our package is standard library only, so it imports
 there as it is, and each of gnubg's plays comes from `gnubg.findbestmove` on a cubeless money board
 (Jacoby off, gammons and backgammons count), at `--plies` look-ahead (0: its bare neural nets).
-The same dice and alternating first player as `bot_vs_pubeval.py`, whose game loop and summary this
+The same dice and alternating first player as `bot_vs_pubeval.py`, whose games and summary this
 shares. Every play gnubg chooses is played through `Position.play`, which checks it against our own
 legal plays of that roll: a play we do not know stops the run, so the games cross-check our rules too.
 """
@@ -17,11 +17,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,7 +33,7 @@ for folder in (REPO / "py", REPO / "benchmarks"):
 from backgammon import Position  # noqa: E402
 from backgammon.bot.levels import LEVELS  # noqa: E402
 from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_pubeval import play_game, summarise  # noqa: E402
+from bot_vs_pubeval import play_level  # noqa: E402
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
@@ -61,16 +59,9 @@ def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
 
 def play_inside_gnubg(args: dict[str, object]) -> None:
     opponent = gnubg_player(int(str(args["plies"])))
+    games, seed, progress = (int(str(args[key])) for key in ("games", "seed", "progress"))
     for level in args["levels"]:  # type: ignore[attr-defined]
-        rng = random.Random(int(str(args["seed"])))
-        results: list[int] = []
-        started = time.perf_counter()
-        games, progress = int(str(args["games"])), int(str(args["progress"]))
-        for game in range(games):
-            results.append(play_game(game % 2 == 0, level, rng, opponent))
-            if progress and (game + 1) % progress == 0 and game + 1 < games:
-                print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
-        figures = summarise(results, level, time.perf_counter() - started)
+        figures = play_level(level, games, seed, progress, opponent)
         print(json.dumps({**figures, "opponent": f"gnubg {args['plies']}-ply"}), flush=True)
 
 

@@ -94,6 +94,25 @@ def summarise(results: list[int], level: str, seconds: float) -> dict[str, objec
     }
 
 
+def play_level(
+    level: str,
+    games: int,
+    seed: int,
+    progress: int = 0,
+    opponent: Callable[[Position, tuple[int, int]], Position] = pubeval_move,
+) -> dict[str, object]:
+    """The summary of `games` games of the computer at `level` against `opponent`; with `progress`, a
+    running summary is printed every that many games."""
+    rng = random.Random(seed)
+    results: list[int] = []
+    started = time.perf_counter()
+    for game in range(games):
+        results.append(play_game(game % 2 == 0, level, rng, opponent))
+        if progress and (game + 1) % progress == 0 and game + 1 < games:
+            print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
+    return summarise(results, level, time.perf_counter() - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -104,14 +123,7 @@ def main() -> None:
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
     args = parser.parse_args()
     for level in args.level or ["beginner", "intermediate", "expert"]:
-        rng = random.Random(args.seed)
-        results: list[int] = []
-        started = time.perf_counter()
-        for game in range(args.games):
-            results.append(play_game(game % 2 == 0, level, rng))
-            if args.progress and (game + 1) % args.progress == 0:
-                print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
-        print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
+        print(json.dumps(play_level(level, args.games, args.seed, args.progress)), flush=True)
 
 
 if __name__ == "__main__":
