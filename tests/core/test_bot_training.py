@@ -118,3 +118,38 @@ def test_batched_self_play_turns_keep_legal_boards() -> None:
     assert finished > 0
     share, ppg = play_vs_pubeval_batch(evaluator, 6, seed=3)
     assert 0.0 <= share <= 1.0 and -3.0 <= ppg <= 3.0
+
+
+def test_self_play_positions_are_legal_and_the_side_on_roll_comes_first() -> None:
+    from npnet import Net
+    from positions import self_play_positions
+    from selfplay import START, Evaluator
+
+    gen = np.random.default_rng(4)
+    evaluator = Evaluator({"contact": Net(8, gen), "race": Net(4, gen)})
+    seen = self_play_positions(evaluator, games=3, parallel=2, explore=0.5, seed=6)
+    assert bytes(START) * 2 in seen
+    for key in seen:
+        position = Position(tuple(key[:25]), tuple(key[25:]))  # raises on an impossible board
+        assert any(position.mine) and any(position.theirs)  # nobody has won before this roll
+    assert len(seen) > 30
+
+
+def test_refinement_fits_the_teacher() -> None:
+    """Adam on cross-entropy brings a fresh net close to a teacher net's outputs on positions it saw."""
+    from distill import Adam
+    from npnet import Net
+
+    gen = np.random.default_rng(9)
+    teacher, student = Net(6, gen), Net(16, gen)
+    teacher.w1 *= 20.0  # outputs spread well away from one half
+    x = (gen.random((2000, teacher.w1.shape[0])) < 0.1).astype(np.float32)
+    y = teacher.forward(x)[1].astype(np.float32)
+    adam = Adam(student, rate=0.01)
+    _, before = adam.figures(x, y)
+    for _ in range(40):
+        for start in range(0, 2000, 100):
+            adam.step(x[start : start + 100], y[start : start + 100])
+    _, after = adam.figures(x, y)
+    assert after < before / 4
+    assert adam.to_net().forward(x[:5].astype(np.float64))[1] == pytest.approx(y[:5], abs=0.1)

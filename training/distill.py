@@ -1,0 +1,172 @@
+"""Refine the nets by supervised learning: fit them to a teacher's figures for many positions.
+
+    python3 training/distill.py training/checkpoints/run5.json training/checkpoints/refined.json \
+        --data training/data/positions.npz:training/data/labels.npz [--data ...] \
+        [--hidden 128] [--race-hidden 32] [--epochs 12] [--batch 256] [--rate 0.001]
+
+Positions come from `positions.py` and their figures (the five chances for the side on roll) from
+`gnubg_label.py`. The race and contact nets are each trained on their own positions with Adam on the
+cross-entropy of their five sigmoid outputs, starting from the given checkpoint (grown to `--hidden`
+units like `import_weights.py`). One position in fifty is held back: after each epoch the figures on
+those are printed (cross-entropy, and the root mean square error of the cubeless equity), and the
+checkpoint with the lowest held-back error so far is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from check import load_any
+from import_weights import grown
+from npnet import Net, encode_batch, save_nets
+from selfplay import equity, is_race_batch
+
+F32 = NDArray[np.float32]
+
+
+def load_examples(pairs: list[str]) -> tuple[F32, F32, NDArray[np.bool_]]:
+    """(inputs, teacher's outputs, race mask) of every position of the `positions:labels` pairs."""
+    inputs, outputs, race = [], [], []
+    for pair in pairs:
+        positions_path, labels_path = pair.split(":")
+        boards = np.load(positions_path)
+        mine, theirs = boards["mine"].astype(np.int64), boards["theirs"].astype(np.int64)
+        labels = np.load(labels_path)["outputs"].astype(np.float32)
+        if labels.shape[0] != mine.shape[0]:
+            raise SystemExit(f"{labels_path}: {labels.shape[0]} figures for {mine.shape[0]} positions")
+        for start in range(0, mine.shape[0], 100_000):  # encoded a slice at a time to bound memory
+            end = start + 100_000
+            inputs.append(encode_batch(mine[start:end], theirs[start:end]).astype(np.float32))
+        outputs.append(labels)
+        race.append(is_race_batch(mine, theirs))
+    return np.concatenate(inputs), np.concatenate(outputs), np.concatenate(race)
+
+
+class Adam:
+    """Adam on a net's four arrays, kept in float32 while training."""
+
+    def __init__(self, net: Net, rate: float) -> None:
+        self.params = [getattr(net, name).astype(np.float32) for name in ("w1", "b1", "w2", "b2")]
+        self.m = [np.zeros_like(p) for p in self.params]
+        self.v = [np.zeros_like(p) for p in self.params]
+        self.rate, self.steps = rate, 0
+
+    def forward(self, x: F32) -> tuple[F32, F32]:
+        w1, b1, w2, b2 = self.params
+        h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+        return h, 1.0 / (1.0 + np.exp(-np.clip(h @ w2 + b2, -40.0, 40.0)))
+
+    def step(self, x: F32, target: F32) -> None:
+        """One step down the mean cross-entropy gradient of the batch."""
+        w2 = self.params[2]
+        h, y = self.forward(x)
+        delta_out = (y - target) / x.shape[0]
+        delta_hidden = (delta_out @ w2.T) * h * (1.0 - h)
+        grads = [x.T @ delta_hidden, delta_hidden.sum(axis=0), h.T @ delta_out, delta_out.sum(axis=0)]
+        self.steps += 1
+        correction = np.sqrt(1.0 - 0.999**self.steps) / (1.0 - 0.9**self.steps)
+        for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p -= (self.rate * correction) * m / (np.sqrt(v) + 1e-8)
+
+    def figures(self, x: F32, target: F32) -> tuple[float, float]:
+        """(mean cross-entropy per output, equity RMSE) on held-back rows."""
+        y = np.clip(self.forward(x)[1].astype(np.float64), 1e-7, 1 - 1e-7)
+        t = target.astype(np.float64)
+        entropy = -(t * np.log(y) + (1 - t) * np.log(1 - y)).mean()
+        error = equity(y) - equity(t)
+        return float(entropy), float(np.sqrt((error * error).mean()))
+
+    def to_net(self) -> Net:
+        net = Net.__new__(Net)
+        net.w1, net.b1, net.w2, net.b2 = (p.astype(np.float64) for p in self.params)
+        return net
+
+
+def train_net(
+    name: str, net: Net, x: F32, y: F32, args: argparse.Namespace, rng: np.random.Generator
+) -> tuple[Net, dict[str, float]]:
+    """The net fitted to (x, y); the epoch with the lowest held-back equity error is kept."""
+    held = np.arange(x.shape[0]) % 50 == 0
+    train_x, train_y, test_x, test_y = x[~held], y[~held], x[held], y[held]
+    adam = Adam(net, args.rate)
+    entropy, rmse = adam.figures(test_x, test_y)
+    print(
+        json.dumps({"net": name, "epoch": 0, "rows": int(train_x.shape[0]), "entropy": entropy, "rmse": rmse})
+    )
+    best, best_figures = net, {"entropy": entropy, "rmse": rmse}
+    for epoch in range(1, args.epochs + 1):
+        began = time.time()
+        if epoch > args.epochs * 2 // 3:
+            adam.rate = args.rate / 4  # a finer last third
+        order = rng.permutation(train_x.shape[0])
+        for start in range(0, order.shape[0], args.batch):
+            rows = order[start : start + args.batch]
+            adam.step(train_x[rows], train_y[rows])
+        entropy, rmse = adam.figures(test_x, test_y)
+        print(
+            json.dumps(
+                {
+                    "net": name,
+                    "epoch": epoch,
+                    "entropy": round(entropy, 5),
+                    "rmse": round(rmse, 5),
+                    "seconds": round(time.time() - began, 1),
+                }
+            ),
+            flush=True,
+        )
+        if rmse < best_figures["rmse"]:
+            best, best_figures = adam.to_net(), {"entropy": entropy, "rmse": rmse}
+    return best, best_figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("start", type=Path, help="checkpoint (.json) or packed weights (.bin)")
+    parser.add_argument("target", type=Path)
+    parser.add_argument("--data", action="append", required=True, help="positions.npz:labels.npz")
+    parser.add_argument("--hidden", type=int, default=0, help="grow the contact net to this size")
+    parser.add_argument("--race-hidden", type=int, default=0)
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--rate", type=float, default=0.001)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    x, y, race = load_examples(args.data)
+    nets: dict[str, Net] = {}
+    figures: dict[str, dict[str, float]] = {}
+    for name, net in load_any(args.start).items():
+        hidden = args.hidden if name == "contact" else args.race_hidden
+        mask = race if name == "race" else ~race
+        nets[name], figures[name] = train_net(name, grown(net, hidden, rng), x[mask], y[mask], args, rng)
+    meta = {
+        "refined_from": str(args.start),
+        "data": args.data,
+        "positions": int(x.shape[0]),
+        "epochs": args.epochs,
+        "held_back": figures,
+    }
+    args.target.parent.mkdir(parents=True, exist_ok=True)
+    save_nets(args.target, nets, meta)
+    print(f"wrote {args.target}")
+
+
+if __name__ == "__main__":
+    main()
