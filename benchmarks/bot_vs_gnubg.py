@@ -33,7 +33,7 @@ for folder in (REPO / "py", REPO / "benchmarks"):
 from backgammon import Position  # noqa: E402
 from backgammon.bot.levels import LEVELS  # noqa: E402
 from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_pubeval import play_level  # noqa: E402
+from bot_vs_pubeval import play_level, pubeval_move  # noqa: E402
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
@@ -58,11 +58,19 @@ def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
 
 
 def play_inside_gnubg(args: dict[str, object]) -> None:
-    opponent = gnubg_player(int(str(args["plies"])))
+    gnubg_plays = gnubg_player(int(str(args["plies"])))
     games, seed, progress = (int(str(args[key])) for key in ("games", "seed", "progress"))
+    name = f"gnubg {args['plies']}-ply"
+    if args["gnubg_vs_pubeval"]:
+        # The yardstick itself: gnubg in the computer's seat, on the same dice as the levels' games.
+        figures = play_level(
+            name, games, seed, progress, pubeval_move, lambda position, dice, _: gnubg_plays(position, dice)
+        )
+        print(json.dumps({**figures, "opponent": "pubeval"}), flush=True)
+        return
     for level in args["levels"]:  # type: ignore[attr-defined]
-        figures = play_level(level, games, seed, progress, opponent)
-        print(json.dumps({**figures, "opponent": f"gnubg {args['plies']}-ply"}), flush=True)
+        figures = play_level(level, games, seed, progress, gnubg_plays)
+        print(json.dumps({**figures, "opponent": name}), flush=True)
 
 
 def main() -> None:
@@ -73,6 +81,11 @@ def main() -> None:
     parser.add_argument("--level", choices=sorted(LEVELS), action="append")
     parser.add_argument("--plies", type=int, default=0, help="gnubg's look-ahead (0: its bare nets)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--gnubg-vs-pubeval",
+        action="store_true",
+        help="instead, gnubg against pubeval (what the computer's pubeval target is measured by)",
+    )
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
     args = parser.parse_args()
     if GNUBG is None:
@@ -84,6 +97,7 @@ def main() -> None:
         "plies": args.plies,
         "seed": args.seed,
         "progress": args.progress,
+        "gnubg_vs_pubeval": args.gnubg_vs_pubeval,
     }
     env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
     script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")

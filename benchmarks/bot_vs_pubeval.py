@@ -47,29 +47,32 @@ def pubeval_move(position: Position, dice: tuple[int, int]) -> Position:
     return max(legal_positions(position, dice), key=lambda p: pubeval_score(race, p.mine, p.theirs))
 
 
-def play_game(
-    bot_starts: bool,
-    level_name: str,
-    rng: random.Random,
-    opponent: Callable[[Position, tuple[int, int]], Position] = pubeval_move,
-) -> int:
-    """Points won by the computer (negative when the opponent, pubeval unless told, wins)."""
+Player = Callable[[Position, tuple[int, int], random.Random], Position]
+Opponent = Callable[[Position, tuple[int, int]], Position]
+
+
+def level_player(level_name: str) -> Player:
+    """The computer at a level: the board after its play of a roll."""
     level = level_named(level_name)
+    return lambda position, dice, rng: choose_play(position, dice, level=level, rng=rng).position
+
+
+def play_game(
+    player_starts: bool, player: Player, rng: random.Random, opponent: Opponent = pubeval_move
+) -> int:
+    """Points won by `player` (negative when the opponent, pubeval unless told, wins)."""
     position = Position.start()
-    bot_to_move = bot_starts
+    player_to_move = player_starts
     dice = (rng.randint(1, 6), rng.randint(1, 6))
     while dice[0] == dice[1]:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
     while True:
-        if bot_to_move:
-            after = choose_play(position, dice, level=level, rng=rng).position
-        else:
-            after = opponent(position, dice)
+        after = player(position, dice, rng) if player_to_move else opponent(position, dice)
         if not any(after.mine):
             points = {Win.SINGLE: 1, Win.GAMMON: 2, Win.BACKGAMMON: 3}[classify_win(after)]
-            return points if bot_to_move else -points
+            return points if player_to_move else -points
         position = after.swap()
-        bot_to_move = not bot_to_move
+        player_to_move = not player_to_move
         dice = (rng.randint(1, 6), rng.randint(1, 6))
 
 
@@ -99,15 +102,17 @@ def play_level(
     games: int,
     seed: int,
     progress: int = 0,
-    opponent: Callable[[Position, tuple[int, int]], Position] = pubeval_move,
+    opponent: Opponent = pubeval_move,
+    player: Player | None = None,
 ) -> dict[str, object]:
-    """The summary of `games` games of the computer at `level` against `opponent`; with `progress`, a
-    running summary is printed every that many games."""
+    """The summary of `games` games of the computer at `level` (or of `player`, named `level`) against
+    `opponent`; with `progress`, a running summary is printed every that many games."""
+    chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
     started = time.perf_counter()
     for game in range(games):
-        results.append(play_game(game % 2 == 0, level, rng, opponent))
+        results.append(play_game(game % 2 == 0, chooser, rng, opponent))
         if progress and (game + 1) % progress == 0 and game + 1 < games:
             print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
     return summarise(results, level, time.perf_counter() - started)

@@ -45,10 +45,14 @@ def main() -> None:
     parser.add_argument("nets", type=Path, nargs="+")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=777)
+    parser.add_argument("--lookahead", type=int, default=0, help="plays re-scored at 1-ply, as the expert")
+    parser.add_argument("--window", type=float, default=0.16)
     args = parser.parse_args()
     for path in args.nets:
         began = time.time()
-        share, ppg = play_vs_pubeval_batch(Evaluator(load_any(path)), args.games, args.seed)
+        share, ppg = play_vs_pubeval_batch(
+            Evaluator(load_any(path)), args.games, args.seed, args.lookahead, args.window
+        )
         half = 1.96 * math.sqrt(share * (1 - share) / args.games)
         print(
             json.dumps(
@@ -56,6 +60,7 @@ def main() -> None:
                     "net": str(path),
                     "games": args.games,
                     "seed": args.seed,
+                    "lookahead": args.lookahead,
                     "win": round(share, 4),
                     "win_95": [round(share - half, 4), round(share + half, 4)],
                     "ppg": round(ppg, 3),

@@ -115,8 +115,57 @@ def pubeval_scores(mine: IntArray, theirs: IntArray, contact: NDArray[np.bool_])
     return score
 
 
-def play_vs_pubeval_batch(evaluator: Evaluator, games: int, seed: int) -> tuple[float, float]:
-    """(share of games won, points per game) at 0-ply against pubeval, all games side by side.
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
+
+
+def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
+    """The mover's equity after each row (`mine` just moved) averaged over the opponent's 21 rolls, each
+    answered by its best 0-ply play (the expert's look-ahead, `backgammon.bot.player.one_ply`)."""
+    done, value = terminal_rows(mine, theirs)
+    result = equity(value)
+    live = np.flatnonzero(~done)
+    if live.size:
+        states = [
+            (tuple(t), tuple(m)) for m, t in zip(mine[live].tolist(), theirs[live].tolist(), strict=True)
+        ]
+        replies_mine, replies_theirs, starts = successor_rows(
+            [state for state in states for _ in ROLLS], ROLLS * len(states)
+        )
+        reply_equity = equity(mover_values(evaluator, replies_mine, replies_theirs))
+        best = reply_equity[segment_argmax(reply_equity, starts)].reshape(len(states), len(ROLLS))
+        result[live] = -(best @ ROLL_WEIGHTS)
+    return result
+
+
+def with_lookahead(
+    evaluator: Evaluator,
+    score: Array,
+    mine: IntArray,
+    theirs: IntArray,
+    starts: IntArray,
+    lookahead: int,
+    window: float,
+) -> Array:
+    """`score` (0-ply equities of each segment's plays) with the best `lookahead` plays of each segment
+    within `window` of its best re-scored at 1-ply, ranked above the rest."""
+    counts = np.diff(starts)
+    owner = np.repeat(np.arange(counts.shape[0]), counts)
+    order = np.lexsort((-score, owner))  # by segment, best first
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.shape[0]) - np.repeat(starts[:-1], counts)
+    best = score[order[starts[:-1]]]
+    chosen = (rank < lookahead) & (score >= best[owner] - window) & (counts[owner] > 1)
+    result = score - 10.0  # below any equity: the plays looked at rank first
+    result[chosen] = one_ply_equity(evaluator, mine[chosen], theirs[chosen])
+    return result
+
+
+def play_vs_pubeval_batch(
+    evaluator: Evaluator, games: int, seed: int, lookahead: int = 0, window: float = 0.16
+) -> tuple[float, float]:
+    """(share of games won, points per game) against pubeval, all games side by side: 0-ply, or with
+    `lookahead` plays re-scored at 1-ply as the expert does.
 
     Game g takes its dice from its own `random.Random(seed * 1_000_003 + g)`, so two nets checked with the
     same seed see the same dice turn by turn; the net starts the even games.
@@ -138,6 +187,18 @@ def play_vs_pubeval_batch(evaluator: Evaluator, games: int, seed: int) -> tuple[
         score = np.empty(mine.shape[0])
         if net_rows.any():
             score[net_rows] = equity(mover_values(evaluator, mine[net_rows], theirs[net_rows]))
+            if lookahead:
+                net_games = np.flatnonzero(net_on_roll[np.array(live)])
+                net_starts = np.concatenate([[0], np.cumsum(np.diff(starts)[net_games])])
+                score[net_rows] = with_lookahead(
+                    evaluator,
+                    score[net_rows],
+                    mine[net_rows],
+                    theirs[net_rows],
+                    net_starts,
+                    lookahead,
+                    window,
+                )
         if (~net_rows).any():
             before = np.array(current, dtype=np.int64)[owner[~net_rows]]
             contact = ~is_race_batch(before[:, 0], before[:, 1])

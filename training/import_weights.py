@@ -60,9 +60,7 @@ def main() -> None:
     parser.add_argument("source", type=Path)
     parser.add_argument("target", type=Path)
     parser.add_argument("--games", type=int, required=True, help="self-play games behind the file")
-    parser.add_argument(
-        "--hidden", type=int, default=0, help="grow the contact net to this size"
-    )
+    parser.add_argument("--hidden", type=int, default=0, help="grow the contact net to this size")
     parser.add_argument("--race-hidden", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -153,3 +153,26 @@ def test_refinement_fits_the_teacher() -> None:
     _, after = adam.figures(x, y)
     assert after < before / 4
     assert adam.to_net().forward(x[:5].astype(np.float64))[1] == pytest.approx(y[:5], abs=0.1)
+
+
+def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
+    """The trainer's batched 1-ply (for quick checks of search settings) is the game's `one_ply`."""
+    from check import load_any
+    from fastplay import one_ply_equity
+    from selfplay import Evaluator
+
+    from backgammon.bot.network import WEIGHTS_FILE
+    from backgammon.bot.player import MONEY, one_ply
+
+    weights = Path(__file__).resolve().parents[2] / "py" / "backgammon" / "bot" / WEIGHTS_FILE
+    evaluator = Evaluator(load_any(weights))
+    rng = random.Random(17)
+    position = Position.start()
+    boards = []
+    for _ in range(6):  # early contact positions, where the game's clean-up of the outputs changes nothing
+        results = legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        boards.extend(rng.sample(results, min(3, len(results))))
+        position = rng.choice(results).swap()
+    fast = one_ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]))
+    for board, equity in zip(boards, fast.tolist(), strict=True):
+        assert equity == pytest.approx(one_ply(board, MONEY, 1)[0].equity, abs=1e-4)
