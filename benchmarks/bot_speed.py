@@ -6,21 +6,22 @@ bear-offs). CPython by default; `--pyodide` runs the same measurement inside Pyo
 
     PYTHONPATH=py python3 benchmarks/bot_speed.py [--moves 40] [--pyodide]
 
-Measured on 2026-11-23 17:18 UTC on the shared 2-core machine (load average about 1.6), `--moves 100`,
-wall-clock per move, mean / median / p95 / max in ms (weights of run 5, 208 inputs); the
-previous weights and 202-input encoding were measured in the same minutes:
+Measured on 2026-11-24 04:07 UTC on the shared 2-core machine (load average about 1 to 1.8), `--moves 100`,
+wall-clock per move, mean / median / p95 / max in ms; run 6's weights (contact net of 128 hidden units)
+and run 5's (64) one after the other:
 
 | level | CPython 3.11 | Pyodide 314 (Python 3.14) under Node |
 | --- | --- | --- |
-| beginner | 1.3 / 0.6 / 4.2 / 19.2 | 3.1 / 1.3 / 10.8 / 49.3 |
-| intermediate | 1.3 / 0.5 / 4.2 / 18.7 | 2.8 / 1.1 / 9.6 / 41.8 |
-| expert | 45.5 / 20.5 / 156.7 / 222.0 | 97.9 / 44.4 / 342.9 / 488.8 |
-| expert, previous weights | 38.4 / 18.5 / 125.2 / 188.4 | 84.8 / 41.8 / 281.6 / 418.4 |
-| one evaluation (µs) | 93.7 (previous: 87.9) | 235.7 (previous: 218.8) |
+| beginner | 3.0 / 1.2 / 9.9 / 45.7 | 8.1 / 3.3 / 26.6 / 123.6 |
+| intermediate | 2.9 / 1.1 / 9.6 / 44.7 | 8.2 / 3.2 / 26.4 / 121.7 |
+| expert | 100.9 / 52.5 / 317.1 / 552.6 | 257.2 / 132.0 / 814.9 / 1377.9 |
+| expert, run 5's weights | 68.2 / 31.0 / 235.2 / 332.5 | 165.5 / 75.6 / 575.7 / 821.2 |
+| one evaluation (µs) | 241.3 (run 5: 144.5) | 658.6 (run 5: 361.4) |
 
-At a load average of about 5 the previous weights gave expert 64.2 / 22.5 / 206.5 / 527.6 (CPython) and
-169.0 / 61.7 / 589.8 / 904.6 (Pyodide); at 10 to 15 the same Pyodide run gave expert mean 566, p95 2038, max
-4065 ms: the machine's load, not the work (the evaluations the expert may spend are capped by
+On 2026-11-23 (load average about 1.6) run 5's weights had given expert 45.5 / 20.5 / 156.7 / 222.0 in
+CPython and 97.9 / 44.4 / 342.9 / 488.8 in Pyodide: the machine's speed moves from day to day, so compare
+weights within one run. At a load average of 10 to 15 an older Pyodide run gave expert mean 566, p95 2038,
+max 4065 ms: the machine's load, not the work (the evaluations the expert may spend are capped by
 `levels.EXPERT.budget`).
 """
 

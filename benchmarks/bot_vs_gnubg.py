@@ -10,6 +10,10 @@ there as it is, and each of gnubg's plays comes from `gnubg.findbestmove` on a c
 The same dice and alternating first player as `bot_vs_pubeval.py`, whose games and summary this
 shares. Every play gnubg chooses is played through `Position.play`, which checks it against our own
 legal plays of that roll: a play we do not know stops the run, so the games cross-check our rules too.
+
+`--gnubg-vs-pubeval` seats gnubg where the computer sits in `bot_vs_pubeval.py`, with the same seed, to show
+what the computer's target against pubeval means here: on 2026-11-24, 1000 games, gnubg at 0-ply won 70.1%
+(67.3–72.9%), +0.586 points per game (+0.506 to +0.666), gammons 236 won and 68 lost.
 """
 
 from __future__ import annotations

@@ -6,18 +6,21 @@ never a double (as with an opening roll). Reports the share of games won and poi
 
     PYTHONPATH=py nice -n 19 python3 benchmarks/bot_vs_pubeval.py --games 1000 --level intermediate
 
-Measured on 2026-11-23 (CPython 3.11, seed 2026, weights of run 5: 429,000 self-play games, 208 inputs),
-95% intervals:
+Measured on 2026-11-24 (CPython 3.11, seed 2026, weights of run 6: run 5's nets fitted to GNU Backgammon's
+1-ply figures, contact net of 128 hidden units), 95% intervals; the expert's games are two runs of 600
+(seeds 2026 and 2027, one on each core), pooled:
 
 | level | games | won | points per game | gammons won / lost |
 | --- | --- | --- | --- | --- |
-| expert | 1300 | 67.1% (64.5–69.6%) | +0.510 (+0.438 to +0.582) | 271 / 89 |
-| intermediate | 2000 | 59.1% (57.0–61.3%) | +0.279 (+0.218 to +0.339) | 354 / 196 |
-| beginner | 2000 | 38.3% (36.1–40.4%) | -0.409 (-0.472 to -0.346) | 187 / 491 |
+| expert | 1200 | 73.3% (70.8–75.8%) | +0.666 (+0.59 to +0.74) | 291 / 74 |
+| intermediate | 2000 | 65.8% (63.7–67.9%) | +0.468 (+0.407 to +0.529) | 458 / 195 |
+| beginner | 2000 | 42.0% (39.8–44.1%) | -0.315 (-0.379 to -0.250) | 221 / 501 |
 
-The previous weights (54,000 games) gave expert 63.4% (60.8–66.0%) of 1300, intermediate 55.6%, beginner
-31.1% of 2000. The target for the expert, 72% of single games, is not reached. Wall-clock: about 1.75 s per
-expert game at a load average of about 2 (its 1-ply look-ahead), 0.035 s per game for the other levels.
+Run 5's weights (429,000 self-play games) gave expert 67.1% (64.5–69.6%) of 1300, intermediate 59.1%,
+beginner 38.3% of 2000. The expert's target, 72% of single games, is met by the point estimate; GNU
+Backgammon at 0-ply in the expert's seat won 70.1% of 1000 (`bot_vs_gnubg.py --gnubg-vs-pubeval`).
+Wall-clock: about 3.8 s per expert game on one core with the other busy (its 1-ply look-ahead), 0.08 s per
+game for the other levels.
 """
 
 from __future__ import annotations
