@@ -13,6 +13,9 @@ the computer thinks, moves its checkers one at a time and the board redraws.
 Measured on 2026-11-23 (`--level expert --decisions 40`, the shared 2-core machine): at a load average of
 about 4, think time median 138 ms, p95 619 ms, max 1006 ms, one main-thread task over 50 ms (73 ms); at a
 load average of about 8, median 186 ms, p95 965 ms, max 2516 ms, 7 tasks over 50 ms, the longest 1113 ms.
+On 2026-11-24 04:19 UTC (load average about 2.5, another benchmark on one core), run 6's weights (contact
+net of 128 hidden units) in two runs: median 313 and 335 ms, p95 1275 and 1178 ms, max 1414 and 1410 ms, no
+task over 50 ms; run 5's weights between them: median 250 ms, p95 759 ms, max 1242 ms, one task of 102 ms.
 """
 
 from __future__ import annotations
