@@ -110,8 +110,14 @@ def _register_bot(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     register(commands)
 
 
+def _register_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .analysis.cli import register
+
+    register(commands)
+
+
 #: Every subcommand's registrar, in help order. A new command adds its own here.
-COMMANDS: list[Registrar] = [_register_plays, _register_bot]
+COMMANDS: list[Registrar] = [_register_plays, _register_bot, _register_analyze]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from .errors import BackgammonError
-from .game import Game
+from .game import Event, Game
 from .match import Match, Setup, check_players, match_from_ids
 from .rules import MatchSettings
 
@@ -84,8 +85,12 @@ def record_json(match: Match) -> str:
     return json.dumps(header)[:-1] + ', "games": [' + ", ".join(games) + "]}"
 
 
-def load_record(data: object) -> Match:
-    """Replay a record into a `Match`."""
+#: Called after each recorded action is replayed: (match, game index from 0, action index, action, events).
+Observer = Callable[[Match, int, int, dict[str, Any], list[Event]], None]
+
+
+def load_record(data: object, observe: Observer | None = None) -> Match:
+    """Replay a record into a `Match`; `observe` sees the match after each recorded action."""
     if not isinstance(data, dict):
         raise InvalidRecordError(f"A match record is a JSON object, not {type(data).__name__}.")
     if data.get("format") != FORMAT:
@@ -119,7 +124,9 @@ def load_record(data: object) -> Match:
         for step, action in enumerate(game["actions"], start=1):
             if not isinstance(action, dict) or action.get("type") not in REPLAYABLE:
                 raise InvalidRecordError(f"Game {number}, action {step} is not a known action: {action!r}.")
-            _replay(match, action, number, step)
+            events = _replay(match, action, number, step)
+            if observe is not None:
+                observe(match, index, step - 1, action, events)
     return match
 
 
@@ -134,9 +141,9 @@ def _new_match(settings: MatchSettings, players: list[dict[str, Any]], setup: ob
     return match_from_ids(Setup(setup["position_id"], match_id), settings, players)
 
 
-def _replay(match: Match, action: dict[str, Any], number: int, step: int) -> None:
+def _replay(match: Match, action: dict[str, Any], number: int, step: int) -> list[Event]:
     try:
-        match.act(action)
+        return match.act(action)
     except BackgammonError as error:
         where = f"Game {number}, action {step}" if step else f"The start of game {number}"
         raise InvalidRecordError(f"{where} ({action!r}) does not replay: {error}") from None

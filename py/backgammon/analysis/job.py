@@ -1,0 +1,264 @@
+"""An analysis of a whole match record, done a decision at a time so that it can report progress and stop.
+
+    job = AnalysisJob(record, depth=1)      # replays the record: raises InvalidRecordError
+    while not job.finished:
+        job.step(budget_seconds=0.25)       # judges decisions until the budget is spent (at least one)
+    job.result()                            # the analysis record of docs/analysis.md
+
+`analyze_record(record, depth)` does all of it at once.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from backgammon.bot.cube import Owner, cubeful_value
+from backgammon.bot.evaluator import Probabilities
+from backgammon.errors import BackgammonError
+from backgammon.game import to_absolute
+from backgammon.move import Play
+from backgammon.position import Position
+from backgammon.view import absolute_board
+
+from .decisions import Decision, GameSummary, Kind, collect
+from .judge import (
+    CubeJudgement,
+    MoveJudgement,
+    PlayFigure,
+    Sweep,
+    cube_figures,
+    judge_move,
+    scale_of,
+    static_chances,
+    sweep,
+)
+from .stats import Totals, luck_mark, skill_mark
+
+FORMAT = "backgammon-analysis"
+VERSION = 1
+DEPTHS = (0, 1)
+TOP_PLAYS = 5
+
+_SweepKey = tuple[Position, int, Owner, object]
+
+
+class InvalidDepthError(BackgammonError):
+    """An analysis depth this version cannot do."""
+
+
+def check_depth(depth: object) -> int:
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
+        raise InvalidDepthError(
+            f"The analysis depth must be one of {', '.join(map(str, DEPTHS))}, not {depth!r}."
+        )
+    return depth
+
+
+class AnalysisJob:
+    """The analysis of one match record in progress."""
+
+    def __init__(self, record: object, depth: int = 1) -> None:
+        self.depth = check_depth(depth)
+        match, self.decisions, self.games = collect(record)
+        self.players = [str(player["name"]) for player in match.players]
+        self.money = match.settings.is_money
+        self.match_length = match.settings.match_length
+        self.entries: list[dict[str, Any]] = []
+        self._sweeps: dict[_SweepKey, Sweep] = {}
+
+    @property
+    def total(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def done(self) -> int:
+        return len(self.entries)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self, budget_seconds: float = 0.25) -> int:
+        """Judge decisions until `budget_seconds` have passed (at least one); returns how many are done."""
+        start = time.perf_counter()
+        while not self.finished:
+            self.entries.append(self._judge(self.decisions[self.done]))
+            if time.perf_counter() - start >= budget_seconds:
+                break
+        return self.done
+
+    def run(self) -> dict[str, Any]:
+        while not self.finished:
+            self.step(60.0)
+        return self.result()
+
+    def _sweep(self, decision: Decision) -> Sweep | None:
+        if self.depth < 1:
+            return None
+        scale = scale_of(decision)
+        key = (decision.position, scale.cube_value, scale.owner, scale.context)
+        found = self._sweeps.get(key)
+        if found is None:
+            self._sweeps.clear()  # a position is met by a cube decision, an answer and a move in a row
+            found = self._sweeps[key] = sweep(decision.position, scale)
+        return found
+
+    def _judge(self, decision: Decision) -> dict[str, Any]:
+        if decision.kind is Kind.MOVE:
+            return self._move_entry(decision, judge_move(decision, self.depth, self._sweep(decision)))
+        roll_sweep = self._sweep(decision)
+        chances = roll_sweep.chances() if roll_sweep is not None else static_chances(decision.position)
+        return self._cube_entry(decision, cube_figures(decision, chances))
+
+    def _base(self, decision: Decision, before: Probabilities, error: float) -> dict[str, Any]:
+        """The fields every decision entry has."""
+        scale = scale_of(decision)
+        mover_mwc = None
+        if not self.money:
+            mover_mwc = cubeful_value(before, decision.cube_value, scale.owner, decision.context)
+        player0 = before if decision.turn == 0 else before.flipped()
+        error_mwc = scale.mwc_of_emg(error)
+        decider = before if decision.player == decision.turn else before.flipped()
+        return {
+            "index": 0,
+            "player": decision.player,
+            "kind": decision.kind.value,
+            "action": decision.action,
+            "board": absolute_board(decision.position, decision.turn),
+            "position_id": decision.position.id,
+            "match_id": decision.match_id,
+            "turn": decision.turn,
+            "dice": list(decision.dice) if decision.dice else None,
+            "cube": {"value": decision.cube_value, "owner": decision.cube_owner},
+            "error": round(error * 1000.0, 2),
+            "error_mwc": None if error_mwc is None else round(error_mwc * 100.0, 3),
+            "mark": skill_mark(error),
+            "forced": False,
+            "luck": None,
+            "luck_mwc": None,
+            "luck_mark": None,
+            "plays": None,
+            "cube_equities": None,
+            "close": False,
+            "chances": _chances(decider),
+            "player0": {
+                "win": round(player0.win, 4),
+                "mwc": None
+                if mover_mwc is None
+                else round(mover_mwc if decision.turn == 0 else 1.0 - mover_mwc, 4),
+                "equity": round(player0.equity, 4),
+            },
+        }
+
+    def _move_entry(self, decision: Decision, judged: MoveJudgement) -> dict[str, Any]:
+        entry = self._base(decision, judged.before, judged.error)
+        position = decision.position
+        best, played = judged.plays[0], judged.played
+        shown = judged.plays[:TOP_PLAYS]
+        if played not in shown:
+            shown = [*shown, played]
+        luck = judged.luck
+        luck_mwc = None if luck is None else scale_of(decision).mwc_of_emg(luck)
+        entry.update(
+            {
+                "played": _notation(position, played.play),
+                "best": _notation(position, best.play),
+                "forced": decision.legal_count <= 1,
+                "luck": None if luck is None else round(luck * 1000.0, 2),
+                "luck_mwc": None if luck_mwc is None else round(luck_mwc * 100.0, 3),
+                "luck_mark": None if luck is None else luck_mark(luck),
+                "plays": [_play_entry(decision, f, best, f is played) for f in shown],
+            }
+        )
+        return entry
+
+    def _cube_entry(self, decision: Decision, judged: CubeJudgement) -> dict[str, Any]:
+        entry = self._base(decision, judged.chances, judged.error)
+        played = str(decision.choice)
+        if decision.kind is Kind.DOUBLE:
+            best = {"double": "double", "no_double": "no double", "too_good": "too good"}[judged.action]
+            close = judged.close or played == "double"
+        else:
+            best = judged.response
+            close = True
+        equities = {
+            "no_double": round(judged.no_double, 4),
+            "double_take": round(judged.double_take, 4),
+            "double_pass": round(judged.double_pass, 4),
+            "action": judged.action,
+            "response": judged.response,
+        }
+        entry.update({"played": played, "best": best, "cube_equities": equities, "close": close})
+        return entry
+
+    def result(self) -> dict[str, Any]:
+        """The analysis record (docs/analysis.md) of what has been judged so far."""
+        games: list[dict[str, Any]] = [_game_entry(game) for game in self.games]
+        match_totals = [Totals(name, self.money) for name in self.players]
+        game_totals = [[Totals(name, self.money) for name in self.players] for _ in self.games]
+        for decision, entry in zip(self.decisions, self.entries, strict=False):
+            decisions = games[decision.game]["decisions"]
+            entry["index"] = len(decisions)
+            decisions.append(entry)
+            match_totals[entry["player"]].add(entry)
+            game_totals[decision.game][entry["player"]].add(entry)
+        for game, totals in zip(games, game_totals, strict=True):
+            game["players"] = [t.to_dict() for t in totals]
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "depth": self.depth,
+            "unit": "money" if self.money else "match",
+            "match_length": self.match_length,
+            "actions": sum(game.actions for game in self.games),
+            "complete": self.finished,
+            "players": [t.to_dict() for t in match_totals],
+            "games": games,
+        }
+
+
+def _game_entry(game: GameSummary) -> dict[str, Any]:
+    return {
+        "number": game.number,
+        "score": list(game.score),
+        "winner": game.winner,
+        "points": game.points,
+        "players": [],
+        "decisions": [],
+    }
+
+
+def _notation(position: Position, play: Play) -> str:
+    return position.notation(play) if play else "pass"
+
+
+def _chances(probs: Probabilities) -> dict[str, float]:
+    return {
+        "win": round(probs.win, 4),
+        "win_gammon": round(probs.win_gammon, 4),
+        "win_backgammon": round(probs.win_backgammon, 4),
+        "lose_gammon": round(probs.lose_gammon, 4),
+        "lose_backgammon": round(probs.lose_backgammon, 4),
+    }
+
+
+def _play_entry(decision: Decision, figure: PlayFigure, best: PlayFigure, played: bool) -> dict[str, Any]:
+    player = decision.turn
+    return {
+        "play": _notation(decision.position, figure.play),
+        "moves": [
+            {"from": to_absolute(player, move.source), "to": to_absolute(player, move.dest)}
+            for move in figure.play
+        ],
+        "equity": round(figure.value, 4),
+        "difference": round(figure.value - best.value, 4),
+        **_chances(figure.probs),
+        "plies": figure.plies,
+        "played": played,
+    }
+
+
+def analyze_record(record: object, depth: int = 1) -> dict[str, Any]:
+    """The whole analysis of a match record at once."""
+    return AnalysisJob(record, depth).run()

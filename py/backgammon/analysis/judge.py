@@ -1,0 +1,282 @@
+"""Judging one decision: equities of the choices in EMG, the error of the choice made, the luck of a roll.
+
+Values are cubeful (`backgammon.bot.cube.cubeful_value`) and expressed in EMG for the side on turn:
+money points per unit of the cube, or in a match the match-winning chance mapped so that losing a
+single game at the current cube is -1 and winning one +1 (GNU Backgammon's `mwc2eq`). See
+docs/analysis.md for every definition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from backgammon.bot.cube import (
+    CUBE_EFFICIENCY,
+    RACE_CUBE_EFFICIENCY,
+    MatchContext,
+    Owner,
+    cube_advice,
+    cubeful_value,
+)
+from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
+from backgammon.bot.levels import EXPERT
+from backgammon.bot.player import ROLLS, average, one_ply
+from backgammon.bot.pubeval import is_race
+from backgammon.move import Play
+from backgammon.movegen import legal_plays, legal_positions
+from backgammon.position import Position
+
+from .decisions import Decision, Kind
+
+# The 30 opening rolls: (my die, their die) with mine higher gives me the first turn, else them.
+OPENING_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7) if a != b)
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The cube and score of a decision, and how its values turn into EMG and MWC."""
+
+    cube_value: int
+    owner: Owner
+    context: MatchContext
+
+    @property
+    def win_single(self) -> float:
+        return self.context.payoff(self.cube_value)
+
+    @property
+    def lose_single(self) -> float:
+        return self.context.payoff(-self.cube_value)
+
+    def emg(self, value: float) -> float:
+        """A cubeful value (money points or MWC) in EMG."""
+        if self.context.is_money:
+            return value / self.cube_value
+        win, lose = self.win_single, self.lose_single
+        if win - lose <= 1e-12:
+            return 0.0
+        return (2.0 * value - (win + lose)) / (win - lose)
+
+    def mwc_of_emg(self, emg_difference: float) -> float | None:
+        """An EMG difference as a difference of match-winning chance (None in money play)."""
+        if self.context.is_money:
+            return None
+        return emg_difference * (self.win_single - self.lose_single) / 2.0
+
+    def value(self, probs: Probabilities, *, race: bool) -> float:
+        """Cubeful EMG of chances seen by the side on turn (after its play, or before its roll)."""
+        efficiency = RACE_CUBE_EFFICIENCY if race else CUBE_EFFICIENCY
+        return self.emg(
+            cubeful_value(probs, self.cube_value, self.owner, self.context, efficiency=efficiency)
+        )
+
+
+def scale_of(decision: Decision) -> Scale:
+    owner = decision.cube_owner
+    relative = Owner.CENTRE if owner is None else (Owner.ME if owner == decision.turn else Owner.THEM)
+    return Scale(decision.cube_value, relative, decision.context)
+
+
+@dataclass(frozen=True)
+class RollBest:
+    """The best 0-ply play of one roll: its value (EMG, side on roll) and chances."""
+
+    value: float
+    probs: Probabilities
+
+
+@dataclass
+class Sweep:
+    """Every roll's best 0-ply play from one position before the roll: luck and the cube's look-ahead."""
+
+    rolls: dict[tuple[int, int], RollBest] = field(default_factory=dict)
+
+    def mean(self) -> float:
+        return sum(self.rolls[dice].value * weight for dice, weight in ROLLS) / 36.0
+
+    def chances(self) -> Probabilities:
+        return average([(self.rolls[dice].probs, weight) for dice, weight in ROLLS])
+
+
+def _best_of_roll(position: Position, dice: tuple[int, int], scale: Scale) -> RollBest:
+    results = legal_positions(position, dice)
+    probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
+    best: RollBest | None = None
+    for after, p in zip(results, probs, strict=True):
+        value = scale.value(p, race=is_race(after.mine, after.theirs))
+        if best is None or value > best.value:
+            best = RollBest(value, p)
+    assert best is not None
+    return best
+
+
+def sweep(position: Position, scale: Scale) -> Sweep:
+    """The best 0-ply play of each of the 21 rolls."""
+    return Sweep({dice: _best_of_roll(position, dice, scale) for dice, _ in ROLLS})
+
+
+@dataclass(frozen=True)
+class PlayFigure:
+    """A legal play judged: its value (EMG, for the mover), chances, and how deep it was looked at."""
+
+    play: Play
+    position: Position
+    value: float
+    probs: Probabilities
+    plies: int
+
+
+@dataclass(frozen=True)
+class MoveJudgement:
+    plays: list[PlayFigure]  # best first
+    played: PlayFigure
+    error: float  # EMG, >= 0
+    luck: float | None  # EMG, for the mover
+    before: Probabilities  # the mover's chances before the roll
+
+
+@dataclass(frozen=True)
+class CubeJudgement:
+    no_double: float
+    double_take: float
+    double_pass: float
+    beaver: float | None  # the doubler's value if the answer is a beaver (money, beavers allowed)
+    error: float  # EMG, >= 0, for the decider
+    chances: Probabilities  # the doubler's
+
+    @property
+    def best_double(self) -> float:
+        """What doubling is worth with the right answer."""
+        return min(self.double_take, self.double_pass)
+
+    @property
+    def action(self) -> str:
+        if self.no_double >= self.best_double:
+            return "too_good" if self.no_double > self.double_pass else "no_double"
+        return "double"
+
+    @property
+    def response(self) -> str:
+        if (
+            self.beaver is not None
+            and self.beaver < self.double_take
+            and self.double_take <= self.double_pass
+        ):
+            return "beaver"
+        return "take" if self.double_take <= self.double_pass else "drop"
+
+    @property
+    def close(self) -> bool:
+        """gnubg's `isCloseCubedecision`: doubling would not have been a very bad error."""
+        return max(self.no_double, self.best_double) - min(self.double_take, 1.0) < 0.16
+
+
+def _rank(
+    position: Position, dice: tuple[int, int], scale: Scale, depth: int, played: Play
+) -> tuple[list[PlayFigure], PlayFigure]:
+    legal = legal_plays(position, dice)
+    items = legal.items() if legal.move_count else [(Play(), position)]
+    probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
+    figures = [
+        PlayFigure(play, after, scale.value(p, race=is_race(after.mine, after.theirs)), p, 0)
+        for (play, after), p in zip(items, probs, strict=True)
+    ]
+    played_after = legal.result_of(played) if legal.move_count else position
+    if played_after is None:
+        raise ValueError(f"The play {played!r} is not legal with {dice} in {position.id}.")
+    chosen = next(f for f in figures if f.position == played_after)
+    figures.sort(key=lambda f: -f.value)
+    if depth >= 1 and len(figures) > 1:
+        best = figures[0].value
+        window = EXPERT.window
+        deeper = [f for f in figures[: EXPERT.lookahead] if f.value >= best - window]
+        if chosen not in deeper:
+            deeper.append(chosen)  # the play made is always judged as deeply as the best
+        looked = []
+        cube_value = scale.cube_value
+        for figure in deeper:
+            probs_1, _ = one_ply(figure.position, scale.context, cube_value)
+            race = is_race(figure.position.mine, figure.position.theirs)
+            looked.append(
+                PlayFigure(figure.play, figure.position, scale.value(probs_1, race=race), probs_1, 1)
+            )
+        looked_positions = {f.position for f in looked}
+        rest = [f for f in figures if f.position not in looked_positions]
+        figures = sorted(looked, key=lambda f: -f.value) + rest
+        chosen = next(f for f in looked if f.position == played_after)
+    return figures, chosen
+
+
+def judge_move(decision: Decision, depth: int, roll_sweep: Sweep | None) -> MoveJudgement:
+    """Every legal play of the roll ranked, the error of the play made, the luck of the roll."""
+    assert decision.dice is not None and isinstance(decision.choice, tuple)
+    scale = scale_of(decision)
+    position = decision.position
+    dice = decision.dice
+    figures, chosen = _rank(position, dice, scale, depth, decision.choice)
+    error = max(0.0, figures[0].value - chosen.value) if decision.legal_count > 1 else 0.0
+    race = is_race(position.mine, position.theirs)
+    if roll_sweep is not None:
+        before = roll_sweep.chances()
+        luck = _luck_exact(decision, roll_sweep, scale)
+    else:
+        before = evaluate_many([(position.mine, position.theirs)])[0]
+        # Depth 0: the static estimate before the roll stands for the average over the rolls.
+        luck = figures[0].value - scale.value(before, race=race)
+    return MoveJudgement(figures, chosen, error, luck, before)
+
+
+def _luck_exact(decision: Decision, roll_sweep: Sweep, scale: Scale) -> float:
+    assert decision.dice is not None
+    high, low = max(decision.dice), min(decision.dice)
+    actual = roll_sweep.rolls[(low, high)].value
+    if not decision.opening:
+        return actual - roll_sweep.mean()
+    # The opening roll also decides who moves first: average over the 30 non-doubles, the rolls that
+    # give the other side the first turn counted from its side (gnubg's LuckFirst).
+    their_scale = Scale(scale.cube_value, Owner.CENTRE, scale.context.flipped())
+    their_sweep = sweep(decision.position.swap(), their_scale)
+    total = 0.0
+    for mine, theirs in OPENING_ROLLS:
+        dice = (min(mine, theirs), max(mine, theirs))
+        total += roll_sweep.rolls[dice].value if mine > theirs else -their_sweep.rolls[dice].value
+    return actual - total / len(OPENING_ROLLS)
+
+
+def cube_figures(decision: Decision, chances: Probabilities) -> CubeJudgement:
+    """The cube equities (EMG, the doubler's side) and the error of the choice made."""
+    scale = scale_of(decision)
+    race = is_race(decision.position.mine, decision.position.theirs)
+    advice = cube_advice(chances, decision.cube_value, scale.owner, scale.context, race=race)
+    if scale.context.is_money:
+        no_double, double_take, double_pass = advice.no_double, advice.double_take, advice.double_pass
+    else:
+        no_double, double_take, double_pass = (
+            scale.emg(advice.no_double),
+            scale.emg(advice.double_take),
+            scale.emg(advice.double_pass),
+        )
+    beaver = None
+    if decision.may_beaver:
+        efficiency = RACE_CUBE_EFFICIENCY if race else CUBE_EFFICIENCY
+        value = cubeful_value(
+            chances, 4 * decision.cube_value, Owner.THEM, scale.context, efficiency=efficiency
+        )
+        beaver = scale.emg(value)
+    judged = CubeJudgement(no_double, double_take, double_pass, beaver, 0.0, chances)
+    best_double = judged.best_double
+    choice = decision.choice
+    if decision.kind is Kind.DOUBLE:
+        best = max(no_double, best_double)
+        error = best - (best_double if choice == "double" else no_double)
+    else:
+        answers = {"take": double_take, "drop": double_pass}
+        if beaver is not None:
+            answers["beaver"] = beaver
+        error = answers[str(choice)] - min(answers.values())
+    return CubeJudgement(no_double, double_take, double_pass, beaver, max(0.0, error), chances)
+
+
+def static_chances(position: Position) -> Probabilities:
+    """The chances of the side on roll before it rolls, from one evaluation."""
+    return evaluate_many([(position.mine, position.theirs)])[0]

@@ -1,0 +1,86 @@
+"""The analysis's worker methods, registered with `backgammon.api` when it first handles a call.
+
+The page analyses a match a few decisions per request, so it can show progress, cancel, and still get
+a computer move or a hint answered in between. None of these touch the loaded match.
+
+- `analysis_start {record, depth?}` -> `{job, total}`
+- `analysis_step {job, budget_ms?}` -> `{job, done, total, finished}`
+- `analysis_result {job}` -> `{analysis}` (the record of docs/analysis.md)
+- `analysis_cancel {job}` -> `{}`
+- `import_mat {text}` -> `{record, summary}`: a `.mat` match file read, every play checked
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from backgammon.api import register
+from backgammon.errors import InvalidActionError
+
+from .job import AnalysisJob
+
+DEFAULT_BUDGET_MS = 250
+MAX_BUDGET_MS = 5000
+
+
+@dataclass
+class _Jobs:
+    """The one analysis the worker keeps: starting another forgets it."""
+
+    number: int = 0
+    job: AnalysisJob | None = None
+
+
+_jobs = _Jobs()
+
+
+def _job(params: dict[str, Any]) -> AnalysisJob:
+    if params.get("job") != _jobs.number or _jobs.job is None:
+        raise InvalidActionError(f"No analysis {params.get('job')!r} is running: start one first.")
+    return _jobs.job
+
+
+@register("analysis_start")
+def analysis_start(params: dict[str, Any]) -> dict[str, Any]:
+    job = AnalysisJob(params.get("record"), params.get("depth", 1))
+    _jobs.number += 1
+    _jobs.job = job
+    return {"job": _jobs.number, "total": job.total}
+
+
+@register("analysis_step")
+def analysis_step(params: dict[str, Any]) -> dict[str, Any]:
+    job = _job(params)
+    budget = params.get("budget_ms", DEFAULT_BUDGET_MS)
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not 0 <= budget <= MAX_BUDGET_MS:
+        raise InvalidActionError(f"budget_ms must be a number of milliseconds from 0 to {MAX_BUDGET_MS}.")
+    job.step(budget / 1000.0)
+    return {"job": _jobs.number, "done": job.done, "total": job.total, "finished": job.finished}
+
+
+@register("analysis_result")
+def analysis_result(params: dict[str, Any]) -> dict[str, Any]:
+    job = _job(params)
+    if not job.finished:
+        raise InvalidActionError(f"The analysis is not finished: {job.done} of {job.total} decisions done.")
+    return {"analysis": job.result()}
+
+
+@register("analysis_cancel")
+def analysis_cancel(params: dict[str, Any]) -> dict[str, Any]:
+    if params.get("job") == _jobs.number:
+        _jobs.job = None
+    return {}
+
+
+@register("import_mat")
+def import_mat_method(params: dict[str, Any]) -> dict[str, Any]:
+    from backgammon.matimport import import_mat, mat_summary
+    from backgammon.record import to_record
+
+    text = params.get("text")
+    if not isinstance(text, str):
+        raise InvalidActionError("import_mat needs the file's text.")
+    match = import_mat(text)
+    return {"record": to_record(match), "summary": mat_summary(match)}
