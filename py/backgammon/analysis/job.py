@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from backgammon.bot.cube import Owner, cubeful_value
+from backgammon.bot.cube import cubeful_value
 from backgammon.bot.evaluator import Probabilities
 from backgammon.errors import BackgammonError
 from backgammon.game import to_absolute
@@ -26,12 +26,11 @@ from .judge import (
     CubeJudgement,
     MoveJudgement,
     PlayFigure,
-    Sweep,
+    Sweeps,
     cube_figures,
     judge_move,
     scale_of,
     static_chances,
-    sweep,
 )
 from .stats import Totals, luck_mark, skill_mark
 
@@ -39,8 +38,6 @@ FORMAT = "backgammon-analysis"
 VERSION = 1
 DEPTHS = (0, 1)
 TOP_PLAYS = 5
-
-_SweepKey = tuple[Position, int, Owner, object]
 
 
 class InvalidDepthError(BackgammonError):
@@ -65,7 +62,7 @@ class AnalysisJob:
         self.money = match.settings.is_money
         self.match_length = match.settings.match_length
         self.entries: list[dict[str, Any]] = []
-        self._sweeps: dict[_SweepKey, Sweep] = {}
+        self._sweeps = Sweeps() if self.depth >= 1 else None
 
     @property
     def total(self) -> int:
@@ -93,22 +90,14 @@ class AnalysisJob:
             self.step(60.0)
         return self.result()
 
-    def _sweep(self, decision: Decision) -> Sweep | None:
-        if self.depth < 1:
-            return None
-        scale = scale_of(decision)
-        key = (decision.position, scale.cube_value, scale.owner, scale.context)
-        found = self._sweeps.get(key)
-        if found is None:
-            self._sweeps.clear()  # a position is met by a cube decision, an answer and a move in a row
-            found = self._sweeps[key] = sweep(decision.position, scale)
-        return found
-
     def _judge(self, decision: Decision) -> dict[str, Any]:
         if decision.kind is Kind.MOVE:
-            return self._move_entry(decision, judge_move(decision, self.depth, self._sweep(decision)))
-        roll_sweep = self._sweep(decision)
-        chances = roll_sweep.chances() if roll_sweep is not None else static_chances(decision.position)
+            return self._move_entry(decision, judge_move(decision, self._sweeps))
+        if self._sweeps is None:
+            chances = static_chances(decision.position)
+        else:
+            # The expert's cube look-ahead: the average over the 21 rolls of the best play of each.
+            chances = self._sweeps.get(decision.position, decision.context, decision.cube_value).chances()
         return self._cube_entry(decision, cube_figures(decision, chances))
 
     def _base(self, decision: Decision, before: Probabilities, error: float) -> dict[str, Any]:

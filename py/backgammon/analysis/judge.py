@@ -8,7 +8,7 @@ docs/analysis.md for every definition.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from backgammon.bot.cube import (
     CUBE_EFFICIENCY,
@@ -19,14 +19,18 @@ from backgammon.bot.cube import (
     cubeful_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
-from backgammon.bot.levels import EXPERT
-from backgammon.bot.player import ROLLS, average, one_ply
+from backgammon.bot.player import ROLLS, average, play_value
 from backgammon.bot.pubeval import is_race
 from backgammon.move import Play
 from backgammon.movegen import legal_plays, legal_positions
 from backgammon.position import Position
 
 from .decisions import Decision, Kind
+
+# Depth 1 looks 1 ply deeper at the best few plays at 0-ply within this many EMG of the best (and at the
+# play made): a little narrower than the expert computer's 4 within 0.16, for speed; the figures barely move.
+LOOKAHEAD_PLAYS = 3
+LOOKAHEAD_WINDOW = 0.12
 
 # The 30 opening rolls: (my die, their die) with mine higher gives me the first turn, else them.
 OPENING_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7) if a != b)
@@ -79,40 +83,65 @@ def scale_of(decision: Decision) -> Scale:
 
 @dataclass(frozen=True)
 class RollBest:
-    """The best 0-ply play of one roll: its value (EMG, side on roll) and chances."""
+    """The best 0-ply play of one roll (the evaluator's choice): the roller's chances after it."""
 
-    value: float
     probs: Probabilities
+    race: bool
 
 
-@dataclass
+@dataclass(frozen=True)
 class Sweep:
-    """Every roll's best 0-ply play from one position before the roll: luck and the cube's look-ahead."""
+    """Every roll's best 0-ply play from one position before the roll.
 
-    rolls: dict[tuple[int, int], RollBest] = field(default_factory=dict)
+    The same figures serve the luck of the roll made, the cube's look-ahead (the average of the 21),
+    and, seen from the other side, the 1-ply value of the play that led to the position.
+    """
 
-    def mean(self) -> float:
-        return sum(self.rolls[dice].value * weight for dice, weight in ROLLS) / 36.0
+    rolls: dict[tuple[int, int], RollBest]
+
+    def value(self, dice: tuple[int, int], scale: Scale) -> float:
+        best = self.rolls[(min(dice), max(dice))]
+        return scale.value(best.probs, race=best.race)
+
+    def mean(self, scale: Scale) -> float:
+        return sum(self.value(dice, scale) * weight for dice, weight in ROLLS) / 36.0
 
     def chances(self) -> Probabilities:
         return average([(self.rolls[dice].probs, weight) for dice, weight in ROLLS])
 
 
-def _best_of_roll(position: Position, dice: tuple[int, int], scale: Scale) -> RollBest:
-    results = legal_positions(position, dice)
-    probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
-    best: RollBest | None = None
-    for after, p in zip(results, probs, strict=True):
-        value = scale.value(p, race=is_race(after.mine, after.theirs))
-        if best is None or value > best.value:
-            best = RollBest(value, p)
-    assert best is not None
-    return best
+def sweep(position: Position, context: MatchContext, cube_value: int) -> Sweep:
+    """The best 0-ply play of each of the 21 rolls, chosen as the computer chooses (`play_value`)."""
+    rolls: dict[tuple[int, int], RollBest] = {}
+    for dice, _ in ROLLS:
+        results = legal_positions(position, dice)
+        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
+        index = max(range(len(probs)), key=lambda i: play_value(probs[i], context, cube_value))
+        after = results[index]
+        rolls[dice] = RollBest(probs[index], is_race(after.mine, after.theirs))
+    return Sweep(rolls)
 
 
-def sweep(position: Position, scale: Scale) -> Sweep:
-    """The best 0-ply play of each of the 21 rolls."""
-    return Sweep({dice: _best_of_roll(position, dice, scale) for dice, _ in ROLLS})
+class Sweeps:
+    """Sweeps of the last positions met: the 1-ply look at the play made is the next turn's sweep."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._found: dict[Position, Sweep] = {}
+
+    def get(self, position: Position, context: MatchContext, cube_value: int) -> Sweep:
+        found = self._found.get(position)
+        if found is None:
+            found = self._found[position] = sweep(position, context, cube_value)
+            if len(self._found) > self.size:
+                del self._found[next(iter(self._found))]
+        return found
+
+    def one_ply(self, after: Position, context: MatchContext, cube_value: int) -> Probabilities:
+        """The mover's chances after its play `after` (mover still on roll), over the other side's replies."""
+        if not any(after.mine):
+            return evaluate_many_after_play([(after.mine, after.theirs)])[0]
+        return self.get(after.swap(), context.flipped(), cube_value).chances().flipped()
 
 
 @dataclass(frozen=True)
@@ -172,7 +201,7 @@ class CubeJudgement:
 
 
 def _rank(
-    position: Position, dice: tuple[int, int], scale: Scale, depth: int, played: Play
+    position: Position, dice: tuple[int, int], scale: Scale, sweeps: Sweeps | None, played: Play
 ) -> tuple[list[PlayFigure], PlayFigure]:
     legal = legal_plays(position, dice)
     items = legal.items() if legal.move_count else [(Play(), position)]
@@ -186,16 +215,14 @@ def _rank(
         raise ValueError(f"The play {played!r} is not legal with {dice} in {position.id}.")
     chosen = next(f for f in figures if f.position == played_after)
     figures.sort(key=lambda f: -f.value)
-    if depth >= 1 and len(figures) > 1:
+    if sweeps is not None and len(figures) > 1:
         best = figures[0].value
-        window = EXPERT.window
-        deeper = [f for f in figures[: EXPERT.lookahead] if f.value >= best - window]
+        deeper = [f for f in figures[:LOOKAHEAD_PLAYS] if f.value >= best - LOOKAHEAD_WINDOW]
         if chosen not in deeper:
             deeper.append(chosen)  # the play made is always judged as deeply as the best
         looked = []
-        cube_value = scale.cube_value
         for figure in deeper:
-            probs_1, _ = one_ply(figure.position, scale.context, cube_value)
+            probs_1 = sweeps.one_ply(figure.position, scale.context, scale.cube_value)
             race = is_race(figure.position.mine, figure.position.theirs)
             looked.append(
                 PlayFigure(figure.play, figure.position, scale.value(probs_1, race=race), probs_1, 1)
@@ -207,18 +234,23 @@ def _rank(
     return figures, chosen
 
 
-def judge_move(decision: Decision, depth: int, roll_sweep: Sweep | None) -> MoveJudgement:
-    """Every legal play of the roll ranked, the error of the play made, the luck of the roll."""
+def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:
+    """Every legal play of the roll ranked, the error of the play made, the luck of the roll.
+
+    With `sweeps` (depth 1) the leading plays and the play made are looked at 1 ply deeper and the luck
+    is exact; without (depth 0) everything is 0-ply and the luck is measured against the static
+    estimate before the roll.
+    """
     assert decision.dice is not None and isinstance(decision.choice, tuple)
     scale = scale_of(decision)
     position = decision.position
-    dice = decision.dice
-    figures, chosen = _rank(position, dice, scale, depth, decision.choice)
+    figures, chosen = _rank(position, decision.dice, scale, sweeps, decision.choice)
     error = max(0.0, figures[0].value - chosen.value) if decision.legal_count > 1 else 0.0
     race = is_race(position.mine, position.theirs)
-    if roll_sweep is not None:
+    if sweeps is not None:
+        roll_sweep = sweeps.get(position, scale.context, scale.cube_value)
         before = roll_sweep.chances()
-        luck = _luck_exact(decision, roll_sweep, scale)
+        luck = _luck_exact(decision, roll_sweep, sweeps, scale)
     else:
         before = evaluate_many([(position.mine, position.theirs)])[0]
         # Depth 0: the static estimate before the roll stands for the average over the rolls.
@@ -226,20 +258,19 @@ def judge_move(decision: Decision, depth: int, roll_sweep: Sweep | None) -> Move
     return MoveJudgement(figures, chosen, error, luck, before)
 
 
-def _luck_exact(decision: Decision, roll_sweep: Sweep, scale: Scale) -> float:
+def _luck_exact(decision: Decision, roll_sweep: Sweep, sweeps: Sweeps, scale: Scale) -> float:
     assert decision.dice is not None
-    high, low = max(decision.dice), min(decision.dice)
-    actual = roll_sweep.rolls[(low, high)].value
+    actual = roll_sweep.value(decision.dice, scale)
     if not decision.opening:
-        return actual - roll_sweep.mean()
+        return actual - roll_sweep.mean(scale)
     # The opening roll also decides who moves first: average over the 30 non-doubles, the rolls that
     # give the other side the first turn counted from its side (gnubg's LuckFirst).
     their_scale = Scale(scale.cube_value, Owner.CENTRE, scale.context.flipped())
-    their_sweep = sweep(decision.position.swap(), their_scale)
+    their_sweep = sweeps.get(decision.position.swap(), their_scale.context, scale.cube_value)
     total = 0.0
     for mine, theirs in OPENING_ROLLS:
-        dice = (min(mine, theirs), max(mine, theirs))
-        total += roll_sweep.rolls[dice].value if mine > theirs else -their_sweep.rolls[dice].value
+        dice = (mine, theirs)
+        total += roll_sweep.value(dice, scale) if mine > theirs else -their_sweep.value(dice, their_scale)
     return actual - total / len(OPENING_ROLLS)
 
 
