@@ -102,11 +102,10 @@ def _state(match: Match) -> _State:
 class _Collector:
     """Watches a replay (`load_record`'s observer) and keeps the decisions it sees."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: _State) -> None:
         self.decisions: list[Decision] = []
-        self.games: list[GameSummary] = []
-        self._before: _State | None = None
-        self._game = -1
+        self._before: _State | None = start  # a set-up match may begin with a cube decision
+        self._game = 0
         self._move: Decision | None = None  # the move decision whose play is being made
         self._history_length = 0
 
@@ -185,9 +184,12 @@ class _Collector:
 
 def collect(record: object) -> tuple[Match, list[Decision], list[GameSummary]]:
     """Replay `record` (raises `InvalidRecordError` if it does not replay) and find its decisions."""
-    collector = _Collector()
+    if not isinstance(record, dict) or not isinstance(record.get("games"), list) or not record["games"]:
+        load_record(record)  # raises the reason
+        raise AssertionError("unreachable")
+    empty = {**record, "games": [{"actions": []}]}
+    collector = _Collector(_state(load_record(empty)))
     match = load_record(record, collector.observe)
-    assert isinstance(record, dict)
     games: list[GameSummary] = []
     for game, entry in zip(match.games, record["games"], strict=True):
         outcome = game.outcome
