@@ -36,11 +36,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, TypedDict
 
 from .errors import BackgammonError
 from .game import Phase, Win, to_absolute
 from .match import Match
+from .move import parse_play_text
 from .rules import MAX_MATCH_LENGTH, MatchSettings
 from .turn import Turn
 
@@ -572,11 +574,16 @@ class _Replay:
             raise self.fail(
                 f"{moves} is not a legal play for {self.names[player]} with {dice_text}: {error}"
             ) from None
-        steps = [
-            {"from": to_absolute(player, move.source), "to": to_absolute(player, move.dest)}
-            for move in turn.moves
-        ]
-        self.act({"type": "play", "moves": steps})
+        # The moves as written, in their order (they name the dice used); else the legal play they reach.
+        written_moves = [step for path in parse_play_text(written) for step in pairwise(path)]
+        for moves_tried in (written_moves, [(move.source, move.dest) for move in turn.moves]):
+            steps = [{"from": to_absolute(player, s), "to": to_absolute(player, d)} for s, d in moves_tried]
+            try:
+                self.match.act({"type": "play", "moves": steps})
+                return
+            except BackgammonError as error:
+                failure = error
+        raise self.fail(str(failure))
 
     def result(self, cell: _Cell) -> None:
         game = self.match.game
