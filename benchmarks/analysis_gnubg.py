@@ -1,0 +1,542 @@
+"""Our match analysis set beside GNU Backgammon's `analyse match`, on matches gnubg plays against itself.
+
+    python3 benchmarks/analysis_gnubg.py make-set --out benchmarks/data/set1 --matches 60 --seed 1
+    nice -n 10 python3 benchmarks/analysis_gnubg.py gnubg-analyse --set benchmarks/data/set1 --jobs 2
+    python3 benchmarks/analysis_gnubg.py compare --set benchmarks/data/set1 --depth 1
+
+Needs Debian's `gnubg` (`make setup` installs it), run as `gnubg -t -q` with commands on stdin.
+
+`make-set` has gnubg play N matches against itself (`match-NNN.mat`, lengths 1 to 9 drawn from the seed),
+each player at 0-ply with its own evaluation noise for checker play and for cube decisions, drawn per match
+as `max_noise * u**2` (u uniform in [0, 1): most players fairly good, a few wild), so the two players of a
+match err at different rates. gnubg's dice come from `set rng mersenne` and `set seed`, its noise is its
+deterministic kind (a function of the position): the same seed gives the same files. What each match was
+played with is kept in `match-NNN.setup.json`.
+
+`gnubg-analyse` imports each `.mat` into gnubg (`import mat`), analyses it at `--plies` (checker play and
+cube decisions; luck at gnubg's default 0-ply), and writes what `show statistics match` prints, per
+player, to `match-NNN.gnubg-Pply.json` (errors as positive mEMG, luck signed), with the analysed match as
+`match-NNN.gnubg-Pply.sgf`. Matches already done are skipped, so an interrupted run resumes where it
+stopped; `--jobs` gnubg processes run at once (at most 2).
+
+`compare` runs our analysis (`python -m backgammon analyze --json --depth D FILE`, cached as
+`match-NNN.ours-dD.json`) on every match gnubg has analysed and sets the figures side by side per player:
+checker-play error rate (mEMG per unforced move), cube and overall error rates, luck rate (mEMG per move):
+mean absolute difference, mean difference, Pearson's and Spearman's correlation over all players, and how
+often the two players of a match are in the same order as by gnubg. The summary goes to
+`compare-dD-gnubg-Pply.json` in the set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+NAMES = ("Alpha", "Bravo")
+MAX_GNUBG = 2  # gnubg processes at once: the machine has 2 cores, shared
+
+JSON = dict[str, Any]
+
+
+# --- running gnubg --------------------------------------------------------------------------------------
+
+
+def run_gnubg(commands: Sequence[str], timeout: float) -> str:
+    """gnubg's output for a list of commands (one calculation thread, no board drawings)."""
+    if GNUBG is None:
+        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
+    script = "\n".join(["set threads 1", "set display off", *commands, "quit", ""])
+    done = subprocess.run(
+        [GNUBG, "-t", "-q"], input=script, capture_output=True, text=True, timeout=timeout, check=False
+    )
+    if done.returncode:
+        raise RuntimeError(f"gnubg stopped with status {done.returncode}: {done.stderr[-500:]}")
+    return done.stdout
+
+
+# --- make-set ---------------------------------------------------------------------------------------------
+
+
+def draw_setups(matches: int, seed: int, max_noise: float, lengths: tuple[int, int]) -> list[JSON]:
+    """Every match's settings, drawn in turn from one seeded generator (a longer set extends a shorter)."""
+    rng = random.Random(seed)
+    setups = []
+    for number in range(matches):
+        length = rng.randint(*lengths)
+        players = [
+            {
+                "name": name,
+                "chequer_noise": round(max_noise * rng.random() ** 2, 4),
+                "cube_noise": round(max_noise * rng.random() ** 2, 4),
+            }
+            for name in NAMES
+        ]
+        setups.append(
+            {"match": number, "length": length, "gnubg_seed": rng.randrange(1, 2**31), "players": players}
+        )
+    return setups
+
+
+def play_match(setup: JSON, out: Path) -> None:
+    commands = ["set rng mersenne", f"set seed {setup['gnubg_seed']}", "set automatic roll on"]
+    for index, player in enumerate(setup["players"]):
+        commands += [
+            f"set player {index} gnubg",
+            f"set player {index} chequerplay evaluation plies 0",
+            f"set player {index} chequerplay evaluation noise {player['chequer_noise']}",
+            f"set player {index} cubedecision evaluation plies 0",
+            f"set player {index} cubedecision evaluation noise {player['cube_noise']}",
+        ]
+    # gnubg plays the whole match at `new match` when both players are gnubg; names set before it are
+    # replaced by the defaults, so they are set afterwards, for the export.
+    commands.append(f"new match {setup['length']}")
+    commands += [f"set player {index} name {player['name']}" for index, player in enumerate(setup["players"])]
+    with tempfile.TemporaryDirectory() as scratch:
+        mat = Path(scratch) / "match.mat"
+        commands.append(f"export match mat {mat}")
+        run_gnubg(commands, timeout=600)
+        text = mat.read_text()
+    games = text.count(" Game ")
+    if "Wins" not in text.rsplit(" Game ", 1)[-1]:
+        raise RuntimeError(f"match {setup['match']}: gnubg did not finish the match")
+    out.with_suffix(".setup.json").write_text(json.dumps({**setup, "games": games}, indent=1) + "\n")
+    out.write_text(text)  # last: a .mat present means a finished match
+
+
+def make_set(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    setups = draw_setups(args.matches, args.seed, args.max_noise, (args.min_length, args.max_length))
+    started = time.monotonic()
+    for setup in setups:
+        path = out / f"match-{setup['match']:03d}.mat"
+        if path.exists():
+            continue
+        play_match(setup, path)
+        noises = " ".join(
+            f"{p['name']} {p['chequer_noise']:.3f}/{p['cube_noise']:.3f}" for p in setup["players"]
+        )
+        print(f"{path.name}: {setup['length']}-point match, noise (checker/cube) {noises}", flush=True)
+    print(f"{len(setups)} matches in {out} ({time.monotonic() - started:.0f} s)")
+
+
+# --- gnubg-analyse ------------------------------------------------------------------------------------------
+
+CELL = re.compile(r"[-+]?\d+(?:\.\d+)?(?:\s*\((?:[^()]|\([^()]*\))*\))?")
+NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+# (section, row label) -> (key, how to read a cell). `None` for the section: any section.
+ROWS: dict[tuple[str | None, str], tuple[str, str]] = {
+    ("Chequerplay statistics", "Total moves"): ("moves", "int"),
+    ("Chequerplay statistics", "Unforced moves"): ("unforced_moves", "int"),
+    ("Chequerplay statistics", "Unmarked moves"): ("unmarked_moves", "int"),
+    ("Chequerplay statistics", "Moves marked doubtful"): ("marked_doubtful", "int"),
+    ("Chequerplay statistics", "Moves marked bad"): ("marked_bad", "int"),
+    ("Chequerplay statistics", "Moves marked very bad"): ("marked_very_bad", "int"),
+    ("Chequerplay statistics", "Error total EMG (MWC)"): ("chequer_error_total", "error_total"),
+    ("Chequerplay statistics", "Error rate mEMG (MWC)"): ("chequer_error_rate", "error_rate"),
+    ("Chequerplay statistics", "Chequerplay rating"): ("chequer_rating", "text"),
+    ("Luck statistics", "Rolls marked very lucky"): ("rolls_very_lucky", "int"),
+    ("Luck statistics", "Rolls marked lucky"): ("rolls_lucky", "int"),
+    ("Luck statistics", "Rolls unmarked"): ("rolls_unmarked", "int"),
+    ("Luck statistics", "Rolls marked unlucky"): ("rolls_unlucky", "int"),
+    ("Luck statistics", "Rolls marked very unlucky"): ("rolls_very_unlucky", "int"),
+    ("Luck statistics", "Luck total EMG (MWC)"): ("luck_total", "luck_total"),
+    ("Luck statistics", "Luck rate mEMG (MWC)"): ("luck_rate", "luck_rate"),
+    ("Luck statistics", "Luck rating"): ("luck_rating", "text"),
+    ("Cube statistics", "Total cube decisions"): ("cube_decisions", "int"),
+    ("Cube statistics", "Close or actual cube decisions"): ("close_cube_decisions", "int"),
+    ("Cube statistics", "Doubles"): ("doubles", "int"),
+    ("Cube statistics", "Takes"): ("takes", "int"),
+    ("Cube statistics", "Passes"): ("passes", "int"),
+    ("Cube statistics", "Missed doubles below CP (EMG (MWC))"): ("missed_doubles_below_cp", "count"),
+    ("Cube statistics", "Missed doubles above CP (EMG (MWC))"): ("missed_doubles_above_cp", "count"),
+    ("Cube statistics", "Wrong doubles below DP (EMG (MWC))"): ("wrong_doubles_below_dp", "count"),
+    ("Cube statistics", "Wrong doubles above TG (EMG (MWC))"): ("wrong_doubles_above_tg", "count"),
+    ("Cube statistics", "Wrong takes (EMG (MWC))"): ("wrong_takes", "count"),
+    ("Cube statistics", "Wrong passes (EMG (MWC))"): ("wrong_passes", "count"),
+    ("Cube statistics", "Error total EMG (MWC)"): ("cube_error_total", "error_total"),
+    ("Cube statistics", "Error rate mEMG (MWC)"): ("cube_error_rate", "error_rate"),
+    ("Cube statistics", "Cube decision rating"): ("cube_rating", "text"),
+    ("Overall statistics", "Error total EMG (MWC)"): ("overall_error_total", "error_total"),
+    ("Overall statistics", "Error rate mEMG (MWC)"): ("overall_error_rate", "error_rate"),
+    ("Overall statistics", "Snowie error rate"): ("snowie_error_rate", "error_rate"),
+    ("Overall statistics", "Overall rating"): ("rating", "text"),
+}
+SECTIONS = ("Chequerplay statistics", "Luck statistics", "Cube statistics", "Overall statistics")
+
+
+def read_cell(kind: str, cell: str) -> dict[str, Any]:
+    """A cell of gnubg's table as our figures: errors positive mEMG, luck signed mEMG, MWC in per cent."""
+    numbers = [float(n) for n in NUMBER.findall(cell)]
+    if kind == "int":
+        return {"": int(numbers[0])}
+    if kind == "count":  # "6 (-0.534 ( -5.313%))" or "0"
+        return {"": int(numbers[0])}
+    if kind in ("error_total", "luck_total"):  # EMG (MWC %), totals: to mEMG
+        sign = -1.0 if kind == "error_total" else 1.0
+        return {"": round(sign * numbers[0] * 1000, 3), "_mwc": round(sign * numbers[1], 3)}
+    if kind in ("error_rate", "luck_rate"):  # mEMG (MWC %)
+        sign = -1.0 if kind == "error_rate" else 1.0
+        return {"": round(sign * numbers[0], 3), "_mwc": round(sign * numbers[1], 4)}
+    raise ValueError(kind)
+
+
+def parse_statistics(text: str) -> list[JSON]:
+    """The per-player figures of `show statistics match` (gnubg 1.07's layout)."""
+    lines = text.splitlines()
+    header = next((i for i, line in enumerate(lines) if line.startswith("Player ")), None)
+    if header is None:
+        raise ValueError("no statistics table in gnubg's output")
+    names = lines[header].split()[1:]
+    if len(names) != 2:
+        raise ValueError(f"cannot read the players from {lines[header]!r}")
+    columns = [
+        lines[header].index(names[0]),
+        lines[header].index(names[1], lines[header].index(names[0]) + 1),
+    ]
+    players: list[JSON] = [{"name": name} for name in names]
+    section = ""
+    for line in lines[header + 1 :]:
+        label = line[: columns[0]].strip()
+        if label in SECTIONS:
+            section = label
+            continue
+        row = ROWS.get((section, label))
+        if row is None:
+            continue
+        key, kind = row
+        if kind == "text":
+            cells = [line[columns[0] : columns[1]].strip(), line[columns[1] :].strip()]
+            for player, cell in zip(players, cells, strict=True):
+                player[key] = cell
+            continue
+        found = CELL.findall(line[columns[0] - 1 :])
+        if len(found) != 2:
+            raise ValueError(f"cannot read {label!r}: {line!r}")
+        for player, cell in zip(players, found, strict=True):
+            for suffix, value in read_cell(kind, cell).items():
+                player[key + suffix] = value
+    missing = {key for key, _ in ROWS.values()} - set(players[0]) - {"snowie_error_rate"}
+    if missing:
+        raise ValueError(f"gnubg's statistics lack {sorted(missing)}")
+    return players
+
+
+def analyse_one(mat: Path, plies: int) -> tuple[Path, float]:
+    out = mat.with_suffix(f".gnubg-{plies}ply.json")
+    sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf")
+    started = time.monotonic()
+    output = run_gnubg(
+        [
+            "set confirm save off",
+            f"set analysis chequerplay evaluation plies {plies}",
+            f"set analysis cubedecision evaluation plies {plies}",
+            f"import mat {mat.resolve()}",
+            "analyse match",
+            f"save match {sgf.resolve()}",
+            "show statistics match",
+        ],
+        timeout=6 * 3600,
+    )
+    seconds = time.monotonic() - started
+    players = parse_statistics(output)
+    figures = {"file": mat.name, "plies": plies, "seconds": round(seconds, 1), "players": players}
+    partial = out.with_suffix(".partial")
+    partial.write_text(json.dumps(figures, indent=1) + "\n")
+    partial.replace(out)  # whole or absent: the checkpoint
+    return out, seconds
+
+
+def gnubg_analyse(args: argparse.Namespace) -> None:
+    folder = Path(args.set)
+    jobs = min(args.jobs, MAX_GNUBG)
+    mats = sorted(folder.glob("match-*.mat"))
+    if args.matches:
+        mats = mats[: args.matches]
+    todo = [mat for mat in mats if not mat.with_suffix(f".gnubg-{args.plies}ply.json").exists()]
+    # The shortest first: early figures, and a fair estimate of the rest.
+    todo.sort(key=lambda mat: mat.stat().st_size)
+    print(
+        f"{len(mats) - len(todo)} of {len(mats)} matches done; {len(todo)} to analyse at {args.plies}-ply, "
+        f"{jobs} at a time",
+        flush=True,
+    )
+    started = time.monotonic()
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(analyse_one, mat, args.plies): mat for mat in todo}
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            mat = futures[future]
+            try:
+                _, seconds = future.result()
+            except (RuntimeError, ValueError, subprocess.TimeoutExpired) as error:
+                failed += 1
+                print(f"{mat.name}: FAILED: {error}", flush=True)
+                continue
+            elapsed = time.monotonic() - started
+            print(
+                f"{mat.name}: {seconds:.0f} s ({mat.stat().st_size} bytes); {done}/{len(todo)} "
+                f"after {elapsed / 60:.1f} min",
+                flush=True,
+            )
+    print(f"finished in {(time.monotonic() - started) / 60:.1f} min, {failed} failed", flush=True)
+
+
+# --- compare ------------------------------------------------------------------------------------------------
+
+
+def our_analysis(mat: Path, depth: int, force: bool) -> JSON:
+    cached = mat.with_suffix(f".ours-d{depth}.json")
+    if cached.exists() and not force:
+        result: JSON = json.loads(cached.read_text())
+        return result
+    env = {**os.environ, "PYTHONPATH": str(REPO / "py")}
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "backgammon", "analyze", "--json", "--depth", str(depth), str(mat)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if done.returncode:
+        raise RuntimeError(done.stderr.strip()[-400:] or f"status {done.returncode}")
+    result = json.loads(done.stdout)
+    result["_seconds"] = round(time.monotonic() - started, 2)
+    partial = cached.with_suffix(".partial")
+    partial.write_text(json.dumps(result) + "\n")
+    partial.replace(cached)
+    return result
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """Ranks from 1, ties given their average rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            result[order[k]] = (start + end) / 2 + 1
+        start = end + 1
+    return result
+
+
+def pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return math.nan
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else math.nan
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    return pearson(ranks(xs), ranks(ys))
+
+
+def agreement(pairs: Sequence[tuple[tuple[float, float], tuple[float, float]]]) -> JSON:
+    """How often the two players of a match are in the same order by both analyses."""
+    same = ties = 0
+    for (ours_a, gnubg_a), (ours_b, gnubg_b) in pairs:
+        if ours_a == ours_b or gnubg_a == gnubg_b:
+            ties += 1
+        elif (ours_a < ours_b) == (gnubg_a < gnubg_b):
+            same += 1
+    decided = len(pairs) - ties
+    return {
+        "matches": len(pairs),
+        "same_order": same,
+        "ties": ties,
+        "share": round(same / decided, 4) if decided else None,
+    }
+
+
+def figure_summary(rows: Sequence[JSON], key: str) -> JSON:
+    ours = [row["ours"][key] for row in rows]
+    gnubg = [row["gnubg"][key] for row in rows]
+    differences = [a - b for a, b in zip(ours, gnubg, strict=True)]
+    by_match: dict[str, list[JSON]] = {}
+    for row in rows:
+        by_match.setdefault(row["match"], []).append(row)
+    pairs = [
+        ((a["ours"][key], a["gnubg"][key]), (b["ours"][key], b["gnubg"][key]))
+        for a, b in (players for players in by_match.values() if len(players) == 2)
+    ]
+    n = len(rows)
+    return {
+        "players": n,
+        "gnubg_mean": round(sum(gnubg) / n, 3),
+        "ours_mean": round(sum(ours) / n, 3),
+        "mean_difference": round(sum(differences) / n, 3),
+        "mean_absolute_difference": round(sum(abs(d) for d in differences) / n, 3),
+        "median_absolute_difference": round(sorted(abs(d) for d in differences)[n // 2], 3),
+        "pearson": round(pearson(ours, gnubg), 4),
+        "spearman": round(spearman(ours, gnubg), 4),
+        "order_in_match": agreement(pairs),
+    }
+
+
+FIGURES = ("chequer_error_rate", "cube_error_rate", "overall_error_rate", "luck_rate")
+COUNTS = ("moves", "unforced_moves", "close_cube_decisions")
+
+
+def compare_rows(
+    folder: Path, depth: int, plies: int, force: bool, jobs: int
+) -> tuple[list[JSON], list[str]]:
+    gnubg_files = sorted(folder.glob(f"match-*.gnubg-{plies}ply.json"))
+    mats = [folder / (path.name.split(".")[0] + ".mat") for path in gnubg_files]
+    failures: list[str] = []
+    ours: dict[Path, JSON] = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(our_analysis, mat, depth, force): mat for mat in mats}
+        for future in concurrent.futures.as_completed(futures):
+            mat = futures[future]
+            try:
+                ours[mat] = future.result()
+            except (RuntimeError, ValueError) as error:
+                failures.append(f"{mat.name}: {error}")
+    rows: list[JSON] = []
+    for gnubg_file, mat in zip(gnubg_files, mats, strict=True):
+        if mat not in ours:
+            continue
+        gnubg = json.loads(gnubg_file.read_text())
+        setup_file = mat.with_suffix(".setup.json")
+        setup = json.loads(setup_file.read_text()) if setup_file.exists() else {"players": [{}, {}]}
+        our_players = {player["name"]: player for player in ours[mat]["players"]}
+        for index, theirs in enumerate(gnubg["players"]):
+            mine = our_players.get(theirs["name"], ours[mat]["players"][index])
+            rows.append(
+                {
+                    "match": mat.stem,
+                    "length": setup.get("length"),
+                    "player": theirs["name"],
+                    "noise": setup["players"][index],
+                    "gnubg": {key: theirs[key] for key in FIGURES + COUNTS},
+                    "ours": {key: float(mine[key] or 0.0) for key in FIGURES}
+                    | {key: mine[key] for key in COUNTS},
+                    "our_seconds": ours[mat].get("_seconds"),
+                }
+            )
+    return rows, failures
+
+
+def compare(args: argparse.Namespace) -> None:
+    folder = Path(args.set)
+    rows, failures = compare_rows(folder, args.depth, args.plies, args.force, args.jobs)
+    for failure in failures:
+        print("not analysed by us:", failure)
+    if not rows:
+        sys.exit("nothing to compare: no match analysed by both")
+    print(
+        f"{len(rows) // 2} matches, {len(rows)} players; ours at depth {args.depth}, "
+        f"gnubg at {args.plies}-ply"
+    )
+    print()
+    print(
+        f"{'match':<10} {'len':>3} {'player':<6} {'noise':>11} | {'chequer ours':>12} {'gnubg':>6} | "
+        f"{'cube ours':>9} {'gnubg':>6} | {'overall ours':>12} {'gnubg':>6} | "
+        f"{'luck ours':>9} {'gnubg':>6} | {'unforced':>9}"
+    )
+    for row in rows:
+        ours, gnubg, noise = row["ours"], row["gnubg"], row["noise"]
+        noises = f"{noise.get('chequer_noise', 0):.3f}/{noise.get('cube_noise', 0):.3f}"
+        print(
+            f"{row['match']:<10} {row['length'] or '':>3} {row['player']:<6} {noises:>11} | "
+            f"{ours['chequer_error_rate']:>12.1f} {gnubg['chequer_error_rate']:>6.1f} | "
+            f"{ours['cube_error_rate']:>9.1f} {gnubg['cube_error_rate']:>6.1f} | "
+            f"{ours['overall_error_rate']:>12.1f} {gnubg['overall_error_rate']:>6.1f} | "
+            f"{ours['luck_rate']:>9.1f} {gnubg['luck_rate']:>6.1f} | "
+            f"{ours['unforced_moves']:>4}/{gnubg['unforced_moves']:<4}"
+        )
+    summary: JSON = {
+        "set": str(folder),
+        "depth": args.depth,
+        "gnubg_plies": args.plies,
+        "matches": len(rows) // 2,
+        "players": len(rows),
+        "failures": failures,
+        "figures": {key: figure_summary(rows, key) for key in FIGURES},
+        "counts_equal": {key: sum(row["ours"][key] == row["gnubg"][key] for row in rows) for key in COUNTS},
+        "our_seconds": round(sum(row["our_seconds"] or 0 for row in rows[::2]), 1),
+    }
+    print()
+    print(
+        f"{'figure (mEMG)':<20} {'gnubg mean':>10} {'ours mean':>10} {'mean diff':>10} {'MAD':>7} "
+        f"{'Pearson':>8} {'Spearman':>8} {'order in match':>16}"
+    )
+    for key, figures in summary["figures"].items():
+        order = figures["order_in_match"]
+        share = "-" if order["share"] is None else f"{100 * order['share']:.0f}%"
+        decided = order["matches"] - order["ties"]
+        print(
+            f"{key:<20} {figures['gnubg_mean']:>10.2f} {figures['ours_mean']:>10.2f} "
+            f"{figures['mean_difference']:>+10.2f} {figures['mean_absolute_difference']:>7.2f} "
+            f"{figures['pearson']:>8.3f} {figures['spearman']:>8.3f} "
+            f"{share:>5} of {decided:>3} ({order['ties']} ties)"
+        )
+    counts = ", ".join(f"{key} {n}/{len(rows)}" for key, n in summary["counts_equal"].items())
+    print(f"\nsame counts as gnubg (players): {counts}")
+    print(
+        f"our analysis: {summary['our_seconds']} s for {summary['matches']} matches (wall-clock, cached runs "
+        f"keep their first time)"
+    )
+    out = folder / f"compare-d{args.depth}-gnubg-{args.plies}ply.json"
+    out.write_text(json.dumps({**summary, "rows": rows}, indent=1) + "\n")
+    print(f"summary: {out}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("make-set", help="gnubg plays matches against itself, exported as .mat")
+    make.add_argument("--out", required=True)
+    make.add_argument("--matches", type=int, default=60)
+    make.add_argument("--seed", type=int, default=1)
+    make.add_argument("--min-length", type=int, default=1)
+    make.add_argument("--max-length", type=int, default=9)
+    make.add_argument("--max-noise", type=float, default=0.12)
+    analyse = commands.add_parser("gnubg-analyse", help="gnubg's `analyse match` of every match of a set")
+    analyse.add_argument("--set", required=True)
+    analyse.add_argument("--plies", type=int, default=2)
+    analyse.add_argument("--jobs", type=int, default=2, help=f"gnubg processes at once (at most {MAX_GNUBG})")
+    analyse.add_argument("--matches", type=int, default=0, help="only the first N matches of the set")
+    comp = commands.add_parser("compare", help="our analysis against gnubg's, per player")
+    comp.add_argument("--set", required=True)
+    comp.add_argument("--depth", type=int, default=1)
+    comp.add_argument("--plies", type=int, default=2, help="which gnubg analysis to compare with")
+    comp.add_argument("--jobs", type=int, default=1, help="our analyses at once")
+    comp.add_argument("--force", action="store_true", help="analyse again rather than use cached results")
+    args = parser.parse_args(argv)
+    actions: dict[str, Callable[[argparse.Namespace], None]] = {
+        "make-set": make_set,
+        "gnubg-analyse": gnubg_analyse,
+        "compare": compare,
+    }
+    actions[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
