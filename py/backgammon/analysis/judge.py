@@ -70,9 +70,13 @@ class Scale:
     def value(self, probs: Probabilities, *, race: bool) -> float:
         """Cubeful EMG of chances seen by the side on turn (after its play, or before its roll)."""
         efficiency = RACE_CUBE_EFFICIENCY if race else CUBE_EFFICIENCY
-        return self.emg(
-            cubeful_value(probs, self.cube_value, self.owner, self.context, efficiency=efficiency)
+        context = self.context
+        # Jacoby: gammons count only once the cube has been turned.
+        gammons = not (context.is_money and context.jacoby and self.owner is Owner.CENTRE)
+        value = cubeful_value(
+            probs, self.cube_value, self.owner, context, efficiency=efficiency, gammons=gammons
         )
+        return self.emg(value)
 
 
 def scale_of(decision: Decision) -> Scale:
