@@ -16,7 +16,7 @@ import { renderMoveList } from "./movelist.js";
 import { DEFAULT_MATCH, fillNewMatchForm, readNewMatchForm } from "./newmatch.js";
 import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
 import { startView } from "./startview.js";
-import { createMatchStorage } from "./storage.js";
+import { createAnalysisStorage, createMatchStorage } from "./storage.js";
 
 /** @typedef {Record<string, any>} View */
 
@@ -28,6 +28,7 @@ const query = new URLSearchParams(location.search);
 const testDice = query.get("test-dice");
 const testMode = testDice !== null;
 const storage = createMatchStorage({ namespace: testMode ? "backgammon-test" : "backgammon" });
+const analyses = createAnalysisStorage({ namespace: testMode ? "backgammon-test" : "backgammon" });
 
 let preferences = readPreferences();
 /** @type {View} */
@@ -40,6 +41,8 @@ let busy = false;
 let generation = 0;
 /** @type {Promise<unknown>} one action at a time, in order */
 let queue = Promise.resolve();
+/** @type {{exit: () => void} | null} review mode (web/modes/review.js) while it is on: play waits, the board is its */
+let review = null;
 
 const announcer = createAnnouncer($("announcer"));
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -76,7 +79,7 @@ const board = createBoard($("board"), {
     enqueue(() => perform({ type: "undo" }));
   },
   onDiceClick: () => primaryAction(),
-  onCubeClick: () => (view.phase === "roll" && view.cube?.may_double ? enqueue(() => perform({ type: "double" })) : announcer.say(say.cubeText(view))),
+  onCubeClick: () => review ? undefined : (view.phase === "roll" && view.cube?.may_double ? enqueue(() => perform({ type: "double" })) : announcer.say(say.cubeText(view))),
   onSelect: (loc) => announceSelection(loc),
 });
 
@@ -287,7 +290,7 @@ function scheduleAutomatic() {
 
 async function automaticStep() {
   const v = view;
-  if (!record || busy) return;
+  if (!record || busy || review) return;
   if (v.phase === "game_over" || v.phase === "match_over") return;
   if (isComputer(v) && v.phase !== "opening") {
     await computerStep();
@@ -395,6 +398,8 @@ function showView(next) {
 
 function render() {
   const v = view;
+  /** @type {HTMLButtonElement} */ ($("review-button")).disabled = !record || !engineReady;
+  if (review) return; // the board and the panel are review's until it ends; play is drawn again then
   const human = humanToAct(v);
   board.set({
     view: v,
@@ -574,7 +579,7 @@ $("notice-dismiss").addEventListener("click", () => {
 /** Enter or a click on the dice: roll, end the turn, pass, or go on to the next game. */
 function primaryAction() {
   const v = view;
-  if (busy || !record) return false;
+  if (busy || !record || review) return false;
   if (v.phase === "game_over") return enqueue(() => perform({ type: "next_game" })), true;
   if (v.phase === "match_over") return void openNewMatchDialog(), true;
   if (!humanToAct(v)) return false;
@@ -617,6 +622,7 @@ function announceSelection(loc) {
 }
 
 bindShortcuts((command) => {
+  if (review) return false; // review has its own keys (web/modes/review.js)
   switch (command) {
     case "primary":
       return primaryAction();
@@ -705,6 +711,7 @@ async function openPreferencesDialog() {
   const { choice, done } = await ask(dialog);
   if (choice !== "save") return done();
   preferences = {
+    ...preferences,
     noAutoRolls: el("noAutoRolls").checked,
     autoForced: el("autoForced").checked,
     autoBearOff: el("autoBearOff").checked,
@@ -769,8 +776,99 @@ async function openFileDialog() {
   const dialog = /** @type {HTMLDialogElement} */ ($("file-dialog"));
   /** @type {HTMLElement} */ (dialog.querySelector("[data-role=error]")).textContent = "";
   /** @type {HTMLInputElement} */ ($("import-file")).value = "";
+  $("restore-previous").hidden = !storage.loadPrevious();
   await openDialog(dialog);
 }
+
+$("restore-previous").addEventListener("click", () => {
+  const kept = storage.loadPrevious();
+  /** @type {HTMLDialogElement} */ ($("file-dialog")).close("restored");
+  if (kept) enqueue(() => replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load)."));
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Review and analysis: web/modes/review.js has the board and the panel while it is on; play waits meanwhile.
+
+/**
+ * @param {{record: object, imported: {name: string, summary: Record<string, any>} | null, autostart: boolean}} what
+ */
+async function enterReviewMode({ record: reviewed, imported, autostart }) {
+  if (!reviewed) return;
+  const { enterReview } = await import("./modes/review.js");
+  if (review) leaveReview(false);
+  review = enterReview({
+    board, call: api, announcer, analyses, record: reviewed, imported, autostart,
+    depth: preferences.analysisDepth,
+    setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: depth === 0 ? 0 : 1 })),
+    leave: () => leaveReview(),
+    continueMatch: imported && !imported.summary?.finished ? () => void playOn(reviewed) : null,
+  });
+}
+
+/** Back to play exactly where the match stood (the computer takes its turn if it was its turn). */
+function leaveReview(resume = true) {
+  if (!review) return;
+  review.exit();
+  review = null;
+  render();
+  if (!resume) return;
+  $("review-button").focus();
+  announcer.say(`Back to the match. ${say.statusText(view)}`);
+  scheduleAutomatic();
+}
+
+/**
+ * A .mat file: read and checked by Python, then opened for review beside the match in progress, which it replaces
+ * only if the player chooses to play it on.
+ * @param {string} name @param {string} text @param {HTMLElement} error
+ */
+async function openMatFile(name, text, error) {
+  await enqueue(async () => {
+    let result;
+    try {
+      result = await api("import_mat", { text });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      error.textContent = `This file could not be opened: ${e.message} Your current match is unchanged.`;
+      announcer.say(error.textContent);
+      return;
+    }
+    /** @type {HTMLDialogElement} */ ($("file-dialog")).close("opened");
+    await enterReviewMode({ record: result.record, imported: { name, summary: result.summary }, autostart: false });
+  });
+}
+
+/** @param {object} imported the record of a match opened from a file */
+async function playOn(imported) {
+  const choice = await showMessage(messageDialog, {
+    title: "Play this match on?",
+    text: `The match from the file becomes the match in progress. Your current match (${matchInfo(view)}) is kept: Save / load, then "Back to the match you left", brings it back.`,
+    choices: [{ value: "play", label: "Play it on" }, { value: "cancel", label: "Keep reviewing" }],
+  });
+  if (choice === "play") enqueue(() => replaceMatch(imported, "The match from the file is now the match in progress. The one you left is kept (Save / load)."));
+}
+
+/**
+ * Make another record the match in progress; the one it replaces is kept (storage.keepPrevious) or nothing changes.
+ * @param {object} next @param {string} message
+ */
+async function replaceMatch(next, message) {
+  if (record) {
+    const kept = storage.keepPrevious(record);
+    if (!kept.ok) return void showNotice(`Nothing was changed: ${kept.error}.`);
+  }
+  const result = await api("load", { record: next });
+  leaveReview(false);
+  generation += 1;
+  record = result.record;
+  storage.save(record, { force: true });
+  showView(result.view);
+  showNotice(message);
+  scheduleAutomatic();
+}
+
+$("review-button").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: /** @type {object} */ (record), imported: null, autostart: false })));
+$("result-analyse").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: /** @type {object} */ (record), imported: null, autostart: true })));
 
 $("export-json").addEventListener("click", () => {
   if (!record) return;
@@ -793,6 +891,10 @@ $("import-file").addEventListener("change", async (event) => {
   error.textContent = "";
   if (!file) return;
   const text = await file.text();
+  if (/\.(mat|txt)$/i.test(file.name) || !text.trimStart().startsWith("{")) {
+    await openMatFile(file.name, text, error);
+    return;
+  }
   const parsed = recordFromFileText(text);
   if (!parsed.ok) {
     error.textContent = `${parsed.error} Your current match is unchanged.`;
@@ -803,7 +905,9 @@ $("import-file").addEventListener("change", async (event) => {
     const previous = record;
     try {
       const result = await api("load", { record: parsed.record });
+      if (review) leaveReview(false);
       generation += 1;
+      if (previous) storage.keepPrevious(previous); // "Back to the match you left" (Save / load) brings it back
       record = result.record;
       storage.save(record, { force: true });
       showView(result.view);

@@ -22,6 +22,12 @@ import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } fro
 /** @typedef {import("./board-geometry.js").Pt} Pt */
 /** @typedef {import("./board-state.js").BoardState} BoardState */
 /** @typedef {{from: number | "bar", to: number | "off"}} BoardMove */
+/**
+ * An arrow over the board. `kind` (lower-case letters and dashes) is added to its class, `arrow played`, and gives
+ * it an arrow head of its own class (`arrow-head played`), for board.css to colour; `offset` shifts it sideways
+ * (viewBox units) so that two arrows between the same places stay apart.
+ * @typedef {{from: Loc, to: Loc, player?: number, kind?: string, offset?: number}} BoardArrow
+ */
 
 /**
  * @typedef {Object} BoardConfig
@@ -32,7 +38,7 @@ import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } fro
  * @property {number} [animationMs]  glide duration; 0 turns animation off
  * @property {boolean} [interactive]  false while the computer plays or Python is busy
  * @property {Loc[]} [highlights]  points to light (tutorial)
- * @property {{from: Loc, to: Loc, player?: number}[]} [arrows]  arrows to draw (tutorial, hints)
+ * @property {BoardArrow[]} [arrows]  arrows to draw (tutorial, hints, the review's plays)
  * @property {{from: Loc, to: Loc}[]} [lastMoves]  extra moves to mark `.last-move` (e.g. the opponent's play)
  * @property {Record<string, string>} [texts]  words shown on the board, for translation
  * @property {(move: BoardMove) => void} [onMove]
@@ -110,7 +116,8 @@ export function createBoard(el, config) {
     preserveAspectRatio: "xMidYMid meet",
   }));
   el.appendChild(svg);
-  addDefs(svgEl("defs", {}, svg), prefix);
+  const defs = svgEl("defs", {}, svg);
+  addDefs(defs, prefix);
   const layerFrame = svgEl("g", { class: "layer-frame" }, svg);
   const layerTargets = svgEl("g", { class: "layer-targets" }, svg);
   const layerMarks = svgEl("g", { class: "layer-marks", "aria-hidden": "true" }, svg);
@@ -512,15 +519,35 @@ export function createBoard(el, config) {
     return geo.checkerOnPoint(loc, Math.max(0, Math.min(n, 5) - 1));
   }
 
+  /** The arrow head of a kind of arrow, made the first time it is needed. @param {string} kind */
+  function arrowHead(kind) {
+    if (!/^[a-z][a-z-]*$/.test(kind)) return `${prefix}-arrow`;
+    const id = `${prefix}-arrow-${kind}`;
+    if (!defs.querySelector(`#${id}`)) {
+      const marker = svgEl("marker", {
+        id, viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse",
+      }, defs);
+      svgEl("path", { d: "M0,0 L10,5 L0,10 z", class: `arrow-head ${kind}` }, marker);
+    }
+    return id;
+  }
+
   function drawArrows() {
     layerArrows.replaceChildren();
     for (const a of cfg.arrows || []) {
       const player = typeof a.player === "number" ? a.player : mover();
+      const dx = Number(a.offset) || 0;
       const s = anchor(a.from, player);
       const e = anchor(a.to, player);
+      s.x += dx;
+      e.x += dx;
       const mx = (s.x + e.x) / 2;
       const my = (s.y + e.y) / 2 + (Math.abs(s.y - e.y) < 40 ? (s.y < MID ? 70 : -70) : 0);
-      svgEl("path", { d: `M${s.x},${s.y} Q${mx},${my} ${e.x},${e.y}`, class: "arrow", "marker-end": `url(#${prefix}-arrow)` }, layerArrows);
+      const kind = a.kind ? String(a.kind) : "";
+      svgEl("path", {
+        d: `M${s.x},${s.y} Q${mx},${my} ${e.x},${e.y}`, class: kind ? `arrow ${kind}` : "arrow",
+        "marker-end": `url(#${kind ? arrowHead(kind) : `${prefix}-arrow`})`,
+      }, layerArrows);
     }
   }
 

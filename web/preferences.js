@@ -10,6 +10,7 @@ import { loadPreferences, savePreferences } from "./storage.js";
  * @property {number} animationMs   0 = no animation
  * @property {boolean} showPips
  * @property {"right" | "left"} orientation  where player 0's home board is
+ * @property {0 | 1} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper)
  */
 
 /** @type {Preferences} */
@@ -20,6 +21,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   animationMs: 200,
   showPips: true,
   orientation: "right",
+  analysisDepth: 1,
 });
 
 /** Animation speeds offered to the player (ms per checker). */
@@ -42,6 +44,7 @@ export function normalizePreferences(data) {
     animationMs: typeof ms === "number" && ms >= 0 && ms <= 2000 ? ms : d.animationMs,
     showPips: bool("showPips", d.showPips),
     orientation: data.orientation === "left" ? "left" : "right",
+    analysisDepth: data.analysisDepth === 0 ? 0 : 1,
   };
 }
 

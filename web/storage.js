@@ -220,7 +220,132 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     knownRevision = Math.max(knownRevision, revision);
   }
 
-  return { key, load, save, peek, clear, setAside, adopt, onExternalChange };
+  const previousKey = `${key}.previous`;
+
+  /**
+   * Keep a match the player is leaving (for another one opened from a file) under its own key, so that it can be
+   * taken up again; one is kept, the last one left.
+   * @param {object} record
+   * @returns {{ok: true} | {ok: false, error: string}}
+   */
+  function keepPrevious(record) {
+    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
+    try {
+      store.setItem(previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, error: `the match in progress could not be kept (${e instanceof Error ? e.message : String(e)})` };
+    }
+  }
+
+  /** @returns {{record: object, savedAt: string} | null} the match kept by keepPrevious, if it is readable */
+  function loadPrevious() {
+    try {
+      const text = store?.getItem(previousKey);
+      if (!text) return null;
+      const parsed = parseEnvelope(text);
+      return parsed.ok ? { record: parsed.envelope.record, savedAt: parsed.envelope.savedAt } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { key, load, save, peek, clear, setAside, adopt, onExternalChange, keepPrevious, loadPrevious };
+}
+
+const ANALYSIS_FORMAT = "backgammon-analyses";
+/** Analyses kept at most; the oldest (by the time it was saved) gives way. */
+const ANALYSES_KEPT = 6;
+
+/**
+ * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object}} AnalysisEntry
+ */
+
+/**
+ * Match analyses, kept apart from the match itself (the match is written at every action, an analysis is large and
+ * written once): `{format, version, entries: [{fingerprint, actions, savedAt, analysis}]}` under
+ * `<namespace>.analysis.v1`. `fingerprint` names the part of a record the analysis covers (see analysis-data.js);
+ * this module does not read inside. Unreadable data is copied under a backup key and reported, never dropped.
+ * @param {{namespace?: string}} [options]
+ */
+export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
+  const store = safeLocalStorage();
+  const key = `${namespace}.analysis.v${STORAGE_VERSION}`;
+  /** @type {string | null} the reason the stored analyses could not be read, once */
+  let problem = null;
+
+  /** @returns {AnalysisEntry[]} */
+  function entries() {
+    let text = null;
+    try {
+      text = store?.getItem(key) ?? null;
+    } catch {
+      return [];
+    }
+    if (text === null) return [];
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+    const ok = data && data.format === ANALYSIS_FORMAT && data.version === STORAGE_VERSION && Array.isArray(data.entries);
+    if (!ok) {
+      const backupKey = `${key}.backup.${new Date().toISOString()}`;
+      try {
+        store?.setItem(backupKey, text);
+        store?.removeItem(key);
+        problem = `the saved analyses could not be read; they are kept under "${backupKey}"`;
+      } catch {
+        problem = "the saved analyses could not be read (and were left as they were)";
+      }
+      return [];
+    }
+    return data.entries.filter((/** @type {any} */ e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
+  }
+
+  /**
+   * The analysis with the most actions among those `matches` accepts.
+   * @param {(entry: AnalysisEntry) => boolean} matches
+   * @returns {AnalysisEntry | null}
+   */
+  function find(matches) {
+    let best = null;
+    for (const entry of entries()) if (matches(entry) && (!best || entry.actions > best.actions)) best = entry;
+    return best;
+  }
+
+  /**
+   * Keep an analysis; entries `replaces` accepts (an older analysis of the same match) give way to it.
+   * @param {AnalysisEntry} entry
+   * @param {(entry: AnalysisEntry) => boolean} [replaces]
+   * @returns {{ok: true} | {ok: false, error: string}}
+   */
+  function save(entry, replaces = () => false) {
+    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
+    let kept = entries().filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
+    kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
+    kept = [entry, ...kept].slice(0, ANALYSES_KEPT);
+    // A full storage makes room by dropping the oldest other analyses (they can be computed again); the match never.
+    for (;;) {
+      try {
+        store.setItem(key, JSON.stringify({ format: ANALYSIS_FORMAT, version: STORAGE_VERSION, entries: kept }));
+        return { ok: true };
+      } catch (e) {
+        if (kept.length <= 1) return { ok: false, error: `the analysis could not be saved (${e instanceof Error ? e.message : String(e)})` };
+        kept = kept.slice(0, -1);
+      }
+    }
+  }
+
+  /** @returns {string | null} why the stored analyses could not be read (once), or null */
+  function takeProblem() {
+    const text = problem;
+    problem = null;
+    return text;
+  }
+
+  return { key, find, save, takeProblem };
 }
 
 /**

@@ -1,0 +1,372 @@
+"""Match analysis and review in the page (web/modes/review.js, web/analysis-*.js): a match is analysed in
+the worker with a progress bar, the result is kept in localStorage with the match, and review steps through
+the decisions by keys, buttons, the move list and the chart, the board showing the position before each one;
+leaving review gives play back exactly as it stood. Depth 0 everywhere but the cancel test: the analysis
+itself is tested in tests/core."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Site, screenshot, wait_for_engine_ready
+from .match_driver import (
+    MATCH_KEY,
+    button,
+    click_move,
+    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
+    open_match,
+    phase,
+    position_id,
+    saved_record,
+    status,
+    wait_idle,
+)
+
+pytestmark = pytest.mark.usefixtures("no_page_problems")
+
+ANALYSIS_KEY = "backgammon-test.analysis.v1"
+PREFERENCES_KEY = "backgammon.preferences.v1"
+ANALYSIS_TIMEOUT_MS = 90_000
+
+# Every text the analysis progress counter shows, and every state of the analysis, in the order they came.
+WATCH_ANALYSIS = """
+window.__progress = [];
+window.__analysisStates = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const count = document.getElementById("analysis-count");
+  new MutationObserver(() => window.__progress.push(count.textContent))
+    .observe(count, {childList: true, characterData: true, subtree: true});
+  new MutationObserver(() => window.__analysisStates.push(document.documentElement.dataset.analysis))
+    .observe(document.documentElement, {attributes: true, attributeFilter: ["data-analysis"]});
+});
+"""
+
+
+def api_call(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    from backgammon import api
+
+    answer: dict[str, Any] = json.loads(api.handle(json.dumps({"method": method, "params": params})))
+    assert "error" not in answer, answer
+    result: dict[str, Any] = answer.get("result", answer)
+    return result
+
+
+@cache
+def computer_match(length: int = 1, seed: int = 3) -> dict[str, Any]:
+    """A whole match of two computer players (beginner, intermediate), played in Python on seeded dice."""
+    rng = random.Random(seed)
+    players = [
+        {"name": "Wendy", "kind": "computer", "level": "beginner"},
+        {"name": "Boris", "kind": "computer", "level": "intermediate"},
+    ]
+    settings = {"match_length": length, "crawford": True}
+    result = api_call("new_match", {"settings": settings, "players": players})
+    for _ in range(3000):
+        action = api_call("bot_action", {})["action"]
+        if action is None:
+            break
+        if action["type"] == "roll":
+            action["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+        result = api_call("act", {"action": action})
+        if action["type"] == "play" and result["view"]["phase"] == "move" and result["view"]["can_confirm"]:
+            result = api_call("act", {"action": {"type": "confirm"}})
+    assert result["view"]["phase"] == "match_over"
+    record: dict[str, Any] = result["record"]
+    return record
+
+
+def open_saved(page: Page, site: Site, record: dict[str, Any], dice: str = "31", depth: int = 0) -> None:
+    """Open the page in test mode with `record` as the saved match (and the analysis depth preference)."""
+    page.add_init_script(WATCH_ANALYSIS)
+    open_match(page, site, dice)
+    envelope = {"format": "backgammon-match", "version": 1, "revision": 50, "savedAt": "", "tab": "x"}
+    envelope["record"] = record
+    page.evaluate(
+        "pairs => pairs.forEach(([key, text]) => localStorage.setItem(key, text))",
+        [[MATCH_KEY, json.dumps(envelope)], [PREFERENCES_KEY, json.dumps({"analysisDepth": depth})]],
+    )
+    reload(page)
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    wait_for_engine_ready(page)
+    wait_idle(page)
+
+
+def wait_analysis(page: Page, state: str = "done") -> None:
+    page.wait_for_selector(f"html[data-analysis='{state}']", state="attached", timeout=ANALYSIS_TIMEOUT_MS)
+
+
+def stored_analysis(page: Page) -> dict[str, Any]:
+    text = page.evaluate(f"localStorage.getItem({json.dumps(ANALYSIS_KEY)})")
+    assert text, "no analysis saved"
+    data: dict[str, Any] = json.loads(text)
+    assert data["format"] == "backgammon-analyses"
+    return data
+
+
+def decisions(analysis: dict[str, Any]) -> list[dict[str, Any]]:
+    return [d for game in analysis["games"] for d in game["decisions"]]
+
+
+def at(page: Page) -> int:
+    return int(page.get_attribute("#review-panel", "data-at") or -1)
+
+
+def board_points(page: Page) -> list[int]:
+    """The 24 points as the board's accessible names say (+ white = player 0, - black), absolute numbering."""
+    labels: list[list[str]] = page.evaluate(
+        """() => [...document.querySelectorAll('#board .target.point')]
+             .map(g => [g.dataset.loc, g.getAttribute('aria-label')])"""
+    )
+    points = [0] * 24
+    for loc, label in labels:
+        found = re.search(r"(\d+) (white|black) checkers", label)
+        if found:
+            points[int(loc) - 1] = int(found[1]) * (1 if found[2] == "white" else -1)
+    return points
+
+
+def dice_shown(page: Page) -> list[int]:
+    values: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('#board .dice.current .die')].map(d => d.dataset.value)"
+    )
+    return sorted({int(v) for v in values})
+
+
+def check_board(page: Page, decision: dict[str, Any]) -> None:
+    expect(page.locator("#review-decision")).to_contain_text(decision["position_id"])
+    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => r(true)))")
+    assert board_points(page) == decision["board"]["points"]
+    if decision["kind"] == "move":
+        assert dice_shown(page) == sorted(set(decision["dice"]))
+
+
+def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None:
+    open_saved(page, site, computer_match())
+    assert phase(page) == "match_over"
+    expect(page.locator("#result-analyse")).to_be_visible()
+    page.click("#result-analyse")
+    wait_analysis(page)
+    # Progress was shown while it ran, then the figures of both players, the marks and the chart.
+    progress = page.evaluate("window.__progress")
+    assert any(re.fullmatch(r"\d+ of \d+ decisions", text) for text in progress), progress
+    assert page.evaluate("window.__analysisStates").count("running") == 1
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#play-panel")).to_be_hidden()
+    summary = page.locator("#review-summary table")
+    expect(summary).to_contain_text("Wendy")
+    expect(summary).to_contain_text("Boris")
+    expect(summary).to_contain_text("Performance rating")
+    analysis = stored_analysis(page)["entries"][0]["analysis"]
+    steps = decisions(analysis)
+    marked = [i for i, d in enumerate(steps) if d["mark"]]
+    assert marked, "the beginner made no marked error in this match"
+    expect(page.locator("#review-moves .move-button")).to_have_count(len(steps))
+    expect(page.locator("#review-moves .mark")).to_have_count(len(marked))
+    expect(page.locator("#review-chart .mark-dot")).to_have_count(len(marked))
+    assert at(page) == 0
+    check_board(page, steps[0])
+    screenshot(page, "review-first-decision")
+
+    # Keys: Right, End, Home, Left.
+    page.locator("#review-close").focus()
+    page.keyboard.press("ArrowRight")
+    assert at(page) == 1
+    check_board(page, steps[1])
+    page.keyboard.press("End")
+    assert at(page) == len(steps) - 1
+    check_board(page, steps[-1])
+    page.keyboard.press("ArrowLeft")
+    assert at(page) == len(steps) - 2
+    page.keyboard.press("Home")
+    assert at(page) == 0
+    # Buttons, the move list and the chart.
+    page.click("#review-body [data-go=last]")
+    assert at(page) == len(steps) - 1
+    page.click("#review-body [data-go=previous]")
+    assert at(page) == len(steps) - 2
+    first_error = marked[0]
+    page.locator(f"#review-moves button[data-at='{first_error}']").click()
+    assert at(page) == first_error
+    check_board(page, steps[first_error])
+    current = page.locator(f"#review-moves button[data-at='{first_error}']")
+    expect(current).to_have_attribute("aria-current", "step")
+    d = steps[first_error]
+    expect(page.locator("#review-decision")).to_contain_text(d["best"])
+    if d["kind"] == "move":
+        expect(page.locator("#board .arrow.error")).not_to_have_count(0)
+        expect(page.locator("#board .arrow.best")).not_to_have_count(0)
+    screenshot(page, "review-an-error")
+    chart = page.locator("#review-chart svg")
+    box = chart.bounding_box()
+    assert box is not None
+    chart.click(position={"x": box["width"] - 12, "y": box["height"] / 2})
+    assert at(page) >= len(steps) - 3
+    # The table alternative of the chart goes there too.
+    page.click("#review-chart summary")
+    page.locator("#review-chart table button").nth(2).click()
+    assert at(page) == 2
+    check_board(page, steps[2])
+
+    # Leaving review: the match as it stood.
+    page.click("#review-close")
+    expect(page.locator("#review-panel")).to_be_hidden()
+    expect(page.locator("#play-panel")).to_be_visible()
+    assert phase(page) == "match_over"
+    expect(page.locator("#result-banner")).to_be_visible()
+    assert page.locator("#board .arrow").count() == 0
+
+
+def test_the_analysis_is_kept_and_not_computed_again_after_a_reload(page: Page, site: Site) -> None:
+    open_saved(page, site, computer_match())
+    page.click("#review-button")
+    expect(page.locator("#analysis-note")).to_contain_text("not been analysed yet")
+    page.select_option("#analysis-depth", "0")
+    page.click("#analysis-start")
+    wait_analysis(page)
+    assert page.get_attribute("html", "data-analysis-source") == "computed"
+    saved = stored_analysis(page)
+    reload(page)
+    page.click("#review-button")
+    wait_analysis(page)
+    # Read back from storage: no analysis was started in this page.
+    assert page.get_attribute("html", "data-analysis-source") == "stored"
+    assert page.get_attribute("html", "data-analysis-runs") is None
+    expect(page.locator("#analysis-note")).to_contain_text("loaded from this browser's storage")
+    assert page.evaluate("window.__analysisStates").count("running") == 0
+    assert stored_analysis(page) == saved
+    count = len(decisions(saved["entries"][0]["analysis"]))
+    expect(page.locator("#review-moves .move-button")).to_have_count(count)
+
+
+def test_the_match_went_on_after_its_analysis(page: Page, site: Site) -> None:
+    page.add_init_script(WATCH_ANALYSIS)
+    open_match(page, site, "31,52,64")
+    page.evaluate(f"localStorage.setItem('{PREFERENCES_KEY}', JSON.stringify({{analysisDepth: 0}}))")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)  # White's 31; Black to roll
+    page.click("#review-button")
+    page.click("#analysis-start")
+    wait_analysis(page)
+    first = stored_analysis(page)["entries"][0]
+    page.click("#review-close")
+    # Play goes on: Black rolls 52 and plays.
+    assert phase(page) == "roll"
+    page.locator("#controls button[data-action=roll]").click()
+    wait_idle(page)
+    click_move(page, 12, 17)
+    click_move(page, 12, 14)
+    total = sum(len(game["actions"]) for game in saved_record(page)["games"])
+    assert total > first["actions"]
+    page.click("#review-button")
+    wait_analysis(page)
+    covers = f"covers the first {first['actions']} of the match's {total}"
+    expect(page.locator("#analysis-note")).to_contain_text(covers)
+    expect(page.locator("#review-summary")).to_contain_text("the match went on after it")
+    page.click("#analysis-start")
+    expect(page.locator("#analysis-note")).to_contain_text("Analysis done", timeout=ANALYSIS_TIMEOUT_MS)
+    entries = stored_analysis(page)["entries"]
+    assert [e["actions"] for e in entries] == [total], "the newer analysis replaces the older one"
+    expect(page.locator("#review-summary")).not_to_contain_text("went on")
+
+
+def test_cancel_an_analysis(page: Page, site: Site) -> None:
+    open_saved(page, site, computer_match(), depth=1)
+    page.click("#review-button")
+    assert page.input_value("#analysis-depth") == "1"
+    page.click("#analysis-start")
+    expect(page.locator("#analysis-progress")).to_be_visible()
+    page.wait_for_function(
+        "() => /^[1-9]\\d* of \\d+ decisions$/.test(document.getElementById('analysis-count').textContent)",
+        timeout=ANALYSIS_TIMEOUT_MS,
+    )
+    page.click("#analysis-cancel")
+    wait_analysis(page, "cancelled")
+    expect(page.locator("#analysis-progress")).to_be_hidden()
+    expect(page.locator("#analysis-note")).to_contain_text("Analysis cancelled")
+    assert page.evaluate(f"localStorage.getItem({json.dumps(ANALYSIS_KEY)})") is None
+    # The worker is free again: a quick analysis goes through.
+    page.select_option("#analysis-depth", "0")
+    page.click("#analysis-start")
+    wait_analysis(page)
+    assert stored_analysis(page)["entries"][0]["analysis"]["depth"] == 0
+
+
+def test_leaving_review_gives_play_back_exactly(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    page.evaluate(f"localStorage.setItem('{PREFERENCES_KEY}', JSON.stringify({{analysisDepth: 0}}))")
+    click_move(page, 8, 5)  # half of White's 31: one checker still to move, the first can be taken back
+    before = {"position": position_id(page), "status": status(page), "board": board_points(page)}
+    page.click("#review-button")
+    page.click("#analysis-start")
+    wait_analysis(page)
+    page.keyboard.press("End")
+    # Play keys do nothing in review: Enter does not roll, U does not undo.
+    page.keyboard.press("u")
+    page.locator("#review-close").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#review-panel")).to_be_hidden()
+    assert position_id(page) == before["position"]
+    assert status(page) == before["status"]
+    assert board_points(page) == before["board"]
+    expect(button(page, "undo")).to_be_enabled()
+    # And play goes on from there.
+    click_move(page, 6, 5)
+    assert phase(page) == "roll"
+
+
+def test_import_a_mat_file_review_it_and_play_it_on(page: Page, site: Site, tmp_path: Path) -> None:
+    from backgammon.record import load_record
+
+    try:
+        from backgammon import matimport  # noqa: F401
+    except ImportError:
+        pytest.skip("backgammon.matimport (import_mat) is not there yet")
+    from backgammon.matfile import export_mat
+
+    record = computer_match(length=3, seed=3)  # two games
+    # The first game only: an unfinished match, to play on.
+    partial = dict(record, games=record["games"][:1])
+    text = export_mat(load_record(partial))
+    mat = tmp_path / "two-computers.mat"
+    mat.write_text(text)
+
+    open_match(page, site, "31,52")
+    page.evaluate(f"localStorage.setItem('{PREFERENCES_KEY}', JSON.stringify({{analysisDepth: 0}}))")
+    click_move(page, 8, 5)
+    mine = saved_record(page)
+    before = position_id(page)
+    page.click("#match-file-button")
+    page.set_input_files("#import-file", str(mat))
+    wait_idle(page)
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#review-source")).to_contain_text("two-computers.mat")
+    expect(page.locator("#review-source")).to_contain_text("Your match in progress is unchanged")
+    page.click("#analysis-start")
+    wait_analysis(page)
+    expect(page.locator("#review-moves .move-button")).not_to_have_count(0)
+    screenshot(page, "review-imported")
+    assert saved_record(page) == mine
+    # Play it on: asked in plain words; the match in progress is kept and comes back from Save / load.
+    page.click("#review-continue")
+    dialog = page.locator("#message-dialog")
+    expect(dialog).to_contain_text("Your current match")
+    dialog.locator("button[value=play]").click()
+    wait_idle(page)
+    expect(page.locator("#review-panel")).to_be_hidden()
+    assert saved_record(page) != mine
+    page.click("#match-file-button")
+    page.click("#restore-previous")
+    wait_idle(page)
+    assert position_id(page) == before
+    assert saved_record(page) == mine

@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * The chart of a reviewed match: player 0's winning chance (of the match in a match, of the game in money play)
+ * before each decision, game after game, in SVG; marked errors as coloured dots, big swings as thick segments, the
+ * decision shown as a cursor. A click picks the nearest decision. A table under it says the same for screen readers
+ * and keyboards (each row has a button to go there).
+ *
+ *   const chart = renderChart(container, steps, {match: true, names: ["White", "Black"], onPick: (at) => …});
+ *   chart.setCurrent(12);
+ */
+
+import { chartPoints, decisionText, MARK_WORDS } from "./analysis-data.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const W = 800;
+const H = 190;
+const PAD = { left: 44, right: 10, top: 22, bottom: 16 };
+
+/**
+ * @param {string} tag @param {Record<string, string | number>} attrs @param {Element} [parent]
+ */
+function el(tag, attrs, parent) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.append(node);
+  return node;
+}
+
+/**
+ * @param {HTMLElement} container  emptied and filled with the chart and its table
+ * @param {import("./analysis-data.js").Step[]} steps
+ * @param {{match: boolean, names: string[], onPick: (at: number) => void}} options
+ */
+export function renderChart(container, steps, { match, names, onPick }) {
+  const points = chartPoints(steps, match);
+  const n = Math.max(points.length, 1);
+  const x = (/** @type {number} */ i) => PAD.left + ((W - PAD.left - PAD.right) * (n === 1 ? 0.5 : i / (n - 1)));
+  const y = (/** @type {number} */ v) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - Math.min(1, Math.max(0, v)));
+  const what = match ? "match" : "game";
+  const who = names[0] ?? "Player 1";
+
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chances-chart", role: "img" });
+  const marked = points.filter((p) => p.mark).length;
+  const swings = points.filter((p) => p.swing).length;
+  svg.setAttribute(
+    "aria-label",
+    `${who}'s chance to win the ${what} before each of ${points.length} decisions; ${marked} marked errors, ${swings} big swings. The table below gives each value.`,
+  );
+  el("rect", { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: "plot" }, svg);
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 0.5 ? "even-line" : "grid" }, svg);
+    const label = el("text", { x: PAD.left - 6, y: y(v), class: "axis", "text-anchor": "end", "dominant-baseline": "central" }, svg);
+    label.textContent = `${v * 100}%`;
+  }
+  const title = el("text", { x: PAD.left, y: 12, class: "chart-title" }, svg);
+  title.textContent = `${who}'s chance to win the ${what}`;
+
+  // One line per game, with the game's number where it starts.
+  const games = [...new Set(points.map((p) => p.game))];
+  for (const g of games) {
+    const inGame = points.filter((p) => p.game === g);
+    const first = inGame[0];
+    if (first.at > 0) el("line", { x1: x(first.at - 0.5), x2: x(first.at - 0.5), y1: PAD.top, y2: H - PAD.bottom, class: "game-line" }, svg);
+    const label = el("text", { x: x(first.at) + 3, y: H - 4, class: "game-label" }, svg);
+    label.textContent = `G${steps[first.at]?.gameNumber ?? g + 1}`;
+    el("polyline", { points: inGame.map((p) => `${x(p.at)},${y(p.value)}`).join(" "), class: "chance-line" }, svg);
+    for (const p of inGame) {
+      if (!p.swing || p.at === first.at) continue;
+      const before = points[p.at - 1];
+      el("line", { x1: x(before.at), y1: y(before.value), x2: x(p.at), y2: y(p.value), class: "swing" }, svg);
+    }
+  }
+  for (const p of points) {
+    if (!p.mark) continue;
+    const dot = el("circle", { cx: x(p.at), cy: y(p.value), r: p.mark === "very_bad" ? 6 : 5, class: `mark-dot ${p.mark}` }, svg);
+    const tip = el("title", {}, dot);
+    const d = steps[p.at].decision;
+    tip.textContent = `${names[d.player] ?? ""} ${decisionText(d)}: ${MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? p.mark}`;
+  }
+  const cursor = el("line", { x1: 0, x2: 0, y1: PAD.top, y2: H - PAD.bottom, class: "cursor" }, svg);
+  const cursorDot = el("circle", { cx: 0, cy: 0, r: 4, class: "cursor-dot" }, svg);
+
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0 || points.length === 0) return;
+    const vx = ((/** @type {MouseEvent} */ (event).clientX - box.left) / box.width) * W;
+    const i = Math.round(((vx - PAD.left) / (W - PAD.left - PAD.right)) * (n - 1));
+    onPick(Math.min(points.length - 1, Math.max(0, i)));
+  });
+
+  // The same figures as a table: what a screen reader reads, and a way to jump there by keyboard.
+  const details = document.createElement("details");
+  details.className = "chart-table";
+  const summary = document.createElement("summary");
+  summary.textContent = "The chances as a table";
+  const table = document.createElement("table");
+  const caption = document.createElement("caption");
+  caption.textContent = `${who}'s chance to win the ${what} before each decision`;
+  const head = document.createElement("tr");
+  for (const text of ["Decision", "Game", "Player", "Play", `${who} wins`, "Change", "Mark"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.append(th);
+  }
+  const thead = document.createElement("thead");
+  thead.append(head);
+  const tbody = document.createElement("tbody");
+  for (const p of points) {
+    const d = steps[p.at].decision;
+    const row = document.createElement("tr");
+    const go = document.createElement("button");
+    go.type = "button";
+    go.className = "small";
+    go.textContent = String(p.at + 1);
+    go.setAttribute("aria-label", `Go to decision ${p.at + 1}`);
+    go.addEventListener("click", () => onPick(p.at));
+    const cells = [
+      go,
+      String(steps[p.at].gameNumber),
+      names[d.player] ?? "",
+      decisionText(d),
+      `${(p.value * 100).toFixed(1)}%`,
+      p.at > 0 && points[p.at - 1].game === p.game ? `${p.change >= 0 ? "+" : "−"}${Math.abs(p.change * 100).toFixed(1)}${p.swing ? " (big swing)" : ""}` : "",
+      p.mark ? MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? "" : "",
+    ];
+    for (const cell of cells) {
+      const td = document.createElement("td");
+      td.append(cell);
+      row.append(td);
+    }
+    tbody.append(row);
+  }
+  table.append(caption, thead, tbody);
+  details.append(summary, table);
+  container.replaceChildren(svg, details);
+
+  return {
+    /** @param {number} at */
+    setCurrent(at) {
+      const p = points[at];
+      if (!p) return;
+      cursor.setAttribute("x1", String(x(at)));
+      cursor.setAttribute("x2", String(x(at)));
+      cursorDot.setAttribute("cx", String(x(at)));
+      cursorDot.setAttribute("cy", String(y(p.value)));
+      tbody.querySelector("tr[aria-current]")?.removeAttribute("aria-current");
+      tbody.children[at]?.setAttribute("aria-current", "true");
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// @ts-check
+/**
+ * Reading a match analysis (docs/analysis.md) for the page: the decisions in order, the board view of each one, the
+ * words and marks of the move list, the points of the chart, and which record an analysis belongs to. Pure
+ * functions, no DOM, no storage, so they can be checked under Node.
+ */
+
+/** @typedef {Record<string, any>} Analysis  the analysis record of docs/analysis.md */
+/** @typedef {Record<string, any>} Decision  one of `analysis.games[g].decisions` */
+/** @typedef {Record<string, any>} MatchRecord  the match record of docs/architecture.md */
+/**
+ * One decision with where it sits in the match: `at` its place in the whole list, `game` the index of its game.
+ * @typedef {{at: number, game: number, gameNumber: number, score: number[], decision: Decision}} Step
+ */
+
+export const MARKS = Object.freeze({ doubtful: "?!", bad: "?", very_bad: "??" });
+export const MARK_WORDS = Object.freeze({ doubtful: "doubtful", bad: "bad", very_bad: "very bad" });
+export const LUCK_MARKS = Object.freeze({ very_lucky: "++", lucky: "+", unlucky: "−", very_unlucky: "−−" });
+export const LUCK_WORDS = Object.freeze({ very_lucky: "very lucky", lucky: "lucky", unlucky: "unlucky", very_unlucky: "very unlucky" });
+
+/**
+ * How many actions a record holds, all games together (what `analysis.actions` counts).
+ * @param {MatchRecord | null | undefined} record
+ */
+export function countActions(record) {
+  const games = Array.isArray(record?.games) ? record.games : [];
+  return games.reduce((n, game) => n + (Array.isArray(game?.actions) ? game.actions.length : 0), 0);
+}
+
+/**
+ * The record cut after its first `actions` actions (games after the cut dropped).
+ * @param {MatchRecord} record @param {number} actions
+ */
+function recordPrefix(record, actions) {
+  let left = actions;
+  const games = [];
+  for (const game of Array.isArray(record?.games) ? record.games : []) {
+    if (left <= 0) break;
+    const list = Array.isArray(game?.actions) ? game.actions : [];
+    games.push(list.slice(0, left));
+    left -= list.length;
+  }
+  return { settings: record?.settings ?? null, players: record?.players ?? null, setup: record?.setup ?? null, games };
+}
+
+/**
+ * A short text that names a record's first `actions` actions: two records share it when one continues the other (or
+ * they are the same). 53-bit string hash (cyrb53) of the JSON of that part.
+ * @param {MatchRecord} record @param {number} [actions] default: all of them
+ */
+export function recordFingerprint(record, actions = countActions(record)) {
+  const text = JSON.stringify(recordPrefix(record, actions));
+  let h1 = 0xdeadbeef ^ text.length;
+  let h2 = 0x41c6ce57 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${actions}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/**
+ * How an analysis stands against the record now: `stale` when the match went on after it.
+ * @param {Analysis} analysis @param {MatchRecord} record
+ */
+export function coverage(analysis, record) {
+  const covered = Number(analysis?.actions) || 0;
+  const total = countActions(record);
+  return { covered, total, stale: covered < total };
+}
+
+/**
+ * Every decision of the analysis in match order.
+ * @param {Analysis | null | undefined} analysis
+ * @returns {Step[]}
+ */
+export function stepsOf(analysis) {
+  /** @type {Step[]} */
+  const steps = [];
+  (analysis?.games ?? []).forEach((/** @type {any} */ game, /** @type {number} */ g) => {
+    for (const decision of game?.decisions ?? []) {
+      steps.push({ at: steps.length, game: g, gameNumber: game.number ?? g + 1, score: game.score ?? [0, 0], decision });
+    }
+  });
+  return steps;
+}
+
+/**
+ * Pip counts of an absolute board: player 0 moves towards point 1, player 1 towards point 24.
+ * @param {{points: number[], bar: number[]}} board
+ */
+export function pipsOf(board) {
+  const pips = [0, 0];
+  (board?.points ?? []).forEach((n, i) => {
+    if (n > 0) pips[0] += n * (i + 1);
+    else if (n < 0) pips[1] += -n * (24 - i);
+  });
+  pips[0] += 25 * (board?.bar?.[0] ?? 0);
+  pips[1] += 25 * (board?.bar?.[1] ?? 0);
+  return pips;
+}
+
+/**
+ * The view the board draws for a decision: the position before it, the dice of a move, the cube (offered, for a take).
+ * @param {Step} step @param {MatchRecord | null} record players and settings
+ * @param {number | null} [matchLength]
+ */
+export function decisionView(step, record, matchLength = null) {
+  const d = step.decision;
+  const players = (record?.players ?? [{ name: "White" }, { name: "Black" }]).map((/** @type {any} */ p) => ({
+    name: p?.name ?? "", kind: "human",
+  }));
+  const settings = { ...(record?.settings ?? {}), match_length: matchLength ?? record?.settings?.match_length ?? 0 };
+  const move = d.kind === "move";
+  const take = d.kind === "take";
+  const cube = {
+    value: d.cube?.value ?? 1, owner: d.cube?.owner ?? null, may_double: false,
+    offered_by: take ? d.turn : null, offered_value: take ? (d.cube?.value ?? 1) * 2 : null, dead: false,
+  };
+  return {
+    players, settings, board: d.board, turn: d.turn, decision: d.player, game_number: step.gameNumber,
+    phase: move ? "move" : take ? "doubled" : "cube",
+    dice: move && Array.isArray(d.dice) ? d.dice : [],
+    dice_remaining: move && Array.isArray(d.dice) ? d.dice : [],
+    opponent_dice: [], moves_made: [], dests: {}, can_undo: false, can_confirm: false,
+    cube, score: step.score, pips: pipsOf(d.board), position_id: d.position_id, match_id: d.match_id ?? "",
+  };
+}
+
+/**
+ * The decision in move-list words: `52: 13/8 13/11`, `Doubles`, `No double`, `Takes`, `Drops`, `Beavers`.
+ * @param {Decision} d
+ */
+export function decisionText(d) {
+  if (d.kind === "move") {
+    const dice = Array.isArray(d.dice) ? d.dice.join("") : "";
+    return `${dice}: ${d.played ?? ""}`.trim();
+  }
+  if (d.kind === "double") return d.played === "double" ? "Doubles" : "No double";
+  return { take: "Takes", drop: "Drops", beaver: "Beavers" }[/** @type {"take"} */ (d.played)] ?? String(d.played ?? "");
+}
+
+/** @param {string | null | undefined} mark */
+export const markSymbol = (mark) => (mark ? MARKS[/** @type {keyof typeof MARKS} */ (mark)] ?? "" : "");
+/** @param {string | null | undefined} mark */
+export const luckSymbol = (mark) => (mark ? LUCK_MARKS[/** @type {keyof typeof LUCK_MARKS} */ (mark)] ?? "" : "");
+
+/**
+ * An equity in EMG with its sign, three decimals: `+0.081`, `−0.057`.
+ * @param {number | null | undefined} value
+ */
+export function formatEquity(value) {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  const text = Math.abs(value).toFixed(3);
+  if (text === "0.000") return "0.000";
+  return `${value < 0 ? "−" : "+"}${text}`;
+}
+
+/**
+ * A figure with one decimal (mEMG, per cent): `12.3`, `−4.0`.
+ * @param {number | null | undefined} value @param {number} [digits]
+ */
+export function formatNumber(value, digits = 1) {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  const text = Math.abs(value).toFixed(digits);
+  return value < 0 && Number(text) !== 0 ? `−${text}` : text;
+}
+
+/**
+ * The arrows of a play for the board: `moves` in absolute coordinates.
+ * @param {{moves?: {from: number | string, to: number | string}[]} | null | undefined} play
+ * @param {number} player @param {string} kind @param {number} [offset]
+ */
+export function playArrows(play, player, kind, offset = 0) {
+  return (play?.moves ?? []).map((m) => ({
+    from: m.from === "bar" ? "bar" : Number(m.from),
+    to: m.to === "off" ? "off" : Number(m.to),
+    player, kind, offset,
+  }));
+}
+
+/**
+ * What the chart shows of each decision: player 0's chance (of the match in a match, else of the game), whether it is
+ * marked, whether the chance moved a lot since the decision before it in the same game.
+ * @param {Step[]} steps @param {boolean} match
+ * @param {number} [swing] the change of chance that counts as a big swing
+ */
+export function chartPoints(steps, match, swing = 0.2) {
+  return steps.map((step, i) => {
+    const p0 = step.decision.player0 ?? {};
+    const value = match && typeof p0.mwc === "number" ? p0.mwc : typeof p0.win === "number" ? p0.win : 0.5;
+    const before = i > 0 && steps[i - 1].game === step.game ? steps[i - 1] : null;
+    const b0 = before?.decision.player0 ?? {};
+    const previous = before ? (match && typeof b0.mwc === "number" ? b0.mwc : b0.win) : null;
+    const change = typeof previous === "number" ? value - previous : 0;
+    return { at: i, game: step.game, value, mark: step.decision.mark ?? null, change, swing: Math.abs(change) >= swing };
+  });
+}
