@@ -1,6 +1,7 @@
 """An automated accessibility audit with axe-core (the npm devDependency, never shipped in dist/): the match
-page at the start of a turn, its New match and Preferences dialogs, a tutorial lesson and an embedded lesson
-must show no WCAG 2.0/2.1 A or AA violation that axe rates serious or critical.
+page at the start of a turn, its New match and Preferences dialogs, the review of an analysed match, a
+tutorial lesson and an embedded lesson must show no WCAG 2.0/2.1 A or AA violation that axe rates serious or
+critical.
 
 axe.min.js is injected from node_modules with `page.add_script_tag`. The pages' Content-Security-Policy
 (`script-src 'self'`) would block that inline script, but the `context` fixture opens every page with
@@ -66,6 +67,17 @@ def test_preferences_dialog(page: Page, site: Site) -> None:
     page.click("#preferences-button")
     page.wait_for_selector("#preferences-dialog[open]")
     audit(page, "the match page with the Preferences dialog open")
+
+
+def test_review_of_an_analysed_match(page: Page, site: Site) -> None:
+    from .test_review import computer_match, open_saved, wait_analysis
+
+    open_saved(page, site, computer_match())
+    page.click("#result-analyse")
+    wait_analysis(page)
+    page.keyboard.press("End")
+    page.click("#review-chart summary")  # the chart's table is audited too
+    audit(page, "the review of an analysed match, with the chart's table open")
 
 
 def test_tutorial_lesson(page: Page, site: Site) -> None:
