@@ -397,8 +397,69 @@ def figure_summary(rows: Sequence[JSON], key: str) -> JSON:
     }
 
 
+ROLLS: list[JSON] = []  # every roll's luck by both, filled by compare_rows
 FIGURES = ("chequer_error_rate", "cube_error_rate", "overall_error_rate", "luck_rate")
 COUNTS = ("moves", "unforced_moves", "close_cube_decisions")
+
+
+MOVE_NODE = re.compile(r";([BW])\[(\d)(\d)[a-z]*\]")
+NODE = re.compile(r";(?=[A-Z]+\[)")  # where an SGF node starts
+LUCK = re.compile(r"LU\[([-+]?[\d.]+)\]")
+
+
+def gnubg_rolls(sgf: Path) -> list[list[tuple[tuple[int, int], float]]]:
+    """Per game, each roll's dice and its luck in mEMG as gnubg's analysis saved them (the `LU` of a move)."""
+    games = []
+    for tree in sgf.read_text().split("(;")[1:]:
+        rolls = []
+        for node in NODE.split(tree)[1:]:
+            move, luck = MOVE_NODE.match(";" + node), LUCK.search(node)
+            if move and luck:
+                dice = tuple(sorted((int(move.group(2)), int(move.group(3))), reverse=True))
+                rolls.append(((dice[0], dice[1]), float(luck.group(1)) * 1000))
+        games.append(rolls)
+    return games
+
+
+def roll_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
+    """Each roll's luck by us and by gnubg, paired in order within each game (the dice must agree)."""
+    sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf")
+    if not sgf.exists():
+        return []
+    pairs = []
+    for game, theirs in zip(ours["games"], gnubg_rolls(sgf), strict=False):
+        mine = [d for d in game["decisions"] if d["kind"] == "move" and d["luck"] is not None]
+        if len(mine) != len(theirs):
+            continue
+        for index, (decision, (dice, luck)) in enumerate(zip(mine, theirs, strict=True)):
+            if tuple(sorted(decision["dice"], reverse=True)) != dice:
+                break
+            pairs.append({"first": index == 0, "ours": decision["luck"], "gnubg": luck})
+    return pairs
+
+
+def roll_summary(pairs: Sequence[JSON]) -> JSON:
+    def part(chosen: Sequence[JSON]) -> JSON:
+        if not chosen:
+            return {"rolls": 0}
+        ours, gnubg = [p["ours"] for p in chosen], [p["gnubg"] for p in chosen]
+        n = len(chosen)
+        return {
+            "rolls": n,
+            "ours_mean": round(sum(ours) / n, 2),
+            "gnubg_mean": round(sum(gnubg) / n, 2),
+            "mean_difference": round(sum(a - b for a, b in zip(ours, gnubg, strict=True)) / n, 2),
+            "mean_absolute_difference": round(
+                sum(abs(a - b) for a, b in zip(ours, gnubg, strict=True)) / n, 2
+            ),
+            "pearson": round(pearson(ours, gnubg), 4),
+        }
+
+    return {
+        "all": part(pairs),
+        "first_roll_of_game": part([p for p in pairs if p["first"]]),
+        "later_rolls": part([p for p in pairs if not p["first"]]),
+    }
 
 
 def compare_rows(
@@ -420,6 +481,7 @@ def compare_rows(
     for gnubg_file, mat in zip(gnubg_files, mats, strict=True):
         if mat not in ours:
             continue
+        ROLLS.extend(roll_pairs(mat, ours[mat], plies))
         gnubg = json.loads(gnubg_file.read_text())
         setup_file = mat.with_suffix(".setup.json")
         setup = json.loads(setup_file.read_text()) if setup_file.exists() else {"players": [{}, {}]}
@@ -477,6 +539,7 @@ def compare(args: argparse.Namespace) -> None:
         "players": len(rows),
         "failures": failures,
         "figures": {key: figure_summary(rows, key) for key in FIGURES},
+        "rolls": roll_summary(ROLLS),
         "counts_equal": {key: sum(row["ours"][key] == row["gnubg"][key] for row in rows) for key in COUNTS},
         "our_seconds": round(sum(row["our_seconds"] or 0 for row in rows[::2]), 1),
     }
@@ -495,6 +558,13 @@ def compare(args: argparse.Namespace) -> None:
             f"{figures['pearson']:>8.3f} {figures['spearman']:>8.3f} "
             f"{share:>5} of {decided:>3} ({order['ties']} ties)"
         )
+    for part, figures in summary["rolls"].items():
+        if figures["rolls"]:
+            print(
+                f"luck per roll, {part.replace('_', ' ')}: {figures['rolls']} rolls, ours mean "
+                f"{figures['ours_mean']:+.1f}, gnubg {figures['gnubg_mean']:+.1f} mEMG, MAD "
+                f"{figures['mean_absolute_difference']:.1f}, Pearson {figures['pearson']:.3f}"
+            )
     counts = ", ".join(f"{key} {n}/{len(rows)}" for key, n in summary["counts_equal"].items())
     print(f"\nsame counts as gnubg (players): {counts}")
     print(
