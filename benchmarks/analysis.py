@@ -145,36 +145,42 @@ def measure(records: Sequence[tuple[str, JSON]], depths: Sequence[int]) -> JSON:
     return figures
 
 
-def gnubg_decisions(folder: Path, length: int) -> JSON | None:
-    """Mean decisions of the set's `length`-point matches, as gnubg counts them (moves + cube decisions)."""
-    counts = []
-    for path in sorted(folder.glob("match-*.gnubg-*ply.json")):
-        setup_path = folder / (path.name.split(".")[0] + ".setup.json")
-        if not setup_path.exists() or json.loads(setup_path.read_text())["length"] != length:
+def set_decisions(folder: Path, length: int) -> JSON | None:
+    """Mean decisions of the set's `length`-point matches: as our analysis counts them (from the cached
+    `.ours-dD.json` of `analysis_gnubg.py compare`) and as gnubg does (moves + cube decisions)."""
+    ours, gnubg = [], []
+    for setup_path in sorted(folder.glob("match-*.setup.json")):
+        if json.loads(setup_path.read_text())["length"] != length:
             continue
-        players = json.loads(path.read_text())["players"]
-        counts.append(sum(p["moves"] + p["cube_decisions"] for p in players))
-    if not counts:
+        stem = setup_path.name.split(".")[0]
+        for cached in sorted(folder.glob(f"{stem}.ours-d*.json"))[:1]:
+            analysis = json.loads(cached.read_text())
+            ours.append(sum(len(game["decisions"]) for game in analysis["games"]))
+        for path in sorted(folder.glob(f"{stem}.gnubg-*ply.json"))[:1]:
+            players = json.loads(path.read_text())["players"]
+            gnubg.append(sum(p["moves"] + p["cube_decisions"] for p in players))
+    if not ours and not gnubg:
         return None
     return {
-        "matches": len(counts),
-        "mean_decisions": round(statistics.fmean(counts), 1),
-        "median_decisions": statistics.median(counts),
+        "matches_ours": len(ours),
+        "mean_decisions_ours": round(statistics.fmean(ours), 1) if ours else None,
+        "matches_gnubg": len(gnubg),
+        "mean_decisions_gnubg": round(statistics.fmean(gnubg), 1) if gnubg else None,
     }
 
 
 def project(figures: JSON, set_folder: Path | None) -> None:
+    """Decisions of a typical 7-point match times the mean time per decision (wall-clock and CPU)."""
     sevens = [m["decisions"] for m in figures["matches"] if m["match_length"] == 7]
     typical: list[tuple[str, float]] = []
     if sevens:
-        typical.append(("7-point matches analysed here", statistics.fmean(sevens)))
+        typical.append((f"{len(sevens)} 7-point matches analysed here", statistics.fmean(sevens)))
     if set_folder is not None:
-        gnubg = gnubg_decisions(set_folder, 7)
-        figures["set_7_point"] = gnubg
-        if gnubg:
-            typical.append(
-                (f"gnubg's count, {gnubg['matches']} 7-point matches of the set", gnubg["mean_decisions"])
-            )
+        counts = set_decisions(set_folder, 7)
+        figures["set_7_point"] = counts
+        if counts and counts["mean_decisions_ours"]:
+            source = f"{counts['matches_ours']} 7-point matches of the set, as we count decisions"
+            typical.append((source, counts["mean_decisions_ours"]))
     figures["projection_7_point"] = [
         {
             "decisions": round(decisions, 1),
@@ -182,6 +188,11 @@ def project(figures: JSON, set_folder: Path | None) -> None:
             **{
                 f"depth_{depth}_s": round(decisions * d["all"]["mean_ms"] / 1000, 1)
                 for depth, d in figures["depths"].items()
+            },
+            **{
+                f"depth_{depth}_cpu_s": round(decisions / d["decisions_per_s_cpu"], 1)
+                for depth, d in figures["depths"].items()
+                if d["decisions_per_s_cpu"]
             },
         }
         for source, decisions in typical
@@ -217,9 +228,9 @@ def report(figures: JSON) -> None:
         )
     for projection in figures.get("projection_7_point", []):
         times = ", ".join(
-            f"depth {key.split('_')[1]}: {value:.0f} s"
-            for key, value in projection.items()
-            if key.startswith("depth_")
+            f"depth {depth}: {projection[f'depth_{depth}_s']:.1f} s wall-clock, "
+            f"{projection.get(f'depth_{depth}_cpu_s', 0):.1f} s CPU"
+            for depth in figures["depths"]
         )
         print(f"typical 7-point match ({projection['from']}: {projection['decisions']} decisions): {times}")
 
