@@ -151,6 +151,7 @@ class _Parsed:
 def _parse(text: str) -> _Parsed:
     if not isinstance(text, str):
         raise MatImportError(f"A .mat file is text, not {type(text).__name__}.")
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.splitlines()
     if not text.strip():
         raise MatImportError("The file is empty: a .mat match file begins with a line like ' 5 point match'.")
@@ -297,7 +298,7 @@ def _read_cells(body: str, offset: int, number: int, line: str, block: _Block) -
         word = token.group(0)
         column = offset + token.start()
         roll = _ROLL_START.match(word)
-        if roll is not None and not word.lower().startswith(("bar", "off")) and "/" not in roll.group(1):
+        if roll is not None:
             dice = roll.group(1)
             if len(dice) != 2 or not all(d in "123456" for d in dice):
                 raise fail(f"{word!r} is not a roll: a roll is two dice from 1 to 6 and a colon, like '52:'.")

@@ -230,6 +230,11 @@ def test_columns_padded_another_way_are_read_by_their_tokens() -> None:
     assert export_mat(match) == export_mat(original)
 
 
+def test_windows_line_ends_and_a_byte_order_mark_are_read() -> None:
+    text = read("gnubg-3pt-seed6.mat")
+    assert import_mat("\ufeff" + text.replace("\n", "\r\n")).score == [3, 0]
+
+
 # ---- refused files -----------------------------------------------------------------------------------------
 
 GOOD = """\
