@@ -130,7 +130,7 @@ class AnalysisJob:
             "plays": None,
             "cube_equities": None,
             "close": False,
-            "chances": _chances(decider),
+            "chances": decider.to_dict(),
             "player0": {
                 "win": round(player0.win, 4),
                 "mwc": None
@@ -222,16 +222,6 @@ def _notation(position: Position, play: Play) -> str:
     return position.notation(play) if play else "pass"
 
 
-def _chances(probs: Probabilities) -> dict[str, float]:
-    return {
-        "win": round(probs.win, 4),
-        "win_gammon": round(probs.win_gammon, 4),
-        "win_backgammon": round(probs.win_backgammon, 4),
-        "lose_gammon": round(probs.lose_gammon, 4),
-        "lose_backgammon": round(probs.lose_backgammon, 4),
-    }
-
-
 def _play_entry(decision: Decision, figure: PlayFigure, best: PlayFigure, played: bool) -> dict[str, Any]:
     player = decision.turn
     return {
@@ -242,7 +232,7 @@ def _play_entry(decision: Decision, figure: PlayFigure, best: PlayFigure, played
         ],
         "equity": round(figure.value, 4),
         "difference": round(figure.value - best.value, 4),
-        **_chances(figure.probs),
+        **figure.probs.to_dict(),
         "plies": figure.plies,
         "played": played,
     }

@@ -145,17 +145,12 @@ def _answer_double(match: Match, player: int, level: Level, rng: random.Random) 
 
 
 def _play_entry(ranked: RankedPlay, start: Position, player: int, best: float) -> dict[str, Any]:
-    probs = ranked.probs
     return {
         "play": start.notation(ranked.play),
         "moves": absolute_moves(ranked, player),
         "equity": round(ranked.value, 4),
         "difference": round(ranked.value - best, 4),
-        "win": round(probs.win, 4),
-        "win_gammon": round(probs.win_gammon, 4),
-        "win_backgammon": round(probs.win_backgammon, 4),
-        "lose_gammon": round(probs.lose_gammon, 4),
-        "lose_backgammon": round(probs.lose_backgammon, 4),
+        **ranked.probs.to_dict(),
         "plies": ranked.plies,
     }
 
@@ -182,7 +177,7 @@ def hint(match: Match) -> dict[str, Any]:
         block = game.why_not_double(player)
         result["cube"] = {
             **advice.to_dict(),
-            **_chances(probs),
+            **probs.to_dict(),
             "may_double": block is None,
         }
         if block is not None:
@@ -197,15 +192,6 @@ def hint(match: Match) -> dict[str, Any]:
         response = advice.to_dict()["response"]
         if response == "beaver" and not game.may_beaver:
             response = "take"
-        result["cube"] = {**advice.to_dict(), **_chances(probs.flipped()), "response": response}
+        result["cube"] = {**advice.to_dict(), **probs.flipped().to_dict(), "response": response}
     return result
 
-
-def _chances(probs: Probabilities) -> dict[str, float]:
-    return {
-        "win": round(probs.win, 4),
-        "win_gammon": round(probs.win_gammon, 4),
-        "win_backgammon": round(probs.win_backgammon, 4),
-        "lose_gammon": round(probs.lose_gammon, 4),
-        "lose_backgammon": round(probs.lose_backgammon, 4),
-    }

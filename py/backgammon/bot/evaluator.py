@@ -54,6 +54,16 @@ class Probabilities:
     def as_tuple(self) -> tuple[float, float, float, float, float]:
         return (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon, self.lose_backgammon)
 
+    def to_dict(self, digits: int = 4) -> dict[str, float]:
+        """The five chances by name, rounded: what the worker's answers carry."""
+        return {
+            "win": round(self.win, digits),
+            "win_gammon": round(self.win_gammon, digits),
+            "win_backgammon": round(self.win_backgammon, digits),
+            "lose_gammon": round(self.lose_gammon, digits),
+            "lose_backgammon": round(self.lose_backgammon, digits),
+        }
+
 
 def _clean(raw: Sequence[float], mine: Sequence[int], theirs: Sequence[int], race: bool) -> Probabilities:
     """Keep the outputs consistent (backgammons within gammons within games) and exact where known."""
