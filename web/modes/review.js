@@ -329,7 +329,7 @@ export function enterReview(ctx) {
     if (d.kind !== "move" || !Array.isArray(d.plays) || !d.plays.length) return [];
     const best = d.plays[0];
     const made = d.plays.find((/** @type {any} */ p) => p.played) ?? d.plays.find((/** @type {any} */ p) => p.play === d.played);
-    if (!made || made === best) return playArrows(best, d.turn, "best");
+    if (!made || made === best) return playArrows(best, d.turn, "played");
     return [...playArrows(made, d.turn, d.mark ? "error" : "played"), ...playArrows(best, d.turn, "best", 10)];
   }
 
@@ -368,7 +368,7 @@ export function enterReview(ctx) {
     }
     if (d.kind === "move" && Array.isArray(d.plays) && d.plays.length) {
       const legend = node("p", "", "arrow-legend");
-      legend.append(node("span", "", "swatch played"), " the play made ", node("span", "", "swatch best"), " the best play");
+      legend.append(node("span", "", "swatch played"), " the play made (", node("span", "", "swatch error"), " an error) ", node("span", "", "swatch best"), " the best play");
       out.push(playsTable(d), legend);
     }
     if (d.cube_equities) out.push(cubeTable(d));
