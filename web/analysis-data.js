@@ -73,7 +73,16 @@ export function coverage(analysis, record) {
 }
 
 /**
- * Every decision of the analysis in match order.
+ * Whether review shows a decision: every move, take and double; a "no double" only when it was close or marked (as
+ * GNU Backgammon's list does), or every turn would carry one.
+ * @param {Decision} d
+ */
+export function worthShowing(d) {
+  return d.kind !== "double" || d.played === "double" || Boolean(d.mark) || Boolean(d.close);
+}
+
+/**
+ * The decisions of the analysis that review shows (`worthShowing`), in match order.
  * @param {Analysis | null | undefined} analysis
  * @returns {Step[]}
  */
@@ -82,7 +91,7 @@ export function stepsOf(analysis) {
   const steps = [];
   (analysis?.games ?? []).forEach((/** @type {any} */ game, /** @type {number} */ g) => {
     for (const decision of game?.decisions ?? []) {
-      steps.push({ at: steps.length, game: g, gameNumber: game.number ?? g + 1, score: game.score ?? [0, 0], decision });
+      if (worthShowing(decision)) steps.push({ at: steps.length, game: g, gameNumber: game.number ?? g + 1, score: game.score ?? [0, 0], decision });
     }
   });
   return steps;

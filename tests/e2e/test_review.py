@@ -29,6 +29,7 @@ from .match_driver import (
     status,
     wait_idle,
 )
+from .node_esm import needs_node, run_module
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -128,7 +129,13 @@ def stored_analysis(page: Page) -> dict[str, Any]:
 
 
 def decisions(analysis: dict[str, Any]) -> list[dict[str, Any]]:
-    return [d for game in analysis["games"] for d in game["decisions"]]
+    """The decisions review steps through: all but the "no double"s that were neither close nor marked."""
+    return [
+        d
+        for game in analysis["games"]
+        for d in game["decisions"]
+        if d["kind"] != "double" or d["played"] == "double" or d["mark"] or d["close"]
+    ]
 
 
 def at(page: Page) -> int:
@@ -410,3 +417,42 @@ def test_review_a_match_file_written_by_gnu_backgammon(page: Page, site: Site) -
     screenshot(page, "review-gnubg-file")
     page.click("#review-close")
     assert saved_record(page) == mine
+
+
+@needs_node
+def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it() -> None:
+    """web/analysis-data.js under Node: which record an analysis covers, and the board view of a decision."""
+    record = computer_match()
+    found = run_module(
+        'import * as data from "{WEB}/analysis-data.js";',
+        f"""
+        const record = {json.dumps(record)};
+        const n = data.countActions(record);
+        const shorter = {{...record, games: [{{actions: record.games[0].actions.slice(0, 40)}}]}};
+        const changed = structuredClone(shorter);
+        changed.games[0].actions[0] = {{type: "roll", dice: [6, 6]}};
+        const points = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
+        const start = {{points, bar: [0, 0], off: [0, 0]}};
+        const cube = {{value: 2, owner: 1}};
+        const take = {{kind: "take", player: 1, turn: 0, board: start, cube, dice: null}};
+        const step = {{at: 0, game: 0, gameNumber: 1, score: [0, 0], decision: take}};
+        const view = data.decisionView(step, record, 3);
+        print({{
+          n,
+          prefix: data.recordFingerprint(record, 40) === data.recordFingerprint(shorter),
+          changed: data.recordFingerprint(changed) === data.recordFingerprint(shorter),
+          whole: data.recordFingerprint(record) === data.recordFingerprint(record, n),
+          pips: data.pipsOf(start),
+          cube: view.cube, phase: view.phase, dice: view.dice,
+          equities: [data.formatEquity(0.0812), data.formatEquity(-0.0571), data.formatEquity(0)],
+          stale: data.coverage({{actions: 40}}, record).stale,
+        }});
+        """,
+    )
+    assert found["n"] == sum(len(game["actions"]) for game in record["games"])
+    assert found["prefix"] and found["whole"] and not found["changed"]
+    assert found["pips"] == [167, 167]
+    assert found["phase"] == "doubled" and found["dice"] == []
+    assert found["cube"]["offered_by"] == 0 and found["cube"]["offered_value"] == 4
+    assert found["equities"] == ["+0.081", "\N{MINUS SIGN}0.057", "0.000"]
+    assert found["stale"] is True
