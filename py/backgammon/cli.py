@@ -116,8 +116,14 @@ def _register_analyze(commands: argparse._SubParsersAction[argparse.ArgumentPars
     register(commands)
 
 
+def _register_id(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .xgid import register
+
+    register(commands)
+
+
 #: Every subcommand's registrar, in help order. A new command adds its own here.
-COMMANDS: list[Registrar] = [_register_plays, _register_bot, _register_analyze]
+COMMANDS: list[Registrar] = [_register_plays, _register_bot, _register_analyze, _register_id]
 
 
 def build_parser() -> argparse.ArgumentParser:
