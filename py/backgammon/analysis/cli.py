@@ -35,8 +35,13 @@ def read_match_file(path: Path) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise BackgammonError(f"{path} does not hold a match record.")
         return data
-    from backgammon.matimport import import_mat
     from backgammon.record import to_record
+
+    if path.suffix.lower() == ".sgf" or text.lstrip().startswith("(;"):
+        from backgammon.sgfimport import import_sgf
+
+        return to_record(import_sgf(text))
+    from backgammon.matimport import import_mat
 
     return to_record(import_mat(text))
 

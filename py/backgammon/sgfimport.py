@@ -1,0 +1,560 @@
+"""GNU Backgammon's `.sgf` match files (what `save match F.sgf` writes), replayed through the rules core.
+
+`import_sgf(text)` reads the file and replays it with the protocol actions of `Match.act`, so every roll,
+play, cube action and result is checked by the rules, as `matimport` does for `.mat` files. Anything else is
+refused with `SgfImportError`, naming the game, the line and the node; a file is loaded whole or not at all.
+
+The format (SGF FF[4], GM[6]: the backgammon flavour Gary Wong defined for gnubg) is one game tree per game:
+
+    (;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:0][bs:0]
+      PW[Alice]PB[Bob]RU[Crawford]RE[W+2]                 the root node: match and game information
+    ;W[51mhxw]                                            White rolls 51 and plays 13/8 24/23
+    ;B[double] ;W[take] ;B[53hmmp] ;W[65] ...            cube actions; a roll with no play is a pass
+    )
+    (;FF[4]GM[6]...MI[length:3][game:1][ws:2][bs:0]...RU[Crawford:CrawfordGame]RE[W+1] ...)
+
+White (`W`, `PW`, `ws`) is gnubg's player 0 and ours; Black is player 1. A move is the dice and a pair of
+letters per checker moved (`a`..`x` the mover's points 1..24 counted from White's 1 point for White and from
+Black's 1 point for Black, `y` the bar, `z` off). A `double` while a double waits is a beaver. `RU` holds the
+rules (`Crawford`, `CrawfordGame`, `Jacoby`), `CV` at the root the cube after automatic doubles, `RE` the
+result (`W+2`; `B+4R` a resignation). Analysis and annotation (`A`, `DA`, `MR`, `LU`, `GS`, `BM`, `C`, ...)
+are ignored. gnubg does not save the beaver rule: money sessions are read with beavers allowed (its default).
+
+>>> match = import_sgf("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]RU[Crawford]\\n;W[31hefe])")
+>>> match.game.notation, [player["name"] for player in match.players]
+(['31: 8/5 6/5'], ['A', 'B'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BackgammonError
+from .game import Phase, Win, to_absolute
+from .match import Match
+from .rules import MAX_MATCH_LENGTH, MatchSettings
+from .turn import Turn
+
+__all__ = ["SgfImportError", "import_sgf"]
+
+MAX_QUOTED = 80
+MAX_NAME = 40
+SETUP_PROPERTIES = frozenset({"AE", "AB", "AW", "PL", "DI", "CP", "CV"})
+VARIANTS = {"Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3"}
+
+
+class SgfImportError(BackgammonError):
+    """An `.sgf` file that cannot be imported. `game` (from 1) and `line` (from 1) locate it when known,
+    `text` is the node or property there and `reason` the explanation alone."""
+
+    def __init__(
+        self, reason: str, *, game: int | None = None, line: int | None = None, text: str | None = None
+    ):
+        self.reason = reason
+        self.game = game
+        self.line = line
+        self.text = text
+        where = []
+        if game is not None:
+            where.append(f"Game {game}")
+        if line is not None:
+            where.append(f"line {line}" if where else f"Line {line}")
+        place = ", ".join(where)
+        if text is not None:
+            place += f" ({_quote(text)})" if place else _quote(text)
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+
+def _quote(text: str) -> str:
+    shown = " ".join(text.split())
+    if not shown.isprintable():
+        shown = repr(shown)[1:-1]
+    if len(shown) > MAX_QUOTED:
+        shown = shown[: MAX_QUOTED - 1] + "…"
+    return shown
+
+
+# ---- reading the SGF text ----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Node:
+    line: int
+    properties: dict[str, list[str]] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # each property as written, for messages
+
+    def value(self, name: str) -> str | None:
+        values = self.properties.get(name)
+        return values[0] if values else None
+
+
+class _Reader:
+    """A small SGF reader: game trees, nodes, properties; the first variation of each tree is its game."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.length = len(text)
+
+    def line(self, pos: int | None = None) -> int:
+        return self.text.count("\n", 0, self.pos if pos is None else pos) + 1
+
+    def fail(self, reason: str, pos: int | None = None) -> SgfImportError:
+        return SgfImportError(reason, line=self.line(pos))
+
+    def skip_space(self) -> None:
+        while self.pos < self.length and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def collection(self) -> list[list[_Node]]:
+        games: list[list[_Node]] = []
+        self.skip_space()
+        while self.pos < self.length:
+            if self.text[self.pos] != "(":
+                raise self.fail(
+                    f"Expected '(' to begin a game, found {self.text[self.pos]!r}: this is not an SGF file."
+                )
+            games.append(self.tree())
+            self.skip_space()
+        return games
+
+    def tree(self) -> list[_Node]:
+        start = self.pos
+        self.pos += 1  # "("
+        nodes: list[_Node] = []
+        self.skip_space()
+        while self.pos < self.length and self.text[self.pos] == ";":
+            nodes.append(self.node())
+            self.skip_space()
+        if not nodes:
+            raise self.fail("A game tree '(' must begin with a node ';'.")
+        first_variation = True
+        while self.pos < self.length and self.text[self.pos] == "(":
+            branch = self.tree()
+            if first_variation:
+                nodes.extend(branch)  # the main line; other variations are not part of the match
+                first_variation = False
+            self.skip_space()
+        if self.pos >= self.length:
+            raise self.fail("The file ends inside a game: a ')' is missing.", start)
+        if self.text[self.pos] != ")":
+            raise self.fail(f"Expected ')' or another node, found {self.text[self.pos]!r}.")
+        self.pos += 1
+        return nodes
+
+    def node(self) -> _Node:
+        node = _Node(self.line())
+        self.pos += 1  # ";"
+        while True:
+            self.skip_space()
+            start = self.pos
+            while self.pos < self.length and self.text[self.pos].isalpha():
+                self.pos += 1
+            name = "".join(c for c in self.text[start : self.pos] if c.isupper())  # FF[3] allowed "CoPyright"
+            if start == self.pos:
+                return node
+            if not name:
+                raise self.fail(f"{self.text[start : self.pos]!r} is not a property name.", start)
+            values: list[str] = []
+            self.skip_space()
+            while self.pos < self.length and self.text[self.pos] == "[":
+                values.append(self.value())
+                self.skip_space()
+            if not values:
+                raise self.fail(f"Property {name} has no value in brackets.", start)
+            node.properties.setdefault(name, []).extend(values)
+            node.sources.setdefault(name, self.text[start : self.pos].strip())
+
+    def value(self) -> str:
+        start = self.pos
+        self.pos += 1  # "["
+        chars: list[str] = []
+        while self.pos < self.length:
+            char = self.text[self.pos]
+            if char == "\\" and self.pos + 1 < self.length:
+                following = self.text[self.pos + 1]
+                self.pos += 2
+                if following == "\n":
+                    continue  # a soft line break
+                chars.append(following)
+                continue
+            if char == "]":
+                self.pos += 1
+                return "".join(chars)
+            chars.append(char)
+            self.pos += 1
+        raise self.fail("The file ends inside a property value: a ']' is missing.", start)
+
+
+# ---- the games' information ------------------------------------------------------------------------------
+
+
+@dataclass
+class _GameInfo:
+    number: int
+    root: _Node
+    nodes: list[_Node]
+    length: int | None = None
+    index: int | None = None
+    score: tuple[int, int] | None = None
+    rules: set[str] = field(default_factory=set)
+    cube: int = 1
+    result: tuple[int, int, bool] | None = None  # winner, points, resigned
+
+
+def _number(text: str, what: str, fail: Any) -> int:
+    if not text.strip().isdigit():
+        raise fail(f"{what} should be a number, not {text!r}.")
+    return int(text.strip())
+
+
+def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
+    root = nodes[0]
+    info = _GameInfo(number, root, nodes[1:])
+
+    def fail(reason: str, name: str | None = None) -> SgfImportError:
+        text = root.sources.get(name) if name else None
+        return SgfImportError(reason, game=number, line=root.line, text=text)
+
+    game_type = root.value("GM")
+    if game_type is not None and game_type.strip() != "6":
+        raise fail(f"GM[{game_type}] is not backgammon (GM[6]): this file holds another game.", "GM")
+    fields: dict[str, str] = {}
+    for item in root.properties.get("MI", []):
+        key, colon, value = item.partition(":")
+        if colon:
+            fields[key.strip().lower()] = value
+    if "length" in fields:
+        info.length = _number(fields["length"], "The match length (MI length)", fail)
+    if "game" in fields:
+        info.index = _number(fields["game"], "The game number (MI game)", fail)
+    if "ws" in fields or "bs" in fields:
+        info.score = (
+            _number(fields.get("ws", "0"), "White's score (MI ws)", fail),
+            _number(fields.get("bs", "0"), "Black's score (MI bs)", fail),
+        )
+    rules = root.value("RU")
+    if rules:
+        info.rules = {part.strip() for part in rules.split(":") if part.strip()}
+    variants = info.rules & VARIANTS
+    if variants:
+        raise fail(f"This game is {sorted(variants)[0]}, a variant this game does not play.", "RU")
+    if "NoCube" in info.rules:
+        raise fail("This match was played without the doubling cube, which this game always has.", "RU")
+    cube = root.value("CV")
+    if cube is not None:
+        cube_value = _number(cube, "The cube value (CV)", fail)
+        if cube_value < 1 or cube_value & (cube_value - 1) or cube_value > 64:
+            raise fail(f"The starting cube CV[{cube}] is not a power of two from 1 to 64.", "CV")
+        info.cube = cube_value
+    result = root.value("RE")
+    if result:
+        text = result.strip()
+        if len(text) < 3 or text[0].upper() not in "WB" or text[1] != "+":
+            raise fail(f"The result RE[{result}] should read like W+2 or B+4R.", "RE")
+        body = text[2:]
+        resigned = body[-1:].upper() == "R"
+        digits = body[:-1] if resigned else body
+        if not digits.isdigit() or int(digits) < 1:
+            raise fail(f"The result RE[{result}] should read like W+2 or B+4R.", "RE")
+        info.result = (0 if text[0].upper() == "W" else 1, int(digits), resigned)
+    return info
+
+
+def _settings(games: list[_GameInfo]) -> MatchSettings:
+    first = games[0]
+    length = first.length or 0
+    if length > MAX_MATCH_LENGTH:
+        raise SgfImportError(
+            f"A {length}-point match is longer than this game plays (1 to {MAX_MATCH_LENGTH} points, "
+            "or 0 for a money session).",
+            game=1,
+            line=first.root.line,
+        )
+    money = length == 0
+    automatic = max(game.cube.bit_length() - 1 for game in games)
+    if automatic and not money:
+        raise SgfImportError(
+            "The game starts with the cube turned (CV), which only automatic doubles in money play do.",
+            game=next(game.number for game in games if game.cube > 1),
+            line=first.root.line,
+        )
+    return MatchSettings(
+        match_length=length,
+        crawford=not money and "Crawford" in first.rules,
+        jacoby=money and "Jacoby" in first.rules,
+        beavers=money,
+        automatic_doubles=automatic,
+    )
+
+
+def _player_names(games: list[_GameInfo]) -> list[str]:
+    names = []
+    for index, key in enumerate(("PW", "PB")):
+        name = games[0].root.value(key) or ""
+        name = " ".join(name.split())[:MAX_NAME].strip()
+        names.append(name or f"Player {index + 1}")
+    return names
+
+
+def import_sgf(text: str) -> Match:
+    """The match saved in `text` (gnubg's .sgf), replayed and checked by the rules core.
+
+    Raises `SgfImportError` (naming the game, the line and the node) for a file that is not a backgammon SGF
+    file, a play that is not legal, a cube action out of place, or a result or score the replay does not
+    reach.
+    """
+    if not isinstance(text, str):
+        raise SgfImportError(f"An .sgf file is text, not {type(text).__name__}.")
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise SgfImportError("The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.")
+    trees = _Reader(text).collection()
+    games = [_read_info(number, nodes) for number, nodes in enumerate(trees, start=1)]
+    settings = _settings(games)
+    players = [{"name": name, "kind": "human"} for name in _player_names(games)]
+    return _Replay(games, settings, players).run()
+
+
+# ---- replaying it ------------------------------------------------------------------------------------------
+
+
+class _Replay:
+    def __init__(self, games: list[_GameInfo], settings: MatchSettings, players: list[dict[str, Any]]):
+        self.games = games
+        self.match = Match(settings, players)
+        self.names = [str(player["name"]) for player in self.match.players]
+        self.info = games[0]
+        self.node: _Node | None = None
+        self.source: str | None = None
+
+    def fail(self, reason: str) -> SgfImportError:
+        node = self.node or self.info.root
+        return SgfImportError(reason, game=self.info.number, line=node.line, text=self.source)
+
+    def act(self, action: dict[str, Any]) -> None:
+        try:
+            self.match.act(action)
+        except BackgammonError as error:
+            raise self.fail(str(error)) from None
+
+    def run(self) -> Match:
+        match = self.match
+        length = match.settings.match_length
+        for index, info in enumerate(self.games):
+            self.info = info
+            self.node = None
+            self.source = None
+            if index:
+                previous = match.game
+                if previous.phase is not Phase.GAME_OVER:
+                    raise self.fail(f"Game {previous.number} has no result, yet another game begins.")
+                if match.is_over:
+                    winner = match.winner
+                    assert winner is not None
+                    raise self.fail(
+                        f"{self.names[winner]} had already won the match {match.score[0]}-{match.score[1]}."
+                    )
+                self.act({"type": "next_game"})
+            if info.length is not None and info.length != length:
+                raise self.fail(
+                    f"This game says the match is to {info.length} points, the first game {length}."
+                )
+            if info.index is not None and info.index != index:
+                raise self.fail(
+                    f"This game is numbered {info.index + 1}; it is game {index + 1} of the file."
+                )
+            if info.score is not None and list(info.score) != match.score:
+                raise self.fail(
+                    f"The game begins at {info.score[0]}-{info.score[1]} (MI ws, bs), but the games before "
+                    f"it end at {match.score[0]}-{match.score[1]}."
+                )
+            game = match.game
+            if length and game.crawford_game != ("CrawfordGame" in info.rules):
+                said = "is" if "CrawfordGame" in info.rules else "is not"
+                actual = "is" if game.crawford_game else "is not"
+                raise self.fail(f"The file says this {said} the Crawford game, but by the rules it {actual}.")
+            for tie in range(info.cube.bit_length() - 1):  # automatic doubles: ties of the opening roll
+                self.act({"type": "roll", "dice": [tie % 6 + 1, tie % 6 + 1]})
+            if game.cube.value != info.cube:
+                raise self.fail(
+                    f"The game starts with the cube at {info.cube}, which the rules do not reach."
+                )
+            for node in info.nodes:
+                self.node = node
+                self.apply(node)
+            self.node = None
+            self.source = info.root.sources.get("RE")
+            self.result(info, last=index == len(self.games) - 1)
+        return match
+
+    # -- one node ----------------------------------------------------------------------------------------
+
+    def apply(self, node: _Node) -> None:
+        setup = sorted(SETUP_PROPERTIES & node.properties.keys())
+        if setup:
+            self.source = node.sources[setup[0]]
+            raise self.fail(
+                "The board, the cube or the dice are set up here by hand, which an imported match cannot "
+                "replay."
+            )
+        moves = [(name, node.properties[name][0]) for name in ("W", "B") if name in node.properties]
+        if not moves:
+            return  # a node of comments or analysis only
+        if len(moves) > 1:
+            self.source = node.sources["W"]
+            raise self.fail("A node holds one move, not a move for each player.")
+        name, value = moves[0]
+        self.source = node.sources[name]
+        player = 0 if name == "W" else 1
+        value = value.strip()
+        game = self.match.game
+        if game.phase is Phase.GAME_OVER:
+            raise self.fail("The game is already over here; nothing can follow its end.")
+        if value == "double":
+            self.double(player)
+        elif value in ("take", "drop"):
+            pending = game.pending_double
+            if game.phase is not Phase.DOUBLED or pending is None:
+                raise self.fail(f"{self.names[player]} {value}s, but no double is waiting for an answer.")
+            if pending.answerer != player:
+                raise self.fail(
+                    f"{self.names[player]} answers the double, but it is "
+                    f"{self.names[pending.answerer]}'s to answer."
+                )
+            self.act({"type": value})
+        else:
+            self.roll(player, value)
+
+    def double(self, player: int) -> None:
+        game = self.match.game
+        name = self.names[player]
+        pending = game.pending_double
+        if game.phase is Phase.DOUBLED and pending is not None:
+            if pending.answerer != player or pending.beavered:
+                raise self.fail(f"{name} doubles again, but only a beaver by the doubled player is allowed.")
+            self.act({"type": "beaver"})
+            return
+        if game.phase is not Phase.ROLL or game.turn != player:
+            raise self.fail(f"{name} doubles out of place: a double comes before the doubler's roll.")
+        self.act({"type": "double"})
+
+    def roll(self, player: int, value: str) -> None:
+        game = self.match.game
+        name = self.names[player]
+        if len(value) < 2 or not all(c in "123456" for c in value[:2]):
+            raise self.fail(
+                f"{value!r} is not a move: a move is two dice 1-6 and letters for the checkers moved, "
+                "or double, take or drop."
+            )
+        dice = (int(value[0]), int(value[1]))
+        letters = value[2:]
+        if len(letters) % 2 or len(letters) > 8:
+            raise self.fail(
+                f"{value!r} is not a move: the checkers moved come in pairs of letters (4 at most)."
+            )
+        steps: list[tuple[int, int]] = []
+        for index in range(0, len(letters), 2):
+            steps.append((self.point(letters[index], player), self.point(letters[index + 1], player)))
+        if game.phase is Phase.OPENING:
+            if dice[0] == dice[1]:
+                raise self.fail(f"The first roll of a game cannot be a double ({value[:2]}).")
+            high, low = max(dice), min(dice)
+            self.act({"type": "roll", "dice": [high, low] if player == 0 else [low, high]})
+            if game.turn != player:  # pragma: no cover - the dice above give the opening to `player`
+                raise self.fail(f"{name} moves first, but the opening roll is the other player's.")
+        else:
+            pending = game.pending_double
+            if game.phase is Phase.DOUBLED and pending is not None:
+                raise self.fail(
+                    f"{name} rolls, but the double has not been answered (take or drop is missing)."
+                )
+            if game.phase is not Phase.ROLL or game.turn != player:
+                other = self.names[1 - player]
+                raise self.fail(f"{name} rolls, but it is {other}'s turn.")
+            self.act({"type": "roll", "dice": [dice[0], dice[1]]})
+        self.play(player, steps, value[:2])
+
+    def point(self, letter: str, player: int) -> int:
+        """A letter of a move as a point in the mover's numbering: 1..24, 25 the bar, 0 off."""
+        if letter == "y":
+            return 25
+        if letter == "z":
+            return 0
+        if "a" <= letter <= "x":
+            return ord(letter) - ord("a") + 1 if player == 0 else ord("x") - ord(letter) + 1
+        raise self.fail(f"{letter!r} is not a point: points are a-x, the bar y and off z.")
+
+    def play(self, player: int, steps: list[tuple[int, int]], dice_text: str) -> None:
+        game = self.match.game
+        name = self.names[player]
+        if not steps:
+            if game.no_legal_move:
+                self.act({"type": "confirm"})
+                return
+            turn = game.current_turn
+            example = ""
+            if turn is not None and turn.legal_plays:
+                example = f" (for example {turn.start.notation(turn.legal_plays[0])})"
+            raise self.fail(
+                f"{name} rolled {dice_text} and played nothing, but a legal play exists{example}."
+            )
+        assert game.dice is not None
+        written = " ".join(f"{_name(source)}/{_name(dest)}" for source, dest in steps)
+        try:
+            turn = Turn.from_notation(game.position, game.dice, written)
+        except BackgammonError as error:
+            raise self.fail(f"{written} is not a legal play for {name} with {dice_text}: {error}") from None
+        failure: BackgammonError | None = None
+        for tried in (steps, [(move.source, move.dest) for move in turn.moves]):
+            moves = [{"from": to_absolute(player, s), "to": to_absolute(player, d)} for s, d in tried]
+            try:
+                self.match.act({"type": "play", "moves": moves})
+                return
+            except BackgammonError as error:
+                failure = error
+        raise self.fail(str(failure))
+
+    # -- the end of a game --------------------------------------------------------------------------------
+
+    def result(self, info: _GameInfo, *, last: bool) -> None:
+        game = self.match.game
+        outcome = game.outcome
+        if info.result is None:
+            if outcome is None and not last:
+                raise self.fail("The game has no result (RE), yet it is not over and another game follows.")
+            return
+        winner, points, resigned = info.result
+        name = self.names[winner]
+        if outcome is not None:
+            if outcome.winner != winner:
+                raise self.fail(
+                    f"The file says {name} wins, but the game as played is won by "
+                    f"{self.names[outcome.winner]}."
+                )
+            # gnubg may count a gammon before the Jacoby rule: 2 x cube even when it scores 1.
+            if points not in (outcome.points, outcome.kind.value * game.cube.value):
+                raise self.fail(
+                    f"The file says {name} wins {points}, but the game as played is worth {outcome.points}."
+                )
+            return
+        if not resigned:
+            raise self.fail(f"The file says {name} wins {points}, but the game as played is not over.")
+        loser = 1 - winner
+        if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
+            raise self.fail(
+                f"The file says {self.names[loser]} resigned, but cannot resign here (only on one's own "
+                "turn, with no double pending)."
+            )
+        cube = game.cube.value
+        if points % cube or not 1 <= points // cube <= 3:
+            raise self.fail(
+                f"{points} points is not a single game, a gammon or a backgammon with the cube at {cube}."
+            )
+        self.act({"type": "resign", "kind": Win(points // cube).label})
+        self.act({"type": "accept_resign"})
+
+
+def _name(point: int) -> str:
+    return "bar" if point == 25 else "off" if point == 0 else str(point)
