@@ -282,7 +282,8 @@ def _settings(games: list[_GameInfo]) -> MatchSettings:
         )
     return MatchSettings(
         match_length=length,
-        crawford=not money and "Crawford" in first.rules,
+        # gnubg writes no Crawford rule in a 1-point match or money play, where it cannot matter
+        crawford=length <= 1 or "Crawford" in first.rules,
         jacoby=money and "Jacoby" in first.rules,
         beavers=money,
         automatic_doubles=automatic,
