@@ -15,10 +15,12 @@ The format (SGF FF[4], GM[6]: the backgammon flavour Gary Wong defined for gnubg
 
 White (`W`, `PW`, `ws`) is gnubg's player 0 and ours; Black is player 1. A move is the dice and a pair of
 letters per checker moved (`a`..`x` the mover's points 1..24 counted from White's 1 point for White and from
-Black's 1 point for Black, `y` the bar, `z` off). A `double` while a double waits is a beaver. `RU` holds the
-rules (`Crawford`, `CrawfordGame`, `Jacoby`), `CV` at the root the cube after automatic doubles, `RE` the
-result (`W+2`; `B+4R` a resignation). Analysis and annotation (`A`, `DA`, `MR`, `LU`, `GS`, `BM`, `C`, ...)
-are ignored. gnubg does not save the beaver rule: money sessions are read with beavers allowed (its default).
+Black's 1 point for Black, `y` the bar, `z` off); a roll with no checker moved is a pass, or, last before the
+loser's resignation, the dice of the turn the loser resigned in. A `double` while a double waits is a beaver.
+`RU` holds the rules (`Crawford`, `CrawfordGame`, `Jacoby`), `CV` at the root the cube after automatic
+doubles, `RE` the result (`W+2`; `B+4R` a resignation). Analysis and annotation (`A`, `DA`, `MR`, `LU`,
+`GS`, `BM`, `C`, ...) are ignored. gnubg does not save the beaver rule: money sessions are read with beavers
+allowed (its default).
 
 >>> match = import_sgf("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]RU[Crawford]\\n;W[31hefe])")
 >>> match.game.notation, [player["name"] for player in match.players]
@@ -329,6 +331,7 @@ class _Replay:
         self.info = games[0]
         self.node: _Node | None = None
         self.source: str | None = None
+        self.resigning: _Node | None = None
 
     def fail(self, reason: str) -> SgfImportError:
         node = self.node or self.info.root
@@ -382,6 +385,10 @@ class _Replay:
                 raise self.fail(
                     f"The game starts with the cube at {info.cube}, which the rules do not reach."
                 )
+            moving = [node for node in info.nodes if "W" in node.properties or "B" in node.properties]
+            self.resigning = None
+            if info.result is not None and info.result[2] and moving:
+                self.resigning = moving[-1]  # its roll may have no play: the loser resigned instead
             for node in info.nodes:
                 self.node = node
                 self.apply(node)
@@ -491,6 +498,8 @@ class _Replay:
         game = self.match.game
         name = self.names[player]
         if not steps:
+            if self.node is self.resigning and self.info.result is not None and self.info.result[0] != player:
+                return  # the dice of the loser's last turn, cut short by the resignation
             if game.no_legal_move:
                 self.act({"type": "confirm"})
                 return
