@@ -1,10 +1,10 @@
 """`python -m backgammon analyze [--json] [--depth N] FILE`: how well each side played a match.
 
-FILE is a `.mat` match file (as GNU Backgammon and other programs write it) or a saved `.json` match
-record of this game. Plain output: a table per player like GNU Backgammon's `show statistics match`,
-then every marked decision. `--json`: the analysis record of docs/analysis.md. Errors and luck are in
-mEMG (thousandths of an equivalent-to-money-game point). A file that cannot be read is reported on
-stderr with exit status 2.
+FILE is a `.mat` match file (as GNU Backgammon and other programs write it), a GNU Backgammon `.sgf`
+match, or a saved `.json` match record of this game. Plain output: a table per player like GNU
+Backgammon's `show statistics match`, then every marked decision. `--json`: the analysis record of
+docs/analysis.md. Errors and luck are in mEMG (thousandths of an equivalent-to-money-game point). A
+file that cannot be read is reported on stderr with exit status 2.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .report import render
 
 
 def read_match_file(path: Path) -> dict[str, Any]:
-    """The match record in FILE: our JSON record, or a `.mat` file read and checked by the rules."""
+    """The match record in FILE: our JSON record, or a `.mat` or `.sgf` file read and checked by the rules."""
     try:
         text = path.read_text(encoding="utf-8-sig", errors="replace")
     except OSError as error:
@@ -61,11 +61,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add the `analyze` subcommand to `python -m backgammon`."""
     parser = commands.add_parser(
         "analyze",
-        help="judge every decision of a match (.mat or .json): error rates, marks, luck",
+        help="judge every decision of a match (.mat, .sgf or .json): error rates, marks, luck",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="a .mat match file or a .json match record")
+    parser.add_argument("file", metavar="FILE", help="a .mat or .sgf match file or a .json match record")
     parser.add_argument("--json", action="store_true", help="print the analysis record as JSON")
     parser.add_argument(
         "--depth",
