@@ -397,68 +397,118 @@ def figure_summary(rows: Sequence[JSON], key: str) -> JSON:
     }
 
 
-ROLLS: list[JSON] = []  # every roll's luck by both, filled by compare_rows
+PAIRS: list[JSON] = []  # every move judged by both, filled by compare_rows
 FIGURES = ("chequer_error_rate", "cube_error_rate", "overall_error_rate", "luck_rate")
 COUNTS = ("moves", "unforced_moves", "close_cube_decisions")
 
 
 MOVE_NODE = re.compile(r";([BW])\[(\d)(\d)[a-z]*\]")
 NODE = re.compile(r";(?=[A-Z]+\[)")  # where an SGF node starts
+ANALYSIS = re.compile(r"A\[(\d+)\]((?:\[[^\]]*\])+)")
 LUCK = re.compile(r"LU\[([-+]?[\d.]+)\]")
 
 
-def gnubg_rolls(sgf: Path) -> list[list[tuple[tuple[int, int], float]]]:
-    """Per game, each roll's dice and its luck in mEMG as gnubg's analysis saved them (the `LU` of a move)."""
+def gnubg_moves(sgf: Path) -> list[list[JSON]]:
+    """Per game, each move of gnubg's analysed .sgf: its dice, the roll's luck (`LU`) and the error of the
+    play made (the best play's equity minus its, from `A[index of the play made][plays...]`; `None` with
+    one legal play), both in mEMG."""
     games = []
     for tree in sgf.read_text().split("(;")[1:]:
-        rolls = []
+        moves = []
         for node in NODE.split(tree)[1:]:
             move, luck = MOVE_NODE.match(";" + node), LUCK.search(node)
-            if move and luck:
-                dice = tuple(sorted((int(move.group(2)), int(move.group(3))), reverse=True))
-                rolls.append(((dice[0], dice[1]), float(luck.group(1)) * 1000))
-        games.append(rolls)
+            if not (move and luck):
+                continue
+            error = None
+            analysis = ANALYSIS.search(node)
+            if analysis:
+                equities = [
+                    float(entry.split()[9]) for entry in re.findall(r"\[([^\]]*)\]", analysis.group(2))
+                ]
+                if len(equities) > 1:
+                    error = (equities[0] - equities[int(analysis.group(1))]) * 1000
+            dice = sorted((int(move.group(2)), int(move.group(3))), reverse=True)
+            moves.append({"dice": dice, "luck": float(luck.group(1)) * 1000, "error": error})
+        games.append(moves)
     return games
 
 
-def roll_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
-    """Each roll's luck by us and by gnubg, paired in order within each game (the dice must agree)."""
+def move_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
+    """Each move by us and by gnubg, paired in order within each game (the dice must agree)."""
     sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf")
     if not sgf.exists():
         return []
     pairs = []
-    for game, theirs in zip(ours["games"], gnubg_rolls(sgf), strict=False):
+    for game, theirs in zip(ours["games"], gnubg_moves(sgf), strict=False):
         mine = [d for d in game["decisions"] if d["kind"] == "move" and d["luck"] is not None]
         if len(mine) != len(theirs):
             continue
-        for index, (decision, (dice, luck)) in enumerate(zip(mine, theirs, strict=True)):
-            if tuple(sorted(decision["dice"], reverse=True)) != dice:
+        for index, (decision, gnubg) in enumerate(zip(mine, theirs, strict=True)):
+            if sorted(decision["dice"], reverse=True) != gnubg["dice"]:
                 break
-            pairs.append({"first": index == 0, "ours": decision["luck"], "gnubg": luck})
+            pairs.append(
+                {
+                    "first": index == 0,
+                    "ours_luck": decision["luck"],
+                    "gnubg_luck": gnubg["luck"],
+                    "ours_error": None if decision["forced"] else decision["error"],
+                    "gnubg_error": gnubg["error"],
+                }
+            )
     return pairs
 
 
-def roll_summary(pairs: Sequence[JSON]) -> JSON:
-    def part(chosen: Sequence[JSON]) -> JSON:
-        if not chosen:
-            return {"rolls": 0}
-        ours, gnubg = [p["ours"] for p in chosen], [p["gnubg"] for p in chosen]
-        n = len(chosen)
-        return {
-            "rolls": n,
-            "ours_mean": round(sum(ours) / n, 2),
-            "gnubg_mean": round(sum(gnubg) / n, 2),
-            "mean_difference": round(sum(a - b for a, b in zip(ours, gnubg, strict=True)) / n, 2),
-            "mean_absolute_difference": round(
-                sum(abs(a - b) for a, b in zip(ours, gnubg, strict=True)) / n, 2
-            ),
-            "pearson": round(pearson(ours, gnubg), 4),
-        }
-
+def luck_part(chosen: Sequence[JSON]) -> JSON:
+    if not chosen:
+        return {"rolls": 0}
+    ours, gnubg = [p["ours_luck"] for p in chosen], [p["gnubg_luck"] for p in chosen]
+    n = len(chosen)
     return {
-        "all": part(pairs),
-        "first_roll_of_game": part([p for p in pairs if p["first"]]),
-        "later_rolls": part([p for p in pairs if not p["first"]]),
+        "rolls": n,
+        "ours_mean": round(sum(ours) / n, 2),
+        "gnubg_mean": round(sum(gnubg) / n, 2),
+        "mean_difference": round(sum(a - b for a, b in zip(ours, gnubg, strict=True)) / n, 2),
+        "mean_absolute_difference": round(sum(abs(a - b) for a, b in zip(ours, gnubg, strict=True)) / n, 2),
+        "pearson": round(pearson(ours, gnubg), 4),
+    }
+
+
+def play_part(pairs: Sequence[JSON]) -> JSON:
+    """Checker plays unforced for both: how often both find the play made the best, and the errors."""
+    both = [p for p in pairs if p["ours_error"] is not None and p["gnubg_error"] is not None]
+    if not both:
+        return {"plays": 0}
+    ours, gnubg = [p["ours_error"] for p in both], [p["gnubg_error"] for p in both]
+    n = len(both)
+    best = [(a <= 0.0, b <= 0.0) for a, b in zip(ours, gnubg, strict=True)]
+    marked = [(a >= 40.0, b >= 40.0) for a, b in zip(ours, gnubg, strict=True)]
+    return {
+        "plays": n,
+        "unforced_only_ours": sum(p["ours_error"] is not None and p["gnubg_error"] is None for p in pairs),
+        "unforced_only_gnubg": sum(p["ours_error"] is None and p["gnubg_error"] is not None for p in pairs),
+        "best_by_both": sum(a and b for a, b in best),
+        "best_by_ours_only": sum(a and not b for a, b in best),
+        "best_by_gnubg_only": sum(b and not a for a, b in best),
+        "same_verdict_best": round(sum(a == b for a, b in best) / n, 4),
+        "marked_by_both": sum(a and b for a, b in marked),
+        "marked_by_ours_only": sum(a and not b for a, b in marked),
+        "marked_by_gnubg_only": sum(b and not a for a, b in marked),
+        "ours_mean": round(sum(ours) / n, 2),
+        "gnubg_mean": round(sum(gnubg) / n, 2),
+        "mean_absolute_difference": round(sum(abs(a - b) for a, b in zip(ours, gnubg, strict=True)) / n, 2),
+        "pearson": round(pearson(ours, gnubg), 4),
+        "spearman": round(spearman(ours, gnubg), 4),
+    }
+
+
+def decision_summary(pairs: Sequence[JSON]) -> JSON:
+    return {
+        "luck": {
+            "all": luck_part(pairs),
+            "first_roll_of_game": luck_part([p for p in pairs if p["first"]]),
+            "later_rolls": luck_part([p for p in pairs if not p["first"]]),
+        },
+        "plays": play_part(pairs),
     }
 
 
@@ -481,7 +531,7 @@ def compare_rows(
     for gnubg_file, mat in zip(gnubg_files, mats, strict=True):
         if mat not in ours:
             continue
-        ROLLS.extend(roll_pairs(mat, ours[mat], plies))
+        PAIRS.extend(move_pairs(mat, ours[mat], plies))
         gnubg = json.loads(gnubg_file.read_text())
         setup_file = mat.with_suffix(".setup.json")
         setup = json.loads(setup_file.read_text()) if setup_file.exists() else {"players": [{}, {}]}
@@ -539,7 +589,7 @@ def compare(args: argparse.Namespace) -> None:
         "players": len(rows),
         "failures": failures,
         "figures": {key: figure_summary(rows, key) for key in FIGURES},
-        "rolls": roll_summary(ROLLS),
+        "decisions": decision_summary(PAIRS),
         "counts_equal": {key: sum(row["ours"][key] == row["gnubg"][key] for row in rows) for key in COUNTS},
         "our_seconds": round(sum(row["our_seconds"] or 0 for row in rows[::2]), 1),
     }
@@ -558,13 +608,25 @@ def compare(args: argparse.Namespace) -> None:
             f"{figures['pearson']:>8.3f} {figures['spearman']:>8.3f} "
             f"{share:>5} of {decided:>3} ({order['ties']} ties)"
         )
-    for part, figures in summary["rolls"].items():
+    for part, figures in summary["decisions"]["luck"].items():
         if figures["rolls"]:
             print(
                 f"luck per roll, {part.replace('_', ' ')}: {figures['rolls']} rolls, ours mean "
                 f"{figures['ours_mean']:+.1f}, gnubg {figures['gnubg_mean']:+.1f} mEMG, MAD "
                 f"{figures['mean_absolute_difference']:.1f}, Pearson {figures['pearson']:.3f}"
             )
+    plays = summary["decisions"]["plays"]
+    if plays["plays"]:
+        print(
+            f"checker plays unforced for both: {plays['plays']}; the play made is the best for both "
+            f"{plays['best_by_both']}, for us only {plays['best_by_ours_only']}, for gnubg only "
+            f"{plays['best_by_gnubg_only']} (same verdict {100 * plays['same_verdict_best']:.0f}%); "
+            f"an error of 40 mEMG or more for both {plays['marked_by_both']}, for us only "
+            f"{plays['marked_by_ours_only']}, for gnubg only {plays['marked_by_gnubg_only']}; error per play "
+            f"ours {plays['ours_mean']:.1f}, gnubg {plays['gnubg_mean']:.1f} mEMG, MAD "
+            f"{plays['mean_absolute_difference']:.1f}, Pearson {plays['pearson']:.3f}, Spearman "
+            f"{plays['spearman']:.3f}"
+        )
     counts = ", ".join(f"{key} {n}/{len(rows)}" for key, n in summary["counts_equal"].items())
     print(f"\nsame counts as gnubg (players): {counts}")
     print(
