@@ -422,6 +422,7 @@ function render() {
   $("status").textContent = status;
   $("position-id").textContent = v.position_id || "—";
   $("match-id").textContent = v.match_id || "—";
+  showXgid(v);
   renderMoveList($("movelist"), v.notation, [say.playerName(v, 0), say.playerName(v, 1)]);
   const canResign = human && Boolean(record) && (v.phase === "roll" || v.phase === "move") && !busy;
   /** @type {HTMLButtonElement} */ ($("resign-button")).disabled = !canResign;
@@ -432,6 +433,23 @@ function render() {
   $("result-banner").hidden = !over;
   $("result-text").textContent = over ? (v.phase === "match_over" ? `${say.resultText(v)} ${say.playerName(v, v.match_winner ?? 0)} wins the match!` : say.resultText(v)) : "";
   document.documentElement.dataset.phase = v.phase ?? "";
+}
+
+let xgidOf = "";
+
+/**
+ * The XGID beside the gnubg IDs, asked of Python once the IDs change (not part of the view: it is not needed per click).
+ * @param {View} v
+ */
+function showXgid(v) {
+  const ids = engineReady && record && v.position_id ? `${v.position_id}:${v.match_id ?? ""}` : "";
+  if (ids === xgidOf) return;
+  xgidOf = ids;
+  $("xgid").textContent = "—";
+  if (!ids) return;
+  api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" })
+    .then((answer) => { if (xgidOf === ids) $("xgid").textContent = answer.xgid ?? "—"; })
+    .catch(() => undefined); // the engine's own failures are reported by the bridge
 }
 
 /**
@@ -742,34 +760,45 @@ async function openSetupDialog() {
     const { choice, done } = await ask(dialog);
     if (choice !== "setup") return done();
     const data = new FormData(form);
-    const positionId = String(data.get("position_id") ?? "").trim();
+    const text = String(data.get("position_id") ?? "").trim();
     const matchId = String(data.get("match_id") ?? "").trim();
     error.textContent = "";
     const settled = enqueue(async () => {
-      /** @type {Record<string, unknown>} */
-      const params = { position_id: positionId, players: view.players ?? DEFAULT_MATCH.players };
-      if (matchId) params.match_id = matchId;
-      else params.settings = view.settings ?? DEFAULT_MATCH.settings;
-      let result;
       try {
-        result = await api("setup", params);
+        // A Position ID alone keeps this match's settings; anything else (an XGID, both IDs) is read by Python.
+        const ids = !matchId && /^[A-Za-z0-9+/]{14}$/.test(text) ? { position_id: text } : await api("read_position", { text, match_id: matchId });
+        await setUpPosition(ids, "Position set up.");
       } catch (e) {
         // A mistyped ID is the player's to correct (shown in the form), not a failure of the page.
         if (!(e instanceof ApiError)) throw e;
         error.textContent = e.message;
-        return;
       }
-      generation += 1;
-      record = result.record;
-      storage.save(record, { force: true });
-      showView(result.view);
-      announcer.say(`Position set up. ${say.statusText(result.view)}`);
-      scheduleAutomatic();
     });
     done();
     await settled;
     if (!error.textContent) return;
   }
+}
+
+/**
+ * A new match from gnubg IDs (`match_id` absent: this match's settings); the match it replaces is kept (Save / load).
+ * Rules errors are thrown as ApiError and change nothing.
+ * @param {{position_id: string, match_id?: string}} ids @param {string} what said first
+ */
+async function setUpPosition(ids, what) {
+  /** @type {Record<string, unknown>} */
+  const params = { position_id: ids.position_id, players: view.players ?? DEFAULT_MATCH.players };
+  if (ids.match_id) params.match_id = ids.match_id;
+  else params.settings = view.settings ?? DEFAULT_MATCH.settings;
+  const result = await api("setup", params);
+  if (record) storage.keepPrevious(record);
+  if (review) leaveReview(false);
+  generation += 1;
+  record = result.record;
+  storage.save(record, { force: true });
+  showView(result.view);
+  announcer.say(`${what} ${say.statusText(result.view)}`);
+  scheduleAutomatic();
 }
 
 async function openFileDialog() {

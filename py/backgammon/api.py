@@ -30,7 +30,12 @@ Params = dict[str, Any]
 Method = Callable[[Params], dict[str, Any]]
 
 METHODS: dict[str, Method] = {}
-EXTENSION_MODULES = ("backgammon.bot.methods", "backgammon.tutorial.methods", "backgammon.analysis.methods")
+EXTENSION_MODULES = (
+    "backgammon.bot.methods",
+    "backgammon.tutorial.methods",
+    "backgammon.analysis.methods",
+    "backgammon.positions.methods",
+)
 _extensions_loaded = False
 EXTENSION_ERRORS: dict[str, str] = {}
 # Methods whose answer carries the record of the loaded match.

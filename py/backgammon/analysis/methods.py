@@ -7,7 +7,8 @@ a computer move or a hint answered in between. None of these touch the loaded ma
 - `analysis_step {job, budget_ms?}` -> `{job, done, total, finished}`
 - `analysis_result {job}` -> `{analysis}` (the record of docs/analysis.md)
 - `analysis_cancel {job}` -> `{}`
-- `import_mat {text}` -> `{record, summary}`: a `.mat` match file read, every play checked
+
+`import_mat` (a `.mat` file read into a record) moved to `backgammon.positions.methods`, beside `import_sgf`.
 """
 
 from __future__ import annotations
@@ -73,14 +74,3 @@ def analysis_cancel(params: dict[str, Any]) -> dict[str, Any]:
         _jobs.job = None
     return {}
 
-
-@register("import_mat")
-def import_mat_method(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.matimport import import_mat, mat_summary
-    from backgammon.record import to_record
-
-    text = params.get("text")
-    if not isinstance(text, str):
-        raise InvalidActionError("import_mat needs the file's text.")
-    match = import_mat(text)
-    return {"record": to_record(match), "summary": mat_summary(match)}

@@ -1,0 +1,139 @@
+"""The worker methods of backgammon.positions.methods: IDs and XGIDs read, a position's XGID, match files
+opened (.mat, .sgf), a record from a share link checked without loading it, .sgf export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from backgammon import api
+from backgammon.position import Position
+
+DATA = Path(__file__).parent / "data"
+START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+
+
+def call(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params or {}})))
+    return answer
+
+
+def result(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer = call(method, params)
+    assert "error" not in answer, answer
+    value: dict[str, Any] = answer["result"]
+    return value
+
+
+def error(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer = call(method, params)
+    assert "error" in answer, answer
+    value: dict[str, Any] = answer["error"]
+    return value
+
+
+def test_read_position_reads_an_xgid() -> None:
+    got = result("read_position", {"text": START_XGID})
+    assert got["position_id"] == "4HPwATDgc/ABMA"
+    assert got["match_id"] == "cIkKAAAAAAAA"
+    assert got["xgid"] == START_XGID
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4HPwATDgc/ABMA:cIkKAAAAAAAA", "  4HPwATDgc/ABMA  cIkKAAAAAAAA ", "cIkKAAAAAAAA 4HPwATDgc/ABMA"],
+)
+def test_read_position_reads_gnubg_ids_in_one_field(text: str) -> None:
+    got = result("read_position", {"text": text})
+    assert (got["position_id"], got["match_id"]) == ("4HPwATDgc/ABMA", "cIkKAAAAAAAA")
+    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:")
+
+
+def test_read_position_takes_the_match_id_from_its_own_field() -> None:
+    got = result("read_position", {"text": "4HPwATDgc/ABMA", "match_id": "cIkKAAAAAAAA"})
+    assert got["match_id"] == "cIkKAAAAAAAA"
+    alone = result("read_position", {"text": "4HPwATDgc/ABMA", "match_id": ""})
+    assert alone["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10"  # player 0 on roll: the top player
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "Paste an XGID"),
+        ("hello", "is not an XGID"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3", "XGID"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:92:0:0:3:0:10", "dice"),
+    ],
+)
+def test_read_position_refuses_in_plain_words(text: str, words: str) -> None:
+    problem = error("read_position", {"text": text})
+    assert problem["type"] == "InvalidIdError"
+    assert words.lower() in problem["message"].lower()
+    assert "Traceback" not in problem["message"]
+
+
+def test_read_position_needs_text() -> None:
+    assert error("read_position", {})["type"] == "InvalidActionError"
+
+
+def test_position_xgid_of_the_views_ids() -> None:
+    view = result("new_match", {"settings": {"match_length": 5}})["view"]
+    got = result("position_xgid", {"position_id": view["position_id"], "match_id": view["match_id"]})
+    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:")
+    assert got["xgid"].endswith(":5:10")
+    again = result("read_position", {"text": got["xgid"]})
+    assert again["position_id"] == view["position_id"]
+    assert result("position_xgid", {"position_id": Position.start().id})["xgid"].startswith("XGID=")
+    assert result("position_xgid", {"position_id": "nonsense!!", "match_id": ""}) == {"xgid": None}
+
+
+def test_an_xgid_read_sets_up_a_match_that_plays() -> None:
+    ids = result("read_position", {"text": START_XGID})
+    view = result("setup", {"position_id": ids["position_id"], "match_id": ids["match_id"]})["view"]
+    assert view["phase"] == "move" and view["dice"] == [5, 2]
+    assert view["settings"]["match_length"] == 0
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (DATA / "sgf").glob("*.sgf")))
+def test_import_sgf_gives_a_record_and_a_summary(name: str) -> None:
+    got = result("import_sgf", {"text": (DATA / "sgf" / name).read_text()})
+    summary = got["summary"]
+    assert set(summary) == {"players", "match_length", "games", "score", "finished"}
+    assert summary["games"] >= 1
+    assert got["record"]["format"] == "backgammon-match"
+    # The record replays: read_record checks it without loading it.
+    assert result("read_record", {"record": got["record"]})["summary"] == summary
+
+
+def test_import_sgf_refuses_a_broken_file_in_plain_words() -> None:
+    problem = error("import_sgf", {"text": "(;FF[4]GM[1])"})
+    assert problem["type"] == "SgfImportError"
+    assert error("import_sgf", {"text": ""})["message"].startswith("The file is empty")
+
+
+def test_import_mat_moved_here_still_answers() -> None:
+    mat = next((DATA / "mat").glob("*.mat"))
+    got = result("import_mat", {"text": mat.read_text()})
+    assert got["summary"]["games"] >= 1
+
+
+def test_read_record_refuses_a_newer_or_broken_record_without_touching_the_match() -> None:
+    view = result("new_match", {})["view"]
+    record = result("view")["record"]
+    future = {**record, "schema": 99}
+    assert error("read_record", {"record": future})["type"] == "InvalidRecordError"
+    assert error("read_record", {"record": "nonsense"})["type"] == "InvalidRecordError"
+    assert result("view")["view"]["position_id"] == view["position_id"]
+
+
+def test_export_sgf_of_the_loaded_match_reads_back() -> None:
+    text = (DATA / "sgf" / "gnubg-3pt-seed6.sgf").read_text()
+    imported = result("import_sgf", {"text": text})
+    result("load", {"record": imported["record"]})
+    exported = result("export_sgf")
+    assert exported["filename"].endswith("-3pt.sgf")
+    again = result("import_sgf", {"text": exported["text"]})
+    assert again["summary"] == imported["summary"]
