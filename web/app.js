@@ -11,7 +11,7 @@ import { applyControlStates, controlStates } from "./controls.js";
 import * as say from "./describe.js";
 import { openDialog, showMessage } from "./dialogs.js";
 import { bindShortcuts } from "./keyboard.js";
-import { downloadText, recordFilename, recordFromFileText } from "./matchfile.js";
+import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
 import { renderMoveList } from "./movelist.js";
 import { DEFAULT_MATCH, fillNewMatchForm, readNewMatchForm } from "./newmatch.js";
 import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
@@ -847,15 +847,15 @@ function leaveReview(resume = true) {
 }
 
 /**
- * A .mat file: read and checked by Python, then opened for review beside the match in progress, which it replaces
- * only if the player chooses to play it on.
- * @param {string} name @param {string} text @param {HTMLElement} error
+ * A .mat or .sgf file: read and checked by Python, then opened for review beside the match in progress, which it
+ * replaces only if the player chooses to play it on.
+ * @param {string} name @param {string} text @param {HTMLElement} error @param {"mat" | "sgf"} kind
  */
-async function openMatFile(name, text, error) {
+async function openMatFile(name, text, error, kind = "mat") {
   await enqueue(async () => {
     let result;
     try {
-      result = await api("import_mat", { text });
+      result = await api(kind === "sgf" ? "import_sgf" : "import_mat", { text });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       error.textContent = `This file could not be opened: ${e.message} Your current match is unchanged.`;
@@ -913,6 +913,14 @@ $("export-mat").addEventListener("click", () =>
   }),
 );
 
+$("export-sgf").addEventListener("click", () =>
+  enqueue(async () => {
+    const { text, filename } = await api("export_sgf", {});
+    downloadText(text, filename || "match.sgf", "application/x-go-sgf");
+    announcer.say("The .sgf file is downloaded.");
+  }),
+);
+
 $("import-file").addEventListener("change", async (event) => {
   const input = /** @type {HTMLInputElement} */ (event.target);
   const file = input.files?.[0];
@@ -920,8 +928,9 @@ $("import-file").addEventListener("change", async (event) => {
   error.textContent = "";
   if (!file) return;
   const text = await file.text();
-  if (/\.(mat|txt)$/i.test(file.name) || !text.trimStart().startsWith("{")) {
-    await openMatFile(file.name, text, error);
+  const kind = fileKind(file.name, text);
+  if (kind !== "json") {
+    await openMatFile(file.name, text, error, kind);
     return;
   }
   const parsed = recordFromFileText(text);

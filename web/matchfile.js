@@ -45,3 +45,15 @@ export function recordFromFileText(text) {
   }
   return { ok: false, error: "This file is not a saved match from this game (it has no match record)." };
 }
+
+/**
+ * Which reader a chosen file needs: our saved match (JSON), a gnubg/Jellyfish `.mat` text, or a gnubg `.sgf` file.
+ * @param {string} name @param {string} text
+ * @returns {"json" | "mat" | "sgf"}
+ */
+export function fileKind(name, text) {
+  const start = text.replace(/^\uFEFF/, "").trimStart();
+  if (/\.sgf$/i.test(name) || start.startsWith("(;")) return "sgf";
+  if (/\.(mat|txt)$/i.test(name) || !start.startsWith("{")) return "mat";
+  return "json";
+}

@@ -71,3 +71,53 @@ def test_both_gnubg_ids_in_one_field_and_a_mistake_in_plain_words(page: Page, si
     wait_idle(page)
     expect(page.locator("#setup-dialog")).to_be_hidden()
     assert "to move 5 and 2" in status(page)
+
+
+def test_a_gnubg_sgf_file_opens_for_review_and_an_unfinished_one_plays_on(
+    page: Page, site: Site, tmp_path: Path
+) -> None:
+    open_match(page, site, "31")
+    mine = saved_record(page)
+    page.click("#match-file-button")
+    page.set_input_files("#import-file", str(SGF_DIR / "gnubg-3pt-seed6.sgf"))
+    wait_idle(page)
+    expect(page.locator("#review-source")).to_contain_text("gnubg-3pt-seed6.sgf")
+    expect(page.locator("#review-source")).to_contain_text("3-point match")
+    expect(page.locator("#review-continue")).to_be_hidden()  # finished: for review only
+    screenshot(page, "positions-sgf-review")
+    page.click("#review-close")
+    assert saved_record(page) == mine
+    # An unfinished match (the first game of the file only) can be played on.
+    text = (SGF_DIR / "gnubg-5pt-seed2.sgf").read_text()
+    first_game = text[: text.index("(;", 1)] if text.count("(;") > 1 else text
+    short = tmp_path / "unfinished.sgf"
+    short.write_text(first_game)
+    page.click("#match-file-button")
+    page.set_input_files("#import-file", str(short))
+    wait_idle(page)
+    expect(page.locator("#review-source")).to_contain_text("not finished")
+    page.click("#review-continue")
+    page.click("#message-dialog button[value=play]")
+    wait_idle(page)
+    assert saved_record(page)["games"] != mine["games"]
+    assert "5-point match" in page.inner_text("#match-info")
+    # ... and written back as .sgf.
+    page.click("#match-file-button")
+    with page.expect_download() as download:
+        page.click("#export-sgf")
+    assert download.value.suggested_filename.endswith("-5pt.sgf")
+    written = tmp_path / "out.sgf"
+    download.value.save_as(written)
+    assert written.read_text().startswith("(;FF[4]GM[6]")
+
+
+def test_a_broken_sgf_file_is_refused_and_changes_nothing(page: Page, site: Site, tmp_path: Path) -> None:
+    open_match(page, site, "31")
+    mine = saved_record(page)
+    broken = tmp_path / "broken.sgf"
+    broken.write_text("(;FF[4]GM[6]MI[length:3]\n;W[31zzzz])")
+    page.click("#match-file-button")
+    page.set_input_files("#import-file", str(broken))
+    wait_idle(page)
+    expect(page.locator("#file-dialog [data-role=error]")).to_contain_text("current match is unchanged")
+    assert saved_record(page) == mine
