@@ -26,7 +26,7 @@ TYPED_TOOLS := $(wildcard build.py benchmarks/startup.py benchmarks/bot_vs_gnubg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
 
-.PHONY: run test build setup lint typecheck pytest test-core test-browser clean
+.PHONY: run test build setup lint typecheck pytest test-core test-browser chaos clean
 
 run: setup
 	$(VENV_PY) build.py serve --port $(PORT)
@@ -54,6 +54,12 @@ test-core: $(VENV_STAMP)
 
 test-browser: setup
 	$(VENV_PY) -m pytest tests/e2e $(PYTEST_ARGS)
+
+# The chaos test's long form (tests/e2e/test_chaos.py): CHAOS_GAMES seeded matches of the monkey, from
+# CHAOS_BASE_SEED (1000); `make test` runs only its few short games.
+CHAOS_GAMES ?= 200
+chaos: setup
+	CHAOS_GAMES=$(CHAOS_GAMES) $(VENV_PY) -m pytest tests/e2e/test_chaos.py -m chaos $(PYTEST_ARGS)
 
 $(VENV_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) python3-venv python3-pip; }

@@ -152,17 +152,26 @@ export function createBridge(workerUrl, options = {}) {
     else onMessageError();
   }
 
+  /** @type {(method: string, params?: object) => Promise<any>} */
+  function call(method, params = {}) {
+    if (fatal) return Promise.reject(fatal);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, method, params });
+    });
+  }
+
+  if (testDice !== null) {
+    // Test mode only: the browser tests (tests/e2e/chaos.py) compare what the page shows with what the engine holds.
+    // Read-only: `view` answers the loaded match unchanged, in its turn among the page's own requests.
+    /** @type {any} */ (globalThis).backgammonTestProbe = { view: () => call("view", {}) };
+  }
+
   return {
     ready,
     testMode: testDice !== null,
-    call(method, params = {}) {
-      if (fatal) return Promise.reject(fatal);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, method, params });
-      });
-    },
+    call,
     onError(listener) {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);

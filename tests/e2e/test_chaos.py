@@ -1,0 +1,151 @@
+"""The chaos test: a seeded monkey plays whole matches on the built site (see tests/e2e/chaos.py for what it
+does and what it checks after every step).
+
+    .venv/bin/python -m pytest tests/e2e/test_chaos.py    # CI: a few short games with fixed seeds
+    CHAOS_GAMES=200 make chaos                            # the long form: 200 games from CHAOS_BASE_SEED
+    CHAOS_SEED=1234 .venv/bin/python -m pytest tests/e2e/test_chaos.py -k replay    # replay one seed
+
+CHAOS_STEPS caps the steps of a game in the long form (default 400); CHAOS_SETTLE_S the seconds a step may
+take before the page counts as stuck (default 30). A failure prints the seed and the steps and keeps the
+record, the steps and a screenshot under test-results/chaos/seed-<seed>/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from backgammon.match import Match
+from backgammon.record import load_record, to_record
+from backgammon.rules import MatchSettings
+from backgammon.view import build_view
+
+from .chaos import MATCH_KEY, Scenario, run_chaos, scenario_for, write_summary
+from .conftest import RESULTS_DIR, Site
+from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
+
+SUMMARY = RESULTS_DIR / "chaos" / "summary.jsonl"
+
+# A few short games for every run of the suite: each level of the computer and two people on one device. They
+# leave the second tab out until test-results/chaos-fixes/002 (two tabs saving at once) has landed: see the
+# regression test below; the long form keeps it.
+SHORT_WITHOUT = frozenset({"second_tab"})
+SHORT_GAMES = [
+    (11, Scenario("computer", "expert", 1), 30),
+    (21, Scenario("computer", "beginner", 1), 25),
+    (13, Scenario("human", length=3), 30),
+]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "long_seed" in metafunc.fixturenames:
+        games = int(os.environ.get("CHAOS_GAMES", "0"))
+        base = int(os.environ.get("CHAOS_BASE_SEED", "1000"))
+        metafunc.parametrize("long_seed", list(range(base, base + games)) or [None])
+
+
+@pytest.mark.parametrize(
+    ("seed", "scenario", "steps"), SHORT_GAMES, ids=[f"{s}-{sc.name}" for s, sc, _ in SHORT_GAMES]
+)
+def test_chaos_short(context: BrowserContext, site: Site, seed: int, scenario: Scenario, steps: int) -> None:
+    summary = run_chaos(context, site, seed, scenario, steps, SHORT_WITHOUT)
+    print(summary)
+    assert summary["checks"] >= steps // 2 or summary["over"]
+
+
+@pytest.mark.chaos
+def test_chaos_long(context: BrowserContext, site: Site, long_seed: int | None) -> None:
+    if long_seed is None:
+        pytest.skip("the long chaos run: CHAOS_GAMES=200 make chaos")
+    steps = int(os.environ.get("CHAOS_STEPS", "400"))
+    summary = run_chaos(context, site, long_seed, scenario_for(long_seed), steps)
+    write_summary(SUMMARY, summary)
+
+
+def test_chaos_replay(context: BrowserContext, site: Site) -> None:
+    seed = os.environ.get("CHAOS_SEED")
+    if seed is None:
+        pytest.skip("replays one seed: CHAOS_SEED=<seed> (and CHAOS_STEPS) as a failure printed them")
+    short = {s: (scenario, steps) for s, scenario, steps in SHORT_GAMES}
+    scenario, steps = short.get(int(seed), (scenario_for(int(seed)), 400))
+    run_chaos(context, site, int(seed), scenario, int(os.environ.get("CHAOS_STEPS", steps)))
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The fixes belong to files being changed by others at the time (web/board.js, web/storage.js, web/app.js);
+# they are written as patches under test-results/chaos-fixes/, and these tests turn green (strict xfail) once
+# they land.
+
+NO_ANIMATION_FRAMES = """
+// As in a tab in the background or a hidden window: the browser draws nothing, timers still run.
+window.requestAnimationFrame = () => 0;
+window.cancelAnimationFrame = () => {};
+"""
+
+
+def saved_envelope(record: dict[str, object], revision: int = 1, tab: str = "another-tab") -> str:
+    return json.dumps(
+        {
+            "format": "backgammon-match",
+            "version": 1,
+            "revision": revision,
+            "savedAt": "",
+            "tab": tab,
+            "record": record,
+        }
+    )
+
+
+@pytest.mark.xfail(
+    strict=True, reason="test-results/chaos-fixes/001-glide-lands-without-frames.patch (web/board.js)"
+)
+def test_a_tab_that_draws_no_frames_still_finishes_the_computers_turn(page: Page, site: Site) -> None:
+    # The computer (Black) won the opening roll with 3-1 and is to play it when the page opens.
+    match = Match(
+        MatchSettings(match_length=1),
+        [{"name": "White", "kind": "human"}, {"name": "Black", "kind": "computer", "level": "beginner"}],
+    )
+    match.act({"type": "roll", "dice": [1, 3]})
+    page.goto(site.url("?test-dice=64&no-sw"))
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, saved_envelope(to_record(match))]
+    )
+    page.add_init_script(NO_ANIMATION_FRAMES)
+    page.reload()
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+    # Its glides cannot be drawn; the game must go on all the same: the play made, saved, and White's roll
+    # taken.
+    page.wait_for_function("document.documentElement.dataset.idle === 'true'", timeout=10_000, polling=100)
+    actions = saved_record(page)["games"][0]["actions"]
+    assert [a["type"] for a in actions] == ["roll", "move", "move", "confirm", "roll"]
+
+
+@pytest.mark.xfail(
+    strict=True, reason="test-results/chaos-fixes/002-two-tabs-same-revision.patch (web/storage.js)"
+)
+def test_two_tabs_that_save_the_same_revision_end_on_the_stored_match(
+    context: BrowserContext, site: Site
+) -> None:
+    first = context.new_page()
+    open_match(first, site, "31,52")
+    second = context.new_page()
+    second.goto(site.url("?test-dice=31,52&no-sw"))
+    second.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+    wait_idle(second)
+    click_move(second, 8, 5)
+    expect(first.locator("#position-id")).to_have_text(position_id(second))
+    # A third tab saved the same revision at the same moment (each tab reads, then writes): the stored one
+    # won.
+    envelope = json.loads(first.evaluate("key => localStorage.getItem(key)", MATCH_KEY))
+    fork = json.loads(json.dumps(envelope["record"]))
+    fork["games"][0]["actions"][-1] = {"type": "move", "from": 6, "to": 5}
+    stored = build_view(load_record(fork))["position_id"]
+    first.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)",
+        [MATCH_KEY, saved_envelope(fork, envelope["revision"], "a-third-tab")],
+    )
+    # The second tab must show what is stored (a reload would), not go on from a match nobody keeps.
+    expect(second.locator("#position-id")).to_have_text(stored, timeout=5_000)
