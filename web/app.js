@@ -43,6 +43,8 @@ let generation = 0;
 let queue = Promise.resolve();
 /** @type {{exit: () => void} | null} review mode (web/modes/review.js) while it is on: play waits, the board is its */
 let review = null;
+/** @type {{record: object, imported: object | null, view: View | null}} what review shows (for Share) */
+let reviewed_ = { record: {}, imported: null, view: null };
 
 const announcer = createAnnouncer($("announcer"));
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -784,19 +786,21 @@ async function openSetupDialog() {
  * A new match from gnubg IDs (`match_id` absent: this match's settings); the match it replaces is kept (Save / load).
  * Rules errors are thrown as ApiError and change nothing.
  * @param {{position_id: string, match_id?: string}} ids @param {string} what said first
+ * @param {boolean} [study] a position from a share link (storage.isStudy)
  */
-async function setUpPosition(ids, what) {
+async function setUpPosition(ids, what, study = false) {
   /** @type {Record<string, unknown>} */
   const params = { position_id: ids.position_id, players: view.players ?? DEFAULT_MATCH.players };
   if (ids.match_id) params.match_id = ids.match_id;
   else params.settings = view.settings ?? DEFAULT_MATCH.settings;
   const result = await api("setup", params);
-  if (record) storage.keepPrevious(record);
+  keepLeaving();
   if (review) leaveReview(false);
   generation += 1;
   record = result.record;
-  storage.save(record, { force: true });
+  storage.save(record, { force: true, study });
   showView(result.view);
+  if (study) showNotice(what);
   announcer.say(`${what} ${say.statusText(result.view)}`);
   scheduleAutomatic();
 }
@@ -825,8 +829,11 @@ async function enterReviewMode({ record: reviewed, imported, autostart }) {
   if (!reviewed) return;
   const { enterReview } = await import("./modes/review.js");
   if (review) leaveReview(false);
+  reviewed_ = { record: reviewed, imported, view: null };
+  const shown = reviewed_;
+  const reviewBoard = { ...board, set: (/** @type {any} */ config) => { if (config?.view) shown.view = config.view; board.set(config); } };
   review = enterReview({
-    board, call: api, announcer, analyses, record: reviewed, imported, autostart,
+    board: reviewBoard, call: api, announcer, analyses, record: reviewed, imported, autostart,
     depth: preferences.analysisDepth,
     setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: depth === 0 ? 0 : 1 })),
     leave: () => leaveReview(),
@@ -878,14 +885,22 @@ async function playOn(imported) {
 }
 
 /**
+ * Keep the match in progress before another replaces it ("Back to the match you left"), unless it is a study position
+ * from a share link: the player's own match kept before it stays kept.
+ * @returns {{ok: true} | {ok: false, error: string}}
+ */
+function keepLeaving() {
+  if (!record || storage.isStudy()) return { ok: true };
+  return storage.keepPrevious(record);
+}
+
+/**
  * Make another record the match in progress; the one it replaces is kept (storage.keepPrevious) or nothing changes.
  * @param {object} next @param {string} message
  */
 async function replaceMatch(next, message) {
-  if (record) {
-    const kept = storage.keepPrevious(record);
-    if (!kept.ok) return void showNotice(`Nothing was changed: ${kept.error}.`);
-  }
+  const kept = keepLeaving();
+  if (!kept.ok) return void showNotice(`Nothing was changed: ${kept.error}.`);
   const result = await api("load", { record: next });
   leaveReview(false);
   generation += 1;
@@ -945,7 +960,7 @@ $("import-file").addEventListener("change", async (event) => {
       const result = await api("load", { record: parsed.record });
       if (review) leaveReview(false);
       generation += 1;
-      if (previous) storage.keepPrevious(previous); // "Back to the match you left" (Save / load) brings it back
+      keepLeaving(); // "Back to the match you left" (Save / load) brings it back
       record = result.record;
       storage.save(record, { force: true });
       showView(result.view);
@@ -960,6 +975,109 @@ $("import-file").addEventListener("change", async (event) => {
     }
   });
 });
+
+/**
+ * A file the installed app was opened with (manifest file_handlers): opened for review, whatever its kind; the
+ * match in progress is untouched.
+ * @param {string} name @param {string} text
+ */
+async function openLaunchedFile(name, text) {
+  const error = document.createElement("p");
+  const kind = fileKind(name, text);
+  if (kind !== "json") {
+    await openMatFile(name, text, error, kind);
+  } else {
+    const parsed = recordFromFileText(text);
+    if (!parsed.ok) error.textContent = `${parsed.error} Your current match is unchanged.`;
+    else {
+      await enqueue(async () => {
+        try {
+          const result = await api("read_record", { record: parsed.record });
+          await enterReviewMode({ record: result.record, imported: { name, summary: result.summary }, autostart: false });
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          error.textContent = `This file could not be opened: ${e.message} Your current match is unchanged.`;
+        }
+      });
+    }
+  }
+  if (error.textContent) void showMessage(messageDialog, { title: "File not opened", text: error.textContent });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Share links (web/share.js, loaded on first use): the data rides in the URL fragment.
+
+async function openShareDialog() {
+  const share = await import("./share.js");
+  const dialog = /** @type {HTMLDialogElement} */ ($("share-dialog"));
+  const v = review ? reviewed_.view ?? view : view;
+  const shared = review ? reviewed_.record : record;
+  const positionField = /** @type {HTMLInputElement} */ ($("share-position-link"));
+  const matchField = /** @type {HTMLInputElement} */ ($("share-match-link"));
+  $("share-copied").textContent = "";
+  positionField.value = "";
+  matchField.value = "";
+  $("share-what").textContent = review ? "The position shown in review, or the match being reviewed." : "The position on the board, or the whole match.";
+  const done = enqueue(async () => {
+    const answer = v.position_id ? await api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" }) : { xgid: null };
+    positionField.value = answer.xgid ? share.positionLink(answer.xgid) : "";
+    positionField.placeholder = answer.xgid ? "" : "No position to share at this moment (the game is over).";
+    matchField.value = shared ? await share.matchLink(shared) : "";
+    /** @type {HTMLButtonElement} */ ($("share-copy-position")).disabled = !positionField.value;
+    /** @type {HTMLButtonElement} */ ($("share-copy-match")).disabled = !matchField.value;
+  });
+  const closed = openDialog(dialog, { focus: "#share-copy-position" });
+  await done;
+  await closed;
+}
+
+for (const [buttonId, fieldId, what] of [["share-copy-position", "share-position-link", "position"], ["share-copy-match", "share-match-link", "match"]]) {
+  $(buttonId).addEventListener("click", async () => {
+    const { copyText } = await import("./share.js");
+    const field = /** @type {HTMLInputElement} */ ($(fieldId));
+    const copied = await copyText(field.value, field);
+    $("share-copied").textContent = copied
+      ? `The link to the ${what} is copied to the clipboard.`
+      : `The link to the ${what} is selected: press Ctrl+C (or ⌘C) to copy it.`;
+    announcer.say($("share-copied").textContent);
+  });
+}
+
+/**
+ * Open what a share link, another app or the system handed the page. Nothing is lost on a refusal: the message says
+ * why, and the match in progress stays as it was.
+ * @param {import("./share.js").Shared} shared
+ */
+async function openShared(shared) {
+  try {
+    if (shared.kind === "error") throw new ApiError("LinkError", shared.message);
+    if (shared.kind === "position") {
+      const ids = await api("read_position", { text: shared.text });
+      await setUpPosition(ids, "Position opened from a shared link, as a study: your own match is kept (Save / load, Back to the match you left).", true);
+    } else {
+      const result = await api("read_record", { record: shared.record });
+      await enterReviewMode({ record: result.record, imported: { name: "a shared link", summary: result.summary }, autostart: false });
+    }
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${e.message} Your match is unchanged.`;
+    void showMessage(messageDialog, { title: "Link not opened", text });
+    announcer.say(text);
+  }
+}
+
+/** A share link in the address (at start, or pasted into this tab), or text shared into the installed app. */
+async function openLinkInAddress() {
+  const launch = query.get("launch");
+  if (!/(^#|&)(position|match)=/.test(location.hash) && launch !== "share" && launch !== "file") return;
+  const share = await import("./share.js");
+  if (launch === "file") share.consumeLaunches(openLaunchedFile);
+  const shared = launch === "share" ? await share.readSharedText(query) : await share.readLink(location.hash);
+  history.replaceState(null, "", `${location.pathname}${testMode ? location.search.replace(/[?&](launch|shared|shared-url|shared-title)=[^&]*/g, "") : ""}`);
+  if (shared) await openShared(shared);
+}
+
+addEventListener("hashchange", () => void enqueue(() => openLinkInAddress()));
 
 async function showHint() {
   const panel = $("hint-panel");
@@ -1023,6 +1141,7 @@ $("resign-button").addEventListener("click", () => void openResignDialog());
 $("setup-button").addEventListener("click", () => void openSetupDialog());
 $("match-file-button").addEventListener("click", () => void openFileDialog());
 $("hint-button").addEventListener("click", () => void showHint());
+$("share-button").addEventListener("click", () => void openShareDialog());
 
 for (const button of document.querySelectorAll("button[data-copy]")) {
   button.addEventListener("click", async () => {
@@ -1055,3 +1174,4 @@ await nextTask();
 render();
 if (testMode) document.documentElement.dataset.testMode = "true";
 enqueue(() => restore());
+enqueue(() => openLinkInAddress());

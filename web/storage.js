@@ -155,10 +155,11 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
   /**
    * Save a record unless another tab saved a newer revision since this tab last read or wrote.
    * @param {object} record
-   * @param {{force?: boolean}} [options] force: overwrite whatever is stored (a new match, an import)
+   * @param {{force?: boolean, study?: boolean}} [options] force: overwrite whatever is stored (a new match, an
+   *   import); study (with force): the record is a study position from a share link (isStudy)
    * @returns {{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}}
    */
-  function save(record, { force = false } = {}) {
+  function save(record, { force = false, study = false } = {}) {
     if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
     const current = peek();
     if (!force && current && current.revision > knownRevision && current.tab !== tab) {
@@ -180,7 +181,32 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
       return { ok: false, error: `the match could not be saved (${e instanceof Error ? e.message : String(e)})` };
     }
     knownRevision = revision;
+    if (force) markStudy(study);
     return { ok: true, revision };
+  }
+
+  const studyKey = `${key}.study`;
+
+  /** @param {boolean} study the match just put in place came from a share link (see isStudy) */
+  function markStudy(study) {
+    try {
+      if (study) store?.setItem(studyKey, "1");
+      else store?.removeItem(studyKey);
+    } catch {
+      /* not kept: the next match left is kept as usual */
+    }
+  }
+
+  /**
+   * Whether the match in progress is a study position opened from a share link: leaving it does not replace the
+   * match kept by keepPrevious (the player's own match stays there).
+   */
+  function isStudy() {
+    try {
+      return store?.getItem(studyKey) === "1";
+    } catch {
+      return false;
+    }
   }
 
   /** Forget the saved match (the caller has already offered a backup or the player asked for it). */
@@ -250,7 +276,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     }
   }
 
-  return { key, load, save, peek, clear, setAside, adopt, onExternalChange, keepPrevious, loadPrevious };
+  return { key, load, save, peek, clear, setAside, adopt, onExternalChange, keepPrevious, loadPrevious, isStudy };
 }
 
 const ANALYSIS_FORMAT = "backgammon-analyses";

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
@@ -121,3 +121,131 @@ def test_a_broken_sgf_file_is_refused_and_changes_nothing(page: Page, site: Site
     wait_idle(page)
     expect(page.locator("#file-dialog [data-role=error]")).to_contain_text("current match is unchanged")
     assert saved_record(page) == mine
+
+
+# ---- share links ---------------------------------------------------------------------------------------------
+
+REAL_KEY = "backgammon.match.v1"
+
+
+def share_links(page: Page) -> tuple[str, str]:
+    """Open the Share dialog; copy the position link (the confirmation must show); both links."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#share-button")
+    page.wait_for_selector("#share-dialog[open]")
+    expect(page.locator("#share-match-link")).not_to_have_value("")
+    page.click("#share-copy-position")
+    expect(page.locator("#share-copied")).to_contain_text("copied to the clipboard")
+    position = page.input_value("#share-position-link")
+    assert page.evaluate("navigator.clipboard.readText()") == position
+    match = page.input_value("#share-match-link")
+    screenshot(page, "positions-share-dialog")
+    page.click("#share-dialog button[value=close]")
+    return position, match
+
+
+def real_record(page: Page, key: str = REAL_KEY) -> dict[str, object] | None:
+    text = page.evaluate(f"localStorage.getItem({key!r})")
+    if not text:
+        return None
+    record: dict[str, object] = __import__("json").loads(text)["record"]
+    return record
+
+
+def open_link(page: Page, link: str) -> None:
+    page.goto(link)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+    wait_idle(page)
+
+
+def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(page: Page, site: Site, browser: Browser) -> None:
+    open_match(page, site, "31,65")
+    page.click("#setup-button")
+    page.fill("#setup-form input[name=position_id]", STUDY_XGID)
+    page.click("#setup-form button[value=setup]")
+    wait_idle(page)
+    position, _ = share_links(page)
+    assert "#v=1&position=XGID=" in position and "test-dice" not in position
+    # Another device: its own match in progress, then the link.
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        visitor = other.new_page()
+        open_link(visitor, site.url("?no-sw"))
+        own = real_record(visitor)
+        assert own is not None
+        open_link(visitor, position)
+        assert xgid(visitor) == STUDY_XGID
+        assert "to move 5 and 2" in status(visitor)
+        assert visitor.evaluate("location.hash") == ""  # a reload resumes the study, not the link
+        expect(visitor.locator("#notice-text")).to_contain_text("your own match is kept")
+        screenshot(visitor, "positions-study-from-link")
+        # A second link does not push the player's own match out of its place.
+        open_link(visitor, position)
+        visitor.click("#match-file-button")
+        visitor.click("#restore-previous")
+        wait_idle(visitor)
+        assert real_record(visitor) == own
+    finally:
+        other.close()
+
+
+def test_a_match_link_opens_the_match_for_review_on_another_device(page: Page, site: Site, browser: Browser) -> None:
+    open_match(page, site, "31,65")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    _, match = share_links(page)
+    assert "#v=1&match=" in match
+    mine = saved_record(page)
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        visitor = other.new_page()
+        open_link(visitor, match)
+        expect(visitor.locator("#review-source")).to_contain_text("a shared link")
+        expect(visitor.locator("#review-continue")).to_be_visible()  # not finished: can be played on
+        visitor.click("#review-continue")
+        visitor.click("#message-dialog button[value=play]")
+        wait_idle(visitor)
+        record = real_record(visitor)
+        assert record is not None and record["games"] == mine["games"]
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [
+        ("#v=1&match=not*base64", "broken"),
+        ("#v=1&match=AAAA", "broken"),
+        ("#v=7&position=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "newer version"),
+        ("#position=XGID=-b----E-C---eE---c-e----B-:0:0:1:5", "could not be opened"),
+    ],
+)
+def test_a_broken_or_newer_link_is_refused_and_loses_nothing(page: Page, site: Site, fragment: str, words: str) -> None:
+    open_match(page, site, "31,65")
+    click_move(page, 8, 5)
+    mine = saved_record(page)
+    page.evaluate(f"location.hash = {fragment!r}")
+    page.wait_for_selector("#message-dialog[open]")
+    expect(page.locator("#message-dialog")).to_contain_text(words)
+    expect(page.locator("#message-dialog")).to_contain_text("unchanged")
+    page.click("#message-dialog button")
+    wait_idle(page)
+    assert saved_record(page) == mine
+    assert page.evaluate("location.hash") == ""
+
+
+def test_a_position_link_opens_offline(page: Page, site: Site, context: BrowserContext) -> None:
+    from .test_pwa import wait_for_offline_copy
+
+    page.goto(site.url())
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+    wait_idle(page)
+    wait_for_offline_copy(page)
+    context.set_offline(True)
+    try:
+        offline = context.new_page()
+        open_link(offline, site.url(f"#v=1&position={STUDY_XGID}"))
+        assert xgid(offline) == STUDY_XGID
+        assert "to move 5 and 2" in status(offline)
+    finally:
+        context.set_offline(False)

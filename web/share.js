@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * Share links and what other apps hand the installed game. Loaded on first use (the Share button, a link opened,
+ * a file or text launched into the installed app), never at start-up.
+ *
+ * A link carries its data in the URL fragment, which no server sees, so it works on any static host and offline:
+ *
+ *   index.html#v=1&position=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10   a position (any text read_position reads)
+ *   index.html#v=1&match=<base64url of the match record, JSON deflated with CompressionStream("deflate-raw")>
+ *
+ * `v` is the link format; a link of a newer format, or one broken by hand, is refused with a plain message.
+ */
+
+export const LINK_VERSION = 1;
+
+/**
+ * @typedef {{kind: "position", text: string} | {kind: "match", record: object} | {kind: "error", message: string}} Shared
+ */
+
+/** @param {Uint8Array} bytes */
+function toBase64Url(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** @param {string} text */
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** @param {Uint8Array} bytes @param {CompressionStream | DecompressionStream} stream */
+async function through(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** The page's address without query or fragment (test options and old links are not passed on). */
+function pageAddress() {
+  return `${location.origin}${location.pathname}`;
+}
+
+/** @param {string} xgid */
+export function positionLink(xgid) {
+  return `${pageAddress()}#v=${LINK_VERSION}&position=${xgid}`;
+}
+
+/** @param {object} record */
+export async function matchLink(record) {
+  const packed = await through(new TextEncoder().encode(JSON.stringify(record)), new CompressionStream("deflate-raw"));
+  return `${pageAddress()}#v=${LINK_VERSION}&match=${toBase64Url(packed)}`;
+}
+
+const BROKEN = "This link is broken (it may have been cut short or changed by hand), so nothing was opened. Your match is unchanged.";
+
+/**
+ * What a URL fragment (`#v=1&position=…`) shares, or null when it is not a share link at all.
+ * @param {string} hash
+ * @returns {Promise<Shared | null>}
+ */
+export async function readLink(hash) {
+  const text = hash.replace(/^#/, "");
+  if (!/(^|&)(position|match)=/.test(text)) return null;
+  /** @type {Record<string, string>} */
+  const fields = {};
+  for (const part of text.split("&")) {
+    const at = part.indexOf("=");
+    if (at > 0) fields[part.slice(0, at)] = part.slice(at + 1);
+  }
+  const version = fields.v === undefined ? LINK_VERSION : Number(fields.v);
+  if (!Number.isInteger(version) || version < 1) return { kind: "error", message: BROKEN };
+  if (version > LINK_VERSION) {
+    return {
+      kind: "error",
+      message: `This link was made by a newer version of the game (link format ${version}; this one reads ${LINK_VERSION}), so nothing was opened. Reload the page when you are online to get the new version. Your match is unchanged.`,
+    };
+  }
+  if (fields.position !== undefined) {
+    let position;
+    try {
+      position = decodeURIComponent(fields.position).trim();
+    } catch {
+      return { kind: "error", message: BROKEN };
+    }
+    return position ? { kind: "position", text: position } : { kind: "error", message: BROKEN };
+  }
+  try {
+    const json = new TextDecoder("utf-8", { fatal: true }).decode(await through(fromBase64Url(fields.match ?? ""), new DecompressionStream("deflate-raw")));
+    const record = JSON.parse(json);
+    if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a record");
+    return { kind: "match", record };
+  } catch {
+    return { kind: "error", message: BROKEN };
+  }
+}
+
+/**
+ * Text another app shared with the installed game (share_target: `?shared=…`, `?shared-url=…`): a share link, or
+ * an XGID / gnubg IDs to set up.
+ * @param {URLSearchParams} query
+ * @returns {Promise<Shared | null>}
+ */
+export async function readSharedText(query) {
+  const parts = ["shared", "shared-url", "shared-title"].map((name) => query.get(name) ?? "").filter((text) => text.trim());
+  if (parts.length === 0) return null;
+  for (const part of parts) {
+    const hash = part.indexOf("#");
+    if (hash >= 0) {
+      const shared = await readLink(part.slice(hash));
+      if (shared) return shared;
+    }
+  }
+  const text = parts.find((part) => /XGID=|[A-Za-z0-9+/]{14}/.test(part)) ?? parts[0];
+  const found = text.match(/XGID=\S+/i)?.[0] ?? text.trim();
+  return { kind: "position", text: found };
+}
+
+/**
+ * Files the installed app was opened with (the manifest's file_handlers): each is handed to `open` with its name
+ * and text. Where the browser has no launchQueue this does nothing.
+ * @param {(name: string, text: string) => Promise<void>} open
+ */
+export function consumeLaunches(open) {
+  const launchQueue = /** @type {any} */ (globalThis).launchQueue;
+  if (!launchQueue || typeof launchQueue.setConsumer !== "function") return false;
+  launchQueue.setConsumer(async (/** @type {any} */ params) => {
+    for (const handle of params?.files ?? []) {
+      const file = await handle.getFile();
+      await open(file.name, await file.text());
+    }
+  });
+  return true;
+}
+
+/**
+ * Put text on the clipboard; where that is refused, select it in `field` so the player can copy it by hand.
+ * @param {string} text @param {HTMLInputElement} field
+ * @returns {Promise<boolean>} copied
+ */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    field.focus();
+    field.select();
+    return false;
+  }
+}
