@@ -1068,12 +1068,16 @@ async function openShared(shared) {
 
 /** A share link in the address (at start, or pasted into this tab), or text shared into the installed app. */
 async function openLinkInAddress() {
+  // share_target (GET) puts the shared text in ?shared=…; file_handlers open ?launch=file (web manifest).
   const launch = query.get("launch");
-  if (!/(^#|&)(position|match)=/.test(location.hash) && launch !== "share" && launch !== "file") return;
+  const sharedText = ["shared", "shared-url", "shared-title"].some((name) => query.has(name));
+  if (!/(^#|&)(position|match)=/.test(location.hash) && !sharedText && launch !== "file") return;
   const share = await import("./share.js");
   if (launch === "file") share.consumeLaunches(openLaunchedFile);
-  const shared = launch === "share" ? await share.readSharedText(query) : await share.readLink(location.hash);
-  history.replaceState(null, "", `${location.pathname}${testMode ? location.search.replace(/[?&](launch|shared|shared-url|shared-title)=[^&]*/g, "") : ""}`);
+  const shared = sharedText ? await share.readSharedText(query) : await share.readLink(location.hash);
+  const kept = new URLSearchParams(location.search);
+  for (const name of ["launch", "shared", "shared-url", "shared-title"]) kept.delete(name);
+  history.replaceState(null, "", `${location.pathname}${kept.size ? `?${kept}` : ""}`);
   if (shared) await openShared(shared);
 }
 

@@ -249,3 +249,45 @@ def test_a_position_link_opens_offline(page: Page, site: Site, context: BrowserC
         assert "to move 5 and 2" in status(offline)
     finally:
         context.set_offline(False)
+
+
+# ---- the installed app -----------------------------------------------------------------------------------------
+
+# A stand-in for the File Handling API's launchQueue, handing the page one file as an installed app would.
+FAKE_LAUNCH = """
+Object.defineProperty(window, "launchQueue", {configurable: true, value: {setConsumer(consumer) {
+  const file = new File([window.__launchText], window.__launchName, {type: "text/plain"});
+  setTimeout(() => consumer({files: [{getFile: async () => file}]}), 0);
+}}});
+"""
+
+
+def test_the_manifest_declares_file_handlers_and_a_share_target(page: Page, site: Site) -> None:
+    page.goto(site.url("?no-sw"))
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    data = __import__("json").loads(manifest["data"])
+    extensions = {ext for handler in data["file_handlers"] for exts in handler["accept"].values() for ext in exts}
+    assert {".mat", ".sgf", ".json"} <= extensions
+    assert all(handler["action"] == "./?launch=file" for handler in data["file_handlers"])
+    target = data["share_target"]
+    assert target["method"] == "GET" and target["params"]["text"] == "shared"
+
+
+def test_a_file_launched_into_the_installed_app_opens_for_review(page: Page, site: Site) -> None:
+    text = (SGF_DIR / "gnubg-1pt-seed5.sgf").read_text()
+    page.add_init_script(f"window.__launchText = {__import__('json').dumps(text)}; window.__launchName = 'g.sgf';")
+    page.add_init_script(FAKE_LAUNCH)
+    open_match(page, site, "31", "&launch=file")
+    expect(page.locator("#review-source")).to_contain_text("g.sgf")
+    assert "launch" not in page.evaluate("location.search")
+
+
+def test_text_shared_into_the_installed_app_sets_up_the_position(page: Page, site: Site) -> None:
+    from urllib.parse import quote
+
+    open_match(page, site, "31", f"&shared={quote('Look at this: ' + STUDY_XGID)}")
+    assert xgid(page) == STUDY_XGID
+    assert "to move 5 and 2" in status(page)
+    assert "shared" not in page.evaluate("location.search")
