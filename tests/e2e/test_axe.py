@@ -69,6 +69,21 @@ def test_preferences_dialog(page: Page, site: Site) -> None:
     audit(page, "the match page with the Preferences dialog open")
 
 
+def test_setup_and_share_dialogs(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    page.click("#setup-button")
+    page.wait_for_selector("#setup-dialog[open]")
+    page.fill("#setup-form input[name=position_id]", "XGID=nonsense")
+    page.click("#setup-form button[value=setup]")
+    page.wait_for_selector("#setup-form [data-role=error]:not(:empty)")
+    audit(page, "the match page with the Set up a position dialog open, showing an error")
+    page.click("#setup-form button[value=cancel]")
+    page.click("#share-button")
+    page.wait_for_selector("#share-dialog[open]")
+    page.wait_for_function("document.getElementById('share-match-link').value !== ''")
+    audit(page, "the match page with the Share dialog open")
+
+
 def test_review_of_an_analysed_match(page: Page, site: Site) -> None:
     from .test_review import computer_match, open_saved, wait_analysis
 
