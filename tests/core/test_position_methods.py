@@ -17,7 +17,9 @@ START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
 
 
 def call(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params or {}})))
+    answer: dict[str, Any] = json.loads(
+        api.handle(json.dumps({"id": 1, "method": method, "params": params or {}}))
+    )
     return answer
 
 
@@ -56,7 +58,9 @@ def test_read_position_takes_the_match_id_from_its_own_field() -> None:
     got = result("read_position", {"text": "4HPwATDgc/ABMA", "match_id": "cIkKAAAAAAAA"})
     assert got["match_id"] == "cIkKAAAAAAAA"
     alone = result("read_position", {"text": "4HPwATDgc/ABMA", "match_id": ""})
-    assert alone["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10"  # player 0 on roll: the top player
+    assert (
+        alone["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10"
+    )  # player 0 on roll: the top player
 
 
 @pytest.mark.parametrize(
@@ -137,3 +141,71 @@ def test_export_sgf_of_the_loaded_match_reads_back() -> None:
     assert exported["filename"].endswith("-3pt.sgf")
     again = result("import_sgf", {"text": exported["text"]})
     assert again["summary"] == imported["summary"]
+
+
+START_POINTS = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]
+
+
+def board(**changes: Any) -> dict[str, Any]:
+    params: dict[str, Any] = {
+        "points": list(START_POINTS),
+        "bar": [0, 0],
+        "turn": 0,
+        "dice": [0, 0],
+        "cube_value": 1,
+        "cube_owner": None,
+        "match_length": 5,
+        "score": [0, 0],
+        "crawford": False,
+    }
+    params.update(changes)
+    return params
+
+
+def test_check_position_gives_the_ids_of_a_good_board() -> None:
+    got = result("check_position", board())
+    assert got["ok"] and got["problems"] == []
+    assert got["position_id"] == "4HPwATDgc/ABMA"
+    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:5:")
+    view = result("setup", {"position_id": got["position_id"], "match_id": got["match_id"]})["view"]
+    assert view["board"]["points"] == START_POINTS and view["phase"] == "roll"
+
+
+def test_check_position_black_on_roll_with_dice_and_a_cube() -> None:
+    got = result("check_position", board(turn=1, dice=[6, 5], cube_value=2, cube_owner=0, score=[3, 1]))
+    assert got["ok"], got
+    view = result("setup", {"position_id": got["position_id"], "match_id": got["match_id"]})["view"]
+    assert (view["turn"], view["dice"], view["cube"]["value"], view["cube"]["owner"]) == (1, [6, 5], 2, 0)
+    assert view["score"] == [3, 1] and view["board"]["points"] == START_POINTS
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"points": [*START_POINTS[:5], 6, *START_POINTS[6:]]}, "White has 16 checkers"),
+        ({"points": [0] * 23 + [2]}, "Black has no checker left"),
+        ({"bar": [0, 1], "points": [-1, *START_POINTS[1:]]}, None),
+        ({"dice": [7, 1]}, "Each die shows 1 to 6"),
+        ({"cube_value": 3}, "power of two"),
+        ({"cube_owner": 1}, "stays in the middle"),
+        ({"score": [5, 0]}, "already won a 5-point match"),
+        ({"crawford": True}, "Crawford game comes when"),
+        (
+            {"crawford": True, "score": [4, 0], "cube_value": 2, "cube_owner": 0},
+            "No doubling in the Crawford game",
+        ),
+        ({"match_length": 0, "crawford": True}, "for matches"),
+    ],
+)
+def test_check_position_says_what_is_wrong(changes: dict[str, Any], words: str | None) -> None:
+    got = result("check_position", board(**changes))
+    if words is None:
+        assert got["ok"], got
+        return
+    assert not got["ok"] and "position_id" not in got
+    assert any(words in problem for problem in got["problems"]), got["problems"]
+
+
+def test_check_position_refuses_what_is_not_a_board() -> None:
+    assert error("check_position", {"points": [0] * 5})["type"] == "InvalidActionError"
+    assert error("check_position", board(turn=2))["type"] == "InvalidActionError"

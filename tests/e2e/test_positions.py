@@ -1,9 +1,10 @@
-"""Positions in and out of the page: an XGID or gnubg's IDs pasted in the set-up dialog, the current XGID shown and
-copied, GNU Backgammon .sgf files opened and written, share links to a position or a whole match, and the
+"""Positions in and out of the page: an XGID or gnubg's IDs pasted in the set-up dialog, the XGID shown
+and copied, GNU Backgammon .sgf files opened and written, share links to a position or a whole match, and the
 installed app's file handlers."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -123,7 +124,7 @@ def test_a_broken_sgf_file_is_refused_and_changes_nothing(page: Page, site: Site
     assert saved_record(page) == mine
 
 
-# ---- share links ---------------------------------------------------------------------------------------------
+# ---- share links -----------------------------------------------------------------------------------------
 
 REAL_KEY = "backgammon.match.v1"
 
@@ -148,7 +149,7 @@ def real_record(page: Page, key: str = REAL_KEY) -> dict[str, object] | None:
     text = page.evaluate(f"localStorage.getItem({key!r})")
     if not text:
         return None
-    record: dict[str, object] = __import__("json").loads(text)["record"]
+    record: dict[str, object] = json.loads(text)["record"]
     return record
 
 
@@ -158,7 +159,9 @@ def open_link(page: Page, link: str) -> None:
     wait_idle(page)
 
 
-def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(page: Page, site: Site, browser: Browser) -> None:
+def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
+    page: Page, site: Site, browser: Browser
+) -> None:
     open_match(page, site, "31,65")
     page.click("#setup-button")
     page.fill("#setup-form input[name=position_id]", STUDY_XGID)
@@ -189,7 +192,9 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(page: Page
         other.close()
 
 
-def test_a_match_link_opens_the_match_for_review_on_another_device(page: Page, site: Site, browser: Browser) -> None:
+def test_a_match_link_opens_the_match_for_review_on_another_device(
+    page: Page, site: Site, browser: Browser
+) -> None:
     open_match(page, site, "31,65")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
@@ -220,7 +225,9 @@ def test_a_match_link_opens_the_match_for_review_on_another_device(page: Page, s
         ("#position=XGID=-b----E-C---eE---c-e----B-:0:0:1:5", "could not be opened"),
     ],
 )
-def test_a_broken_or_newer_link_is_refused_and_loses_nothing(page: Page, site: Site, fragment: str, words: str) -> None:
+def test_a_broken_or_newer_link_is_refused_and_loses_nothing(
+    page: Page, site: Site, fragment: str, words: str
+) -> None:
     open_match(page, site, "31,65")
     click_move(page, 8, 5)
     mine = saved_record(page)
@@ -251,7 +258,7 @@ def test_a_position_link_opens_offline(page: Page, site: Site, context: BrowserC
         context.set_offline(False)
 
 
-# ---- the installed app -----------------------------------------------------------------------------------------
+# ---- the installed app -----------------------------------------------------------------------------------
 
 # A stand-in for the File Handling API's launchQueue, handing the page one file as an installed app would.
 FAKE_LAUNCH = """
@@ -267,8 +274,9 @@ def test_the_manifest_declares_file_handlers_and_a_share_target(page: Page, site
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == []
-    data = __import__("json").loads(manifest["data"])
-    extensions = {ext for handler in data["file_handlers"] for exts in handler["accept"].values() for ext in exts}
+    data = json.loads(manifest["data"])
+    accepted = [handler["accept"] for handler in data["file_handlers"]]
+    extensions = {ext for accept in accepted for exts in accept.values() for ext in exts}
     assert {".mat", ".sgf", ".json"} <= extensions
     assert all(handler["action"] == "./?launch=file" for handler in data["file_handlers"])
     target = data["share_target"]
@@ -277,7 +285,7 @@ def test_the_manifest_declares_file_handlers_and_a_share_target(page: Page, site
 
 def test_a_file_launched_into_the_installed_app_opens_for_review(page: Page, site: Site) -> None:
     text = (SGF_DIR / "gnubg-1pt-seed5.sgf").read_text()
-    page.add_init_script(f"window.__launchText = {__import__('json').dumps(text)}; window.__launchName = 'g.sgf';")
+    page.add_init_script(f"window.__launchText = {json.dumps(text)}; window.__launchName = 'g.sgf';")
     page.add_init_script(FAKE_LAUNCH)
     open_match(page, site, "31", "&launch=file")
     expect(page.locator("#review-source")).to_contain_text("g.sgf")

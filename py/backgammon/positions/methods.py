@@ -101,3 +101,106 @@ def export_sgf_method(params: dict[str, Any]) -> dict[str, Any]:
     length = match.settings.match_length
     suffix = f"{length}pt" if length else "money"
     return {"text": export_sgf(match), "filename": f"{names}-{suffix}.sgf"}
+
+
+def _count(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidActionError(f"{name} must be a whole number from {low} to {high}.")
+    return value
+
+
+@register("check_position")
+def check_position(params: dict[str, Any]) -> dict[str, Any]:
+    """A board being set up, in the view's coordinates (`points`: 24 signed counts, + player 0, index 0 =
+    point 1; `bar`: [player 0, player 1]), checked for play: every problem in plain words, else the IDs."""
+    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.match import Setup, match_from_ids
+    from backgammon.position import Position, position_problem
+    from backgammon.xgid import Xgid
+
+    points = params.get("points")
+    bar = params.get("bar", [0, 0])
+    if not isinstance(points, list) or len(points) != 24:
+        raise InvalidActionError("check_position needs points: 24 signed checker counts.")
+    if not isinstance(bar, list) or len(bar) != 2:
+        raise InvalidActionError("check_position needs bar: [player 0, player 1].")
+    counts = [_count(n, "A point's count", -CHECKERS, CHECKERS) for n in points]
+    bars = [_count(n, "A bar's count", 0, CHECKERS) for n in bar]
+    names = params.get("names") or ["White", "Black"]
+    turn = _count(params.get("turn", 0), "The player on roll", 0, 1)
+    dice = params.get("dice") or [0, 0]
+    length = _count(params.get("match_length", 0), "The match length", 0, 25)
+    score = params.get("score") or [0, 0]
+    cube_value = _count(params.get("cube_value", 1), "The cube", 1, 1 << 15)
+    owner = params.get("cube_owner")
+    crawford = bool(params.get("crawford", False))
+    problems: list[str] = []
+
+    # Each side from its own point of view: index i is its point i + 1, index 24 its bar.
+    sides = [[0] * 25, [0] * 25]
+    for index, n in enumerate(counts):
+        if n > 0:
+            sides[0][index] = n
+        elif n < 0:
+            sides[1][23 - index] = -n
+    sides[0][24], sides[1][24] = bars
+    for player in (0, 1):
+        total = sum(sides[player])
+        if total > CHECKERS:
+            problems.append(f"{names[player]} has {total} checkers on the board and the bar, not {CHECKERS}.")
+        elif total == 0:
+            problems.append(f"{names[player]} has no checker left on the board: that game is over.")
+    if not problems:
+        problem = position_problem(sides[turn], sides[1 - turn])
+        if problem:
+            problems.append(f"Not a possible position: {problem}.")
+
+    if not (isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) for d in dice)):
+        raise InvalidActionError("dice must be [a, b], or [0, 0] to roll.")
+    if dice != [0, 0] and not all(1 <= d <= 6 for d in dice):
+        problems.append("Each die shows 1 to 6 (or choose 'to roll').")
+    if cube_value & (cube_value - 1):
+        problems.append(f"The cube shows a power of two, not {cube_value}.")
+    if owner not in (None, 0, 1):
+        raise InvalidActionError("cube_owner must be null (the middle), 0 or 1.")
+    if cube_value == 1 and owner is not None:
+        problems.append("A cube at 1 has not been turned yet: it stays in the middle.")
+    if not (isinstance(score, list) and len(score) == 2):
+        raise InvalidActionError("score must be [player 0, player 1].")
+    scores = [_count(s, "A score", 0, 99) for s in score]
+    if length:
+        for player in (0, 1):
+            if scores[player] >= length:
+                problems.append(
+                    f"{names[player]} has {scores[player]} points: that already won a {length}-point match."
+                )
+        if crawford and length - 1 not in scores:
+            problems.append(f"The Crawford game comes when a player reaches {length - 1} points (1 away).")
+        if crawford and cube_value != 1:
+            problems.append("No doubling in the Crawford game: the cube stays at 1 in the middle.")
+    else:
+        if crawford:
+            problems.append("The Crawford rule is for matches, not money sessions.")
+        scores = [0, 0]
+
+    answer: dict[str, Any] = {"ok": not problems, "problems": problems}
+    if problems:
+        return answer
+    position = Position(sides[turn], sides[1 - turn])
+    info = MatchIdInfo(
+        cube_value=cube_value,
+        cube_owner=owner,
+        player_on_roll=turn,
+        crawford=crawford,
+        turn=turn,
+        dice=(dice[0], dice[1]),
+        match_length=length,
+        score=(scores[0], scores[1]),
+    )
+    match_id = encode_match_id(info)
+    try:
+        match_from_ids(Setup(position.id, match_id), None, None)
+    except BackgammonError as error:
+        return {"ok": False, "problems": [str(error)]}
+    answer.update(position_id=position.id, match_id=match_id, xgid=Xgid(position, info).text)
+    return answer
