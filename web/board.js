@@ -575,10 +575,14 @@ export function createBoard(el, config) {
       const t0 = performance.now();
       let frame = 0;
       let done = false;
+      // The game waits for a glide to land (the computer's next checker, the save): a tab that draws no frames (in
+      // the background, a hidden window) must not hold it up for ever, so a timer lands it at the latest.
+      const landing = setTimeout(() => flight.finish(), ms + 100);
       const flight = {
         finish() {
           if (done) return;
           done = true;
+          clearTimeout(landing);
           cancelAnimationFrame(frame);
           flights.delete(flight);
           list.forEach((f, i) => {

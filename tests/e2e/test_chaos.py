@@ -99,9 +99,6 @@ def saved_envelope(record: dict[str, object], revision: int = 1, tab: str = "ano
     )
 
 
-@pytest.mark.xfail(
-    strict=True, reason="test-results/chaos-fixes/001-glide-lands-without-frames.patch (web/board.js)"
-)
 def test_a_tab_that_draws_no_frames_still_finishes_the_computers_turn(page: Page, site: Site) -> None:
     # The computer (Black) won the opening roll with 3-1 and is to play it when the page opens.
     match = Match(
