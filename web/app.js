@@ -760,6 +760,11 @@ async function openSetupDialog() {
   error.textContent = "";
   for (;;) {
     const { choice, done } = await ask(dialog);
+    if (choice === "edit") {
+      const entered = enqueue(() => enterSetupMode());
+      done();
+      return void (await entered);
+    }
     if (choice !== "setup") return done();
     const data = new FormData(form);
     const text = String(data.get("position_id") ?? "").trim();
@@ -780,6 +785,20 @@ async function openSetupDialog() {
     await settled;
     if (!error.textContent) return;
   }
+}
+
+/** The position editor (web/modes/setup.js, loaded on first use with its stylesheet): play waits meanwhile. */
+async function enterSetupMode() {
+  if (!document.querySelector("link[href='web/setup.css']")) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "web/setup.css" }));
+  }
+  const { enterSetup } = await import("./modes/setup.js");
+  if (review) leaveReview(false);
+  review = enterSetup({
+    board, call: api, announcer, view,
+    done: (ids) => enqueue(() => setUpPosition(ids, "Position set up.")),
+    leave: () => leaveReview(),
+  });
 }
 
 /**

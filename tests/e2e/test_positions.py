@@ -299,3 +299,77 @@ def test_text_shared_into_the_installed_app_sets_up_the_position(page: Page, sit
     assert xgid(page) == STUDY_XGID
     assert "to move 5 and 2" in status(page)
     assert "shared" not in page.evaluate("location.search")
+
+
+# ---- the position editor ---------------------------------------------------------------------------------
+
+
+def open_editor(page: Page) -> None:
+    page.click("#setup-button")
+    page.click("#setup-form button[value=edit]")
+    page.wait_for_selector("html[data-mode='setup']", state="attached")
+    wait_checked(page)
+
+
+def wait_checked(page: Page) -> str:
+    page.wait_for_function("['ok', 'problems'].includes(document.documentElement.dataset.setupCheck)")
+    return str(page.get_attribute("html", "data-setup-check"))
+
+
+def test_the_editor_by_mouse_checks_as_it_goes_and_plays_from_the_position(page: Page, site: Site) -> None:
+    open_match(page, site, "31,65")
+    open_editor(page)
+    assert wait_checked(page) == "ok"
+    page.click("#setup-clear")
+    wait_checked(page)
+    expect(page.locator("#setup-problems")).to_contain_text("White has no checker left on the board")
+    page.click("#setup-start")
+    assert wait_checked(page) == "ok"
+    page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # a White checker off the 6-point
+    page.locator("#board .target[data-loc='5']").click()  # ... onto the 5-point
+    page.check("#setup-editor input[name=colour][value='1']")
+    page.locator("#board .target[data-loc='5']").click()  # Black cannot join White there
+    expect(page.locator("#announcer")).to_contain_text("both colours cannot share a point")
+    page.check("#setup-editor input[name=crawford]")
+    wait_checked(page)
+    expect(page.locator("#setup-problems")).to_contain_text("The Crawford game comes when")
+    page.uncheck("#setup-editor input[name=crawford]")
+    page.select_option("#setup-editor select[name=die1]", "6")
+    page.select_option("#setup-editor select[name=die2]", "5")
+    assert wait_checked(page) == "ok"
+    expect(page.locator("#setup-problems")).to_contain_text("ready to play")
+    screenshot(page, "positions-editor")
+    page.click("#setup-done")
+    wait_idle(page)
+    assert page.get_attribute("html", "data-mode") in (None, "")
+    assert "White to move 6 and 5" in status(page)
+    assert saved_record(page)["setup"] is not None
+    click_move(page, 13, 7)
+    click_move(page, 13, 8)
+    assert page.evaluate("document.documentElement.dataset.phase") in ("roll", "move")
+
+
+def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
+    open_match(page, site, "31,65")
+    open_editor(page)
+    page.locator("#board .target[data-loc='12']").focus()
+    page.keyboard.press("-")  # one Black checker off its 13-point
+    page.keyboard.press("b")
+    page.locator("#board .target[data-loc='bar']").focus()
+    page.keyboard.press("Enter")  # ... onto the bar
+    bar = page.locator("#board .target[data-loc='bar']")
+    expect(bar).to_have_attribute("aria-label", re.compile("1 Black"))
+    page.locator("#setup-editor select[name=turn]").focus()
+    page.keyboard.press("ArrowDown")  # Black on roll
+    assert wait_checked(page) == "ok"
+    page.locator("#setup-done").focus()
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert "Black" in status(page)
+    assert saved_record(page)["setup"] is not None
+    # Escape leaves the editor and changes nothing.
+    before = saved_record(page)
+    open_editor(page)
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.documentElement.dataset.mode")
+    assert saved_record(page) == before
