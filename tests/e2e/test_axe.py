@@ -84,6 +84,16 @@ def test_setup_and_share_dialogs(page: Page, site: Site) -> None:
     audit(page, "the match page with the Share dialog open")
 
 
+def test_position_editor(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    page.click("#setup-button")
+    page.click("#setup-form button[value=edit]")
+    page.wait_for_selector("html[data-mode='setup']", state="attached")
+    page.click("#setup-clear")  # with its list of problems showing
+    page.wait_for_function("document.documentElement.dataset.setupCheck === 'problems'")
+    audit(page, "the position editor showing what is wrong")
+
+
 def test_review_of_an_analysed_match(page: Page, site: Site) -> None:
     from .test_review import computer_match, open_saved, wait_analysis
 

@@ -373,3 +373,18 @@ def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
     page.keyboard.press("Escape")
     page.wait_for_function("!document.documentElement.dataset.mode")
     assert saved_record(page) == before
+
+
+def test_share_in_review_links_the_position_shown_and_the_match_reviewed(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    page.click("#match-file-button")
+    page.set_input_files("#import-file", str(SGF_DIR / "gnubg-1pt-seed5.sgf"))
+    wait_idle(page)
+    page.locator("#analysis-depth").select_option("0")
+    page.click("#analysis-start")
+    page.wait_for_selector("html[data-analysis='done']", state="attached", timeout=90_000)
+    page.keyboard.press("End")
+    page.click("#share-button")
+    expect(page.locator("#share-what")).to_contain_text("review")
+    expect(page.locator("#share-position-link")).to_have_value(re.compile(r"#v=1&position=XGID="))
+    expect(page.locator("#share-match-link")).to_have_value(re.compile(r"#v=1&match="))
