@@ -6,6 +6,7 @@ player whose turn it is.
 
 from __future__ import annotations
 
+import copy
 import random
 import zlib
 from typing import Any
@@ -18,6 +19,7 @@ from backgammon.bot.pubeval import is_race
 from backgammon.game import Game, Phase, to_absolute
 from backgammon.match import Match
 from backgammon.position import Position
+from backgammon.turn import Turn
 
 HINT_PLAYS = 10
 
@@ -109,6 +111,14 @@ def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
         chosen = choose_play(
             game.position, game.dice, level=level, rng=rng, context=context, cube_value=game.cube.value
         )
+        turn = game.current_turn
+        if turn is not None and turn.moves:
+            # A turn in progress (the page was reloaded, or another tab took over, in the middle of the
+            # computer's play; the match is saved after every checker): the rest of it, never a whole play
+            # from the start of the turn, which need not fit on top of the moves already made.
+            cube_value = game.cube.value
+            ranked = rank_plays(game.position, game.dice, level=level, context=context, cube_value=cube_value)
+            return _rest_of_turn(turn, [chosen.position, *(r.position for r in ranked)], player)
         return {"type": "play", "moves": absolute_moves(chosen, player)}
     if game.phase is Phase.DOUBLED:
         return _answer_double(match, player, level, rng)
@@ -119,6 +129,34 @@ def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
         accept = accept_resignation(probs, points, game.cube.value, owner_for(game, player), context)
         return {"type": "accept_resign" if accept else "reject_resign"}
     return None
+
+
+def _rest_of_turn(turn: Turn, wanted: list[Position], player: int) -> dict[str, Any]:
+    """The moves that complete a turn in progress, to the first of `wanted` (final boards, best first) that
+    the moves already made still reach; `confirm` when the turn is already complete."""
+    work = copy.deepcopy(turn)
+    reachable: dict[Position, list[tuple[int, int]]] = {}
+
+    def walk(path: list[tuple[int, int]]) -> None:
+        if work.is_complete:
+            reachable.setdefault(work.position, list(path))
+            return
+        for source, dests in work.dests().items():
+            for dest in dests:
+                work.move(source, dest)
+                path.append((source, dest))
+                walk(path)
+                path.pop()
+                work.undo()
+
+    walk([])
+    rest = next((reachable[p] for p in wanted if p in reachable), None)
+    if rest is None:  # not reached by any ranked play: still finish the turn legally
+        rest = next(iter(reachable.values()), [])
+    if not rest:
+        return {"type": "confirm"}
+    moves = [{"from": to_absolute(player, source), "to": to_absolute(player, dest)} for source, dest in rest]
+    return {"type": "play", "moves": moves}
 
 
 def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> dict[str, Any]:
