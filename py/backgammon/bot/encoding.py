@@ -106,7 +106,7 @@ def _scan(side: Sequence[int], base: int, active: list[tuple[int, float]]) -> tu
     return present, made, blots, prime
 
 
-def _shots(present: int, blot_shifts: list[int]) -> tuple[int, int, int]:
+def _shots(present: int, blot_shifts: Sequence[int]) -> tuple[int, int, int]:
     """(direct pairs, indirect pairs, rolls that hit) of the shooter's points `present` on the blots."""
     direct = indirect = distances = 0
     for shift in blot_shifts:
@@ -144,30 +144,84 @@ def longest_prime(side: Sequence[int]) -> int:
     return _scan(side, 0, [])[3]
 
 
+# What each of the 12 features is divided by (`feature_counts` gives the numerators, in this order).
+FEATURE_SCALES = (100.0, 100.0, 4.0, 4.0, 4.0, 4.0, 36.0, 36.0, 36.0, 36.0, 6.0, 6.0)
+
+
+def side_summary(side: Sequence[int]) -> tuple[int, int, tuple[int, ...], int, int]:
+    """What the features need of one side, as `_scan` finds it: (points held as bits, made points as bits,
+    blot shifts, longest prime, pip count)."""
+    present = made = run = prime = 0
+    blots = []
+    for i in range(24):
+        n = side[i]
+        if n:
+            present |= 2 << i
+            if n >= 2:
+                made |= 1 << i
+                run += 1
+                if run > prime:
+                    prime = run
+                continue
+            blots.append(24 - i)
+        run = 0
+    if side[24]:
+        present |= 1 << 25
+    return present, made, tuple(blots), prime, sum(map(mul, side, _POINT_NUMBERS))
+
+
+def feature_counts(
+    mine: tuple[int, int, Sequence[int], int, int], theirs: tuple[int, int, Sequence[int], int, int]
+) -> tuple[int, ...]:
+    """The 12 features' numerators (see `FEATURE_SCALES`) from both sides' `side_summary`."""
+    my_present, my_made, my_blots, my_prime, my_pips = mine
+    their_present, their_made, their_blots, their_prime, their_pips = theirs
+    my_direct, my_indirect, my_hits = _shots(my_present, their_blots)
+    their_direct, their_indirect, their_hits = _shots(their_present, my_blots)
+    return (
+        my_pips,
+        their_pips,
+        my_direct,
+        my_indirect,
+        their_direct,
+        their_indirect,
+        my_hits,
+        their_hits,
+        _escapes(my_present, their_made),
+        _escapes(their_present, my_made),
+        my_prime,
+        their_prime,
+    )
+
+
+def slot_inputs(block: int, slot: int, count: int) -> list[tuple[int, float]]:
+    """The non-zero inputs of one slot of a side holding `count` checkers there: slots 0..23 are its points
+    1..24, 24 its bar, 25 its borne-off checkers; `block` is 0 for the side on roll, `SIDE_BLOCK` else."""
+    if not count:
+        return []
+    if slot == 24:
+        return [(block + 96, count / 2.0)]
+    if slot == 25:
+        return [(block + 97, count / 15.0)]
+    unit = block + 4 * slot
+    inputs = [(unit + k, 1.0) for k in range(min(count, 3))]
+    if count > 3:
+        inputs.append((unit + 3, (count - 3) / 2.0))
+    return inputs
+
+
 def active_inputs(mine: Sequence[int], theirs: Sequence[int]) -> list[tuple[int, float]]:
     """The non-zero inputs as (index, value) pairs: most inputs are zero, so inference sums only these."""
     active: list[tuple[int, float]] = []
     my_present, my_made, my_blots, my_prime = _scan(mine, 0, active)
     their_present, their_made, their_blots, their_prime = _scan(theirs, SIDE_BLOCK, active)
-    my_direct, my_indirect, my_hits = _shots(my_present, their_blots)
-    their_direct, their_indirect, their_hits = _shots(their_present, my_blots)
-    features = (
-        pip_count(mine) / 100.0,
-        pip_count(theirs) / 100.0,
-        my_direct / 4.0,
-        my_indirect / 4.0,
-        their_direct / 4.0,
-        their_indirect / 4.0,
-        my_hits / 36.0,
-        their_hits / 36.0,
-        _escapes(my_present, their_made) / 36.0,
-        _escapes(their_present, my_made) / 36.0,
-        my_prime / 6.0,
-        their_prime / 6.0,
+    counts = feature_counts(
+        (my_present, my_made, my_blots, my_prime, pip_count(mine)),
+        (their_present, their_made, their_blots, their_prime, pip_count(theirs)),
     )
-    for k, value in enumerate(features):
-        if value:
-            active.append((FEATURES_START + k, value))
+    for k, (count, scale) in enumerate(zip(counts, FEATURE_SCALES, strict=True)):
+        if count:
+            active.append((FEATURES_START + k, count / scale))
     return active
 
 

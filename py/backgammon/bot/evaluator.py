@@ -7,9 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import add, sub
 
 from backgammon.bot.bearoff import race_probabilities_if_known
-from backgammon.bot.encoding import active_inputs
+from backgammon.bot.encoding import (
+    FEATURE_SCALES,
+    FEATURES_START,
+    SIDE_BLOCK,
+    active_inputs,
+    feature_counts,
+    side_summary,
+    slot_inputs,
+)
 from backgammon.bot.network import Network, shipped_networks
 from backgammon.bot.pubeval import is_race
 
@@ -111,40 +121,138 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
     return _clean(raw, mine, theirs, race)
 
 
+# Chances of boards already evaluated, by (mine, theirs): the look-ahead meets the same board again from
+# other rolls and other candidate plays. The network's sums are exact (see `Network`), so a remembered
+# board has the very numbers a new evaluation would give.
+_SEEN: dict[tuple[tuple[int, ...], tuple[int, ...]], Probabilities] = {}
+_SEEN_LIMIT = 40_000
+Summary = tuple[int, int, tuple[int, ...], int, int]
+_SUMMARIES: dict[tuple[int, ...], Summary] = {}
+_SUMMARIES_LIMIT = 20_000
+_DELTA_LIMIT = 6_000
+
+
+def _summary(side: tuple[int, ...]) -> Summary:
+    found = _SUMMARIES.get(side)
+    if found is None:
+        if len(_SUMMARIES) >= _SUMMARIES_LIMIT:
+            _SUMMARIES.clear()
+        found = _SUMMARIES[side] = side_summary(side)
+    return found
+
+
+class _Sums:
+    """One network's hidden sums of the last board it saw, and what changes them: rows for a slot's change of
+    count (`slot_inputs`) and for a feature's change of value, each the difference of two sums of rows."""
+
+    def __init__(self, net: Network) -> None:
+        self.net = net
+        self.deltas: dict[int, list[float]] = {}
+        self.board: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        self.sums: list[float] = []
+
+    def _inputs_row(self, inputs: list[tuple[int, float]]) -> list[float]:
+        total = [0.0] * self.net.hidden_size
+        for index, value in inputs:
+            total = list(map(add, total, self.net.row(index, value)))
+        return total
+
+    def _delta(self, key: int, old: list[tuple[int, float]], new: list[tuple[int, float]]) -> list[float]:
+        deltas = self.deltas
+        if len(deltas) >= _DELTA_LIMIT:
+            deltas.clear()
+        row = deltas[key] = list(map(sub, self._inputs_row(new), self._inputs_row(old)))
+        return row
+
+    def sums_for(
+        self, mine: tuple[int, ...], theirs: tuple[int, ...], features: tuple[int, ...]
+    ) -> list[float]:
+        """The board's hidden sums, from the last board's; it becomes the board the next one starts from."""
+        if self.board is None:
+            sums = self.net.hidden_sums(active_inputs(mine, theirs))
+        else:
+            base_mine, base_theirs, base_features = self.board
+            sums = self.sums
+            deltas = self.deltas
+            for block, side, base in ((0, mine, base_mine), (SIDE_BLOCK, theirs, base_theirs)):
+                if side == base:
+                    continue
+                for slot, (new, old) in enumerate(zip(side, base, strict=True)):
+                    if new != old:
+                        key = ((block + slot) * 16 + old) * 16 + new
+                        row = deltas.get(key)
+                        if row is None:
+                            row = self._delta(
+                                key, slot_inputs(block, slot, old), slot_inputs(block, slot, new)
+                            )
+                        sums = list(map(add, sums, row))
+                new, old = 15 - sum(side), 15 - sum(base)
+                if new != old:
+                    key = ((block + 25) * 16 + old) * 16 + new
+                    row = deltas.get(key)
+                    if row is None:
+                        row = self._delta(key, slot_inputs(block, 25, old), slot_inputs(block, 25, new))
+                    sums = list(map(add, sums, row))
+            for k, (new, old) in enumerate(zip(features, base_features, strict=True)):
+                if new != old:
+                    key = -((k * 1024 + old) * 1024 + new) - 1
+                    row = deltas.get(key)
+                    if row is None:
+                        scale = FEATURE_SCALES[k]
+                        index = FEATURES_START + k
+                        row = self._delta(
+                            key,
+                            [(index, old / scale)] if old else [],
+                            [(index, new / scale)] if new else [],
+                        )
+                    sums = list(map(add, sums, row))
+        self.board = (mine, theirs, features)
+        self.sums = sums
+        return sums
+
+
+@cache
+def _sums_of(race: bool) -> _Sums:
+    return _Sums(network_for(race))
+
+
+def clear_caches() -> None:
+    """Forget remembered boards and the last board's sums (the numbers stay the same: for tests)."""
+    _SEEN.clear()
+    _SUMMARIES.clear()
+    _sums_of.cache_clear()
+
+
 def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[Probabilities]:
     """`evaluate` for many boards (side on roll first in each pair), faster when they are alike.
 
-    The hidden-layer sums of the first board each network sees are kept, and every later board only
-    adds the rows of the inputs that differ: sibling positions differ in a handful of inputs.
+    Each board's hidden-layer sums start from those of the last board the same network saw, changed by the
+    rows of the points and features that differ: sibling positions differ in a handful. Boards met before
+    are remembered. The numbers are those of `evaluate`, to the last bit (the sums are exact).
     """
     results: list[Probabilities] = []
-    bases: dict[bool, tuple[dict[int, float], list[float]]] = {}
-    for mine, theirs in boards:
-        if not any(mine) or not any(theirs):
-            results.append(evaluate(mine, theirs))
-            continue
-        race = is_race(mine, theirs)
-        if race:
-            exact = race_probabilities_if_known(mine, theirs)
-            if exact is not None:
-                results.append(Probabilities(*exact))
-                continue
-        net = network_for(race)
-        active = dict(active_inputs(mine, theirs))
-        base = bases.get(race)
-        if base is None:
-            sums = net.hidden_sums(active.items())
-            bases[race] = (active, sums)
-        else:
-            base_active, sums = base
-            for index, value in active.items():
-                delta = value - base_active.get(index, 0.0)
-                if delta:
-                    sums = net.adjust(sums, index, delta)
-            for index, value in base_active.items():
-                if index not in active:
-                    sums = net.adjust(sums, index, -value)
-        results.append(_clean(net.outputs_from_sums(sums), mine, theirs, race))
+    seen = _SEEN
+    for board_mine, board_theirs in boards:
+        mine, theirs = tuple(board_mine), tuple(board_theirs)
+        key = (mine, theirs)
+        probs = seen.get(key)
+        if probs is None:
+            if not any(mine) or not any(theirs):
+                probs = evaluate(mine, theirs)
+            else:
+                my_summary, their_summary = _summary(mine), _summary(theirs)
+                race = my_summary[0].bit_length() + their_summary[0].bit_length() <= 27  # `is_race`
+                exact = race_probabilities_if_known(mine, theirs) if race else None
+                if exact is not None:
+                    probs = Probabilities(*exact)
+                else:
+                    state = _sums_of(race)
+                    sums = state.sums_for(mine, theirs, feature_counts(my_summary, their_summary))
+                    probs = _clean(state.net.outputs_from_sums(sums), mine, theirs, race)
+            if len(seen) >= _SEEN_LIMIT:
+                seen.clear()
+            seen[key] = probs
+        results.append(probs)
     return results
 
 

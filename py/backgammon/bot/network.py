@@ -19,10 +19,19 @@ from operator import add, mul, sub
 MAGIC = b"BGNN"
 VERSION = 1
 WEIGHTS_FILE = "weights.bin"
+# Every input value is below this (the largest: a pip count / 100, shot pairs / 4, the bar / 2).
+MAX_INPUT = 32.0
 
 
 class Network:
-    """One hidden sigmoid layer, sigmoid outputs; inputs are given sparsely as (index, value)."""
+    """One hidden sigmoid layer, sigmoid outputs; inputs are given sparsely as (index, value).
+
+    Inference adds, for each active input, that input's weights times its value (its *row*), rounded to a
+    grid of `2 ** -grid_bits` (the bias too). Every hidden sum is then a sum of multiples of the grid far
+    below 2 ** 53 grid steps, so float additions are exact: a board's sums, and so its outputs, are the
+    same to the last bit whatever order the rows were added or subtracted in (from scratch, or by
+    adjusting another board's sums). The rounding moves each term by at most 2 ** -(grid_bits + 1).
+    """
 
     def __init__(
         self,
@@ -38,35 +47,56 @@ class Network:
         # Stored per output (columns of w2) so each output is one dot product.
         self.output_columns = [[row[o] for row in w2] for o in range(len(b2))]
         self.output_bias = b2
+        # The largest sum any mix of rows can reach: input values stay below MAX_INPUT, and an adjusted sum
+        # holds at most two values of each input for a moment. Partial sums below 2 ** (53 - grid_bits)
+        # are exact.
+        reach = list(map(abs, b1))
+        for row in w1:
+            reach = [r + 2.0 * MAX_INPUT * abs(w) for r, w in zip(reach, row, strict=True)]
+        bound = 1.0 + max(reach, default=0.0)
+        self.grid_bits = min(40, 51 - math.frexp(bound)[1])
+        self._scale = math.ldexp(1.0, self.grid_bits)
+        self._bias = self._on_grid(b1, 1.0)
+        self._rows: list[dict[float, list[float]]] = [{} for _ in w1]
+
+    def _on_grid(self, weights: list[float], value: float) -> list[float]:
+        scale = self._scale
+        return [round(w * value * scale) / scale for w in weights]
 
     @property
     def hidden_size(self) -> int:
         return len(self.hidden_bias)
 
+    def row(self, index: int, value: float) -> list[float]:
+        """Input `index`'s contribution at `value` to the hidden sums, on the grid (made once, kept)."""
+        rows = self._rows[index]
+        found = rows.get(value)
+        if found is None:
+            found = rows[value] = self._on_grid(self.input_rows[index], value)
+        return found
+
     def hidden_sums(self, active: Iterable[tuple[int, float]]) -> list[float]:
         """Hidden pre-activations for the sparse input; callers may adjust them incrementally."""
-        sums = self.hidden_bias
-        rows = self.input_rows
+        sums = self._bias
+        row = self.row
         for index, value in active:
-            row = rows[index]
-            if value == 1.0:
-                sums = list(map(add, sums, row))
-            else:
-                sums = [s + w * value for s, w in zip(sums, row, strict=True)]
+            sums = list(map(add, sums, row(index, value)))
         return sums
 
-    def adjust(self, sums: list[float], index: int, delta: float) -> list[float]:
-        """`sums` with input `index` changed by `delta` (a new list)."""
-        row = self.input_rows[index]
-        if delta == 1.0:
-            return list(map(add, sums, row))
-        if delta == -1.0:
-            return list(map(sub, sums, row))
-        return [s + w * delta for s, w in zip(sums, row, strict=True)]
+    def adjust(self, sums: list[float], index: int, old: float, new: float) -> list[float]:
+        """`sums` with input `index` changed from `old` to `new` (a new list; exact, see the class)."""
+        if old:
+            sums = list(map(sub, sums, self.row(index, old)))
+        if new:
+            sums = list(map(add, sums, self.row(index, new)))
+        return sums
 
     def outputs_from_sums(self, sums: list[float]) -> list[float]:
         exp = math.exp
-        hidden = [1.0 / (1.0 + exp(-s)) if s > -40.0 else 0.0 for s in sums]
+        if min(sums) > -40.0:  # the test inside the loop costs a third of it (CPython and Pyodide)
+            hidden = [1.0 / (1.0 + exp(-s)) for s in sums]
+        else:
+            hidden = [1.0 / (1.0 + exp(-s)) if s > -40.0 else 0.0 for s in sums]
         out = []
         for column, bias in zip(self.output_columns, self.output_bias, strict=True):
             z = bias + sum(map(mul, hidden, column))

@@ -1,0 +1,125 @@
+"""The evaluator's fast paths give the numbers and the plays of the plain computation.
+
+Pinned figures come from the evaluator before the speed work (commit 788fc65: every board summed from
+scratch or from the first board of its batch); speed changes may move them by rounding only (< 1e-9), never
+change a chosen play.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from backgammon.bot.cube import MatchContext
+from backgammon.bot.encoding import SIDE_BLOCK, active_inputs, slot_inputs
+from backgammon.bot.evaluator import clear_caches, evaluate, evaluate_many, evaluate_many_after_play
+from backgammon.bot.levels import EXPERT
+from backgammon.bot.network import shipped_networks
+from backgammon.bot.player import evaluate_position, rank_plays
+from backgammon.movegen import legal_positions
+from backgammon.position import Position
+
+# (position id, dice, money?, best play, its value, the second play's value, 0-ply chances before the roll)
+PINNED = [
+    ("4HPwoQBKj/AAWA", (5, 1), True, "bar/20 6/5", -0.214389202969, -0.224370963432, (0.4292330648191401, 0.12183289798254683, 0.00432404473033991, 0.1659086247177013, 0.013899381869148195)),  # noqa: E501
+    ("6onkAFiiT/BJAA", (1, 5), True, "13/8 6/5", 0.653055266217, 0.639309545068, (0.6986663299801056, 0.34458107009605377, 0.061786079487207456, 0.08009154734021937, 0.004548940611234254)),  # noqa: E501
+    ("Ys/ggQLqQTKCWA", (1, 1), False, "bar/23*/22 4/3", 0.5953410979364494, 0.5950930581564882, (0.2543533296475573, 0.05196362295292661, 0.002169808282738673, 0.39537316001940254, 0.0726495301815714)),  # noqa: E501
+    ("tYkGgRlhZ/BgQA", (1, 3), True, "bar/24* 13/10*", 0.686693526962, 0.323415069523, (0.6730458126408077, 0.294765267457777, 0.024381578099252375, 0.09472251886474144, 0.003165638125214442)),  # noqa: E501
+    ("cAc8mBHsiRCGUQ", (1, 2), True, "bar/24 4/2*", -0.553689871084, -0.625098782269, (0.37745777945211495, 0.10825581866567721, 0.003607729860253751, 0.23863757157262871, 0.019683488222494137)),  # noqa: E501
+    ("2QchhDFwR7hoAg", (3, 2), False, "14/12*/9", 0.7432751820573815, 0.7340125478476189, (0.7894815990119779, 0.40509645076682194, 0.05365823218562025, 0.04032211468778421, 0.0020574862398271346)),  # noqa: E501
+    ("uQ8IQDxeNg2hAA", (4, 1), True, "8/4*/3", 1.392386279832, 1.147522532053, (0.838508914760708, 0.4879595774487907, 0.06801734911565913, 0.024131755418903344, 0.0006351871154596799)),  # noqa: E501
+]  # fmt: skip
+LOOKAHEAD = (0.4295449684712971, 0.12926249911838122, 0.003341545247424459, 0.15361228230699797, 0.011138751992594216)  # fmt: skip  # noqa: E501
+
+
+def random_positions(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found: list[Position] = []
+    position = Position.start()
+    while len(found) < count:
+        found.append(position)
+        after = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6))))
+        position = after.swap() if any(after.mine) else Position.start()
+    return found
+
+
+@pytest.mark.parametrize(("position_id", "dice", "money", "play", "best", "second", "before"), PINNED)
+def test_pinned_plays_and_figures(
+    position_id: str,
+    dice: tuple[int, int],
+    money: bool,
+    play: str,
+    best: float,
+    second: float,
+    before: tuple[float, ...],
+) -> None:
+    clear_caches()
+    position = Position.from_id(position_id)
+    context = MatchContext() if money else MatchContext(away=3, opponent_away=5)
+    ranked = rank_plays(position, dice, level=EXPERT, context=context)
+    assert position.notation(ranked[0].play) == play
+    assert ranked[0].value == pytest.approx(best, abs=1e-9)
+    assert ranked[1].value == pytest.approx(second, abs=1e-9)
+    assert evaluate(position.mine, position.theirs).as_tuple() == pytest.approx(before, abs=1e-9)
+
+
+def test_pinned_look_ahead_before_the_roll() -> None:
+    clear_caches()
+    probs = evaluate_position(Position.from_id("4HPwoQBKj/AAWA"), lookahead=True)
+    assert probs.as_tuple() == pytest.approx(LOOKAHEAD, abs=1e-9)
+
+
+def test_a_board_gets_the_same_bits_whatever_was_evaluated_before() -> None:
+    positions = random_positions(60, seed=8)
+    boards = [(r.mine, r.theirs) for p in positions for r in legal_positions(p, (3, 1))]
+    clear_caches()
+    alone = []
+    for board in boards:
+        clear_caches()
+        alone.append(evaluate(*board).as_tuple())
+    clear_caches()
+    in_order = [p.as_tuple() for p in evaluate_many(boards)]
+    clear_caches()
+    shuffled = list(range(len(boards)))
+    random.Random(3).shuffle(shuffled)
+    backwards = evaluate_many([boards[i] for i in shuffled])
+    assert in_order == alone
+    for i, probs in zip(shuffled, backwards, strict=True):
+        assert probs.as_tuple() == alone[i]
+    # Remembered boards and the after-play view agree too.
+    again = evaluate_many_after_play([(t, m) for m, t in boards])
+    assert [p.as_tuple() for p in again] == [evaluate(*board).flipped().as_tuple() for board in boards]
+
+
+def test_hidden_sums_do_not_depend_on_the_order_of_the_inputs() -> None:
+    for net in shipped_networks().values():
+        for position in random_positions(40, seed=9):
+            active = active_inputs(position.mine, position.theirs)
+            assert net.hidden_sums(active) == net.hidden_sums(active[::-1])
+
+
+def test_the_sigmoid_fast_path_is_the_plain_formula() -> None:
+    net = shipped_networks()["contact"]
+    rng = random.Random(4)
+    for spread in (1.0, 10.0, 30.0, 400.0):
+        sums = [rng.gauss(0.0, spread) for _ in range(net.hidden_size)]
+        hidden = [1.0 / (1.0 + math.exp(-s)) if s > -40.0 else 0.0 for s in sums]
+        expected = []
+        for column, bias in zip(net.output_columns, net.output_bias, strict=True):
+            z = bias + sum(h * w for h, w in zip(hidden, column, strict=True))
+            expected.append(1.0 / (1.0 + math.exp(-z)) if z > -40.0 else 0.0)
+        assert net.outputs_from_sums(sums) == pytest.approx(expected, abs=1e-15)
+
+
+def test_slot_inputs_are_the_point_units_of_the_encoding() -> None:
+    for position in random_positions(80, seed=10):
+        active = active_inputs(position.mine, position.theirs)
+        units = [(i, v) for i, v in active if i < 2 * SIDE_BLOCK]
+        expected = []
+        for block, side in ((0, position.mine), (SIDE_BLOCK, position.theirs)):
+            for slot in range(25):
+                expected += slot_inputs(block, slot, side[slot])
+            expected += slot_inputs(block, 25, 15 - sum(side))
+        assert sorted(units) == sorted(expected)
