@@ -99,6 +99,7 @@ def test_a_gnubg_sgf_file_opens_for_review_and_an_unfinished_one_plays_on(
     expect(page.locator("#review-source")).to_contain_text("not finished")
     page.click("#review-continue")
     page.click("#message-dialog button[value=play]")
+    expect(page.locator("#notice-text")).to_contain_text("now the match in progress")
     wait_idle(page)
     assert saved_record(page)["games"] != mine["games"]
     assert "5-point match" in page.inner_text("#match-info")
@@ -209,6 +210,7 @@ def test_a_match_link_opens_the_match_for_review_on_another_device(
         expect(visitor.locator("#review-continue")).to_be_visible()  # not finished: can be played on
         visitor.click("#review-continue")
         visitor.click("#message-dialog button[value=play]")
+        expect(visitor.locator("#notice-text")).to_contain_text("now the match in progress")
         wait_idle(visitor)
         record = real_record(visitor)
         assert record is not None and record["games"] == mine["games"]
