@@ -247,6 +247,8 @@ async function perform(action, { animate = false } = {}) {
       for (const event of events) {
         if (event.type === "moved") await board.animateMove({ from: event.from, to: event.to, player: event.player });
       }
+      // Another tab's match may have been taken up during the glide: this result is then stale, never to be saved.
+      if (myGeneration !== generation) return;
     }
     showView(result.view);
     const next = result.view;
@@ -492,7 +494,7 @@ function persist() {
   if (saved.ok) return;
   if ("conflict" in saved) {
     // Another tab moved on with this match: its progress wins; ours was made on an old position.
-    adoptRecord(saved.conflict.record, saved.conflict.revision, "This match was continued in another tab. The latest position is shown.");
+    adoptRecord(saved.conflict, "This match was continued in another tab. The latest position is shown.");
   } else {
     announcer.say(saved.error);
     $("status").textContent = saved.error;
@@ -501,16 +503,16 @@ function persist() {
 
 /**
  * Show a record written elsewhere (another tab).
- * @param {object} otherRecord
- * @param {number} revision
+ * @param {{record: object, revision: number, tab: string}} envelope
  * @param {string} message
  */
-function adoptRecord(otherRecord, revision, message) {
+function adoptRecord(envelope, message) {
+  const otherRecord = envelope.record;
   generation += 1;
   enqueue(async () => {
     const result = await api("load", { record: otherRecord });
     record = result.record;
-    storage.adopt(revision);
+    storage.adopt(envelope);
     showView(result.view);
     showNotice(message);
     scheduleAutomatic();
@@ -519,7 +521,7 @@ function adoptRecord(otherRecord, revision, message) {
 
 storage.onExternalChange((change) => {
   if ("removed" in change) return; // the other tab is starting afresh; keep playing what we have until it saves
-  adoptRecord(change.envelope.record, change.envelope.revision, "This match was changed in another tab. The latest position is shown.");
+  adoptRecord(change.envelope, "This match was changed in another tab. The latest position is shown.");
 });
 
 /**
@@ -1028,38 +1030,9 @@ async function openLaunchedFile(name, text) {
 
 async function openShareDialog() {
   const share = await import("./share.js");
-  const dialog = /** @type {HTMLDialogElement} */ ($("share-dialog"));
   const v = review ? reviewed_.view ?? view : view;
-  const shared = review ? reviewed_.record : record;
-  const positionField = /** @type {HTMLInputElement} */ ($("share-position-link"));
-  const matchField = /** @type {HTMLInputElement} */ ($("share-match-link"));
-  $("share-copied").textContent = "";
-  positionField.value = "";
-  matchField.value = "";
-  $("share-what").textContent = review ? "The position shown in review, or the match being reviewed." : "The position on the board, or the whole match.";
-  const done = enqueue(async () => {
-    const answer = v.position_id ? await api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" }) : { xgid: null };
-    positionField.value = answer.xgid ? share.positionLink(answer.xgid) : "";
-    positionField.placeholder = answer.xgid ? "" : "No position to share at this moment (the game is over).";
-    matchField.value = shared ? await share.matchLink(shared) : "";
-    /** @type {HTMLButtonElement} */ ($("share-copy-position")).disabled = !positionField.value;
-    /** @type {HTMLButtonElement} */ ($("share-copy-match")).disabled = !matchField.value;
-  });
-  const closed = openDialog(dialog, { focus: "#share-copy-position" });
-  await done;
-  await closed;
-}
-
-for (const [buttonId, fieldId, what] of [["share-copy-position", "share-position-link", "position"], ["share-copy-match", "share-match-link", "match"]]) {
-  $(buttonId).addEventListener("click", async () => {
-    const { copyText } = await import("./share.js");
-    const field = /** @type {HTMLInputElement} */ ($(fieldId));
-    const copied = await copyText(field.value, field);
-    $("share-copied").textContent = copied
-      ? `The link to the ${what} is copied to the clipboard.`
-      : `The link to the ${what} is selected: press Ctrl+C (or ⌘C) to copy it.`;
-    announcer.say($("share-copied").textContent);
-  });
+  const xgid = v.position_id ? (await api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" })).xgid : null;
+  await share.openShareDialog({ xgid, record: review ? reviewed_.record : record, inReview: Boolean(review), announcer, openDialog });
 }
 
 /**
@@ -1085,18 +1058,12 @@ async function openShared(shared) {
   }
 }
 
-/** A share link in the address (at start, or pasted into this tab), or text shared into the installed app. */
+/** A share link in the address (at start, or pasted into this tab), text shared into the installed app, or files. */
 async function openLinkInAddress() {
-  // share_target (GET) puts the shared text in ?shared=…; file_handlers open ?launch=file (web manifest).
-  const launch = query.get("launch");
-  const sharedText = ["shared", "shared-url", "shared-title"].some((name) => query.has(name));
-  if (!/(^#|&)(position|match)=/.test(location.hash) && !sharedText && launch !== "file") return;
-  const share = await import("./share.js");
-  if (launch === "file") share.consumeLaunches(openLaunchedFile);
-  const shared = sharedText ? await share.readSharedText(query) : await share.readLink(location.hash);
-  const kept = new URLSearchParams(location.search);
-  for (const name of ["launch", "shared", "shared-url", "shared-title"]) kept.delete(name);
-  history.replaceState(null, "", `${location.pathname}${kept.size ? `?${kept}` : ""}`);
+  const search = new URLSearchParams(location.search);
+  const handed = search.has("launch") || search.has("shared") || search.has("shared-url") || search.has("shared-title");
+  if (!handed && !/(^#|&)(position|match)=/.test(location.hash)) return;
+  const shared = await (await import("./share.js")).takeFromAddress(openLaunchedFile);
   if (shared) await openShared(shared);
 }
 

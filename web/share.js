@@ -149,3 +149,54 @@ export async function copyText(text, field) {
     return false;
   }
 }
+
+const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+let copyButtonsBound = false;
+
+/**
+ * The Share dialog (#share-dialog): the links to a position and to a match, each with a Copy button whose result is
+ * said on the dialog (and to screen readers).
+ * @param {{xgid: string | null, record: object | null, inReview: boolean, announcer: {say: (text: string) => void},
+ *   openDialog: (dialog: HTMLDialogElement, options?: {focus?: string}) => Promise<string>}} ctx
+ */
+export async function openShareDialog(ctx) {
+  const positionField = /** @type {HTMLInputElement} */ (byId("share-position-link"));
+  const matchField = /** @type {HTMLInputElement} */ (byId("share-match-link"));
+  if (!copyButtonsBound) {
+    copyButtonsBound = true;
+    for (const [buttonId, field, what] of /** @type {const} */ ([["share-copy-position", positionField, "position"], ["share-copy-match", matchField, "match"]])) {
+      byId(buttonId).addEventListener("click", async () => {
+        const copied = await copyText(field.value, field);
+        byId("share-copied").textContent = copied
+          ? `The link to the ${what} is copied to the clipboard.`
+          : `The link to the ${what} is selected: press Ctrl+C (or ⌘C) to copy it.`;
+        ctx.announcer.say(byId("share-copied").textContent ?? "");
+      });
+    }
+  }
+  byId("share-copied").textContent = "";
+  byId("share-what").textContent = ctx.inReview ? "The position shown in review, or the match being reviewed." : "The position on the board, or the whole match.";
+  positionField.value = ctx.xgid ? positionLink(ctx.xgid) : "";
+  positionField.placeholder = ctx.xgid ? "" : "No position to share at this moment (the game is over).";
+  matchField.value = ctx.record ? await matchLink(ctx.record) : "";
+  /** @type {HTMLButtonElement} */ (byId("share-copy-position")).disabled = !positionField.value;
+  /** @type {HTMLButtonElement} */ (byId("share-copy-match")).disabled = !matchField.value;
+  await ctx.openDialog(/** @type {HTMLDialogElement} */ (byId("share-dialog")), { focus: positionField.value ? "#share-copy-position" : "#share-copy-match" });
+}
+
+/**
+ * What the page's address hands over, once: a share link in the fragment, text shared into the installed app
+ * (share_target, GET: `?shared=…`), or files it was opened with (file_handlers: `?launch=file`, then `onFile`). The
+ * address is cleaned so a reload does not open it again.
+ * @param {(name: string, text: string) => Promise<void>} onFile
+ * @returns {Promise<Shared | null>}
+ */
+export async function takeFromAddress(onFile) {
+  const query = new URLSearchParams(location.search);
+  if (query.get("launch") === "file") consumeLaunches(onFile);
+  const sharedText = ["shared", "shared-url", "shared-title"].some((name) => query.has(name));
+  const shared = sharedText ? await readSharedText(query) : await readLink(location.hash);
+  for (const name of ["launch", "shared", "shared-url", "shared-title"]) query.delete(name);
+  history.replaceState(null, "", `${location.pathname}${query.size ? `?${query}` : ""}`);
+  return shared;
+}
