@@ -81,8 +81,13 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
   const store = safeLocalStorage();
   const key = `${namespace}.match.v${STORAGE_VERSION}`;
   const tab = newTabId();
-  /** The revision this tab last read or wrote: a save over a newer revision is a conflict. */
+  /**
+   * The envelope this tab last read, wrote or adopted, as its revision and the tab that wrote it: a save over any
+   * other envelope is a conflict. Two tabs can write the same revision (localStorage has no compare-and-set across
+   * tabs: each reads, then writes), so the revision alone does not tell two writes apart; the writer's tab does.
+   */
   let knownRevision = 0;
+  let knownTab = "";
 
   /**
    * Copy untrusted data aside so it is never lost.
@@ -113,6 +118,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     const parsed = parseEnvelope(text);
     if (parsed.ok) {
       knownRevision = parsed.envelope.revision;
+      knownTab = parsed.envelope.tab;
       return { status: "ok", envelope: parsed.envelope };
     }
     return { status: parsed.status, reason: parsed.reason, backupKey: backup(text) };
@@ -136,6 +142,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
       }
     }
     knownRevision = 0;
+    knownTab = "";
     return { status: "corrupt", reason, backupKey };
   }
 
@@ -162,9 +169,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
   function save(record, { force = false, study = false } = {}) {
     if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
     const current = peek();
-    if (!force && current && current.revision > knownRevision && current.tab !== tab) {
-      return { ok: false, conflict: current };
-    }
+    if (!force && current && isNewer(current)) return { ok: false, conflict: current };
     const revision = Math.max(knownRevision, current?.revision ?? 0) + 1;
     /** @type {Envelope} */
     const envelope = {
@@ -181,6 +186,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
       return { ok: false, error: `the match could not be saved (${e instanceof Error ? e.message : String(e)})` };
     }
     knownRevision = revision;
+    knownTab = tab;
     if (force) markStudy(study);
     return { ok: true, revision };
   }
@@ -232,18 +238,31 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
         callback({ removed: true });
         return;
       }
-      const parsed = parseEnvelope(event.newValue);
-      if (!parsed.ok || parsed.envelope.revision <= knownRevision) return;
-      knownRevision = parsed.envelope.revision;
-      callback({ envelope: parsed.envelope });
+      // What is stored now, not what the event carried: a later write may already have replaced it. Nothing is
+      // known until the page adopts it (adopt()): a save made before then is a conflict, never an overwrite.
+      const current = peek();
+      if (current && isNewer(current)) callback({ envelope: current });
     };
     window.addEventListener("storage", listener);
     return () => window.removeEventListener("storage", listener);
   }
 
-  /** @param {number} revision the revision of a record this tab has adopted */
-  function adopt(revision) {
-    knownRevision = Math.max(knownRevision, revision);
+  /**
+   * Another tab's envelope that is not the one this tab knows: a newer revision, or the same revision written by
+   * another tab than the one known (two tabs saved at once; the one stored last won).
+   * @param {Envelope} envelope
+   */
+  function isNewer(envelope) {
+    if (envelope.tab === tab && envelope.revision <= knownRevision) return false; // this tab's own write
+    return envelope.revision > knownRevision || (envelope.revision === knownRevision && envelope.tab !== knownTab);
+  }
+
+  /** @param {{revision: number, tab: string}} envelope the envelope whose record this tab has adopted */
+  function adopt(envelope) {
+    if (envelope.revision >= knownRevision) {
+      knownRevision = envelope.revision;
+      knownTab = envelope.tab;
+    }
   }
 
   const previousKey = `${key}.previous`;

@@ -120,9 +120,6 @@ def test_a_tab_that_draws_no_frames_still_finishes_the_computers_turn(page: Page
     assert [a["type"] for a in actions] == ["roll", "move", "move", "confirm", "roll"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="test-results/chaos-fixes/002-two-tabs-same-revision.patch (web/storage.js)"
-)
 def test_two_tabs_that_save_the_same_revision_end_on_the_stored_match(
     context: BrowserContext, site: Site
 ) -> None:
