@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import add, sub
+from operator import sub
 
 from backgammon.bot.bearoff import race_probabilities_if_known
 from backgammon.bot.encoding import (
@@ -20,7 +20,7 @@ from backgammon.bot.encoding import (
     side_summary,
     slot_inputs,
 )
-from backgammon.bot.network import Network, shipped_networks
+from backgammon.bot.network import Network, add_rows, shipped_networks
 from backgammon.bot.pubeval import is_race
 
 
@@ -141,27 +141,6 @@ def _summary(side: tuple[int, ...]) -> Summary:
     return found
 
 
-def _added(sums: list[float], rows: list[list[float]]) -> list[float]:
-    """`sums` plus the rows, up to four in one pass: one comprehension over several rows costs about what one
-    `map(add)` over each costs in CPython, and half in Pyodide. Exact, so the grouping does not matter."""
-    count = len(rows)
-    start = 0
-    while count - start >= 4:
-        a, b, c, d = rows[start : start + 4]
-        sums = [s + w + x + y + z for s, w, x, y, z in zip(sums, a, b, c, d, strict=True)]
-        start += 4
-    left = count - start
-    if left == 3:
-        a, b, c = rows[start:]
-        sums = [s + w + x + y for s, w, x, y in zip(sums, a, b, c, strict=True)]
-    elif left == 2:
-        a, b = rows[start:]
-        sums = [s + w + x for s, w, x in zip(sums, a, b, strict=True)]
-    elif left == 1:
-        sums = list(map(add, sums, rows[start]))
-    return sums
-
-
 class _Sums:
     """One network's hidden sums of the last board it saw, and what changes them: rows for a slot's change of
     count (`slot_inputs`) and for a feature's change of value, each the difference of two sums of rows."""
@@ -173,10 +152,8 @@ class _Sums:
         self.sums: list[float] = []
 
     def _inputs_row(self, inputs: list[tuple[int, float]]) -> list[float]:
-        total = [0.0] * self.net.hidden_size
-        for index, value in inputs:
-            total = list(map(add, total, self.net.row(index, value)))
-        return total
+        row = self.net.row
+        return add_rows([0.0] * self.net.hidden_size, [row(index, value) for index, value in inputs])
 
     def _delta(self, key: int, old: list[tuple[int, float]], new: list[tuple[int, float]]) -> list[float]:
         deltas = self.deltas
@@ -227,7 +204,7 @@ class _Sums:
                             [(index, new / scale)] if new else [],
                         )
                     rows.append(row)
-            sums = _added(self.sums, rows)
+            sums = add_rows(self.sums, rows)
         self.board = (mine, theirs, features)
         self.sums = sums
         return sums

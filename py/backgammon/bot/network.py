@@ -23,6 +23,27 @@ WEIGHTS_FILE = "weights.bin"
 MAX_INPUT = 32.0
 
 
+def add_rows(sums: list[float], rows: list[list[float]]) -> list[float]:
+    """`sums` plus the rows, up to four in one pass: one comprehension over several rows costs about what one
+    `map(add)` over each costs in CPython, and half in Pyodide. Exact, so the grouping does not matter."""
+    count = len(rows)
+    start = 0
+    while count - start >= 4:
+        a, b, c, d = rows[start : start + 4]
+        sums = [s + w + x + y + z for s, w, x, y, z in zip(sums, a, b, c, d, strict=True)]
+        start += 4
+    left = count - start
+    if left == 3:
+        a, b, c = rows[start:]
+        sums = [s + w + x + y for s, w, x, y in zip(sums, a, b, c, strict=True)]
+    elif left == 2:
+        a, b = rows[start:]
+        sums = [s + w + x for s, w, x in zip(sums, a, b, strict=True)]
+    elif left == 1:
+        sums = list(map(add, sums, rows[start]))
+    return sums
+
+
 class Network:
     """One hidden sigmoid layer, sigmoid outputs; inputs are given sparsely as (index, value).
 
@@ -77,11 +98,8 @@ class Network:
 
     def hidden_sums(self, active: Iterable[tuple[int, float]]) -> list[float]:
         """Hidden pre-activations for the sparse input; callers may adjust them incrementally."""
-        sums = self._bias
         row = self.row
-        for index, value in active:
-            sums = list(map(add, sums, row(index, value)))
-        return sums
+        return add_rows(self._bias, [row(index, value) for index, value in active])
 
     def adjust(self, sums: list[float], index: int, old: float, new: float) -> list[float]:
         """`sums` with input `index` changed from `old` to `new` (a new list; exact, see the class)."""
