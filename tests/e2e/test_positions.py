@@ -237,6 +237,8 @@ def test_a_broken_or_newer_link_is_refused_and_loses_nothing(
     page.wait_for_selector("#message-dialog[open]")
     expect(page.locator("#message-dialog")).to_contain_text(words)
     expect(page.locator("#message-dialog")).to_contain_text("unchanged")
+    if words == "newer version":
+        screenshot(page, "positions-newer-link")
     page.click("#message-dialog button")
     wait_idle(page)
     assert saved_record(page) == mine
