@@ -513,9 +513,15 @@ def decision_summary(pairs: Sequence[JSON]) -> JSON:
 
 
 def compare_rows(
-    folder: Path, depth: int, plies: int, force: bool, jobs: int
+    folder: Path, depth: int, plies: int, force: bool, jobs: int, cached_only: bool = False
 ) -> tuple[list[JSON], list[str]]:
     gnubg_files = sorted(folder.glob(f"match-*.gnubg-{plies}ply.json"))
+    if cached_only:
+        gnubg_files = [
+            path
+            for path in gnubg_files
+            if (folder / f"{path.name.split('.')[0]}.ours-d{depth}.json").exists()
+        ]
     mats = [folder / (path.name.split(".")[0] + ".mat") for path in gnubg_files]
     failures: list[str] = []
     ours: dict[Path, JSON] = {}
@@ -555,7 +561,7 @@ def compare_rows(
 
 def compare(args: argparse.Namespace) -> None:
     folder = Path(args.set)
-    rows, failures = compare_rows(folder, args.depth, args.plies, args.force, args.jobs)
+    rows, failures = compare_rows(folder, args.depth, args.plies, args.force, args.jobs, args.cached_only)
     for failure in failures:
         print("not analysed by us:", failure)
     if not rows:
@@ -633,7 +639,8 @@ def compare(args: argparse.Namespace) -> None:
         f"our analysis: {summary['our_seconds']} s for {summary['matches']} matches (wall-clock, cached runs "
         f"keep their first time)"
     )
-    out = folder / f"compare-d{args.depth}-gnubg-{args.plies}ply.json"
+    partial = "-partial" if args.cached_only else ""
+    out = folder / f"compare-d{args.depth}-gnubg-{args.plies}ply{partial}.json"
     out.write_text(json.dumps({**summary, "rows": rows}, indent=1) + "\n")
     print(f"summary: {out}")
 
@@ -661,6 +668,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     comp.add_argument("--plies", type=int, default=2, help="which gnubg analysis to compare with")
     comp.add_argument("--jobs", type=int, default=1, help="our analyses at once")
     comp.add_argument("--force", action="store_true", help="analyse again rather than use cached results")
+    comp.add_argument(
+        "--cached-only",
+        action="store_true",
+        help="only the matches our analysis has already done (a partial look)",
+    )
     args = parser.parse_args(argv)
     actions: dict[str, Callable[[argparse.Namespace], None]] = {
         "make-set": make_set,
