@@ -125,11 +125,11 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
 # other rolls and other candidate plays. The network's sums are exact (see `Network`), so a remembered
 # board has the very numbers a new evaluation would give.
 _SEEN: dict[tuple[tuple[int, ...], tuple[int, ...]], Probabilities] = {}
-_SEEN_LIMIT = 40_000
+_SEEN_LIMIT = 10_000
 Summary = tuple[int, int, tuple[int, ...], int, int]
 _SUMMARIES: dict[tuple[int, ...], Summary] = {}
-_SUMMARIES_LIMIT = 20_000
-_DELTA_LIMIT = 6_000
+_SUMMARIES_LIMIT = 10_000
+_DELTA_LIMIT = 3_000
 
 
 def _summary(side: tuple[int, ...]) -> Summary:
@@ -215,8 +215,13 @@ def _sums_of(race: bool) -> _Sums:
     return _Sums(network_for(race))
 
 
+def forget_boards() -> None:
+    """Forget the remembered boards (the numbers stay the same; for benchmarks of one move)."""
+    _SEEN.clear()
+
+
 def clear_caches() -> None:
-    """Forget remembered boards and the last board's sums (the numbers stay the same: for tests)."""
+    """Forget remembered boards and everything made on the way (the numbers stay the same: for tests)."""
     _SEEN.clear()
     _SUMMARIES.clear()
     _sums_of.cache_clear()
