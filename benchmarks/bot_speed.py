@@ -4,11 +4,26 @@ The positions come from a fixed seed (random play from the start: openings, midd
 bear-offs). CPython by default; `--pyodide` runs the same measurement inside Pyodide under Node
 (needs `node_modules/pyodide`, as for `tests/pyodide`):
 
-    PYTHONPATH=py python3 benchmarks/bot_speed.py [--moves 40] [--pyodide]
+    PYTHONPATH=py python3 benchmarks/bot_speed.py [--moves 40] [--pyodide] [--cpu]
 
-Measured on 2026-11-24 04:07 UTC on the shared 2-core machine (load average about 1 to 1.8), `--moves 100`,
-wall-clock per move, mean / median / p95 / max in ms; run 6's weights (contact net of 128 hidden units)
-and run 5's (64) one after the other:
+`--cpu` times each move by the process's CPU clock (Node's in Pyodide) instead of the wall clock: steadier
+when the machine is shared. Boards the evaluator remembers (`evaluator.forget_boards`) are forgotten before
+each move, so one level's choice does not lend its evaluations to the next level's.
+
+After the evaluator's speed-up (exact sums, difference rows, several rows per pass), 2026-11-24 12:57-12:59
+UTC, load average about 2.5, `--moves 100 --cpu`, the code before and after alternating (two runs each),
+CPU ms per move, mean / median / p95 / max:
+
+| level, run | CPython 3.11 before | CPython 3.11 after | Pyodide before | Pyodide after |
+| --- | --- | --- | --- | --- |
+| expert, 1 | 86 / 41 / 316 / 428 | 62 / 37 / 200 / 386 | 206 / 104 / 635 / 1106 | 136 / 71 / 447 / 696 |
+| expert, 2 | 77 / 38 / 259 / 404 | 54 / 28 / 167 / 241 | 202 / 102 / 624 / 1054 | 132 / 68 / 457 / 711 |
+| intermediate, 1 | 2.2 / 0.9 / 7.3 / 33 | 1.5 / 0.7 / 6.0 / 19 | 6.9 / 3.1 / 22 / 88 | 3.9 / 1.8 / 11 / 47 |
+| one evaluation (µs) | 225, 194 | 145, 141 | 552, 523 | 366, 358 |
+
+Before it, measured on 2026-11-24 04:07 UTC on the shared 2-core machine (load average about 1 to
+1.8), `--moves 100`, wall-clock per move, mean / median / p95 / max in ms; run 6's weights (contact net of
+128 hidden units) and run 5's (64) one after the other:
 
 | level | CPython 3.11 | Pyodide 314 (Python 3.14) under Node |
 | --- | --- | --- |
@@ -33,6 +48,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,7 +56,7 @@ if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
 from backgammon import Position, legal_positions  # noqa: E402
-from backgammon.bot.evaluator import evaluate  # noqa: E402
+from backgammon.bot.evaluator import evaluate, forget_boards  # noqa: E402
 from backgammon.bot.levels import LEVELS  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
 
@@ -60,27 +76,44 @@ def sample_cases(count: int) -> list[tuple[Position, tuple[int, int]]]:
     return cases
 
 
-def measure(moves: int) -> dict[str, object]:
+def cpu_clock() -> Callable[[], float]:
+    """This process's CPU time in seconds (Node's, in Pyodide, whose `process_time` is the wall clock)."""
+    if sys.platform == "emscripten":
+        from js import process  # type: ignore[import-not-found]  # Node's global `process`
+
+        def node_cpu() -> float:
+            used = process.cpuUsage()
+            return float(used.user + used.system) / 1e6
+
+        return node_cpu
+    return time.process_time
+
+
+def measure(moves: int, cpu: bool = False) -> dict[str, object]:
+    """Per-move times by level: wall-clock, or with `cpu` the process's CPU time (steadier when busy)."""
     cases = sample_cases(moves)
+    clock = cpu_clock() if cpu else time.perf_counter
     figures: dict[str, object] = {"python": sys.version.split()[0], "platform": sys.platform, "moves": moves}
+    figures["clock"] = "process CPU" if cpu else "wall"
     started = time.perf_counter()
     start = Position.start()
     evaluate(start.mine, start.theirs)  # the first call reads the weights file
     figures["load_weights_ms"] = round((time.perf_counter() - started) * 1000, 1)
-    started = time.perf_counter()
+    started = clock()
     evaluations = 0
     for position, _ in cases:
         for _ in range(20):
             evaluate(position.mine, position.theirs)
             evaluations += 1
-    figures["evaluation_us"] = round((time.perf_counter() - started) / evaluations * 1e6, 1)
+    figures["evaluation_us"] = round((clock() - started) / evaluations * 1e6, 1)
     for name, level in LEVELS.items():
         times = []
         rng = random.Random(1)
         for position, dice in cases:
-            t0 = time.perf_counter()
+            forget_boards()  # none remembered from another level's choice of the same move
+            t0 = clock()
             choose_play(position, dice, level=level, rng=rng)
-            times.append(time.perf_counter() - t0)
+            times.append(clock() - t0)
         times.sort()
         figures[name] = {
             "mean_ms": round(sum(times) / len(times) * 1000, 1),
@@ -102,15 +135,15 @@ import sys, json
 sys.dont_write_bytecode = True
 sys.path.insert(0, "/repo/py"); sys.path.insert(0, "/repo/benchmarks")
 import bot_speed
-json.dumps(bot_speed.measure(${process.argv[2]}))
+json.dumps(bot_speed.measure(${process.argv[2]}, ${process.argv[3]}))
 `);
 console.log(out);
 """
 
 
-def measure_in_pyodide(moves: int) -> dict[str, object]:
+def measure_in_pyodide(moves: int, cpu: bool = False) -> dict[str, object]:
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", PYODIDE_RUNNER, str(REPO), str(moves)],
+        ["node", "--input-type=module", "-e", PYODIDE_RUNNER, str(REPO), str(moves), str(cpu)],
         capture_output=True,
         text=True,
         check=True,
@@ -125,8 +158,9 @@ def main() -> None:
     )
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--pyodide", action="store_true", help="measure inside Pyodide under Node")
+    parser.add_argument("--cpu", action="store_true", help="per-move CPU time instead of wall-clock")
     args = parser.parse_args()
-    figures = measure_in_pyodide(args.moves) if args.pyodide else measure(args.moves)
+    figures = measure_in_pyodide(args.moves, args.cpu) if args.pyodide else measure(args.moves, args.cpu)
     print(json.dumps(figures))
 
 
