@@ -12,6 +12,24 @@ process's CPU time for the whole (Node's CPU clock in Pyodide, whose `process_ti
 decisions per second. The projection for a typical 7-point match is its decisions (the mean of the 7-point
 matches analysed, or of those in `--set`, counted by gnubg) times the mean time per decision. `--set DIR`
 (a set of `analysis_gnubg.py`) adds the mean decisions of its 7-point matches.
+
+Measured on 2026-11-24, 12:55 to 13:02 UTC, on the shared 2-core machine (load average 2.5 to 4), three
+7-point matches of the gnubg set (`--files benchmarks/data/set1/match-{002,014,020}.mat --set
+benchmarks/data/set1`, 895 decisions, 561 of them checker plays); decisions per second by CPU time and by
+wall-clock, and the time per checker play (mean / median / p95 / max):
+
+| | depth 0 | depth 1 |
+| --- | --- | --- |
+| CPython 3.11, decisions/s (CPU / wall) | 432 / 213 | 18.6 / 10.0 |
+| CPython, one checker play | 6.6 / 5.0 / 21 / 161 ms | 142 / 71 / 505 / 1301 ms |
+| Pyodide 314 under Node, decisions/s (CPU / wall) | 234 / 127 | 7.5 / 5.2 |
+| Pyodide, one checker play | 11.5 / 6.7 / 37 / 224 ms | 265 / 123 / 964 / 2488 ms |
+| a typical 7-point match (318 decisions): CPython | 0.7 s CPU, 1.3 s | 17 s CPU, 32 s |
+| the same in Pyodide | 1.4 s CPU, 2.3 s | 43 s CPU, 61 s |
+
+An earlier run at a load average of 8 to 11 gave the same CPU figures within 20% (CPython depth 1 15.8
+decisions/s, Pyodide 5.8) and wall-clock times 5 to 6 times longer. 318 decisions is the mean of the set's
+19 7-point matches, the same count by our analysis and by gnubg (moves + cube decisions).
 """
 
 from __future__ import annotations
