@@ -336,3 +336,29 @@ class _Capture:
 
     def text(self) -> str:
         return "".join(self.parts)
+
+
+def test_the_luck_of_a_games_first_roll_is_measured_over_the_30_opening_rolls_at_every_depth() -> None:
+    # 31 is among the best opening rolls, 21 among the worst: the luck of the first roll counts that half
+    # of the opening rolls would have given the other side the first turn.
+    def first_roll_luck(dice: list[int], depth: int) -> float:
+        record = {
+            "format": "backgammon-match",
+            "schema": 1,
+            "settings": MONEY,
+            "players": None,
+            "setup": None,
+            "games": [{"actions": [{"type": "roll", "dice": dice}]}],
+        }
+        api.call("load", {"record": record})
+        play = api.call("bot_action", {"level": "expert"})["action"]
+        record = api.call("act", {"action": play})["record"]
+        first = analyze_record(record, depth=depth)["games"][0]["decisions"][0]
+        assert first["kind"] == "move" and first["index"] == 0
+        luck: float = first["luck"]
+        return luck
+
+    for depth in (0, 1):
+        good, poor = first_roll_luck([3, 1], depth), first_roll_luck([2, 1], depth)
+        assert good > 50.0 > 0.0 > poor
+    assert first_roll_luck([3, 1], 0) == pytest.approx(first_roll_luck([3, 1], 1), abs=1e-6)

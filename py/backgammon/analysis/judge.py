@@ -243,7 +243,8 @@ def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:
 
     With `sweeps` (depth 1) the leading plays and the play made are looked at 1 ply deeper and the luck
     is exact; without (depth 0) everything is 0-ply and the luck is measured against the static
-    estimate before the roll.
+    estimate before the roll, but for a game's first roll, which is always measured exactly (it also
+    decides who moves first, which the static estimate of the side on roll cannot know).
     """
     assert decision.dice is not None and isinstance(decision.choice, tuple)
     scale = scale_of(decision)
@@ -255,6 +256,11 @@ def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:
         roll_sweep = sweeps.get(position, scale.context, scale.cube_value)
         before = roll_sweep.chances()
         luck = _luck_exact(decision, roll_sweep, sweeps, scale)
+    elif decision.opening:
+        opening = Sweeps()
+        roll_sweep = opening.get(position, scale.context, scale.cube_value)
+        before = roll_sweep.chances()
+        luck = _luck_exact(decision, roll_sweep, opening, scale)
     else:
         before = evaluate_many([(position.mine, position.theirs)])[0]
         # Depth 0: the static estimate before the roll stands for the average over the rolls.
