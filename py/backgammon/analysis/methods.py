@@ -8,7 +8,7 @@ a computer move or a hint answered in between. None of these touch the loaded ma
 - `analysis_result {job}` -> `{analysis}` (the record of docs/analysis.md)
 - `analysis_cancel {job}` -> `{}`
 
-`import_mat` (a `.mat` file read into a record) moved to `backgammon.positions.methods`, beside `import_sgf`.
+Match files to analyse come in through `backgammon.positions.methods` (`import_mat`, `import_sgf`).
 """
 
 from __future__ import annotations
@@ -73,4 +73,3 @@ def analysis_cancel(params: dict[str, Any]) -> dict[str, Any]:
     if params.get("job") == _jobs.number:
         _jobs.job = None
     return {}
-
