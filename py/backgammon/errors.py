@@ -36,3 +36,35 @@ class IllegalMoveError(BackgammonError):
 
 class InvalidActionError(BackgammonError):
     """An action that is not allowed at this moment (for example rolling twice)."""
+
+
+class MatchFileError(BackgammonError):
+    """A match file (`.mat`, `.sgf`) that cannot be imported.
+
+    `game` and `line` (both from 1) locate the fault when known, `text` is what stands there and `reason`
+    the explanation alone. Each format says how its text is shown (`quote`) and whether it is shown
+    without a line number.
+    """
+
+    quote_without_line = False
+
+    def __init__(
+        self, reason: str, *, game: int | None = None, line: int | None = None, text: str | None = None
+    ):
+        self.reason = reason
+        self.game = game
+        self.line = line
+        self.text = text
+        where = []
+        if game is not None:
+            where.append(f"Game {game}")
+        if line is not None:
+            where.append(f"line {line}" if where else f"Line {line}")
+        place = ", ".join(where)
+        if text is not None and (line is not None or self.quote_without_line):
+            shown = self.quote(text)
+            place += f" ({shown})" if place else shown
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+    def quote(self, text: str) -> str:
+        return text

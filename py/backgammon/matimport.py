@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, TypedDict
 
-from .errors import BackgammonError
+from .errors import BackgammonError, MatchFileError
 from .game import Phase, Win, to_absolute
 from .match import Match
 from .move import parse_play_text
@@ -54,26 +54,12 @@ ROW_BODY = 5  # gnubg's left cells start after "%3d) "
 MAX_QUOTED = 80
 
 
-class MatImportError(BackgammonError):
+class MatImportError(MatchFileError):
     """A `.mat` file that cannot be imported. `game` and `line` (from 1) locate it when known, `text` is
     that line as written and `reason` the explanation alone."""
 
-    def __init__(
-        self, reason: str, *, game: int | None = None, line: int | None = None, text: str | None = None
-    ):
-        self.reason = reason
-        self.game = game
-        self.line = line
-        self.text = text
-        where = []
-        if game is not None:
-            where.append(f"Game {game}")
-        if line is not None:
-            where.append(f"line {line}" if where else f"Line {line}")
-        place = ", ".join(where)
-        if text is not None and line is not None:
-            place += f" ({_quote(text)})"
-        super().__init__(f"{place}: {reason}" if place else reason)
+    def quote(self, text: str) -> str:
+        return _quote(text)
 
 
 class MatSummary(TypedDict):

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BackgammonError
+from .errors import BackgammonError, MatchFileError
 from .game import Phase, Win, to_absolute
 from .match import Match
 from .rules import MAX_MATCH_LENGTH, MatchSettings
@@ -46,26 +46,14 @@ SETUP_PROPERTIES = frozenset({"AE", "AB", "AW", "PL", "DI", "CP", "CV"})
 VARIANTS = {"Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3"}
 
 
-class SgfImportError(BackgammonError):
+class SgfImportError(MatchFileError):
     """An `.sgf` file that cannot be imported. `game` (from 1) and `line` (from 1) locate it when known,
     `text` is the node or property there and `reason` the explanation alone."""
 
-    def __init__(
-        self, reason: str, *, game: int | None = None, line: int | None = None, text: str | None = None
-    ):
-        self.reason = reason
-        self.game = game
-        self.line = line
-        self.text = text
-        where = []
-        if game is not None:
-            where.append(f"Game {game}")
-        if line is not None:
-            where.append(f"line {line}" if where else f"Line {line}")
-        place = ", ".join(where)
-        if text is not None:
-            place += f" ({_quote(text)})" if place else _quote(text)
-        super().__init__(f"{place}: {reason}" if place else reason)
+    quote_without_line = True
+
+    def quote(self, text: str) -> str:
+        return _quote(text)
 
 
 def _quote(text: str) -> str:
