@@ -1,0 +1,70 @@
+"""Storage that refuses to save (full): the player is told, play goes on, what was saved before stays as it
+was, and saving resumes by itself once storage takes writes again."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import Site
+from .match_driver import (
+    MATCH_KEY,
+    announcements,
+    click_move,
+    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
+    open_match,
+    phase,
+    saved_record,
+    wait_idle,
+)
+
+pytestmark = pytest.mark.usefixtures("no_page_problems")
+
+# localStorage as it behaves when the origin's quota is used up: every write of the match throws.
+FILL_STORAGE = """key => {
+  window.__realSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (name, value) {
+    if (name === key) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return window.__realSetItem.call(this, name, value);
+  };
+}"""
+FREE_STORAGE = "() => { Storage.prototype.setItem = window.__realSetItem; }"
+
+
+def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52,64")
+    click_move(page, 8, 5)
+    saved_before = saved_record(page)
+    page.evaluate(FILL_STORAGE, MATCH_KEY)
+    click_move(page, 6, 5)  # completes White's opening 3-1: Black is to roll
+    assert phase(page) == "roll"
+    said = " ".join(announcements(page))
+    assert "could not be saved" in said and "quota" in said.lower(), said
+    # What was saved before is untouched.
+    assert saved_record(page) == saved_before
+    # Storage takes writes again: the next action saves the whole match, the move made meanwhile included.
+    page.evaluate(FREE_STORAGE)
+    page.click("#controls button[data-action='roll']")
+    wait_idle(page)
+    actions = saved_record(page)["games"][0]["actions"]
+    assert [a["type"] for a in actions] == ["roll", "move", "move", "confirm", "roll"]
+    assert [(a["from"], a["to"]) for a in actions if a["type"] == "move"] == [(8, 5), (6, 5)]
+    assert actions[-1]["dice"] == [5, 2]
+
+
+# As in a browser whose storage is switched off for the site: touching localStorage throws.
+NO_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});
+"""
+
+
+def test_without_storage_the_game_says_so_and_can_still_be_played(page: Page, site: Site) -> None:
+    page.add_init_script(NO_STORAGE)
+    open_match(page, site, "31,52")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    assert phase(page) == "roll"
+    said = " ".join(announcements(page))
+    assert "does not allow saving" in said, said
