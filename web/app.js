@@ -41,10 +41,13 @@ let busy = false;
 let generation = 0;
 /** @type {Promise<unknown>} one action at a time, in order */
 let queue = Promise.resolve();
-/** @type {{exit: () => void} | null} review mode (web/modes/review.js) while it is on: play waits, the board is its */
-let review = null;
+/**
+ * @type {{exit: () => void} | null} the mode other than play while it is on (review, web/modes/review.js, or the
+ * position editor, web/modes/setup.js): play waits, the board and the panel are the mode's
+ */
+let mode = null;
 /** @type {{record: object, imported: object | null, view: View | null}} what review shows (for Share) */
-let reviewed_ = { record: {}, imported: null, view: null };
+let reviewShown = { record: {}, imported: null, view: null };
 
 const announcer = createAnnouncer($("announcer"));
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -81,7 +84,7 @@ const board = createBoard($("board"), {
     enqueue(() => perform({ type: "undo" }));
   },
   onDiceClick: () => primaryAction(),
-  onCubeClick: () => review ? undefined : (view.phase === "roll" && view.cube?.may_double ? enqueue(() => perform({ type: "double" })) : announcer.say(say.cubeText(view))),
+  onCubeClick: () => mode ? undefined : (view.phase === "roll" && view.cube?.may_double ? enqueue(() => perform({ type: "double" })) : announcer.say(say.cubeText(view))),
   onSelect: (loc) => announceSelection(loc),
 });
 
@@ -294,7 +297,7 @@ function scheduleAutomatic() {
 
 async function automaticStep() {
   const v = view;
-  if (!record || busy || review) return;
+  if (!record || busy || mode) return;
   if (v.phase === "game_over" || v.phase === "match_over") return;
   if (isComputer(v) && v.phase !== "opening") {
     await computerStep();
@@ -403,7 +406,7 @@ function showView(next) {
 function render() {
   const v = view;
   /** @type {HTMLButtonElement} */ ($("review-button")).disabled = !record || !engineReady;
-  if (review) return; // the board and the panel are review's until it ends; play is drawn again then
+  if (mode) return; // the board and the panel are the mode's until it ends; play is drawn again then
   const human = humanToAct(v);
   board.set({
     view: v,
@@ -601,7 +604,7 @@ $("notice-dismiss").addEventListener("click", () => {
 /** Enter or a click on the dice: roll, end the turn, pass, or go on to the next game. */
 function primaryAction() {
   const v = view;
-  if (busy || !record || review) return false;
+  if (busy || !record || mode) return false;
   if (v.phase === "game_over") return enqueue(() => perform({ type: "next_game" })), true;
   if (v.phase === "match_over") return void openNewMatchDialog(), true;
   if (!humanToAct(v)) return false;
@@ -644,7 +647,7 @@ function announceSelection(loc) {
 }
 
 bindShortcuts((command) => {
-  if (review) return false; // review has its own keys (web/modes/review.js)
+  if (mode) return false; // a mode has its own keys (web/modes/review.js, web/modes/setup.js)
   switch (command) {
     case "primary":
       return primaryAction();
@@ -795,11 +798,11 @@ async function enterSetupMode() {
     document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "web/setup.css" }));
   }
   const { enterSetup } = await import("./modes/setup.js");
-  if (review) leaveReview(false);
-  review = enterSetup({
+  if (mode) leaveMode(false);
+  mode = enterSetup({
     board, call: api, announcer, view,
     done: (ids) => enqueue(() => setUpPosition(ids, "Position set up.")),
-    leave: () => leaveReview(),
+    leave: () => leaveMode(),
   });
 }
 
@@ -816,7 +819,7 @@ async function setUpPosition(ids, what, study = false) {
   else params.settings = view.settings ?? DEFAULT_MATCH.settings;
   const result = await api("setup", params);
   keepLeaving();
-  if (review) leaveReview(false);
+  if (mode) leaveMode(false);
   generation += 1;
   record = result.record;
   storage.save(record, { force: true, study });
@@ -849,24 +852,24 @@ $("restore-previous").addEventListener("click", () => {
 async function enterReviewMode({ record: reviewed, imported, autostart }) {
   if (!reviewed) return;
   const { enterReview } = await import("./modes/review.js");
-  if (review) leaveReview(false);
-  reviewed_ = { record: reviewed, imported, view: null };
-  const shown = reviewed_;
+  if (mode) leaveMode(false);
+  reviewShown = { record: reviewed, imported, view: null };
+  const shown = reviewShown;
   const reviewBoard = { ...board, set: (/** @type {any} */ config) => { if (config?.view) shown.view = config.view; board.set(config); } };
-  review = enterReview({
+  mode = enterReview({
     board: reviewBoard, call: api, announcer, analyses, record: reviewed, imported, autostart,
     depth: preferences.analysisDepth,
     setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: depth === 0 ? 0 : 1 })),
-    leave: () => leaveReview(),
+    leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(reviewed) : null,
   });
 }
 
 /** Back to play exactly where the match stood (the computer takes its turn if it was its turn). */
-function leaveReview(resume = true) {
-  if (!review) return;
-  review.exit();
-  review = null;
+function leaveMode(resume = true) {
+  if (!mode) return;
+  mode.exit();
+  mode = null;
   render();
   if (!resume) return;
   $("review-button").focus();
@@ -923,7 +926,7 @@ async function replaceMatch(next, message) {
   const kept = keepLeaving();
   if (!kept.ok) return void showNotice(`Nothing was changed: ${kept.error}.`);
   const result = await api("load", { record: next });
-  leaveReview(false);
+  leaveMode(false);
   generation += 1;
   record = result.record;
   storage.save(record, { force: true });
@@ -979,7 +982,7 @@ $("import-file").addEventListener("change", async (event) => {
     const previous = record;
     try {
       const result = await api("load", { record: parsed.record });
-      if (review) leaveReview(false);
+      if (mode) leaveMode(false);
       generation += 1;
       keepLeaving(); // "Back to the match you left" (Save / load) brings it back
       record = result.record;
@@ -1030,9 +1033,9 @@ async function openLaunchedFile(name, text) {
 
 async function openShareDialog() {
   const share = await import("./share.js");
-  const v = review ? reviewed_.view ?? view : view;
+  const v = mode ? reviewShown.view ?? view : view;
   const xgid = v.position_id ? (await api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" })).xgid : null;
-  await share.openShareDialog({ xgid, record: review ? reviewed_.record : record, inReview: Boolean(review), announcer, openDialog });
+  await share.openShareDialog({ xgid, record: mode ? reviewShown.record : record, inReview: Boolean(mode), announcer, openDialog });
 }
 
 /**
