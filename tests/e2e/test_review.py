@@ -143,10 +143,14 @@ def at(page: Page) -> int:
 
 
 def board_points(page: Page) -> list[int]:
-    """The 24 points as the board's accessible names say (+ white = player 0, - black), absolute numbering."""
+    """The 24 points as the board's accessible names say (+ white = player 0, - black), absolute numbering.
+
+    Read after the next two animation frames: the board draws what it was last given once per frame.
+    """
     labels: list[list[str]] = page.evaluate(
-        """() => [...document.querySelectorAll('#board .target.point')]
-             .map(g => [g.dataset.loc, g.getAttribute('aria-label')])"""
+        """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(
+             [...document.querySelectorAll('#board .target.point')]
+               .map(g => [g.dataset.loc, g.getAttribute('aria-label')])))))"""
     )
     points = [0] * 24
     for loc, label in labels:
