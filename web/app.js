@@ -5,7 +5,6 @@
  * rolls, passes, the computer's turn) from the view and the player's preferences.
  */
 import { createBoard } from "./board.js";
-import { createBridge } from "./bridge.js";
 import { createAnnouncer } from "./announce.js";
 import { applyControlStates, controlStates } from "./controls.js";
 import * as say from "./describe.js";
@@ -16,6 +15,7 @@ import { renderMoveList } from "./movelist.js";
 import { DEFAULT_MATCH, fillNewMatchForm, readNewMatchForm } from "./newmatch.js";
 import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
 import { startView } from "./startview.js";
+import { createEngine } from "./engine.js";
 import { createAnalysisStorage, createMatchStorage } from "./storage.js";
 
 /** @typedef {Record<string, any>} View */
@@ -88,14 +88,41 @@ const board = createBoard($("board"), {
   onSelect: (loc) => announceSelection(loc),
 });
 
-// The bridge reads ?test-dice= from the page URL itself and hands it to the worker.
-const bridge = createBridge();
-
 // ---------------------------------------------------------------------------------------------------------------
 // Talking to Python
 
+// The bridge reads ?test-dice= from the page URL itself and hands it to the worker. A worker that fails is replaced
+// and given the match back from its record (web/engine.js); the request it had is then answered by the new one.
+const engine = createEngine({
+  restore: async (call) => {
+    if (record) await call("load", { record });
+  },
+  onDown: (reason) => {
+    document.documentElement.dataset.engine = "restarting";
+    const status = $("engine-status");
+    status.hidden = false;
+    status.textContent = `The game engine stopped (${reason}). Starting it again; your match is kept.`;
+    announcer.say(status.textContent);
+  },
+  onBack: (reason) => {
+    document.documentElement.dataset.engine = "ready";
+    document.documentElement.dataset.engineRestarts = String(Number(document.documentElement.dataset.engineRestarts ?? 0) + 1);
+    $("engine-status").hidden = true;
+    showNotice(`The game engine stopped (${reason}) and was started again. The match goes on from its last saved position.`);
+  },
+  onGiveUp: (error) => {
+    document.documentElement.dataset.engine = "failed";
+    const status = $("engine-status");
+    status.hidden = false;
+    status.textContent = engineReady
+      ? `The game engine keeps failing (${error.message}). Your match is saved: reload the page to go on.`
+      : `The rules engine could not start (${error.message}). Reload the page to try again.`;
+    announcer.say(status.textContent);
+  },
+});
+
 /** Failures of the engine as a whole (as opposed to a rules error about one request). */
-const FATAL_ERRORS = new Set(["EngineLoadError", "WorkerError", "BridgeClosed"]);
+const FATAL_ERRORS = new Set(["EngineLoadError", "WorkerError", "BridgeClosed", "EngineStalled", "EngineCrashed"]);
 
 class ApiError extends Error {
   /** @param {string} type @param {string} message */
@@ -121,7 +148,7 @@ function markEngineReady() {
  */
 async function api(method, params = {}) {
   try {
-    const result = await bridge.call(method, params);
+    const result = await engine.call(method, params);
     markEngineReady();
     return result;
   } catch (error) {
@@ -133,14 +160,6 @@ async function api(method, params = {}) {
     throw error;
   }
 }
-
-bridge.onError((error) => {
-  document.documentElement.dataset.engine = "failed";
-  const status = $("engine-status");
-  status.hidden = false;
-  status.textContent = `The rules engine could not start (${error.message}). Reload the page to try again.`;
-  announcer.say(status.textContent);
-});
 
 let pendingSteps = 0;
 let stepsQueued = 0;
@@ -456,7 +475,7 @@ function showXgid(v) {
   if (!ids) return;
   api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" })
     .then((answer) => { if (xgidOf === ids) $("xgid").textContent = answer.xgid ?? "—"; })
-    .catch(() => undefined); // the engine's own failures are reported by the bridge
+    .catch(() => undefined); // the engine's own failures are reported by web/engine.js
 }
 
 /**

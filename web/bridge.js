@@ -13,8 +13,17 @@
  *   "WorkerError"       the worker script itself failed (not found, crashed)
  *   "TestDiceExhausted" / "InvalidTestDice"   only in test mode, see below
  *   "BridgeClosed"      `terminate()` was called while the request was pending
+ *   "EngineStalled"     the worker said nothing for too long (see below): it was stopped
+ *   "EngineCrashed"     Python's runtime itself failed (not an exception in our code, which is an answer)
  * Nothing is retried behind the caller's back; nothing hangs: a failed load rejects `ready` and
- * every pending and later call.
+ * every pending and later call. web/engine.js starts a new worker when one fails.
+ *
+ * The watchdog: a worker that dies (terminated by the browser, out of memory) sends nothing, ever. So a request owes
+ * an answer within ANSWER_BUDGET_MS of being sent or of the worker's last message (Python answers one request at a
+ * time, each in about a second at most), and a worker that is idle or still loading is pinged after HEARTBEAT_MS of
+ * silence (answered in the worker's JavaScript, outside Python) and owes the answer within PING_BUDGET_MS (while
+ * loading, ANSWER_BUDGET_MS). A page that was itself frozen or throttled (a background tab, a suspended laptop)
+ * gives the worker a fresh budget rather than blaming it.
  *
  * A page may start the worker sooner with web/engine-start.js (a tiny classic script, first in <head>):
  * `createBridge()` then adopts that worker, and what it has already said, instead of starting another.
@@ -36,6 +45,17 @@ export class BridgeError extends Error {
     this.type = type;
   }
 }
+
+/** The longest a request may go without a word from a ready worker. */
+export const ANSWER_BUDGET_MS = 15_000;
+/** The longest the worker may take to load (it reports its own failure after 120 s). */
+export const LOAD_BUDGET_MS = 150_000;
+/** An idle ready worker is pinged after this long without a message ... */
+export const HEARTBEAT_MS = 2_000;
+/** ... and owes the answer within this. */
+export const PING_BUDGET_MS = 3_000;
+/** The watchdog's tick; a tick that comes far later than this means the page itself was frozen. */
+const TICK_MS = 1_000;
 
 /**
  * The test dice script in a page URL, or null outside test mode.
@@ -73,6 +93,10 @@ function takeEarlyWorker(url) {
  * @property {() => void} terminate stop the worker; pending calls reject with "BridgeClosed"
  */
 
+/** Why a worker stopped, as the watchdog or the worker tells it. */
+const STALLED = "EngineStalled";
+const CRASHED = "EngineCrashed";
+
 /**
  * @param {string | URL} [workerUrl] defaults to worker.js next to this module
  * @param {{testDice?: string | null}} [options] defaults to the page URL's `test-dice` parameter
@@ -90,6 +114,16 @@ export function createBridge(workerUrl, options = {}) {
   /** @type {BridgeError | null} */
   let fatal = null;
   let nextId = 1;
+  let isReady = false;
+  const startedAt = performance.now();
+  /** When the worker last said something, or since when it owes an answer. */
+  let lastHeard = startedAt;
+  let lastTick = startedAt;
+  let pingSentAt = startedAt;
+  /** @type {number | null} the heartbeat's request id while it waits for its answer */
+  let pingId = null;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let watchdog;
 
   /** @type {(info: any) => void} */
   let resolveReady = () => {};
@@ -106,6 +140,7 @@ export function createBridge(workerUrl, options = {}) {
   function fail(error) {
     if (fatal) return;
     fatal = error;
+    clearInterval(watchdog);
     rejectReady(error);
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
@@ -115,11 +150,17 @@ export function createBridge(workerUrl, options = {}) {
   /** @param {MessageEvent} event */
   function onMessage(event) {
     const message = event.data ?? {};
+    lastHeard = performance.now();
     if (message.event === "ready") {
+      isReady = true;
       resolveReady(message.info);
     } else if (message.event === "failed") {
       fail(new BridgeError(message.error?.type ?? "EngineLoadError", message.error?.message ?? ""));
+    } else if (message.event === "crashed") {
+      worker.terminate();
+      fail(new BridgeError(CRASHED, `Python's runtime failed: ${message.error?.message ?? "no reason given"}`));
     } else if (typeof message.id === "number") {
+      if (message.id === pingId) pingId = null;
       const request = pending.get(message.id);
       if (!request) return;
       pending.delete(message.id);
@@ -157,15 +198,56 @@ export function createBridge(workerUrl, options = {}) {
     if (fatal) return Promise.reject(fatal);
     const id = nextId++;
     return new Promise((resolve, reject) => {
+      if (pending.size === (pingId === null ? 0 : 1)) lastHeard = performance.now(); // it owes an answer from now
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, method, params });
     });
   }
 
+  /** @param {string} why */
+  function stalled(why) {
+    worker.terminate();
+    fail(new BridgeError(STALLED, why));
+  }
+
+  function checkAlive() {
+    const now = performance.now();
+    // Timers run late or not at all while the page is frozen or hidden: the worker was not to blame for that time.
+    if (now - lastTick > 3 * TICK_MS) {
+      lastHeard = now;
+      pingSentAt = now;
+    }
+    lastTick = now;
+    const calls = pending.size - (pingId === null ? 0 : 1);
+    // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
+    const pingBudget = isReady ? PING_BUDGET_MS : ANSWER_BUDGET_MS;
+    if (pingId !== null && now - pingSentAt > pingBudget) {
+      stalled(`no answer for ${Math.round(pingBudget / 1000)} s`);
+    } else if (isReady && calls > 0 && now - lastHeard > ANSWER_BUDGET_MS) {
+      stalled(`no answer for ${ANSWER_BUDGET_MS / 1000} s`);
+    } else if (!isReady && now - startedAt > LOAD_BUDGET_MS) {
+      stalled(`not started after ${LOAD_BUDGET_MS / 1000} s`);
+    } else if (pingId === null && (calls === 0 || !isReady) && now - lastHeard > HEARTBEAT_MS && globalThis.document?.visibilityState !== "hidden") {
+      const id = nextId++;
+      pingId = id;
+      pingSentAt = now;
+      pending.set(id, { resolve: () => {}, reject: () => {} });
+      worker.postMessage({ id, method: "ping", params: {} });
+    }
+  }
+  if (!fatal) watchdog = setInterval(checkAlive, TICK_MS);
+
   if (testDice !== null) {
     // Test mode only: the browser tests (tests/e2e/chaos.py) compare what the page shows with what the engine holds.
     // Read-only: `view` answers the loaded match unchanged, in its turn among the page's own requests.
-    /** @type {any} */ (globalThis).backgammonTestProbe = { view: () => call("view", {}) };
+    // kill/hang/corrupt stand for the engine's failures (tests/e2e/test_engine_recovery.py): the worker terminated
+    // without a word (as the browser does under memory pressure), busy for ever, a Python session left broken.
+    /** @type {any} */ (globalThis).backgammonTestProbe = {
+      view: () => call("view", {}),
+      kill: () => worker.terminate(),
+      hang: () => worker.postMessage({ id: 0, method: "test_hang", params: {} }),
+      corrupt: () => call("test_corrupt", {}),
+    };
   }
 
   return {

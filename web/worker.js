@@ -250,7 +250,15 @@ async function dispatch(method, params) {
   if (method === "act" && request.action && request.action.type === "roll" && request.action.dice == null) {
     request = { ...request, action: { ...request.action, dice: await nextDice() } };
   }
-  const responseText = apiHandle(JSON.stringify({ method, params: request }));
+  let responseText;
+  try {
+    responseText = apiHandle(JSON.stringify({ method, params: request }));
+  } catch (error) {
+    // handle() turns every Python exception into an answer: a throw here is Pyodide's runtime failing (a fatal error,
+    // memory exhausted), after which it answers nothing more. The page starts a new worker (web/engine.js).
+    postMessage({ event: "crashed", error: toErrorValue(error) });
+    throw error;
+  }
   const response = JSON.parse(responseText);
   if (response && typeof response === "object" && "error" in response && response.error) {
     throw new EngineError(String(response.error.type ?? "Error"), String(response.error.message ?? ""));
@@ -261,8 +269,30 @@ async function dispatch(method, params) {
 // Requests run one at a time in arrival order: the match state in Python is shared.
 let queue = Promise.resolve();
 
+/**
+ * Test mode only (tests/e2e/test_engine_recovery.py): a worker busy for ever, and a Python session left broken the
+ * way a fault in our code could leave it (the next request then fails inside Python).
+ * @param {string} method
+ */
+async function testFault(method) {
+  if (method === "test_hang") for (;;);
+  const pyodide = await python;
+  pyodide.runPython("import backgammon.api\nbackgammon.api.session.match = object()");
+  return {};
+}
+
 self.addEventListener("message", (event) => {
   const { id, method, params } = event.data ?? {};
+  // The page's heartbeat (web/bridge.js): answered at once, not behind Python's queue, so only a dead or hung worker
+  // misses it.
+  if (method === "ping") {
+    postMessage({ id, result: {} });
+    return;
+  }
+  if (testDiceParam !== null && (method === "test_hang" || method === "test_corrupt")) {
+    queue = queue.then(() => testFault(method)).then((result) => postMessage({ id, result }));
+    return;
+  }
   queue = queue.then(async () => {
     try {
       postMessage({ id, result: await dispatch(String(method), params) });

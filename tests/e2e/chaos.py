@@ -846,6 +846,14 @@ def act_resize(m: Monkey) -> None:
     m.log(f"resize to {width}x{height}")
 
 
+def act_engine_fault(m: Monkey) -> None:
+    """The engine's worker dies without a word or its Python session breaks (tests/e2e/test_engine_recovery.py)."""
+    page = m.target()
+    fault = m.rng.choice(["kill", "kill", "corrupt"])
+    m.log(f"engine fault: {fault}")
+    page.evaluate(f"() => {{ void globalThis.backgammonTestProbe?.{fault}(); }}")
+
+
 def act_wait(m: Monkey) -> None:
     ms = m.rng.choice([0, 30, 100, 250, 600])
     m.target().wait_for_timeout(ms)
@@ -868,6 +876,7 @@ ACTIONS: dict[str, tuple[float, Any]] = {
     "second_tab": (1.5, act_second_tab),
     "resize": (1, act_resize),
     "wait": (4, act_wait),
+    "engine_fault": (0.7, act_engine_fault),
 }
 
 

@@ -5,7 +5,7 @@
  * rules core. No rule is decided here.
  */
 import { createBoard } from "../board.js";
-import { createBridge } from "../bridge.js";
+import { createEngine } from "../engine.js";
 import { renderMenu } from "./menu.js";
 import { readMode } from "./mode.js";
 import { createProgress } from "./progress.js";
@@ -45,10 +45,17 @@ let busy = 0;
 /** Answers applied so far: lets tests (and anyone watching) wait for the reply to an action. */
 let answers = 0;
 
-const bridge = createBridge();
+// A worker that fails is replaced (web/engine.js); the lesson then starts again on the new one.
+const engine = createEngine({
+  restore: async (restoredCall) => {
+    if (lesson) apply(await restoredCall("lesson_start", { id: lesson.id }));
+  },
+  onBack: () => say("The tutorial's engine stopped and was started again: this lesson starts afresh.", "hint"),
+  onGiveUp: (error) => say(`The tutorial's engine stopped (${error.message}). Reload the page to go on.`, "error"),
+});
 
 /**
- * One call to Python. The bridge rejects with a BridgeError (type + plain message) on failure.
+ * One call to Python. It rejects with a BridgeError (type + plain message) on failure (web/engine.js).
  * @param {string} method
  * @param {object} [params]
  * @returns {Promise<any>}
@@ -57,7 +64,7 @@ async function call(method, params = {}) {
   busy += 1;
   document.documentElement.dataset.busy = "1";
   try {
-    return await bridge.call(method, params);
+    return await engine.call(method, params);
   } finally {
     busy -= 1;
     if (busy === 0) delete document.documentElement.dataset.busy;
@@ -258,7 +265,7 @@ function fail(error) {
 }
 
 async function start() {
-  await bridge.ready;
+  await engine.ready;
   lessons = (await call("lesson_list")).lessons;
   onClick("btn-undo", () => run("lesson_undo"));
   onClick("btn-restart", () => run("lesson_restart"));
