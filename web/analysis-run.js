@@ -11,6 +11,8 @@
 
 /** Milliseconds of work per step: small enough that a computer move or a hint waits little behind it. */
 export const STEP_BUDGET_MS = 150;
+/** An analysis whose worker was replaced starts again, this many times at most. */
+const MAX_STARTS = 3;
 
 /**
  * @param {{call: (method: string, params: object) => Promise<any>, record: object, depth: number,
@@ -22,7 +24,7 @@ export function startAnalysis({ call, record, depth, onProgress = () => {}, budg
   /** @type {number | null} */
   let job = null;
 
-  async function run() {
+  async function analyse() {
     const started = await call("analysis_start", { record, depth });
     job = started.job;
     onProgress(0, started.total);
@@ -38,6 +40,18 @@ export function startAnalysis({ call, record, depth, onProgress = () => {}, budg
     }
     const { analysis } = await call("analysis_result", { job });
     return analysis;
+  }
+
+  async function run() {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await analyse();
+      } catch (error) {
+        // The worker was replaced (web/engine.js) and the new one knows no job: start again, from the beginning.
+        const lost = /** @type {{type?: string}} */ (error)?.type === "AnalysisJobError";
+        if (!lost || attempt >= MAX_STARTS) throw error;
+      }
+    }
   }
 
   const result = run();

@@ -10,6 +10,7 @@ import json
 import random
 import re
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -460,3 +461,20 @@ def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it()
     assert found["cube"]["offered_by"] == 0 and found["cube"]["offered_value"] == 4
     assert found["equities"] == ["+0.081", "\N{MINUS SIGN}0.057", "0.000"]
     assert found["stale"] is True
+
+
+def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, site: Site) -> None:
+    open_saved(page, site, computer_match(), depth=1)
+    page.click("#review-button")
+    page.click("#analysis-start")
+    page.wait_for_function(
+        "() => /^[1-9]\\d* of \\d+ decisions$/.test(document.getElementById('analysis-count').textContent)",
+        timeout=ANALYSIS_TIMEOUT_MS,
+    )
+    page.evaluate("backgammonTestProbe.kill()")
+    wait_analysis(page)
+    assert page.get_attribute("html", "data-engine-restarts") == "1"
+    progress: list[str] = page.evaluate("window.__progress")
+    done = [int(text.split(" of ")[0]) for text in progress if " of " in text]
+    assert any(later < earlier for earlier, later in pairwise(done)), progress  # it started over
+    assert stored_analysis(page)["entries"][0]["analysis"]["depth"] == 1

@@ -36,9 +36,13 @@ class _Jobs:
 _jobs = _Jobs()
 
 
+class AnalysisJobError(InvalidActionError):
+    """The job asked for is not the one the worker keeps: another was started, or the worker is a new one."""
+
+
 def _job(params: dict[str, Any]) -> AnalysisJob:
     if params.get("job") != _jobs.number or _jobs.job is None:
-        raise InvalidActionError(f"No analysis {params.get('job')!r} is running: start one first.")
+        raise AnalysisJobError(f"No analysis {params.get('job')!r} is running: start one first.")
     return _jobs.job
 
 
