@@ -12,6 +12,10 @@
  * and input pauses until the controller passes the next view with set({view}). Passing the same
  * view object again with interactive false keeps that checker where the user put it.
  * Dice and cube clicks are always reported (the controller decides what they mean).
+ *
+ * Position editing (`onEditDrop`): any checker on a point, on the bar or in the tray can be dragged to another
+ * place, whatever the rules say; the controller decides whether it goes there (and passes the new view) or not
+ * (it goes back). A press that does not become a drag stays a click, for the controller to handle.
  */
 
 import { createGeometry, W, H, STRIP, R, D, MID, PW } from "./board-geometry.js";
@@ -46,6 +50,8 @@ import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } fro
  * @property {() => void} [onDiceClick]
  * @property {() => void} [onCubeClick]
  * @property {(loc: Loc | null) => void} [onSelect]
+ * @property {(drop: {player: number, from: Loc, to: Loc}) => boolean} [onEditDrop]  position editing: a checker
+ *   dragged from one place to another; true if the controller put it there (it passes the new view with set())
  */
 
 const TEXTS = {
@@ -103,6 +109,7 @@ export function createBoard(el, config) {
   /** @type {BoardMove | null} */ let pendingMove = null;
   /** @type {Set<{finish: () => void}>} */ const flights = new Set();
   /** @type {any} */ let drag = null;
+  /** the click that ends a drag is not a click on the place it was dropped on */ let swallowClick = false;
   let rafId = 0;
   /** @type {string | null | undefined} the roll drawn last (undefined before the first drawing) */ let lastDiceKey;
   /** when the current roll appeared (performance.now()), for its tumble */ let rolledAt = -Infinity;
@@ -703,10 +710,25 @@ export function createBoard(el, config) {
     return { x: p.x, y: p.y };
   }
 
+  /**
+   * Whose checker a press on a place would pick up while the position is edited: the colour on a point; on the bar
+   * and in the tray, the colour of the half pressed. Null where there is none.
+   * @param {Loc} loc @param {Pt} at @returns {number | null}
+   */
+  function editPlayer(loc, at) {
+    if (loc === "bar" || loc === "off") {
+      const player = (at.y >= MID) === geo.isBottom(0) ? 0 : 1;
+      return countAt(drawn, player, loc) > 0 ? player : null;
+    }
+    if (countAt(drawn, 0, loc) > 0) return 0;
+    return countAt(drawn, 1, loc) > 0 ? 1 : null;
+  }
+
   /** @param {PointerEvent} ev */
   function onPointerDown(ev) {
     if (ev.pointerType === "mouse" && ev.button !== 0) return;
     if (drag) cancelDrag();
+    swallowClick = false;
     const at = toBoard(ev);
     const cubeHit = cfg.view && view().cube && pointInCube(at);
     if (cubeHit) {
@@ -722,12 +744,25 @@ export function createBoard(el, config) {
       if (cfg.onDiceClick) cfg.onDiceClick();
       return;
     }
+    if (cfg.onEditDrop) {
+      // Editing: the press may become a drag of the checker there; if it does not, the click is the controller's.
+      const player = editPlayer(hit, at);
+      if (player === null) return;
+      // The pointer is captured once it drags, so that a plain click keeps the place pressed as its target.
+      drag = { id: ev.pointerId, from: hit, player, x: ev.clientX, y: ev.clientY, moving: false, wasSelected: false, el: null, touch: ev.pointerType !== "mouse" };
+      return;
+    }
     const wasSelected = sameLoc(selected, hit);
     if (!activate(hit)) return;
     ev.preventDefault();
-    drag = { id: ev.pointerId, from: hit, x: ev.clientX, y: ev.clientY, moving: false, wasSelected, el: null, touch: ev.pointerType !== "mouse" };
+    drag = { id: ev.pointerId, from: hit, player: mover(), x: ev.clientX, y: ev.clientY, moving: false, wasSelected, el: null, touch: ev.pointerType !== "mouse" };
+    capture(ev.pointerId);
+  }
+
+  /** @param {number} pointerId */
+  function capture(pointerId) {
     try {
-      svg.setPointerCapture(ev.pointerId);
+      svg.setPointerCapture(pointerId);
     } catch {
       // capture is a convenience; synthetic events may not allow it
     }
@@ -749,9 +784,10 @@ export function createBoard(el, config) {
       const far = Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y);
       if (far < (drag.touch ? DRAG_THRESHOLD_TOUCH : DRAG_THRESHOLD_MOUSE)) return;
       drag.moving = true;
-      lifted = { player: mover(), loc: drag.from };
+      if (cfg.onEditDrop) capture(drag.id);
+      lifted = { player: drag.player, loc: drag.from };
       const at = toBoard(ev);
-      drag.el = drawChecker(layerFloat, prefix, mover(), at.x, at.y, R * 1.08, "dragging");
+      drag.el = drawChecker(layerFloat, prefix, drag.player, at.x, at.y, R * 1.08, "dragging");
       svg.classList.add("dragging");
       drawNow();
     }
@@ -772,8 +808,23 @@ export function createBoard(el, config) {
       if (d.wasSelected) select(null);
       return;
     }
+    swallowClick = true;
     const at = toBoard(ev);
     const target = geo.hitTest(at.x, at.y, "drop");
+    if (cfg.onEditDrop) {
+      const place = target === null || target === "dice" || target === "side" ? null : target;
+      if (place !== null && !sameLoc(place, d.from) && cfg.onEditDrop({ player: d.player, from: d.from, to: place })) {
+        // The controller has passed the view with the checker in its new place (set() drew it from there).
+        if (lifted) {
+          lifted = null;
+          schedule();
+        }
+        return;
+      }
+      lifted = null;
+      fly([{ player: d.player, loc: d.from, start: at, end: slot(d.player, d.from, countAt(drawn, d.player, d.from) - 1) }], glideMs() * 0.5);
+      return;
+    }
     const back = undoSource();
     if (target !== null && target !== "dice" && target !== "side" && isDest(d.from, target)) {
       commitMove(d.from, target, at);
@@ -885,6 +936,16 @@ export function createBoard(el, config) {
   listen("keydown", onKeyDown);
   listen("focusin", onFocusIn);
   listen("contextmenu", (ev) => { if (drag) ev.preventDefault(); });
+  // Capture phase: the click that a drag's release makes reaches no one (not the place it was dropped on).
+  svg.addEventListener("click", swallow, true);
+  unbinds.push(() => svg.removeEventListener("click", swallow, true));
+  /** @param {MouseEvent} ev */
+  function swallow(ev) {
+    if (!swallowClick) return;
+    swallowClick = false;
+    ev.stopPropagation();
+    ev.preventDefault();
+  }
 
   buildStatic();
   drawNow();

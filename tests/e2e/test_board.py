@@ -345,6 +345,114 @@ def test_hitting_a_blot_sends_it_to_the_bar(page: Page, harness_url: str) -> Non
     assert checkers_at(page, 3, 1) == 0 and checkers_at(page, 3, 0) == 1
 
 
+# ---- position editing (onEditDrop): any checker may be dragged, the controller decides --------------------
+
+EDIT_CALLBACK = """accept => {
+  window.clicks = [];
+  document.getElementById('board').addEventListener('click', (e) => window.clicks.push(
+    e.target.closest('[data-loc]')?.dataset.loc ?? null));
+  boardApi.set({ interactive: false, onEditDrop: (drop) => {
+    window.events.push({ type: 'edit', arg: drop });
+    if (!accept) return false;
+    const view = structuredClone(window.mountedView);
+    const points = view.board.points;
+    const sign = drop.player === 0 ? 1 : -1;
+    if (typeof drop.from === 'number') points[drop.from - 1] -= sign;
+    if (typeof drop.to === 'number') points[drop.to - 1] += sign;
+    if (drop.from === 'bar') view.board.bar[drop.player] -= 1;
+    if (drop.to === 'bar') view.board.bar[drop.player] += 1;
+    if (drop.from === 'off') view.board.off[drop.player] -= 1;
+    if (drop.to === 'off') view.board.off[drop.player] += 1;
+    window.mountedView = view;
+    boardApi.set({ view });
+    return true;
+  } });
+}"""
+
+
+def edit_mode(page: Page, url: str, view: dict[str, Any], accept: bool = True) -> None:
+    """The board mounted for editing: the callback moves the checker in the view (or refuses every drop)."""
+    mount(page, url, view, interactive=False)
+    page.evaluate(EDIT_CALLBACK, accept)
+    settle(page)
+
+
+def edits(page: Page) -> list[dict[str, Any]]:
+    return [e["arg"] for e in events(page, "edit")]
+
+
+def test_editing_a_checker_of_either_colour_is_dragged_anywhere(page: Page, harness_url: str) -> None:
+    edit_mode(page, harness_url, start_view(dests={}))
+    drag(page, point_centre(page, 6), point_centre(page, 5))  # White's
+    drag(page, point_centre(page, 12), point_centre(page, "bar"))  # Black's, onto the bar
+    assert edits(page) == [{"player": 0, "from": 6, "to": 5}, {"player": 1, "from": 12, "to": "bar"}]
+    assert checkers_at(page, 5, 0) == 1 and checkers_at(page, 6, 0) == 4
+    assert checkers_at(page, "bar", 1) == 1
+    assert page.evaluate("window.clicks") == []  # the release of a drag is no click on the board
+    assert moves(page) == []
+
+
+def test_editing_the_bar_and_the_tray_give_the_colour_of_the_half_pressed(
+    page: Page, harness_url: str
+) -> None:
+    view = start_view(dests={})
+    view["board"]["points"][5] = 3  # two White checkers borne off
+    view["board"]["off"] = [2, 0]
+    view["board"]["points"][11] = -4  # one Black checker on the bar
+    view["board"]["bar"] = [0, 1]
+    edit_mode(page, harness_url, view)
+    tray = page.locator('.target[data-loc="off"] .hit').bounding_box()
+    bar = page.locator('.target[data-loc="bar"] .hit').bounding_box()
+    assert tray is not None and bar is not None
+    # White (player 0) sits at the bottom: its tray half is the lower one; Black's bar checkers are above.
+    tray_x = tray["x"] + tray["width"] / 2
+    drag(page, (tray_x, tray["y"] + tray["height"] * 0.9), point_centre(page, 4))
+    drag(page, (tray_x, tray["y"] + tray["height"] * 0.1), point_centre(page, 4))  # Black has none borne off
+    drag(page, (bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] * 0.35), point_centre(page, 20))
+    assert edits(page) == [{"player": 0, "from": "off", "to": 4}, {"player": 1, "from": "bar", "to": 20}]
+    assert page.locator(".borne-off.p0").count() == 1
+    drag(page, point_centre(page, 4), point_centre(page, "off"))
+    assert edits(page)[-1] == {"player": 0, "from": 4, "to": "off"}
+    assert page.locator(".borne-off.p0").count() == 2
+
+
+def test_editing_a_refused_drop_puts_the_checker_back_and_a_press_stays_a_click(
+    page: Page, harness_url: str
+) -> None:
+    edit_mode(page, harness_url, start_view(dests={}), accept=False)
+    page.mouse.move(*point_centre(page, 8))
+    page.mouse.down()
+    page.mouse.move(*point_centre(page, 1), steps=6)
+    assert classes_of(page, "drag-over") == {"1"}
+    assert checkers_at(page, 8, 0) == 2  # one in the hand
+    page.mouse.up()
+    settle(page)
+    assert edits(page) == [{"player": 0, "from": 8, "to": 1}]
+    assert checkers_at(page, 8, 0) == 3 and classes_of(page, "drag-over") == set()
+    click_loc(page, 8)  # no drag: the controller's click, on the place pressed
+    assert page.evaluate("window.clicks") == ["8"]
+    assert edits(page) == [{"player": 0, "from": 8, "to": 1}] and moves(page) == []
+
+
+def test_editing_by_finger_a_slide_drags_and_a_tap_clicks(page: Page, harness_url: str) -> None:
+    edit_mode(page, harness_url, start_view(dests={}))
+    x, y = point_centre(page, 13)
+    tx, ty = point_centre(page, 10)
+    touch(page, "pointerdown", x, y)
+    touch(page, "pointermove", x + 3, y - 4)  # a wobble, not yet a drag
+    touch(page, "pointermove", (x + tx) / 2, (y + ty) / 2)
+    touch(page, "pointermove", tx, ty)
+    touch(page, "pointerup", tx, ty)
+    settle(page)
+    assert edits(page) == [{"player": 0, "from": 13, "to": 10}]
+    assert checkers_at(page, 10, 0) == 1
+    touch(page, "pointerdown", x, y)
+    touch(page, "pointermove", x + 3, y - 4)
+    touch(page, "pointerup", x + 3, y - 4)
+    settle(page)
+    assert len(edits(page)) == 1
+
+
 def test_picking_up_the_moved_checker_lights_its_source_and_dragging_back_undoes(
     page: Page, harness_url: str
 ) -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import Site, screenshot
+from .conftest import Site, screenshot, watch_problems
 from .match_driver import (
     click_move,
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
@@ -377,6 +378,113 @@ def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
     page.keyboard.press("Escape")
     page.wait_for_function("!document.documentElement.dataset.mode")
     assert saved_record(page) == before
+
+
+def place_label(page: Page, loc: int | str) -> str:
+    return str(page.get_attribute(f"#board .target[data-loc='{loc}']", "aria-label"))
+
+
+def expect_label(page: Page, loc: int | str, label: str | re.Pattern[str]) -> None:
+    """The place's accessible name (drawn on the next frame)."""
+    expect(page.locator(f"#board .target[data-loc='{loc}']")).to_have_attribute("aria-label", label)
+
+
+def centre_of(page: Page, loc: int | str, part: float = 0.5) -> tuple[float, float]:
+    """A place on the board in page coordinates, `part` of the way down (the bar and the tray have halves)."""
+    box = page.locator(f"#board .target[data-loc='{loc}'] .hit").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] * part
+
+
+def mouse_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=8)
+    page.mouse.up()
+
+
+def test_the_editor_by_drag_and_drop(page: Page, site: Site) -> None:
+    open_match(page, site, "31,65")
+    open_editor(page)
+    mouse_drag(page, centre_of(page, 6), centre_of(page, 5))  # a White checker from the 6-point to the 5
+    expect(page.locator("#announcer")).to_contain_text("White checker moved from point 6 to point 5")
+    expect_label(page, 5, "Point 5: 1 White")
+    expect_label(page, 6, "Point 6: 4 White")
+    mouse_drag(page, centre_of(page, 12), centre_of(page, "bar"))  # a Black checker onto the bar
+    expect_label(page, "bar", re.compile("1 Black"))
+    mouse_drag(page, centre_of(page, 24), centre_of(page, "off"))  # a White checker borne off
+    expect_label(page, "off", re.compile("1 White"))
+    expect_label(page, 24, "Point 24: 1 White")
+    # The refused drop: White onto Black's point goes back, and the page says why.
+    mouse_drag(page, centre_of(page, 24), centre_of(page, 1))
+    expect(page.locator("#announcer")).to_contain_text("Point 1 holds Black checkers")
+    expect_label(page, 24, "Point 24: 1 White")
+    expect_label(page, 1, "Point 1: 2 Black")
+    # Held over a place, the checker lights it; the picture is checked by eye (test-results/).
+    page.mouse.move(*centre_of(page, 24))
+    page.mouse.down()
+    page.mouse.move(*centre_of(page, 22), steps=8)
+    expect(page.locator("#board .target.drag-over")).to_have_attribute("data-loc", "22")
+    screenshot(page, "positions-editor-dragging")
+    page.mouse.up()
+    # White's borne-off checker back from its half of the tray (the lower one: White sits at the bottom).
+    mouse_drag(page, centre_of(page, "off", 0.9), centre_of(page, 23))
+    expect_label(page, 23, "Point 23: 1 White")
+    expect_label(page, 22, "Point 22: 1 White")
+    expect_label(page, "off", re.compile("0 White"))
+    assert wait_checked(page) == "ok"
+    edited = re.search(r"XGID=\S+", page.inner_text("#setup-problems"))
+    assert edited is not None
+    page.click("#setup-done")
+    wait_idle(page)
+    assert "White to move 3 and 1" in status(page)
+    assert saved_record(page)["setup"] is not None
+    expect_label(page, 5, "Point 5, 1 white checker")
+    expect_label(page, 24, "Point 24, empty")
+    assert xgid(page) == edited.group(0)
+    # White is XG's top player (lower case): 23 22 8 6 5 13; Black has one checker on the bar (the last).
+    assert xgid(page).startswith("XGID=--aa--E-C---eD---c-da---BA:")
+
+
+def test_the_editor_by_finger(browser: Browser, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 412, "height": 915}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        problems = watch_problems(page)
+        open_match(page, site, "31,65")
+        open_editor(page)
+        cdp = context.new_cdp_session(page)
+
+        clock = [time.time()]
+
+        def finger(kind: str, at: tuple[float, float] | None) -> None:
+            # A finger's pace (40 ms a step): at the speed of back-to-back events the browser takes the
+            # release for a fling, and a tap that follows only stops the fling, as on a phone.
+            clock[0] += 0.04
+            points = [] if at is None else [{"x": at[0], "y": at[1]}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": clock[0]})
+
+        def slide(start: tuple[float, float], end: tuple[float, float]) -> None:
+            finger("touchStart", start)
+            for step in range(1, 9):
+                k = step / 8
+                finger("touchMove", (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k))
+            finger("touchEnd", None)
+
+        slide(centre_of(page, 13), centre_of(page, 10))
+        expect_label(page, 10, "Point 10: 1 White")
+        expect_label(page, 13, "Point 13: 4 White")
+        slide(centre_of(page, 24), centre_of(page, "off"))
+        expect_label(page, "off", re.compile("1 White"))
+        expect_label(page, 24, "Point 24: 1 White")
+        page.touchscreen.tap(*centre_of(page, 10))  # a tap places one of the chosen colour (from the tray)
+        expect_label(page, 10, "Point 10: 2 White")
+        expect_label(page, "off", re.compile("0 White"))
+        expect(page.locator("#announcer")).to_contain_text("Point 10: 2 White")
+        screenshot(page, "positions-editor-phone")
+        assert problems.all == []
+    finally:
+        context.close()
 
 
 def test_share_in_review_links_the_position_shown_and_the_match_reviewed(page: Page, site: Site) -> None:

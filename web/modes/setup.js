@@ -6,7 +6,9 @@
  * calls: the rules core checks every change and says what is wrong; Done hands the checked IDs to the page.
  *
  * Mouse: a click on a point, the bar or the tray adds a checker of the chosen colour (from that colour's tray);
- * with "Click removes" chosen, or with Shift, it takes one off the point (back to the tray). Keyboard: the board's
+ * with "Click removes" chosen, or with Shift, it takes one off the point (back to the tray). Mouse or finger: a checker
+ * dragged from a point, the bar or the tray to another place moves there (to the tray: borne off); the board's own
+ * drag (web/board.js `onEditDrop`) carries it. Keyboard: the board's
  * points are focused with Tab and the arrow keys; Enter or Space does what a click does, + adds, - or Delete removes,
  * W / B choose the colour; Escape cancels.
  */
@@ -18,7 +20,7 @@ const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0
 
 /**
  * @typedef {object} SetupContext
- * @property {{set: (config: object) => void}} board
+ * @property {{set: (config: object) => void}} board  web/board.js's board
  * @property {(method: string, params?: object) => Promise<any>} call  a worker method (rules errors reject)
  * @property {{say: (text: string) => void}} announcer
  * @property {Record<string, any>} view  the position to start from (the match in progress)
@@ -69,6 +71,7 @@ export function enterSetup(ctx) {
   /** @type {HTMLInputElement} */ (field("crawford")).checked = Boolean(ctx.view.crawford_game);
 
   root.dataset.mode = "setup";
+  board.set({ onEditDrop: moveChecker });
   panel.hidden = false;
   $("play-panel").hidden = true;
 
@@ -178,12 +181,35 @@ export function enterSetup(ctx) {
     void check();
   }
 
+  /**
+   * A checker dragged from one place to another (web/board.js `onEditDrop`): moved if it may go there.
+   * @param {{player: number, from: number | string, to: number | string}} drop @returns {boolean}
+   */
+  function moveChecker({ player, from, to }) {
+    const sign = player === 0 ? 1 : -1;
+    const where = (/** @type {number | string} */ loc) => (loc === "bar" ? "the bar" : loc === "off" ? "the tray" : `point ${loc}`);
+    if (typeof to === "number" && points[to - 1] * sign < 0) {
+      announcer.say(`Point ${to} holds ${names[1 - player]} checkers: take them away first (both colours cannot share a point).`);
+      return false;
+    }
+    if (from === "bar") bar[player] -= 1;
+    else if (typeof from === "number") points[from - 1] -= sign;
+    if (to === "bar") bar[player] += 1;
+    else if (typeof to === "number") points[to - 1] += sign;
+    const what = to === "off" ? `${names[player]} checker borne off from ${where(from)}` : `${names[player]} checker moved from ${where(from)} to ${where(to)}`;
+    announcer.say(`${what}. ${describe(to === "off" ? from : to)}`);
+    void check();
+    return true;
+  }
+
   /** @param {Event} event */
   function locOf(event) {
     const target = /** @type {Element} */ (event.target);
     let el = target?.closest?.("[data-loc]");
     if (!el && event instanceof MouseEvent) {
-      el = document.elementsFromPoint(event.clientX, event.clientY).find((e) => e.hasAttribute("data-loc")) ?? null;
+      // A click whose target is the board itself (a pointer captured there): the place under it. SVG groups are
+      // not hit themselves, so the place is the group around what is.
+      el = document.elementsFromPoint(event.clientX, event.clientY).map((e) => e.closest("[data-loc]")).find(Boolean) ?? null;
     }
     const key = el?.getAttribute("data-loc");
     return key === "bar" || key === "off" ? key : key ? Number(key) : null;
@@ -254,6 +280,7 @@ export function enterSetup(ctx) {
   return {
     exit() {
       for (const unbind of unbinds.splice(0)) unbind();
+      board.set({ onEditDrop: undefined });
       panel.hidden = true;
       $("play-panel").hidden = false;
       delete root.dataset.mode;
