@@ -546,6 +546,22 @@ storage.onExternalChange((change) => {
   adoptRecord(change.envelope, "This match was changed in another tab. The latest position is shown.");
 });
 
+// A page restored from the back/forward cache, or unfrozen after long in the background, may have missed what
+// another tab saved meanwhile (storage events do not reach a frozen page): look again.
+/** @param {boolean} restored */
+function catchUpWithStorage(restored) {
+  const change = storage.externalChange();
+  if (change) adoptRecord(change.envelope, "This match was changed in another tab. The latest position is shown.");
+  if (restored) document.documentElement.dataset.restoredFromCache = String(Number(document.documentElement.dataset.restoredFromCache ?? 0) + 1);
+}
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) catchUpWithStorage(true);
+});
+document.addEventListener("resume", () => catchUpWithStorage(false));
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") catchUpWithStorage(false);
+});
+
 /**
  * Start a match and make it the saved one.
  * @param {{settings: object, players: object[]}} match

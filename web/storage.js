@@ -238,13 +238,23 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
         callback({ removed: true });
         return;
       }
-      // What is stored now, not what the event carried: a later write may already have replaced it. Nothing is
-      // known until the page adopts it (adopt()): a save made before then is a conflict, never an overwrite.
-      const current = peek();
-      if (current && isNewer(current)) callback({ envelope: current });
+      const change = externalChange();
+      if (change) callback(change);
     };
     window.addEventListener("storage", listener);
     return () => window.removeEventListener("storage", listener);
+  }
+
+  /**
+   * What another tab saved that this tab has not taken up, or null: for a page that may have missed storage events
+   * (restored from the back/forward cache, unfrozen). What is stored now, not what an event carried: a later write
+   * may already have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a
+   * conflict, never an overwrite.
+   * @returns {{envelope: Envelope} | null}
+   */
+  function externalChange() {
+    const current = peek();
+    return current && isNewer(current) ? { envelope: current } : null;
   }
 
   /**
@@ -295,7 +305,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     }
   }
 
-  return { key, load, save, peek, clear, setAside, adopt, onExternalChange, keepPrevious, loadPrevious, isStudy };
+  return { key, load, save, peek, clear, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy };
 }
 
 const ANALYSIS_FORMAT = "backgammon-analyses";

@@ -847,7 +847,7 @@ def act_resize(m: Monkey) -> None:
 
 
 def act_engine_fault(m: Monkey) -> None:
-    """The engine's worker dies without a word or its Python session breaks (tests/e2e/test_engine_recovery.py)."""
+    """The engine's worker dies without a word, or its Python session breaks (see test_engine_recovery.py)."""
     page = m.target()
     fault = m.rng.choice(["kill", "kill", "corrupt"])
     m.log(f"engine fault: {fault}")

@@ -25,6 +25,7 @@ LISTEN_TO_LIVE_REGION = """
 window.__announcements = [];
 document.addEventListener("DOMContentLoaded", () => {
   const region = document.getElementById("announcer");
+  if (!region) return; // another page of the site (the tutorial)
   new MutationObserver(() => {
     const text = region.textContent.trim();
     if (text) window.__announcements.push(text);
