@@ -532,8 +532,10 @@ class Game:
 
     def points_for(self, kind: Win) -> int:
         multiplier = kind.value
-        if self.settings.jacoby and not self.double_offered:
-            multiplier = 1  # Jacoby: gammons count single until someone has doubled
+        if self.settings.jacoby and self.cube.owner is None:
+            # Jacoby: gammons count single while the cube is in the middle (as gnubg scores it); a cube set up
+            # on one side has been turned, one in the middle after automatic doubles has not
+            multiplier = 1
         return multiplier * self.cube.value
 
     def _undo_to(self, turn: Turn, *, undo_all: bool) -> list[Event]:

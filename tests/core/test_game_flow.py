@@ -269,6 +269,18 @@ def test_004_jacoby_gammons_count_once_the_cube_was_turned() -> None:
     assert game.outcome == Outcome(0, Win.GAMMON, 4)
 
 
+def test_004_jacoby_a_cube_set_up_on_one_side_has_been_turned() -> None:
+    # A position set up with the cube on one side: a double was offered and taken before it, so gammons
+    # count (as GNU Backgammon scores it, and as the bot's cube logic reads the rule: single only while the
+    # cube is in the middle).
+    jacoby = MatchSettings(match_length=0, jacoby=True)
+    position = Position(side({1: 1}), side({6: 15}))
+    game = Game(jacoby, start=GameStart(position, turn=0, cube=Cube(2, owner=1)))
+    game.roll((2, 1))
+    play_first_legal(game)
+    assert game.outcome == Outcome(0, Win.GAMMON, 4)
+
+
 def test_004_jacoby_an_automatic_double_is_not_an_offered_double() -> None:
     # "Gammons and backgammons count only as a single game if neither player has offered a double" (004):
     # the automatic double of an opening tie is nobody's offer, so a gammon still counts single, at the
