@@ -188,6 +188,8 @@ class Game:
         self.number = number
         self.score = score
         self.crawford_game = crawford_game
+        #: the set-up position the game began from (None: the opening, as every game but a set-up one)
+        self.start = start
         self.log: list[LogEntry] = []
         self.history: list[HistoryItem] = []
         self.outcome: Outcome | None = None

@@ -22,6 +22,23 @@ doubles, `RE` the result (`W+2`; `B+4R` a resignation). Analysis and annotation 
 `GS`, `BM`, `C`, ...) are ignored. gnubg does not save the beaver rule: money sessions are read with beavers
 allowed (its default).
 
+A position set up by hand (gnubg's `set board`, `set xgid`, `set cube`, `set dice`, then `save match`) is a
+few nodes before the first move, read as gnubg reads them (`RestoreNode`):
+
+    ;PL[B]AE[a:y]AW[f][f][h]...AB[s][s][y]...    Black on roll; every point emptied, then each checker put
+                                                  on its letter (White's as in White's moves, Black's as in
+                                                  Black's, `y` the bar; `a:y` a range)
+    ;CV[2] ;CP[b]                                 the cube's value and owner (`c` the middle, `w`, `b`)
+    ;PL[B]DI[52]                                  the dice Black has rolled
+
+The match then starts from that position (`Match.setup`: its Position ID and Match ID, with the score and
+the Crawford game of the root), checked as any set-up position is. As in gnubg, the first move or double
+decides who is on roll when the file's `PL` says otherwise (gnubg's `set turn` writes nothing), and dice
+the first move does not use are dropped. Only the first game, before its first move, can be set up: a board or
+cube changed later is refused, unless it changes nothing. Elsewhere `PL[W]DI[52]` is the roll of that player
+(gnubg's `set dice`); at the end of the last, unfinished game it and a roll with no checker moved are the
+dice of the turn in progress.
+
 >>> match = import_sgf("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]RU[Crawford]\\n;W[31hefe])")
 >>> match.game.notation, [player["name"] for player in match.players]
 (['31: 8/5 6/5'], ['A', 'B'])
@@ -33,16 +50,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BackgammonError, MatchFileError
-from .game import Phase, Win, to_absolute
-from .match import Match
-from .rules import MAX_MATCH_LENGTH, MatchSettings
+from .game import Game, Phase, Win, to_absolute
+from .gnubg_id import MatchIdInfo, encode_match_id
+from .match import Match, Setup, match_from_ids
+from .position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
+from .rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
 from .turn import Turn
 
 __all__ = ["SgfImportError", "import_sgf"]
 
 MAX_QUOTED = 80
 MAX_NAME = 40
-SETUP_PROPERTIES = frozenset({"AE", "AB", "AW", "PL", "DI", "CP", "CV"})
+BOARD_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")  # a set-up board or cube
+SETUP_PROPERTIES = frozenset({*BOARD_PROPERTIES, "PL", "DI"})
+COLOURS = ("White", "Black")
 VARIANTS = {"Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3"}
 
 
@@ -280,6 +301,63 @@ def _settings(games: list[_GameInfo]) -> MatchSettings:
     )
 
 
+# ---- set-up positions -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _SetUp:
+    """What set-up nodes describe: each colour's checkers in its own numbering (points 1..24, index 24 the
+    bar), who is on roll (None: nobody yet), the cube and the dice."""
+
+    sides: tuple[list[int], list[int]]
+    on_roll: int | None = None
+    cube: int = 1
+    owner: int | None = None
+    dice: tuple[int, int] | None = None
+
+    @classmethod
+    def opening(cls) -> _SetUp:
+        return cls((list(START_SIDE), list(START_SIDE)))
+
+    @classmethod
+    def of_game(cls, game: Game) -> _SetUp:
+        if game.turn is None:
+            state = cls.opening()
+        else:
+            mine, theirs = list(game.position.mine), list(game.position.theirs)
+            state = cls((mine, theirs) if game.turn == 0 else (theirs, mine), game.turn)
+        state.cube, state.owner = game.cube.value, game.cube.owner
+        return state
+
+    def same_board(self, other: _SetUp) -> bool:
+        return (self.sides, self.cube, self.owner) == (other.sides, other.cube, other.owner)
+
+    def problem(self) -> str | None:
+        """Why the board is not a position a game can start from, or None."""
+        for player, side in enumerate(self.sides):
+            on_board = sum(side)
+            if on_board > CHECKERS:
+                return f"{COLOURS[player]} has {on_board} checkers on the board; a side has {CHECKERS}"
+            if not on_board:
+                return f"{COLOURS[player]} has no checker left on the board, so the game is already over"
+        white, black = self.sides
+        for index in range(24):
+            if white[index] and black[23 - index]:
+                return f"White's {index + 1} point holds checkers of both sides"
+        return position_problem(white, black)
+
+
+def _letters(value: str) -> list[int] | None:
+    """The points a value of AE, AB or AW names (indices 0..24 of the letters a..y), or None."""
+    value = value.strip()
+    if len(value) == 1 and "a" <= value <= "y":
+        return [ord(value) - ord("a")]
+    first, colon, last = value.partition(":")
+    if colon and len(first) == len(last) == 1 and "a" <= first < last <= "y":
+        return list(range(ord(first) - ord("a"), ord(last) - ord("a") + 1))
+    return None
+
+
 def _player_names(games: list[_GameInfo]) -> list[str]:
     names = []
     for index, key in enumerate(("PW", "PB")):
@@ -314,12 +392,15 @@ def import_sgf(text: str) -> Match:
 class _Replay:
     def __init__(self, games: list[_GameInfo], settings: MatchSettings, players: list[dict[str, Any]]):
         self.games = games
+        self.settings = settings
         self.match = Match(settings, players)
         self.names = [str(player["name"]) for player in self.match.players]
         self.info = games[0]
         self.node: _Node | None = None
         self.source: str | None = None
         self.resigning: _Node | None = None
+        self.in_progress: _Node | None = None  # the last node of a last game that has no result
+        self.set_up_nodes: list[_Node] = []  # the first game's nodes that set up its position
 
     def fail(self, reason: str) -> SgfImportError:
         node = self.node or self.info.root
@@ -332,6 +413,7 @@ class _Replay:
             raise self.fail(str(error)) from None
 
     def run(self) -> Match:
+        self.set_up(self.games[0])
         match = self.match
         length = match.settings.match_length
         for index, info in enumerate(self.games):
@@ -369,7 +451,7 @@ class _Replay:
                 raise self.fail(f"The file says this {said} the Crawford game, but by the rules it {actual}.")
             for tie in range(info.cube.bit_length() - 1):  # automatic doubles: ties of the opening roll
                 self.act({"type": "roll", "dice": [tie % 6 + 1, tie % 6 + 1]})
-            if game.cube.value != info.cube:
+            if game.start is None and game.cube.value != info.cube:  # a set-up cube is the set-up's
                 raise self.fail(
                     f"The game starts with the cube at {info.cube}, which the rules do not reach."
                 )
@@ -377,6 +459,8 @@ class _Replay:
             self.resigning = None
             if info.result is not None and info.result[2] and moving:
                 self.resigning = moving[-1]  # its roll may have no play: the loser resigned instead
+            if info.result is None and index == len(self.games) - 1 and moving:
+                self.in_progress = moving[-1]  # gnubg writes the dice of the turn in progress as a roll
             for node in info.nodes:
                 self.node = node
                 self.apply(node)
@@ -385,16 +469,147 @@ class _Replay:
             self.result(info, last=index == len(self.games) - 1)
         return match
 
+    # -- a set-up position ---------------------------------------------------------------------------------
+
+    def set_up(self, info: _GameInfo) -> None:
+        """Start the match from the position the first game's nodes set up before its first move, if any."""
+        leading: list[_Node] = []
+        first: _Node | None = None
+        for node in info.nodes:
+            if "W" in node.properties or "B" in node.properties:
+                first = node
+                break
+            leading.append(node)
+        board = [node for node in leading if any(name in node.properties for name in BOARD_PROPERTIES)]
+        if not board:
+            return  # no set-up; dice alone (PL, DI) are rolls, replayed as the nodes come
+        state = _SetUp.opening()
+        for node in leading:
+            self.node = node
+            self.set_properties(node, state)
+        if first is not None:
+            name = "W" if "W" in first.properties else "B"
+            value = first.properties[name][0].strip()
+            if value != "take" and value != "drop":
+                # As gnubg: the first move or double is made by the player on roll.
+                state.on_roll = 0 if name == "W" else 1
+                if state.dice is None or sorted(value[:2]) != sorted(f"{state.dice[0]}{state.dice[1]}"):
+                    state.dice = None  # not the dice the first move uses (gnubg's `set turn` drops them)
+        on_roll = state.on_roll if state.on_roll is not None else 0
+        self.node = board[0]
+        self.source = next(board[0].sources[name] for name in board[0].properties if name in BOARD_PROPERTIES)
+        problem = state.problem()
+        if problem:
+            raise self.fail(f"The position set up here is not possible: {problem}.")
+        length = self.settings.match_length
+        score = info.score or (0, 0)
+        if length and max(score) >= length:
+            raise self.fail(f"The game begins at {score[0]}-{score[1]}, which has already won the match.")
+        white, black = state.sides
+        position = Position(white, black) if on_roll == 0 else Position(black, white)
+        fields = MatchIdInfo(
+            cube_value=state.cube,
+            cube_owner=state.owner,
+            player_on_roll=on_roll,
+            crawford=bool(length) and "CrawfordGame" in info.rules,
+            turn=on_roll,
+            dice=state.dice or (0, 0),
+            match_length=length,
+            score=score,
+            jacoby=self.settings.jacoby,
+        )
+        try:
+            setup = Setup(position.id, encode_match_id(fields))
+            self.match = match_from_ids(setup, self.settings, self.match.players)
+        except BackgammonError as error:
+            raise self.fail(f"The position set up here cannot start the match: {error}") from None
+        self.set_up_nodes = leading
+        self.node = self.source = None
+
+    def set_properties(self, node: _Node, state: _SetUp) -> None:
+        """Apply a node's set-up properties to `state`, in the order they are written (as gnubg does)."""
+        for name, values in node.properties.items():
+            if name not in SETUP_PROPERTIES:
+                continue
+            self.source = node.sources[name]
+            if name == "PL":
+                colour = values[0].strip()
+                if colour not in ("W", "B"):
+                    raise self.fail(f"PL[{values[0]}] should name the player on roll: W or B.")
+                state.on_roll = 0 if colour == "W" else 1
+            elif name == "DI":
+                dice = values[0].strip()
+                if len(dice) != 2 or not all(c in "123456" for c in dice):
+                    raise self.fail(f"DI[{values[0]}] should be two dice rolled, 1 to 6 each, like DI[52].")
+                state.dice = (int(dice[0]), int(dice[1]))
+            elif name == "CV":
+                cube = _number(values[0], "The cube value (CV)", self.fail)
+                if not 1 <= cube <= MAX_CUBE or cube & (cube - 1):
+                    raise self.fail(f"The cube CV[{values[0]}] is not a power of two from 1 to {MAX_CUBE}.")
+                state.cube = cube
+            elif name == "CP":
+                where = values[0].strip()
+                if where not in ("c", "w", "b"):
+                    raise self.fail(f"CP[{values[0]}] should say where the cube is: c (the middle), w or b.")
+                state.owner = None if where == "c" else "wb".index(where)
+            else:
+                for value in values:
+                    points = _letters(value)
+                    if points is None:
+                        raise self.fail(
+                            f"{name}[{value}]: {value!r} is not a point: points are a-x and the bar y, or a "
+                            "range such as a:y."
+                        )
+                    for index in points:
+                        black = BAR_INDEX if index == BAR_INDEX else 23 - index  # the same point, Black's way
+                        if name == "AE":
+                            state.sides[0][index] = state.sides[1][black] = 0
+                        elif name == "AW":
+                            state.sides[0][index] += 1
+                        else:
+                            state.sides[1][black] += 1
+
+    def set_by_hand(self, node: _Node) -> None:
+        """Set-up nodes after the first game's start: dice are a roll; a changed board or cube is refused."""
+        game = self.match.game
+        if game.phase is Phase.GAME_OVER:
+            raise self.fail("The game is already over here; nothing can follow its end.")
+        before = _SetUp.of_game(game)
+        after = _SetUp.of_game(game)
+        after.on_roll = None
+        self.set_properties(node, after)
+        if not after.same_board(before):
+            changed = next(name for name in node.properties if name in BOARD_PROPERTIES)
+            self.source = node.sources[changed]
+            raise self.fail(
+                "The board or the cube is changed by hand here, which an imported match cannot replay: only "
+                "the first game, before its first move, can start from a set-up position."
+            )
+        player = after.on_roll if after.on_roll is not None else game.turn
+        if after.dice is not None:
+            self.source = node.sources["DI"]
+            if player is None:
+                raise self.fail("The dice are set here, but no PL says whose they are.")
+            self.roll_dice(player, after.dice, f"{after.dice[0]}{after.dice[1]}")
+        elif player is not None and game.turn is not None and player != game.turn:
+            self.source = node.sources["PL"]
+            raise self.fail(
+                f"PL puts {self.names[player]} on roll here, but it is {self.names[game.turn]}'s turn: "
+                "a match cannot be set up by hand in the middle of a game."
+            )
+
     # -- one node ----------------------------------------------------------------------------------------
 
     def apply(self, node: _Node) -> None:
-        setup = sorted(SETUP_PROPERTIES & node.properties.keys())
+        if any(node is done for done in self.set_up_nodes):
+            return  # the set-up position the match starts from
+        setup = [name for name in node.properties if name in SETUP_PROPERTIES]
         if setup:
-            self.source = node.sources[setup[0]]
-            raise self.fail(
-                "The board, the cube or the dice are set up here by hand, which an imported match cannot "
-                "replay."
-            )
+            if "W" in node.properties or "B" in node.properties:
+                self.source = node.sources[setup[0]]
+                raise self.fail("A node holds a move and a set-up position together.")
+            self.set_by_hand(node)
+            return
         moves = [(name, node.properties[name][0]) for name in ("W", "B") if name in node.properties]
         if not moves:
             return  # a node of comments or analysis only
@@ -437,8 +652,6 @@ class _Replay:
         self.act({"type": "double"})
 
     def roll(self, player: int, value: str) -> None:
-        game = self.match.game
-        name = self.names[player]
         if len(value) < 2 or not all(c in "123456" for c in value[:2]):
             raise self.fail(
                 f"{value!r} is not a move: a move is two dice 1-6 and letters for the checkers moved, "
@@ -453,24 +666,33 @@ class _Replay:
         steps: list[tuple[int, int]] = []
         for index in range(0, len(letters), 2):
             steps.append((self.point(letters[index], player), self.point(letters[index + 1], player)))
+        self.roll_dice(player, dice, value[:2])
+        self.play(player, steps, value[:2])
+
+    def roll_dice(self, player: int, dice: tuple[int, int], dice_text: str) -> None:
+        """`player` rolls `dice`: the opening roll, a roll, or the dice already set (`DI`, a set-up)."""
+        game = self.match.game
+        name = self.names[player]
         if game.phase is Phase.OPENING:
             if dice[0] == dice[1]:
-                raise self.fail(f"The first roll of a game cannot be a double ({value[:2]}).")
+                raise self.fail(f"The first roll of a game cannot be a double ({dice_text}).")
             high, low = max(dice), min(dice)
             self.act({"type": "roll", "dice": [high, low] if player == 0 else [low, high]})
             if game.turn != player:  # pragma: no cover - the dice above give the opening to `player`
                 raise self.fail(f"{name} moves first, but the opening roll is the other player's.")
-        else:
-            pending = game.pending_double
-            if game.phase is Phase.DOUBLED and pending is not None:
-                raise self.fail(
-                    f"{name} rolls, but the double has not been answered (take or drop is missing)."
-                )
-            if game.phase is not Phase.ROLL or game.turn != player:
-                other = self.names[1 - player]
-                raise self.fail(f"{name} rolls, but it is {other}'s turn.")
-            self.act({"type": "roll", "dice": [dice[0], dice[1]]})
-        self.play(player, steps, value[:2])
+            return
+        if game.phase is Phase.MOVE and game.turn == player and game.dice is not None:
+            if sorted(game.dice) == sorted(dice):
+                return  # rolled already: set with DI before this move, or by the set-up position
+            rolled = f"{game.dice[0]}{game.dice[1]}"
+            raise self.fail(f"{name} plays {dice_text}, but the dice set before are {rolled}.")
+        pending = game.pending_double
+        if game.phase is Phase.DOUBLED and pending is not None:
+            raise self.fail(f"{name} rolls, but the double has not been answered (take or drop is missing).")
+        if game.phase is not Phase.ROLL or game.turn != player:
+            other = self.names[1 - player]
+            raise self.fail(f"{name} rolls, but it is {other}'s turn.")
+        self.act({"type": "roll", "dice": [dice[0], dice[1]]})
 
     def point(self, letter: str, player: int) -> int:
         """A letter of a move as a point in the mover's numbering: 1..24, 25 the bar, 0 off."""
@@ -491,6 +713,8 @@ class _Replay:
             if game.no_legal_move:
                 self.act({"type": "confirm"})
                 return
+            if self.node is self.in_progress:
+                return  # the dice of the turn in progress, not played yet
             turn = game.current_turn
             example = ""
             if turn is not None and turn.legal_plays:
