@@ -26,6 +26,13 @@ from .errors import InvalidActionError
 from .game import Game, HistoryItem, format_dice
 from .match import Match
 
+#: Why `export_mat` refuses a match that started from a set-up position.
+SET_UP_REFUSAL = (
+    "This match starts from a set-up position, which a .mat file cannot hold: the format has no place for a "
+    "starting position, so every game in it begins from the opening. Save it as a GNU Backgammon .sgf file "
+    "instead, which keeps the position."
+)
+
 LEFT_WIDTH = 27
 RIGHT_COLUMN = 34  # where "Wins" starts when player 1 wins (gnubg writes 34 spaces)
 LEFT_WINS_INDENT = 6
@@ -116,7 +123,7 @@ def export_game(game: Game, names: tuple[str, str], *, match_winner: bool = Fals
 def export_mat(match: Match) -> str:
     """The whole match as .mat text (games so far; a turn in progress is left out)."""
     if match.setup is not None:
-        raise InvalidActionError("A match that starts from a set-up position cannot be written as .mat.")
+        raise InvalidActionError(SET_UP_REFUSAL)
     names = (_name(match.players[0]["name"]), _name(match.players[1]["name"]))
     settings = match.settings
     on_off = {True: "On", False: "Off"}

@@ -178,10 +178,13 @@ def test_money_sessions_are_written_as_0_point_matches() -> None:
     assert "\n 0 point match\n" in export_mat(Match(MatchSettings(match_length=0)))
 
 
-def test_a_set_up_match_cannot_be_exported() -> None:
+def test_a_set_up_match_cannot_be_exported_and_the_message_says_why_and_what_to_use() -> None:
     match = match_from_ids(Setup("4HPwATDgc/ABMA"), None, None)
-    with pytest.raises(InvalidActionError, match="set-up"):
+    with pytest.raises(InvalidActionError) as refused:
         export_mat(match)
+    message = str(refused.value)
+    assert "set-up position" in message and "no place for a starting position" in message
+    assert "Save it as a GNU Backgammon .sgf file" in message
 
 
 def test_a_beaver_is_written_and_its_take_is_implied_by_the_next_roll() -> None:
