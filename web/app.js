@@ -979,21 +979,29 @@ $("export-json").addEventListener("click", () => {
   announcer.say("The match file is downloaded.");
 });
 
-$("export-mat").addEventListener("click", () =>
-  enqueue(async () => {
-    const { text, filename } = await api("export_mat", {});
-    downloadText(text, filename || "match.mat", "text/plain");
-    announcer.say("The .mat file is downloaded.");
-  }),
-);
+/**
+ * Download the match as a file Python writes; a refusal (a match from a set-up position as .mat) is said in the
+ * dialog in plain words.
+ * @param {string} method @param {string} extension @param {string} type
+ */
+function exportMatch(method, extension, type) {
+  return enqueue(async () => {
+    const error = /** @type {HTMLElement} */ ($("file-dialog").querySelector("[data-role=error]"));
+    error.textContent = "";
+    try {
+      const { text, filename } = await api(method, {});
+      downloadText(text, filename || `match.${extension}`, type);
+      announcer.say(`The .${extension} file is downloaded.`);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      error.textContent = e.message;
+      announcer.say(e.message);
+    }
+  });
+}
 
-$("export-sgf").addEventListener("click", () =>
-  enqueue(async () => {
-    const { text, filename } = await api("export_sgf", {});
-    downloadText(text, filename || "match.sgf", "application/x-go-sgf");
-    announcer.say("The .sgf file is downloaded.");
-  }),
-);
+$("export-mat").addEventListener("click", () => exportMatch("export_mat", "mat", "text/plain"));
+$("export-sgf").addEventListener("click", () => exportMatch("export_sgf", "sgf", "application/x-go-sgf"));
 
 $("import-file").addEventListener("change", async (event) => {
   const input = /** @type {HTMLInputElement} */ (event.target);

@@ -11,7 +11,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from backgammon.position import Position
 
-from .conftest import Site, screenshot, wait_for_engine_ready
+from .conftest import PageProblems, Site, screenshot, wait_for_engine_ready
 from .match_driver import (
     MATCH_KEY,
     button,
@@ -189,3 +189,27 @@ def test_mat_export_names_the_players(page: Page, site: Site, tmp_path: Path) ->
     text = path.read_text()
     assert re.search(r"5 point match", text)
     assert "8/5 6/5" in text
+
+
+def test_a_match_from_a_set_up_position_exports_as_sgf_and_says_why_not_as_mat(
+    page: Page, site: Site, tmp_path: Path, page_problems: PageProblems
+) -> None:
+    from backgammon import api
+
+    record = api.call("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": "cAkAAAAAAAAA"})["record"]
+    open_match(page, site, "31")
+    envelope = {"format": "backgammon-match", "version": 1, "revision": 9, "savedAt": "", "tab": "x"}
+    envelope["record"] = record
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, json.dumps(envelope)])
+    reload(page)
+    page.click("#match-file-button")
+    page.click("#export-mat")
+    wait_idle(page)
+    expect(page.locator("#file-dialog [data-role=error]")).to_contain_text("cannot hold")
+    with page.expect_download() as download:
+        page.click("#export-sgf")
+    path = tmp_path / "match.sgf"
+    download.value.save_as(path)
+    assert "AW[" in path.read_text()  # the position the match started from
+    expect(page.locator("#file-dialog [data-role=error]")).to_be_empty()
+    assert page_problems.all == []  # a refusal is no error of the page
