@@ -61,6 +61,9 @@ export function createEngine({ restore = async () => {}, onDown = () => {}, onBa
   /** @param {Bridge} which */
   function watch(which) {
     which.ready.then(() => { everReady = true; }, () => {});
+    // Test mode: the probe's reads of the match go where the page's requests go, recovery included.
+    const probe = /** @type {any} */ (globalThis).backgammonTestProbe;
+    if (which.testMode && probe) probe.view = () => call("view", {});
     which.onError((error) => {
       if (which !== bridge || givenUp) return;
       if (!everReady || error.type === "BridgeClosed") giveUp(error);
