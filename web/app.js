@@ -793,41 +793,10 @@ async function openResignDialog() {
   done();
 }
 
-async function openSetupDialog() {
-  const dialog = /** @type {HTMLDialogElement} */ ($("setup-dialog"));
-  const form = /** @type {HTMLFormElement} */ ($("setup-form"));
-  const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
-  error.textContent = "";
-  for (;;) {
-    const { choice, done } = await ask(dialog);
-    if (choice === "edit") {
-      const entered = enqueue(() => enterSetupMode());
-      done();
-      return void (await entered);
-    }
-    if (choice !== "setup") return done();
-    const data = new FormData(form);
-    const text = String(data.get("position_id") ?? "").trim();
-    const matchId = String(data.get("match_id") ?? "").trim();
-    error.textContent = "";
-    const settled = enqueue(async () => {
-      try {
-        // A Position ID alone keeps this match's settings; anything else (an XGID, both IDs) is read by Python.
-        const ids = !matchId && /^[A-Za-z0-9+/]{14}$/.test(text) ? { position_id: text } : await api("read_position", { text, match_id: matchId });
-        await setUpPosition(ids, "Position set up.");
-      } catch (e) {
-        // A mistyped ID is the player's to correct (shown in the form), not a failure of the page.
-        if (!(e instanceof ApiError)) throw e;
-        error.textContent = e.message;
-      }
-    });
-    done();
-    await settled;
-    if (!error.textContent) return;
-  }
-}
-
-/** The position editor (web/modes/setup.js, loaded on first use with its stylesheet): play waits meanwhile. */
+/**
+ * *Set up a position…*: the position editor (web/modes/setup.js, loaded on first use with its stylesheet), on the
+ * board, with the paste field for an XGID or gnubg's IDs in its panel; play waits meanwhile.
+ */
 async function enterSetupMode() {
   if (!document.querySelector("link[href='web/setup.css']")) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "web/setup.css" }));
@@ -1174,7 +1143,7 @@ function hintNodes(hint) {
 $("new-match-button").addEventListener("click", () => void openNewMatchDialog());
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("resign-button").addEventListener("click", () => void openResignDialog());
-$("setup-button").addEventListener("click", () => void openSetupDialog());
+$("setup-button").addEventListener("click", () => void enqueue(() => enterSetupMode()));
 $("match-file-button").addEventListener("click", () => void openFileDialog());
 $("hint-button").addEventListener("click", () => void showHint());
 $("share-button").addEventListener("click", () => void openShareDialog());

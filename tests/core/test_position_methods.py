@@ -209,3 +209,35 @@ def test_check_position_says_what_is_wrong(changes: dict[str, Any], words: str |
 def test_check_position_refuses_what_is_not_a_board() -> None:
     assert error("check_position", {"points": [0] * 5})["type"] == "InvalidActionError"
     assert error("check_position", board(turn=2))["type"] == "InvalidActionError"
+
+
+def test_read_position_gives_the_editor_its_state_and_check_position_gives_the_same_ids_back() -> None:
+    text = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:1:2:0:5:10"  # Black on roll 5-2, White owns a 2-cube
+    got = result("read_position", {"text": text})
+    state = got["state"]
+    assert not got["position_only"]
+    assert state["points"] == START_POINTS and state["bar"] == [0, 0]
+    assert (state["turn"], state["dice"], state["cube_value"], state["cube_owner"]) == (1, [5, 2], 2, 0)
+    assert (state["match_length"], state["score"], state["crawford"]) == (5, [2, 1], False)
+    back = result("check_position", state)
+    assert back["ok"], back
+    ids = ("xgid", "position_id", "match_id")
+    assert [back[name] for name in ids] == [text, got["position_id"], got["match_id"]]
+
+
+def test_read_position_of_a_position_id_alone_is_seen_from_the_player_on_roll() -> None:
+    from backgammon.gnubg_id import encode_position_id
+
+    mine = [0] * 25
+    mine[5], mine[4] = 2, 1  # the player on roll: 2 on its 6-point, 1 on its 5-point
+    theirs = [0] * 25
+    theirs[5] = 3
+    position_id = encode_position_id(mine, theirs)
+    for on_roll, (mine_point, theirs_point) in ((0, (6, 19)), (1, (19, 6))):
+        got = result("read_position", {"text": f"  {position_id} ", "on_roll": on_roll})
+        assert got["position_only"]
+        points = got["state"]["points"]
+        sign = 1 if on_roll == 0 else -1
+        assert points[mine_point - 1] == 2 * sign and points[theirs_point - 1] == -3 * sign
+        assert got["state"]["turn"] == on_roll
+    assert error("read_position", {"text": position_id, "on_roll": 2})["type"] == "InvalidActionError"

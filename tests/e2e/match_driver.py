@@ -134,11 +134,20 @@ def saved_record(page: Page) -> dict[str, Any]:
 
 
 def set_up(page: Page, position: str, match_id: str = "") -> None:
-    """Use the page's own set-up dialog with GNU Backgammon IDs."""
+    """Use the page's own position editor: GNU Backgammon IDs pasted, read, checked (the editor shows the same
+    IDs back), then Done."""
     page.click("#setup-button")
-    page.fill("#setup-form input[name=position_id]", position)
-    page.fill("#setup-form input[name=match_id]", match_id)
-    page.click("#setup-form button[value=setup]")
+    page.wait_for_selector("html[data-mode='setup']", state="attached")
+    page.fill("#setup-paste", f"{position}:{match_id}" if match_id else position)
+    page.click("#setup-read")
+    page.wait_for_function(
+        """([position, match]) => document.documentElement.dataset.setupCheck === "ok"
+             && document.getElementById("setup-position-id").textContent === position
+             && (!match || document.getElementById("setup-match-id").textContent === match)""",
+        arg=[position, match_id],
+        timeout=STEP_TIMEOUT_MS,
+    )
+    page.click("#setup-done")
     wait_idle(page)
 
 

@@ -69,15 +69,8 @@ def test_preferences_dialog(page: Page, site: Site) -> None:
     audit(page, "the match page with the Preferences dialog open")
 
 
-def test_setup_and_share_dialogs(page: Page, site: Site) -> None:
+def test_share_dialog(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
-    page.click("#setup-button")
-    page.wait_for_selector("#setup-dialog[open]")
-    page.fill("#setup-form input[name=position_id]", "XGID=nonsense")
-    page.click("#setup-form button[value=setup]")
-    page.wait_for_selector("#setup-form [data-role=error]:not(:empty)")
-    audit(page, "the match page with the Set up a position dialog open, showing an error")
-    page.click("#setup-form button[value=cancel]")
     page.click("#share-button")
     page.wait_for_selector("#share-dialog[open]")
     page.wait_for_function("document.getElementById('share-match-link').value !== ''")
@@ -87,11 +80,15 @@ def test_setup_and_share_dialogs(page: Page, site: Site) -> None:
 def test_position_editor(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     page.click("#setup-button")
-    page.click("#setup-form button[value=edit]")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
+    page.wait_for_function("document.documentElement.dataset.setupCheck === 'ok'")
+    audit(page, "the position editor with the position's three IDs")
+    page.fill("#setup-paste", "XGID=nonsense")
+    page.press("#setup-paste", "Enter")
+    page.wait_for_selector("#setup-paste-error:not(:empty)")
     page.click("#setup-clear")  # with its list of problems showing
     page.wait_for_function("document.documentElement.dataset.setupCheck === 'problems'")
-    audit(page, "the position editor showing what is wrong")
+    audit(page, "the position editor showing what is wrong, and a pasted text it cannot read")
 
 
 def test_review_of_an_analysed_match(page: Page, site: Site) -> None:

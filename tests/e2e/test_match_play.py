@@ -188,21 +188,26 @@ def test_a_whole_game_to_the_end_of_the_match(page: Page, site: Site) -> None:
     screenshot(page, "match-over")
 
 
-def test_a_mistyped_position_id_is_said_in_the_form_and_can_be_corrected(page: Page, site: Site) -> None:
+def test_a_mistyped_position_id_is_said_in_the_editor_and_can_be_corrected(page: Page, site: Site) -> None:
     open_match(page, site, "31,65")
     before = position_id(page)
     page.click("#setup-button")
-    page.fill("#setup-form input[name=position_id]", "not-an-id")
-    page.click("#setup-form button[value=setup]")
-    error = page.locator("#setup-form [data-role=error]")
-    expect(error).not_to_be_empty()
-    expect(page.locator("#setup-dialog")).to_be_visible()
+    page.fill("#setup-paste", "not-an-id")
+    page.press("#setup-paste", "Enter")  # reads it (Done is not pressed by it)
+    error = page.locator("#setup-paste-error")
+    expect(error).to_contain_text("not an XGID")
+    expect(page.locator("#setup-paste")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#setup-panel")).to_be_visible()
     wait_idle(page)
     assert position_id(page) == before  # the match in progress is untouched
-    # Corrected, the set-up goes through and the dialog closes.
-    page.fill("#setup-form input[name=position_id]", position_of({6: 2, 5: 1}, {6: 3}))
-    page.fill("#setup-form input[name=match_id]", match_id_of(match_length=1))
-    page.click("#setup-form button[value=setup]")
+    # Corrected, it is read into the editor, and Done plays from it.
+    ids = f"{position_of({6: 2, 5: 1}, {6: 3})}:{match_id_of(match_length=1)}"
+    page.fill("#setup-paste", ids)
+    page.click("#setup-read")
+    expect(page.locator("#setup-paste-error")).to_be_empty()
+    expect(page.locator("#setup-position-id")).to_have_text(ids.split(":")[0])
+    expect(page.locator("#setup-done")).to_be_enabled()
+    page.click("#setup-done")
     wait_idle(page)
-    expect(page.locator("#setup-dialog")).to_be_hidden()
+    expect(page.locator("#setup-panel")).to_be_hidden()
     assert "White to move 6 and 5" in status(page)

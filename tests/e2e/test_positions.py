@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from .match_driver import (
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     position_id,
+    position_of,
     saved_record,
     status,
     wait_idle,
@@ -35,16 +35,35 @@ def xgid(page: Page) -> str:
     return page.inner_text("#xgid").strip()
 
 
-def test_an_xgid_pasted_in_the_setup_dialog_is_played_from(page: Page, site: Site) -> None:
+def paste_position(page: Page, text: str) -> None:
+    """Paste a position into the editor (opened by *Set up a position…*) and read it with Enter."""
+    if page.get_attribute("html", "data-mode") != "setup":
+        page.click("#setup-button")
+        page.wait_for_selector("html[data-mode='setup']", state="attached")
+    page.fill("#setup-paste", text)
+    page.press("#setup-paste", "Enter")
+
+
+def test_an_xgid_pasted_in_the_editor_shows_its_three_forms_and_is_played(page: Page, site: Site) -> None:
     open_match(page, site, "31,65")
     start_xgid = xgid(page)
     assert start_xgid.startswith("XGID=-b----E-C---eE---c-e----B-:0:0:")
     before = saved_record(page)
-    page.click("#setup-button")
-    page.fill("#setup-form input[name=position_id]", STUDY_XGID)
-    page.click("#setup-form button[value=setup]")
+    paste_position(page, STUDY_XGID)
+    expect(page.locator("#setup-xgid")).to_have_text(STUDY_XGID)
+    expect(page.locator("#setup-position-id")).to_have_text("4HPwATDgc/ABMA")
+    expect(page.locator("#setup-match-id")).to_have_text("MIFqABAAAAAE")
+    expect(page.locator("#setup-editor select[name=die1]")).to_have_value("5")
+    expect(page.locator("#setup-editor input[name=match_length]")).to_have_value("3")
+    assert saved_record(page) == before  # nothing is played until Done
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#setup-panel button[data-copy='setup-xgid']")
+    expect(page.locator("#announcer")).to_contain_text(f"Copied {STUDY_XGID}")
+    assert page.evaluate("navigator.clipboard.readText()") == STUDY_XGID
+    screenshot(page, "positions-editor-pasted")
+    page.click("#setup-done")
     wait_idle(page)
-    expect(page.locator("#setup-dialog")).to_be_hidden()
+    expect(page.locator("#setup-panel")).to_be_hidden()
     assert "to move 5 and 2" in status(page)
     assert "3-point match" in page.inner_text("#match-info")
     assert xgid(page) == STUDY_XGID
@@ -59,20 +78,33 @@ def test_an_xgid_pasted_in_the_setup_dialog_is_played_from(page: Page, site: Sit
     assert saved_record(page)["games"] == before["games"]
 
 
-def test_both_gnubg_ids_in_one_field_and_a_mistake_in_plain_words(page: Page, site: Site) -> None:
+def test_both_gnubg_ids_in_one_field_a_position_id_alone_and_a_mistake_in_plain_words(
+    page: Page, site: Site
+) -> None:
     open_match(page, site, "31,65")
     before = position_id(page)
-    page.click("#setup-button")
-    page.fill("#setup-form input[name=position_id]", "XGID=-b----E-C---eE---c-e----B-:0:0:1:92:0:0:3:0:10")
-    page.click("#setup-form button[value=setup]")
+    paste_position(page, "XGID=-b----E-C---eE---c-e----B-:0:0:1:92:0:0:3:0:10")
+    expect(page.locator("#setup-paste-error")).to_contain_text("dice")
+    expect(page.locator("#setup-paste")).to_be_focused()
+    paste_position(page, "cImqACAACAAE 4HPwATDgc/ABMA")  # as gnubg's `show board` prints them
+    expect(page.locator("#setup-paste-error")).to_be_empty()
+    expect(page.locator("#setup-match-id")).to_have_text("cImqACAACAAE")
+    expect(page.locator("#setup-position-id")).to_have_text("4HPwATDgc/ABMA")
+    expect(page.locator("#setup-xgid")).to_have_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:1:2:0:5:10")
+    # A Position ID alone sets the checkers only, seen from the player on roll: here Black with 5-2 (as read).
+    page.select_option("#setup-editor select[name=cube_value]", "2")
+    paste_position(page, position_of({6: 2, 5: 1}, {6: 3}))
+    expect(page.locator("#announcer")).to_contain_text("the checkers are set")
+    expect_label(page, 19, "Point 19: 2 Black")  # Black's 6-point
+    expect_label(page, 6, "Point 6: 3 White")
+    expect(page.locator("#setup-editor select[name=cube_value]")).to_have_value("2")
+    expect(page.locator("#setup-editor select[name=die1]")).to_have_value("5")
+    expect(page.locator("#setup-position-id")).to_have_text(position_of({6: 2, 5: 1}, {6: 3}))
+    assert position_id(page) == before  # play waits for Done
+    page.click("#setup-done")
     wait_idle(page)
-    expect(page.locator("#setup-form [data-role=error]")).to_contain_text("dice")
-    assert position_id(page) == before
-    page.fill("#setup-form input[name=position_id]", "4HPwATDgc/ABMA:cIkKAAAAAAAA")
-    page.click("#setup-form button[value=setup]")
-    wait_idle(page)
-    expect(page.locator("#setup-dialog")).to_be_hidden()
-    assert "to move 5 and 2" in status(page)
+    assert "Black to move 5 and 2" in status(page)
+    assert "5-point match" in page.inner_text("#match-info")
 
 
 def test_a_gnubg_sgf_file_opens_for_review_and_an_unfinished_one_plays_on(
@@ -165,9 +197,9 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
     page: Page, site: Site, browser: Browser
 ) -> None:
     open_match(page, site, "31,65")
-    page.click("#setup-button")
-    page.fill("#setup-form input[name=position_id]", STUDY_XGID)
-    page.click("#setup-form button[value=setup]")
+    paste_position(page, STUDY_XGID)
+    expect(page.locator("#setup-xgid")).to_have_text(STUDY_XGID)
+    page.click("#setup-done")
     wait_idle(page)
     position, _ = share_links(page)
     assert "#v=1&position=XGID=" in position and "test-dice" not in position
@@ -311,7 +343,6 @@ def test_text_shared_into_the_installed_app_sets_up_the_position(page: Page, sit
 
 def open_editor(page: Page) -> None:
     page.click("#setup-button")
-    page.click("#setup-form button[value=edit]")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
     wait_checked(page)
 
@@ -433,15 +464,14 @@ def test_the_editor_by_drag_and_drop(page: Page, site: Site) -> None:
     expect_label(page, 22, "Point 22: 1 White")
     expect_label(page, "off", re.compile("0 White"))
     assert wait_checked(page) == "ok"
-    edited = re.search(r"XGID=\S+", page.inner_text("#setup-problems"))
-    assert edited is not None
+    edited = page.inner_text("#setup-xgid")
     page.click("#setup-done")
     wait_idle(page)
     assert "White to move 3 and 1" in status(page)
     assert saved_record(page)["setup"] is not None
     expect_label(page, 5, "Point 5, 1 white checker")
     expect_label(page, 24, "Point 24, empty")
-    assert xgid(page) == edited.group(0)
+    assert xgid(page) == edited
     # White is XG's top player (lower case): 23 22 8 6 5 13; Black has one checker on the bar (the last).
     assert xgid(page).startswith("XGID=--aa--E-C---eD---c-da---BA:")
 
@@ -455,18 +485,17 @@ def test_the_editor_by_finger(browser: Browser, site: Site) -> None:
         open_editor(page)
         cdp = context.new_cdp_session(page)
 
-        clock = [time.time()]
-
         def finger(kind: str, at: tuple[float, float] | None) -> None:
-            # A finger's pace (40 ms a step): at the speed of back-to-back events the browser takes the
-            # release for a fling, and a tap that follows only stops the fling, as on a phone.
-            clock[0] += 0.04
             points = [] if at is None else [{"x": at[0], "y": at[1]}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": clock[0]})
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
         def slide(start: tuple[float, float], end: tuple[float, float]) -> None:
+            # At a finger's pace, and held still before it lifts: at the speed of back-to-back events the
+            # browser takes the release for a fling, and a tap that follows only stops the fling (as on a
+            # phone).
             finger("touchStart", start)
-            for step in range(1, 9):
+            for step in [*range(1, 9), 8, 8]:
+                page.wait_for_timeout(30)
                 k = step / 8
                 finger("touchMove", (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k))
             finger("touchEnd", None)

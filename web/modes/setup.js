@@ -3,7 +3,9 @@
  * The position editor: the same board, used to place checkers, with a panel for who is on roll, the dice, the cube,
  * the match length, the score and the Crawford game. Entered with `enterSetup(context)`, left with the handle's
  * `exit()`. It owns #setup-panel, clicks and keys on the board's points while it is on, and the `check_position`
- * calls: the rules core checks every change and says what is wrong; Done hands the checked IDs to the page.
+ * calls: the rules core checks every change and says what is wrong, or gives the position's XGID, Position ID and
+ * Match ID (shown in the panel); Done hands the checked IDs to the page. A pasted XGID, `POSITION_ID:MATCH_ID` or
+ * Position ID alone (the checkers only) is read by the core (`read_position`) into the editor.
  *
  * Mouse: a click on a point, the bar or the tray adds a checker of the chosen colour (from that colour's tray);
  * with "Click removes" chosen, or with Shift, it takes one off the point (back to the tray). Mouse or finger: a checker
@@ -38,6 +40,9 @@ export function enterSetup(ctx) {
   const panel = $("setup-panel");
   const form = /** @type {HTMLFormElement} */ ($("setup-editor"));
   const problemsList = $("setup-problems");
+  const pasteField = /** @type {HTMLInputElement} */ ($("setup-paste"));
+  const pasteError = $("setup-paste-error");
+  const idFields = { xgid: $("setup-xgid"), position_id: $("setup-position-id"), match_id: $("setup-match-id") };
   const doneButton = /** @type {HTMLButtonElement} */ ($("setup-done"));
   const field = (/** @type {string} */ name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
   /** @type {Array<() => void>} */
@@ -55,6 +60,8 @@ export function enterSetup(ctx) {
   /** @type {{ok: boolean, problems: string[], position_id?: string, match_id?: string, xgid?: string} | null} */
   let checked = null;
   let checking = 0;
+  pasteField.value = "";
+  pasteError.textContent = "";
 
   for (const [index, name] of names.entries()) {
     for (const el of form.querySelectorAll(`[data-name="${index}"]`)) el.textContent = name;
@@ -104,6 +111,7 @@ export function enterSetup(ctx) {
 
   function draw() {
     const p = params();
+    field("die2").disabled = p.dice[0] === 0; // no second die before the roll
     /** @type {Record<string, string>} */
     const labels = { bar: describe("bar"), off: describe("off") };
     for (let i = 1; i <= 24; i += 1) labels[String(i)] = describe(i);
@@ -137,8 +145,9 @@ export function enterSetup(ctx) {
     }
     if (mine !== checking) return;
     checked = answer;
+    for (const [name, code] of Object.entries(idFields)) code.textContent = (answer.ok && answer[name]) || "—";
     problemsList.replaceChildren(
-      ...(answer.ok ? [`The position is ready to play. ${answer.xgid}`] : answer.problems).map((/** @type {string} */ text) => {
+      ...(answer.ok ? ["The position is ready to play."] : answer.problems).map((/** @type {string} */ text) => {
         const item = document.createElement("li");
         item.textContent = text;
         return item;
@@ -202,6 +211,50 @@ export function enterSetup(ctx) {
     return true;
   }
 
+  /**
+   * Fill the editor from the rules core's reading of a pasted position (`read_position`'s `state`); a Position ID
+   * alone sets the checkers only.
+   * @param {Record<string, any>} state @param {boolean} checkersOnly
+   */
+  function load(state, checkersOnly) {
+    points = [...state.points];
+    bar = [...state.bar];
+    if (checkersOnly) return;
+    field("turn").value = String(state.turn);
+    field("die1").value = String(state.dice[0]);
+    field("die2").value = String(state.dice[1] || 1);
+    field("cube_value").value = String(state.cube_value);
+    field("cube_owner").value = state.cube_owner === null ? "" : String(state.cube_owner);
+    field("match_length").value = String(state.match_length);
+    field("score0").value = String(state.score[0]);
+    field("score1").value = String(state.score[1]);
+    /** @type {HTMLInputElement} */ (field("crawford")).checked = Boolean(state.crawford);
+  }
+
+  /** Read the pasted text into the editor, or say in the field what is wrong with it. */
+  async function readPasted() {
+    const text = pasteField.value.trim();
+    if (!text) {
+      pasteError.textContent = "Paste an XGID, or a GNU Backgammon Position ID (and Match ID), first.";
+      return;
+    }
+    pasteError.textContent = "";
+    let answer;
+    try {
+      answer = await ctx.call("read_position", { text, on_roll: Number(field("turn").value) === 1 ? 1 : 0 });
+    } catch (e) {
+      pasteError.textContent = e instanceof Error ? e.message : String(e);
+      pasteField.setAttribute("aria-invalid", "true");
+      return;
+    }
+    pasteField.removeAttribute("aria-invalid");
+    load(answer.state, answer.position_only);
+    announcer.say(answer.position_only
+      ? "Position ID read: the checkers are set; the turn, dice, cube and score are as they were."
+      : "Position read: the checkers, the turn, the dice, the cube and the score are set.");
+    await check();
+  }
+
   /** @param {Event} event */
   function locOf(event) {
     const target = /** @type {Element} */ (event.target);
@@ -239,8 +292,19 @@ export function enterSetup(ctx) {
       ctx.leave();
     }
   });
-  listen(form, "change", () => void check());
-  listen(form, "input", () => void check());
+  const edited = (/** @type {Event} */ event) => {
+    if (event.target !== pasteField) void check();
+  };
+  listen(form, "change", edited);
+  listen(form, "input", edited);
+  listen($("setup-read"), "click", () => void readPasted());
+  listen(pasteField, "keydown", (/** @type {KeyboardEvent} */ event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault(); // not the form's submission (Done)
+    void readPasted();
+  });
+  // A paste is read at once; the text typed by hand waits for Enter or Read.
+  listen(pasteField, "paste", () => setTimeout(() => void readPasted(), 0));
   listen(form, "submit", (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const action = /** @type {HTMLButtonElement | null} */ (event.submitter)?.value;
@@ -274,8 +338,9 @@ export function enterSetup(ctx) {
   });
 
   void check();
-  /** @type {HTMLElement | null} */ (form.querySelector("input[name=colour]:checked"))?.focus();
-  announcer.say("Position editor. Click a point to place a checker of the chosen colour; Shift+click takes one away.");
+  // The panel's heading, not the paste field: on a phone a focused field would open the keyboard over the board.
+  $("setup-editor-title").focus();
+  announcer.say("Position editor. Paste a position, or click a point to place a checker of the chosen colour; Shift+click takes one away, a drag moves one.");
 
   return {
     exit() {

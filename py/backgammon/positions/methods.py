@@ -2,8 +2,10 @@
 
 None of them touches the loaded match except `export_sgf`, which reads it.
 
-- `read_position {text, match_id?}` -> `{position_id, match_id, xgid}`: an XGID, a Position ID, or
-  `POSITION_ID:MATCH_ID` (a separate `match_id` completes a Position ID given alone); plain-words errors
+- `read_position {text, match_id?, on_roll?}` -> `{position_id, match_id, xgid, state, position_only}`: an
+  XGID, a Position ID, or `POSITION_ID:MATCH_ID` (a separate `match_id` completes a Position ID given alone);
+  `state` is the same in the position editor's terms (`check_position`'s parameters); a Position ID alone
+  (`position_only`) is seen from `on_roll` (default player 0); plain-words errors
 - `position_xgid {position_id, match_id?}` -> `{xgid}`: the XGID of the page's current IDs (`xgid` is
   null when the state has none, e.g. a finished game), computed on demand so `build_view` stays as it is
 - `import_mat {text}` -> `{record, summary}`: a `.mat` match file read, every play checked
@@ -17,10 +19,14 @@ None of them touches the loaded match except `export_sgf`, which reads it.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
 
 from backgammon.api import current_match, register
 from backgammon.errors import BackgammonError, InvalidActionError, InvalidIdError
+
+if TYPE_CHECKING:
+    from backgammon.xgid import Xgid
 
 CHECKERS = 15
 
@@ -34,7 +40,8 @@ def _text(params: dict[str, Any], name: str, method: str) -> str:
 
 @register("read_position")
 def read_position(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.xgid import read_ids
+    from backgammon.gnubg_id import MatchIdInfo
+    from backgammon.xgid import Xgid, read_ids
 
     text = _text(params, "text", "read_position").strip()
     extra = params.get("match_id")
@@ -43,7 +50,44 @@ def read_position(params: dict[str, Any]) -> dict[str, Any]:
     if not text:
         raise InvalidIdError("Paste an XGID, or a GNU Backgammon Position ID (and Match ID).")
     state = read_ids(text)
-    return {"position_id": state.position_id, "match_id": state.match_id, "xgid": state.text}
+    position_only = len(re.split(r"[\s:]+", text)) == 1  # read_ids took it for a Position ID alone
+    if position_only:
+        on_roll = _count(params.get("on_roll", 0), "The player on roll", 0, 1)
+        state = Xgid(state.position, MatchIdInfo(player_on_roll=on_roll, turn=on_roll))
+    return {
+        "position_id": state.position_id,
+        "match_id": state.match_id,
+        "xgid": state.text,
+        "state": editor_state(state),
+        "position_only": position_only,
+    }
+
+
+def editor_state(state: Xgid) -> dict[str, Any]:
+    """An XGID's state as the position editor holds it (`check_position`'s parameters): `points` signed
+    in the view's coordinates (+ player 0, index 0 = point 1), `bar`, the turn, dice, cube, match, rules."""
+    info = state.info
+    on_roll = info.player_on_roll
+    sides = {on_roll: state.position.mine, 1 - on_roll: state.position.theirs}
+    points = [0] * 24
+    for index in range(24):
+        points[index] += sides[0][index]
+        points[23 - index] -= sides[1][index]
+    money = info.match_length == 0
+    return {
+        "points": points,
+        "bar": [sides[0][24], sides[1][24]],
+        "turn": on_roll,
+        "dice": list(info.dice),
+        "cube_value": info.cube_value,
+        "cube_owner": info.cube_owner,
+        "match_length": info.match_length,
+        "score": list(info.score),
+        "crawford": info.crawford,
+        "jacoby": info.jacoby and money,
+        "beavers": state.beavers and money,
+        "doubled": info.double_offered,
+    }
 
 
 @register("position_xgid")
