@@ -184,7 +184,7 @@ def test_each_lesson_has_its_own_address(page: Page, site: Site) -> None:
 
 
 def test_the_main_page_links_to_the_tutorial(page: Page, site: Site) -> None:
-    page.goto(site.url())
+    page.goto(site.url("?no-welcome"))  # the welcome's own link: test_welcome.py
     page.locator("a[href='tutorial.html']").first.click()
     Tutorial(page.main_frame).wait_ready(LESSONS[0].id)
     assert page.url == site.url("tutorial.html#" + LESSONS[0].id)
@@ -420,3 +420,17 @@ def test_progress_keeps_unreadable_data_aside_and_embed_mode_keeps_nothing(page:
     assert result["rereadDone"] is True
     assert result["embed"] == {"embed": True, "lessonId": "bear-off"}
     assert result["plain"] == {"embed": False, "lessonId": None}
+
+
+def test_a_lesson_starts_afresh_on_a_new_engine_when_its_worker_dies(page: Page, site: Site) -> None:
+    lesson = next(each for each in LESSONS if each.kind not in ("choice", "pass") and len(each.solution) > 1)
+    # Test mode (?test-dice=) gives the page the probe that can kill the worker, as the browser would.
+    page.goto(site.url(f"tutorial.html?test-dice=11&no-sw#{lesson.id}"))
+    tutorial = Tutorial(page.main_frame)
+    tutorial.wait_ready(lesson.id)
+    tutorial.move(*lesson.solution[0])
+    page.evaluate("backgammonTestProbe.kill()")
+    page.wait_for_function(
+        "() => document.getElementById('feedback').textContent.includes('starts afresh')", timeout=30_000
+    )
+    solve(tutorial, lesson)  # from the lesson's start again, on the new worker
