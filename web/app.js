@@ -812,15 +812,17 @@ async function enterSetupMode() {
 
 /**
  * A new match from gnubg IDs (`match_id` absent: this match's settings); the match it replaces is kept (Save / load).
- * Rules errors are thrown as ApiError and change nothing.
- * @param {{position_id: string, match_id?: string}} ids @param {string} what said first
+ * `settings`: the rules the IDs do not hold (the position editor's beavers in a money session). Rules errors are
+ * thrown as ApiError and change nothing.
+ * @param {{position_id: string, match_id?: string, settings?: object}} ids @param {string} what said first
  * @param {boolean} [study] a position from a share link (storage.isStudy)
  */
 async function setUpPosition(ids, what, study = false) {
   /** @type {Record<string, unknown>} */
   const params = { position_id: ids.position_id, players: view.players ?? DEFAULT_MATCH.players };
   if (ids.match_id) params.match_id = ids.match_id;
-  else params.settings = view.settings ?? DEFAULT_MATCH.settings;
+  if (ids.settings) params.settings = ids.settings;
+  else if (!ids.match_id) params.settings = view.settings ?? DEFAULT_MATCH.settings;
   const result = await api("setup", params);
   keepLeaving();
   if (mode) leaveMode(false);

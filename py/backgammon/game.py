@@ -123,12 +123,17 @@ class Resignation:
 
 @dataclass(frozen=True)
 class GameStart:
-    """A game that does not begin with the standard opening: a set-up position with `turn` on roll."""
+    """A game that does not begin with the standard opening: a set-up position with `turn` on roll.
+
+    `doubled`: `turn` has offered the cube (at twice its value) before rolling, and the other player is to
+    take or drop it. The double is part of the set-up, not an action of the game's record.
+    """
 
     position: Position
     turn: int
     cube: Cube = field(default_factory=Cube)
     dice: Dice | None = None
+    doubled: bool = False
 
 
 def to_absolute(player: int, point: int) -> int | str:
@@ -218,8 +223,12 @@ class Game:
             self.turn = start.turn
             self.cube = start.cube
             self.phase = Phase.ROLL
+            if start.dice is not None and start.doubled:
+                raise InvalidActionError("A double is offered before the roll, not with the dice rolled.")
             if start.dice is not None:
                 self._begin_turn(start.dice)
+            elif start.doubled:
+                self._set_up_double()
 
     # ---- what the view asks -------------------------------------------------------------------
 
@@ -400,6 +409,18 @@ class Game:
         self.log.append({"type": "double"})
         self.history.append(HistoryItem(player, "double", f" Doubles => {offered}", value=offered))
         return [{"type": "doubled", "player": player, "value": offered}]
+
+    def _set_up_double(self) -> None:
+        """A set-up game begins with the player on roll's double waiting for an answer (not in the log)."""
+        player = self._player()
+        block = self.why_not_double(player)
+        if block is not None:
+            raise InvalidActionError(f"The player on roll cannot have doubled here: {block.text}")
+        offered = self.cube.value * 2
+        self.pending_double = PendingDouble(player, offered)
+        self.double_offered = True
+        self.phase = Phase.DOUBLED
+        self.history.append(HistoryItem(player, "double", f" Doubles => {offered}", value=offered))
 
     def beaver(self) -> list[Event]:
         pending = self._require_double()

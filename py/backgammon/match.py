@@ -244,7 +244,8 @@ def match_from_ids(
 
     The Position ID is seen from the player on roll. Without a Match ID player 0 is on roll, the cube is
     in the middle and the score is 0-0. With one, its match length, score, cube, Crawford flag, player on
-    roll and dice (if already rolled) are used; a finished game or a pending decision is refused.
+    roll and dice (if already rolled) are used, and a double it has offered waits for the other player's
+    answer (if the player on roll may double there); a finished game or a resignation waiting is refused.
     """
     base = settings or MatchSettings()
     position = Position.from_id(setup.position_id)
@@ -254,10 +255,10 @@ def match_from_ids(
     info = decode_match_id(setup.match_id)
     if info.game_state is not GameState.PLAYING:
         raise InvalidActionError("The Match ID describes a game that is not being played.")
-    if info.double_offered or info.resignation:
-        raise InvalidActionError(
-            "The Match ID has a double or a resignation waiting: set up the turn before it."
-        )
+    if info.resignation:
+        raise InvalidActionError("The Match ID has a resignation waiting: set up the turn before it.")
+    if info.double_offered and info.dice != (0, 0):
+        raise InvalidActionError("The Match ID has a double waiting after the roll: a double comes before.")
     length = info.match_length
     if length and max(info.score) >= length:
         raise InvalidActionError(
@@ -274,7 +275,11 @@ def match_from_ids(
     )
     dice = info.dice if info.dice != (0, 0) else None
     start = GameStart(
-        position, turn=info.player_on_roll, cube=Cube(info.cube_value, info.cube_owner), dice=dice
+        position,
+        turn=info.player_on_roll,
+        cube=Cube(info.cube_value, info.cube_owner),
+        dice=dice,
+        doubled=info.double_offered,
     )
     crawford_game = info.crawford and not money
     post_crawford = not money and not crawford_game and length - 1 in info.score

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -273,12 +274,52 @@ def test_setup_with_dice_in_the_match_id_starts_in_the_middle_of_the_turn() -> N
     assert view["settings"]["match_length"] == 7
 
 
-def test_setup_refuses_a_match_id_with_a_pending_double() -> None:
+def test_setup_with_a_double_offered_waits_for_the_answer_and_replays_from_its_record() -> None:
+    from backgammon.gnubg_id import MatchIdInfo, decode_match_id, encode_match_id
+
+    # White (player 0) on roll has doubled a 2-cube it owns; Black is to take or drop it.
+    info = MatchIdInfo(
+        cube_value=2,
+        cube_owner=0,
+        player_on_roll=0,
+        turn=1,
+        double_offered=True,
+        match_length=7,
+        score=(1, 3),
+    )
+    match_id = encode_match_id(info)
+    answer = result("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})
+    view, record = answer["view"], answer["record"]
+    assert (view["phase"], view["turn"], view["decision"]) == ("doubled", 0, 1)
+    assert (view["cube"]["value"], view["cube"]["owner"], view["cube"]["offered_by"]) == (2, 0, 0)
+    assert view["cube"]["offered_value"] == 4 and view["match_id"] == match_id
+    assert record["games"] == [{"actions": []}]  # the double is part of the set-up
+    assert result("load", {"record": record})["view"]["match_id"] == match_id
+    took = act({"type": "take"})["view"]
+    assert (took["phase"], took["cube"]["value"], took["cube"]["owner"]) == ("roll", 4, 1)
+    assert decode_match_id(took["match_id"]).player_on_roll == 0  # the doubler rolls
+    result("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})
+    dropped = act({"type": "drop"})["view"]
+    assert dropped["phase"] == "game_over" and dropped["score"] == [3, 3]
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"cube_value": 2, "cube_owner": 1}, "cannot have doubled here"),  # Black owns the cube
+        ({"match_length": 3, "score": (2, 0), "crawford": True}, "Crawford"),
+        ({"dice": (3, 1)}, "double waiting after the roll"),
+        ({"resignation": 1, "double_offered": False}, "resignation waiting"),
+    ],
+)
+def test_setup_refuses_a_double_the_player_on_roll_could_not_make(fields: dict[str, Any], words: str) -> None:
     from backgammon.gnubg_id import MatchIdInfo, encode_match_id
 
-    match_id = encode_match_id(MatchIdInfo(double_offered=True, turn=1, match_length=7))
+    base: dict[str, Any] = {"player_on_roll": 0, "turn": 1, "double_offered": True, "match_length": 7}
+    match_id = encode_match_id(MatchIdInfo(**{**base, **fields}))
     answer = call("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})
     assert answer["error"]["type"] == "InvalidActionError"
+    assert words in answer["error"]["message"]
 
 
 def test_a_broken_extension_does_not_take_the_match_methods_down(monkeypatch: Any, tmp_path: Any) -> None:

@@ -241,3 +241,67 @@ def test_read_position_of_a_position_id_alone_is_seen_from_the_player_on_roll() 
         assert points[mine_point - 1] == 2 * sign and points[theirs_point - 1] == -3 * sign
         assert got["state"]["turn"] == on_roll
     assert error("read_position", {"text": position_id, "on_roll": 2})["type"] == "InvalidActionError"
+
+
+def test_check_position_money_rules_and_a_double_offered() -> None:
+    money = result("check_position", board(match_length=0, jacoby=True, beavers=True))
+    assert money["ok"], money
+    assert money["xgid"].endswith(":0:0:3:0:10")  # rules 3: Jacoby (1) and beavers (2)
+    view = result("setup", {"position_id": money["position_id"], "match_id": money["match_id"]})["view"]
+    assert view["settings"]["jacoby"] is True
+    doubled = result("check_position", board(turn=1, cube_value=2, cube_owner=1, doubled=True))
+    assert doubled["ok"], doubled
+    assert doubled["xgid"].split(":")[1:5] == ["1", "1", "1", "D"]  # Black (bottom) owns 2 and has doubled
+    view = result("setup", {"position_id": doubled["position_id"], "match_id": doubled["match_id"]})["view"]
+    assert (view["phase"], view["decision"], view["cube"]["offered_value"]) == ("doubled", 0, 4)
+    back = result("read_position", {"text": doubled["xgid"]})["state"]
+    assert back["doubled"] and back["turn"] == 1 and back["dice"] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"jacoby": True}, "for money sessions"),
+        ({"beavers": True}, "for money sessions"),
+        ({"doubled": True, "dice": [3, 1]}, "A double is offered before the roll"),
+        ({"doubled": True, "cube_value": 2, "cube_owner": 1}, "Black owns the cube"),
+        ({"doubled": True, "crawford": True, "score": [4, 2]}, "No doubling in the Crawford game"),
+        ({"doubled": True, "score": [4, 3], "cube_value": 2, "cube_owner": 0}, "cannot have doubled here"),
+    ],
+)
+def test_check_position_says_what_is_wrong_with_the_rules_and_the_double(
+    changes: dict[str, Any], words: str
+) -> None:
+    got = result("check_position", board(**changes))
+    assert not got["ok"] and any(words in problem for problem in got["problems"]), got["problems"]
+
+
+def test_read_position_and_check_position_agree_on_random_states() -> None:
+    """Any state an XGID holds, read into the editor's terms and checked back, gives the same three forms,
+    or, where the page could not play it (a double the player on roll may not make), what is wrong."""
+    from dataclasses import replace
+
+    from test_xgid import random_states
+
+    from backgammon.errors import BackgammonError
+    from backgammon.match import Setup, match_from_ids
+
+    playable = 0
+    for state in random_states(150, seed=5):
+        if not state.info.match_length:  # a money session's running score is not part of a position
+            state = replace(state, info=replace(state.info, score=(0, 0)))
+        read = result("read_position", {"text": state.text})
+        checked = result("check_position", read["state"])
+        try:
+            match_from_ids(Setup(state.position_id, state.match_id), None, None)
+        except BackgammonError:
+            assert not checked["ok"] and checked["problems"], state.text
+            continue
+        playable += 1
+        assert checked["ok"], (state.text, checked["problems"])
+        assert [checked[name] for name in ("xgid", "position_id", "match_id")] == [
+            state.text,
+            state.position_id,
+            state.match_id,
+        ]
+    assert playable > 100

@@ -13,11 +13,13 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import Site, screenshot, watch_problems
 from .match_driver import (
+    button,
     click_move,
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     position_id,
     position_of,
+    press_button,
     saved_record,
     status,
     wait_idle,
@@ -514,6 +516,82 @@ def test_the_editor_by_finger(browser: Browser, site: Site) -> None:
         assert problems.all == []
     finally:
         context.close()
+
+
+def test_the_editor_sets_up_a_money_session_with_its_rules_by_keyboard(page: Page, site: Site) -> None:
+    open_match(page, site, "31,65")
+    open_editor(page)
+    expect(page.locator("#setup-money-rules")).to_be_hidden()
+    page.locator("#setup-editor input[name=match_length]").focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("0")
+    expect(page.locator("#setup-money-rules")).to_be_visible()
+    expect(page.locator("#setup-match-rules")).to_be_hidden()  # no score or Crawford game in money play
+    page.keyboard.press("Tab")
+    expect(page.locator("#setup-editor input[name=jacoby]")).to_be_focused()
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    expect(page.locator("#setup-editor input[name=beavers]")).to_be_checked()
+    assert wait_checked(page) == "ok"
+    expect(page.locator("#setup-xgid")).to_have_text(re.compile(r":0:0:3:0:10$"))  # Jacoby 1 + beavers 2
+    screenshot(page, "positions-editor-money")
+    page.locator("#setup-done").focus()
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    expect(page.locator("#match-info")).to_contain_text("Money session")
+    settings = saved_record(page)["settings"]
+    assert (settings["match_length"], settings["jacoby"], settings["beavers"]) == (0, True, True)
+    # The editor opens on those rules again.
+    open_editor(page)
+    expect(page.locator("#setup-editor input[name=jacoby]")).to_be_checked()
+    expect(page.locator("#setup-editor input[name=beavers]")).to_be_checked()
+
+
+def test_the_editor_sets_up_a_double_waiting_for_the_answer(page: Page, site: Site) -> None:
+    open_match(page, site, "31,65")
+    open_editor(page)
+    page.select_option("#setup-editor select[name=cube_value]", "2")
+    page.select_option("#setup-editor select[name=cube_owner]", "0")
+    page.check("#setup-editor input[name=doubled]")
+    expect(page.locator("#setup-doubled-text")).to_have_text("White has doubled: Black to take or drop")
+    expect(page.locator("#setup-editor select[name=die1]")).to_be_disabled()  # a double comes before the roll
+    expect(page.locator("#board .cube.offered")).to_have_text("4")
+    assert wait_checked(page) == "ok"
+    expect(page.locator("#setup-xgid")).to_have_text(re.compile(r"^XGID=[^:]+:1:-1:-1:D:"))
+    screenshot(page, "positions-editor-double-offered")
+    # Black may not have doubled a cube White owns: the rules core says so.
+    page.select_option("#setup-editor select[name=turn]", "1")
+    expect(page.locator("#setup-problems")).to_contain_text("White owns the cube")
+    page.select_option("#setup-editor select[name=turn]", "0")
+    assert wait_checked(page) == "ok"
+    page.click("#setup-done")
+    wait_idle(page)
+    assert page.get_attribute("html", "data-phase") == "doubled"
+    assert "Black: take or drop?" in status(page)
+    assert saved_record(page)["games"] == [{"actions": []}]
+    page.reload()
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+    wait_idle(page)
+    assert page.get_attribute("html", "data-phase") == "doubled"  # the record keeps the double waiting
+    press_button(page, "take")
+    expect(page.locator("#board .cube")).to_have_text("4")
+    assert "White to move 3 and 1" in status(page)  # Black owns the cube: White's roll is automatic
+
+
+def test_a_pasted_xgid_with_a_double_and_the_money_rules_fills_the_editor(page: Page, site: Site) -> None:
+    text = "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:10"  # Black owns 2, has doubled; Jacoby, beavers
+    open_match(page, site, "31,65")
+    paste_position(page, text)
+    expect(page.locator("#setup-xgid")).to_have_text(text)
+    for name in ("doubled", "jacoby", "beavers"):
+        expect(page.locator(f"#setup-editor input[name={name}]")).to_be_checked()
+    expect(page.locator("#setup-editor input[name=match_length]")).to_have_value("0")
+    page.click("#setup-done")
+    wait_idle(page)
+    assert "White: take or drop?" in status(page)
+    expect(button(page, "beaver")).to_be_visible()
+    assert saved_record(page)["settings"]["beavers"] is True
 
 
 def test_share_in_review_links_the_position_shown_and_the_match_reviewed(page: Page, site: Site) -> None:

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The position editor: the same board, used to place checkers, with a panel for who is on roll, the dice, the cube,
- * the match length, the score and the Crawford game. Entered with `enterSetup(context)`, left with the handle's
+ * the match length, the score and the Crawford game (in a money session: the Jacoby rule and beavers), and a double
+ * offered by the player on roll, waiting for the other's answer. Entered with `enterSetup(context)`, left with the handle's
  * `exit()`. It owns #setup-panel, clicks and keys on the board's points while it is on, and the `check_position`
  * calls: the rules core checks every change and says what is wrong, or gives the position's XGID, Position ID and
  * Match ID (shown in the panel); Done hands the checked IDs to the page. A pasted XGID, `POSITION_ID:MATCH_ID` or
@@ -26,7 +27,8 @@ const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0
  * @property {(method: string, params?: object) => Promise<any>} call  a worker method (rules errors reject)
  * @property {{say: (text: string) => void}} announcer
  * @property {Record<string, any>} view  the position to start from (the match in progress)
- * @property {(ids: {position_id: string, match_id: string}) => Promise<void>} done  play from the checked position
+ * @property {(ids: {position_id: string, match_id: string, settings?: object}) => Promise<void>} done  play from the
+ *   checked position (`settings`: a money session's rules that the IDs do not hold: beavers)
  * @property {() => void} leave  the player cancelled
  */
 
@@ -76,6 +78,10 @@ export function enterSetup(ctx) {
   field("score0").value = String(ctx.view.score?.[0] ?? 0);
   field("score1").value = String(ctx.view.score?.[1] ?? 0);
   /** @type {HTMLInputElement} */ (field("crawford")).checked = Boolean(ctx.view.crawford_game);
+  const box = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (field(name));
+  box("jacoby").checked = Boolean(ctx.view.settings?.jacoby);
+  box("beavers").checked = Boolean(ctx.view.settings?.beavers);
+  box("doubled").checked = ctx.view.phase === "doubled";
 
   root.dataset.mode = "setup";
   board.set({ onEditDrop: moveChecker });
@@ -88,16 +94,22 @@ export function enterSetup(ctx) {
   const off = (/** @type {number} */ p) => CHECKERS - onBoard(p);
 
   function params() {
-    const die1 = Number(field("die1").value);
+    const doubled = box("doubled").checked;
+    const die1 = doubled ? 0 : Number(field("die1").value); // a double comes before the roll
+    const length = Math.max(0, Math.min(25, Math.trunc(Number(field("match_length").value) || 0)));
     return {
       points, bar, names,
       turn: Number(field("turn").value) === 1 ? 1 : 0,
       dice: die1 ? [die1, Number(field("die2").value)] : [0, 0],
       cube_value: Number(field("cube_value").value),
       cube_owner: field("cube_owner").value === "" ? null : Number(field("cube_owner").value),
-      match_length: Math.max(0, Math.min(25, Math.trunc(Number(field("match_length").value) || 0))),
+      match_length: length,
       score: [Math.max(0, Math.trunc(Number(field("score0").value) || 0)), Math.max(0, Math.trunc(Number(field("score1").value) || 0))],
-      crawford: /** @type {HTMLInputElement} */ (field("crawford")).checked,
+      // Each rule where it applies: the Crawford game in a match, the Jacoby rule and beavers in money play.
+      crawford: length > 0 && box("crawford").checked,
+      jacoby: length === 0 && box("jacoby").checked,
+      beavers: length === 0 && box("beavers").checked,
+      doubled,
     };
   }
 
@@ -111,7 +123,12 @@ export function enterSetup(ctx) {
 
   function draw() {
     const p = params();
+    field("die1").disabled = p.doubled;
     field("die2").disabled = p.dice[0] === 0; // no second die before the roll
+    $("setup-match-rules").hidden = p.match_length === 0;
+    $("setup-money-rules").hidden = p.match_length > 0;
+    $("setup-doubled-text").textContent = `${names[p.turn]} has doubled: ${names[1 - p.turn]} to take or drop`;
+    const offered = p.doubled ? p.turn : null;
     /** @type {Record<string, string>} */
     const labels = { bar: describe("bar"), off: describe("off") };
     for (let i = 1; i <= 24; i += 1) labels[String(i)] = describe(i);
@@ -121,12 +138,13 @@ export function enterSetup(ctx) {
       arrows: [],
       highlights: [],
       view: {
-        players: ctx.view.players, settings: { ...(ctx.view.settings ?? {}), match_length: p.match_length },
+        players: ctx.view.players,
+        settings: { ...(ctx.view.settings ?? {}), match_length: p.match_length, jacoby: p.jacoby, beavers: p.beavers },
         board: { points, bar, off: [Math.max(off(0), 0), Math.max(off(1), 0)] },
-        turn: p.turn, decision: p.turn, phase: rolled ? "move" : "roll",
+        turn: p.turn, decision: p.doubled ? 1 - p.turn : p.turn, phase: p.doubled ? "doubled" : rolled ? "move" : "roll",
         dice: rolled ? p.dice : [], dice_remaining: rolled ? p.dice : [], opponent_dice: [], moves_made: [], dests: {},
         can_undo: false, can_confirm: false, score: p.score, crawford_game: p.crawford,
-        cube: { value: p.cube_value, owner: p.cube_owner, may_double: false, offered_by: null, dead: false },
+        cube: { value: p.cube_value, owner: p.cube_owner, may_double: false, offered_by: offered, offered_value: p.cube_value * 2, dead: false },
         labels,
       },
     });
@@ -223,12 +241,17 @@ export function enterSetup(ctx) {
     field("turn").value = String(state.turn);
     field("die1").value = String(state.dice[0]);
     field("die2").value = String(state.dice[1] || 1);
-    field("cube_value").value = String(state.cube_value);
+    const cube = /** @type {HTMLSelectElement} */ (field("cube_value"));
+    if (![...cube.options].some((option) => option.value === String(state.cube_value))) cube.add(new Option(String(state.cube_value)));
+    cube.value = String(state.cube_value);
     field("cube_owner").value = state.cube_owner === null ? "" : String(state.cube_owner);
     field("match_length").value = String(state.match_length);
     field("score0").value = String(state.score[0]);
     field("score1").value = String(state.score[1]);
-    /** @type {HTMLInputElement} */ (field("crawford")).checked = Boolean(state.crawford);
+    box("crawford").checked = Boolean(state.crawford);
+    box("jacoby").checked = Boolean(state.jacoby);
+    box("beavers").checked = Boolean(state.beavers);
+    box("doubled").checked = Boolean(state.doubled);
   }
 
   /** Read the pasted text into the editor, or say in the field what is wrong with it. */
@@ -310,7 +333,10 @@ export function enterSetup(ctx) {
     const action = /** @type {HTMLButtonElement | null} */ (event.submitter)?.value;
     if (action === "cancel") ctx.leave();
     else if (action === "done" && checked?.ok && checked.position_id && checked.match_id) {
-      void ctx.done({ position_id: checked.position_id, match_id: checked.match_id });
+      const p = params();
+      // A money session's rules go with the IDs: the Match ID holds the Jacoby rule, not beavers.
+      const settings = p.match_length === 0 ? { match_length: 0, jacoby: p.jacoby, beavers: p.beavers } : undefined;
+      void ctx.done({ position_id: checked.position_id, match_id: checked.match_id, settings });
     }
   });
   listen($("setup-clear"), "click", () => {

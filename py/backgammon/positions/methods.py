@@ -13,8 +13,10 @@ None of them touches the loaded match except `export_sgf`, which reads it.
 - `read_record {record}` -> `{record, summary}`: a match record from elsewhere (a share link) replayed and
   checked, without loading it
 - `export_sgf {}` -> `{text, filename}`: the loaded match as `.sgf`
-- `check_position {board, turn, dice, cube_value, cube_owner, match_length, score, crawford}` ->
-  `{ok, problems, position_id, match_id, xgid}`: a board being set up, checked as it is edited
+- `check_position {points, bar, turn, dice, cube_value, cube_owner, match_length, score, crawford, jacoby?,
+  beavers?, doubled?}` -> `{ok, problems, position_id, match_id, xgid}`: a board being set up, checked as it
+  is edited; `jacoby` and `beavers` are money-session rules, `doubled` a double offered by the player on roll
+  (before the roll) that the other player is to take or drop
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
     from backgammon.gnubg_id import MatchIdInfo, encode_match_id
     from backgammon.match import Setup, match_from_ids
     from backgammon.position import Position, position_problem
+    from backgammon.rules import MatchSettings
     from backgammon.xgid import Xgid
 
     points = params.get("points")
@@ -178,6 +181,9 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
     cube_value = _count(params.get("cube_value", 1), "The cube", 1, 1 << 15)
     owner = params.get("cube_owner")
     crawford = bool(params.get("crawford", False))
+    jacoby = bool(params.get("jacoby", False))
+    beavers = bool(params.get("beavers", False))
+    doubled = bool(params.get("doubled", False))
     problems: list[str] = []
 
     # Each side from its own point of view: index i is its point i + 1, index 24 its bar.
@@ -209,6 +215,10 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidActionError("cube_owner must be null (the middle), 0 or 1.")
     if cube_value == 1 and owner is not None:
         problems.append("A cube at 1 has not been turned yet: it stays in the middle.")
+    if doubled and dice != [0, 0]:
+        problems.append("A double is offered before the roll: choose 'to roll' for the dice.")
+    if doubled and owner == 1 - turn:
+        problems.append(f"{names[1 - turn]} owns the cube: only {names[1 - turn]} may double now.")
     if not (isinstance(score, list) and len(score) == 2):
         raise InvalidActionError("score must be [player 0, player 1].")
     scores = [_count(s, "A score", 0, 99) for s in score]
@@ -222,6 +232,8 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
             problems.append(f"The Crawford game comes when a player reaches {length - 1} points (1 away).")
         if crawford and cube_value != 1:
             problems.append("No doubling in the Crawford game: the cube stays at 1 in the middle.")
+        if jacoby or beavers:
+            problems.append("The Jacoby rule and beavers are for money sessions (match length 0).")
     else:
         if crawford:
             problems.append("The Crawford rule is for matches, not money sessions.")
@@ -236,15 +248,20 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
         cube_owner=owner,
         player_on_roll=turn,
         crawford=crawford,
-        turn=turn,
+        turn=1 - turn if doubled else turn,
+        double_offered=doubled,
         dice=(dice[0], dice[1]),
         match_length=length,
         score=(scores[0], scores[1]),
+        jacoby=jacoby and not length,
     )
     match_id = encode_match_id(info)
+    # The match the page would start, so that what the rules refuse there (a double the player on roll may
+    # not make: the Crawford game, a dead cube) is said here.
+    settings = MatchSettings(match_length=0, beavers=beavers) if not length else None
     try:
-        match_from_ids(Setup(position.id, match_id), None, None)
+        match_from_ids(Setup(position.id, match_id), settings, None)
     except BackgammonError as error:
         return {"ok": False, "problems": [str(error)]}
-    answer.update(position_id=position.id, match_id=match_id, xgid=Xgid(position, info).text)
+    answer.update(position_id=position.id, match_id=match_id, xgid=Xgid(position, info, beavers=beavers).text)
     return answer
