@@ -265,6 +265,9 @@ def run_game(playwright: Playwright, dist: Path, clicks: int) -> dict[str, Any]:
             page.goto(server.url + GAME_QUERY)
             cold = wait_ready(page)
             bytes_cold = server.sent
+            # A first visit opens with the welcome over the board: two players, as the page used to open.
+            page.locator("#welcome-dialog button[value=two]").click()
+            wait_idle(page)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
             bytes_with_offline_copy = server.sent
             page.reload()

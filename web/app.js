@@ -12,11 +12,12 @@ import { openDialog, showMessage } from "./dialogs.js";
 import { bindShortcuts } from "./keyboard.js";
 import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
 import { renderMoveList } from "./movelist.js";
-import { DEFAULT_MATCH, fillNewMatchForm, readNewMatchForm } from "./newmatch.js";
+import { DEFAULT_MATCH, fillNewMatchForm, lastMatchChoice, readNewMatchForm, rememberMatchChoice } from "./newmatch.js";
 import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
 import { startView } from "./startview.js";
 import { createEngine } from "./engine.js";
 import { createAnalysisStorage, createMatchStorage } from "./storage.js";
+import { closeWelcome, runWelcome, welcomeWanted } from "./welcome.js";
 
 /** @typedef {Record<string, any>} View */
 
@@ -531,6 +532,7 @@ function persist() {
 function adoptRecord(envelope, message) {
   const otherRecord = envelope.record;
   generation += 1;
+  closeWelcome(/** @type {HTMLDialogElement} */ ($("welcome-dialog"))); // the match chosen in the other tab is this one's
   enqueue(async () => {
     const result = await api("load", { record: otherRecord });
     record = result.record;
@@ -565,11 +567,13 @@ document.addEventListener("visibilitychange", () => {
 /**
  * Start a match and make it the saved one.
  * @param {{settings: object, players: object[]}} match
+ * @param {{hold?: boolean}} [options] hold: show it, but neither save it nor let it start (under the welcome)
  */
-async function startMatch(match) {
+async function startMatch(match, { hold = false } = {}) {
   generation += 1;
   const result = await api("new_match", match);
   record = result.record;
+  if (hold) return void showView(result.view);
   storage.save(record, { force: true });
   showView(result.view);
   announcer.say(`New ${result.view.settings?.match_length ? `${result.view.settings.match_length}-point match` : "money session"}: ${say.playerName(result.view, 0)} against ${say.playerName(result.view, 1)}.`);
@@ -594,7 +598,11 @@ async function restore() {
     }
   }
   if (loaded.status === "empty") {
-    await startMatch(DEFAULT_MATCH);
+    // A first visit: the welcome (web/welcome.js) opens over the board at once; the default match is ready behind
+    // it and is saved only once the player has chosen.
+    const welcoming = welcomeWanted({ empty: true, url: new URL(location.href) });
+    if (welcoming) void welcome();
+    await startMatch(DEFAULT_MATCH, { hold: welcoming });
     return;
   }
   storage.clear();
@@ -738,7 +746,7 @@ bindShortcuts((command) => {
 async function openNewMatchDialog() {
   const dialog = /** @type {HTMLDialogElement} */ ($("new-match-dialog"));
   const form = /** @type {HTMLFormElement} */ ($("new-match-form"));
-  fillNewMatchForm(form, record ? view : null);
+  fillNewMatchForm(form, lastMatchChoice() ?? (record ? view : null));
   const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
   error.textContent = "";
   for (;;) {
@@ -746,6 +754,7 @@ async function openNewMatchDialog() {
     if (choice !== "start") return done();
     const read = readNewMatchForm(form);
     if (read.ok) {
+      rememberMatchChoice(read);
       const started = enqueue(() => startMatch({ settings: read.settings, players: read.players }));
       done();
       await started;
@@ -840,7 +849,18 @@ async function openFileDialog() {
   /** @type {HTMLElement} */ (dialog.querySelector("[data-role=error]")).textContent = "";
   /** @type {HTMLInputElement} */ ($("import-file")).value = "";
   $("restore-previous").hidden = !storage.loadPrevious();
-  await openDialog(dialog);
+  return openDialog(dialog);
+}
+
+/** The first visit's welcome (web/welcome.js): each way in is a step of the page's queue. */
+async function welcome() {
+  await runWelcome(/** @type {HTMLDialogElement} */ ($("welcome-dialog")), {
+    last: lastMatchChoice(),
+    hold: holdIdle,
+    playComputer: (match) => (rememberMatchChoice(match), enqueue(() => startMatch(match))),
+    twoPlayers: () => enqueue(() => startMatch(DEFAULT_MATCH)),
+    openFile: () => openFileDialog(),
+  });
 }
 
 $("restore-previous").addEventListener("click", () => {

@@ -1,5 +1,9 @@
 // @ts-check
-/** The new-match form: read it into the `settings` and `players` of `new_match`, or fill it from a view. */
+/**
+ * The new-match form: read it into the `settings` and `players` of `new_match`, or fill it from a view or from the
+ * last choices, which are remembered (storage.js) for the next time.
+ */
+import { loadLastMatchChoice, saveLastMatchChoice } from "./storage.js";
 
 /**
  * @typedef {{match_length: number, crawford: boolean, jacoby: boolean, beavers: boolean,
@@ -76,4 +80,53 @@ export function fillNewMatchForm(form, view) {
   el("beavers").checked = Boolean(settings.beavers);
   el("automatic_doubles").value = String(settings.automatic_doubles ?? 0);
   el("strict_doubling").checked = Boolean(settings.strict_doubling);
+}
+
+/**
+ * The last choices made in the new-match dialog or the welcome, checked, or null when none are kept.
+ * @returns {{settings: Settings, players: Player[]} | null}
+ */
+export function lastMatchChoice() {
+  return normalizeMatchChoice(loadLastMatchChoice());
+}
+
+/** @param {{settings: Settings, players: Player[]}} choice */
+export function rememberMatchChoice(choice) {
+  return saveLastMatchChoice({ settings: choice.settings, players: choice.players });
+}
+
+/**
+ * Stored choices as the form can take them, or null when they are not a match's settings and players.
+ * @param {any} data
+ * @returns {{settings: Settings, players: Player[]} | null}
+ */
+export function normalizeMatchChoice(data) {
+  const s = data?.settings;
+  const p = data?.players;
+  if (!s || typeof s !== "object" || !Array.isArray(p) || p.length !== 2) return null;
+  const length = Number(s.match_length);
+  if (!(Number.isInteger(length) && length >= 0 && length <= 25)) return null;
+  const autoDoubles = Number(s.automatic_doubles ?? 0);
+  /** @type {(x: any, i: number) => Player | null} */
+  const player = (x, i) => {
+    if (!x || typeof x.name !== "string" || !x.name.trim()) return null;
+    const name = x.name.slice(0, 30);
+    if (i === 1 && x.kind === "computer") {
+      return { name, kind: "computer", level: ["beginner", "intermediate", "expert"].includes(x.level) ? x.level : "intermediate" };
+    }
+    return { name, kind: "human" };
+  };
+  const players = p.map(player);
+  if (!players[0] || !players[1]) return null;
+  return {
+    settings: {
+      match_length: length,
+      crawford: s.crawford !== false,
+      jacoby: Boolean(s.jacoby),
+      beavers: Boolean(s.beavers),
+      automatic_doubles: Number.isInteger(autoDoubles) && autoDoubles >= 0 && autoDoubles <= 6 ? autoDoubles : 0,
+      strict_doubling: Boolean(s.strict_doubling),
+    },
+    players: /** @type {Player[]} */ (players),
+  };
 }

@@ -428,3 +428,29 @@ export function savePreferences(preferences) {
     return false;
   }
 }
+
+const LAST_MATCH_KEY = "backgammon.new-match.v1";
+
+/**
+ * The last choices of the new-match dialog (or of the welcome's *Play the computer*), as `{settings, players}`: the
+ * caller checks the values (newmatch.js); unreadable data is not trusted and counts as none.
+ * @returns {unknown}
+ */
+export function loadLastMatchChoice() {
+  try {
+    const text = safeLocalStorage()?.getItem(LAST_MATCH_KEY);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {object} choice */
+export function saveLastMatchChoice(choice) {
+  try {
+    safeLocalStorage()?.setItem(LAST_MATCH_KEY, JSON.stringify(choice));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -231,7 +231,8 @@ class Monkey:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self.url = self.site.url(f"?test-dice={dice_script(random.Random(f'dice-{self.seed}'))}&no-sw")
+        dice = dice_script(random.Random(f"dice-{self.seed}"))
+        self.url = self.site.url(f"?test-dice={dice}&no-sw&no-welcome")
 
     # ---- bookkeeping --------------------------------------------------------------------------------------
 

@@ -48,7 +48,9 @@ def open_match(page: Page, site: Site, dice: str, query: str = "") -> Page:
     """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll); wait until settled."""
     page.add_init_script(LISTEN_TO_LIVE_REGION)
     # no-sw: the offline copy would answer the engine worker's URL without its ?test-dice= after a reload.
-    page.goto(site.url(f"?test-dice={dice}&no-sw{query}"))
+    # no-welcome: the page opens in its default match at once, as for a returning player (test_welcome.py has
+    # the first visit).
+    page.goto(site.url(f"?test-dice={dice}&no-sw&no-welcome{query}"))
     wait_for_engine_ready(page)
     wait_idle(page)
     return page

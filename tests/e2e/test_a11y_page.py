@@ -109,7 +109,7 @@ def test_the_page_works_from_a_sub_path(page: Page, site: Site) -> None:
     server = site_build.make_server(site.dist, port=0, base_path="/games/backgammon/")
     site_build.start_server_thread(server)
     try:
-        page.goto(f"{server.url}?test-dice=31&no-sw")
+        page.goto(f"{server.url}?test-dice=31&no-sw&no-welcome")
         wait_for_engine_ready(page)
         wait_idle(page)
         assert phase(page) == "move"

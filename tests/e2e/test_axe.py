@@ -55,6 +55,12 @@ def test_match_page_at_the_start_of_a_turn(page: Page, site: Site) -> None:
     audit(page, "the match page at the start of a turn")
 
 
+def test_welcome_of_a_first_visit(page: Page, site: Site) -> None:
+    page.goto(site.url("?test-dice=31,52&no-sw"))  # no ?no-welcome: nothing is saved, so the welcome opens
+    page.wait_for_selector("html[data-engine='ready'][data-welcome='open']", state="attached", timeout=60_000)
+    audit(page, "the match page with the first visit's welcome open")
+
+
 def test_new_match_dialog(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     page.click("#new-match-button")

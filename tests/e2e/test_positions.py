@@ -209,7 +209,7 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         visitor = other.new_page()
-        open_link(visitor, site.url("?no-sw"))
+        open_link(visitor, site.url("?no-sw&no-welcome"))
         own = real_record(visitor)
         assert own is not None
         open_link(visitor, position)
@@ -283,7 +283,7 @@ def test_a_broken_or_newer_link_is_refused_and_loses_nothing(
 def test_a_position_link_opens_offline(page: Page, site: Site, context: BrowserContext) -> None:
     from .test_pwa import wait_for_offline_copy
 
-    page.goto(site.url())
+    page.goto(site.url("?no-welcome"))  # a player with a match of their own
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
     wait_idle(page)
     wait_for_offline_copy(page)

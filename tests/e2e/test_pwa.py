@@ -125,7 +125,7 @@ def test_a_match_goes_on_offline_after_the_first_visit(
     page: Page, site: Site, context: BrowserContext
 ) -> None:
     # Not match_driver.open_match: it opens the page with ?no-sw, which keeps the offline copy out.
-    page.goto(site.url("?test-dice=31,52"))
+    page.goto(site.url("?test-dice=31,52&no-welcome"))
     wait_for_engine_ready(page)
     wait_idle(page)
     wait_for_offline_copy(page)
@@ -175,7 +175,7 @@ def test_an_update_installs_in_the_background_and_keeps_the_saved_match(
     new_id = site_build.build_id(new_build, site_build.precached_files(new_build))
 
     own_server.mount.directory = old_build
-    page.goto(own_server.url + "?test-dice=31")
+    page.goto(own_server.url + "?test-dice=31&no-welcome")
     wait_for_engine_ready(page)
     wait_idle(page)
     wait_for_offline_copy(page)
@@ -234,7 +234,7 @@ def strict_page(browser: Browser) -> Iterator[tuple[Page, PageProblems]]:
         context.close()
 
 
-@pytest.mark.parametrize("path", ["?test-dice=31", "tutorial.html"])
+@pytest.mark.parametrize("path", ["?test-dice=31&no-welcome", "tutorial.html"])
 def test_pages_run_within_their_csp_without_console_errors(
     strict_page: tuple[Page, PageProblems], site: Site, path: str
 ) -> None:
