@@ -465,16 +465,24 @@ function render() {
 let xgidOf = "";
 
 /**
+ * What the XGID of a view is made from: gnubg's IDs, and the beaver rule of a money session, which they do not hold.
+ * @param {View} v
+ */
+function xgidParams(v) {
+  return { position_id: v.position_id, match_id: v.match_id ?? "", beavers: Boolean(v.settings?.beavers) };
+}
+
+/**
  * The XGID beside the gnubg IDs, asked of Python once the IDs change (not part of the view: it is not needed per click).
  * @param {View} v
  */
 function showXgid(v) {
-  const ids = engineReady && record && v.position_id ? `${v.position_id}:${v.match_id ?? ""}` : "";
+  const ids = engineReady && record && v.position_id ? JSON.stringify(xgidParams(v)) : "";
   if (ids === xgidOf) return;
   xgidOf = ids;
   $("xgid").textContent = "—";
   if (!ids) return;
-  api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" })
+  api("position_xgid", xgidParams(v))
     .then((answer) => { if (xgidOf === ids) $("xgid").textContent = answer.xgid ?? "—"; })
     .catch(() => undefined); // the engine's own failures are reported by web/engine.js
 }
@@ -1068,7 +1076,7 @@ async function openLaunchedFile(name, text) {
 async function openShareDialog() {
   const share = await import("./share.js");
   const v = mode ? reviewShown.view ?? view : view;
-  const xgid = v.position_id ? (await api("position_xgid", { position_id: v.position_id, match_id: v.match_id ?? "" })).xgid : null;
+  const xgid = v.position_id ? (await api("position_xgid", xgidParams(v))).xgid : null;
   await share.openShareDialog({ xgid, record: mode ? reviewShown.record : record, inReview: Boolean(mode), announcer, openDialog });
 }
 

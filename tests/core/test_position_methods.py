@@ -94,6 +94,17 @@ def test_position_xgid_of_the_views_ids() -> None:
     assert result("position_xgid", {"position_id": "nonsense!!", "match_id": ""}) == {"xgid": None}
 
 
+def test_position_xgid_carries_the_beaver_rule_of_a_money_session_only() -> None:
+    """XG's rules field: in money 1 = Jacoby + 2 = beavers; in a match it is the Crawford flag."""
+    money = result("new_match", {"settings": {"match_length": 0, "jacoby": True, "beavers": True}})["view"]
+    ids = {"position_id": money["position_id"], "match_id": money["match_id"]}
+    assert result("position_xgid", {**ids, "beavers": True})["xgid"].split(":")[7] == "3"
+    assert result("position_xgid", ids)["xgid"].split(":")[7] == "1"
+    match = result("new_match", {"settings": {"match_length": 5}})["view"]
+    ids = {"position_id": match["position_id"], "match_id": match["match_id"]}
+    assert result("position_xgid", {**ids, "beavers": True}) == result("position_xgid", ids)
+
+
 def test_an_xgid_read_sets_up_a_match_that_plays() -> None:
     ids = result("read_position", {"text": START_XGID})
     view = result("setup", {"position_id": ids["position_id"], "match_id": ids["match_id"]})["view"]

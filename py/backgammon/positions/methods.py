@@ -6,8 +6,9 @@ None of them touches the loaded match except `export_sgf`, which reads it.
   XGID, a Position ID, or `POSITION_ID:MATCH_ID` (a separate `match_id` completes a Position ID given alone);
   `state` is the same in the position editor's terms (`check_position`'s parameters); a Position ID alone
   (`position_only`) is seen from `on_roll` (default player 0); plain-words errors
-- `position_xgid {position_id, match_id?}` -> `{xgid}`: the XGID of the page's current IDs (`xgid` is
-  null when the state has none, e.g. a finished game), computed on demand so `build_view` stays as it is
+- `position_xgid {position_id, match_id?, beavers?}` -> `{xgid}`: the XGID of the page's current IDs and a
+  money session's beaver rule (`xgid` is null when the state has none, e.g. a finished game), computed on
+  demand so `build_view` stays as it is
 - `import_mat {text}` -> `{record, summary}`: a `.mat` match file read, every play checked
 - `import_sgf {text}` -> `{record, summary}`: a GNU Backgammon `.sgf` match file, the same way
 - `read_record {record}` -> `{record, summary}`: a match record from elsewhere (a share link) replayed and
@@ -22,6 +23,7 @@ None of them touches the loaded match except `export_sgf`, which reads it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from backgammon.api import current_match, register
@@ -100,9 +102,12 @@ def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
     match_id = params.get("match_id")
     match_id = match_id or None if isinstance(match_id, str) else None
     try:
-        return {"xgid": Xgid.from_ids(position_id, match_id).text}
+        state = Xgid.from_ids(position_id, match_id)
     except BackgammonError:
         return {"xgid": None}
+    # gnubg's IDs do not hold the beaver rule of a money session; the XGID does.
+    beavers = params.get("beavers") is True and not state.info.match_length
+    return {"xgid": replace(state, beavers=beavers).text}
 
 
 def _summary(match: Any) -> dict[str, Any]:
