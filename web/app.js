@@ -288,6 +288,7 @@ async function perform(action, { animate = false } = {}) {
     }
     for (const text of sentences) announcer.say(text);
     persist();
+    if (events.some((event) => event.type === "match_over")) void addToHistory(record, next);
   } catch (error) {
     if (error instanceof ApiError) {
       // The rules said no (a stale click, an illegal request): say why and show the match as Python has it.
@@ -886,12 +887,13 @@ $("restore-previous").addEventListener("click", () => {
 async function enterReviewMode({ record: reviewed, imported, autostart }) {
   if (!reviewed) return;
   const { enterReview } = await import("./modes/review.js");
+  const { watchAnalyses } = await import("./history.js"); // an analysis of a finished match joins its history entry
   if (mode) leaveMode(false);
   reviewShown = { record: reviewed, imported, view: null };
   const shown = reviewShown;
   const reviewBoard = { ...board, set: (/** @type {any} */ config) => { if (config?.view) shown.view = config.view; board.set(config); } };
   mode = enterReview({
-    board: reviewBoard, call: api, announcer, analyses, record: reviewed, imported, autostart,
+    board: reviewBoard, call: api, announcer, analyses: watchAnalyses(analyses, historyNamespace), record: reviewed, imported, autostart,
     depth: preferences.analysisDepth,
     setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: depth === 0 ? 0 : 1 })),
     leave: () => leaveMode(),
@@ -971,6 +973,24 @@ async function replaceMatch(next, message) {
 
 $("review-button").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: /** @type {object} */ (record), imported: null, autostart: false })));
 $("result-analyse").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: /** @type {object} */ (record), imported: null, autostart: true })));
+
+// ---------------------------------------------------------------------------------------------------------------
+// The history of finished matches (web/history.js, loaded when first needed)
+
+const historyNamespace = testMode ? "backgammon-test" : "backgammon";
+
+/** @param {object} finished the record of a match just over @param {View} v its view */
+async function addToHistory(finished, v) {
+  const { openHistory } = await import("./history.js");
+  const problem = openHistory(historyNamespace).addMatch(finished, v);
+  if (problem) showNotice(problem);
+}
+
+$("export-history").addEventListener("click", async () => {
+  const { openHistory } = await import("./history.js");
+  downloadText(openHistory(historyNamespace).exportText(), "backgammon-history.json", "application/json");
+  announcer.say("Your match history is downloaded.");
+});
 
 $("export-json").addEventListener("click", () => {
   if (!record) return;

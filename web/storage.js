@@ -454,3 +454,87 @@ export function saveLastMatchChoice(choice) {
     return false;
   }
 }
+
+const HISTORY_FORMAT = "backgammon-history";
+export const HISTORY_VERSION = 1;
+
+/**
+ * The history of finished matches (web/history.js writes the entries): `{format, version, entries: [...]}` under
+ * `<namespace>.history.v1`, oldest first. Like the match: data that is not readable, not ours or from a newer
+ * version is copied under a backup key (`….history.v1.backup.<time>`), reported in plain words once
+ * (`takeProblem`), and a new history starts; nothing is thrown away. This module does not read inside the entries.
+ * @param {{namespace?: string}} [options]
+ */
+export function createHistoryStorage({ namespace = "backgammon" } = {}) {
+  const store = safeLocalStorage();
+  const key = `${namespace}.history.v${HISTORY_VERSION}`;
+  /** @type {string | null} */
+  let problem = null;
+  /** Set when unreadable data could not be copied aside: it is never written over. */
+  let readOnly = false;
+
+  /** @returns {unknown[]} the stored entries; unreadable data is set aside first (see takeProblem) */
+  function entries() {
+    let text = null;
+    try {
+      text = store?.getItem(key) ?? null;
+    } catch {
+      return [];
+    }
+    if (text === null) return [];
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    /** @type {string | null} */
+    let why = null;
+    if (data === undefined) why = "it is not valid JSON";
+    else if (!data || typeof data !== "object" || data.format !== HISTORY_FORMAT) why = "it was not written by this game";
+    else if (typeof data.version !== "number" || data.version > HISTORY_VERSION) {
+      why = `it was written by a newer version of this game (history version ${data.version})`;
+    } else if (!Array.isArray(data.entries)) why = "it has no list of matches in it";
+    if (!why) return data.entries;
+    const backupKey = `${key}.backup.${new Date().toISOString()}`;
+    try {
+      store?.setItem(backupKey, text);
+      store?.removeItem(key);
+      problem = `Your match history could not be read (${why}). Nothing was deleted: it is kept in this browser's storage under "${backupKey}", and a new history is started.`;
+    } catch {
+      problem = `Your match history could not be read (${why}) and could not be copied aside, so it was left as it was; matches finished now are not added to it.`;
+      readOnly = true;
+    }
+    return [];
+  }
+
+  /**
+   * Write the whole list (the caller read it with entries() and changed it).
+   * @param {unknown[]} list
+   * @returns {{ok: true} | {ok: false, error: string}}
+   */
+  function write(list) {
+    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
+    if (readOnly) return { ok: false, error: "the match history could not be read, and is not written over" };
+    try {
+      store.setItem(key, JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, entries: list }));
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, error: `the match history could not be saved (${e instanceof Error ? e.message : String(e)})` };
+    }
+  }
+
+  /** @returns {string | null} what went wrong reading the history (once), or null */
+  function takeProblem() {
+    const text = problem;
+    problem = null;
+    return text;
+  }
+
+  /** @returns {string} the stored history as a file's text (an empty history when none is stored) */
+  function exportText() {
+    return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, exportedAt: new Date().toISOString(), entries: entries() }, null, 2);
+  }
+
+  return { key, entries, write, takeProblem, exportText };
+}
