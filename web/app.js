@@ -986,6 +986,12 @@ async function addToHistory(finished, v) {
   if (problem) showNotice(problem);
 }
 
+$("stats-button").addEventListener("click", async () => {
+  const { openStatistics } = await import("./statsview.js");
+  const dialog = /** @type {HTMLDialogElement} */ ($("stats-dialog"));
+  await openStatistics({ dialog, namespace: historyNamespace, analyses, openDialog, download: downloadText });
+});
+
 $("export-history").addEventListener("click", async () => {
   const { openHistory } = await import("./history.js");
   downloadText(openHistory(historyNamespace).exportText(), "backgammon-history.json", "application/json");

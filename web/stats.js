@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * The statistics of a match history (web/history.js entries), from the side counted as "you" in each entry: matches
+ * and games won and lost against each computer level and against people, gammons and backgammons, the average error
+ * rate of the analysed matches, and the rating (web/rating.js). Pure functions, tested under Node.
+ */
+import { ratingSeries, START_RATING } from "./rating.js";
+
+/** @typedef {Record<string, any>} HistoryEntry */
+
+export const OPPONENTS = Object.freeze([
+  { key: "beginner", label: "Computer, beginner" },
+  { key: "intermediate", label: "Computer, intermediate" },
+  { key: "expert", label: "Computer, expert" },
+  { key: "human", label: "People on this device" },
+]);
+
+/**
+ * @typedef {{key: string, label: string, matchesWon: number, matchesLost: number, gamesWon: number, gamesLost: number,
+ *   gammonsWon: number, gammonsLost: number, backgammonsWon: number, backgammonsLost: number}} Row
+ */
+
+/** @param {string} key @param {string} label @returns {Row} */
+function emptyRow(key, label) {
+  return { key, label, matchesWon: 0, matchesLost: 0, gamesWon: 0, gamesLost: 0, gammonsWon: 0, gammonsLost: 0, backgammonsWon: 0, backgammonsLost: 0 };
+}
+
+/** @param {HistoryEntry} entry */
+function opponentKey(entry) {
+  if (entry.opponent?.kind === "human") return "human";
+  if (entry.opponent?.kind === "computer") return String(entry.opponent.level);
+  return null;
+}
+
+/**
+ * @param {HistoryEntry[]} entries oldest first
+ */
+export function summarize(entries) {
+  const rows = OPPONENTS.map(({ key, label }) => emptyRow(key, label));
+  const total = emptyRow("total", "All matches");
+  /** @type {number[]} */
+  const errorRates = [];
+  /** @type {number[]} */
+  const prs = [];
+  for (const entry of entries) {
+    const key = opponentKey(entry);
+    const row = rows.find((r) => r.key === key);
+    if (!row || (entry.you !== 0 && entry.you !== 1)) continue;
+    const you = entry.you;
+    for (const r of [row, total]) {
+      if (entry.winner === you) r.matchesWon += 1;
+      else r.matchesLost += 1;
+      for (const game of entry.games ?? []) {
+        const won = game.winner === you;
+        if (won) r.gamesWon += 1;
+        else r.gamesLost += 1;
+        if (game.kind === "gammon") won ? (r.gammonsWon += 1) : (r.gammonsLost += 1);
+        if (game.kind === "backgammon") won ? (r.backgammonsWon += 1) : (r.backgammonsLost += 1);
+      }
+    }
+    const figures = entry.analysis?.players?.[you];
+    if (figures && Number.isFinite(figures.overall_error_rate)) {
+      errorRates.push(figures.overall_error_rate);
+      if (Number.isFinite(figures.pr)) prs.push(figures.pr);
+    }
+  }
+  const series = ratingSeries(entries);
+  const last = series[series.length - 1];
+  const mean = (/** @type {number[]} */ xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+  return {
+    rows,
+    total,
+    analysed: errorRates.length,
+    averageErrorRate: mean(errorRates),
+    averagePr: mean(prs),
+    rating: last ? last.rating : START_RATING,
+    experience: last ? last.experience : 0,
+    series,
+  };
+}
