@@ -80,6 +80,9 @@ export async function runWelcome(dialog, { last, playComputer, twoPlayers, openF
   level.value = lastComputer?.players[1]?.level ?? WELCOME_LEVEL;
   const lastLength = String(lastComputer?.settings.match_length ?? WELCOME_LENGTH);
   if ([...length.options].some((o) => o.value === lastLength)) length.value = lastLength;
+  // The board's first frame is drawn before the welcome is laid out over it.
+  await afterNextFrame();
+  if (dialog.dataset.closedElsewhere) return CLOSED_ELSEWHERE;
   document.documentElement.dataset.welcome = "open";
   dialog.returnValue = "";
   let release = () => {};
@@ -131,7 +134,16 @@ const CLOSED_ELSEWHERE = "elsewhere";
  * @param {HTMLDialogElement} dialog
  */
 export function closeWelcome(dialog) {
+  dialog.dataset.closedElsewhere = "true";
   if (dialog.open) dialog.close(CLOSED_ELSEWHERE);
+}
+
+/** After the next frame, or 200 ms in a tab that draws none (hidden): whichever comes first. */
+function afterNextFrame() {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200);
+  });
 }
 
 /** @param {HTMLDialogElement} dialog @returns {Promise<string>} */
