@@ -1,6 +1,7 @@
 """The computer opponent in the page: its think time per decision and the main thread's longest task.
 
-    python3 benchmarks/bot_page.py [--level expert] [--decisions 40] [--no-build]
+    python3 benchmarks/bot_page.py [--level expert [intermediate ...]] [--decisions 40] [--seed 7]
+                                   [--cpu-throttle 4] [--no-build]
 
 Builds the site into a temporary folder (or serves `dist/` with --no-build), stores a money session
 between two computer players at the level in the test-mode localStorage slot, opens the page in the
@@ -8,7 +9,24 @@ system Chromium with a seeded dice script and lets it play itself (pressing *Nex
 game). Measured in the page: how long each `bot_action` keeps the page busy (`data-busy="thinking"`,
 from the request to the worker until its answer is back: Pyodide's thinking plus the round trip), and
 every main-thread task over 50 ms (PerformanceObserver "longtask") from the first decision on, while
-the computer thinks, moves its checkers one at a time and the board redraws.
+the computer thinks, moves its checkers one at a time and the board redraws. One JSON line per run,
+with the load average before and after it (the machine is shared).
+
+`--cpu-throttle 4` emulates a slow phone: each level is measured unthrottled, then throttled, each in a
+fresh browser, and a last line gives the throttled / unthrottled ratios. Two threads are slowed:
+
+- the page's main thread, by the DevTools protocol's `Emulation.setCPUThrottlingRate` on the page,
+  set before the page loads;
+- the dedicated worker where Pyodide runs. The page's throttle leaves it at full speed, and Chromium
+  (156) refuses that command on a worker target ("Operation is only supported for pages, not
+  workers"), so the benchmark slows the worker's thread itself: it finds the thread named
+  "DedicatedWorker" in the renderer processes of the browser it launched and moves it into a cgroup
+  (v1 `cpu` controller, as root) allowed 1 ms of CPU per RATE ms. Where that is not possible the run
+  goes on with the main thread alone throttled, says so on stderr and reports `"worker": null`.
+
+Neither slows the compositor, V8's background compilers or the GPU process. Each throttled run ends by
+timing a fixed loop of JavaScript in both threads, throttled and then unthrottled, in the same browser:
+`main_slowdown` and `worker_slowdown` are the factors measured, not assumed.
 
 Measured on 2026-11-23 (`--level expert --decisions 40`, the shared 2-core machine): at a load average of
 about 4, think time median 138 ms, p95 619 ms, max 1006 ms, one main-thread task over 50 ms (73 ms); at a
@@ -21,7 +39,9 @@ task over 50 ms; run 5's weights between them: median 250 ms, p95 759 ms, max 12
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -30,7 +50,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, Worker, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "py"):
@@ -42,28 +62,40 @@ from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E
 from backgammon import api  # noqa: E402
 
 STORAGE_KEY = "backgammon-test.match.v1"  # web/storage.js: namespace of test mode, STORAGE_VERSION 1
+CPU_CGROUPS = Path("/sys/fs/cgroup/cpu")  # cgroup v1's cpu controller
 
 WATCH_SCRIPT = """
 (() => {
-  const marks = (window.__botBench = {thinking: [], longTasks: [], since: null});
+  const marks = (window.__botBench = {thinking: [], longTasks: [], since: null, started: null});
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (marks.since !== null && entry.startTime >= marks.since) marks.longTasks.push(entry.duration);
     }
   }).observe({type: "longtask", buffered: true});
-  let started = null;
   new MutationObserver(() => {
     const busy = document.documentElement.dataset.busy;
-    if (busy === "thinking" && started === null) {
-      started = performance.now();
-      if (marks.since === null) marks.since = started;
-    } else if (busy !== "thinking" && started !== null) {
-      marks.thinking.push(performance.now() - started);
-      started = null;
+    if (busy === "thinking" && marks.started === null) {
+      marks.started = performance.now();
+      if (marks.since === null) marks.since = marks.started;
+    } else if (busy !== "thinking" && marks.started !== null) {
+      marks.thinking.push(performance.now() - marks.started);
+      marks.started = null;
     }
   }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-busy"]});
 })();
 """
+
+# A fixed loop of JavaScript, timed five times in the thread it runs in: the median in ms.
+SPIN = """() => {
+  const spin = (n) => { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) | 0; return x; };
+  const times = [];
+  for (let round = 0; round < 5; round++) {
+    const start = performance.now();
+    spin(2e7);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[2];
+}"""
 
 
 def session_envelope(level: str) -> str:
@@ -85,42 +117,205 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * (len(ordered) - 1) + 0.5))]
 
 
-def measure(site_url: str, level: str, decisions: int, seed: int) -> dict[str, Any]:
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+class WorkerThrottle:
+    """Slows the dedicated worker threads of one browser by a cgroup's CPU quota (1 ms per `rate` ms)."""
+
+    def __init__(self, rate: float, marker: str) -> None:
+        self.rate = rate
+        self.marker = marker  # a switch on the browser's command line: finds its process tree
+        self.group: Path | None = None
+        self.threads: set[int] = set()
+        self.problem = ""
+        if not (CPU_CGROUPS / "cpu.cfs_quota_us").exists():
+            self.problem = f"no cgroup v1 cpu controller at {CPU_CGROUPS}"
+            return
+        group = CPU_CGROUPS / f"bot_page_{os.getpid()}"
+        try:
+            group.mkdir(exist_ok=True)
+            (group / "cpu.cfs_period_us").write_text(str(round(1000 * rate)))
+            (group / "cpu.cfs_quota_us").write_text("1000")
+        except OSError as error:
+            self.problem = f"cannot set up the cgroup {group}: {error}"
+            if group.exists():
+                group.rmdir()
+            return
+        self.group = group
+
+    def _browser_tree(self) -> list[int]:
+        parents: dict[int, int] = {}
+        roots = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+            if self.marker.encode() in command.split(b"\0"):
+                roots.append(int(entry.name))
+        tree = set(roots)
+        grown = True
+        while grown:
+            grown = False
+            for pid, parent in parents.items():
+                if parent in tree and pid not in tree:
+                    tree.add(pid)
+                    grown = True
+        return sorted(tree)
+
+    def worker_threads(self) -> list[int]:
+        found = []
+        for pid in self._browser_tree():
+            try:
+                tasks = list(Path(f"/proc/{pid}/task").iterdir())
+            except OSError:
+                continue
+            for task in tasks:
+                try:
+                    name = (task / "comm").read_text().strip()
+                except OSError:
+                    continue
+                if name.startswith("DedicatedWorker"):
+                    found.append(int(task.name))
+        return found
+
+    def apply(self, wait: bool = True) -> None:
+        """Move every dedicated worker thread of the browser into the cgroup (with `wait`, for up to 2 s
+        until a new one appears: a new worker's thread may take a moment to get its name)."""
+        if self.group is None:
+            return
+        for _ in range(40 if wait else 1):
+            threads = [tid for tid in self.worker_threads() if tid not in self.threads]
+            if threads:
+                break
+            time.sleep(0.05)
+        for tid in threads:
+            (self.group / "tasks").write_text(str(tid))
+            self.threads.add(tid)
+
+    def release(self) -> None:
+        """Back to full speed: the threads return to the parent cgroup."""
+        if self.group is None:
+            return
+        for tid in (self.group / "tasks").read_text().split():
+            with contextlib.suppress(OSError):  # the thread has ended
+                (CPU_CGROUPS / "tasks").write_text(tid)
+
+    def close(self) -> None:
+        if self.group is None:
+            return
+        self.release()
+        self.group.rmdir()
+        self.group = None
+
+
+def slowdowns(page: Page, worker: Worker | None, cdp: Any, throttle: WorkerThrottle) -> dict[str, Any]:
+    """The fixed loop in the main thread and in the worker, throttled and then unthrottled."""
+    slow_main = page.evaluate(SPIN)
+    slow_worker = worker.evaluate(SPIN) if worker is not None else None
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    throttle.release()
+    fast_main = page.evaluate(SPIN)
+    fast_worker = worker.evaluate(SPIN) if worker is not None else None
+    return {
+        "main_slowdown": round(slow_main / fast_main, 2),
+        "worker_slowdown": round(slow_worker / fast_worker, 2) if slow_worker and fast_worker else None,
+    }
+
+
+def measure(site_url: str, level: str, decisions: int, seed: int, rate: float = 1) -> dict[str, Any]:
     rng = random.Random(seed)
     dice = ",".join(f"{rng.randint(1, 6)}{rng.randint(1, 6)}" for _ in range(4 * decisions + 40))
     setup = f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(session_envelope(level))});"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-            page = context.new_page()
-            page.add_init_script(setup + WATCH_SCRIPT)
-            started = time.perf_counter()
-            page.goto(f"{site_url}?test-dice={dice}&no-sw")
-            deadline = started + 900
-            while page.evaluate("window.__botBench.thinking.length") < decisions:
-                if time.perf_counter() > deadline:
-                    raise TimeoutError("the computer did not make enough decisions in 15 minutes")
-                if page.get_attribute("html", "data-phase") == "game_over":
-                    next_game = page.locator("#controls button[data-action='next_game']")
-                    if next_game.is_enabled():
-                        next_game.click()
-                time.sleep(0.5)
-            marks = page.evaluate("window.__botBench")
-            seconds = time.perf_counter() - started
-        finally:
-            browser.close()
+    marker = f"--bot-page-benchmark={os.getpid()}-{time.monotonic_ns()}"
+    throttle = WorkerThrottle(rate, marker) if rate > 1 else None
+    if throttle is not None and throttle.problem:
+        print(f"bot_page: the worker is not throttled ({throttle.problem})", file=sys.stderr)
+    load_before = load_average()
+    result: dict[str, Any] = {"level": level, "cpu_throttle": rate}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, marker], headless=True
+            )
+            try:
+                context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+                page = context.new_page()
+                page.add_init_script(setup + WATCH_SCRIPT)
+                workers: list[Worker] = []
+                page.on("worker", lambda worker: workers.append(worker))
+                cdp = None
+                if throttle is not None:
+                    apply = throttle.apply
+                    page.on("worker", lambda _worker: apply())
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                started = time.perf_counter()
+                page.goto(f"{site_url}?test-dice={dice}&no-sw")
+                if throttle is not None:
+                    throttle.apply(wait=False)  # a worker whose thread was not named yet at its event
+                    result["throttled"] = {
+                        "main": "cdp",
+                        "worker": "cgroup" if throttle.threads else None,
+                        "before_first_decision": page.evaluate("window.__botBench.since === null"),
+                    }
+                deadline = started + 900 * rate
+                answered_all = True
+                while page.evaluate("window.__botBench.thinking.length") < decisions:
+                    if time.perf_counter() > deadline:
+                        answered_all = False
+                        break
+                    if page.get_attribute("html", "data-phase") == "game_over":
+                        next_game = page.locator("#controls button[data-action='next_game']")
+                        if next_game.is_enabled():
+                            next_game.click()
+                    page.wait_for_timeout(500)
+                marks = page.evaluate(
+                    "({...window.__botBench, waiting: window.__botBench.started === null"
+                    " ? null : performance.now() - window.__botBench.started})"
+                )
+                seconds = time.perf_counter() - started
+                if throttle is not None and cdp is not None:
+                    result.update(slowdowns(page, workers[0] if workers else None, cdp, throttle))
+            finally:
+                browser.close()
+    finally:
+        if throttle is not None:
+            throttle.close()
     thinking = marks["thinking"][:decisions]
     long_tasks = marks["longTasks"]
+    result.update(
+        {
+            "decisions": len(thinking),
+            "answered_all": answered_all,
+            "think_median_ms": round(statistics.median(thinking), 1) if thinking else None,
+            "think_p95_ms": round(percentile(thinking, 0.95), 1) if thinking else None,
+            "think_max_ms": round(max(thinking), 1) if thinking else None,
+            "long_tasks": len(long_tasks),
+            "longest_task_ms": round(max(long_tasks), 1) if long_tasks else 0.0,
+            "seconds": round(seconds, 1),
+            "load_average": [load_before, load_average()],
+        }
+    )
+    if not answered_all:
+        result["waiting_ms"] = round(marks["waiting"], 1) if marks["waiting"] is not None else None
+    return result
+
+
+def ratios(plain: dict[str, Any], throttled: dict[str, Any]) -> dict[str, Any]:
+    keys = ("think_median_ms", "think_p95_ms", "think_max_ms", "longest_task_ms")
     return {
-        "level": level,
-        "decisions": len(thinking),
-        "think_median_ms": round(statistics.median(thinking), 1),
-        "think_p95_ms": round(percentile(thinking, 0.95), 1),
-        "think_max_ms": round(max(thinking), 1),
-        "long_tasks": len(long_tasks),
-        "longest_task_ms": round(max(long_tasks), 1) if long_tasks else 0.0,
-        "seconds": round(seconds, 1),
+        "level": plain["level"],
+        "ratio_throttled_to_plain": {
+            key: round(throttled[key] / plain[key], 2) if plain[key] and throttled[key] else None
+            for key in keys
+        },
     }
 
 
@@ -128,9 +323,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--level", default="expert")
+    parser.add_argument("--level", nargs="+", default=["expert"], help="one or more levels, measured in turn")
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--cpu-throttle",
+        type=float,
+        default=1,
+        metavar="RATE",
+        help="also measure each level with the main thread and the worker slowed RATE times",
+    )
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     args = parser.parse_args()
     site_build = load_site_build()
@@ -139,7 +341,13 @@ def main() -> None:
         server = site_build.make_server(dist, port=0)
         site_build.start_server_thread(server)
         try:
-            print(json.dumps(measure(server.url, args.level, args.decisions, args.seed)), flush=True)
+            for level in args.level:
+                plain = measure(server.url, level, args.decisions, args.seed)
+                print(json.dumps(plain), flush=True)
+                if args.cpu_throttle > 1:
+                    throttled = measure(server.url, level, args.decisions, args.seed, args.cpu_throttle)
+                    print(json.dumps(throttled), flush=True)
+                    print(json.dumps(ratios(plain, throttled)), flush=True)
         finally:
             server.shutdown()
             server.server_close()
