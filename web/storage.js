@@ -73,6 +73,62 @@ export function parseEnvelope(text) {
 }
 
 /**
+ * Copy text that could not be used under a backup key beside `key`, so it is never lost.
+ * @param {Storage | null} store @param {string} key @param {string} text
+ * @returns {string | null} the backup key, or null if it could not be written
+ */
+function backupText(store, key, text) {
+  if (!store) return null;
+  const backupKey = `${key}.backup.${new Date().toISOString()}`;
+  try {
+    store.setItem(backupKey, text);
+    return backupKey;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read a list kept as `{format, version, entries: [...]}` under `key` (the analyses, the history). Unreadable data
+ * is copied aside and `key` cleared, so that a new list can start; `why` and `backupKey` say what happened.
+ * @param {Storage | null} store @param {string} key
+ * @param {{format: string, version: number, what: string}} kind `what` names the version in a reason ("history")
+ * @returns {{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}}
+ */
+function readList(store, key, { format, version, what }) {
+  let text = null;
+  try {
+    text = store?.getItem(key) ?? null;
+  } catch {
+    return { entries: [] };
+  }
+  if (text === null) return { entries: [] };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined; // JSON itself never reads as undefined
+  }
+  /** @type {string | null} */
+  let why = null;
+  if (data === undefined) why = "it is not valid JSON";
+  else if (!data || typeof data !== "object" || data.format !== format) why = "it was not written by this game";
+  else if (typeof data.version !== "number" || data.version > version) {
+    why = `it was written by a newer version of this game (${what} version ${data.version})`;
+  } else if (!Array.isArray(data.entries)) why = "it has no list in it";
+  if (!why) return { entries: data.entries };
+  const backupKey = backupText(store, key, text);
+  if (backupKey) {
+    try {
+      store?.removeItem(key);
+    } catch {
+      /* the copy is kept; the next write replaces it */
+    }
+  }
+  return { entries: [], why, backupKey };
+}
+
+/**
  * Storage for one namespace ("backgammon" for real matches, "backgammon-test" for scripted-dice test mode, so a test
  * page can never read or overwrite a real match).
  * @param {{namespace?: string}} [options]
@@ -95,14 +151,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
    * @returns {string | null} the backup key, or null if it could not be written
    */
   function backup(text) {
-    if (!store) return null;
-    const backupKey = `${key}.backup.${new Date().toISOString()}`;
-    try {
-      store.setItem(backupKey, text);
-      return backupKey;
-    } catch {
-      return null;
-    }
+    return backupText(store, key, text);
   }
 
   /** @returns {LoadResult} */
@@ -331,32 +380,13 @@ export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
 
   /** @returns {AnalysisEntry[]} */
   function entries() {
-    let text = null;
-    try {
-      text = store?.getItem(key) ?? null;
-    } catch {
-      return [];
+    const read = readList(store, key, { format: ANALYSIS_FORMAT, version: STORAGE_VERSION, what: "analysis" });
+    if ("why" in read) {
+      problem = read.backupKey
+        ? `the saved analyses could not be read (${read.why}); they are kept under "${read.backupKey}"`
+        : `the saved analyses could not be read (${read.why}) and were left as they were`;
     }
-    if (text === null) return [];
-    let data = null;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-    const ok = data && data.format === ANALYSIS_FORMAT && data.version === STORAGE_VERSION && Array.isArray(data.entries);
-    if (!ok) {
-      const backupKey = `${key}.backup.${new Date().toISOString()}`;
-      try {
-        store?.setItem(backupKey, text);
-        store?.removeItem(key);
-        problem = `the saved analyses could not be read; they are kept under "${backupKey}"`;
-      } catch {
-        problem = "the saved analyses could not be read (and were left as they were)";
-      }
-      return [];
-    }
-    return data.entries.filter((/** @type {any} */ e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
+    return /** @type {any[]} */ (read.entries).filter((e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
   }
 
   /**
@@ -475,34 +505,12 @@ export function createHistoryStorage({ namespace = "backgammon" } = {}) {
 
   /** @returns {unknown[]} the stored entries; unreadable data is set aside first (see takeProblem) */
   function entries() {
-    let text = null;
-    try {
-      text = store?.getItem(key) ?? null;
-    } catch {
-      return [];
-    }
-    if (text === null) return [];
-    let data = null;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-    /** @type {string | null} */
-    let why = null;
-    if (data === undefined) why = "it is not valid JSON";
-    else if (!data || typeof data !== "object" || data.format !== HISTORY_FORMAT) why = "it was not written by this game";
-    else if (typeof data.version !== "number" || data.version > HISTORY_VERSION) {
-      why = `it was written by a newer version of this game (history version ${data.version})`;
-    } else if (!Array.isArray(data.entries)) why = "it has no list of matches in it";
-    if (!why) return data.entries;
-    const backupKey = `${key}.backup.${new Date().toISOString()}`;
-    try {
-      store?.setItem(backupKey, text);
-      store?.removeItem(key);
-      problem = `Your match history could not be read (${why}). Nothing was deleted: it is kept in this browser's storage under "${backupKey}", and a new history is started.`;
-    } catch {
-      problem = `Your match history could not be read (${why}) and could not be copied aside, so it was left as it was; matches finished now are not added to it.`;
+    const read = readList(store, key, { format: HISTORY_FORMAT, version: HISTORY_VERSION, what: "history" });
+    if (!("why" in read)) return read.entries;
+    if (read.backupKey) {
+      problem = `Your match history could not be read (${read.why}). Nothing was deleted: it is kept in this browser's storage under "${read.backupKey}", and a new history is started.`;
+    } else {
+      problem = `Your match history could not be read (${read.why}) and could not be copied aside, so it was left as it was; matches finished now are not added to it.`;
       readOnly = true;
     }
     return [];

@@ -478,3 +478,18 @@ def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, sit
     done = [int(text.split(" of ")[0]) for text in progress if " of " in text]
     assert any(later < earlier for earlier, later in pairwise(done)), progress  # it started over
     assert stored_analysis(page)["entries"][0]["analysis"]["depth"] == 1
+
+
+def test_unreadable_saved_analyses_are_kept_aside_and_said(page: Page, site: Site) -> None:
+    open_saved(page, site, computer_match())
+    page.evaluate(f"localStorage.setItem({json.dumps(ANALYSIS_KEY)}, '{{not json')")
+    page.click("#review-button")
+    expect(page.locator("#review-panel")).to_contain_text("could not be read (it is not valid JSON)")
+    backups = page.evaluate(
+        f"Object.keys(localStorage).filter((k) => k.startsWith({json.dumps(ANALYSIS_KEY + '.backup.')}))"
+    )
+    assert len(backups) == 1
+    assert page.evaluate(f"localStorage.getItem({json.dumps(backups[0])})") == "{not json"
+    analyse(page)
+    wait_analysis(page)
+    assert stored_analysis(page)["entries"][0]["analysis"]["depth"] == 0
