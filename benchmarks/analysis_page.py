@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ for folder in (ROOT, ROOT / "py"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site  # noqa: E402
 
 from backgammon.matimport import import_mat  # noqa: E402
 from backgammon.record import to_record  # noqa: E402
@@ -100,18 +99,9 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=1, choices=(0, 1))
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     args = parser.parse_args()
-    site_build = load_site_build()
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = ROOT / "dist" if args.no_build else site_build.build(Path(tmp) / "dist")
-        server = site_build.make_server(dist, port=0)
-        site_build.start_server_thread(server)
-        try:
-            for path in args.files:
-                print(json.dumps(measure(server.url, path, args.depth)), flush=True)
-        finally:
-            server.shutdown()
-            server.server_close()
-
+    with served_site(args.no_build) as url:
+        for path in args.files:
+            print(json.dumps(measure(url, path, args.depth)), flush=True)
 
 if __name__ == "__main__":
     main()

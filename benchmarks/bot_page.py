@@ -45,7 +45,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -57,7 +56,7 @@ for folder in (ROOT, ROOT / "py"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site  # noqa: E402
 
 from backgammon import api  # noqa: E402
 
@@ -335,23 +334,14 @@ def main() -> None:
     )
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     args = parser.parse_args()
-    site_build = load_site_build()
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = ROOT / "dist" if args.no_build else site_build.build(Path(tmp) / "dist")
-        server = site_build.make_server(dist, port=0)
-        site_build.start_server_thread(server)
-        try:
-            for level in args.level:
-                plain = measure(server.url, level, args.decisions, args.seed)
-                print(json.dumps(plain), flush=True)
-                if args.cpu_throttle > 1:
-                    throttled = measure(server.url, level, args.decisions, args.seed, args.cpu_throttle)
-                    print(json.dumps(throttled), flush=True)
-                    print(json.dumps(ratios(plain, throttled)), flush=True)
-        finally:
-            server.shutdown()
-            server.server_close()
-
+    with served_site(args.no_build) as url:
+        for level in args.level:
+            plain = measure(url, level, args.decisions, args.seed)
+            print(json.dumps(plain), flush=True)
+            if args.cpu_throttle > 1:
+                throttled = measure(url, level, args.decisions, args.seed, args.cpu_throttle)
+                print(json.dumps(throttled), flush=True)
+                print(json.dumps(ratios(plain, throttled)), flush=True)
 
 if __name__ == "__main__":
     main()

@@ -1,16 +1,19 @@
 """What the browser tests and the page benchmarks share: the system Chromium as they launch it, and
 build.py as a module.
 
-    from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
+    from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, served_site
 
 (the repository root on `sys.path`). Standard library only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -41,3 +44,19 @@ def load_site_build() -> ModuleType:
     sys.modules["site_build"] = module
     spec.loader.exec_module(module)
     return module
+
+
+@contextlib.contextmanager
+def served_site(no_build: bool = False) -> Iterator[str]:
+    """The site on a free localhost port for as long as the block runs: built afresh into a temporary
+    folder, or dist/ as it is with `no_build`. Yields the site's URL."""
+    site_build = load_site_build()
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = ROOT / "dist" if no_build else site_build.build(Path(tmp) / "dist")
+        server = site_build.make_server(dist, port=0)
+        site_build.start_server_thread(server)
+        try:
+            yield str(server.url)
+        finally:
+            server.shutdown()
+            server.server_close()
