@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -61,7 +63,59 @@ def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
     return play
 
 
+def play_matches_inside_gnubg(args: dict[str, object]) -> None:
+    """`--matches`: pairs of matches on the same dice, seats swapped, one JSON line per match."""
+    from gnubg_match_play import gnubg_decider, level_decider, play_match
+
+    gnubg_decides = gnubg_decider(int(str(args["plies"])))
+    matches, seed, length = (int(str(args[key])) for key in ("matches", "seed", "length"))
+    out = Path(str(args["out"]))
+    done = len(out.read_text().splitlines()) if out.exists() else 0
+    level = str(args["levels"][0])  # type: ignore[index]
+    ours = level_decider(LEVELS[level])
+    with out.open("a") as sink:
+        for number in range(done, matches):
+            ours_first = number % 2 == 0
+            deciders = (ours, gnubg_decides) if ours_first else (gnubg_decides, ours)
+            started = time.perf_counter()
+            result = play_match(deciders, length, seed + number // 2)
+            seat = 0 if ours_first else 1
+            line = {
+                "match": number,
+                "level": level,
+                "won": result["winner"] == seat,
+                "score": [result["score"][seat], result["score"][1 - seat]],
+                **{key: result[key] for key in ("games", "doubles", "drops")},
+                "seconds": round(time.perf_counter() - started, 1),
+            }
+            sink.write(json.dumps(line) + "\n")
+            sink.flush()
+            print(json.dumps(line), flush=True)
+
+
+def summarise_matches(path: Path) -> dict[str, object]:
+    """The share of matches won in the file of `--matches`, with a 95% interval (normal approximation)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    n = len(lines)
+    won = sum(1 for line in lines if line["won"])
+    share = won / n
+    half = 1.96 * math.sqrt(share * (1 - share) / n)
+    return {
+        "level": lines[0]["level"],
+        "matches": n,
+        "match_win_rate": round(share, 4),
+        "match_win_rate_95": [round(share - half, 4), round(share + half, 4)],
+        "games": sum(line["games"] for line in lines),
+        "doubles": sum(line["doubles"] for line in lines),
+        "drops": sum(line["drops"] for line in lines),
+        "seconds": round(sum(line["seconds"] for line in lines), 1),
+    }
+
+
 def play_inside_gnubg(args: dict[str, object]) -> None:
+    if args.get("matches"):
+        play_matches_inside_gnubg(args)
+        return
     gnubg_plays = gnubg_player(int(str(args["plies"])))
     games, seed, progress = (int(str(args[key])) for key in ("games", "seed", "progress"))
     name = f"gnubg {args['plies']}-ply"
@@ -91,7 +145,21 @@ def main() -> None:
         help="instead, gnubg against pubeval (what the computer's pubeval target is measured by)",
     )
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=0,
+        help="instead, this many matches with the cube (pairs on the same dice)",
+    )
+    parser.add_argument("--length", type=int, default=5, help="the matches' length in points")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="with --matches: a match a line is added here; a rerun goes on where it stopped",
+    )
     args = parser.parse_args()
+    if args.matches and (args.out is None or len(args.level or []) != 1):
+        parser.error("--matches needs --out FILE and one --level")
     if GNUBG is None:
         sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     settings = {
@@ -102,6 +170,9 @@ def main() -> None:
         "seed": args.seed,
         "progress": args.progress,
         "gnubg_vs_pubeval": args.gnubg_vs_pubeval,
+        "matches": args.matches,
+        "length": args.length,
+        "out": str(args.out.resolve()) if args.out else None,
     }
     env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
     script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")
@@ -113,6 +184,8 @@ def main() -> None:
                 print(line, end="", flush=True)
     if gnubg.returncode:
         sys.exit(f"gnubg stopped with status {gnubg.returncode}")
+    if args.matches:
+        print(json.dumps(summarise_matches(args.out)), flush=True)
 
 
 if __name__ == "__main__":

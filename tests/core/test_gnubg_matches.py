@@ -1,0 +1,44 @@
+"""The benchmark's matches with the cube against GNU Backgammon run to the end under our rules (runs where
+`gnubg` is installed; `make test` installs Debian's package).
+
+Every action of both players, gnubg's doubles, takes and plays included, goes through our `Match`,
+which refuses an illegal one: a match that ends with a winner at the match length means the rules
+core took all of gnubg's cube and checker decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_matfile_gnubg import GNUBG
+
+pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_vs_gnubg.py"
+
+
+def run(out: Path, matches: int) -> list[str]:
+    command = [sys.executable, str(BENCHMARK), "--matches", str(matches), "--level", "beginner"]
+    command += ["--length", "3", "--seed", "7", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    return done.stdout.splitlines()
+
+
+def test_matches_with_the_cube_end_at_the_match_length_and_resume(tmp_path: Path) -> None:
+    out = tmp_path / "matches.jsonl"
+    run(out, 2)
+    printed = run(out, 3)  # goes on where the first run stopped: one more match
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["match"] for line in lines] == [0, 1, 2]
+    for line in lines:
+        ours, theirs = line["score"]
+        assert max(ours, theirs) >= 3 > min(ours, theirs)
+        assert line["won"] == (ours > theirs)
+        assert line["games"] >= 1
+    summary = json.loads(printed[-1])
+    assert summary["matches"] == 3
+    assert summary["match_win_rate"] == pytest.approx(sum(line["won"] for line in lines) / 3, abs=1e-4)
