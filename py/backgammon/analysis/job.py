@@ -25,6 +25,7 @@ from .decisions import Decision, GameSummary, Kind, collect
 from .judge import (
     CubeJudgement,
     MoveJudgement,
+    OutOfTime,
     PlayFigure,
     Sweeps,
     cube_figures,
@@ -36,7 +37,7 @@ from .stats import Totals, luck_mark, skill_mark
 
 FORMAT = "backgammon-analysis"
 VERSION = 1
-DEPTHS = (0, 1)
+DEPTHS = (0, 1, 2)
 TOP_PLAYS = 5
 
 
@@ -62,7 +63,7 @@ class AnalysisJob:
         self.money = match.settings.is_money
         self.match_length = match.settings.match_length
         self.entries: list[dict[str, Any]] = []
-        self._sweeps = Sweeps() if self.depth >= 1 else None
+        self._sweeps = Sweeps(deep=self.depth >= 2) if self.depth >= 1 else None
 
     @property
     def total(self) -> int:
@@ -77,10 +78,22 @@ class AnalysisJob:
         return self.done >= self.total
 
     def step(self, budget_seconds: float = 0.25) -> int:
-        """Judge decisions until `budget_seconds` have passed (at least one); returns how many are done."""
+        """Judge decisions until `budget_seconds` have passed; returns how many are done.
+
+        At least one decision is judged, or at depth 2 at least one roll of a 2-ply look (a decision whose
+        look is not finished is judged on from there by the next step)."""
         start = time.perf_counter()
+        if self._sweeps is not None:
+            # Depth 2 stops a decision's 2-ply looks at the budget and goes on from there next step.
+            self._sweeps.set_deadline(start + budget_seconds)
         while not self.finished:
-            self.entries.append(self._judge(self.decisions[self.done]))
+            try:
+                entry = self._judge(self.decisions[self.done])
+            except OutOfTime:
+                break
+            self.entries.append(entry)
+            if self._sweeps is not None:
+                self._sweeps.forget_two_ply()
             if time.perf_counter() - start >= budget_seconds:
                 break
         return self.done

@@ -8,6 +8,7 @@ docs/analysis.md for every definition.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from backgammon.bot.cube import (
@@ -19,7 +20,7 @@ from backgammon.bot.cube import (
     cubeful_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
-from backgammon.bot.player import ROLLS, average, play_value
+from backgammon.bot.player import ROLLS, average, play_value, two_ply_roll
 from backgammon.bot.pubeval import is_race
 from backgammon.move import Play
 from backgammon.movegen import legal_plays, legal_positions
@@ -31,6 +32,9 @@ from .decisions import Decision, Kind
 # play made): a little narrower than the expert computer's 4 within 0.16, for speed; the figures barely move.
 LOOKAHEAD_PLAYS = 3
 LOOKAHEAD_WINDOW = 0.12
+# Depth 2 looks once more, at 2-ply, at the best few of those within this many EMG (and the play made).
+DEEP_PLAYS = 3
+DEEP_WINDOW = 0.08
 
 # The 30 opening rolls: (my die, their die) with mine higher gives me the first turn, else them.
 OPENING_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7) if a != b)
@@ -126,12 +130,25 @@ def sweep(position: Position, context: MatchContext, cube_value: int) -> Sweep:
     return Sweep(rolls)
 
 
-class Sweeps:
-    """Sweeps of the last positions met: the 1-ply look at the play made is the next turn's sweep."""
+class OutOfTime(Exception):
+    """A 2-ply look stopped at its deadline; its finished rolls are kept, so judging again goes on."""
 
-    def __init__(self, size: int = 16) -> None:
+
+class Sweeps:
+    """Sweeps of the last positions met: the 1-ply look at the play made is the next turn's sweep.
+
+    `deep`: the leading plays are looked at once more, at 2-ply (depth 2). That takes seconds a play,
+    so it is done a roll at a time: past `deadline` (`time.perf_counter()`), once a roll has been
+    done since `deadline` was set, `two_ply` raises `OutOfTime`, and the rolls done are remembered.
+    """
+
+    def __init__(self, size: int = 16, *, deep: bool = False) -> None:
         self.size = size
+        self.deep = deep
         self._found: dict[Position, Sweep] = {}
+        self.deadline: float | None = None
+        self._rolls_done_since_deadline = 0
+        self._two_ply_rolls: dict[tuple[Position, tuple[int, int], MatchContext, int], Probabilities] = {}
 
     def get(self, position: Position, context: MatchContext, cube_value: int) -> Sweep:
         found = self._found.get(position)
@@ -146,6 +163,31 @@ class Sweeps:
         if not any(after.mine):
             return evaluate_many_after_play([(after.mine, after.theirs)])[0]
         return self.get(after.swap(), context.flipped(), cube_value).chances().flipped()
+
+    def set_deadline(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self._rolls_done_since_deadline = 0
+
+    def two_ply(self, after: Position, context: MatchContext, cube_value: int) -> Probabilities:
+        """`player.two_ply`'s chances, a roll at a time (see the class)."""
+        if not any(after.mine):
+            return evaluate_many_after_play([(after.mine, after.theirs)])[0]
+        outcomes: list[tuple[Probabilities, int]] = []
+        for dice, weight in ROLLS:
+            key = (after, dice, context, cube_value)
+            found = self._two_ply_rolls.get(key)
+            if found is None:
+                late = self.deadline is not None and time.perf_counter() >= self.deadline
+                if late and self._rolls_done_since_deadline:
+                    raise OutOfTime
+                found = self._two_ply_rolls[key] = two_ply_roll(after, dice, context, cube_value)[0]
+                self._rolls_done_since_deadline += 1
+            outcomes.append((found, weight))
+        return average(outcomes)
+
+    def forget_two_ply(self) -> None:
+        """Drop the remembered rolls (a decision is judged: they are not needed again)."""
+        self._two_ply_rolls.clear()
 
 
 @dataclass(frozen=True)
@@ -235,7 +277,30 @@ def _rank(
         rest = [f for f in figures if f.position not in looked_positions]
         figures = sorted(looked, key=lambda f: -f.value) + rest
         chosen = next(f for f in looked if f.position == played_after)
+        if sweeps.deep:
+            figures, chosen = _two_ply_leaders(figures, chosen, scale, sweeps)
     return figures, chosen
+
+
+def _two_ply_leaders(
+    figures: list[PlayFigure], chosen: PlayFigure, scale: Scale, sweeps: Sweeps
+) -> tuple[list[PlayFigure], PlayFigure]:
+    """Depth 2: the best 1-ply plays within `DEEP_WINDOW`, and the play made, looked at at 2-ply."""
+    best = figures[0].value
+    deeper = [f for f in figures[:DEEP_PLAYS] if f.plies == 1 and f.value >= best - DEEP_WINDOW]
+    if chosen not in deeper:
+        deeper.append(chosen)
+    if len(deeper) < 2:
+        return figures, chosen
+    looked = []
+    for figure in deeper:
+        probs_2 = sweeps.two_ply(figure.position, scale.context, scale.cube_value)
+        race = is_race(figure.position.mine, figure.position.theirs)
+        looked.append(PlayFigure(figure.play, figure.position, scale.value(probs_2, race=race), probs_2, 2))
+    looked_positions = {f.position for f in looked}
+    rest = [f for f in figures if f.position not in looked_positions]
+    played = next(f for f in looked if f.position == chosen.position)
+    return sorted(looked, key=lambda f: -f.value) + rest, played
 
 
 def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:

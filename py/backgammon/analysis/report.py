@@ -9,7 +9,11 @@ from .stats import SYMBOLS
 
 Row = tuple[str, Callable[[dict[str, Any]], str]]
 
-DEPTH_NAMES = {0: "0-ply", 1: "the expert's look-ahead (1-ply on the leading plays)"}
+DEPTH_NAMES = {
+    0: "0-ply",
+    1: "the expert's look-ahead (1-ply on the leading plays)",
+    2: "deep (2-ply on the leading plays)",
+}
 
 
 def _count(key: str) -> Callable[[dict[str, Any]], str]:

@@ -21,6 +21,8 @@ class Level:
     `window` equity of the best; `budget` caps the evaluations that look-ahead may spend.
     `cube_noise`: noise on cube decisions' winning chances; `cube_lookahead`: judge the cube from the
     average over the 21 rolls of the best play (instead of the static estimate before the roll).
+    `deep`: how many of the best plays after the look-ahead are judged once more at 2-ply (0: none),
+    among those within `window` of the best.
     """
 
     name: str
@@ -30,12 +32,18 @@ class Level:
     budget: int
     cube_noise: float
     cube_lookahead: bool = False
+    deep: int = 0
 
 
 BEGINNER = Level("beginner", noise=0.12, lookahead=0, window=0.0, budget=0, cube_noise=0.08)
 INTERMEDIATE = Level("intermediate", noise=0.03, lookahead=0, window=0.0, budget=0, cube_noise=0.03)
 EXPERT = Level(
     "expert", noise=0.0, lookahead=4, window=0.16, budget=2400, cube_noise=0.0, cube_lookahead=True
+)
+
+# Not a level to play against (seconds a move): the checker play of the deep analysis and its benchmark.
+DEEP = Level(
+    "deep", noise=0.0, lookahead=6, window=0.16, budget=4000, cube_noise=0.0, cube_lookahead=True, deep=3
 )
 
 LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT)}

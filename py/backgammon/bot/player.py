@@ -1,7 +1,8 @@
 """Checker play: rank every legal play by the evaluator, look the best ones 1 ply deeper, pick one.
 
 0-ply scores the board after a play with the opponent to roll; 1-ply averages, over the opponent's 21
-rolls, the board after its best 0-ply reply.
+rolls, the board after its best 0-ply reply; 2-ply averages, over the opponent's 21 rolls, the 1-ply value
+of the board after its best 0-ply reply (gnubg's plies count the same way).
 """
 
 from __future__ import annotations
@@ -78,6 +79,35 @@ def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
     return average(outcomes), spent
 
 
+def two_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Probabilities, int]:
+    """As `one_ply`, one ply deeper: each of the opponent's best 0-ply replies is judged at 1-ply.
+
+    Returns the chances and how many boards were evaluated.
+    """
+    if not any(after.mine):
+        return evaluate_many_after_play([(after.mine, after.theirs)])[0], 1
+    outcomes: list[tuple[Probabilities, int]] = []
+    spent = 0
+    for dice, weight in ROLLS:
+        probs, cost = two_ply_roll(after, dice, context, cube_value)
+        outcomes.append((probs, weight))
+        spent += cost
+    return average(outcomes), spent
+
+
+def two_ply_roll(
+    after: Position, dice: tuple[int, int], context: MatchContext, cube_value: int
+) -> tuple[Probabilities, int]:
+    """One roll of `two_ply`: the mover's chances after the opponent's best 0-ply reply to `dice`, that
+    reply judged at 1-ply; and how many boards were evaluated."""
+    their_context = context.flipped()
+    replies = legal_positions(after.swap(), dice)
+    probs = evaluate_many_after_play([(r.mine, r.theirs) for r in replies])
+    best = max(range(len(replies)), key=lambda i: play_value(probs[i], their_context, cube_value))
+    theirs_1, cost = one_ply(replies[best], their_context, cube_value)
+    return theirs_1.flipped(), len(replies) + cost
+
+
 def rank_plays(
     position: Position,
     dice: tuple[int, int],
@@ -112,7 +142,27 @@ def rank_plays(
             )
         # Plays looked at more deeply rank above the rest, which stay in their 0-ply order.
         ranked = sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
+        if level.deep and len(deeper) > 1:
+            ranked = _two_ply_leaders(ranked, level, context, cube_value)
     return ranked
+
+
+def _two_ply_leaders(
+    ranked: list[RankedPlay], level: Level, context: MatchContext, cube_value: int
+) -> list[RankedPlay]:
+    """The best 1-ply plays within the level's window looked at once more, at 2-ply."""
+    best_value = ranked[0].value
+    window = level.window if context.is_money else level.window / 4.0
+    leaders = [r for r in ranked[: level.deep] if r.plies == 1 and r.value >= best_value - window]
+    if len(leaders) < 2:
+        return ranked
+    deeper = []
+    for candidate in leaders:
+        probs_2, _ = two_ply(candidate.position, context, cube_value)
+        deeper.append(
+            replace(candidate, probs=probs_2, value=play_value(probs_2, context, cube_value), plies=2)
+        )
+    return sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
 
 
 def choose_play(

@@ -1,0 +1,166 @@
+"""Checker-play errors of the computer's settings, judged by GNU Backgammon at 2-ply.
+
+    python3 benchmarks/checker_errors_gnubg.py --positions 300 [--level expert --level deep] [--seed 7]
+        [--judge-plies 2] [--out FILE]
+
+The positions come from seeded games of the intermediate level against itself (its small noise takes
+the games off the expert's own paths), a roll in three taken where the roll has more than one legal
+play. For each, every setting named chooses its play; gnubg evaluates, at `--judge-plies` (cubeless
+money, its 2-ply by default), the board after each chosen play and after its own best play, and a
+setting's error is how far its play falls below the best of them, in equity (mEMG, as gnubg reports
+checker errors). Prints the mean error per decision and per setting with a 95% interval, the share of
+decisions where the setting chose gnubg's best play, and the ratio of the means of the first two
+settings. Runs inside gnubg's embedded Python as `bot_vs_gnubg.py` does; `--out` keeps a line per
+position (and a rerun goes on where it stopped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ARGS_VARIABLE = "CHECKER_ERRORS_GNUBG_ARGS"  # set when this script runs inside gnubg (no __file__ there)
+INSIDE_GNUBG = ARGS_VARIABLE in os.environ
+REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
+for folder in (REPO / "py", REPO / "benchmarks"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from backgammon import Position, legal_positions  # noqa: E402
+from backgammon.bot.levels import DEEP, INTERMEDIATE, LEVELS  # noqa: E402
+from backgammon.bot.player import choose_play  # noqa: E402
+from backgammon.move import Move, Play  # noqa: E402
+from bot_vs_gnubg import GNUBG  # noqa: E402
+
+SETTINGS = {**LEVELS, DEEP.name: DEEP}
+
+
+def sample_positions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
+    """`count` (position, roll) pairs with a choice to make, from seeded intermediate-level games."""
+    rng = random.Random(seed)
+    found: list[tuple[Position, tuple[int, int]]] = []
+    while len(found) < count:
+        position = Position.start()
+        while True:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if len(legal_positions(position, dice)) > 1 and rng.random() < 1 / 3:
+                found.append((position, dice))
+            after = choose_play(position, dice, level=INTERMEDIATE, rng=rng).position
+            if not any(after.mine) or len(found) == count:
+                break
+            position = after.swap()
+    return found
+
+
+def judge_inside_gnubg(args: dict[str, Any]) -> None:
+    import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    gnubg.command("set threads 1")
+    gnubg.command("set jacoby off")
+    gnubg.command("new session")
+    cube = gnubg.cubeinfo()
+    context = {"cubeful": 0, "plies": args["judge_plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
+
+    def equity_after(after: Position) -> float:
+        # The opponent is on roll: gnubg's board is (the side not on roll, the side on roll).
+        return -float(gnubg.evaluate((after.mine, after.theirs), cube, context)[5])
+
+    def gnubg_best(position: Position, dice: tuple[int, int]) -> Position:
+        move = gnubg.findbestmove((position.theirs, position.mine), cube, context, dice)
+        steps = [Move(*step) for step in zip(move[::2], move[1::2], strict=True) if step != (0, 0)]
+        return position.play(Play(steps), dice)
+
+    out = Path(args["out"])
+    done = len(out.read_text().splitlines()) if out.exists() else 0
+    positions = sample_positions(args["positions"], args["seed"])
+    with out.open("a") as sink:
+        for index in range(done, len(positions)):
+            position, dice = positions[index]
+            chosen: dict[str, Position] = {}
+            seconds: dict[str, float] = {}
+            for name in args["levels"]:
+                started = time.process_time()
+                chosen[name] = choose_play(position, dice, level=SETTINGS[name]).position
+                seconds[name] = round(time.process_time() - started, 3)
+            best = gnubg_best(position, dice)
+            equities = {after: equity_after(after) for after in {best, *chosen.values()}}
+            top = max(equities.values())
+            line = {
+                "index": index,
+                "position": position.id,
+                "dice": list(dice),
+                "errors": {name: round(1000 * (top - equities[after]), 2) for name, after in chosen.items()},
+                "best": {name: after == best for name, after in chosen.items()},
+                "seconds": seconds,
+            }
+            sink.write(json.dumps(line) + "\n")
+            sink.flush()
+
+
+def summarise(path: Path, levels: list[str]) -> dict[str, Any]:
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    n = len(lines)
+    summary: dict[str, Any] = {"positions": n}
+    for name in levels:
+        errors = [line["errors"][name] for line in lines]
+        mean = sum(errors) / n
+        spread = math.sqrt(sum((e - mean) ** 2 for e in errors) / max(n - 1, 1) / n)
+        times = sorted(line["seconds"][name] for line in lines)
+        summary[name] = {
+            "mean_error_memg": round(mean, 2),
+            "mean_error_95": [round(mean - 1.96 * spread, 2), round(mean + 1.96 * spread, 2)],
+            "gnubg_best_share": round(sum(line["best"][name] for line in lines) / n, 3),
+            "cpu_seconds_median": times[n // 2],
+            "cpu_seconds_max": times[-1],
+        }
+    if len(levels) >= 2:
+        # The second setting's errors as a share of the first's, on the same positions.
+        first = [line["errors"][levels[0]] for line in lines]
+        second = [line["errors"][levels[1]] for line in lines]
+        summary["ratio"] = round(sum(second) / max(sum(first), 1e-9), 3)
+    return summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--level", choices=sorted(SETTINGS), action="append")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--judge-plies", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/data/checker-errors.jsonl"))
+    args = parser.parse_args()
+    if GNUBG is None:
+        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
+    levels = args.level or ["expert", "deep"]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    settings = {
+        "repo": str(REPO),
+        "positions": args.positions,
+        "levels": levels,
+        "seed": args.seed,
+        "judge_plies": args.judge_plies,
+        "out": str(args.out.resolve()),
+    }
+    env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
+    command = [GNUBG, "-t", "-q", "-p", str(REPO / "benchmarks" / "checker_errors_gnubg.py")]
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
+    if done.returncode:
+        sys.exit(f"gnubg stopped with status {done.returncode}")
+    print(json.dumps(summarise(args.out, levels)), flush=True)
+
+
+if __name__ == "__main__":
+    if INSIDE_GNUBG:
+        judge_inside_gnubg(json.loads(os.environ[ARGS_VARIABLE]))
+    else:
+        main()
