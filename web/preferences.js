@@ -11,6 +11,8 @@ import { loadPreferences, savePreferences } from "./storage.js";
  * @property {boolean} showPips
  * @property {"right" | "left"} orientation  where player 0's home board is
  * @property {0 | 1} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper)
+ * @property {boolean} sound  sound effects (web/sound.js); off unless the player turns them on, whatever the
+ *   system's settings (`prefers-reduced-motion` included)
  */
 
 /** @type {Preferences} */
@@ -22,6 +24,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   showPips: true,
   orientation: "right",
   analysisDepth: 1,
+  sound: false,
 });
 
 /** Animation speeds offered to the player (ms per checker). */
@@ -45,6 +48,7 @@ export function normalizePreferences(data) {
     showPips: bool("showPips", d.showPips),
     orientation: data.orientation === "left" ? "left" : "right",
     analysisDepth: data.analysisDepth === 0 ? 0 : 1,
+    sound: data.sound === true,
   };
 }
 
