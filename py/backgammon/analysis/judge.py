@@ -20,6 +20,7 @@ from backgammon.bot.cube import (
     cubeful_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
+from backgammon.bot.levels import DEEP
 from backgammon.bot.player import ROLLS, average, play_value, two_ply_roll
 from backgammon.bot.pubeval import is_race
 from backgammon.move import Play
@@ -32,9 +33,8 @@ from .decisions import Decision, Kind
 # play made): a little narrower than the expert computer's 4 within 0.16, for speed; the figures barely move.
 LOOKAHEAD_PLAYS = 3
 LOOKAHEAD_WINDOW = 0.12
-# Depth 2 looks once more, at 2-ply, at the best few of those within this many EMG (and the play made).
-DEEP_PLAYS = 3
-DEEP_WINDOW = 0.08
+# Depth 2 chooses as the DEEP setting does (`benchmarks/checker_errors_gnubg.py` measures it): its
+# look-ahead's plays at 1-ply, then the best few of those at 2-ply, each within its window (EMG).
 
 # The 30 opening rolls: (my die, their die) with mine higher gives me the first turn, else them.
 OPENING_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7) if a != b)
@@ -263,7 +263,8 @@ def _rank(
     figures.sort(key=lambda f: -f.value)
     if sweeps is not None and len(figures) > 1:
         best = figures[0].value
-        deeper = [f for f in figures[:LOOKAHEAD_PLAYS] if f.value >= best - LOOKAHEAD_WINDOW]
+        plays, window = (DEEP.lookahead, DEEP.window) if sweeps.deep else (LOOKAHEAD_PLAYS, LOOKAHEAD_WINDOW)
+        deeper = [f for f in figures[:plays] if f.value >= best - window]
         if chosen not in deeper:
             deeper.append(chosen)  # the play made is always judged as deeply as the best
         looked = []
@@ -285,9 +286,9 @@ def _rank(
 def _two_ply_leaders(
     figures: list[PlayFigure], chosen: PlayFigure, scale: Scale, sweeps: Sweeps
 ) -> tuple[list[PlayFigure], PlayFigure]:
-    """Depth 2: the best 1-ply plays within `DEEP_WINDOW`, and the play made, looked at at 2-ply."""
+    """Depth 2: the best 1-ply plays within DEEP's window, and the play made, looked at at 2-ply."""
     best = figures[0].value
-    deeper = [f for f in figures[:DEEP_PLAYS] if f.plies == 1 and f.value >= best - DEEP_WINDOW]
+    deeper = [f for f in figures[: DEEP.deep] if f.plies == 1 and f.value >= best - DEEP.window]
     if chosen not in deeper:
         deeper.append(chosen)
     if len(deeper) < 2:
