@@ -1,13 +1,16 @@
 """Exact results at the very end of a race, where a network's small errors matter most.
 
-Only the certain cases are decided here: a side on roll that bears off with every roll wins; a side
-that cannot finish this roll while the other finishes with every roll loses.
+The certain cases are decided here: a side on roll that bears off with every roll wins; a side that cannot
+finish this roll while the other finishes with every roll loses. Any other position where both sides have
+every checker in their home board is judged by the one-sided bear-off database (`bearoff_db`), read the
+first time one is met.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from backgammon.bot.bearoff_db import is_bearoff, two_sided
 from backgammon.movegen import generate
 
 _ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
@@ -50,6 +53,15 @@ def race_probabilities_if_known(mine: Sequence[int], theirs: Sequence[int]) -> C
             return (0.0, 0.0, 0.0, 0.0, 0.0)
         return (0.0, 0.0, 0.0, *_gammon_chances_before_their_finish(tuple(mine), tuple(theirs)))
     return None
+
+
+def exact_race_probabilities(mine: Sequence[int], theirs: Sequence[int]) -> Chances | None:
+    """The chances of the side on roll in a race when they are known: certain, or both sides bearing off
+    (the database's figures, within its rounding to 1/65535), else None."""
+    known = race_probabilities_if_known(mine, theirs)
+    if known is None and is_bearoff(mine, theirs):
+        known = two_sided(mine, theirs)
+    return known
 
 
 def _gammon_chances_before_their_finish(

@@ -1,4 +1,5 @@
-"""Cubeless game-winning chances of a board: the neural nets plus the exact facts they may miss.
+"""Cubeless game-winning chances of a board: the neural nets plus the exact facts they may miss (certain race
+results, and the one-sided bear-off database once both sides are bearing off: `bearoff`, `bearoff_db`).
 
 Boards are pairs of 25-int tuples in the core layout (`Position.mine`, `Position.theirs`), `mine` on roll.
 """
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from operator import sub
 
-from backgammon.bot.bearoff import race_probabilities_if_known
+from backgammon.bot.bearoff import exact_race_probabilities
 from backgammon.bot.encoding import (
     FEATURE_SCALES,
     FEATURES_START,
@@ -114,7 +115,7 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
         return game_over_value(theirs, mine).flipped()
     race = is_race(mine, theirs)
     if race:
-        exact = race_probabilities_if_known(mine, theirs)
+        exact = exact_race_probabilities(mine, theirs)
         if exact is not None:
             return Probabilities(*exact)
     raw = network_for(race).evaluate(active_inputs(mine, theirs))
@@ -246,7 +247,7 @@ def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list
             else:
                 my_summary, their_summary = _summary(mine), _summary(theirs)
                 race = my_summary[0].bit_length() + their_summary[0].bit_length() <= 27  # `is_race`
-                exact = race_probabilities_if_known(mine, theirs) if race else None
+                exact = exact_race_probabilities(mine, theirs) if race else None
                 if exact is not None:
                     probs = Probabilities(*exact)
                 else:
