@@ -14,6 +14,7 @@ import { downloadText, fileKind, recordFilename, recordFromFileText } from "./ma
 import { renderMoveList } from "./movelist.js";
 import { DEFAULT_MATCH, fillNewMatchForm, lastMatchChoice, readNewMatchForm, rememberMatchChoice } from "./newmatch.js";
 import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
+import { eventSounds, playSound, playSounds, setSoundEnabled } from "./sound.js";
 import { startView } from "./startview.js";
 import { createEngine } from "./engine.js";
 import { createAnalysisStorage, createMatchStorage } from "./storage.js";
@@ -266,14 +267,18 @@ async function perform(action, { animate = false } = {}) {
     const before = view;
     record = result.record;
     const events = Array.isArray(result.events) ? result.events : [];
-    if (animate && preferences.animationMs > 0) {
+    const glide = animate && preferences.animationMs > 0;
+    if (glide) {
       for (const event of events) {
-        if (event.type === "moved") await board.animateMove({ from: event.from, to: event.to, player: event.player });
+        if (event.type !== "moved") continue;
+        await board.animateMove({ from: event.from, to: event.to, player: event.player });
+        playSound(event.hit ? "hit" : "checker"); // as it lands
       }
       // Another tab's match may have been taken up during the glide: this result is then stale, never to be saved.
       if (myGeneration !== generation) return;
     }
     showView(result.view);
+    playSounds(eventSounds(events, { moves: !glide }));
     const next = result.view;
     const sentences = events.map((event) => say.eventText(next, event)).filter((text) => Boolean(text));
     const justRolled = (before.phase === "roll" || before.phase === "opening") && next.phase === "move";
@@ -778,7 +783,7 @@ async function openPreferencesDialog() {
   const dialog = /** @type {HTMLDialogElement} */ ($("preferences-dialog"));
   const form = /** @type {HTMLFormElement} */ ($("preferences-form"));
   const el = (/** @type {string} */ name) => /** @type {any} */ (form.elements.namedItem(name));
-  for (const key of ["noAutoRolls", "autoForced", "autoBearOff", "showPips"]) {
+  for (const key of ["noAutoRolls", "autoForced", "autoBearOff", "showPips", "sound"]) {
     el(key).checked = /** @type {any} */ (preferences)[key];
   }
   el("orientation").value = preferences.orientation;
@@ -796,11 +801,19 @@ async function openPreferencesDialog() {
     showPips: el("showPips").checked,
     orientation: el("orientation").value === "left" ? "left" : "right",
     animationMs: speeds[el("animation").value] ?? preferences.animationMs,
+    sound: el("sound").checked,
   };
   writePreferences(preferences);
+  showSoundChoice();
   render();
   scheduleAutomatic();
   done();
+}
+
+/** The sound preference at work, and on the quick Sound button (pressed: sound on). */
+function showSoundChoice() {
+  setSoundEnabled(preferences.sound);
+  $("sound-button").setAttribute("aria-pressed", String(preferences.sound));
 }
 
 async function openResignDialog() {
@@ -1198,6 +1211,12 @@ function hintNodes(hint) {
 
 $("new-match-button").addEventListener("click", () => void openNewMatchDialog());
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
+$("sound-button").addEventListener("click", () => {
+  preferences = { ...preferences, sound: !preferences.sound };
+  writePreferences(preferences);
+  showSoundChoice();
+});
+showSoundChoice();
 $("resign-button").addEventListener("click", () => void openResignDialog());
 $("setup-button").addEventListener("click", () => void enqueue(() => enterSetupMode()));
 $("match-file-button").addEventListener("click", () => void openFileDialog());
