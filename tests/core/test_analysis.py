@@ -144,8 +144,9 @@ def test_a_take_of_a_certain_loss_is_a_wrong_take() -> None:
 
 
 def test_not_doubling_a_market_loser_is_a_missed_double_and_the_pass_is_right() -> None:
-    # Far ahead in a race but not yet certain: a double and pass; rolling instead misses it.
-    position = board({1: 2, 2: 2, 3: 1}, {6: 3, 5: 3, 4: 3})
+    # Far ahead in a race but not yet certain (eight checkers to bear off, four rolls without doubles,
+    # against nine): a double and pass; rolling instead misses it.
+    position = board({1: 2, 2: 2, 3: 2, 4: 2}, {6: 3, 5: 3, 4: 3})
     missed = analyze_record(setup_record(position, [{"type": "roll", "dice": [6, 5]}], MONEY), depth=1)
     cube = next(d for d in missed["games"][0]["decisions"] if d["kind"] == "double")
     assert cube["played"] == "no double" and cube["best"] == "double"

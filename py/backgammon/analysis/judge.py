@@ -12,11 +12,10 @@ import time
 from dataclasses import dataclass
 
 from backgammon.bot.cube import (
-    CUBE_EFFICIENCY,
-    RACE_CUBE_EFFICIENCY,
     MatchContext,
     Owner,
     cube_advice,
+    cube_efficiency,
     cubeful_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
@@ -73,8 +72,8 @@ class Scale:
 
     def value(self, probs: Probabilities, *, race: bool) -> float:
         """Cubeful EMG of chances seen by the side on turn (after its play, or before its roll)."""
-        efficiency = RACE_CUBE_EFFICIENCY if race else CUBE_EFFICIENCY
         context = self.context
+        efficiency = cube_efficiency(context, race=race)
         # Jacoby: gammons count only once the cube has been turned.
         gammons = not (context.is_money and context.jacoby and self.owner is Owner.CENTRE)
         value = cubeful_value(
@@ -365,7 +364,7 @@ def cube_figures(decision: Decision, chances: Probabilities) -> CubeJudgement:
         )
     beaver = None
     if decision.may_beaver:
-        efficiency = RACE_CUBE_EFFICIENCY if race else CUBE_EFFICIENCY
+        efficiency = cube_efficiency(scale.context, race=race)
         value = cubeful_value(
             chances, 4 * decision.cube_value, Owner.THEM, scale.context, efficiency=efficiency
         )

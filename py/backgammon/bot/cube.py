@@ -3,7 +3,8 @@
 Janowski's model: the cubeful value is `x * live + (1 - x) * dead`, where the dead-cube value weighs
 each result (single, gammon, backgammon) by what it is worth, and the live-cube value runs linearly
 between the points where the cube would be turned: a side's take point and its cash point. `x`, the
-cube efficiency, is the share of the cube's full value a side really gets (0.68 in gnubg's notes).
+cube efficiency, is the share of the cube's full value a side really gets (0.68 in gnubg's notes for
+money play; in match play 0.76 agrees best with gnubg's cubeful 2-ply: `benchmarks/cube_gnubg.py`).
 Values are money points (per the current cube) or, in a match, the chance of winning the match
 (`backgammon.bot.met`), so one model serves both.
 """
@@ -19,6 +20,7 @@ from backgammon.bot.evaluator import Probabilities
 from backgammon.bot.met import match_winning_chance
 
 CUBE_EFFICIENCY = 0.68
+MATCH_CUBE_EFFICIENCY = 0.76
 RACE_CUBE_EFFICIENCY = 0.6
 
 
@@ -144,10 +146,13 @@ def cubeful_value(
     owner: Owner,
     context: MatchContext,
     *,
-    efficiency: float = CUBE_EFFICIENCY,
+    efficiency: float | None = None,
     gammons: bool = True,
 ) -> float:
-    """Janowski's cubeful value for the side whose chances are `probs`, cube at `stake` held by `owner`."""
+    """Janowski's cubeful value for the side whose chances are `probs`, cube at `stake` held by `owner`;
+    `efficiency` defaults to `cube_efficiency(context, race=False)`."""
+    if efficiency is None:
+        efficiency = cube_efficiency(context, race=False)
     payoff = context.payoff
     won, lost = _outcome_values(probs, stake, payoff, gammons)
     p = probs.win
@@ -182,6 +187,13 @@ def cubeful_value(
     return efficiency * live + (1.0 - efficiency) * dead
 
 
+def cube_efficiency(context: MatchContext, *, race: bool) -> float:
+    """Janowski's `x`: races keep less of the cube's value, and match play more than money play."""
+    if race:
+        return RACE_CUBE_EFFICIENCY
+    return CUBE_EFFICIENCY if context.is_money else MATCH_CUBE_EFFICIENCY
+
+
 def cube_advice(
     probs: Probabilities,
     cube_value: int,
@@ -189,9 +201,11 @@ def cube_advice(
     context: MatchContext,
     *,
     race: bool = False,
+    efficiency: float | None = None,
 ) -> CubeAdvice:
     """Should the side on roll (whose chances, before rolling, are `probs`) double, and should it be taken?"""
-    efficiency = RACE_CUBE_EFFICIENCY if race else CUBE_EFFICIENCY
+    if efficiency is None:
+        efficiency = cube_efficiency(context, race=race)
     jacoby_now = context.is_money and context.jacoby and owner is Owner.CENTRE
     no_double = cubeful_value(
         probs, cube_value, owner, context, efficiency=efficiency, gammons=not jacoby_now

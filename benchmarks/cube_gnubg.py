@@ -1,0 +1,217 @@
+"""The computer's cube decisions against GNU Backgammon's cubeful evaluation, and the cube model's tuning.
+
+    python3 benchmarks/cube_gnubg.py collect --set benchmarks/data/set1 [--plies 2] [--out F]
+    python3 benchmarks/cube_gnubg.py compare [--out F] [--efficiency X --race-efficiency Y]
+    python3 benchmarks/cube_gnubg.py sweep [--out F]
+
+`collect` takes every cube decision of the matches analysed by `analysis_gnubg.py` (the `*.ours-d1.json`
+files: the position, cube, score and our depth-1 chances of the side that may double), keeps those in
+or near a doubling window (our win chance 0.5 to 0.97) and has gnubg judge each at `--plies` (cubeful:
+no double, double/take, double/pass, as `gnubg.cfevaluate` gives them) together with its own cubeless
+chances of the position. A line a position in `--out`; a rerun goes on where it stopped.
+
+`compare` puts our cube decisions beside gnubg's: our model (`backgammon.bot.cube`) on our chances, and
+on gnubg's chances (which tells the model's part of the difference from the evaluator's). The cost of
+a decision is what gnubg's figures say it loses: doubling where gnubg would not (or the reverse), and
+taking or passing against gnubg's answer, in mEMG per decision. `sweep` prints the same cost for cube
+efficiencies from 0.4 to 0.9 in contact and in races.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ARGS_VARIABLE = "CUBE_GNUBG_ARGS"  # set when this script runs inside gnubg (no __file__ there)
+INSIDE_GNUBG = ARGS_VARIABLE in os.environ
+REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
+for folder in (REPO / "py", REPO / "benchmarks"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from backgammon.bot.cube import MatchContext, Owner, cube_advice  # noqa: E402
+from backgammon.bot.evaluator import Probabilities  # noqa: E402
+from backgammon.bot.pubeval import is_race  # noqa: E402
+from backgammon.gnubg_id import decode_match_id, decode_position_id  # noqa: E402
+from bot_vs_gnubg import GNUBG  # noqa: E402
+
+DEFAULT_OUT = Path("benchmarks/data/cube-gnubg.jsonl")
+WINDOW = (0.5, 0.97)
+
+
+def cube_positions(folder: Path) -> list[dict[str, Any]]:
+    """The distinct cube decisions of the analysed matches whose doubler's chances are in `WINDOW`."""
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.ours-d1.json")):
+        analysis = json.loads(path.read_text())
+        for game in analysis["games"]:
+            for decision in game["decisions"]:
+                if decision["kind"] == "move" or not WINDOW[0] <= decision["chances"]["win"] <= WINDOW[1]:
+                    continue
+                info = decode_match_id(decision["match_id"])
+                doubler = info.player_on_roll
+                key = (decision["position_id"], f"{info.cube_value}|{info.cube_owner}|{info.score}")
+                found.setdefault(
+                    key,
+                    {
+                        "position_id": decision["position_id"],
+                        "cube": info.cube_value,
+                        "owner": None
+                        if info.cube_owner is None
+                        else ("me" if info.cube_owner == doubler else "them"),
+                        "length": info.match_length,
+                        "away": info.match_length - info.score[doubler],
+                        "opponent_away": info.match_length - info.score[1 - doubler],
+                        "score": [info.score[doubler], info.score[1 - doubler]],
+                        "crawford": info.crawford,
+                        "ours": decision["chances"],
+                    },
+                )
+    return list(found.values())
+
+
+def collect_inside_gnubg(args: dict[str, Any]) -> None:
+    import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    gnubg.command("set threads 1")
+    cubeful = {"cubeful": 1, "plies": args["plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
+    cubeless = {**cubeful, "cubeful": 0}
+    out = Path(args["out"])
+    done = len(out.read_text().splitlines()) if out.exists() else 0
+    positions = cube_positions(Path(args["set"]))
+    if args["money"]:
+        # The same positions in money play, the cube centred (Jacoby off)
+        gnubg.command("set jacoby off")
+        money = {"cube": 1, "owner": None, "length": 0, "away": 0, "opponent_away": 0, "score": [0, 0]}
+        distinct = {entry["position_id"]: entry for entry in positions}
+        positions = [{**entry, **money, "crawford": False} for entry in distinct.values()]
+    with out.open("a") as sink:
+        for entry in positions[done:]:
+            mine, theirs = decode_position_id(entry["position_id"])
+            board = (theirs, mine)  # gnubg's board: (the side not on roll, the side on roll)
+            owner = {None: -1, "me": 0, "them": 1}[entry["owner"]]
+            crawford = int(entry["crawford"])
+            cube = gnubg.cubeinfo(entry["cube"], owner, 0, entry["length"], tuple(entry["score"]), crawford)
+            _, no_double, take, drop, *_ = gnubg.cfevaluate(board, cube, cubeful)
+            chances = gnubg.evaluate(board, cube, cubeless)[:5]
+            gnubg_figures = {
+                "no_double": no_double,
+                "double_take": take,
+                "double_pass": drop,
+                "chances": chances,
+            }
+            sink.write(json.dumps({**entry, "gnubg": gnubg_figures}) + "\n")
+            sink.flush()
+
+
+def context_of(entry: dict[str, Any]) -> MatchContext:
+    if not entry["length"]:
+        return MatchContext()
+    post = not entry["crawford"] and 1 in (entry["away"], entry["opponent_away"])
+    return MatchContext(entry["away"], entry["opponent_away"], bool(entry["crawford"]), post)
+
+
+def our_decision(
+    entry: dict[str, Any], chances: Probabilities, contact: float | None, race: float | None
+) -> tuple[bool, bool]:
+    """(double, take) as the computer decides, with other cube efficiencies if given."""
+    mine, theirs = decode_position_id(entry["position_id"])
+    in_race = is_race(mine, theirs)
+    owner = {None: Owner.CENTRE, "me": Owner.ME, "them": Owner.THEM}[entry["owner"]]
+    advice = cube_advice(
+        chances,
+        entry["cube"],
+        owner,
+        context_of(entry),
+        race=in_race,
+        efficiency=race if in_race else contact,
+    )
+    return advice.double, advice.take
+
+
+def costs(
+    lines: list[dict[str, Any]], contact: float | None, race: float | None, *, gnubg_chances: bool
+) -> dict[str, Any]:
+    """Mean cost (mEMG, by gnubg's figures) of our double and take decisions, and agreement counts."""
+    double_cost = take_cost = 0.0
+    double_agree = take_agree = 0
+    for line in lines:
+        g = line["gnubg"]
+        chances = Probabilities(*(g["chances"] if gnubg_chances else line["ours"].values()))
+        double, take = our_decision(line, chances, contact, race)
+        best_double = min(g["double_take"], g["double_pass"])
+        gnubg_double = best_double > g["no_double"]
+        gnubg_take = g["double_take"] <= g["double_pass"]
+        double_agree += double == gnubg_double
+        take_agree += take == gnubg_take
+        double_cost += abs(best_double - g["no_double"]) if double != gnubg_double else 0.0
+        take_cost += abs(g["double_take"] - g["double_pass"]) if take != gnubg_take else 0.0
+    n = len(lines)
+    return {
+        "positions": n,
+        "double_agree": round(double_agree / n, 4),
+        "take_agree": round(take_agree / n, 4),
+        "double_cost_memg": round(1000 * double_cost / n, 2),
+        "take_cost_memg": round(1000 * take_cost / n, 2),
+    }
+
+
+def read(out: Path, money: bool | None = None) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("command", choices=("collect", "compare", "sweep"))
+    parser.add_argument("--set", type=Path, default=Path("benchmarks/data/set1"))
+    parser.add_argument("--plies", type=int, default=2)
+    parser.add_argument("--money", action="store_true", help="collect: the positions in money play instead")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--efficiency", type=float, help="contact (default: ours, money or match)")
+    parser.add_argument("--race-efficiency", type=float, help="in races (default: ours)")
+    args = parser.parse_args()
+    if args.command == "collect":
+        if GNUBG is None:
+            sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
+        settings = {
+            "repo": str(REPO),
+            "set": str(args.set.resolve()),
+            "plies": args.plies,
+            "money": args.money,
+            "out": str(args.out.resolve()),
+        }
+        env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
+        command = [GNUBG, "-t", "-q", "-p", str(REPO / "benchmarks" / "cube_gnubg.py")]
+        done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
+        if done.returncode:
+            sys.exit(f"gnubg stopped with status {done.returncode}")
+        print(f"{len(read(args.out))} positions in {args.out}")
+        return
+    lines = read(args.out)
+    if args.command == "compare":
+        for gnubg_chances in (False, True):
+            figures = costs(lines, args.efficiency, args.race_efficiency, gnubg_chances=gnubg_chances)
+            print(json.dumps({"chances": "gnubg" if gnubg_chances else "ours", **figures}))
+        return
+    for gnubg_chances in (False, True):
+        for contact in (0.4, 0.5, 0.6, 0.68, 0.75, 0.8, 0.9):
+            for race in (0.5, 0.6, 0.7, 0.8):
+                figures = costs(lines, contact, race, gnubg_chances=gnubg_chances)
+                chances = "gnubg" if gnubg_chances else "ours"
+                print(
+                    json.dumps({"chances": chances, "contact": contact, "race": race, **figures}), flush=True
+                )
+
+
+if __name__ == "__main__":
+    if INSIDE_GNUBG:
+        collect_inside_gnubg(json.loads(os.environ[ARGS_VARIABLE]))
+    else:
+        main()
