@@ -62,6 +62,10 @@ EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
 PACKAGE_EXCLUDED_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", "~")
+# Package data that ships beside the archive instead of in it: the bear-off database (702 kB) is fetched by
+# the worker's Python the first time a bear-off is judged (backgammon.bot.bearoff_db), so it adds nothing
+# to the download at start; the service worker precaches it with every other file.
+PACKAGE_LAZY_FILES = {"backgammon/bot/bearoff.bin": "py/bearoff.bin"}
 
 # Fixed zip timestamps make the archive (and so the build id) depend on content only.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -113,7 +117,11 @@ def package_files(source: Path = PACKAGE_SRC) -> Iterator[tuple[Path, str]]:
         relative = path.relative_to(source.parent)
         if any(part in PACKAGE_EXCLUDED_DIRS or part.startswith("test_") for part in relative.parts):
             continue
-        if path.is_file() and not path.name.endswith(PACKAGE_EXCLUDED_SUFFIXES):
+        if (
+            path.is_file()
+            and not path.name.endswith(PACKAGE_EXCLUDED_SUFFIXES)
+            and relative.as_posix() not in PACKAGE_LAZY_FILES
+        ):
             yield path, relative.as_posix()
 
 
@@ -133,6 +141,13 @@ def build_package_archive(target: Path, compiled: dict[str, bytes] | None = None
     entries = [(name, path.read_bytes()) for path, name in package_files()]
     entries.extend(sorted((compiled or {}).items()))
     write_zip(target, entries)
+
+
+def copy_lazy_package_files(out: Path, source: Path = PACKAGE_SRC) -> None:
+    """The package data left out of the archive, to where the worker's Python fetches it."""
+    for name, target in PACKAGE_LAZY_FILES.items():
+        (out / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source.parent / name, out / target)
 
 
 def copy_site_sources(out: Path) -> None:
@@ -292,6 +307,7 @@ def assemble(staging: Path, precompile: bool) -> None:
     add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
+    copy_lazy_package_files(staging)
     if precompile:
         stdlib, package = compile_for_pyodide(source_archive)
         shutil.copy2(package, source_archive)

@@ -814,6 +814,7 @@ async function openPreferencesDialog() {
 function showSoundChoice() {
   setSoundEnabled(preferences.sound);
   $("sound-button").setAttribute("aria-pressed", String(preferences.sound));
+  $("sound-state").textContent = preferences.sound ? "on" : "off"; // seen; aria-pressed says it to assistive tools
 }
 
 async function openResignDialog() {

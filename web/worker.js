@@ -26,6 +26,8 @@ diceModule.catch(() => {}); // a failure is reported by the roll that needs it
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const ARCHIVE_URL = new URL("../py/backgammon.zip", import.meta.url).href;
+/** Where Python fetches the package data that build.py leaves out of the archive (the bear-off database). */
+const DATA_URL = new URL("../py/", import.meta.url).href;
 /** Where the archive sits in Python's file system; build.py compiles the package for this path. */
 const ARCHIVE_PATH = "/lib/backgammon.zip";
 /** Loading that has not finished by then is reported as failed instead of hanging forever. */
@@ -188,7 +190,7 @@ async function startPython() {
           indexURL: INDEX_URL,
           stdLibURL: INDEX_URL + "stdlib.zip", // precompiled to .pyc by build.py
           lockFileURL: INDEX_URL + "pyodide-lock.json",
-          env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0" },
+          env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0", BACKGAMMON_DATA_URL: DATA_URL },
         }),
         wasmFailure.failed,
       ]),

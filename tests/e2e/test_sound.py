@@ -26,7 +26,7 @@ from .match_driver import (
     status,
     wait_idle,
 )
-from .test_history import start_match
+from .test_history import resign, start_match
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -143,6 +143,8 @@ def test_the_sound_button_mutes_everything(page: Page, site: Site) -> None:
     button.focus()
     page.keyboard.press("Enter")  # the toggle is an ordinary button: keyboard reachable
     expect(button).to_have_attribute("aria-pressed", "false")
+    expect(button).to_have_accessible_name("Sound")  # the state is aria-pressed; "off" is for the eye
+    expect(button).to_have_text("Sound off")
     starts = len(audio(page)["starts"])
     click_move(page, 6, 5)
     press_button(page, "roll")
@@ -226,3 +228,12 @@ def test_the_computer_sounds_too_but_not_in_a_hidden_page(page: Page, site: Site
     assert page.evaluate("document.visibilityState") == "visible"
     click_move(page, 13, 7)
     assert played(page)[len(names) :] == ["checker"]
+
+
+def test_a_match_won_has_its_cue(page: Page, site: Site) -> None:
+    open_with_audio(page, site, "31,31")
+    start_match(page, opponent="human", length=1)
+    sound_button(page).click()
+    resign(page, "single", accept_by_hand=True)
+    assert played(page) == ["match"]
+    assert audio(page)["played"][0]["sources"]
