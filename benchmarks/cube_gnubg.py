@@ -3,6 +3,7 @@
     python3 benchmarks/cube_gnubg.py collect --set benchmarks/data/set1 [--plies 2] [--out F]
     python3 benchmarks/cube_gnubg.py compare [--out F] [--efficiency X --race-efficiency Y]
     python3 benchmarks/cube_gnubg.py sweep [--out F]
+    python3 benchmarks/cube_gnubg.py reference --out F [--out F2] [--fixture F3]
 
 `collect` takes every cube decision of the matches analysed by `analysis_gnubg.py` (the `*.ours-d1.json`
 files: the position, cube, score and our depth-1 chances of the side that may double), keeps those in
@@ -14,7 +15,10 @@ chances of the position. A line a position in `--out`; a rerun goes on where it 
 on gnubg's chances (which tells the model's part of the difference from the evaluator's). The cost of
 a decision is what gnubg's figures say it loses: doubling where gnubg would not (or the reverse), and
 taking or passing against gnubg's answer, in mEMG per decision. `sweep` prints the same cost for cube
-efficiencies from 0.4 to 0.9 in contact and in races.
+efficiencies from 0.4 to 0.9 in contact and in races. `reference` draws (seed 1) a small set of clear-cut
+decisions from one or more `--out` files for `tests/core/test_cube_reference.py`: by gnubg's figures
+the right action wins by at least `CLEAR` EMG, and the answer too, eight of each kind (no double/take
+with the doubler at 60% or more, double/take, double/pass, too good) from each file.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +47,8 @@ from bot_vs_gnubg import GNUBG  # noqa: E402
 
 DEFAULT_OUT = Path("benchmarks/data/cube-gnubg.jsonl")
 WINDOW = (0.5, 0.97)
+CLEAR = 0.08
+PER_KIND = 8
 
 
 def cube_positions(folder: Path) -> list[dict[str, Any]]:
@@ -161,22 +168,58 @@ def costs(
     }
 
 
-def read(out: Path, money: bool | None = None) -> list[dict[str, Any]]:
+def read(out: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def gnubg_kind(figures: dict[str, float]) -> str:
+    no_double, take, drop = figures["no_double"], figures["double_take"], figures["double_pass"]
+    if min(take, drop) > no_double:
+        return "double/take" if take <= drop else "double/pass"
+    return "too good" if no_double > drop else "no double/take"
+
+
+def reference(files: list[Path], fixture: Path) -> None:
+    rng = random.Random(1)
+    chosen = []
+    for path in files:
+        by_kind: dict[str, list[dict[str, Any]]] = {}
+        for line in read(path):
+            g = line["gnubg"]
+            margins = (
+                abs(min(g["double_take"], g["double_pass"]) - g["no_double"]),
+                abs(g["double_take"] - g["double_pass"]),
+            )
+            kind = gnubg_kind(g)
+            if min(margins) < CLEAR or (kind == "no double/take" and g["chances"][0] < 0.6):
+                continue
+            by_kind.setdefault(kind, []).append(line)
+        for kind in sorted(by_kind):
+            for line in rng.sample(by_kind[kind], min(PER_KIND, len(by_kind[kind]))):
+                fields = ("position_id", "cube", "owner", "length", "away", "opponent_away", "crawford")
+                chosen.append({**{key: line[key] for key in fields}, "gnubg": kind})
+    fixture.write_text(json.dumps(chosen, indent=1) + "\n")
+    print(f"{len(chosen)} positions in {fixture}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", choices=("collect", "compare", "sweep"))
+    parser.add_argument("command", choices=("collect", "compare", "sweep", "reference"))
     parser.add_argument("--set", type=Path, default=Path("benchmarks/data/set1"))
     parser.add_argument("--plies", type=int, default=2)
     parser.add_argument("--money", action="store_true", help="collect: the positions in money play instead")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--out", type=Path, action="append", help=f"default {DEFAULT_OUT}")
+    parser.add_argument("--fixture", type=Path, default=Path("tests/core/data/cube_reference.json"))
     parser.add_argument("--efficiency", type=float, help="contact (default: ours, money or match)")
     parser.add_argument("--race-efficiency", type=float, help="in races (default: ours)")
     args = parser.parse_args()
+    outs = args.out or [DEFAULT_OUT]
+    if args.command == "reference":
+        reference(outs, args.fixture)
+        return
+    args.out = outs[0]
     if args.command == "collect":
         if GNUBG is None:
             sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
