@@ -13,7 +13,7 @@ import { bindShortcuts } from "./keyboard.js";
 import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
 import { renderMoveList } from "./movelist.js";
 import { DEFAULT_MATCH, fillNewMatchForm, lastMatchChoice, readNewMatchForm, rememberMatchChoice } from "./newmatch.js";
-import { ANIMATION_SPEEDS, readPreferences, writePreferences } from "./preferences.js";
+import { ANIMATION_SPEEDS, checkDepth, readPreferences, writePreferences } from "./preferences.js";
 import { eventSounds, playSound, playSounds, setSoundEnabled } from "./sound.js";
 import { startView } from "./startview.js";
 import { createEngine } from "./engine.js";
@@ -909,7 +909,7 @@ async function enterReviewMode({ record: reviewed, imported, autostart }) {
   mode = enterReview({
     board: reviewBoard, call: api, announcer, analyses: watchAnalyses(analyses, historyNamespace), record: reviewed, imported, autostart,
     depth: preferences.analysisDepth,
-    setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: depth === 0 ? 0 : 1 })),
+    setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: checkDepth(depth) })),
     leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(reviewed) : null,
   });

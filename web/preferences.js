@@ -10,7 +10,7 @@ import { loadPreferences, savePreferences } from "./storage.js";
  * @property {number} animationMs   0 = no animation
  * @property {boolean} showPips
  * @property {"right" | "left"} orientation  where player 0's home board is
- * @property {0 | 1} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper)
+ * @property {0 | 1 | 2} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper, 2 deep)
  * @property {boolean} sound  sound effects (web/sound.js); off unless the player turns them on, whatever the
  *   system's settings (`prefers-reduced-motion` included)
  */
@@ -47,9 +47,18 @@ export function normalizePreferences(data) {
     animationMs: typeof ms === "number" && ms >= 0 && ms <= 2000 ? ms : d.animationMs,
     showPips: bool("showPips", d.showPips),
     orientation: data.orientation === "left" ? "left" : "right",
-    analysisDepth: data.analysisDepth === 0 ? 0 : 1,
+    analysisDepth: checkDepth(data.analysisDepth),
     sound: data.sound === true,
   };
+}
+
+/**
+ * An analysis depth: 0, 1 or 2; anything else is the default, 1.
+ * @param {unknown} depth
+ * @returns {0 | 1 | 2}
+ */
+export function checkDepth(depth) {
+  return depth === 0 || depth === 2 ? depth : 1;
 }
 
 /** @returns {Preferences} */

@@ -15,6 +15,7 @@ import {
   MARK_WORDS, playArrows, recordFingerprint, stepsOf,
 } from "../analysis-data.js";
 import { startAnalysis } from "../analysis-run.js";
+import { checkDepth } from "../preferences.js";
 
 /**
  * @typedef {object} ReviewContext
@@ -24,7 +25,7 @@ import { startAnalysis } from "../analysis-run.js";
  * @property {ReturnType<typeof import("../storage.js").createAnalysisStorage>} analyses
  * @property {Record<string, any>} record  the match to review
  * @property {{name: string, summary: Record<string, any>} | null} imported  a match opened from a file, not the one in progress
- * @property {number} depth  the analysis depth to offer first (0 or 1)
+ * @property {number} depth  the analysis depth to offer first (0, 1 or 2)
  * @property {(depth: number) => void} setDepth  remember the player's choice
  * @property {boolean} autostart  analyse at once when no saved analysis covers the whole match
  * @property {() => void} leave  the player asked to go back to the match
@@ -92,7 +93,7 @@ export function enterReview(ctx) {
     : `The match in progress: ${names.join(" against ")}.`;
   const continueButton = /** @type {HTMLButtonElement} */ ($("review-continue"));
   continueButton.hidden = !ctx.continueMatch;
-  depthSelect.value = String(ctx.depth === 0 ? 0 : 1);
+  depthSelect.value = String(checkDepth(ctx.depth));
   setRunning(false);
   root.dataset.analysis = "none";
 
@@ -131,7 +132,7 @@ export function enterReview(ctx) {
 
   async function analyse() {
     if (run) return;
-    const depth = Number(depthSelect.value) === 0 ? 0 : 1;
+    const depth = checkDepth(Number(depthSelect.value));
     ctx.setDepth(depth);
     bar.value = 0;
     bar.max = 1;
@@ -244,7 +245,7 @@ export function enterReview(ctx) {
       table.append(tr);
     }
     const where = coverage(a, record);
-    const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : ""}.`];
+    const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : a.depth === 2 ? " (deep, 2-ply)" : ""}.`];
     if (where.stale) parts.push(`Covers ${where.covered} of ${where.total} actions: the match went on after it.`);
     $("review-summary").replaceChildren(table, node("p", parts.join(" "), "note"));
   }
