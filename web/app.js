@@ -871,6 +871,7 @@ async function openFileDialog() {
   const dialog = /** @type {HTMLDialogElement} */ ($("file-dialog"));
   /** @type {HTMLElement} */ (dialog.querySelector("[data-role=error]")).textContent = "";
   /** @type {HTMLInputElement} */ ($("import-file")).value = "";
+  $("import-history-result").textContent = "";
   $("restore-previous").hidden = !storage.loadPrevious();
   return openDialog(dialog);
 }
@@ -1010,6 +1011,15 @@ $("export-history").addEventListener("click", async () => {
   const { openHistory } = await import("./history.js");
   downloadText(openHistory(historyNamespace).exportText(), "backgammon-history.json", "application/json");
   announcer.say("Your match history is downloaded.");
+});
+
+$("import-history").addEventListener("change", async (event) => {
+  const input = /** @type {HTMLInputElement} */ (event.target);
+  const file = input.files?.[0];
+  input.value = "";
+  if (!file) return;
+  const { openHistory } = await import("./history.js");
+  $("import-history-result").textContent = openHistory(historyNamespace).importText(await file.text()).message;
 });
 
 $("export-json").addEventListener("click", () => {
