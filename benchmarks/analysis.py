@@ -1,6 +1,6 @@
 """How fast the match analysis is: decisions judged per second at each depth, in CPython and in Pyodide.
 
-    python3 benchmarks/analysis.py [--matches 3] [--length 7] [--depth 0 --depth 1]
+    python3 benchmarks/analysis.py [--matches 3] [--length 7] [--depth 0 --depth 1 --depth 2]
     python3 benchmarks/analysis.py --pyodide [...]        # the same inside Pyodide under Node
     python3 benchmarks/analysis.py --files benchmarks/data/set1/match-009.mat ...   # given matches instead
 
@@ -145,8 +145,9 @@ def measure(records: Sequence[tuple[str, JSON]], depths: Sequence[int]) -> JSON:
             job = AnalysisJob(record, depth)  # replaying the record is part of the work
             while not job.finished:
                 kind = job.decisions[job.done].kind.value
-                started = time.perf_counter()
-                job.step(0.0)  # exactly one decision
+                started, done = time.perf_counter(), job.done
+                while job.done == done:
+                    job.step(0.0)  # one decision (at depth 2 one roll of a 2-ply look: steps to its end)
                 by_kind[kind].append(time.perf_counter() - started)
             job.result()
             wall += time.perf_counter() - wall_start
@@ -276,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--length", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--files", nargs="*", default=[], help=".mat or .json match files instead")
-    parser.add_argument("--depth", type=int, action="append", choices=(0, 1))
+    parser.add_argument("--depth", type=int, action="append", choices=(0, 1, 2))
     parser.add_argument("--set", help="a set of analysis_gnubg.py: the size of its 7-point matches")
     parser.add_argument("--pyodide", action="store_true", help="measure inside Pyodide under Node")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
