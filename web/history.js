@@ -17,7 +17,7 @@
  * 0) in a match between two people, none between two computers.
  */
 import { recordFingerprint } from "./analysis-data.js";
-import { createHistoryStorage } from "./storage.js";
+import { HISTORY_VERSION, createHistoryStorage } from "./storage.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */
 
@@ -87,6 +87,117 @@ export function isEntry(e) {
     && Array.isArray(x.score) && Array.isArray(x.games);
 }
 
+const ENDINGS = new Set(["borne_off", "dropped", "resigned"]);
+const RATE_FIELDS = ["overall_error_rate", "chequer_error_rate", "cube_error_rate", "pr"];
+
+/** @param {unknown} x */
+const isCount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0;
+/** @param {unknown} x */
+const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
+
+/**
+ * What is wrong with an entry read from a file, in plain words ("its score is missing"), or null when it is a whole
+ * entry as this game writes it (stricter than isEntry, which only guards the statistics against what is stored).
+ * @param {unknown} e
+ * @returns {string | null}
+ */
+export function entryProblem(e) {
+  const x = /** @type {any} */ (e);
+  if (!isObject(x)) return "it is not a match";
+  if (typeof x.id !== "string" || !/^\d+:[0-9a-z]+$/.test(x.id)) return "its identity is missing";
+  if (typeof x.finishedAt !== "string" || Number.isNaN(Date.parse(x.finishedAt))) return "its date is missing or wrong";
+  if (!Number.isInteger(x.matchLength) || x.matchLength < 0 || x.matchLength > 25) return "its length is missing or wrong";
+  const player = (/** @type {any} */ p) => isObject(p) && typeof p.name === "string"
+    && (p.kind === "human" || (p.kind === "computer" && LEVELS.has(p.level)));
+  if (!Array.isArray(x.players) || x.players.length !== 2 || !x.players.every(player)) return "its players are missing or wrong";
+  if (!(x.you === 0 || x.you === 1 || x.you === null)) return "the side counted as yours is wrong";
+  const opponentOk = x.opponent === null || (isObject(x.opponent)
+    && (x.opponent.kind === "human" || (x.opponent.kind === "computer" && LEVELS.has(x.opponent.level))));
+  if (!opponentOk) return "its opponent is wrong";
+  if (!Array.isArray(x.score) || x.score.length !== 2 || !x.score.every(isCount)) return "its score is missing or wrong";
+  if (!(x.winner === 0 || x.winner === 1)) return "its winner is missing";
+  const game = (/** @type {any} */ g) => isObject(g) && (g.winner === 0 || g.winner === 1) && isCount(g.points)
+    && KINDS.has(g.kind) && (g.ending === "" || ENDINGS.has(g.ending));
+  if (!Array.isArray(x.games) || !x.games.every(game)) return "its games are missing or wrong";
+  if (typeof x.fromSetup !== "boolean") return "it does not say whether it started from a set-up position";
+  if (x.analysis !== null) {
+    const figures = (/** @type {any} */ p) => isObject(p) && RATE_FIELDS.every((k) => typeof p[k] === "number" && Number.isFinite(p[k]))
+      && typeof p.rating === "string";
+    const a = x.analysis;
+    if (!isObject(a) || !isCount(a.depth) || !Array.isArray(a.players) || a.players.length > 2 || !a.players.every(figures)) {
+      return "its analysis figures are wrong";
+    }
+  }
+  return null;
+}
+
+/**
+ * Read a history file (as exported: `{format: "backgammon-history", version, entries}`). Strict: one entry that is
+ * not whole makes the file refused, with the reason in plain words.
+ * @param {string} text
+ * @returns {{ok: true, entries: HistoryEntry[]} | {ok: false, error: string}}
+ */
+export function readHistoryFile(text) {
+  const refuse = (/** @type {string} */ why) => ({ ok: /** @type {const} */ (false), error: `This file cannot be added to your history: ${why}.` });
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return refuse("it is not valid JSON (it may be cut short or damaged)");
+  }
+  if (isObject(data) && data.format === "backgammon-match") return refuse("it is a match, not a history (open it with Open a match, in Save / load)");
+  if (!isObject(data) || data.format !== "backgammon-history") return refuse("it is not a history of matches saved by this game");
+  if (!Number.isInteger(data.version) || data.version < 1) return refuse("its version is missing");
+  if (data.version > HISTORY_VERSION) return refuse(`it was written by a newer version of this game (history version ${data.version})`);
+  if (!Array.isArray(data.entries)) return refuse("it has no list of matches in it");
+  for (let i = 0; i < data.entries.length; i++) {
+    const why = entryProblem(data.entries[i]);
+    if (why) return refuse(`match ${i + 1} of ${data.entries.length} in it is damaged (${why})`);
+  }
+  return { ok: true, entries: data.entries };
+}
+
+/**
+ * Put the entries of a file into a history: a match already there (the same id: a fingerprint of the whole finished
+ * record, every roll and move) is not added again, but takes the file's analysis figures if it has none. Oldest
+ * first, by the time each match finished.
+ * @param {unknown[]} list the history as stored @param {HistoryEntry[]} incoming
+ * @returns {{list: unknown[], added: number, already: number, analyses: number}}
+ */
+export function mergeEntries(list, incoming) {
+  const next = [...list];
+  /** @type {Map<string, number>} */
+  const at = new Map();
+  next.forEach((e, i) => {
+    const id = /** @type {any} */ (e)?.id;
+    if (typeof id === "string" && !at.has(id)) at.set(id, i);
+  });
+  let added = 0;
+  let already = 0;
+  let analyses = 0;
+  for (const entry of incoming) {
+    const i = at.get(entry.id);
+    if (i === undefined) {
+      at.set(entry.id, next.length);
+      next.push(entry);
+      added += 1;
+      continue;
+    }
+    already += 1;
+    const kept = /** @type {any} */ (next[i]);
+    if (isEntry(kept) && !kept.analysis && entry.analysis) {
+      next[i] = { ...kept, analysis: entry.analysis };
+      analyses += 1;
+    }
+  }
+  const time = (/** @type {any} */ e) => (typeof e?.finishedAt === "string" ? e.finishedAt : "");
+  next.sort((a, b) => (time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : 0)); // stable: equal times keep their order
+  return { list: next, added, already, analyses };
+}
+
+/** @param {number} n @param {string} one @param {string} many */
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * The history of one storage namespace ("backgammon", or "backgammon-test" in test mode).
  * @param {string} namespace
@@ -147,7 +258,33 @@ export function openHistory(namespace) {
     return { entries, unreadable: list.length - entries.length, problem };
   }
 
-  return { key: storage.key, addMatch, addAnalysis, read, exportText: storage.exportText };
+  /**
+   * Add the matches of a history file (a player moving to a new device). Nothing changes unless the whole file reads.
+   * @param {string} text
+   * @returns {{ok: boolean, added: number, message: string}} message: what to tell the player, in plain words
+   */
+  function importText(text) {
+    const read = readHistoryFile(text);
+    if (!read.ok) return { ok: false, added: 0, message: `${read.error} Your history is unchanged.` };
+    const list = storage.entries();
+    const problem = storage.takeProblem();
+    const merged = mergeEntries(list, read.entries);
+    if (merged.added + merged.analyses > 0) {
+      const saved = storage.write(merged.list);
+      if (!saved.ok) {
+        return { ok: false, added: 0, message: [problem, `The file could not be added to your history: ${saved.error}. Your history is unchanged.`].filter(Boolean).join(" ") };
+      }
+    }
+    const parts = [
+      merged.added === 0 ? "No match was added to your history" : `${count(merged.added, "match was", "matches were")} added to your history`,
+    ];
+    if (merged.already) parts.push(`${count(merged.already, "match", "matches")} of the file ${merged.already === 1 ? "was" : "were"} already there`);
+    if (merged.analyses) parts.push(`the analysis of ${count(merged.analyses, "match", "matches")} was added`);
+    if (read.entries.length === 0) parts.push("the file holds no match");
+    return { ok: true, added: merged.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
+  }
+
+  return { key: storage.key, addMatch, addAnalysis, read, importText, exportText: storage.exportText };
 }
 
 /**

@@ -165,13 +165,31 @@ export function renderStatistics(body, { entries, unreadable, problem }) {
  */
 export async function openStatistics({ dialog, namespace, analyses, openDialog, download }) {
   const history = openHistory(namespace);
-  renderStatistics(/** @type {HTMLElement} */ (dialog.querySelector("#stats-body")), history.read(analyses));
+  const body = /** @type {HTMLElement} */ (dialog.querySelector("#stats-body"));
+  renderStatistics(body, history.read(analyses));
   const exportButton = /** @type {HTMLButtonElement} */ (dialog.querySelector("#stats-export"));
   const onExport = () => download(history.exportText(), "backgammon-history.json", "application/json");
   exportButton.addEventListener("click", onExport);
+  const importInput = /** @type {HTMLInputElement} */ (dialog.querySelector("#stats-import"));
+  const importResult = /** @type {HTMLElement} */ (dialog.querySelector("#stats-import-result"));
+  importInput.value = "";
+  importResult.textContent = "";
+  // A history file from another device: its matches join this one's (web/history.js importText), and the figures
+  // are drawn again.
+  const onImport = async () => {
+    const file = importInput.files?.[0];
+    importInput.value = "";
+    if (!file) return;
+    const result = history.importText(await file.text());
+    importResult.textContent = result.message;
+    importResult.classList.toggle("form-error", !result.ok);
+    if (result.ok) renderStatistics(body, history.read(analyses));
+  };
+  importInput.addEventListener("change", onImport);
   try {
     await openDialog(dialog);
   } finally {
     exportButton.removeEventListener("click", onExport);
+    importInput.removeEventListener("change", onImport);
   }
 }
