@@ -13,7 +13,7 @@ import { bindShortcuts } from "./keyboard.js";
 import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
 import { renderMoveList } from "./movelist.js";
 import { DEFAULT_MATCH, fillNewMatchForm, lastMatchChoice, readNewMatchForm, rememberMatchChoice } from "./newmatch.js";
-import { ANIMATION_SPEEDS, checkDepth, readPreferences, writePreferences } from "./preferences.js";
+import { ANIMATION_SPEEDS, checkDepth, normalizePreferences, readPreferences, writePreferences } from "./preferences.js";
 import { eventSounds, playSound, playSounds, setSoundEnabled } from "./sound.js";
 import { startView } from "./startview.js";
 import { createEngine } from "./engine.js";
@@ -788,7 +788,8 @@ async function openPreferencesDialog() {
   }
   el("orientation").value = preferences.orientation;
   const speeds = /** @type {Record<string, number>} */ (ANIMATION_SPEEDS);
-  el("animation").value =
+  el("theme").value = preferences.theme;
+  el("animation").value = preferences.animationAuto ? "auto" :
     Object.entries(speeds).reduce((best, [name, ms]) =>
       Math.abs(ms - preferences.animationMs) < Math.abs(speeds[best] - preferences.animationMs) ? name : best, "normal");
   const { choice, done } = await ask(dialog);
@@ -801,8 +802,12 @@ async function openPreferencesDialog() {
     showPips: el("showPips").checked,
     orientation: el("orientation").value === "left" ? "left" : "right",
     animationMs: speeds[el("animation").value] ?? preferences.animationMs,
+    animationAuto: el("animation").value === "auto",
+    theme: el("theme").value,
     sound: el("sound").checked,
   };
+  preferences = normalizePreferences(preferences); // an automatic speed: the one the device asks for
+  /** @type {any} */ (globalThis).backgammonTheme?.set(preferences.theme); // web/theme-start.js
   writePreferences(preferences);
   showSoundChoice();
   render();
@@ -1222,6 +1227,11 @@ function hintNodes(hint) {
 
 $("new-match-button").addEventListener("click", () => void openNewMatchDialog());
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
+// The device asking for less motion (or no longer) while the page is open: an automatic animation speed follows.
+matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", () => {
+  preferences = normalizePreferences({ ...preferences });
+  render();
+});
 $("sound-button").addEventListener("click", () => {
   preferences = { ...preferences, sound: !preferences.sound };
   writePreferences(preferences);

@@ -559,8 +559,9 @@ export function createBoard(el, config) {
   }
 
   // ---- moving checkers -------------------------------------------------------------------
-  const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const glideMs = () => (reducedMotion() ? 0 : Math.max(0, Number(cfg.animationMs) || 0));
+  // The page decides for `prefers-reduced-motion`: its default speed is then 0, a speed the player picked wins
+  // (web/preferences.js); the dice's tumble (board.css) follows the device's setting alone.
+  const glideMs = () => Math.max(0, Number(cfg.animationMs) || 0);
 
   /**
    * Glide checkers from their start to their end; each is hidden at its end place until it lands.

@@ -8,12 +8,20 @@ import { loadPreferences, savePreferences } from "./storage.js";
  * @property {boolean} autoForced   play a forced play by itself (view.forced_play)
  * @property {boolean} autoBearOff  bear off by itself when no contact remains (view.contact false)
  * @property {number} animationMs   0 = no animation
+ * @property {boolean} animationAuto  the player has not picked a speed: animationMs is the default, or 0 when the
+ *   device asks for less motion (`prefers-reduced-motion: reduce`); a speed the player picks wins
  * @property {boolean} showPips
  * @property {"right" | "left"} orientation  where player 0's home board is
  * @property {0 | 1 | 2} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper, 2 deep)
  * @property {boolean} sound  sound effects (web/sound.js); off unless the player turns them on, whatever the
  *   system's settings (`prefers-reduced-motion` included)
+ * @property {Theme} theme  the colours: "auto" follows the device (web/theme-start.js applies it before the first paint)
  */
+
+/** @typedef {"auto" | "classic" | "dark" | "contrast"} Theme */
+
+/** The themes offered, "auto" first (web/theme-start.js reads the saved choice by the same rule). */
+export const THEMES = Object.freeze(/** @type {Theme[]} */ (["auto", "classic", "dark", "contrast"]));
 
 /** @type {Preferences} */
 export const DEFAULT_PREFERENCES = Object.freeze({
@@ -21,11 +29,18 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   autoForced: false,
   autoBearOff: false,
   animationMs: 200,
+  animationAuto: true,
   showPips: true,
   orientation: "right",
   analysisDepth: 1,
   sound: false,
+  theme: "auto",
 });
+
+/** Whether the device asks for less motion. */
+export function reducedMotionWanted() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
 
 /** Animation speeds offered to the player (ms per checker). */
 export const ANIMATION_SPEEDS = Object.freeze({ off: 0, fast: 120, normal: 200, slow: 450 });
@@ -33,22 +48,28 @@ export const ANIMATION_SPEEDS = Object.freeze({ off: 0, fast: 120, normal: 200, 
 /**
  * Keep only known keys with values of the right type; anything else takes the default.
  * @param {Record<string, unknown>} data
+ * @param {boolean} reducedMotion  the device asks for less motion (the default animation is then none)
  * @returns {Preferences}
  */
-export function normalizePreferences(data) {
+export function normalizePreferences(data, reducedMotion = reducedMotionWanted()) {
   const d = DEFAULT_PREFERENCES;
   const bool = (/** @type {string} */ k, /** @type {boolean} */ fallback) =>
     typeof data[k] === "boolean" ? /** @type {boolean} */ (data[k]) : fallback;
   const ms = data.animationMs;
+  const msValid = typeof ms === "number" && ms >= 0 && ms <= 2000;
+  // Saves from before `animationAuto` hold animationMs only: the default speed there was never a choice.
+  const animationAuto = !msValid || (typeof data.animationAuto === "boolean" ? data.animationAuto : ms === d.animationMs);
   return {
     noAutoRolls: bool("noAutoRolls", d.noAutoRolls),
     autoForced: bool("autoForced", d.autoForced),
     autoBearOff: bool("autoBearOff", d.autoBearOff),
-    animationMs: typeof ms === "number" && ms >= 0 && ms <= 2000 ? ms : d.animationMs,
+    animationMs: animationAuto ? (reducedMotion ? 0 : d.animationMs) : /** @type {number} */ (ms),
+    animationAuto,
     showPips: bool("showPips", d.showPips),
     orientation: data.orientation === "left" ? "left" : "right",
     analysisDepth: checkDepth(data.analysisDepth),
     sound: data.sound === true,
+    theme: THEMES.find((theme) => theme === data.theme) ?? d.theme,
   };
 }
 

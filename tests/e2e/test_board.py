@@ -564,17 +564,21 @@ def test_a_fresh_roll_tumbles_in_but_not_on_first_drawing_or_after_a_move(
     assert page.locator(".dice.rolled").count() == 0
 
 
-def test_reduced_motion_moves_without_gliding(page: Page, harness_url: str) -> None:
+def test_the_board_glides_as_told_even_with_reduced_motion(page: Page, harness_url: str) -> None:
+    """`prefers-reduced-motion` is the page's to weigh (web/preferences.js: no glide by default then, but a
+    speed the player picked wins; tests/e2e/test_themes.py): the board glides as long as its config says, 0 =
+    not at all."""
     page.emulate_media(reduced_motion="reduce")
-    mount(page, harness_url, start_view(turn=1, decision=1, dests={}), animationMs=400)
-    flying = page.evaluate(
-        """() => { window.done = boardApi.animateMove({from: 12, to: 16, player: 1});
-                   return document.querySelectorAll('.checker.flying').length; }"""
-    )
-    assert flying == 0
-    page.evaluate("window.done")
-    settle(page)
-    assert checkers_at(page, 16, 1) == 1
+    for ms, flying in ((0, 0), (400, 1)):
+        mount(page, harness_url, start_view(turn=1, decision=1, dests={}), animationMs=ms)
+        seen = page.evaluate(
+            """() => { window.done = boardApi.animateMove({from: 12, to: 16, player: 1});
+                       return document.querySelectorAll('.checker.flying').length; }"""
+        )
+        assert seen == flying
+        page.evaluate("window.done")
+        settle(page)
+        assert checkers_at(page, 16, 1) == 1
 
 
 # ---- keyboard and accessibility -----------------------------------------------------------------

@@ -187,7 +187,7 @@ async function openLesson(id) {
       view: answer.view,
       orientation: "right",
       interactive: false,
-      animationMs: ANIMATION_MS,
+      animationMs: matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : ANIMATION_MS, // less motion asked: none
       highlights: [],
       onMove: (/** @type {{from: Loc, to: Loc}} */ move) => void tryMove(move),
       onUndo: () => void run("lesson_undo"),
