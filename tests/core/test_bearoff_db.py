@@ -5,9 +5,13 @@ read of its file."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -257,3 +261,24 @@ def test_the_file_is_read_only_when_a_bear_off_is_first_judged(monkeypatch: pyte
     finally:
         database.cache_clear()
         clear_caches()
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in Pyodide: the test above stands")
+def test_a_fresh_process_starting_a_match_never_imports_the_database() -> None:
+    script = """
+import json, sys
+from backgammon import api
+players = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "computer", "level": "expert"}]
+for method, params in (("new_match", {"settings": {"match_length": 3}, "players": players}),
+                       ("act", {"action": {"type": "roll", "dice": [3, 1]}}), ("hint", {})):
+    assert "result" in json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params})))
+print(json.dumps(sorted(name for name in sys.modules if name.startswith("backgammon.bot"))))
+"""
+    source = str(Path(bearoff_db.__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": source}
+    completed = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    loaded = json.loads(completed.stdout)
+    assert "backgammon.bot.evaluator" in loaded
+    assert "backgammon.bot.bearoff_db" not in loaded

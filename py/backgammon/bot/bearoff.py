@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from backgammon.bot.bearoff_db import is_bearoff, two_sided
 from backgammon.movegen import generate
 
 _ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
@@ -59,7 +58,10 @@ def exact_race_probabilities(mine: Sequence[int], theirs: Sequence[int]) -> Chan
     """The chances of the side on roll in a race when they are known: certain, or both sides bearing off
     (the database's figures, within its rounding to 1/65535), else None."""
     known = race_probabilities_if_known(mine, theirs)
-    if known is None and is_bearoff(mine, theirs):
+    if known is None and not any(mine[6:25]) and not any(theirs[6:25]):  # `bearoff_db.is_bearoff`
+        # Imported here, the first time it is needed: nothing of it is loaded at start.
+        from backgammon.bot.bearoff_db import two_sided
+
         known = two_sided(mine, theirs)
     return known
 
