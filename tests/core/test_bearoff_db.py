@@ -282,3 +282,19 @@ print(json.dumps(sorted(name for name in sys.modules if name.startswith("backgam
     loaded = json.loads(completed.stdout)
     assert "backgammon.bot.evaluator" in loaded
     assert "backgammon.bot.bearoff_db" not in loaded
+
+
+def test_the_generator_gives_the_shipped_records_of_small_boards(db: Database) -> None:
+    """training/bearoff_db.py solving only the boards of up to 5 checkers writes the same records."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
+    try:
+        import bearoff_db as generator  # training/bearoff_db.py
+    finally:
+        sys.path.pop(0)
+    solver = generator.Solver(5)
+    solver.solve()
+    assert len(solver.finish) == 462
+    for board, (expected, dist) in solver.finish.items():
+        assert expected == pytest.approx(exact(board)[0], abs=1e-12)
+        first, units = generator.quantised(dist)
+        assert db.rolls(board) == (first, tuple(u / 65535 for u in units)), board
