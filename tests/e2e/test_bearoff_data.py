@@ -86,3 +86,13 @@ def test_the_database_comes_from_the_offline_copy(page: Page, site: Site, contex
         assert hint_in_page(page, "./web/bridge.js") == hint_in_cpython()
     finally:
         context.set_offline(False)
+
+
+def test_without_the_database_the_race_network_judges(page: Page, site: Site) -> None:
+    """A failed fetch (here the request aborted, as with no network and no offline copy) is no error."""
+    page.route("**/py/bearoff.bin", lambda route: route.abort())
+    page.goto(site.url("?no-sw&no-welcome"))
+    wait_for_engine_ready(page)
+    answer = hint_in_page(page, "./web/bridge.js")
+    assert answer["cube"]["action"] in ("no_double", "double", "too_good")
+    assert answer["cube"]["win"] != hint_in_cpython()["cube"]["win"]

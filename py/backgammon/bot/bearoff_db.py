@@ -137,9 +137,12 @@ def _fetch(url: str) -> bytes:
     from js import XMLHttpRequest  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
 
     request = XMLHttpRequest.new()
-    request.open("GET", url, False)
-    request.responseType = "arraybuffer"
-    request.send(None)
+    try:
+        request.open("GET", url, False)
+        request.responseType = "arraybuffer"
+        request.send(None)
+    except Exception as error:  # a JsException: no network and no offline copy
+        raise OSError(f"could not fetch {url}: {error}") from error
     if request.status != 200:
         raise OSError(f"could not fetch {url}: HTTP {request.status}")
     return bytes(request.response.to_py())
