@@ -44,6 +44,18 @@ from bot_vs_pubeval import play_level, pubeval_move  # noqa: E402
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
 
+def run_script_in_gnubg(script: Path, variable: str, settings: dict[str, object]) -> None:
+    """Run `script` inside gnubg's embedded Python (`gnubg -t -q -p`), its settings as JSON in the environment
+    variable `variable` (gnubg gives a script no arguments); exits saying why if gnubg is missing or fails."""
+    if GNUBG is None:
+        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
+    env = {**os.environ, variable: json.dumps(settings)}
+    command = [GNUBG, "-t", "-q", "-p", str(script)]
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
+    if done.returncode:
+        sys.exit(f"gnubg stopped with status {done.returncode}")
+
+
 def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
     """A function giving the board after gnubg's play of a roll (inside gnubg only)."""
     import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python

@@ -21,7 +21,6 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,7 +37,7 @@ from backgammon import Position, legal_positions  # noqa: E402
 from backgammon.bot.levels import DEEP, INTERMEDIATE, LEVELS  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
 from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_gnubg import GNUBG  # noqa: E402
+from bot_vs_gnubg import run_script_in_gnubg  # noqa: E402
 
 SETTINGS = {**LEVELS, DEEP.name: DEEP}
 
@@ -139,8 +138,6 @@ def main() -> None:
     parser.add_argument("--judge-plies", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/data/checker-errors.jsonl"))
     args = parser.parse_args()
-    if GNUBG is None:
-        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     levels = args.level or ["expert", "deep"]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     settings = {
@@ -151,11 +148,7 @@ def main() -> None:
         "judge_plies": args.judge_plies,
         "out": str(args.out.resolve()),
     }
-    env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
-    command = [GNUBG, "-t", "-q", "-p", str(REPO / "benchmarks" / "checker_errors_gnubg.py")]
-    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
-    if done.returncode:
-        sys.exit(f"gnubg stopped with status {done.returncode}")
+    run_script_in_gnubg(REPO / "benchmarks" / "checker_errors_gnubg.py", ARGS_VARIABLE, settings)
     print(json.dumps(summarise(args.out, levels)), flush=True)
 
 

@@ -27,7 +27,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,7 @@ from backgammon.bot.cube import MatchContext, Owner, cube_advice  # noqa: E402
 from backgammon.bot.evaluator import Probabilities  # noqa: E402
 from backgammon.bot.pubeval import is_race  # noqa: E402
 from backgammon.gnubg_id import decode_match_id, decode_position_id  # noqa: E402
-from bot_vs_gnubg import GNUBG  # noqa: E402
+from bot_vs_gnubg import run_script_in_gnubg  # noqa: E402
 
 DEFAULT_OUT = Path("benchmarks/data/cube-gnubg.jsonl")
 WINDOW = (0.5, 0.97)
@@ -221,8 +220,6 @@ def main() -> None:
         return
     args.out = outs[0]
     if args.command == "collect":
-        if GNUBG is None:
-            sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
         settings = {
             "repo": str(REPO),
             "set": str(args.set.resolve()),
@@ -230,11 +227,7 @@ def main() -> None:
             "money": args.money,
             "out": str(args.out.resolve()),
         }
-        env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
-        command = [GNUBG, "-t", "-q", "-p", str(REPO / "benchmarks" / "cube_gnubg.py")]
-        done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
-        if done.returncode:
-            sys.exit(f"gnubg stopped with status {done.returncode}")
+        run_script_in_gnubg(REPO / "benchmarks" / "cube_gnubg.py", ARGS_VARIABLE, settings)
         print(f"{len(read(args.out))} positions in {args.out}")
         return
     lines = read(args.out)
