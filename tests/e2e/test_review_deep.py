@@ -12,7 +12,7 @@ from backgammon import Position
 
 from .conftest import Site
 from .match_driver import no_page_problems  # noqa: F401  (a fixture, used by pytestmark)
-from .test_review import PREFERENCES_KEY, analyse, open_saved, stored_analysis, wait_analysis
+from .test_review import PREFERENCES_KEY, analyse, open_saved, reload, stored_analysis, wait_analysis
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -51,6 +51,7 @@ def test_a_deep_analysis_judges_the_leading_plays_at_two_ply(page: Page, site: S
     preferences = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(PREFERENCES_KEY)})"))
     assert preferences["analysisDepth"] == 2
     # The choice is offered first next time.
-    page.reload()
+    reload(page)
     page.click("#review-button")
-    assert page.input_value("#analysis-depth") == "2"
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#analysis-depth")).to_have_value("2")
