@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Frame, Page
+from playwright.sync_api import BrowserContext, Frame, Page, expect
 
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson
 from backgammon.tutorial.session import TutorialSession
@@ -196,8 +196,9 @@ def test_hint_lights_the_move_and_show_me_plays_it(page: Page, site: Site, take_
     tutorial.wait_ready("entering")
     page.click("#btn-hint")
     page.wait_for_selector("#feedback[data-kind='hint']")
-    assert page.locator("#board .highlight[data-loc='bar']").count() == 1
-    assert page.locator("#board .highlight[data-loc='21']").count() == 1
+    # The board draws on the next animation frame: wait for it rather than read it at once.
+    expect(page.locator("#board .highlight[data-loc='bar']")).to_have_count(1)
+    expect(page.locator("#board .highlight[data-loc='21']")).to_have_count(1)
     take_screenshot(page, "tutorial-hint")
     page.click("#btn-show")
     page.wait_for_selector("html[data-lesson-done='1']", timeout=10_000)
