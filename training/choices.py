@@ -1,0 +1,166 @@
+"""Which net chooses its plays best: every legal play of sampled rolls judged by a teacher (gnubg 2-ply).
+
+    python3 training/choices.py make py/backgammon/bot/weights.bin training/data/choices.npz \
+        [--rolls 2000] [--games 400] [--seed 909]
+    python3 training/gnubg_label.py training/data/choices-after.npz training/data/choices-2ply.npz --plies 2
+    python3 training/choices.py score training/data/choices.npz training/data/choices-2ply.npz \
+        py/backgammon/bot/weights.bin training/checkpoints/a.json [--lookahead 4]
+
+`make` plays seeded games with the net (as `positions.py`, one play in ten random), takes `--rolls` positions
+with contact and a roll with more than one distinct legal play, and writes them with every distinct play
+(`choices.npz`) and the boards after those plays with the opponent on roll (`choices-after.npz`, for
+`gnubg_label.py`). `score` then has each net choose a play for every roll, at 0-ply or with the expert's
+1-ply look-ahead (`--lookahead`), and prints how far its choices fall below the teacher's best play
+(mEMG a decision, cubeless money equity, with a 95% interval), the share of the teacher's own choices, and
+for the second net on the paired difference from the first. A "net" that is a `gnubg_label.py` file of
+the same plays (gnubg at 0-ply, say) plays by those figures: the yardstick. Game results against pubeval
+barely tell good nets apart; this does, on a few thousand decisions, in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from check import load_any
+from fastplay import mover_values, segment_argmax, successor_rows, with_lookahead
+from positions import self_play_positions
+from selfplay import Evaluator, equity, flip, is_race_batch
+
+
+def make(args: argparse.Namespace) -> None:
+    seen = sorted(self_play_positions(Evaluator(load_any(args.net)), args.games, 500, 0.1, args.seed))
+    boards = np.frombuffer(b"".join(seen), dtype=np.int8).reshape(-1, 2, 25).astype(np.int64)
+    contact = np.flatnonzero(~is_race_batch(boards[:, 0], boards[:, 1]))
+    rng = random.Random(args.seed)
+    rng.shuffle(contact_list := contact.tolist())
+    states, dice = [], []
+    for index in contact_list:
+        state = (tuple(boards[index, 0].tolist()), tuple(boards[index, 1].tolist()))
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        _, _, starts = successor_rows([state], [roll])
+        if starts[1] > 1:
+            states.append(state)
+            dice.append(roll)
+        if len(states) == args.rolls:
+            break
+    mine, theirs, starts = successor_rows(states, dice)
+    args.target.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        args.target,
+        before=np.array(states, dtype=np.int8),
+        dice=np.array(dice, dtype=np.int8),
+        mine=mine.astype(np.int8),
+        theirs=theirs.astype(np.int8),
+        starts=starts,
+    )
+    after = args.target.with_name(args.target.stem + "-after.npz")
+    np.savez_compressed(after, mine=theirs.astype(np.int8), theirs=mine.astype(np.int8))  # opponent on roll
+    print(f"{len(states)} rolls, {mine.shape[0]} plays: label {after} with gnubg_label.py")
+
+
+def teacher_equity(labels: Path) -> NDArray[np.float64]:
+    """The mover's equity after each play: the teacher's figures are for the opponent, on roll."""
+    return equity(flip(np.load(labels)["outputs"].astype(np.float64)))
+
+
+def score(args: argparse.Namespace) -> None:
+    data = np.load(args.choices)
+    mine, theirs = data["mine"].astype(np.int64), data["theirs"].astype(np.int64)
+    starts = data["starts"].astype(np.int64)
+    truth = teacher_equity(args.labels)
+    if truth.shape[0] != mine.shape[0]:
+        raise SystemExit(f"{args.labels}: {truth.shape[0]} figures for {mine.shape[0]} plays")
+    best = truth[segment_argmax(truth, starts)]
+    first: NDArray[np.float64] | None = None
+    for path in args.nets:
+        if path.suffix == ".npz":  # another teacher's figures (gnubg at fewer plies), as a player
+            values = teacher_equity(path)
+        else:
+            evaluator = Evaluator(load_any(path))
+            values = equity(mover_values(evaluator, mine, theirs))
+            if args.lookahead:
+                values = looked_ahead(evaluator, values, mine, theirs, starts, args.lookahead, args.window)
+        chosen = segment_argmax(values, starts)
+        errors = 1000.0 * (best - truth[chosen])
+        line: dict[str, object] = {
+            "net": str(path),
+            "rolls": errors.shape[0],
+            "lookahead": args.lookahead,
+            "error": round(float(errors.mean()), 3),
+            "error_95": interval(errors),
+            "teacher's play": round(float((errors == 0).mean()), 4),
+        }
+        if first is None:
+            first = errors
+        else:
+            line["minus first"] = round(float((errors - first).mean()), 3)
+            line["minus first 95"] = interval(errors - first)
+        print(json.dumps(line), flush=True)
+
+
+def looked_ahead(
+    evaluator: Evaluator,
+    values: NDArray[np.float64],
+    mine: NDArray[np.int64],
+    theirs: NDArray[np.int64],
+    starts: NDArray[np.int64],
+    lookahead: int,
+    window: float,
+) -> NDArray[np.float64]:
+    """`fastplay.with_lookahead` a few hundred rolls at a time: all 21 replies of every candidate at once
+    would not fit in memory."""
+    result = np.empty_like(values)
+    for first in range(0, starts.shape[0] - 1, 200):
+        last = min(first + 200, starts.shape[0] - 1)
+        rows = slice(int(starts[first]), int(starts[last]))
+        result[rows] = with_lookahead(
+            evaluator,
+            values[rows],
+            mine[rows],
+            theirs[rows],
+            starts[first : last + 1] - starts[first],
+            lookahead,
+            window,
+        )
+    return result
+
+
+def interval(values: NDArray[np.float64]) -> list[float]:
+    half = 1.96 * float(values.std(ddof=1)) / math.sqrt(values.shape[0])
+    return [round(float(values.mean()) - half, 3), round(float(values.mean()) + half, 3)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    making = commands.add_parser("make")
+    making.add_argument("net", type=Path, help="checkpoint (.json) or packed weights (.bin)")
+    making.add_argument("target", type=Path)
+    making.add_argument("--rolls", type=int, default=2000)
+    making.add_argument("--games", type=int, default=400)
+    making.add_argument("--seed", type=int, default=909)
+    scoring = commands.add_parser("score")
+    scoring.add_argument("choices", type=Path)
+    scoring.add_argument("labels", type=Path)
+    scoring.add_argument("nets", type=Path, nargs="+")
+    scoring.add_argument("--lookahead", type=int, default=0, help="plays re-scored at 1-ply, as the expert")
+    scoring.add_argument("--window", type=float, default=0.16)
+    args = parser.parse_args()
+    make(args) if args.command == "make" else score(args)
+
+
+if __name__ == "__main__":
+    main()
