@@ -151,7 +151,7 @@ class Net:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "inputs": INPUT_COUNT,
+            "inputs": int(self.w1.shape[0]),
             "hidden": int(self.b1.shape[0]),
             "outputs": OUTPUTS,
             # Row per input / per hidden unit, rounded: the file ships with the game.
