@@ -236,6 +236,10 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
         expect(page.locator("#board .arrow.error")).not_to_have_count(0)
         expect(page.locator("#board .arrow.best")).not_to_have_count(0)
     screenshot(page, "review-an-error")
+    theme = page.evaluate("document.documentElement.dataset.theme")
+    page.evaluate("document.documentElement.dataset.theme = 'contrast'")  # the arrows over yellow points
+    screenshot(page, "review-an-error-contrast")
+    page.evaluate("(theme) => { document.documentElement.dataset.theme = theme; }", theme)
     chart = page.locator("#review-chart svg")
     box = chart.bounding_box()
     assert box is not None
