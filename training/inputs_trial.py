@@ -5,12 +5,14 @@
     python3 training/inputs_trial.py choices score training/data/choices.npz \
         training/data/choices-2ply.npz training/checkpoints/trial.json
 
-Runs `distill.py` or `choices.py` with the encoding of `npnet.encode_batch` followed by 11 more inputs for
+Runs `distill.py` or `choices.py` with the encoding of `npnet.encode_batch` followed by 14 more inputs for
 each side, after `CalculateHalfInputs` in gnubg's eval.c: pips to break contact, free pips, the rearmost
 checker, the rearmost and the forward anchor, containment of the other side's rearmost checker and of any
-checker on the points 15 to 24 (and their squares), mobility, and the spread of the checkers ahead of their
-mean. The new inputs start with zero weights, so a trial starts from the nets it is given. The game itself
-does not know these inputs: this says whether they are worth porting to `backgammon.bot.encoding`.
+checker on the points 15 to 24 (and their squares), mobility, the spread of the checkers ahead of their
+mean, and the shots at the other side's blots with blocked points counted (pips lost, chances of one hit and
+of two; a loop a position, so slow: no look-ahead). The new inputs start with zero weights, so a trial
+starts from the nets it is given. The game itself does not know these inputs: this says whether they are
+worth porting to `backgammon.bot.encoding`.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from backgammon.bot.encoding import INPUT_COUNT
 
 IntArray = NDArray[np.int64]
 Array = NDArray[np.float64]
-PER_SIDE = 11
+PER_SIDE = 14
 _ESCAPES = np.array(npnet.ESCAPES, dtype=np.float64)
 _INDEX = np.arange(25)
 
@@ -87,7 +89,185 @@ def half_inputs(side: IntArray, other: IntArray) -> Array:
     spread = np.where(ahead, side * (_INDEX[None, :] - mean[:, None]) ** 2, 0).sum(axis=1)
     spread = np.where(spread_count > 0, (spread + spread_count - 1) // np.maximum(spread_count, 1), 0)
     x[:, 10] = spread / 400.0
+    x[:, 11:14] = [shots(board, opp) for board, opp in zip(side.tolist(), other.tolist(), strict=True)]
     return x
+
+
+# gnubg's tables for the shots at a blot (eval.c): the ways to hit from each distance, each way as (all the
+# intermediate points needed, those points, faces used, pips), and the ways each of the 21 rolls has.
+_COMBINATION = [
+    [0],
+    [1, 2],
+    [3, 4, 5],
+    [6, 7, 8, 9],
+    [10, 11, 12],
+    [13, 14, 15, 16, 17],
+    [18, 19, 20],
+    [21, 22, 23, 24],
+    [25, 26, 27],
+    [28, 29],
+    [30],
+    [31, 32, 33],
+    [],
+    [],
+    [34],
+    [35],
+    [],
+    [36],
+    [],
+    [37],
+    [],
+    [],
+    [],
+    [38],
+]
+_WAYS = [
+    (1, (0, 0, 0), 1, 1),
+    (1, (0, 0, 0), 1, 2),
+    (1, (1, 0, 0), 2, 2),
+    (1, (0, 0, 0), 1, 3),
+    (0, (1, 2, 0), 2, 3),
+    (1, (1, 2, 0), 3, 3),
+    (1, (0, 0, 0), 1, 4),
+    (0, (1, 3, 0), 2, 4),
+    (1, (2, 0, 0), 2, 4),
+    (1, (1, 2, 3), 4, 4),
+    (1, (0, 0, 0), 1, 5),
+    (0, (1, 4, 0), 2, 5),
+    (0, (2, 3, 0), 2, 5),
+    (1, (0, 0, 0), 1, 6),
+    (0, (1, 5, 0), 2, 6),
+    (0, (2, 4, 0), 2, 6),
+    (1, (3, 0, 0), 2, 6),
+    (1, (2, 4, 0), 3, 6),
+    (0, (1, 6, 0), 2, 7),
+    (0, (2, 5, 0), 2, 7),
+    (0, (3, 4, 0), 2, 7),
+    (0, (2, 6, 0), 2, 8),
+    (0, (3, 5, 0), 2, 8),
+    (1, (4, 0, 0), 2, 8),
+    (1, (2, 4, 6), 4, 8),
+    (0, (3, 6, 0), 2, 9),
+    (0, (4, 5, 0), 2, 9),
+    (1, (3, 6, 0), 3, 9),
+    (0, (4, 6, 0), 2, 10),
+    (1, (5, 0, 0), 2, 10),
+    (0, (5, 6, 0), 2, 11),
+    (1, (6, 0, 0), 2, 12),
+    (1, (4, 8, 0), 3, 12),
+    (1, (3, 6, 9), 4, 12),
+    (1, (5, 10, 0), 3, 15),
+    (1, (4, 8, 12), 4, 16),
+    (1, (6, 12, 0), 3, 18),
+    (1, (5, 10, 15), 4, 20),
+    (1, (6, 12, 18), 4, 24),
+]
+_ROLL_WAYS = [
+    (0, 2, 5, 9),
+    (0, 1, 4, -1),
+    (1, 8, 17, 24),
+    (0, 3, 7, -1),
+    (1, 3, 12, -1),
+    (3, 16, 27, 33),
+    (0, 6, 11, -1),
+    (1, 6, 15, -1),
+    (3, 6, 20, -1),
+    (6, 23, 32, 35),
+    (0, 10, 14, -1),
+    (1, 10, 19, -1),
+    (3, 10, 22, -1),
+    (6, 10, 26, -1),
+    (10, 29, 34, 37),
+    (0, 13, 18, -1),
+    (1, 13, 21, -1),
+    (3, 13, 25, -1),
+    (6, 13, 28, -1),
+    (10, 13, 30, -1),
+    (13, 31, 36, 38),
+]
+
+
+def shots(board: list[int], opp: list[int]) -> tuple[float, float, float]:
+    """gnubg's I_PIPLOSS, I_P1 and I_P2 for one side as the hitter: the pips its shots would cost the other
+    side on average, and the chances to hit one checker and two, blocked points counted (eval.c)."""
+    home = sum(1 for i in range(6) if board[i])
+    hit = [0] * 39
+    for i in range(23 if home > 2 else 21, -1, -1):
+        if opp[i] != 1:
+            continue
+        for j in range(24 - i, 25):
+            if not board[j] or (j < 6 and board[j] == 2):
+                continue
+            for way in _COMBINATION[j - 24 + i]:  # by distance, 1 first
+                every, points, faces, _ = _WAYS[way]
+                if every:
+                    if faces > 1 and any(p > 0 and opp[i - p] > 1 for p in points):
+                        continue
+                elif opp[i - points[0]] > 1 and opp[i - points[1]] > 1:
+                    continue
+                hit[way] |= 1 << j
+    pips = [0] * 21
+    checkers = [0] * 21
+    for r, ways in enumerate(_ROLL_WAYS):
+        if board[24] == 0:
+            used = -1
+            for way in ways:
+                if way < 0:
+                    break
+                if not hit[way]:
+                    continue
+                _, points, faces, length = _WAYS[way]
+                if faces == 1:
+                    for k in range(23, 0, -1):
+                        if hit[way] & (1 << k):
+                            if used != k or board[k] > 1:
+                                checkers[r] += 1
+                            used = k
+                            pips[r] = max(pips[r], k - length + 1)
+                            if ways[3] >= 0 and hit[way] & ~(1 << k):
+                                checkers[r] += 1
+                            break
+                else:
+                    checkers[r] = checkers[r] or 1
+                    k = next((k for k in range(23, -1, -1) if hit[way] & (1 << k)), -1)
+                    pips[r] = max(pips[r], k - length + 1)
+                    if any(p > 0 and opp[23 - k + p] == 1 for p in points):
+                        checkers[r] += 1
+        elif board[24] == 1:
+            entering = 0
+            for j, way in enumerate(ways):
+                if way < 0:
+                    break
+                if not hit[way]:
+                    continue
+                _, points, faces, length = _WAYS[way]
+                if faces == 1:
+                    for k in range(24, 0, -1):
+                        if hit[way] & (1 << k):
+                            if entering and k != 24:
+                                break
+                            if k != 24:
+                                if opp[_WAYS[ways[1 - j]][3] - 1] > 1:
+                                    break
+                                entering = 1
+                            checkers[r] += 1
+                            pips[r] = max(pips[r], k - length + 1)
+                elif hit[way] & (1 << 24):
+                    checkers[r] = checkers[r] or 1
+                    pips[r] = max(pips[r], 25 - length)
+                    if any(p > 0 and opp[p + 1] == 1 for p in points):
+                        checkers[r] += 1
+        else:
+            for way in ways[:2]:
+                if not hit[way] & (1 << 24) or _WAYS[way][2] != 1:
+                    continue
+                checkers[r] += 1
+                pips[r] = max(pips[r], 25 - _WAYS[way][3])
+    weights = [1 if ways[3] > 0 else 2 for ways in _ROLL_WAYS]
+    pip_loss = sum(p * w for p, w in zip(pips, weights, strict=True))
+    one = sum(w for c, w in zip(checkers, weights, strict=True) if c > 0)
+    two = sum(w for c, w in zip(checkers, weights, strict=True) if c > 1)
+    return pip_loss / (12.0 * 36.0), one / 36.0, two / 36.0
 
 
 _base_encode = npnet.encode_batch
