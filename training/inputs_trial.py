@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import runpy
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -187,6 +188,18 @@ _ROLL_WAYS = [
 ]
 
 
+def _hitting_ways(
+    ways: tuple[int, ...], hit: list[int]
+) -> Iterator[tuple[int, int, tuple[int, int, int], int, int]]:
+    """(index in the roll, way, its intermediate points, faces, pips) for each of a roll's ways that hits."""
+    for j, way in enumerate(ways):
+        if way < 0:
+            return
+        if hit[way]:
+            _, points, faces, length = _WAYS[way]
+            yield j, way, points, faces, length
+
+
 def shots(board: list[int], opp: list[int]) -> tuple[float, float, float]:
     """gnubg's I_PIPLOSS, I_P1 and I_P2 for one side as the hitter: the pips its shots would cost the other
     side on average, and the chances to hit one checker and two, blocked points counted (eval.c)."""
@@ -211,12 +224,7 @@ def shots(board: list[int], opp: list[int]) -> tuple[float, float, float]:
     for r, ways in enumerate(_ROLL_WAYS):
         if board[24] == 0:
             used = -1
-            for way in ways:
-                if way < 0:
-                    break
-                if not hit[way]:
-                    continue
-                _, points, faces, length = _WAYS[way]
+            for _, way, points, faces, length in _hitting_ways(ways, hit):
                 if faces == 1:
                     for k in range(23, 0, -1):
                         if hit[way] & (1 << k):
@@ -235,12 +243,7 @@ def shots(board: list[int], opp: list[int]) -> tuple[float, float, float]:
                         checkers[r] += 1
         elif board[24] == 1:
             entering = 0
-            for j, way in enumerate(ways):
-                if way < 0:
-                    break
-                if not hit[way]:
-                    continue
-                _, points, faces, length = _WAYS[way]
+            for j, way, points, faces, length in _hitting_ways(ways, hit):
                 if faces == 1:
                     for k in range(24, 0, -1):
                         if hit[way] & (1 << k):
