@@ -1001,9 +1001,18 @@ const historyNamespace = testMode ? "backgammon-test" : "backgammon";
 
 /** @param {object} finished the record of a match just over @param {View} v its view */
 async function addToHistory(finished, v) {
-  const { openHistory } = await import("./history.js");
-  const problem = openHistory(historyNamespace).addMatch(finished, v);
-  if (problem) showNotice(problem);
+  // The page is not idle until the entry is written: history.js may still have to load.
+  const release = holdIdle();
+  try {
+    const { openHistory } = await import("./history.js");
+    const problem = openHistory(historyNamespace).addMatch(finished, v);
+    if (problem) showNotice(problem);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    showNotice(`This match could not be added to your history (${why}). The match itself is saved.`);
+  } finally {
+    release();
+  }
 }
 
 $("stats-button").addEventListener("click", async () => {
