@@ -90,7 +90,7 @@ def score(args: argparse.Namespace) -> None:
             evaluator = Evaluator(load_any(path))
             values = equity(mover_values(evaluator, mine, theirs))
             if args.lookahead:
-                values = looked_ahead(evaluator, values, mine, theirs, starts, args.lookahead, args.window)
+                values = with_lookahead(evaluator, values, mine, theirs, starts, args.lookahead, args.window)
         chosen = segment_argmax(values, starts)
         errors = 1000.0 * (best - truth[chosen])
         line: dict[str, object] = {
@@ -107,33 +107,6 @@ def score(args: argparse.Namespace) -> None:
             line["minus first"] = round(float((errors - first).mean()), 3)
             line["minus first 95"] = interval(errors - first)
         print(json.dumps(line), flush=True)
-
-
-def looked_ahead(
-    evaluator: Evaluator,
-    values: NDArray[np.float64],
-    mine: NDArray[np.int64],
-    theirs: NDArray[np.int64],
-    starts: NDArray[np.int64],
-    lookahead: int,
-    window: float,
-) -> NDArray[np.float64]:
-    """`fastplay.with_lookahead` a few hundred rolls at a time: all 21 replies of every candidate at once
-    would not fit in memory."""
-    result = np.empty_like(values)
-    for first in range(0, starts.shape[0] - 1, 200):
-        last = min(first + 200, starts.shape[0] - 1)
-        rows = slice(int(starts[first]), int(starts[last]))
-        result[rows] = with_lookahead(
-            evaluator,
-            values[rows],
-            mine[rows],
-            theirs[rows],
-            starts[first : last + 1] - starts[first],
-            lookahead,
-            window,
-        )
-    return result
 
 
 def interval(values: NDArray[np.float64]) -> list[float]:

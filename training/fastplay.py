@@ -117,6 +117,7 @@ def pubeval_scores(mine: IntArray, theirs: IntArray, contact: NDArray[np.bool_])
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
+ONE_PLY_CHUNK = 500
 
 
 def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
@@ -125,16 +126,18 @@ def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Ar
     done, value = terminal_rows(mine, theirs)
     result = equity(value)
     live = np.flatnonzero(~done)
-    if live.size:
+    # A few hundred rows at a time: the inputs of all 21 replies of thousands of rows would not fit in memory.
+    for first in range(0, live.size, ONE_PLY_CHUNK):
+        rows = live[first : first + ONE_PLY_CHUNK]
         states = [
-            (tuple(t), tuple(m)) for m, t in zip(mine[live].tolist(), theirs[live].tolist(), strict=True)
+            (tuple(t), tuple(m)) for m, t in zip(mine[rows].tolist(), theirs[rows].tolist(), strict=True)
         ]
         replies_mine, replies_theirs, starts = successor_rows(
             [state for state in states for _ in ROLLS], ROLLS * len(states)
         )
         reply_equity = equity(mover_values(evaluator, replies_mine, replies_theirs))
         best = reply_equity[segment_argmax(reply_equity, starts)].reshape(len(states), len(ROLLS))
-        result[live] = -(best @ ROLL_WEIGHTS)
+        result[rows] = -(best @ ROLL_WEIGHTS)
     return result
 
 

@@ -288,8 +288,8 @@ def main() -> None:
     npnet.encode_batch = selfplay.encode_batch = encode_batch  # type: ignore[assignment]
     script = Path(__file__).resolve().parent / f"{command}.py"
     sys.argv[0] = str(script)
-    # distill.py imports encode_batch by name: run it with the trial's in its namespace
-    runpy.run_path(str(script), init_globals={"encode_batch": encode_batch}, run_name="__main__")
+    # the script's own `from npnet import encode_batch` now finds the trial's
+    runpy.run_path(str(script), run_name="__main__")
 
 
 if __name__ == "__main__":
