@@ -30,7 +30,8 @@
  *
  * Test mode: when the page URL has `?test-dice=31,52,66` (two digits 1-6 per roll, comma-separated),
  * the worker takes the dice of `act {type: "roll"}` from that script instead of the browser's crypto.
- * `bridge.testMode` is then true; the app must keep such matches apart from real saved ones.
+ * `bridge.testMode` is then true; the app must keep such matches apart from real saved ones. In test mode
+ * `&test-answer-budget=6000` gives requests 6 s instead of 15 (the tests of hung and dead workers).
  */
 
 export class BridgeError extends Error {
@@ -64,6 +65,18 @@ const TICK_MS = 1_000;
  */
 export function testDiceFromUrl(href) {
   return new URL(href).searchParams.get("test-dice");
+}
+
+/**
+ * The answer budget of a bridge made for `href`: ANSWER_BUDGET_MS, or in test mode a shorter one asked for by the
+ * page URL's `?test-answer-budget=` (ms), so that the tests of a hung or dead worker need not wait out 15 s each.
+ * @param {string | URL} href
+ * @param {string | null} testDice
+ * @returns {number}
+ */
+export function answerBudgetFromUrl(href, testDice) {
+  const asked = Number(new URL(href).searchParams.get("test-answer-budget"));
+  return testDice !== null && asked > 0 ? asked : ANSWER_BUDGET_MS;
 }
 
 /**
@@ -106,6 +119,7 @@ export function createBridge(workerUrl, options = {}) {
   const url = new URL(workerUrl ?? new URL("./worker.js", import.meta.url), location.href);
   const testDice = options.testDice !== undefined ? options.testDice : testDiceFromUrl(location.href);
   if (testDice !== null) url.searchParams.set("test-dice", testDice);
+  const answerBudget = answerBudgetFromUrl(location.href, testDice);
 
   /** @type {Map<number, {resolve: (value: any) => void, reject: (error: BridgeError) => void}>} */
   const pending = new Map();
@@ -220,11 +234,11 @@ export function createBridge(workerUrl, options = {}) {
     lastTick = now;
     const calls = pending.size - (pingId === null ? 0 : 1);
     // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
-    const pingBudget = isReady ? PING_BUDGET_MS : ANSWER_BUDGET_MS;
+    const pingBudget = isReady ? PING_BUDGET_MS : answerBudget;
     if (pingId !== null && now - pingSentAt > pingBudget) {
       stalled(`no answer for ${Math.round(pingBudget / 1000)} s`);
-    } else if (isReady && calls > 0 && now - lastHeard > ANSWER_BUDGET_MS) {
-      stalled(`no answer for ${ANSWER_BUDGET_MS / 1000} s`);
+    } else if (isReady && calls > 0 && now - lastHeard > answerBudget) {
+      stalled(`no answer for ${Math.round(answerBudget / 1000)} s`);
     } else if (!isReady && now - startedAt > LOAD_BUDGET_MS) {
       stalled(`not started after ${LOAD_BUDGET_MS / 1000} s`);
     } else if (pingId === null && (calls === 0 || !isReady) && now - lastHeard > HEARTBEAT_MS && globalThis.document?.visibilityState !== "hidden") {

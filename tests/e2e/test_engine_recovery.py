@@ -37,6 +37,8 @@ pytestmark = pytest.mark.usefixtures("no_page_problems")
 NOTICED_MS = 10_000
 #: A request's budget (15 s) plus a worker's start.
 RESTARTED_MS = 60_000
+#: The tests that wait out a request's budget shorten it (test mode only, web/bridge.js).
+SHORT_BUDGET = "&test-answer-budget=6000"
 
 
 def actions(page: Page) -> list[dict[str, Any]]:
@@ -86,7 +88,7 @@ def test_a_worker_killed_while_idle_is_noticed_and_the_match_goes_on(page: Page,
 
 
 def test_a_request_caught_in_a_hung_worker_is_answered_by_the_new_one(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52,64,52")
+    open_match(page, site, "31,52,64,52", SHORT_BUDGET)
     before_id = position_id(page)
     page.evaluate("backgammonTestProbe.hang()")
     point(page, 8).click()
@@ -97,7 +99,7 @@ def test_a_request_caught_in_a_hung_worker_is_answered_by_the_new_one(page: Page
     wait_after(page, before)
     assert position_id(page) != before_id
     assert moves(page) == [{"type": "move", "from": 8, "to": 5}]  # the move was made, once
-    expect(page.locator("#notice")).to_contain_text("no answer for 15 s")
+    expect(page.locator("#notice")).to_contain_text("no answer for 6 s")
 
 
 def test_a_broken_python_session_is_restored_from_the_record(page: Page, site: Site) -> None:
@@ -114,7 +116,7 @@ def test_a_broken_python_session_is_restored_from_the_record(page: Page, site: S
 
 def test_the_computer_turn_goes_on_after_its_worker_dies(page: Page, site: Site) -> None:
     # Black, the computer, wins the opening roll; its worker dies as it starts to think.
-    open_match(page, site, "31,13,64,52,31,62")
+    open_match(page, site, "31,13,64,52,31,62", SHORT_BUDGET)
     page.click("#new-match-button")
     form = page.locator("#new-match-form")
     form.locator("select[name=opponent]").select_option("computer")

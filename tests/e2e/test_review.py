@@ -92,10 +92,12 @@ def computer_match(length: int = 1, seed: int = 3) -> dict[str, Any]:
     return record
 
 
-def open_saved(page: Page, site: Site, record: dict[str, Any], dice: str = "31", depth: int = 0) -> None:
+def open_saved(
+    page: Page, site: Site, record: dict[str, Any], dice: str = "31", depth: int = 0, query: str = ""
+) -> None:
     """Open the page in test mode with `record` as the saved match (and the analysis depth preference)."""
     page.add_init_script(WATCH_ANALYSIS)
-    open_match(page, site, dice)
+    open_match(page, site, dice, query)
     envelope = {"format": "backgammon-match", "version": 1, "revision": 50, "savedAt": "", "tab": "x"}
     envelope["record"] = record
     page.evaluate(
@@ -468,7 +470,8 @@ def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it()
 
 
 def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, site: Site) -> None:
-    open_saved(page, site, computer_match(), depth=1)
+    # The dead worker is noticed when its request's budget runs out: 6 s here (test mode), 15 s in play.
+    open_saved(page, site, computer_match(), depth=1, query="&test-answer-budget=6000")
     page.click("#review-button")
     page.click("#analysis-start")
     page.wait_for_function(
