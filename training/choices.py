@@ -1,7 +1,7 @@
 """Which net chooses its plays best: every legal play of sampled rolls judged by a teacher (gnubg 2-ply).
 
     python3 training/choices.py make py/backgammon/bot/weights.bin training/data/choices.npz \
-        [--rolls 2000] [--games 400] [--seed 909]
+        [--rolls 2000] [--games 400] [--seed 909] [--exclude other-choices.npz]
     python3 training/gnubg_label.py training/data/choices-after.npz training/data/choices-2ply.npz --plies 2
     python3 training/choices.py score training/data/choices.npz training/data/choices-2ply.npz \
         py/backgammon/bot/weights.bin training/checkpoints/a.json [--lookahead 4]
@@ -37,6 +37,8 @@ from fastplay import mover_values, segment_argmax, successor_rows, with_lookahea
 from positions import self_play_positions
 from selfplay import Evaluator, equity, flip, is_race_batch
 
+from backgammon.bot.evaluator import CHOICE_NET
+
 
 def make(args: argparse.Namespace) -> None:
     seen = sorted(self_play_positions(Evaluator(load_any(args.net)), args.games, 500, 0.1, args.seed))
@@ -44,8 +46,13 @@ def make(args: argparse.Namespace) -> None:
     contact = np.flatnonzero(~is_race_batch(boards[:, 0], boards[:, 1]))
     rng = random.Random(args.seed)
     rng.shuffle(contact_list := contact.tolist())
+    excluded: set[bytes] = set()
+    for path in args.exclude:  # a scoring set: rolls made for training must not share its positions
+        excluded.update(map(bytes, np.load(path)["before"].reshape(-1, 50).astype(np.int8)))
     states, dice = [], []
     for index in contact_list:
+        if bytes(boards[index].astype(np.int8)) in excluded:
+            continue
         state = (tuple(boards[index, 0].tolist()), tuple(boards[index, 1].tolist()))
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         _, _, starts = successor_rows([state], [roll])
@@ -87,10 +94,17 @@ def score(args: argparse.Namespace) -> None:
         if path.suffix == ".npz":  # another teacher's figures (gnubg at fewer plies), as a player
             values = teacher_equity(path)
         else:
-            evaluator = Evaluator(load_any(path))
+            nets = load_any(path)
+            evaluator = Evaluator(nets)
             values = equity(mover_values(evaluator, mine, theirs))
             if args.lookahead:
-                values = with_lookahead(evaluator, values, mine, theirs, starts, args.lookahead, args.window)
+                choice = None
+                if CHOICE_NET in nets:  # as the game: the choice net nominates plays to look at too
+                    chooser = Evaluator({"contact": nets[CHOICE_NET], "race": nets["race"]})
+                    choice = equity(mover_values(chooser, mine, theirs))
+                values = with_lookahead(
+                    evaluator, values, mine, theirs, starts, args.lookahead, args.window, choice
+                )
         chosen = segment_argmax(values, starts)
         errors = 1000.0 * (best - truth[chosen])
         line: dict[str, object] = {
@@ -125,6 +139,7 @@ def main() -> None:
     making.add_argument("--rolls", type=int, default=2000)
     making.add_argument("--games", type=int, default=400)
     making.add_argument("--seed", type=int, default=909)
+    making.add_argument("--exclude", type=Path, action="append", default=[], help="a set to keep apart")
     scoring = commands.add_parser("score")
     scoring.add_argument("choices", type=Path)
     scoring.add_argument("labels", type=Path)

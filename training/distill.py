@@ -2,14 +2,17 @@
 
     python3 training/distill.py training/checkpoints/run5.json training/checkpoints/refined.json \
         --data training/data/positions.npz:training/data/labels.npz [--data ...] \
-        [--hidden 128] [--race-hidden 32] [--epochs 12] [--batch 256] [--rate 0.001]
+        [--hidden 128] [--race-hidden 32] [--epochs 12] [--batch 256] [--rate 0.001] \
+        [--groups choices.npz:labels.npz --rank-weight 0.3 --temperature 0.1]
 
 Positions come from `positions.py` and their figures (the five chances for the side on roll) from
 `gnubg_label.py`. The race and contact nets are each trained on their own positions with Adam on the
 cross-entropy of their five sigmoid outputs, starting from the given checkpoint (grown to `--hidden`
 units like `import_weights.py`). One position in fifty is held back: after each epoch the figures on
 those are printed (cross-entropy, and the root mean square error of the cubeless equity), and the
-checkpoint with the lowest held-back error so far is written.
+checkpoint with the lowest held-back error so far is written. With `--groups` the contact net also learns
+the order of each roll's plays (`ranking.py`), and the kept epoch is the one whose choices on the held-back
+rolls err least.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from check import load_any
 from import_weights import grown
 from npnet import Net, encode_batch, save_nets
+from ranking import Groups, choice_error, load_groups, rank_delta
 from selfplay import equity, is_race_batch
 
 F32 = NDArray[np.float32]
@@ -66,13 +70,21 @@ class Adam:
         h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
         return h, 1.0 / (1.0 + np.exp(-np.clip(h @ w2 + b2, -40.0, 40.0)))
 
-    def step(self, x: F32, target: F32) -> None:
-        """One step down the mean cross-entropy gradient of the batch."""
-        w2 = self.params[2]
+    def gradients(self, x: F32, h: F32, delta_out: F32) -> list[F32]:
+        """The four arrays' gradients, given the loss's gradient with respect to the output units' sums."""
+        delta_hidden = (delta_out @ self.params[2].T) * h * (1.0 - h)
+        return [x.T @ delta_hidden, delta_hidden.sum(axis=0), h.T @ delta_out, delta_out.sum(axis=0)]
+
+    def step(self, x: F32, target: F32, ranked: tuple[Groups, float, float] | None = None) -> None:
+        """One step down the mean cross-entropy gradient of the batch, plus `ranked`'s listwise loss
+        (groups, weight, temperature) if given."""
         h, y = self.forward(x)
-        delta_out = (y - target) / x.shape[0]
-        delta_hidden = (delta_out @ w2.T) * h * (1.0 - h)
-        grads = [x.T @ delta_hidden, delta_hidden.sum(axis=0), h.T @ delta_out, delta_out.sum(axis=0)]
+        grads = self.gradients(x, h, (y - target) / x.shape[0])
+        if ranked is not None:
+            groups, weight, temperature = ranked
+            rh, ry = self.forward(groups.x)
+            delta = rank_delta(ry, groups.teacher, groups.starts, temperature)
+            grads = [g + weight * r for g, r in zip(grads, self.gradients(groups.x, rh, delta), strict=True)]
         self.steps += 1
         correction = np.sqrt(1.0 - 0.999**self.steps) / (1.0 - 0.9**self.steps)
         for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
@@ -97,40 +109,57 @@ class Adam:
 
 
 def train_net(
-    name: str, net: Net, x: F32, y: F32, args: argparse.Namespace, rng: np.random.Generator
+    name: str,
+    net: Net,
+    x: F32,
+    y: F32,
+    args: argparse.Namespace,
+    rng: np.random.Generator,
+    groups: Groups | None = None,
 ) -> tuple[Net, dict[str, float]]:
-    """The net fitted to (x, y); the epoch with the lowest held-back equity error is kept."""
+    """The net fitted to (x, y), and to the teacher's order of each group's plays if `groups` are given; the
+    epoch with the lowest held-back equity error (with groups: choice error) is kept."""
     held = np.arange(x.shape[0]) % 50 == 0
     train_x, train_y, test_x, test_y = x[~held], y[~held], x[held], y[held]
+    if groups is not None:
+        held_groups = np.arange(groups.count) % 10 == 0  # a choice error is noisy: more groups held back
+        train_groups = groups.subset(np.flatnonzero(~held_groups))
+        test_groups = groups.subset(np.flatnonzero(held_groups))
     adam = Adam(net, args.rate)
-    entropy, rmse = adam.figures(test_x, test_y)
-    print(
-        json.dumps({"net": name, "epoch": 0, "rows": int(train_x.shape[0]), "entropy": entropy, "rmse": rmse})
-    )
-    best, best_figures = net, {"entropy": entropy, "rmse": rmse}
+
+    def figures() -> dict[str, float]:
+        entropy, rmse = adam.figures(test_x, test_y)
+        result = {"entropy": round(entropy, 5), "rmse": round(rmse, 5)}
+        if groups is not None:
+            outputs = adam.forward(test_groups.x)[1]
+            result["choice_error"] = round(choice_error(outputs, test_groups.teacher, test_groups.starts), 3)
+        return result
+
+    criterion = "rmse" if groups is None else "choice_error"
+    best, best_figures = net, figures()
+    print(json.dumps({"net": name, "epoch": 0, "rows": int(train_x.shape[0]), **best_figures}))
     for epoch in range(1, args.epochs + 1):
         began = time.time()
         if epoch > args.epochs * 2 // 3:
             adam.rate = args.rate / 4  # a finer last third
         order = rng.permutation(train_x.shape[0])
-        for start in range(0, order.shape[0], args.batch):
+        steps = -(-order.shape[0] // args.batch)
+        if groups is not None:  # every training group about once an epoch, a few with each batch
+            group_order = rng.permutation(train_groups.count)
+            per_step = -(-train_groups.count // steps)
+        for step, start in enumerate(range(0, order.shape[0], args.batch)):
             rows = order[start : start + args.batch]
-            adam.step(train_x[rows], train_y[rows])
-        entropy, rmse = adam.figures(test_x, test_y)
-        print(
-            json.dumps(
-                {
-                    "net": name,
-                    "epoch": epoch,
-                    "entropy": round(entropy, 5),
-                    "rmse": round(rmse, 5),
-                    "seconds": round(time.time() - began, 1),
-                }
-            ),
-            flush=True,
-        )
-        if rmse < best_figures["rmse"]:
-            best, best_figures = adam.to_net(), {"entropy": entropy, "rmse": rmse}
+            ranked = None
+            if groups is not None:
+                chosen = group_order[step * per_step : (step + 1) * per_step]
+                if chosen.shape[0]:
+                    ranked = (train_groups.subset(chosen), args.rank_weight, args.temperature)
+            adam.step(train_x[rows], train_y[rows], ranked)
+        now = figures()
+        seconds = round(time.time() - began, 1)
+        print(json.dumps({"net": name, "epoch": epoch, **now, "seconds": seconds}), flush=True)
+        if now[criterion] < best_figures[criterion]:
+            best, best_figures = adam.to_net(), now
     return best, best_figures
 
 
@@ -147,20 +176,28 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--rate", type=float, default=0.001)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--groups", help="choices.npz:labels.npz: teach the contact net the plays' order too")
+    parser.add_argument("--rank-weight", type=float, default=1.0)
+    parser.add_argument("--temperature", type=float, default=0.03, help="of the softmax over a roll's plays")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
+    groups = load_groups(args.groups) if args.groups else None
     x, y, race = load_examples(args.data)
     nets: dict[str, Net] = {}
     figures: dict[str, dict[str, float]] = {}
     for name, net in load_any(args.start).items():
         hidden = args.hidden if name == "contact" else args.race_hidden
         mask = race if name == "race" else ~race
-        nets[name], figures[name] = train_net(name, grown(net, hidden, rng), x[mask], y[mask], args, rng)
+        ranked = groups if name == "contact" else None
+        nets[name], figures[name] = train_net(
+            name, grown(net, hidden, rng), x[mask], y[mask], args, rng, ranked
+        )
     meta = {
         "refined_from": str(args.start),
         "data": args.data,
         "positions": int(x.shape[0]),
         "epochs": args.epochs,
+        "groups": args.groups and {"pair": args.groups, "weight": args.rank_weight, "T": args.temperature},
         "held_back": figures,
     }
     args.target.parent.mkdir(parents=True, exist_ok=True)

@@ -141,6 +141,19 @@ def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Ar
     return result
 
 
+def nominated(score: Array, starts: IntArray, lookahead: int, window: float) -> NDArray[np.bool_]:
+    """The best `lookahead` plays of each segment by `score` within `window` of its best (segments of more
+    than one play)."""
+    counts = np.diff(starts)
+    owner = np.repeat(np.arange(counts.shape[0]), counts)
+    order = np.lexsort((-score, owner))  # by segment, best first
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.shape[0]) - np.repeat(starts[:-1], counts)
+    best = score[order[starts[:-1]]]
+    chosen: NDArray[np.bool_] = (rank < lookahead) & (score >= best[owner] - window) & (counts[owner] > 1)
+    return chosen
+
+
 def with_lookahead(
     evaluator: Evaluator,
     score: Array,
@@ -149,16 +162,14 @@ def with_lookahead(
     starts: IntArray,
     lookahead: int,
     window: float,
+    choice_score: Array | None = None,
 ) -> Array:
     """`score` (0-ply equities of each segment's plays) with the best `lookahead` plays of each segment
-    within `window` of its best re-scored at 1-ply, ranked above the rest."""
-    counts = np.diff(starts)
-    owner = np.repeat(np.arange(counts.shape[0]), counts)
-    order = np.lexsort((-score, owner))  # by segment, best first
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.shape[0]) - np.repeat(starts[:-1], counts)
-    best = score[order[starts[:-1]]]
-    chosen = (rank < lookahead) & (score >= best[owner] - window) & (counts[owner] > 1)
+    within `window` of its best re-scored at 1-ply, ranked above the rest; with `choice_score` (the choice
+    net's 0-ply equities) its nominees too, as the game's expert (`player._nominees`)."""
+    chosen = nominated(score, starts, lookahead, window)
+    if choice_score is not None:
+        chosen |= nominated(choice_score, starts, lookahead, window)
     result = score - 10.0  # below any equity: the plays looked at rank first
     result[chosen] = one_ply_equity(evaluator, mine[chosen], theirs[chosen])
     return result

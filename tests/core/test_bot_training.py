@@ -176,3 +176,47 @@ def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
     fast = one_ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]))
     for board, equity in zip(boards, fast.tolist(), strict=True):
         assert equity == pytest.approx(one_ply(board, MONEY, 1)[0].equity, abs=1e-4)
+
+
+def test_the_ranking_loss_gradient_is_the_loss_slope() -> None:
+    """`ranking.rank_delta` is the slope of the groups' mean ListNet loss (checked by finite differences)."""
+    from ranking import EQUITY_WEIGHTS, rank_delta, segment_softmax
+
+    gen = np.random.default_rng(4)
+    starts = np.array([0, 3, 4, 9])
+    teacher = gen.normal(0.0, 0.05, 9)
+    sums = gen.normal(0.0, 1.0, (9, 5))
+    temperature = 0.1
+
+    def loss(z: object) -> float:
+        outputs = 1.0 / (1.0 + np.exp(-np.asarray(z)))
+        mover = -(outputs @ EQUITY_WEIGHTS.astype(np.float64))
+        net = segment_softmax(mover / temperature, starts)
+        target = segment_softmax(teacher / temperature, starts)
+        return float(-(target * np.log(net)).sum() / (starts.shape[0] - 1))
+
+    delta = rank_delta((1.0 / (1.0 + np.exp(-sums))).astype(np.float32), teacher, starts, temperature)
+    for row, unit in [(0, 0), (2, 3), (5, 1), (8, 4)]:
+        up, down = sums.copy(), sums.copy()
+        up[row, unit] += 1e-5
+        down[row, unit] -= 1e-5
+        assert delta[row, unit] == pytest.approx((loss(up) - loss(down)) / 2e-5, rel=1e-3, abs=1e-6)
+
+
+def test_a_net_trained_on_the_order_of_plays_chooses_the_teachers_play() -> None:
+    """With the listwise loss alone, a fresh net learns to pick each group's best play (`distill.Adam`)."""
+    from distill import Adam
+    from npnet import Net
+    from ranking import Groups, choice_error
+
+    gen = np.random.default_rng(5)
+    x = (gen.random((400, 208)) < 0.1).astype(np.float32)
+    teacher = x[:, :20] @ gen.normal(0.0, 0.05, 20)  # the mover's equity of each play: some inputs matter
+    groups = Groups(x, teacher.astype(np.float64), np.arange(0, 401, 8))
+    adam = Adam(Net(8, gen), rate=0.01)
+    before = choice_error(adam.forward(x)[1], groups.teacher, groups.starts)
+    no_regression = np.zeros((0, 208), dtype=np.float32), np.zeros((0, 5), dtype=np.float32)
+    for _ in range(300):
+        adam.step(*no_regression, (groups, 1.0, 0.02))
+    after = choice_error(adam.forward(x)[1], groups.teacher, groups.starts)
+    assert after < before / 3

@@ -1,0 +1,89 @@
+"""The game's own expert on a `choices.py` set: its choices costed by the teacher, one weights file at a time.
+
+    python3 training/expert_choices.py training/data/choices.npz training/data/choices-2ply.npz \
+        OLD-weights.bin NEW-weights.bin [--level expert] [--rolls 3000]
+
+`choices.py score --lookahead` mirrors the expert's look-ahead in numpy; this runs the game's code itself
+(`backgammon.bot.player.choose_play`: its nominees, its budget, in CPython), so what ships is what is
+measured. Prints, per weights file, the mean error (mEMG a decision) with a 95% interval, the share of the
+teacher's plays, the CPU seconds a decision, and for the second file on the paired difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from choices import interval, teacher_equity
+from fastplay import segment_argmax
+
+from backgammon.bot import evaluator
+from backgammon.bot.levels import LEVELS
+from backgammon.bot.network import parse_networks
+from backgammon.bot.player import choose_play
+from backgammon.position import Position
+
+
+def use_weights(path: Path) -> None:
+    """Make the game's evaluator read `path` instead of the shipped weights (this process only)."""
+    nets = parse_networks(path.read_bytes())
+    evaluator.shipped_networks = lambda: nets  # type: ignore[assignment]
+    evaluator.clear_caches()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("choices", type=Path)
+    parser.add_argument("labels", type=Path)
+    parser.add_argument("weights", type=Path, nargs="+")
+    parser.add_argument("--level", default="expert", choices=sorted(LEVELS))
+    parser.add_argument("--rolls", type=int, default=0, help="only the first ROLLS (0: all)")
+    args = parser.parse_args()
+    data = np.load(args.choices)
+    starts = data["starts"].astype(np.int64)
+    truth = teacher_equity(args.labels)
+    best = truth[segment_argmax(truth, starts)]
+    rolls = args.rolls or starts.shape[0] - 1
+    afters = [
+        {bytes(data["mine"][r]) + bytes(data["theirs"][r]): r for r in range(starts[g], starts[g + 1])}
+        for g in range(rolls)
+    ]
+    first = None
+    for path in args.weights:
+        use_weights(path)
+        errors = np.empty(rolls)
+        began = time.process_time()
+        for g in range(rolls):
+            mine, theirs = data["before"][g].tolist()
+            dice = tuple(data["dice"][g].tolist())
+            after = choose_play(Position(mine, theirs), dice, level=LEVELS[args.level]).position
+            row = afters[g][bytes(np.array(after.mine, np.int8)) + bytes(np.array(after.theirs, np.int8))]
+            errors[g] = 1000.0 * (best[g] - truth[row])
+        line: dict[str, object] = {
+            "weights": str(path),
+            "rolls": rolls,
+            "error": round(float(errors.mean()), 3),
+            "error_95": interval(errors),
+            "teacher's play": round(float((errors == 0).mean()), 4),
+            "cpu_s_a_decision": round((time.process_time() - began) / rolls, 4),
+        }
+        if first is None:
+            first = errors
+        else:
+            line["minus first"] = round(float((errors - first).mean()), 3)
+            line["minus first 95"] = interval(errors - first)
+        print(json.dumps(line), flush=True)
+
+
+if __name__ == "__main__":
+    main()
