@@ -107,20 +107,23 @@ def score(args: argparse.Namespace) -> None:
                 )
         chosen = segment_argmax(values, starts)
         errors = 1000.0 * (best - truth[chosen])
-        line: dict[str, object] = {
-            "net": str(path),
-            "rolls": errors.shape[0],
-            "lookahead": args.lookahead,
-            "error": round(float(errors.mean()), 3),
-            "error_95": interval(errors),
-            "teacher's play": round(float((errors == 0).mean()), 4),
-        }
-        if first is None:
-            first = errors
-        else:
-            line["minus first"] = round(float((errors - first).mean()), 3)
-            line["minus first 95"] = interval(errors - first)
-        print(json.dumps(line), flush=True)
+        line = {"net": str(path), "rolls": errors.shape[0], "lookahead": args.lookahead}
+        print(json.dumps({**line, **error_figures(errors, first)}), flush=True)
+        first = errors if first is None else first
+
+
+def error_figures(errors: NDArray[np.float64], first: NDArray[np.float64] | None) -> dict[str, object]:
+    """The mean error a decision (mEMG) with its 95% interval, the share of the teacher's plays, and the
+    paired difference from `first` (the same rolls' errors of the first player scored) if given."""
+    figures: dict[str, object] = {
+        "error": round(float(errors.mean()), 3),
+        "error_95": interval(errors),
+        "teacher's play": round(float((errors == 0).mean()), 4),
+    }
+    if first is not None:
+        figures["minus first"] = round(float((errors - first).mean()), 3)
+        figures["minus first 95"] = interval(errors - first)
+    return figures
 
 
 def interval(values: NDArray[np.float64]) -> list[float]:

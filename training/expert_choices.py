@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from choices import interval, teacher_equity
+from choices import error_figures, teacher_equity
 from fastplay import segment_argmax
 
 from backgammon.bot import evaluator
@@ -69,20 +69,10 @@ def main() -> None:
             after = choose_play(Position(mine, theirs), dice, level=LEVELS[args.level]).position
             row = afters[g][bytes(np.array(after.mine, np.int8)) + bytes(np.array(after.theirs, np.int8))]
             errors[g] = 1000.0 * (best[g] - truth[row])
-        line: dict[str, object] = {
-            "weights": str(path),
-            "rolls": rolls,
-            "error": round(float(errors.mean()), 3),
-            "error_95": interval(errors),
-            "teacher's play": round(float((errors == 0).mean()), 4),
-            "cpu_s_a_decision": round((time.process_time() - began) / rolls, 4),
-        }
-        if first is None:
-            first = errors
-        else:
-            line["minus first"] = round(float((errors - first).mean()), 3)
-            line["minus first 95"] = interval(errors - first)
-        print(json.dumps(line), flush=True)
+        seconds = round((time.process_time() - began) / rolls, 4)
+        line = {"weights": str(path), "rolls": rolls, "cpu_s_a_decision": seconds}
+        print(json.dumps({**line, **error_figures(errors, first)}), flush=True)
+        first = errors if first is None else first
 
 
 if __name__ == "__main__":
