@@ -35,9 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from check import load_any
 from fastplay import mover_values, segment_argmax, successor_rows, with_lookahead
 from positions import self_play_positions
+from ranking import CHOICE_NET
 from selfplay import Evaluator, equity, flip, is_race_batch
-
-from backgammon.bot.evaluator import CHOICE_NET
 
 
 def make(args: argparse.Namespace) -> None:
@@ -99,7 +98,7 @@ def score(args: argparse.Namespace) -> None:
             values = equity(mover_values(evaluator, mine, theirs))
             if args.lookahead:
                 choice = None
-                if CHOICE_NET in nets:  # as the game: the choice net nominates plays to look at too
+                if CHOICE_NET in nets:  # run 7's expert: the choice net nominates plays to look at too
                     chooser = Evaluator({"contact": nets[CHOICE_NET], "race": nets["race"]})
                     choice = equity(mover_values(chooser, mine, theirs))
                 values = with_lookahead(

@@ -3,8 +3,8 @@
 python3 training/export.py training/checkpoints/nets.best.json py/backgammon/bot/weights.bin \
     [--choice training/checkpoints/ranked.json]
 
-`--choice` adds that checkpoint's contact net as the choice net (`backgammon.bot.evaluator.CHOICE_NET`), which
-nominates the plays the expert's look-ahead judges.
+`--choice` adds that checkpoint's contact net as a third net, the choice net (`ranking.CHOICE_NET`), which
+`choices.py score --lookahead` lets nominate plays for the look-ahead (run 7; the game does not use it).
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from backgammon.bot.evaluator import CHOICE_NET
+from ranking import CHOICE_NET
+
 from backgammon.bot.network import pack_networks
 
 

@@ -16,6 +16,10 @@ from npnet import encode_batch
 from numpy.typing import NDArray
 from selfplay import equity, flip, is_race_batch
 
+#: The name of a weights file's third net, a contact net that only nominates the plays a look-ahead judges
+#: (`choices.py score --lookahead` uses it so; the game does not, see the README's run 7).
+CHOICE_NET = "choice"
+
 F32 = NDArray[np.float32]
 I64 = NDArray[np.int64]
 

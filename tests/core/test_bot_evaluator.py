@@ -7,13 +7,7 @@ import random
 import pytest
 
 from backgammon.bot.encoding import INPUT_COUNT, encode
-from backgammon.bot.evaluator import (
-    CHOICE_NET,
-    Probabilities,
-    evaluate,
-    evaluate_after_play,
-    evaluate_many,
-)
+from backgammon.bot.evaluator import Probabilities, evaluate, evaluate_after_play, evaluate_many
 from backgammon.bot.network import pack_networks, parse_networks, shipped_networks
 from backgammon.movegen import legal_positions
 from backgammon.position import Position
@@ -118,7 +112,7 @@ def test_incremental_batch_evaluation_gives_the_same_numbers_as_one_by_one() -> 
 
 def test_the_shipped_networks_fit_the_encoding() -> None:
     nets = shipped_networks()
-    assert set(nets) == {"contact", "race", CHOICE_NET}
+    assert set(nets) == {"contact", "race"}
     for net in nets.values():
         assert len(net.input_rows) == INPUT_COUNT
         assert len(net.output_bias) == 5

@@ -6,10 +6,8 @@ import random
 
 import pytest
 
-from backgammon.bot.evaluator import evaluate_many_after_play
 from backgammon.bot.levels import BEGINNER, EXPERT, INTERMEDIATE, level_named
 from backgammon.bot.player import choose_play, rank_plays
-from backgammon.bot.pubeval import is_race
 from backgammon.errors import BackgammonError
 from backgammon.movegen import legal_plays, legal_positions
 from backgammon.position import Position
@@ -121,27 +119,3 @@ def test_levels_are_known_by_name() -> None:
     assert level_named(None) is EXPERT
     with pytest.raises(BackgammonError, match="Unknown level"):
         level_named("grandmaster")
-
-
-def test_the_expert_looks_ahead_at_the_favourites_of_both_nets() -> None:
-    """The contact net's best plays at 0-ply and the choice net's (`CHOICE_NET`, trained to order a roll's
-    plays) are judged at 1-ply: first each net's favourite, then the others as the budget allows."""
-    widened = 0
-    for position, dice in positions_and_rolls(60, seed=21):
-        ranked = rank_plays(position, dice, level=EXPERT)
-        if len(ranked) < 2 or is_race(position.mine, position.theirs):
-            continue
-        boards = [(r.position.mine, r.position.theirs) for r in ranked]
-        by_value = [p.equity for p in evaluate_many_after_play(boards)]
-        by_choice = [p.equity for p in evaluate_many_after_play(boards, choosing=True)]
-        favourites = {max(range(len(boards)), key=values.__getitem__) for values in (by_value, by_choice)}
-        looked_at = {i for i, r in enumerate(ranked) if r.plies == 1}
-        assert favourites <= looked_at, (position.id, dice)
-        near = set()
-        for values in (by_value, by_choice):
-            top = sorted(range(len(boards)), key=lambda i: -values[i])[: EXPERT.lookahead]
-            near |= {i for i in top if values[i] >= max(values) - EXPERT.window}
-        assert looked_at <= near, (position.id, dice)
-        fourth = sorted(by_value, reverse=True)[min(EXPERT.lookahead, len(boards)) - 1]
-        widened += any(by_value[i] < fourth for i in looked_at)
-    assert widened > 0  # the choice net does nominate plays the contact net alone would not

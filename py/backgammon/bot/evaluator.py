@@ -103,17 +103,8 @@ def game_over_value(winner: Sequence[int], loser: Sequence[int]) -> Probabilitie
     return Probabilities(1.0, float(gammon), float(backgammon), 0.0, 0.0)
 
 
-#: The contact net that nominates the plays the look-ahead judges (`player.rank_plays`). Trained to order a
-#: roll's plays as a stronger player does, it chooses better at 0-ply than the contact net, whose figures are
-#: better for averaging over rolls (training/ranking.py). Race boards have one net for both.
-CHOICE_NET = "choice"
-
-
-def network_for(race: bool, choosing: bool = False) -> Network:
-    nets = shipped_networks()
-    if choosing and not race and CHOICE_NET in nets:
-        return nets[CHOICE_NET]
-    return nets["race" if race else "contact"]
+def network_for(race: bool) -> Network:
+    return shipped_networks()["race" if race else "contact"]
 
 
 def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
@@ -135,7 +126,6 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
 # other rolls and other candidate plays. The network's sums are exact (see `Network`), so a remembered
 # board has the very numbers a new evaluation would give.
 _SEEN: dict[tuple[tuple[int, ...], tuple[int, ...]], Probabilities] = {}
-_SEEN_CHOOSING: dict[tuple[tuple[int, ...], tuple[int, ...]], Probabilities] = {}
 _SEEN_LIMIT = 10_000
 Summary = tuple[int, int, tuple[int, ...], int, int]
 _SUMMARIES: dict[tuple[int, ...], Summary] = {}
@@ -222,35 +212,31 @@ class _Sums:
 
 
 @cache
-def _sums_of(race: bool, choosing: bool = False) -> _Sums:
-    return _Sums(network_for(race, choosing))
+def _sums_of(race: bool) -> _Sums:
+    return _Sums(network_for(race))
 
 
 def forget_boards() -> None:
     """Forget the remembered boards (the numbers stay the same; for benchmarks of one move)."""
     _SEEN.clear()
-    _SEEN_CHOOSING.clear()
 
 
 def clear_caches() -> None:
     """Forget remembered boards and everything made on the way (the numbers stay the same: for tests)."""
-    forget_boards()
+    _SEEN.clear()
     _SUMMARIES.clear()
     _sums_of.cache_clear()
 
 
-def evaluate_many(
-    boards: Sequence[tuple[Sequence[int], Sequence[int]]], *, choosing: bool = False
-) -> list[Probabilities]:
-    """`evaluate` for many boards (side on roll first in each pair), faster when they are alike; by the
-    choice net (`CHOICE_NET`) on contact boards if `choosing`.
+def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[Probabilities]:
+    """`evaluate` for many boards (side on roll first in each pair), faster when they are alike.
 
     Each board's hidden-layer sums start from those of the last board the same network saw, changed by the
     rows of the points and features that differ: sibling positions differ in a handful. Boards met before
     are remembered. The numbers are those of `evaluate`, to the last bit (the sums are exact).
     """
     results: list[Probabilities] = []
-    seen = _SEEN_CHOOSING if choosing else _SEEN
+    seen = _SEEN
     for board_mine, board_theirs in boards:
         mine, theirs = tuple(board_mine), tuple(board_theirs)
         key = (mine, theirs)
@@ -265,7 +251,7 @@ def evaluate_many(
                 if exact is not None:
                     probs = Probabilities(*exact)
                 else:
-                    state = _sums_of(race, choosing and not race)
+                    state = _sums_of(race)
                     sums = state.sums_for(mine, theirs, feature_counts(my_summary, their_summary))
                     probs = _clean(state.net.outputs_from_sums(sums), mine, theirs, race)
             if len(seen) >= _SEEN_LIMIT:
@@ -282,12 +268,10 @@ def evaluate_after_play(mine: Sequence[int], theirs: Sequence[int]) -> Probabili
     return evaluate(theirs, mine).flipped()
 
 
-def evaluate_many_after_play(
-    boards: Sequence[tuple[Sequence[int], Sequence[int]]], *, choosing: bool = False
-) -> list[Probabilities]:
-    """`evaluate_after_play` for many results of one roll (by the choice net if `choosing`)."""
+def evaluate_many_after_play(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[Probabilities]:
+    """`evaluate_after_play` for many results of one roll."""
     swapped = [(theirs, mine) for mine, theirs in boards]
     return [
         game_over_value(mine, theirs) if not any(mine) else probs.flipped()
-        for (mine, theirs), probs in zip(boards, evaluate_many(swapped, choosing=choosing), strict=True)
+        for (mine, theirs), probs in zip(boards, evaluate_many(swapped), strict=True)
     ]

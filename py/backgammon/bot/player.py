@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from itertools import zip_longest
 
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
@@ -129,44 +128,23 @@ def rank_plays(
         key=lambda r: -r.value,
     )
     if level.lookahead and len(ranked) > 1:
+        best_value = ranked[0].value
+        window = level.window if context.is_money else level.window / 4.0  # MWC moves less than equity
         spent = 0
         deeper: list[RankedPlay] = []
-        looked_at: set[int] = set()
-        for candidate in _nominees(ranked, level, context, cube_value):
-            if spent >= level.budget:
+        for candidate in ranked[: level.lookahead]:
+            if candidate.value < best_value - window or spent >= level.budget:
                 break
             probs_1, cost = one_ply(candidate.position, context, cube_value)
             spent += cost
-            looked_at.add(id(candidate))
             deeper.append(
                 replace(candidate, probs=probs_1, value=play_value(probs_1, context, cube_value), plies=1)
             )
         # Plays looked at more deeply rank above the rest, which stay in their 0-ply order.
-        ranked = sorted(deeper, key=lambda r: -r.value) + [r for r in ranked if id(r) not in looked_at]
+        ranked = sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
         if level.deep and len(deeper) > 1:
             ranked = _two_ply_leaders(ranked, level, context, cube_value)
     return ranked
-
-
-def _nominees(
-    ranked: list[RankedPlay], level: Level, context: MatchContext, cube_value: int
-) -> list[RankedPlay]:
-    """The plays the look-ahead judges: the level's `lookahead` best within its `window` of the best by
-    each of two nets at 0-ply, the contact net (`ranked`'s order) and the choice net (`evaluator.CHOICE_NET`,
-    which orders a roll's plays better), in turn, so that a tight budget still reaches both favourites."""
-    window = level.window if context.is_money else level.window / 4.0  # MWC moves less than equity
-    by_value = [r for r in ranked[: level.lookahead] if r.value >= ranked[0].value - window]
-    boards = [(r.position.mine, r.position.theirs) for r in ranked]
-    values = [play_value(p, context, cube_value) for p in evaluate_many_after_play(boards, choosing=True)]
-    order = sorted(range(len(ranked)), key=lambda i: -values[i])
-    floor = values[order[0]] - window
-    by_choice = [ranked[i] for i in order[: level.lookahead] if values[i] >= floor]
-    nominees: list[RankedPlay] = []
-    for pair in zip_longest(by_choice, by_value):
-        for play in pair:
-            if play is not None and all(play is not n for n in nominees):
-                nominees.append(play)
-    return nominees
 
 
 def _two_ply_leaders(
