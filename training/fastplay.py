@@ -166,7 +166,7 @@ def with_lookahead(
 ) -> Array:
     """`score` (0-ply equities of each segment's plays) with the best `lookahead` plays of each segment
     within `window` of its best re-scored at 1-ply, ranked above the rest; with `choice_score` (the choice
-    net's 0-ply equities) its nominees too, as the game's expert (`player._nominees`)."""
+    net's 0-ply equities) its nominees too, as run 7's expert did (not shipped: see the README)."""
     chosen = nominated(score, starts, lookahead, window)
     if choice_score is not None:
         chosen |= nominated(choice_score, starts, lookahead, window)
