@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from fastplay import segment_argmax
 from npnet import encode_batch
 from numpy.typing import NDArray
 from selfplay import equity, flip, is_race_batch
@@ -88,8 +89,5 @@ def rank_delta(outputs: F32, teacher: NDArray[np.float64], starts: I64, temperat
 def choice_error(outputs: F32, teacher: NDArray[np.float64], starts: I64) -> float:
     """mEMG a roll lost by choosing the play the net rates best, by the teacher."""
     mover = -(outputs.astype(np.float64) @ EQUITY_WEIGHTS.astype(np.float64))
-    lost = []
-    for g in range(starts.shape[0] - 1):
-        a, b = int(starts[g]), int(starts[g + 1])
-        lost.append(teacher[a:b].max() - teacher[a + int(np.argmax(mover[a:b]))])
-    return 1000.0 * float(np.mean(lost))
+    lost = teacher[segment_argmax(teacher, starts)] - teacher[segment_argmax(mover, starts)]
+    return 1000.0 * float(lost.mean())
