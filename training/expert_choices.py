@@ -1,12 +1,14 @@
 """The game's own expert on a `choices.py` set: its choices costed by the teacher, one weights file at a time.
 
     python3 training/expert_choices.py training/data/choices.npz training/data/choices-2ply.npz \
-        OLD-weights.bin NEW-weights.bin [--level expert] [--rolls 3000]
+        OLD-weights.bin NEW-weights.bin [--level expert deep] [--rolls 3000]
 
 `choices.py score --lookahead` mirrors the expert's look-ahead in numpy; this runs the game's code itself
 (`backgammon.bot.player.choose_play`: its nominees, its budget, in CPython), so what ships is what is
-measured. Prints, per weights file, the mean error (mEMG a decision) with a 95% interval, the share of the
-teacher's plays, the CPU seconds a decision, and for the second file on the paired difference.
+measured. Prints, per weights file and setting (`--level expert deep`: the deep analysis's checker play
+beside the expert's), the mean error (mEMG a decision) with a 95% interval, the share of the teacher's
+plays, the CPU seconds a decision, and for the later ones the paired difference from the first and the
+ratio of the means.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ from choices import error_figures, teacher_equity
 from fastplay import segment_argmax
 
 from backgammon.bot import evaluator
-from backgammon.bot.levels import LEVELS
+from backgammon.bot.levels import DEEP, LEVELS
 from backgammon.bot.network import parse_networks
 from backgammon.bot.player import choose_play
 from backgammon.position import Position
+
+SETTINGS = {**LEVELS, DEEP.name: DEEP}  # the levels, and the deep analysis's checker play
 
 
 def use_weights(path: Path) -> None:
@@ -46,7 +50,9 @@ def main() -> None:
     parser.add_argument("choices", type=Path)
     parser.add_argument("labels", type=Path)
     parser.add_argument("weights", type=Path, nargs="+")
-    parser.add_argument("--level", default="expert", choices=sorted(LEVELS))
+    parser.add_argument(
+        "--level", nargs="+", default=["expert"], choices=sorted(SETTINGS), help="each weights file at each"
+    )
     parser.add_argument("--rolls", type=int, default=0, help="only the first ROLLS (0: all)")
     args = parser.parse_args()
     data = np.load(args.choices)
@@ -61,18 +67,22 @@ def main() -> None:
     first = None
     for path in args.weights:
         use_weights(path)
-        errors = np.empty(rolls)
-        began = time.process_time()
-        for g in range(rolls):
-            mine, theirs = data["before"][g].tolist()
-            dice = tuple(data["dice"][g].tolist())
-            after = choose_play(Position(mine, theirs), dice, level=LEVELS[args.level]).position
-            row = afters[g][bytes(np.array(after.mine, np.int8)) + bytes(np.array(after.theirs, np.int8))]
-            errors[g] = 1000.0 * (best[g] - truth[row])
-        seconds = round((time.process_time() - began) / rolls, 4)
-        line = {"weights": str(path), "rolls": rolls, "cpu_s_a_decision": seconds}
-        print(json.dumps({**line, **error_figures(errors, first)}), flush=True)
-        first = errors if first is None else first
+        for level in args.level:
+            errors = np.empty(rolls)
+            began = time.process_time()
+            for g in range(rolls):
+                mine, theirs = data["before"][g].tolist()
+                dice = tuple(data["dice"][g].tolist())
+                after = choose_play(Position(mine, theirs), dice, level=SETTINGS[level]).position
+                key = bytes(np.array(after.mine, np.int8)) + bytes(np.array(after.theirs, np.int8))
+                errors[g] = 1000.0 * (best[g] - truth[afters[g][key]])
+            seconds = round((time.process_time() - began) / rolls, 4)
+            line = {"weights": str(path), "level": level, "rolls": rolls, "cpu_s_a_decision": seconds}
+            figures = error_figures(errors, first)
+            if first is not None:
+                figures["ratio to first"] = round(float(errors.mean() / first.mean()), 3)
+            print(json.dumps({**line, **figures}), flush=True)
+            first = errors if first is None else first
 
 
 if __name__ == "__main__":
