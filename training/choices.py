@@ -4,7 +4,7 @@
         [--rolls 2000] [--games 400] [--seed 909] [--exclude other-choices.npz]
     python3 training/gnubg_label.py training/data/choices-after.npz training/data/choices-2ply.npz --plies 2
     python3 training/choices.py score training/data/choices.npz training/data/choices-2ply.npz \
-        py/backgammon/bot/weights.bin training/checkpoints/a.json [--lookahead 4]
+        py/backgammon/bot/weights.bin training/checkpoints/a.json [--lookahead 4 | --deep]
 
 `make` plays seeded games with the net (as `positions.py`, one play in ten random), takes `--rolls` positions
 with contact and a roll with more than one distinct legal play, and writes them with every distinct play
@@ -14,7 +14,9 @@ with contact and a roll with more than one distinct legal play, and writes them 
 (mEMG a decision, cubeless money equity, with a 95% interval), the share of the teacher's own choices, and
 for the second net on the paired difference from the first. A "net" that is a `gnubg_label.py` file of
 the same plays (gnubg at 0-ply, say) plays by those figures: the yardstick. Game results against pubeval
-barely tell good nets apart; this does, on a few thousand decisions, in seconds.
+barely tell good nets apart; this does, on a few thousand decisions, in seconds. `score --deep` instead
+sets the deep analysis's checker play (its 2-ply on the leading plays) beside the expert's, each net's
+(the aim: at most half the expert's errors; about half an hour a set of 3,000 rolls).
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from check import load_any
-from fastplay import mover_values, segment_argmax, successor_rows, with_lookahead
+from fastplay import mover_values, segment_argmax, successor_rows, with_lookahead, with_two_ply
 from positions import self_play_positions
 from ranking import CHOICE_NET
 from selfplay import Evaluator, equity, flip, is_race_batch
+
+from backgammon.bot.levels import DEEP, EXPERT
 
 
 def make(args: argparse.Namespace) -> None:
@@ -111,6 +115,40 @@ def score(args: argparse.Namespace) -> None:
         first = errors if first is None else first
 
 
+def score_deep(args: argparse.Namespace) -> None:
+    """Each net as the expert plays (`EXPERT`'s look-ahead) and as the deep analysis chooses (`DEEP`'s
+    look-ahead, then its leaders at 2-ply): their errors, the deep setting's paired difference, and the
+    ratio of the two means with a bootstrap 95% interval."""
+    data = np.load(args.choices)
+    mine, theirs = data["mine"].astype(np.int64), data["theirs"].astype(np.int64)
+    starts = data["starts"].astype(np.int64)
+    truth = teacher_equity(args.labels)
+    best = truth[segment_argmax(truth, starts)]
+    for path in args.nets:
+        evaluator = Evaluator(load_any(path))
+        values = equity(mover_values(evaluator, mine, theirs))
+        expert = with_lookahead(evaluator, values, mine, theirs, starts, EXPERT.lookahead, EXPERT.window)
+        deep = with_lookahead(evaluator, values, mine, theirs, starts, DEEP.lookahead, DEEP.window)
+        deep = with_two_ply(evaluator, deep, mine, theirs, starts, DEEP.deep, DEEP.window)
+        expert_errors = 1000.0 * (best - truth[segment_argmax(expert, starts)])
+        deep_errors = 1000.0 * (best - truth[segment_argmax(deep, starts)])
+        line = {"net": str(path), "rolls": expert_errors.shape[0]}
+        print(json.dumps({**line, "setting": "expert", **error_figures(expert_errors, None)}), flush=True)
+        ratio = {"ratio": round(float(deep_errors.mean() / expert_errors.mean()), 3)}
+        ratio["ratio_95"] = ratio_interval(deep_errors, expert_errors)
+        figures = error_figures(deep_errors, expert_errors)
+        print(json.dumps({**line, "setting": "deep", **figures, **ratio}), flush=True)
+
+
+def ratio_interval(errors: NDArray[np.float64], first: NDArray[np.float64]) -> list[float]:
+    """A bootstrap 95% interval of mean(errors) / mean(first), the same rolls resampled for both."""
+    rng = np.random.default_rng(0)
+    picks = rng.integers(0, errors.shape[0], (2000, errors.shape[0]))
+    ratios = errors[picks].mean(axis=1) / np.maximum(first[picks].mean(axis=1), 1e-9)
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return [round(float(low), 3), round(float(high), 3)]
+
+
 def error_figures(errors: NDArray[np.float64], first: NDArray[np.float64] | None) -> dict[str, object]:
     """The mean error a decision (mEMG) with its 95% interval, the share of the teacher's plays, and the
     paired difference from `first` (the same rolls' errors of the first player scored) if given."""
@@ -148,8 +186,14 @@ def main() -> None:
     scoring.add_argument("nets", type=Path, nargs="+")
     scoring.add_argument("--lookahead", type=int, default=0, help="plays re-scored at 1-ply, as the expert")
     scoring.add_argument("--window", type=float, default=0.16)
+    scoring.add_argument(
+        "--deep", action="store_true", help="instead, each net as the expert and as the deep analysis"
+    )
     args = parser.parse_args()
-    make(args) if args.command == "make" else score(args)
+    if args.command == "make":
+        make(args)
+    else:
+        score_deep(args) if args.deep else score(args)
 
 
 if __name__ == "__main__":

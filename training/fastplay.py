@@ -118,6 +118,20 @@ def pubeval_scores(mine: IntArray, theirs: IntArray, contact: NDArray[np.bool_])
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 ONE_PLY_CHUNK = 500
+LOOKED_AT_FIRST = 10.0  # the plays looked at more deeply rank above the rest by this much
+TWO_PLY_CHUNK = 50  # each row's 21 replies go through one_ply_equity
+
+
+def best_replies(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> tuple[IntArray, IntArray, Array]:
+    """For each row (`mine` just moved) and each of the opponent's 21 rolls in turn, the board after the
+    opponent's best 0-ply reply (the opponent is now `mine`) and that reply's 0-ply equity for it."""
+    states = [(tuple(t), tuple(m)) for m, t in zip(mine.tolist(), theirs.tolist(), strict=True)]
+    replies_mine, replies_theirs, starts = successor_rows(
+        [state for state in states for _ in ROLLS], ROLLS * len(states)
+    )
+    reply_equity = equity(mover_values(evaluator, replies_mine, replies_theirs))
+    best = segment_argmax(reply_equity, starts)
+    return replies_mine[best], replies_theirs[best], reply_equity[best]
 
 
 def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
@@ -129,15 +143,22 @@ def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Ar
     # A few hundred rows at a time: the inputs of all 21 replies of thousands of rows would not fit in memory.
     for first in range(0, live.size, ONE_PLY_CHUNK):
         rows = live[first : first + ONE_PLY_CHUNK]
-        states = [
-            (tuple(t), tuple(m)) for m, t in zip(mine[rows].tolist(), theirs[rows].tolist(), strict=True)
-        ]
-        replies_mine, replies_theirs, starts = successor_rows(
-            [state for state in states for _ in ROLLS], ROLLS * len(states)
-        )
-        reply_equity = equity(mover_values(evaluator, replies_mine, replies_theirs))
-        best = reply_equity[segment_argmax(reply_equity, starts)].reshape(len(states), len(ROLLS))
-        result[rows] = -(best @ ROLL_WEIGHTS)
+        _, _, reply_equity = best_replies(evaluator, mine[rows], theirs[rows])
+        result[rows] = -(reply_equity.reshape(rows.size, len(ROLLS)) @ ROLL_WEIGHTS)
+    return result
+
+
+def two_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
+    """As `one_ply_equity`, one ply deeper: each of the opponent's best 0-ply replies judged at 1-ply (the
+    deep analysis's 2-ply, `backgammon.bot.player.two_ply`)."""
+    done, value = terminal_rows(mine, theirs)
+    result = equity(value)
+    live = np.flatnonzero(~done)
+    for first in range(0, live.size, TWO_PLY_CHUNK):
+        rows = live[first : first + TWO_PLY_CHUNK]
+        reply_mine, reply_theirs, _ = best_replies(evaluator, mine[rows], theirs[rows])
+        theirs_1 = one_ply_equity(evaluator, reply_mine, reply_theirs)
+        result[rows] = -(theirs_1.reshape(rows.size, len(ROLLS)) @ ROLL_WEIGHTS)
     return result
 
 
@@ -170,8 +191,28 @@ def with_lookahead(
     chosen = nominated(score, starts, lookahead, window)
     if choice_score is not None:
         chosen |= nominated(choice_score, starts, lookahead, window)
-    result = score - 10.0  # below any equity: the plays looked at rank first
+    result = score - LOOKED_AT_FIRST  # below any equity: the plays looked at rank first
     result[chosen] = one_ply_equity(evaluator, mine[chosen], theirs[chosen])
+    return result
+
+
+def with_two_ply(
+    evaluator: Evaluator,
+    score: Array,
+    mine: IntArray,
+    theirs: IntArray,
+    starts: IntArray,
+    deep: int,
+    window: float,
+) -> Array:
+    """`score` from `with_lookahead` with the best `deep` plays of each segment looked at 1-ply, within
+    `window` of its best, re-scored at 2-ply and ranked first, where there are two or more of them (the deep
+    analysis's checker play, `backgammon.bot.player.rank_plays` with `Level.deep`)."""
+    leaders = nominated(score, starts, deep, window) & (score > -LOOKED_AT_FIRST / 2)
+    counts = np.add.reduceat(leaders.astype(np.int64), starts[:-1])
+    leaders &= np.repeat(counts, np.diff(starts)) >= 2
+    result = score.copy()
+    result[leaders] = two_ply_equity(evaluator, mine[leaders], theirs[leaders]) + LOOKED_AT_FIRST
     return result
 
 

@@ -178,6 +178,30 @@ def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
         assert equity == pytest.approx(one_ply(board, MONEY, 1)[0].equity, abs=1e-4)
 
 
+def test_numpy_two_ply_matches_the_deep_analysis_two_ply() -> None:
+    """The trainer's batched 2-ply (which scores the deep setting on thousands of rolls) is the game's
+    `two_ply`."""
+    from check import load_any
+    from fastplay import two_ply_equity
+    from selfplay import Evaluator
+
+    from backgammon.bot.network import WEIGHTS_FILE
+    from backgammon.bot.player import MONEY, two_ply
+
+    weights = Path(__file__).resolve().parents[2] / "py" / "backgammon" / "bot" / WEIGHTS_FILE
+    evaluator = Evaluator(load_any(weights))
+    rng = random.Random(23)
+    position = Position.start()
+    boards = []
+    for _ in range(2):  # early contact positions, as for the 1-ply above
+        results = legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        boards.append(rng.choice(results))
+        position = rng.choice(results).swap()
+    fast = two_ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]))
+    for board, equity in zip(boards, fast.tolist(), strict=True):
+        assert equity == pytest.approx(two_ply(board, MONEY, 1)[0].equity, abs=1e-4)
+
+
 def test_the_ranking_loss_gradient_is_the_loss_slope() -> None:
     """`ranking.rank_delta` is the slope of the groups' mean ListNet loss (checked by finite differences)."""
     from ranking import EQUITY_WEIGHTS, rank_delta, segment_softmax
