@@ -19,6 +19,9 @@ CHROMIUM := /usr/bin/chromium
 # GNU Backgammon reads our .mat files back in tests/core/test_matfile_gnubg.py.
 GNUBG := /usr/games/gnubg
 PYTEST_ARGS ?=
+# pytest-xdist's worker processes, each with its own site build, server and Chromium: the browser tests spend
+# most of their time waiting on pages, so two of them share 2 cores well. PYTEST_WORKERS=0: one process.
+PYTEST_WORKERS ?= 2
 # Our tooling outside the package, checked as strictly as the package.
 TYPED_TOOLS := $(wildcard build.py benchmarks/startup.py benchmarks/bot_vs_gnubg.py benchmarks/gnubg_match_play.py benchmarks/checker_errors_gnubg.py benchmarks/cube_gnubg.py benchmarks/analysis_gnubg.py benchmarks/analysis.py scripts/chromium.py scripts/board_snapshot.py tests/pyodide/wheels.py tests/e2e/conftest.py training/bearoff_db.py benchmarks/bearoff_gnubg.py benchmarks/bearoff_load.py benchmarks/bearoff_page.py)
 
@@ -46,14 +49,14 @@ typecheck: $(VENV_STAMP)
 	$(VENV)/bin/mypy --strict $(TYPED_TOOLS)
 
 pytest: setup
-	$(VENV_PY) -m pytest $(PYTEST_ARGS)
+	$(VENV_PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Focused runs while developing.
 test-core: $(VENV_STAMP)
 	$(VENV_PY) -m pytest tests/core $(PYTEST_ARGS)
 
 test-browser: setup
-	$(VENV_PY) -m pytest tests/e2e $(PYTEST_ARGS)
+	$(VENV_PY) -m pytest tests/e2e -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The chaos test's long form (tests/e2e/test_chaos.py): CHAOS_GAMES seeded matches of the monkey, from
 # CHAOS_BASE_SEED (1000); `make test` runs only its few short games.
