@@ -84,14 +84,22 @@ def teacher_equity(labels: Path) -> NDArray[np.float64]:
     return equity(flip(np.load(labels)["outputs"].astype(np.float64)))
 
 
-def score(args: argparse.Namespace) -> None:
-    data = np.load(args.choices)
+Ints, Floats = NDArray[np.int64], NDArray[np.float64]
+
+
+def load_plays(choices: Path, labels: Path) -> tuple[Ints, Ints, Ints, Floats, Floats]:
+    """(mine, theirs, starts, the teacher's equity of each play, of each roll's best play)."""
+    data = np.load(choices)
     mine, theirs = data["mine"].astype(np.int64), data["theirs"].astype(np.int64)
     starts = data["starts"].astype(np.int64)
-    truth = teacher_equity(args.labels)
+    truth = teacher_equity(labels)
     if truth.shape[0] != mine.shape[0]:
-        raise SystemExit(f"{args.labels}: {truth.shape[0]} figures for {mine.shape[0]} plays")
-    best = truth[segment_argmax(truth, starts)]
+        raise SystemExit(f"{labels}: {truth.shape[0]} figures for {mine.shape[0]} plays")
+    return mine, theirs, starts, truth, truth[segment_argmax(truth, starts)]
+
+
+def score(args: argparse.Namespace) -> None:
+    mine, theirs, starts, truth, best = load_plays(args.choices, args.labels)
     first: NDArray[np.float64] | None = None
     for path in args.nets:
         if path.suffix == ".npz":  # another teacher's figures (gnubg at fewer plies), as a player
@@ -119,11 +127,7 @@ def score_deep(args: argparse.Namespace) -> None:
     """Each net as the expert plays (`EXPERT`'s look-ahead) and as the deep analysis chooses (`DEEP`'s
     look-ahead, then its leaders at 2-ply): their errors, the deep setting's paired difference, and the
     ratio of the two means with a bootstrap 95% interval."""
-    data = np.load(args.choices)
-    mine, theirs = data["mine"].astype(np.int64), data["theirs"].astype(np.int64)
-    starts = data["starts"].astype(np.int64)
-    truth = teacher_equity(args.labels)
-    best = truth[segment_argmax(truth, starts)]
+    mine, theirs, starts, truth, best = load_plays(args.choices, args.labels)
     for path in args.nets:
         evaluator = Evaluator(load_any(path))
         values = equity(mover_values(evaluator, mine, theirs))
@@ -192,8 +196,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "make":
         make(args)
+    elif args.deep:
+        score_deep(args)
     else:
-        score_deep(args) if args.deep else score(args)
+        score(args)
 
 
 if __name__ == "__main__":
