@@ -100,6 +100,19 @@ def test_the_leader_one_point_away_is_not_offered_a_double(page: Page, site: Sit
     expect(button(page, "double")).to_be_hidden()
 
 
+def offered_cube_half(page: Page) -> str:
+    """The half of the board ("left" or "right") the offered cube is drawn in, measured in one go inside the
+    page: the board may redraw between two Playwright calls, and a replaced element has no box."""
+    half: str = page.evaluate(
+        """() => {
+            const board = document.querySelector("#board").getBoundingClientRect();
+            const cube = document.querySelector("#board .cube.offered").getBoundingClientRect();
+            return cube.x + cube.width / 2 < board.x + board.width / 2 ? "left" : "right";
+        }"""
+    )
+    return half
+
+
 def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: Site) -> None:
     open_match(
         page, site, "31,31,52"
@@ -117,11 +130,7 @@ def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: 
     # The board shows the offer where the doubler's dice go: Black (on top) offers 2 in the left half.
     offered = page.locator("#board .cube.offered")
     expect(offered).to_have_text("2")
-    board_box = page.locator("#board").bounding_box()
-    assert board_box is not None
-    mid = board_box["x"] + board_box["width"] / 2
-    box = offered.bounding_box()
-    assert box is not None and box["x"] + box["width"] / 2 < mid
+    assert offered_cube_half(page) == "left"
     expect(button(page, "beaver")).to_be_visible()
     press_button(page, "beaver")
     # The beaver turns the cube to 4, kept by White; Black must now take or drop it.
@@ -129,8 +138,7 @@ def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: 
     assert "White beavers: the cube goes to 4. Black: take or drop?" in status(page)
     # The board shows what is at stake now: 4 (not twice the cube), offered from White's side (right half).
     expect(offered).to_have_text("4")
-    box = offered.bounding_box()
-    assert box is not None and box["x"] + box["width"] / 2 > mid
+    assert offered_cube_half(page) == "right"
     cube_target = page.locator("#board .cube-target")
     expect(cube_target).to_have_attribute("aria-label", re.compile(r"offered at 4 by White"))
     screenshot(page, "beaver-offered")
