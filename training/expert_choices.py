@@ -24,8 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from choices import error_figures, teacher_equity
-from fastplay import segment_argmax
+from choices import error_figures, load_plays
 
 from backgammon.bot import evaluator
 from backgammon.bot.levels import DEEP, LEVELS
@@ -55,15 +54,11 @@ def main() -> None:
     )
     parser.add_argument("--rolls", type=int, default=0, help="only the first ROLLS (0: all)")
     args = parser.parse_args()
-    data = np.load(args.choices)
-    starts = data["starts"].astype(np.int64)
-    truth = teacher_equity(args.labels)
-    best = truth[segment_argmax(truth, starts)]
+    data = np.load(args.choices)  # for the boards before each roll and its dice
+    mine_after, theirs_after, starts, truth, best = load_plays(args.choices, args.labels)
     rolls = args.rolls or starts.shape[0] - 1
-    afters = [
-        {bytes(data["mine"][r]) + bytes(data["theirs"][r]): r for r in range(starts[g], starts[g + 1])}
-        for g in range(rolls)
-    ]
+    boards = np.concatenate([mine_after, theirs_after], axis=1).astype(np.int8)
+    afters = [{bytes(boards[r]): r for r in range(starts[g], starts[g + 1])} for g in range(rolls)]
     first = None
     for path in args.weights:
         use_weights(path)

@@ -119,7 +119,7 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 ONE_PLY_CHUNK = 500
 LOOKED_AT_FIRST = 10.0  # the plays looked at more deeply rank above the rest by this much
-TWO_PLY_CHUNK = 50  # each row's 21 replies go through one_ply_equity
+TWO_PLY_CHUNK = 50  # each row's 21 replies are judged at 1-ply in turn
 
 
 def best_replies(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> tuple[IntArray, IntArray, Array]:
@@ -134,31 +134,21 @@ def best_replies(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> tupl
     return replies_mine[best], replies_theirs[best], reply_equity[best]
 
 
-def one_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
+def ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray, plies: int) -> Array:
     """The mover's equity after each row (`mine` just moved) averaged over the opponent's 21 rolls, each
-    answered by its best 0-ply play (the expert's look-ahead, `backgammon.bot.player.one_ply`)."""
+    answered by its best 0-ply play and that reply judged `plies - 1` deeper: 1 is the expert's look-ahead
+    (`backgammon.bot.player.one_ply`), 2 the deep analysis's (`backgammon.bot.player.two_ply`)."""
     done, value = terminal_rows(mine, theirs)
     result = equity(value)
     live = np.flatnonzero(~done)
-    # A few hundred rows at a time: the inputs of all 21 replies of thousands of rows would not fit in memory.
-    for first in range(0, live.size, ONE_PLY_CHUNK):
-        rows = live[first : first + ONE_PLY_CHUNK]
-        _, _, reply_equity = best_replies(evaluator, mine[rows], theirs[rows])
+    # Rows a chunk at a time: the inputs of all 21 replies of thousands of rows would not fit in memory.
+    chunk = ONE_PLY_CHUNK if plies == 1 else TWO_PLY_CHUNK
+    for first in range(0, live.size, chunk):
+        rows = live[first : first + chunk]
+        reply_mine, reply_theirs, reply_equity = best_replies(evaluator, mine[rows], theirs[rows])
+        if plies > 1:
+            reply_equity = ply_equity(evaluator, reply_mine, reply_theirs, plies - 1)
         result[rows] = -(reply_equity.reshape(rows.size, len(ROLLS)) @ ROLL_WEIGHTS)
-    return result
-
-
-def two_ply_equity(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> Array:
-    """As `one_ply_equity`, one ply deeper: each of the opponent's best 0-ply replies judged at 1-ply (the
-    deep analysis's 2-ply, `backgammon.bot.player.two_ply`)."""
-    done, value = terminal_rows(mine, theirs)
-    result = equity(value)
-    live = np.flatnonzero(~done)
-    for first in range(0, live.size, TWO_PLY_CHUNK):
-        rows = live[first : first + TWO_PLY_CHUNK]
-        reply_mine, reply_theirs, _ = best_replies(evaluator, mine[rows], theirs[rows])
-        theirs_1 = one_ply_equity(evaluator, reply_mine, reply_theirs)
-        result[rows] = -(theirs_1.reshape(rows.size, len(ROLLS)) @ ROLL_WEIGHTS)
     return result
 
 
@@ -192,7 +182,7 @@ def with_lookahead(
     if choice_score is not None:
         chosen |= nominated(choice_score, starts, lookahead, window)
     result = score - LOOKED_AT_FIRST  # below any equity: the plays looked at rank first
-    result[chosen] = one_ply_equity(evaluator, mine[chosen], theirs[chosen])
+    result[chosen] = ply_equity(evaluator, mine[chosen], theirs[chosen], 1)
     return result
 
 
@@ -212,7 +202,7 @@ def with_two_ply(
     counts = np.add.reduceat(leaders.astype(np.int64), starts[:-1])
     leaders &= np.repeat(counts, np.diff(starts)) >= 2
     result = score.copy()
-    result[leaders] = two_ply_equity(evaluator, mine[leaders], theirs[leaders]) + LOOKED_AT_FIRST
+    result[leaders] = ply_equity(evaluator, mine[leaders], theirs[leaders], 2) + LOOKED_AT_FIRST
     return result
 
 

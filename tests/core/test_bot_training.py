@@ -158,7 +158,7 @@ def test_refinement_fits_the_teacher() -> None:
 def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
     """The trainer's batched 1-ply (for quick checks of search settings) is the game's `one_ply`."""
     from check import load_any
-    from fastplay import one_ply_equity
+    from fastplay import ply_equity
     from selfplay import Evaluator
 
     from backgammon.bot.network import WEIGHTS_FILE
@@ -173,7 +173,7 @@ def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
         results = legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
         boards.extend(rng.sample(results, min(3, len(results))))
         position = rng.choice(results).swap()
-    fast = one_ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]))
+    fast = ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]), 1)
     for board, equity in zip(boards, fast.tolist(), strict=True):
         assert equity == pytest.approx(one_ply(board, MONEY, 1)[0].equity, abs=1e-4)
 
@@ -182,7 +182,7 @@ def test_numpy_two_ply_matches_the_deep_analysis_two_ply() -> None:
     """The trainer's batched 2-ply (which scores the deep setting on thousands of rolls) is the game's
     `two_ply`."""
     from check import load_any
-    from fastplay import two_ply_equity
+    from fastplay import ply_equity
     from selfplay import Evaluator
 
     from backgammon.bot.network import WEIGHTS_FILE
@@ -197,7 +197,7 @@ def test_numpy_two_ply_matches_the_deep_analysis_two_ply() -> None:
         results = legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
         boards.append(rng.choice(results))
         position = rng.choice(results).swap()
-    fast = two_ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]))
+    fast = ply_equity(evaluator, np.array([b.mine for b in boards]), np.array([b.theirs for b in boards]), 2)
     for board, equity in zip(boards, fast.tolist(), strict=True):
         assert equity == pytest.approx(two_ply(board, MONEY, 1)[0].equity, abs=1e-4)
 
