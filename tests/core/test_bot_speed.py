@@ -104,13 +104,13 @@ def test_the_sigmoid_fast_path_is_the_plain_formula() -> None:
     net = shipped_networks()["contact"]
     rng = random.Random(4)
     for spread in (1.0, 10.0, 30.0, 400.0):
-        sums = [rng.gauss(0.0, spread) for _ in range(net.hidden_size)]
+        sums = net.unpack(net.pack_sums([rng.gauss(0.0, spread) for _ in range(net.hidden_size)]))
         hidden = [1.0 / (1.0 + math.exp(-s)) if s > -40.0 else 0.0 for s in sums]
         expected = []
         for column, bias in zip(net.output_columns, net.output_bias, strict=True):
             z = bias + sum(h * w for h, w in zip(hidden, column, strict=True))
             expected.append(1.0 / (1.0 + math.exp(-z)) if z > -40.0 else 0.0)
-        assert net.outputs_from_sums(sums) == pytest.approx(expected, abs=1e-15)
+        assert net.outputs_from_sums(net.pack_sums(sums)) == pytest.approx(expected, abs=1e-15)
 
 
 def test_slot_inputs_are_the_point_units_of_the_encoding() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import sub
 
 from backgammon.bot.bearoff import exact_race_probabilities
 from backgammon.bot.encoding import (
@@ -21,7 +20,7 @@ from backgammon.bot.encoding import (
     side_summary,
     slot_inputs,
 )
-from backgammon.bot.network import Network, add_rows, shipped_networks
+from backgammon.bot.network import Network, shipped_networks
 from backgammon.bot.pubeval import is_race
 
 
@@ -143,29 +142,28 @@ def _summary(side: tuple[int, ...]) -> Summary:
 
 
 class _Sums:
-    """One network's hidden sums of the last board it saw, and what changes them: rows for a slot's change of
-    count (`slot_inputs`) and for a feature's change of value, each the difference of two sums of rows."""
+    """One network's hidden sums of the last board it saw (packed, see `Network`), and what changes them: rows
+    for a slot's change of count (`slot_inputs`) and for a feature's change of value, each the difference of
+    two sums of rows."""
 
     def __init__(self, net: Network) -> None:
         self.net = net
-        self.deltas: dict[int, list[float]] = {}
+        self.deltas: dict[int, int] = {}
         self.board: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
-        self.sums: list[float] = []
+        self.sums = 0
 
-    def _inputs_row(self, inputs: list[tuple[int, float]]) -> list[float]:
+    def _inputs_row(self, inputs: list[tuple[int, float]]) -> int:
         row = self.net.row
-        return add_rows([0.0] * self.net.hidden_size, [row(index, value) for index, value in inputs])
+        return sum([row(index, value) for index, value in inputs])
 
-    def _delta(self, key: int, old: list[tuple[int, float]], new: list[tuple[int, float]]) -> list[float]:
+    def _delta(self, key: int, old: list[tuple[int, float]], new: list[tuple[int, float]]) -> int:
         deltas = self.deltas
         if len(deltas) >= _DELTA_LIMIT:
             deltas.clear()
-        row = deltas[key] = list(map(sub, self._inputs_row(new), self._inputs_row(old)))
+        row = deltas[key] = self._inputs_row(new) - self._inputs_row(old)
         return row
 
-    def sums_for(
-        self, mine: tuple[int, ...], theirs: tuple[int, ...], features: tuple[int, ...]
-    ) -> list[float]:
+    def sums_for(self, mine: tuple[int, ...], theirs: tuple[int, ...], features: tuple[int, ...]) -> int:
         """The board's hidden sums, from the last board's; it becomes the board the next one starts from."""
         if self.board is None:
             sums = self.net.hidden_sums(active_inputs(mine, theirs))
@@ -205,7 +203,7 @@ class _Sums:
                             [(index, new / scale)] if new else [],
                         )
                     rows.append(row)
-            sums = add_rows(self.sums, rows)
+            sums = sum(rows, self.sums)
         self.board = (mine, theirs, features)
         self.sums = sums
         return sums

@@ -14,44 +14,31 @@ from array import array
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
-from operator import add, mul, sub
+from operator import mul
 
 MAGIC = b"BGNN"
 VERSION = 1
 WEIGHTS_FILE = "weights.bin"
 # Every input value is below this (the largest: a pip count / 100, shot pairs / 4, the bar / 2).
 MAX_INPUT = 32.0
-
-
-def add_rows(sums: list[float], rows: list[list[float]]) -> list[float]:
-    """`sums` plus the rows, up to four in one pass: one comprehension over several rows costs about what one
-    `map(add)` over each costs in CPython, and half in Pyodide. Exact, so the grouping does not matter."""
-    count = len(rows)
-    start = 0
-    while count - start >= 4:
-        a, b, c, d = rows[start : start + 4]
-        sums = [s + w + x + y + z for s, w, x, y, z in zip(sums, a, b, c, d, strict=True)]
-        start += 4
-    left = count - start
-    if left == 3:
-        a, b, c = rows[start:]
-        sums = [s + w + x + y for s, w, x, y in zip(sums, a, b, c, strict=True)]
-    elif left == 2:
-        a, b = rows[start:]
-        sums = [s + w + x for s, w, x in zip(sums, a, b, strict=True)]
-    elif left == 1:
-        sums = list(map(add, sums, rows[start]))
-    return sums
+LANE_BITS = 64
+# Each hidden sum lives in a 64-bit lane of one Python int, counted in grid units and lifted by
+# `LANE_BASE`: the bit pattern of the float 2 ** 52 + 2 ** 51, whose low 52 bits are an integer. Adding
+# rows is then one big-int addition each (exact, in C), and a total's bytes, read as an array of
+# doubles, are the floats 2 ** 52 + 2 ** 51 + sum, with no conversion in Python.
+LANE_BASE = 0x4338000000000000
+LANE_FLOAT = float(2**52 + 2**51)
 
 
 class Network:
     """One hidden sigmoid layer, sigmoid outputs; inputs are given sparsely as (index, value).
 
     Inference adds, for each active input, that input's weights times its value (its *row*), rounded to a
-    grid of `2 ** -grid_bits` (the bias too). Every hidden sum is then a sum of multiples of the grid far
-    below 2 ** 53 grid steps, so float additions are exact: a board's sums, and so its outputs, are the
-    same to the last bit whatever order the rows were added or subtracted in (from scratch, or by
-    adjusting another board's sums). The rounding moves each term by at most 2 ** -(grid_bits + 1).
+    grid of `2 ** -grid_bits` (the bias too). Every hidden sum is then a whole number of grid steps below
+    2 ** 51, and the sums are kept packed, one lane each, in a Python int (see `LANE_BASE`): integer
+    additions are exact, so a board's sums, and so its outputs, are the same to the last bit whatever order
+    the rows were added or subtracted in (from scratch, or by adjusting another board's sums). The rounding
+    moves each term by at most 2 ** -(grid_bits + 1).
     """
 
     def __init__(
@@ -68,53 +55,69 @@ class Network:
         # Stored per output (columns of w2) so each output is one dot product.
         self.output_columns = [[row[o] for row in w2] for o in range(len(b2))]
         self.output_bias = b2
-        # The largest sum any mix of rows can reach: input values stay below MAX_INPUT, and an adjusted sum
-        # holds at most two values of each input for a moment. Partial sums below 2 ** (53 - grid_bits)
-        # are exact.
+        # Twice the largest sum any mix of rows can reach (input values stay below MAX_INPUT) stays below
+        # 2 ** 51 grid steps, so a lane's float is exact and the lanes never spill into each other. (Twice:
+        # sums were once adjusted in floats, holding two values of an input for a moment; the grid stays.)
         reach = list(map(abs, b1))
         for row in w1:
             reach = [r + 2.0 * MAX_INPUT * abs(w) for r, w in zip(reach, row, strict=True)]
         bound = 1.0 + max(reach, default=0.0)
         self.grid_bits = min(40, 51 - math.frexp(bound)[1])
         self._scale = math.ldexp(1.0, self.grid_bits)
-        self._bias = self._on_grid(b1, 1.0)
-        self._rows: list[dict[float, list[float]]] = [{} for _ in w1]
+        self._step = math.ldexp(1.0, -self.grid_bits)
+        self._lift = LANE_FLOAT * self._step  # a lane's float times the step, minus this: the sum, exactly
+        self._bias = self.pack([LANE_BASE + steps for steps in self._steps(b1, 1.0)])
+        self._rows: list[dict[float, int]] = [{} for _ in w1]
 
-    def _on_grid(self, weights: list[float], value: float) -> list[float]:
+    def _steps(self, weights: list[float], value: float) -> list[int]:
         scale = self._scale
-        return [round(w * value * scale) / scale for w in weights]
+        return [round(w * value * scale) for w in weights]
+
+    def pack(self, lanes: list[int]) -> int:
+        """Whole numbers (grid steps) as the lanes of one int, the first lane lowest."""
+        return sum(lane << (LANE_BITS * k) for k, lane in enumerate(lanes))
+
+    def pack_sums(self, sums: list[float]) -> int:
+        """Hidden sums given as floats (rounded to the grid) in the packed form `outputs_from_sums` takes."""
+        return self.pack([LANE_BASE + steps for steps in self._steps(sums, 1.0)])
+
+    def unpack(self, total: int) -> list[float]:
+        """The hidden sums of a packed total, as floats."""
+        lift, step = self._lift, self._step
+        return [v * step - lift for v in self._lanes(total)]
+
+    def _lanes(self, total: int) -> array[float]:
+        lanes = array("d")
+        lanes.frombytes(total.to_bytes(8 * len(self.hidden_bias), "little"))
+        if sys.byteorder != "little":
+            lanes.byteswap()
+        return lanes
 
     @property
     def hidden_size(self) -> int:
         return len(self.hidden_bias)
 
-    def row(self, index: int, value: float) -> list[float]:
-        """Input `index`'s contribution at `value` to the hidden sums, on the grid (made once, kept)."""
+    def row(self, index: int, value: float) -> int:
+        """Input `index`'s contribution at `value` to the hidden sums: on the grid, packed, made once."""
         rows = self._rows[index]
         found = rows.get(value)
         if found is None:
-            found = rows[value] = self._on_grid(self.input_rows[index], value)
+            found = rows[value] = self.pack(self._steps(self.input_rows[index], value))
         return found
 
-    def hidden_sums(self, active: Iterable[tuple[int, float]]) -> list[float]:
-        """Hidden pre-activations for the sparse input; callers may adjust them incrementally."""
+    def hidden_sums(self, active: Iterable[tuple[int, float]]) -> int:
+        """Hidden pre-activations for the sparse input, packed; callers may add and subtract rows."""
         row = self.row
-        return add_rows(self._bias, [row(index, value) for index, value in active])
+        return sum([row(index, value) for index, value in active], self._bias)
 
-    def adjust(self, sums: list[float], index: int, old: float, new: float) -> list[float]:
-        """`sums` with input `index` changed from `old` to `new` (a new list; exact, see the class)."""
-        if old:
-            sums = list(map(sub, sums, self.row(index, old)))
-        if new:
-            sums = list(map(add, sums, self.row(index, new)))
-        return sums
-
-    def outputs_from_sums(self, sums: list[float]) -> list[float]:
+    def outputs_from_sums(self, total: int) -> list[float]:
         exp = math.exp
-        if min(sums) > -40.0:  # the test inside the loop costs a third of it (CPython and Pyodide)
-            hidden = [1.0 / (1.0 + exp(-s)) for s in sums]
+        lift, step = self._lift, self._step
+        lanes = self._lanes(total)
+        if min(lanes) * step - lift > -40.0:  # the test inside the loop costs a third of it
+            hidden = [1.0 / (1.0 + exp(lift - v * step)) for v in lanes]
         else:
-            hidden = [1.0 / (1.0 + exp(-s)) if s > -40.0 else 0.0 for s in sums]
+            hidden = [1.0 / (1.0 + exp(lift - v * step)) if v * step - lift > -40.0 else 0.0 for v in lanes]
         out = []
         for column, bias in zip(self.output_columns, self.output_bias, strict=True):
             z = bias + sum(map(mul, hidden, column))
