@@ -14,6 +14,10 @@ legal plays of that roll: a play we do not know stops the run, so the games cros
 `--gnubg-vs-pubeval` seats gnubg where the computer sits in `bot_vs_pubeval.py`, with the same seed, to show
 what the computer's target against pubeval means here: on 2026-11-24, 1000 games, gnubg at 0-ply won 70.1%
 (67.3–72.9%), +0.586 points per game (+0.506 to +0.666), gammons 236 won and 68 lost.
+
+`--gnubg-seat P` seats gnubg at P plies where the computer sits, against gnubg at `--plies`: what a given
+strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against its 0-ply won 52.7%
+(49.6–55.8%), +0.055 points per game.
 """
 
 from __future__ import annotations
@@ -131,6 +135,19 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
     gnubg_plays = gnubg_player(int(str(args["plies"])))
     games, seed, progress = (int(str(args[key])) for key in ("games", "seed", "progress"))
     name = f"gnubg {args['plies']}-ply"
+    if args.get("gnubg_seat") is not None:
+        # gnubg at another depth in the computer's seat: what a level of that strength would win here.
+        seat_plays = gnubg_player(int(str(args["gnubg_seat"])))
+        figures = play_level(
+            f"gnubg {args['gnubg_seat']}-ply",
+            games,
+            seed,
+            progress,
+            gnubg_plays,
+            lambda position, dice, _: seat_plays(position, dice),
+        )
+        print(json.dumps({**figures, "opponent": name}), flush=True)
+        return
     if args["gnubg_vs_pubeval"]:
         # The yardstick itself: gnubg in the computer's seat, on the same dice as the levels' games.
         figures = play_level(
@@ -155,6 +172,12 @@ def main() -> None:
         "--gnubg-vs-pubeval",
         action="store_true",
         help="instead, gnubg against pubeval (what the computer's pubeval target is measured by)",
+    )
+    parser.add_argument(
+        "--gnubg-seat",
+        type=int,
+        metavar="PLIES",
+        help="instead, gnubg at PLIES look-ahead in the computer's seat against gnubg at --plies",
     )
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
     parser.add_argument(
@@ -182,6 +205,7 @@ def main() -> None:
         "seed": args.seed,
         "progress": args.progress,
         "gnubg_vs_pubeval": args.gnubg_vs_pubeval,
+        "gnubg_seat": args.gnubg_seat,
         "matches": args.matches,
         "length": args.length,
         "out": str(args.out.resolve()) if args.out else None,

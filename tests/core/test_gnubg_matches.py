@@ -42,3 +42,14 @@ def test_matches_with_the_cube_end_at_the_match_length_and_resume(tmp_path: Path
     summary = json.loads(printed[-1])
     assert summary["matches"] == 3
     assert summary["match_win_rate"] == pytest.approx(sum(line["won"] for line in lines) / 3, abs=1e-4)
+
+
+def test_gnubg_can_take_the_computers_seat_against_itself() -> None:
+    # The yardstick for the strength targets: gnubg 1-ply's games against gnubg 0-ply, every play of both
+    # checked by our rules on the way.
+    command = [sys.executable, str(BENCHMARK), "--gnubg-seat", "1", "--games", "2", "--seed", "7"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    summary = json.loads(done.stdout.splitlines()[-1])
+    assert summary["level"] == "gnubg 1-ply"
+    assert summary["opponent"] == "gnubg 0-ply"
+    assert summary["games"] == 2
