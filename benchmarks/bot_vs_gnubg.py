@@ -26,6 +26,7 @@ import argparse
 import json
 import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -43,7 +44,7 @@ for folder in (REPO / "py", REPO / "benchmarks"):
 from backgammon import Position  # noqa: E402
 from backgammon.bot.levels import LEVELS  # noqa: E402
 from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_pubeval import play_level, pubeval_move  # noqa: E402
+from bot_vs_pubeval import Player, level_player, play_level, pubeval_move  # noqa: E402
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
@@ -156,8 +157,24 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
         print(json.dumps({**figures, "opponent": "pubeval"}), flush=True)
         return
     for level in args["levels"]:  # type: ignore[attr-defined]
-        figures = play_level(level, games, seed, progress, gnubg_plays)
+        player = logging_player(level, Path(str(args["log"]))) if args.get("log") else None
+        figures = play_level(level, games, seed, progress, gnubg_plays, player)
         print(json.dumps({**figures, "opponent": name}), flush=True)
+
+
+def logging_player(level: str, log: Path) -> Player:
+    """The level's player, writing each decision it meets (board and roll, a JSON line) to `log`: positions
+    of games against gnubg, for `training/choices.py make --from-log`."""
+    choose = level_player(level)
+    sink = log.open("a")
+
+    def play(position: Position, dice: tuple[int, int], rng: random.Random) -> Position:
+        decision = {"level": level, "mine": position.mine, "theirs": position.theirs, "dice": dice}
+        sink.write(json.dumps(decision) + "\n")
+        sink.flush()
+        return choose(position, dice, rng)
+
+    return play
 
 
 def main() -> None:
@@ -180,6 +197,9 @@ def main() -> None:
         help="instead, gnubg at PLIES look-ahead in the computer's seat against gnubg at --plies",
     )
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
+    parser.add_argument(
+        "--log", type=Path, help="add each decision of the level's games here (a JSON line: board, roll)"
+    )
     parser.add_argument(
         "--matches",
         type=int,
@@ -209,6 +229,7 @@ def main() -> None:
         "matches": args.matches,
         "length": args.length,
         "out": str(args.out.resolve()) if args.out else None,
+        "log": str(args.log.resolve()) if args.log else None,
     }
     env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
     script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")

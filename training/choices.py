@@ -42,22 +42,45 @@ from selfplay import Evaluator, equity, flip, is_race_batch
 
 from backgammon.bot.levels import DEEP, EXPERT
 
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+Candidates = list[tuple[Board, tuple[int, int] | None]]  # a board, and its roll if it came with one
 
-def make(args: argparse.Namespace) -> None:
+
+def self_play_rolls(
+    args: argparse.Namespace, rng: random.Random
+) -> list[tuple[Board, tuple[int, int] | None]]:
+    """Contact positions of the net's seeded self-play, shuffled, each to get a roll drawn later."""
     seen = sorted(self_play_positions(Evaluator(load_any(args.net)), args.games, 500, 0.1, args.seed))
     boards = np.frombuffer(b"".join(seen), dtype=np.int8).reshape(-1, 2, 25).astype(np.int64)
-    contact = np.flatnonzero(~is_race_batch(boards[:, 0], boards[:, 1]))
+    contact = np.flatnonzero(~is_race_batch(boards[:, 0], boards[:, 1])).tolist()
+    rng.shuffle(contact)
+    return [((tuple(boards[i, 0].tolist()), tuple(boards[i, 1].tolist())), None) for i in contact]
+
+
+def logged_rolls(path: Path, rng: random.Random) -> Candidates:
+    """The decisions of a `bot_vs_gnubg.py --log` file (games against gnubg) with contact, shuffled."""
+    found: Candidates = []
+    for line in path.read_text().splitlines():
+        decision = json.loads(line)
+        board = (tuple(decision["mine"]), tuple(decision["theirs"]))
+        if not is_race_batch(np.array([board[0]]), np.array([board[1]]))[0]:
+            found.append((board, (decision["dice"][0], decision["dice"][1])))
+    rng.shuffle(found)
+    return found
+
+
+def make(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    rng.shuffle(contact_list := contact.tolist())
+    candidates = logged_rolls(args.from_log, rng) if args.from_log else self_play_rolls(args, rng)
     excluded: set[bytes] = set()
     for path in args.exclude:  # a scoring set: rolls made for training must not share its positions
         excluded.update(map(bytes, np.load(path)["before"].reshape(-1, 50).astype(np.int8)))
-    states, dice = [], []
-    for index in contact_list:
-        if bytes(boards[index].astype(np.int8)) in excluded:
+    states: list[Board] = []
+    dice: list[tuple[int, int]] = []
+    for state, logged in candidates:
+        if bytes(np.array(state, dtype=np.int8)) in excluded:
             continue
-        state = (tuple(boards[index, 0].tolist()), tuple(boards[index, 1].tolist()))
-        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        roll = logged or (rng.randint(1, 6), rng.randint(1, 6))
         _, _, starts = successor_rows([state], [roll])
         if starts[1] > 1:
             states.append(state)
@@ -184,6 +207,9 @@ def main() -> None:
     making.add_argument("--games", type=int, default=400)
     making.add_argument("--seed", type=int, default=909)
     making.add_argument("--exclude", type=Path, action="append", default=[], help="a set to keep apart")
+    making.add_argument(
+        "--from-log", type=Path, help="rolls from `bot_vs_gnubg.py --log` (games against gnubg) instead"
+    )
     scoring = commands.add_parser("score")
     scoring.add_argument("choices", type=Path)
     scoring.add_argument("labels", type=Path)

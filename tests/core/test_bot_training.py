@@ -244,3 +244,35 @@ def test_a_net_trained_on_the_order_of_plays_chooses_the_teachers_play() -> None
         adam.step(*no_regression, (groups, 1.0, 0.02))
     after = choice_error(adam.forward(x)[1], groups.teacher, groups.starts)
     assert after < before / 3
+
+
+def test_a_scoring_set_from_logged_games_keeps_their_rolls_and_only_contact_choices(tmp_path: Path) -> None:
+    """`choices.py make --from-log`: the decisions of games against gnubg (`bot_vs_gnubg.py --log`) become a
+    scoring set with their own rolls; races are left out, and so are the positions of a set named by
+    `--exclude`."""
+    import argparse
+    import json
+
+    import choices
+
+    start = Position.start()
+    race = Position(mine=(3, 3, 3, 3, 3) + (0,) * 20, theirs=(3, 3, 3, 3, 3) + (0,) * 20)
+    later = legal_positions(start, (5, 2))[0].swap()
+
+    def make(target: Path, decisions: list[tuple[Position, tuple[int, int]]], exclude: list[Path]) -> None:
+        log = target.with_suffix(".jsonl")
+        lines = [{"level": "expert", "mine": p.mine, "theirs": p.theirs, "dice": d} for p, d in decisions]
+        log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        args = argparse.Namespace(net=None, target=target, rolls=10, seed=1, exclude=exclude, from_log=log)
+        choices.make(args)
+
+    first = tmp_path / "first.npz"
+    make(first, [(start, (4, 1)), (race, (6, 5)), (start, (6, 6))], [])
+    made = np.load(first)
+    assert sorted(map(tuple, made["dice"].tolist())) == [(4, 1), (6, 6)]
+    assert [before[0].tolist() for before in made["before"]] == [list(start.mine)] * 2
+    counts = [len(legal_positions(start, (a, b))) for a, b in made["dice"].tolist()]
+    assert np.diff(made["starts"]).tolist() == counts
+    second = tmp_path / "second.npz"
+    make(second, [(start, (5, 2)), (later, (2, 1))], [first])
+    assert np.load(second)["before"][:, 0].tolist() == [list(later.mine)]
