@@ -1,6 +1,6 @@
 """The match analysis in the page: how long *Analyse the match* takes, and the main thread's longest task.
 
-    python3 benchmarks/analysis_page.py FILE.mat [FILE.mat ...] [--depth 1] [--no-build]
+    python3 benchmarks/analysis_page.py FILE.mat [FILE.mat ...] [--depth 0|1|2] [--no-build]
 
 Builds the site into a temporary folder (or serves `dist/` with --no-build), stores each finished match
 (a `.mat` file, read by `backgammon.matimport`) as the saved match in the test-mode localStorage slot with
@@ -12,6 +12,9 @@ Measured on 2026-11-24 13:20 UTC on the idle shared 2-core machine (load average
 matches of the GNU Backgammon reference set (`benchmarks/data/set1/match-{002,014,020}.mat`, made by
 `analysis_gnubg.py make-set`; 261, 294 and 340 decisions): depth 1 took 30.2, 26.6 and 25.0 s from the
 click to the analysis done, depth 0 1.9, 1.4 and 1.4 s; no main-thread task over 50 ms in either.
+After the evaluator's packed sums (2026-11-25, a numpy job on the other core, load average about 2.5): depth 1
+20.6, 19.1 and 16.6 s (two tasks over 50 ms, 93 ms, in the second); depth 2 366 s for match-002, 12 tasks over
+50 ms, the longest 136 ms.
 """
 
 from __future__ import annotations
@@ -96,7 +99,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE.mat")
-    parser.add_argument("--depth", type=int, default=1, choices=(0, 1))
+    parser.add_argument("--depth", type=int, default=1, choices=(0, 1, 2))
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     args = parser.parse_args()
     with served_site(args.no_build) as url:
