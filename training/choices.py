@@ -4,7 +4,8 @@
         [--rolls 2000] [--games 400] [--seed 909] [--exclude other-choices.npz]
     python3 training/gnubg_label.py training/data/choices-after.npz training/data/choices-2ply.npz --plies 2
     python3 training/choices.py score training/data/choices.npz training/data/choices-2ply.npz \
-        py/backgammon/bot/weights.bin training/checkpoints/a.json [--lookahead 4 | --deep]
+        py/backgammon/bot/weights.bin training/checkpoints/a.json \
+        [--lookahead 4 | --deep | --settings 4:0.16 6:0.24 ...]
 
 `make` plays seeded games with the net (as `positions.py`, one play in ten random), takes `--rolls` positions
 with contact and a roll with more than one distinct legal play, and writes them with every distinct play
@@ -16,7 +17,9 @@ for the second net on the paired difference from the first. A "net" that is a `g
 the same plays (gnubg at 0-ply, say) plays by those figures: the yardstick. Game results against pubeval
 barely tell good nets apart; this does, on a few thousand decisions, in seconds. `score --deep` instead
 sets the deep analysis's checker play (its 2-ply on the leading plays) beside the expert's, each net's
-(the aim: at most half the expert's errors; about half an hour a set of 3,000 rolls).
+(the aim: at most half the expert's errors; about half an hour a set of 3,000 rolls). `score --settings
+4:0.16 6:0.24 4:0.16:0.8` sets look-ahead settings side by side for each net, paired with the first: plays
+and window, and optionally the weight of the 1-ply figure against the 0-ply one (a minute each).
 """
 
 from __future__ import annotations
@@ -35,7 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from check import load_any
-from fastplay import mover_values, segment_argmax, successor_rows, with_lookahead, with_two_ply
+from fastplay import (
+    LOOKED_AT_FIRST,
+    mover_values,
+    segment_argmax,
+    successor_rows,
+    with_lookahead,
+    with_two_ply,
+)
 from positions import self_play_positions
 from ranking import CHOICE_NET
 from selfplay import Evaluator, equity, flip, is_race_batch
@@ -146,6 +156,40 @@ def score(args: argparse.Namespace) -> None:
         first = errors if first is None else first
 
 
+def look_ahead_setting(text: str) -> tuple[int, float, float]:
+    """`PLAYS:WINDOW[:WEIGHT]` of `score --settings`: the look-ahead's plays and window, and the weight of
+    their 1-ply figure against their 0-ply one (1: the 1-ply figure alone, as the expert)."""
+    parts = text.split(":")
+    if len(parts) not in (2, 3):
+        raise argparse.ArgumentTypeError(f"{text!r}: give PLAYS:WINDOW or PLAYS:WINDOW:WEIGHT")
+    try:
+        plays, window, weight = int(parts[0]), float(parts[1]), float(parts[2]) if len(parts) == 3 else 1.0
+    except ValueError:
+        message = f"{text!r}: PLAYS is a whole number, WINDOW and WEIGHT numbers"
+        raise argparse.ArgumentTypeError(message) from None
+    if plays < 1 or window < 0 or not 0 <= weight <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: PLAYS >= 1, WINDOW >= 0, WEIGHT from 0 to 1")
+    return plays, window, weight
+
+
+def score_settings(args: argparse.Namespace) -> None:
+    """Each net with each look-ahead setting of `--settings`, paired with the net's first setting: whether
+    looking at more plays, or weighing the 1-ply figure with the 0-ply one, chooses better."""
+    mine, theirs, starts, truth, best = load_plays(args.choices, args.labels)
+    for path in args.nets:
+        evaluator = Evaluator(load_any(path))
+        values = equity(mover_values(evaluator, mine, theirs))
+        first: NDArray[np.float64] | None = None
+        for plays, window, weight in args.settings:
+            deeper = with_lookahead(evaluator, values, mine, theirs, starts, plays, window)
+            looked = deeper > -LOOKED_AT_FIRST / 2
+            deeper[looked] = weight * deeper[looked] + (1.0 - weight) * values[looked]
+            errors = 1000.0 * (best - truth[segment_argmax(deeper, starts)])
+            line = {"net": str(path), "rolls": errors.shape[0], "lookahead": plays, "window": window}
+            print(json.dumps({**line, "weight": weight, **error_figures(errors, first)}), flush=True)
+            first = errors if first is None else first
+
+
 def score_deep(args: argparse.Namespace) -> None:
     """Each net as the expert plays (`EXPERT`'s look-ahead) and as the deep analysis chooses (`DEEP`'s
     look-ahead, then its leaders at 2-ply): their errors, the deep setting's paired difference, and the
@@ -219,11 +263,20 @@ def main() -> None:
     scoring.add_argument(
         "--deep", action="store_true", help="instead, each net as the expert and as the deep analysis"
     )
+    scoring.add_argument(
+        "--settings",
+        type=look_ahead_setting,
+        nargs="+",
+        metavar="PLAYS:WINDOW[:WEIGHT]",
+        help="instead, each net with these look-ahead settings, paired with the first",
+    )
     args = parser.parse_args()
     if args.command == "make":
         make(args)
     elif args.deep:
         score_deep(args)
+    elif args.settings:
+        score_settings(args)
     else:
         score(args)
 

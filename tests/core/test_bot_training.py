@@ -276,3 +276,43 @@ def test_a_scoring_set_from_logged_games_keeps_their_rolls_and_only_contact_choi
     second = tmp_path / "second.npz"
     make(second, [(start, (5, 2)), (later, (2, 1))], [first])
     assert np.load(second)["before"][:, 0].tolist() == [list(later.mine)]
+
+
+def test_look_ahead_settings_are_read_strictly_and_weight_zero_chooses_as_the_bare_net(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`choices.py score --settings`: PLAYS:WINDOW[:WEIGHT] is read strictly; with the 1-ply figure weighed 0
+    the plays looked at keep their 0-ply figures, so the choice is the bare net's (`score` at 0-ply)."""
+    import argparse
+    import json
+
+    import choices
+
+    assert choices.look_ahead_setting("6:0.24") == (6, 0.24, 1.0)
+    assert choices.look_ahead_setting("4:0.16:0.8") == (4, 0.16, 0.8)
+    for bad in ("6", "x:0.1", "4:0.16:2", "0:0.1", "4:0.1:0.5:1"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            choices.look_ahead_setting(bad)
+
+    start = Position.start()
+    second = legal_positions(start, (3, 1))[0].swap()
+    log = tmp_path / "games.jsonl"
+    decisions = [(start, (6, 4)), (start, (5, 3)), (second, (6, 2)), (second, (4, 3))]
+    log.write_text(
+        "".join(json.dumps({"mine": p.mine, "theirs": p.theirs, "dice": d}) + "\n" for p, d in decisions)
+    )
+    target = tmp_path / "set.npz"
+    choices.make(argparse.Namespace(target=target, rolls=10, seed=1, exclude=[], from_log=log))
+    plays = np.load(target)["mine"].shape[0]
+    labels = tmp_path / "labels.npz"
+    teacher = np.random.default_rng(5).uniform(0.0, 0.5, (plays, 5)).astype(np.float32)
+    np.savez(labels, outputs=teacher)
+    net = Path(__file__).resolve().parents[2] / "py" / "backgammon" / "bot" / "weights.bin"
+    common = {"choices": target, "labels": labels, "nets": [net]}
+    choices.score(argparse.Namespace(**common, lookahead=0, window=0.16))
+    choices.score_settings(argparse.Namespace(**common, settings=[(4, 0.16, 1.0), (4, 0.16, 0.0)]))
+    printed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    bare, expert, weighed_zero = (json.loads(line) for line in printed)
+    assert weighed_zero["error"] == bare["error"]
+    assert weighed_zero["teacher's play"] == bare["teacher's play"]
+    assert expert["rolls"] == bare["rolls"] == len(decisions)
