@@ -42,9 +42,8 @@ for folder in (REPO / "py", REPO / "benchmarks"):
         sys.path.insert(0, str(folder))
 
 from backgammon import Position  # noqa: E402
-from backgammon.bot.levels import LEVELS  # noqa: E402
 from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_pubeval import Player, level_player, play_level, pubeval_move  # noqa: E402
+from bot_vs_pubeval import SETTINGS, Player, level_player, play_level, pubeval_move  # noqa: E402
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
@@ -89,7 +88,7 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
     out = Path(str(args["out"]))
     done = len(out.read_text().splitlines()) if out.exists() else 0
     level = str(args["levels"][0])  # type: ignore[index]
-    ours = level_decider(LEVELS[level])
+    ours = level_decider(SETTINGS[level])
     with out.open("a") as sink:
         for number in range(done, matches):
             ours_first = number % 2 == 0
@@ -182,7 +181,12 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--level", choices=sorted(LEVELS), action="append")
+    parser.add_argument(
+        "--level",
+        choices=sorted(SETTINGS),
+        action="append",
+        help="a level, or deep: the deep analysis's checker play (seconds a move)",
+    )
     parser.add_argument("--plies", type=int, default=0, help="gnubg's look-ahead (0: its bare nets)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(

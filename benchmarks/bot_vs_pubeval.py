@@ -39,7 +39,7 @@ if str(REPO / "py") not in sys.path:
     sys.path.insert(0, str(REPO / "py"))
 
 from backgammon import Position, legal_positions  # noqa: E402
-from backgammon.bot.levels import LEVELS, level_named  # noqa: E402
+from backgammon.bot.levels import DEEP, LEVELS  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
 from backgammon.bot.pubeval import is_race, pubeval_score  # noqa: E402
 from backgammon.game import Win, classify_win  # noqa: E402
@@ -54,9 +54,13 @@ Player = Callable[[Position, tuple[int, int], random.Random], Position]
 Opponent = Callable[[Position, tuple[int, int]], Position]
 
 
+# The levels, and the deep analysis's checker play (seconds a move: to see what a deeper search would win).
+SETTINGS = {**LEVELS, DEEP.name: DEEP}
+
+
 def level_player(level_name: str) -> Player:
-    """The computer at a level: the board after its play of a roll."""
-    level = level_named(level_name)
+    """The computer at a level (or `deep`): the board after its play of a roll."""
+    level = SETTINGS[level_name]
     return lambda position, dice, rng: choose_play(position, dice, level=level, rng=rng).position
 
 
@@ -126,7 +130,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--level", choices=sorted(LEVELS), action="append")
+    parser.add_argument("--level", choices=sorted(SETTINGS), action="append")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
     args = parser.parse_args()
