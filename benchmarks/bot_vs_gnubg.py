@@ -138,6 +138,7 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
         return
     gnubg_plays = gnubg_player(int(str(args["plies"])))
     games, seed, progress = (int(str(args[key])) for key in ("games", "seed", "progress"))
+    judge_luck = bool(args.get("luck"))
     name = f"gnubg {args['plies']}-ply"
     if args.get("gnubg_seat") is not None:
         # gnubg at another depth in the computer's seat: what a level of that strength would win here.
@@ -149,19 +150,26 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
             progress,
             gnubg_plays,
             lambda position, dice, _: seat_plays(position, dice),
+            judge_luck=judge_luck,
         )
         print(json.dumps({**figures, "opponent": name}), flush=True)
         return
     if args["gnubg_vs_pubeval"]:
         # The yardstick itself: gnubg in the computer's seat, on the same dice as the levels' games.
         figures = play_level(
-            name, games, seed, progress, pubeval_move, lambda position, dice, _: gnubg_plays(position, dice)
+            name,
+            games,
+            seed,
+            progress,
+            pubeval_move,
+            lambda position, dice, _: gnubg_plays(position, dice),
+            judge_luck=judge_luck,
         )
         print(json.dumps({**figures, "opponent": "pubeval"}), flush=True)
         return
     for level in args["levels"]:  # type: ignore[attr-defined]
         player = logging_player(level, Path(str(args["log"]))) if args.get("log") else None
-        figures = play_level(level, games, seed, progress, gnubg_plays, player)
+        figures = play_level(level, games, seed, progress, gnubg_plays, player, judge_luck=judge_luck)
         print(json.dumps({**figures, "opponent": name}), flush=True)
 
 
@@ -209,6 +217,11 @@ def main() -> None:
         "--log", type=Path, help="add each decision of the level's games here (a JSON line: board, roll)"
     )
     parser.add_argument(
+        "--luck",
+        action="store_true",
+        help="also points per game less each side's luck as our net judges its rolls (about 1 s a game more)",
+    )
+    parser.add_argument(
         "--matches",
         type=int,
         default=0,
@@ -238,6 +251,7 @@ def main() -> None:
         "length": args.length,
         "out": str(args.out.resolve()) if args.out else None,
         "log": str(args.log.resolve()) if args.log else None,
+        "luck": args.luck,
     }
     env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
     script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")

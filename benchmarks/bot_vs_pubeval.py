@@ -43,6 +43,7 @@ from backgammon.bot.levels import DEEP, LEVELS  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
 from backgammon.bot.pubeval import is_race, pubeval_score  # noqa: E402
 from backgammon.game import Win, classify_win  # noqa: E402
+from luck import roll_luck  # noqa: E402
 
 
 def pubeval_move(position: Position, dice: tuple[int, int]) -> Position:
@@ -65,33 +66,55 @@ def level_player(level_name: str) -> Player:
 
 
 def play_game(
-    player_starts: bool, player: Player, rng: random.Random, opponent: Opponent = pubeval_move
-) -> int:
-    """Points won by `player` (negative when the opponent, pubeval unless told, wins)."""
+    player_starts: bool,
+    player: Player,
+    rng: random.Random,
+    opponent: Opponent = pubeval_move,
+    *,
+    judge_luck: bool = False,
+) -> tuple[int, float]:
+    """Points won by `player` (negative when the opponent, pubeval unless told, wins), and with
+    `judge_luck` the luck of the player's rolls less the luck of the opponent's (`luck.roll_luck`; else 0)."""
     position = Position.start()
     player_to_move = player_starts
     dice = (rng.randint(1, 6), rng.randint(1, 6))
     while dice[0] == dice[1]:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
+    luck = 0.0
+    opening = True
     while True:
+        if judge_luck:
+            rolled = roll_luck(position, dice, opening=opening)
+            luck += rolled if player_to_move else -rolled
+            opening = False
         after = player(position, dice, rng) if player_to_move else opponent(position, dice)
         if not any(after.mine):
             points = {Win.SINGLE: 1, Win.GAMMON: 2, Win.BACKGAMMON: 3}[classify_win(after)]
-            return points if player_to_move else -points
+            return (points if player_to_move else -points), luck
         position = after.swap()
         player_to_move = not player_to_move
         dice = (rng.randint(1, 6), rng.randint(1, 6))
 
 
-def summarise(results: list[int], level: str, seconds: float) -> dict[str, object]:
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and half the width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / max(n - 1, 1)
+    return mean, 1.96 * math.sqrt(variance / n)
+
+
+def summarise(
+    results: list[int], level: str, seconds: float, lucks: list[float] | None = None
+) -> dict[str, object]:
+    """Wins and points per game with 95% intervals; with `lucks` (a game's luck for the player), the
+    luck-adjusted points per game too: the same expectation, a narrower interval."""
     n = len(results)
     wins = sum(1 for r in results if r > 0)
     share = wins / n
     share_half = 1.96 * math.sqrt(share * (1 - share) / n)
-    mean = sum(results) / n
-    variance = sum((r - mean) ** 2 for r in results) / max(n - 1, 1)
-    mean_half = 1.96 * math.sqrt(variance / n)
-    return {
+    mean, mean_half = interval([float(r) for r in results])
+    summary: dict[str, object] = {
         "level": level,
         "games": n,
         "win_rate": round(share, 4),
@@ -100,8 +123,13 @@ def summarise(results: list[int], level: str, seconds: float) -> dict[str, objec
         "points_per_game_95": [round(mean - mean_half, 4), round(mean + mean_half, 4)],
         "gammons_won": sum(1 for r in results if r >= 2),
         "gammons_lost": sum(1 for r in results if r <= -2),
-        "seconds": round(seconds, 1),
     }
+    if lucks:
+        adjusted, adjusted_half = interval([r - luck for r, luck in zip(results, lucks, strict=True)])
+        summary["luck_adjusted_points_per_game"] = round(adjusted, 4)
+        summary["luck_adjusted_95"] = [round(adjusted - adjusted_half, 4), round(adjusted + adjusted_half, 4)]
+    summary["seconds"] = round(seconds, 1)
+    return summary
 
 
 def play_level(
@@ -111,18 +139,25 @@ def play_level(
     progress: int = 0,
     opponent: Opponent = pubeval_move,
     player: Player | None = None,
+    *,
+    judge_luck: bool = False,
 ) -> dict[str, object]:
     """The summary of `games` games of the computer at `level` (or of `player`, named `level`) against
-    `opponent`; with `progress`, a running summary is printed every that many games."""
+    `opponent`; with `progress`, a running summary is printed every that many games; with `judge_luck`,
+    luck-adjusted figures too (the same dice and plays: the rolls are judged, not drawn, by it)."""
     chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
+    lucks: list[float] = []
     started = time.perf_counter()
     for game in range(games):
-        results.append(play_game(game % 2 == 0, chooser, rng, opponent))
+        points, luck = play_game(game % 2 == 0, chooser, rng, opponent, judge_luck=judge_luck)
+        results.append(points)
+        lucks.append(luck)
         if progress and (game + 1) % progress == 0 and game + 1 < games:
-            print(json.dumps(summarise(results, level, time.perf_counter() - started)), flush=True)
-    return summarise(results, level, time.perf_counter() - started)
+            figures = summarise(results, level, time.perf_counter() - started, lucks if judge_luck else None)
+            print(json.dumps(figures), flush=True)
+    return summarise(results, level, time.perf_counter() - started, lucks if judge_luck else None)
 
 
 def main() -> None:
@@ -133,9 +168,13 @@ def main() -> None:
     parser.add_argument("--level", choices=sorted(SETTINGS), action="append")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
+    parser.add_argument(
+        "--luck", action="store_true", help="also luck-adjusted points (about 1 s a game more)"
+    )
     args = parser.parse_args()
     for level in args.level or ["beginner", "intermediate", "expert"]:
-        print(json.dumps(play_level(level, args.games, args.seed, args.progress)), flush=True)
+        figures = play_level(level, args.games, args.seed, args.progress, judge_luck=args.luck)
+        print(json.dumps(figures), flush=True)
 
 
 if __name__ == "__main__":

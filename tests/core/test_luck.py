@@ -1,0 +1,71 @@
+"""Luck-adjusted results (`benchmarks/luck.py`): the dice's luck has mean zero, so taking it off a game's
+points changes their expectation not at all, and it takes out most of their spread."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from backgammon.bot.levels import Level
+from backgammon.bot.player import ROLLS, choose_play
+from backgammon.movegen import legal_positions
+from backgammon.position import Position
+from bot_vs_pubeval import play_game
+from luck import OPENING_ROLLS, roll_luck
+
+
+def board(points: dict[int, int]) -> tuple[int, ...]:
+    """A side's 25 counts from {point: checkers} (point 25 the bar)."""
+    return tuple(points.get(point, 0) for point in range(1, 26))
+
+
+def sample_positions() -> list[Position]:
+    rng = random.Random(5)
+    positions = []
+    position = Position.start()
+    for turn in range(40):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        after = rng.choice(legal_positions(position, dice))
+        if not any(after.mine):
+            break
+        position = after.swap()
+        if turn % 8 == 3:
+            positions.append(position)
+    bear_off = Position(mine=board({1: 2, 3: 3, 6: 2}), theirs=board({2: 4, 5: 5}))
+    return [Position.start(), *positions, bear_off]
+
+
+def test_the_luck_of_a_turn_averages_to_nothing_over_the_dice() -> None:
+    for position in sample_positions():
+        mean = sum(roll_luck(position, dice) * weight for dice, weight in ROLLS) / 36
+        assert abs(mean) < 1e-9
+    opening = sum(roll_luck(Position.start(), dice, opening=True) * w for dice, w in OPENING_ROLLS) / 30
+    assert abs(opening) < 1e-9
+
+
+def test_a_roll_that_ends_the_game_is_lucky_and_one_that_does_not_is_unlucky() -> None:
+    # Two checkers on the six point against a board far from home: double fives or sixes bear both off.
+    position = Position(mine=board({6: 2}), theirs=board({1: 3, 2: 3, 3: 3, 4: 3, 5: 3}))
+    assert roll_luck(position, (6, 6)) > 0.2
+    assert roll_luck(position, (1, 2)) < -0.1
+    assert roll_luck(position, (2, 1)) == roll_luck(position, (1, 2))  # the dice's order does not matter
+
+
+def test_luck_adjusted_points_keep_the_sign_and_lose_the_spread() -> None:
+    """Our net at 0-ply against itself: the raw points swing by whole games, the adjusted ones by a fraction
+    of one (a luck counted for the wrong side would widen them instead)."""
+    level = Level("net", noise=0.0, lookahead=0, window=0.0, budget=0, cube_noise=0.0)
+
+    def player(position: Position, dice: tuple[int, int], _rng: random.Random | None = None) -> Position:
+        return choose_play(position, dice, level=level).position
+
+    rng = random.Random(11)
+    games = [play_game(number % 2 == 0, player, rng, player, judge_luck=True) for number in range(6)]
+    raw = [float(points) for points, _ in games]
+    adjusted = [points - luck for points, luck in games]
+    assert statistics.pstdev(adjusted) < 0.4 * statistics.pstdev(raw)
+    assert play_game(True, player, random.Random(11), player)[1] == 0.0  # judged only when asked
