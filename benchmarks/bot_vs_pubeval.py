@@ -43,7 +43,7 @@ from backgammon.bot.levels import DEEP, LEVELS  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
 from backgammon.bot.pubeval import is_race, pubeval_score  # noqa: E402
 from backgammon.game import Win, classify_win  # noqa: E402
-from luck import roll_luck  # noqa: E402
+from luck import Luck, roll_luck  # noqa: E402
 
 
 def pubeval_move(position: Position, dice: tuple[int, int]) -> Position:
@@ -72,15 +72,16 @@ def play_game(
     opponent: Opponent = pubeval_move,
     *,
     judge_luck: bool = False,
-) -> tuple[int, float]:
+) -> tuple[int, Luck]:
     """Points won by `player` (negative when the opponent, pubeval unless told, wins), and with
-    `judge_luck` the luck of the player's rolls less the luck of the opponent's (`luck.roll_luck`; else 0)."""
+    `judge_luck` the luck of the player's rolls less the luck of the opponent's (`luck.roll_luck`; else none).
+    """
     position = Position.start()
     player_to_move = player_starts
     dice = (rng.randint(1, 6), rng.randint(1, 6))
     while dice[0] == dice[1]:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-    luck = 0.0
+    luck = Luck()
     opening = True
     while True:
         if judge_luck:
@@ -105,10 +106,10 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 
 def summarise(
-    results: list[int], level: str, seconds: float, lucks: list[float] | None = None
+    results: list[int], level: str, seconds: float, lucks: list[Luck] | None = None
 ) -> dict[str, object]:
     """Wins and points per game with 95% intervals; with `lucks` (a game's luck for the player), the
-    luck-adjusted points per game too: the same expectation, a narrower interval."""
+    luck-adjusted ones too: the same expectations, narrower intervals."""
     n = len(results)
     wins = sum(1 for r in results if r > 0)
     share = wins / n
@@ -125,9 +126,13 @@ def summarise(
         "gammons_lost": sum(1 for r in results if r <= -2),
     }
     if lucks:
-        adjusted, adjusted_half = interval([r - luck for r, luck in zip(results, lucks, strict=True)])
-        summary["luck_adjusted_points_per_game"] = round(adjusted, 4)
-        summary["luck_adjusted_95"] = [round(adjusted - adjusted_half, 4), round(adjusted + adjusted_half, 4)]
+        pairs = list(zip(results, lucks, strict=True))
+        win, win_half = interval([(1.0 if r > 0 else 0.0) - luck.win for r, luck in pairs])
+        points, points_half = interval([r - luck.equity for r, luck in pairs])
+        summary["luck_adjusted_win_rate"] = round(win, 4)
+        summary["luck_adjusted_win_rate_95"] = [round(win - win_half, 4), round(win + win_half, 4)]
+        summary["luck_adjusted_points_per_game"] = round(points, 4)
+        summary["luck_adjusted_95"] = [round(points - points_half, 4), round(points + points_half, 4)]
     summary["seconds"] = round(seconds, 1)
     return summary
 
@@ -148,7 +153,7 @@ def play_level(
     chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
-    lucks: list[float] = []
+    lucks: list[Luck] = []
     started = time.perf_counter()
     for game in range(games):
         points, luck = play_game(game % 2 == 0, chooser, rng, opponent, judge_luck=judge_luck)

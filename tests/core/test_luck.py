@@ -8,6 +8,8 @@ import statistics
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from backgammon.bot.levels import Level
@@ -15,7 +17,7 @@ from backgammon.bot.player import ROLLS, choose_play
 from backgammon.movegen import legal_positions
 from backgammon.position import Position
 from bot_vs_pubeval import play_game
-from luck import OPENING_ROLLS, roll_luck
+from luck import OPENING_ROLLS, Luck, roll_luck
 
 
 def board(points: dict[int, int]) -> tuple[int, ...]:
@@ -41,17 +43,21 @@ def sample_positions() -> list[Position]:
 
 def test_the_luck_of_a_turn_averages_to_nothing_over_the_dice() -> None:
     for position in sample_positions():
-        mean = sum(roll_luck(position, dice) * weight for dice, weight in ROLLS) / 36
-        assert abs(mean) < 1e-9
-    opening = sum(roll_luck(Position.start(), dice, opening=True) * w for dice, w in OPENING_ROLLS) / 30
-    assert abs(opening) < 1e-9
+        lucks = [(roll_luck(position, dice), weight) for dice, weight in ROLLS]
+        assert abs(sum(luck.equity * weight for luck, weight in lucks)) < 1e-9
+        assert abs(sum(luck.win * weight for luck, weight in lucks)) < 1e-9
+    opening = [(roll_luck(Position.start(), dice, opening=True), w) for dice, w in OPENING_ROLLS]
+    assert abs(sum(luck.equity * weight for luck, weight in opening)) < 1e-9
+    assert abs(sum(luck.win * weight for luck, weight in opening)) < 1e-9
 
 
 def test_a_roll_that_ends_the_game_is_lucky_and_one_that_does_not_is_unlucky() -> None:
-    # Two checkers on the six point against a board far from home: double fives or sixes bear both off.
-    position = Position(mine=board({6: 2}), theirs=board({1: 3, 2: 3, 3: 3, 4: 3, 5: 3}))
-    assert roll_luck(position, (6, 6)) > 0.2
-    assert roll_luck(position, (1, 2)) < -0.1
+    # Two checkers on the six point against two that any roll bears off: only 3-3 to 6-6 win (4 in 36).
+    position = Position(mine=board({6: 2}), theirs=board({1: 1, 2: 1}))
+    # Equity: +1 a win and -1 a loss, so a roll's luck is twice its luck in chances of winning.
+    lucky, unlucky = roll_luck(position, (6, 6)), roll_luck(position, (1, 2))
+    assert (lucky.win, lucky.equity) == pytest.approx((32 / 36, 64 / 36))
+    assert (unlucky.win, unlucky.equity) == pytest.approx((-4 / 36, -8 / 36))
     assert roll_luck(position, (2, 1)) == roll_luck(position, (1, 2))  # the dice's order does not matter
 
 
@@ -66,6 +72,9 @@ def test_luck_adjusted_points_keep_the_sign_and_lose_the_spread() -> None:
     rng = random.Random(11)
     games = [play_game(number % 2 == 0, player, rng, player, judge_luck=True) for number in range(6)]
     raw = [float(points) for points, _ in games]
-    adjusted = [points - luck for points, luck in games]
+    adjusted = [points - luck.equity for points, luck in games]
     assert statistics.pstdev(adjusted) < 0.4 * statistics.pstdev(raw)
-    assert play_game(True, player, random.Random(11), player)[1] == 0.0  # judged only when asked
+    wins = [1.0 if points > 0 else 0.0 for points, _ in games]
+    adjusted_wins = [won - luck.win for won, (_, luck) in zip(wins, games, strict=True)]
+    assert statistics.pstdev(adjusted_wins) < 0.4 * statistics.pstdev(wins)
+    assert play_game(True, player, random.Random(11), player)[1] == Luck()  # judged only when asked
