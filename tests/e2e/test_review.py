@@ -170,6 +170,21 @@ def dice_shown(page: Page) -> list[int]:
     return sorted({int(v) for v in values})
 
 
+def current_move_in_sight(page: Page) -> bool:
+    """Whether the move list, long enough to scroll, shows the current decision's button whole, to a pixel (at
+    the next frame, when the list is scrolled)."""
+    in_sight: bool = page.evaluate(
+        """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+             const box = document.getElementById('review-moves');
+             const item = box.querySelector('[aria-current]').getBoundingClientRect();
+             const seen = box.getBoundingClientRect();
+             const scrolls = box.scrollHeight > box.clientHeight;
+             done(scrolls && item.top > seen.top - 1 && item.bottom < seen.bottom + 1);
+           })))"""
+    )
+    return in_sight
+
+
 def check_board(page: Page, decision: dict[str, Any]) -> None:
     expect(page.locator("#review-decision")).to_contain_text(decision["position_id"])
     page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => r(true)))")
@@ -217,10 +232,12 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     page.keyboard.press("End")
     assert at(page) == len(steps) - 1
     check_board(page, steps[-1])
+    assert current_move_in_sight(page)
     page.keyboard.press("ArrowLeft")
     assert at(page) == len(steps) - 2
     page.keyboard.press("Home")
     assert at(page) == 0
+    assert current_move_in_sight(page)
     # Buttons, the move list and the chart.
     page.click("#review-body [data-go=last]")
     assert at(page) == len(steps) - 1

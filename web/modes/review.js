@@ -71,6 +71,8 @@ export function enterReview(ctx) {
   let chart = null;
   /** @type {HTMLButtonElement[]} */
   let moveButtons = [];
+  /** @type {HTMLElement | null} */
+  let toKeepInSight = null; // the move button to scroll to at the next frame
   const unbinds = /** @type {Array<() => void>} */ ([]);
 
   /** @param {EventTarget} target @param {string} type @param {(event: any) => void} fn */
@@ -312,17 +314,34 @@ export function enterReview(ctx) {
     moves.querySelector("[aria-current]")?.removeAttribute("aria-current");
     const current = moveButtons[at];
     current?.setAttribute("aria-current", "step");
-    if (current) keepInSight(moves, current);
+    if (current) keepInSightSoon(current);
     chart?.setCurrent(at);
     renderDecision(step);
     if (speak) announcer.say(spoken(step));
   }
 
+  /**
+   * Scroll the move list to `item` at the next frame, where the browser lays the page out anyway: measuring it
+   * now would force a layout of the whole review into this task (half of it when an analysis is first shown).
+   * @param {HTMLElement} item
+   */
+  function keepInSightSoon(item) {
+    if (!toKeepInSight) {
+      requestAnimationFrame(() => {
+        if (toKeepInSight?.isConnected) keepInSight(moves, toKeepInSight);
+        toKeepInSight = null;
+      });
+    }
+    toKeepInSight = item;
+  }
+
   /** @param {HTMLElement} box @param {HTMLElement} item */
   function keepInSight(box, item) {
-    const top = item.offsetTop - box.offsetTop;
-    if (top < box.scrollTop) box.scrollTop = top;
-    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
+    // by the boxes on screen: offsetTop counts from the nearest positioned ancestor, which the list itself is
+    const seenTop = box.getBoundingClientRect().top + box.clientTop;
+    const { top, bottom } = item.getBoundingClientRect();
+    if (top < seenTop) box.scrollTop -= seenTop - top;
+    else if (bottom > seenTop + box.clientHeight) box.scrollTop += bottom - seenTop - box.clientHeight;
   }
 
   /** @param {Record<string, any>} d */
