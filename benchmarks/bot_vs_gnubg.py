@@ -19,6 +19,11 @@ what the computer's target against pubeval means here: on 2026-11-24, 1000 games
 strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against its 0-ply won 52.7%
 (49.6–55.8%), +0.055 points per game.
 
+`--luck` also judges every roll with our net (`luck.py`) and reports wins and points less each side's luck:
+the same expectations, intervals about 5 times narrower. On 2026-11-25, seed 2026, luck-adjusted, against
+gnubg 0-ply: the expert 50.2% (49.6–50.8%) of 1000 games, gnubg 1-ply 50.9% (49.9–51.9%) of 400, gnubg 2-ply
+51.9% (50.8–53.0%) of 300.
+
 `--level deep` seats the deep analysis's checker play (2-ply on its leading plays, about 20 s a game): on
 2026-11-25 it won 47.7% of 300 games (seeds 2026 and 4242, 150 each) where the expert won 55.0% on the same
 dice, though gnubg 2-ply counts half the expert's errors in its choices (the README has the figures).
@@ -219,7 +224,7 @@ def main() -> None:
     parser.add_argument(
         "--luck",
         action="store_true",
-        help="also points per game less each side's luck as our net judges its rolls (about 1 s a game more)",
+        help="also wins and points a game less each side's luck as our net judges it (1 s a game more)",
     )
     parser.add_argument(
         "--matches",
