@@ -25,8 +25,9 @@ gnubg 0-ply: the expert 50.2% (49.6–50.8%) of 1000 games, gnubg 1-ply 50.9% (4
 51.9% (50.8–53.0%) of 300.
 
 `--level deep` seats the deep analysis's checker play (2-ply on its leading plays, about 20 s a game): on
-2026-11-25 it won 47.7% of 300 games (seeds 2026 and 4242, 150 each) where the expert won 55.0% on the same
-dice, though gnubg 2-ply counts half the expert's errors in its choices (the README has the figures).
+2026-11-25 it won 47.7% of 300 games raw (seeds 2026 and 4242, 150 each) where the expert won 55.0%, but
+luck-adjusted 51.1% (49.9–52.4%) of 240 against the expert's 50.2%, as gnubg 2-ply's scores of their choices
+foretold (the README has the figures).
 """
 
 from __future__ import annotations
