@@ -339,7 +339,11 @@ export function enterReview(ctx) {
   function keepInSight(box, item) {
     // by the boxes on screen: offsetTop counts from the nearest positioned ancestor, which the list itself is
     const seenTop = box.getBoundingClientRect().top + box.clientTop;
-    const { top, bottom } = item.getBoundingClientRect();
+    const { bottom } = item.getBoundingClientRect();
+    // a game's first decision brings its game's heading along
+    const list = item.closest("ol");
+    const heading = list?.firstElementChild?.contains(item) ? list.previousElementSibling : null;
+    const top = (heading ?? item).getBoundingClientRect().top;
     if (top < seenTop) box.scrollTop -= seenTop - top;
     else if (bottom > seenTop + box.clientHeight) box.scrollTop += bottom - seenTop - box.clientHeight;
   }
