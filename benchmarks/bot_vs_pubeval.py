@@ -178,7 +178,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N games")
     parser.add_argument(
-        "--luck", action="store_true", help="also luck-adjusted points (about 1 s a game more)"
+        "--luck", action="store_true", help="also luck-adjusted wins and points (about 1 s a game more)"
     )
     args = parser.parse_args()
     for level in args.level or ["beginner", "intermediate", "expert"]:
