@@ -233,6 +233,7 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     assert at(page) == len(steps) - 1
     check_board(page, steps[-1])
     assert current_move_in_sight(page)
+    screenshot(page, "review-last-decision")
     page.keyboard.press("ArrowLeft")
     assert at(page) == len(steps) - 2
     page.keyboard.press("Home")
