@@ -1,4 +1,4 @@
-"""How long the SVG board (web/board.js) takes to draw, in the system Chromium.
+"""How long the SVG board (web/board/board.js) takes to draw, in the system Chromium.
 
 Mounts the board on the test harness page with the opening position and reports the median and 95th
 percentile of: creating the board (frame, points and first drawing) and one batched redraw after

@@ -167,10 +167,10 @@ def wait_ready(page: Page) -> dict[str, Any]:
 
 
 def engine_marks(page: Page) -> dict[str, float]:
-    """The worker's loading marks (web/worker.js), in ms since the page's navigation started."""
+    """The worker's loading marks (web/engine/worker.js), in ms since the page's navigation started."""
     page_origin: float = page.evaluate("performance.timeOrigin")
     for worker in page.workers:
-        if "/web/worker.js" in worker.url:
+        if "/web/engine/worker.js" in worker.url:
             found: dict[str, Any] = worker.evaluate(
                 """() => ({origin: performance.timeOrigin, marks: performance.getEntriesByType("mark")
                     .filter((mark) => mark.name.startsWith("engine:"))

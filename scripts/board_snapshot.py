@@ -1,9 +1,9 @@
-"""The start board as web/board.js draws it, saved as web/board-start.svg for build.py to put into
+"""The start board as web/board/board.js draws it, saved as web/board/start.svg for build.py to put into
 index.html: the page's first frame then shows the board without waiting for its modules, and the
 page's own board replaces it as soon as web/app.js runs.
 
-    python3 scripts/board_snapshot.py           # write web/board-start.svg from the current web/board.js
-    python3 scripts/board_snapshot.py --check   # exit 1 if web/board-start.svg is out of date
+    python3 scripts/board_snapshot.py           # write web/board/start.svg from the current web/board/board.js
+    python3 scripts/board_snapshot.py --check   # exit 1 if web/board/start.svg is out of date
 
 Needs Playwright and the system Chromium (it draws with the real board code, in the real page);
 tests/e2e/test_board_snapshot.py fails when the saved drawing no longer matches.
@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
 
-SNAPSHOT = ROOT / "web" / "board-start.svg"
+SNAPSHOT = ROOT / "web" / "board" / "start.svg"
 
 # The page's own board as first drawn (the start position, before the engine answers), made inert:
 # hidden from assistive technology (the real board, with its names, replaces it at once), no

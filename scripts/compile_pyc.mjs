@@ -2,7 +2,7 @@
 //
 //   node scripts/compile_pyc.mjs STDLIB_IN STDLIB_OUT PACKAGE_IN PACKAGE_OUT PACKAGE_NAME ARCHIVE_PATH
 //
-// The package archive is put at ARCHIVE_PATH and imported from there (zipimport), as web/worker.js
+// The package archive is put at ARCHIVE_PATH and imported from there (zipimport), as web/engine/worker.js
 // does; all its modules are imported and its data files read. The stdlib modules that this imports
 // (with those Pyodide imports at start) are compiled in STDLIB_OUT, and the whole package in
 // PACKAGE_OUT, both sourceless (each .py replaced by its .pyc). See compile_pyc.py.

@@ -4,21 +4,21 @@
  * events → animation, announcements, save. Every rule is Python's: this file only decides *when* to ask (automatic
  * rolls, passes, the computer's turn) from the view and the player's preferences.
  */
-import { createBoard } from "./board.js";
+import { createBoard } from "./board/board.js";
 import { createAnnouncer } from "./announce.js";
-import { applyControlStates, controlStates } from "./controls.js";
-import * as say from "./describe.js";
+import { applyControlStates, controlStates } from "./play/controls.js";
+import * as say from "./play/describe.js";
 import { openDialog, showMessage } from "./dialogs.js";
-import { bindShortcuts } from "./keyboard.js";
+import { bindShortcuts } from "./play/keyboard.js";
 import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
-import { renderMoveList } from "./movelist.js";
-import { DEFAULT_MATCH, fillNewMatchForm, lastMatchChoice, readNewMatchForm, rememberMatchChoice } from "./newmatch.js";
+import { renderMoveList } from "./play/movelist.js";
+import { DEFAULT_MATCH, fillNewMatchForm, lastMatchChoice, readNewMatchForm, rememberMatchChoice } from "./play/newmatch.js";
 import { ANIMATION_SPEEDS, checkDepth, normalizePreferences, readPreferences, writePreferences } from "./preferences.js";
 import { eventSounds, playSound, playSounds, setSoundEnabled } from "./sound.js";
-import { startView } from "./startview.js";
-import { createEngine } from "./engine.js";
+import { startView } from "./play/startview.js";
+import { createEngine } from "./engine/engine.js";
 import { createAnalysisStorage, createMatchStorage } from "./storage.js";
-import { closeWelcome, runWelcome, welcomeWanted } from "./welcome.js";
+import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 
 /** @typedef {Record<string, any>} View */
 
@@ -44,8 +44,8 @@ let generation = 0;
 /** @type {Promise<unknown>} one action at a time, in order */
 let queue = Promise.resolve();
 /**
- * @type {{exit: () => void} | null} the mode other than play while it is on (review, web/modes/review.js, or the
- * position editor, web/modes/setup.js): play waits, the board and the panel are the mode's
+ * @type {{exit: () => void} | null} the mode other than play while it is on (review, web/review/review.js, or the
+ * position editor, web/setup/setup.js): play waits, the board and the panel are the mode's
  */
 let mode = null;
 /** @type {{record: object, imported: object | null, view: View | null}} what review shows (for Share) */
@@ -68,7 +68,7 @@ function nextTask() {
 }
 
 await nextTask();
-// The start board drawn into the page by build.py (web/board-start.svg, for the first frame) gives way to the live one.
+// The start board drawn into the page by build.py (web/board/start.svg, for the first frame) gives way to the live one.
 $("board").replaceChildren();
 const board = createBoard($("board"), {
   view,
@@ -94,7 +94,7 @@ const board = createBoard($("board"), {
 // Talking to Python
 
 // The bridge reads ?test-dice= from the page URL itself and hands it to the worker. A worker that fails is replaced
-// and given the match back from its record (web/engine.js); the request it had is then answered by the new one.
+// and given the match back from its record (web/engine/engine.js); the request it had is then answered by the new one.
 const engine = createEngine({
   restore: async (call) => {
     if (record) await call("load", { record });
@@ -490,7 +490,7 @@ function showXgid(v) {
   if (!ids) return;
   api("position_xgid", xgidParams(v))
     .then((answer) => { if (xgidOf === ids) $("xgid").textContent = answer.xgid ?? "—"; })
-    .catch(() => undefined); // the engine's own failures are reported by web/engine.js
+    .catch(() => undefined); // the engine's own failures are reported by web/engine/engine.js
 }
 
 /**
@@ -612,7 +612,7 @@ async function restore() {
     }
   }
   if (loaded.status === "empty") {
-    // A first visit: the welcome (web/welcome.js) opens over the board at once; the default match is ready behind
+    // A first visit: the welcome (web/home/welcome.js) opens over the board at once; the default match is ready behind
     // it and is saved only once the player has chosen.
     const welcoming = welcomeWanted({ empty: true, url: new URL(location.href) });
     if (welcoming) void welcome();
@@ -704,7 +704,7 @@ function announceSelection(loc) {
 }
 
 bindShortcuts((command) => {
-  if (mode) return false; // a mode has its own keys (web/modes/review.js, web/modes/setup.js)
+  if (mode) return false; // a mode has its own keys (web/review/review.js, web/setup/setup.js)
   switch (command) {
     case "primary":
       return primaryAction();
@@ -831,14 +831,14 @@ async function openResignDialog() {
 }
 
 /**
- * *Set up a position…*: the position editor (web/modes/setup.js, loaded on first use with its stylesheet), on the
+ * *Set up a position…*: the position editor (web/setup/setup.js, loaded on first use with its stylesheet), on the
  * board, with the paste field for an XGID or gnubg's IDs in its panel; play waits meanwhile.
  */
 async function enterSetupMode() {
-  if (!document.querySelector("link[href='web/setup.css']")) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "web/setup.css" }));
+  if (!document.querySelector("link[href='web/setup/setup.css']")) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: "web/setup/setup.css" }));
   }
-  const { enterSetup } = await import("./modes/setup.js");
+  const { enterSetup } = await import("./setup/setup.js");
   if (mode) leaveMode(false);
   mode = enterSetup({
     board, call: api, announcer, view,
@@ -881,7 +881,7 @@ async function openFileDialog() {
   return openDialog(dialog);
 }
 
-/** The first visit's welcome (web/welcome.js): each way in is a step of the page's queue. */
+/** The first visit's welcome (web/home/welcome.js): each way in is a step of the page's queue. */
 async function welcome() {
   await runWelcome(/** @type {HTMLDialogElement} */ ($("welcome-dialog")), {
     last: lastMatchChoice(),
@@ -899,15 +899,15 @@ $("restore-previous").addEventListener("click", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Review and analysis: web/modes/review.js has the board and the panel while it is on; play waits meanwhile.
+// Review and analysis: web/review/review.js has the board and the panel while it is on; play waits meanwhile.
 
 /**
  * @param {{record: object, imported: {name: string, summary: Record<string, any>} | null, autostart: boolean}} what
  */
 async function enterReviewMode({ record: reviewed, imported, autostart }) {
   if (!reviewed) return;
-  const { enterReview } = await import("./modes/review.js");
-  const { watchAnalyses } = await import("./history.js"); // an analysis of a finished match joins its history entry
+  const { enterReview } = await import("./review/review.js");
+  const { watchAnalyses } = await import("./home/history.js"); // an analysis of a finished match joins its history entry
   if (mode) leaveMode(false);
   reviewShown = { record: reviewed, imported, view: null };
   const shown = reviewShown;
@@ -995,7 +995,7 @@ $("review-button").addEventListener("click", () => void enqueue(() => enterRevie
 $("result-analyse").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: /** @type {object} */ (record), imported: null, autostart: true })));
 
 // ---------------------------------------------------------------------------------------------------------------
-// The history of finished matches (web/history.js, loaded when first needed)
+// The history of finished matches (web/home/history.js, loaded when first needed)
 
 const historyNamespace = testMode ? "backgammon-test" : "backgammon";
 
@@ -1004,7 +1004,7 @@ async function addToHistory(finished, v) {
   // The page is not idle until the entry is written: history.js may still have to load.
   const release = holdIdle();
   try {
-    const { openHistory } = await import("./history.js");
+    const { openHistory } = await import("./home/history.js");
     const problem = openHistory(historyNamespace).addMatch(finished, v);
     if (problem) showNotice(problem);
   } catch (error) {
@@ -1016,13 +1016,13 @@ async function addToHistory(finished, v) {
 }
 
 $("stats-button").addEventListener("click", async () => {
-  const { openStatistics } = await import("./statsview.js");
+  const { openStatistics } = await import("./home/statsview.js");
   const dialog = /** @type {HTMLDialogElement} */ ($("stats-dialog"));
   await openStatistics({ dialog, namespace: historyNamespace, analyses, openDialog, download: downloadText });
 });
 
 $("export-history").addEventListener("click", async () => {
-  const { openHistory } = await import("./history.js");
+  const { openHistory } = await import("./home/history.js");
   downloadText(openHistory(historyNamespace).exportText(), "backgammon-history.json", "application/json");
   announcer.say("Your match history is downloaded.");
 });
@@ -1032,7 +1032,7 @@ $("import-history").addEventListener("change", async (event) => {
   const file = input.files?.[0];
   input.value = "";
   if (!file) return;
-  const { openHistory } = await import("./history.js");
+  const { openHistory } = await import("./home/history.js");
   $("import-history-result").textContent = openHistory(historyNamespace).importText(await file.text()).message;
 });
 

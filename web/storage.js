@@ -489,7 +489,7 @@ const HISTORY_FORMAT = "backgammon-history";
 export const HISTORY_VERSION = 1;
 
 /**
- * The history of finished matches (web/history.js writes the entries): `{format, version, entries: [...]}` under
+ * The history of finished matches (web/home/history.js writes the entries): `{format, version, entries: [...]}` under
  * `<namespace>.history.v1`, oldest first. Like the match: data that is not readable, not ours or from a newer
  * version is copied under a backup key (`….history.v1.backup.<time>`), reported in plain words once
  * (`takeProblem`), and a new history starts; nothing is thrown away. This module does not read inside the entries.

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Sets the page's colour theme before its first paint: `<html data-theme="classic" | "dark" | "contrast">`, which
- * web/board.css, web/app.css, web/review.css and web/tutorial/tutorial.css read (custom properties), and the
+ * web/board/board.css, web/app.css, web/review/review.css and web/tutorial/tutorial.css read (custom properties), and the
  * `<meta name="theme-color">` to match.
  *
  *   <script src="web/theme-start.js"></script>   (a classic script in <head>, after the theme-color meta and before

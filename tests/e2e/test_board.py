@@ -1,4 +1,4 @@
-"""The SVG board component (web/board.js) on its own: drawing a view, and what the user's pointer,
+"""The SVG board component (web/board/board.js) on its own: drawing a view, and what the user's pointer,
 finger and keyboard report. The harness page tests/e2e/harness/board.html mounts the board with
 views written by hand (tests/e2e/board_views.py) and records every callback in `window.events`.
 """
@@ -18,7 +18,7 @@ from .conftest import REPO_ROOT, screenshot, site_build
 
 @pytest.fixture(scope="module")
 def harness_url() -> Iterator[str]:
-    """The repository served as it is, so the harness imports web/board.js without a build."""
+    """The repository served as it is, so the harness imports web/board/board.js without a build."""
     server = site_build.make_server(REPO_ROOT, port=0)
     site_build.start_server_thread(server)
     try:

@@ -1,4 +1,4 @@
-"""The board's pure modules (web/board-geometry.js, web/board-state.js) under Node, without a browser:
+"""The board's pure modules (web/board/geometry.js, web/board/state.js) under Node, without a browser:
 where points are, what a press or a drop lands on, and how the drawn checkers change.
 """
 
@@ -19,8 +19,8 @@ def run_js(body: str) -> Any:
     """Run an ES module body with `geo` (createGeometry) and `state` (board-state.js) imported; it
     must `print(value)` once."""
     imports = (
-        'import { createGeometry } from "{WEB}/board-geometry.js";\n'
-        'import * as state from "{WEB}/board-state.js";'
+        'import { createGeometry } from "{WEB}/board/geometry.js";\n'
+        'import * as state from "{WEB}/board/state.js";'
     )
     return run_module(imports, body)
 

@@ -75,7 +75,7 @@ def test_chaos_replay(context: BrowserContext, site: Site) -> None:
 
 
 # ------------------------------------------------------------------------------------------------------------
-# The fixes belong to files being changed by others at the time (web/board.js, web/storage.js, web/app.js);
+# The fixes belong to files being changed by others at the time (web/board/board.js, web/storage.js, web/app.js);
 # they are written as patches under test-results/chaos-fixes/, and these tests turn green (strict xfail) once
 # they land.
 

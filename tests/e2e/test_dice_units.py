@@ -1,4 +1,4 @@
-"""The browser's dice (web/dice.js) under Node: fair faces from crypto.getRandomValues, with the bytes that
+"""The browser's dice (web/engine/dice.js) under Node: fair faces from crypto.getRandomValues, with the bytes that
 would bias them drawn again."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ pytestmark = needs_node
 
 def run_js(body: str) -> Any:
     """Run an ES module body with `cryptoDie` imported; it must `print(value)` once."""
-    return run_module('import { cryptoDie } from "{WEB}/dice.js";', body)
+    return run_module('import { cryptoDie } from "{WEB}/engine/dice.js";', body)
 
 
 def test_every_byte_below_252_maps_evenly_onto_the_six_faces() -> None:

@@ -1,4 +1,4 @@
-"""The rules engine in the browser: Pyodide in a module worker behind web/bridge.js."""
+"""The rules engine in the browser: Pyodide in a module worker behind web/engine/bridge.js."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .conftest import ENGINE_READY_TIMEOUT_MS, Site
 
 def open_blank_same_origin(page: Page, site: Site) -> None:
     """A page on the site's origin that runs no app code, so the bridge can be driven directly."""
-    page.goto(site.url("web/bridge.js"))
+    page.goto(site.url("web/engine/bridge.js"))
 
 
 def evaluate_bridge(page: Page, script: str) -> Any:

@@ -1,6 +1,6 @@
 """The engine's worker fails and the page carries on: it notices, says so, starts a new worker, gives it the
 match back from the saved record (no dice rolled again) and answers the request that was in flight
-(web/engine.js, the watchdog in web/bridge.js).
+(web/engine/engine.js, the watchdog in web/engine/bridge.js).
 
 The failures are made by the test probe of test mode (`backgammonTestProbe`): `kill` terminates the worker
 without a word, as the browser does to a worker under memory pressure; `hang` keeps it busy for ever;
@@ -37,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("no_page_problems")
 NOTICED_MS = 10_000
 #: A request's budget (15 s) plus a worker's start.
 RESTARTED_MS = 60_000
-#: The tests that wait out a request's budget shorten it (test mode only, web/bridge.js).
+#: The tests that wait out a request's budget shorten it (test mode only, web/engine/bridge.js).
 SHORT_BUDGET = "&test-answer-budget=6000"
 
 

@@ -64,7 +64,7 @@ def import_in_statistics(page: Page, path: Path) -> str:
     """Open the statistics, choose the file, and return what the page says."""
     if not page.locator("#stats-dialog").is_visible():
         page.click("#stats-button")
-        # Shown once its file input is listened to (web/statsview.js opens the dialog last).
+        # Shown once its file input is listened to (web/home/statsview.js opens the dialog last).
         expect(page.locator("#stats-dialog")).to_be_visible()
     result = page.locator("#stats-import-result")
     page.evaluate("document.getElementById('stats-import-result').textContent = ''")

@@ -23,7 +23,7 @@ from .match_driver import (
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
-#: Longer than the watchdog's heartbeat and its ping's budget together (web/bridge.js: 2 s + 3 s).
+#: Longer than the watchdog's heartbeat and its ping's budget together (web/engine/bridge.js: 2 s + 3 s).
 FROZEN_MS = 7_000
 
 

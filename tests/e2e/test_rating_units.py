@@ -1,4 +1,4 @@
-"""The FIBS rating formula (web/rating.js) and the statistics of a history (web/stats.js) under Node,
+"""The FIBS rating formula (web/home/rating.js) and the statistics of a history (web/home/stats.js) under Node,
 against worked examples. The formula is FIBS's `help formula`: D = |r1 - r2|,
 P_upset = 1 / (10^(D sqrt(n) / 2000) + 1), K = max(1, 5 - experience / 100), change = ±4 K sqrt(n) P."""
 
@@ -13,7 +13,7 @@ from .node_esm import needs_node, run_module
 
 pytestmark = needs_node
 
-IMPORTS = 'import * as rating from "{WEB}/rating.js"; import { summarize } from "{WEB}/stats.js";'
+IMPORTS = 'import * as rating from "{WEB}/home/rating.js"; import { summarize } from "{WEB}/home/stats.js";'
 
 
 def run_js(body: str) -> Any:

@@ -1,4 +1,4 @@
-"""Match analysis and review in the page (web/modes/review.js, web/analysis-*.js): a match is analysed in
+"""Match analysis and review in the page (web/review/review.js, web/analysis-*.js): a match is analysed in
 the worker with a progress bar, the result is kept in localStorage with the match, and review steps through
 the decisions by keys, buttons, the move list and the chart, the board showing the position before each one;
 leaving review gives play back exactly as it stood. Depth 0 everywhere but the cancel test: the analysis
@@ -451,10 +451,10 @@ def test_review_a_match_file_written_by_gnu_backgammon(page: Page, site: Site) -
 
 @needs_node
 def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it() -> None:
-    """web/analysis-data.js under Node: which record an analysis covers, and the board view of a decision."""
+    """web/review/analysis-data.js under Node: which record an analysis covers, and the board view of a decision."""
     record = computer_match()
     found = run_module(
-        'import * as data from "{WEB}/analysis-data.js";',
+        'import * as data from "{WEB}/review/analysis-data.js";',
         f"""
         const record = {json.dumps(record)};
         const n = data.countActions(record);

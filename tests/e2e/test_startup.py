@@ -10,9 +10,9 @@ from .conftest import Site, wait_for_engine_ready
 
 
 def test_saved_start_board_matches_the_board_code(browser: Browser, site: Site) -> None:
-    """web/board-start.svg is what web/board.js draws now (`python3 scripts/board_snapshot.py` redraws it)."""
+    """web/board/start.svg is what web/board/board.js draws now (`python3 scripts/board_snapshot.py` redraws it)."""
     assert SNAPSHOT.read_text(encoding="utf-8") == draw_snapshot(browser, site.base_url), (
-        "web/board-start.svg is out of date: run `python3 scripts/board_snapshot.py`"
+        "web/board/start.svg is out of date: run `python3 scripts/board_snapshot.py`"
     )
 
 
@@ -29,7 +29,7 @@ def test_the_first_html_has_the_board_and_the_live_board_replaces_it(page: Page,
 def test_one_engine_worker_started_before_the_page_modules(page: Page, site: Site) -> None:
     page.goto(site.url("?test-dice=31,52"))
     wait_for_engine_ready(page)
-    engines = [worker for worker in page.workers if "/web/worker.js" in worker.url]
+    engines = [worker for worker in page.workers if "/web/engine/worker.js" in worker.url]
     assert len(engines) == 1, [worker.url for worker in page.workers]
     assert "test-dice=31%2C52" in engines[0].url
     # The early script's worker was taken over by the bridge.

@@ -4,14 +4,14 @@
  * backgammon.api) → board and text; the learner's tries go back to Python, which judges them with the
  * rules core. No rule is decided here.
  */
-import { createBoard } from "../board.js";
-import { createEngine } from "../engine.js";
+import { createBoard } from "../board/board.js";
+import { createEngine } from "../engine/engine.js";
 import { renderMenu } from "./menu.js";
 import { readMode } from "./mode.js";
 import { createProgress } from "./progress.js";
 
 /**
- * @typedef {import("../board-geometry.js").Loc} Loc
+ * @typedef {import("../board/geometry.js").Loc} Loc
  * @typedef {{kind: string, text: string, rule: string | null}} Feedback
  * @typedef {{id: string, title: string, topic: string, kind: string, text: string[], task: string,
  *   choices: string[], index: number, count: number, previous: string | null, next: string | null,
@@ -45,7 +45,7 @@ let busy = 0;
 /** Answers applied so far: lets tests (and anyone watching) wait for the reply to an action. */
 let answers = 0;
 
-// A worker that fails is replaced (web/engine.js); the lesson then starts again on the new one.
+// A worker that fails is replaced (web/engine/engine.js); the lesson then starts again on the new one.
 const engine = createEngine({
   restore: async (restoredCall) => {
     if (lesson) apply(await restoredCall("lesson_start", { id: lesson.id }));
@@ -55,7 +55,7 @@ const engine = createEngine({
 });
 
 /**
- * One call to Python. It rejects with a BridgeError (type + plain message) on failure (web/engine.js).
+ * One call to Python. It rejects with a BridgeError (type + plain message) on failure (web/engine/engine.js).
  * @param {string} method
  * @param {object} [params]
  * @returns {Promise<any>}

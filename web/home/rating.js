@@ -64,7 +64,7 @@ export function ratingChange({ rating, opponent, length, experience, won }) {
 }
 
 /**
- * Whether a history entry (web/history.js) moves the rating: a finished match of 1 point or more against the
+ * Whether a history entry (web/home/history.js) moves the rating: a finished match of 1 point or more against the
  * computer, from the start (not from a set-up position).
  * @param {Record<string, any>} entry
  */

@@ -47,7 +47,7 @@ export function startAnalysis({ call, record, depth, onProgress = () => {}, budg
       try {
         return await analyse();
       } catch (error) {
-        // The worker was replaced (web/engine.js) and the new one knows no job: start again, from the beginning.
+        // The worker was replaced (web/engine/engine.js) and the new one knows no job: start again, from the beginning.
         const lost = /** @type {{type?: string}} */ (error)?.type === "AnalysisJobError";
         if (!lost || attempt >= MAX_STARTS) throw error;
       }

@@ -3,7 +3,7 @@
  * The new-match form: read it into the `settings` and `players` of `new_match`, or fill it from a view or from the
  * last choices, which are remembered (storage.js) for the next time.
  */
-import { loadLastMatchChoice, saveLastMatchChoice } from "./storage.js";
+import { loadLastMatchChoice, saveLastMatchChoice } from "../storage.js";
 
 /**
  * @typedef {{match_length: number, crawford: boolean, jacoby: boolean, beavers: boolean,

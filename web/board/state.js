@@ -4,7 +4,7 @@
  * board shows before Python answers (a drop, a glide, a take-back). Pure functions, no DOM.
  */
 
-/** @typedef {import("./board-geometry.js").Loc} Loc */
+/** @typedef {import("./geometry.js").Loc} Loc */
 /** @typedef {{points: number[], bar: number[], off: number[]}} BoardState  points: + player 0, - player 1 */
 
 /** @param {Loc | string | null | undefined} a @param {Loc | string | null | undefined} b */

@@ -24,10 +24,10 @@
 const diceModule = import("./dice.js");
 diceModule.catch(() => {}); // a failure is reported by the roll that needs it
 
-const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
-const ARCHIVE_URL = new URL("../py/backgammon.zip", import.meta.url).href;
+const INDEX_URL = new URL("../../pyodide/", import.meta.url).href;
+const ARCHIVE_URL = new URL("../../py/backgammon.zip", import.meta.url).href;
 /** Where Python fetches the package data that build.py leaves out of the archive (the bear-off database). */
-const DATA_URL = new URL("../py/", import.meta.url).href;
+const DATA_URL = new URL("../../py/", import.meta.url).href;
 /** Where the archive sits in Python's file system; build.py compiles the package for this path. */
 const ARCHIVE_PATH = "/lib/backgammon.zip";
 /** Loading that has not finished by then is reported as failed instead of hanging forever. */
@@ -257,7 +257,7 @@ async function dispatch(method, params) {
     responseText = apiHandle(JSON.stringify({ method, params: request }));
   } catch (error) {
     // handle() turns every Python exception into an answer: a throw here is Pyodide's runtime failing (a fatal error,
-    // memory exhausted), after which it answers nothing more. The page starts a new worker (web/engine.js).
+    // memory exhausted), after which it answers nothing more. The page starts a new worker (web/engine/engine.js).
     postMessage({ event: "crashed", error: toErrorValue(error) });
     throw error;
   }
@@ -285,7 +285,7 @@ async function testFault(method) {
 
 self.addEventListener("message", (event) => {
   const { id, method, params } = event.data ?? {};
-  // The page's heartbeat (web/bridge.js): answered at once, not behind Python's queue, so only a dead or hung worker
+  // The page's heartbeat (web/engine/bridge.js): answered at once, not behind Python's queue, so only a dead or hung worker
   // misses it.
   if (method === "ping") {
     postMessage({ id, result: {} });

@@ -11,7 +11,7 @@
  * Mouse: a click on a point, the bar or the tray adds a checker of the chosen colour (from that colour's tray);
  * with "Click removes" chosen, or with Shift, it takes one off the point (back to the tray). Mouse or finger: a checker
  * dragged from a point, the bar or the tray to another place moves there (to the tray: borne off); the board's own
- * drag (web/board.js `onEditDrop`) carries it. Keyboard: the board's
+ * drag (web/board/board.js `onEditDrop`) carries it. Keyboard: the board's
  * points are focused with Tab and the arrow keys; Enter or Space does what a click does, + adds, - or Delete removes,
  * W / B choose the colour; Escape cancels.
  */
@@ -23,7 +23,7 @@ const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0
 
 /**
  * @typedef {object} SetupContext
- * @property {{set: (config: object) => void}} board  web/board.js's board
+ * @property {{set: (config: object) => void}} board  web/board/board.js's board
  * @property {(method: string, params?: object) => Promise<any>} call  a worker method (rules errors reject)
  * @property {{say: (text: string) => void}} announcer
  * @property {Record<string, any>} view  the position to start from (the match in progress)
@@ -209,7 +209,7 @@ export function enterSetup(ctx) {
   }
 
   /**
-   * A checker dragged from one place to another (web/board.js `onEditDrop`): moved if it may go there.
+   * A checker dragged from one place to another (web/board/board.js `onEditDrop`): moved if it may go there.
    * @param {{player: number, from: number | string, to: number | string}} drop @returns {boolean}
    */
   function moveChecker({ player, from, to }) {

@@ -16,8 +16,8 @@
  * `you` is the side whose results the statistics count: the person against the computer, the first player (player
  * 0) in a match between two people, none between two computers.
  */
-import { recordFingerprint } from "./analysis-data.js";
-import { HISTORY_VERSION, createHistoryStorage } from "./storage.js";
+import { recordFingerprint } from "../review/analysis-data.js";
+import { HISTORY_VERSION, createHistoryStorage } from "../storage.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */
 

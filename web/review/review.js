@@ -9,12 +9,12 @@
  * best play]}`.
  */
 
-import { renderChart } from "../analysis-chart.js";
+import { renderChart } from "./analysis-chart.js";
 import {
   countActions, coverage, decisionText, decisionView, formatEquity, formatNumber, luckSymbol, LUCK_WORDS, markSymbol,
   MARK_WORDS, playArrows, recordFingerprint, stepsOf,
-} from "../analysis-data.js";
-import { startAnalysis } from "../analysis-run.js";
+} from "./analysis-data.js";
+import { startAnalysis } from "./analysis-run.js";
 import { checkDepth } from "../preferences.js";
 
 /**
@@ -357,7 +357,7 @@ export function enterReview(ctx) {
     return [...playArrows(made, d.turn, d.mark ? "error" : "played"), ...playArrows(best, d.turn, "best", 10)];
   }
 
-  /** @param {import("../analysis-data.js").Step} step */
+  /** @param {import("./analysis-data.js").Step} step */
   function spoken(step) {
     const d = step.decision;
     const parts = [`Decision ${step.at + 1} of ${steps.length}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${(d.dice ?? []).join(" and ")}, played ${d.played}` : decisionText(d)}.`];
@@ -367,7 +367,7 @@ export function enterReview(ctx) {
     return parts.join(" ");
   }
 
-  /** @param {import("../analysis-data.js").Step} step */
+  /** @param {import("./analysis-data.js").Step} step */
   function renderDecision(step) {
     const d = step.decision;
     const out = [];

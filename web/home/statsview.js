@@ -3,7 +3,7 @@
  * The statistics view (`#stats-dialog`, from the page's *Statistics* button): results against each computer level
  * and against people, gammons and backgammons, the average error rate of the analysed matches, and the rating on
  * the FIBS formula drawn as a small SVG chart over time, with a table of the same figures. Loaded on first use;
- * it reads the history only (web/history.js), never the engine, so it opens while the engine loads or is down.
+ * it reads the history only (web/home/history.js), never the engine, so it opens while the engine loads or is down.
  */
 import { openHistory } from "./history.js";
 import { LEVEL_RATINGS, START_RATING } from "./rating.js";
@@ -174,7 +174,7 @@ export async function openStatistics({ dialog, namespace, analyses, openDialog, 
   const importResult = /** @type {HTMLElement} */ (dialog.querySelector("#stats-import-result"));
   importInput.value = "";
   importResult.textContent = "";
-  // A history file from another device: its matches join this one's (web/history.js importText), and the figures
+  // A history file from another device: its matches join this one's (web/home/history.js importText), and the figures
   // are drawn again.
   const onImport = async () => {
     const file = importInput.files?.[0];

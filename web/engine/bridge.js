@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The page's side of the rules engine: an async API over `postMessage` to web/worker.js.
+ * The page's side of the rules engine: an async API over `postMessage` to web/engine/worker.js.
  *
  *   const engine = createBridge();
  *   await engine.ready;                       // resolves with {pyodide, python, test_dice}
@@ -16,7 +16,7 @@
  *   "EngineStalled"     the worker said nothing for too long (see below): it was stopped
  *   "EngineCrashed"     Python's runtime itself failed (not an exception in our code, which is an answer)
  * Nothing is retried behind the caller's back; nothing hangs: a failed load rejects `ready` and
- * every pending and later call. web/engine.js starts a new worker when one fails.
+ * every pending and later call. web/engine/engine.js starts a new worker when one fails.
  *
  * The watchdog: a worker that dies (terminated by the browser, out of memory) sends nothing, ever. So a request owes
  * an answer within ANSWER_BUDGET_MS of being sent or of the worker's last message (Python answers one request at a
@@ -25,7 +25,7 @@
  * loading, ANSWER_BUDGET_MS). A page that was itself frozen or throttled (a background tab, a suspended laptop)
  * gives the worker a fresh budget rather than blaming it.
  *
- * A page may start the worker sooner with web/engine-start.js (a tiny classic script, first in <head>):
+ * A page may start the worker sooner with web/engine/start.js (a tiny classic script, first in <head>):
  * `createBridge()` then adopts that worker, and what it has already said, instead of starting another.
  *
  * Test mode: when the page URL has `?test-dice=31,52,66` (two digits 1-6 per roll, comma-separated),
@@ -80,7 +80,7 @@ export function answerBudgetFromUrl(href, testDice) {
 }
 
 /**
- * The worker web/engine-start.js started ahead of the page's modules, if it runs `url` and no bridge has taken it
+ * The worker web/engine/start.js started ahead of the page's modules, if it runs `url` and no bridge has taken it
  * yet. Its own listeners are removed; the events it kept come with it, to be handled first.
  * @param {URL} url
  * @returns {{worker: Worker, events: Event[]} | null}

@@ -18,13 +18,13 @@
  * (it goes back). A press that does not become a drag stays a click, for the controller to handle.
  */
 
-import { createGeometry, W, H, STRIP, R, D, MID, PW } from "./board-geometry.js";
-import { svgEl, svgText, addDefs, drawChecker, drawDie, drawCube } from "./board-svg.js";
-import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } from "./board-state.js";
+import { createGeometry, W, H, STRIP, R, D, MID, PW } from "./geometry.js";
+import { svgEl, svgText, addDefs, drawChecker, drawDie, drawCube } from "./svg.js";
+import { sameLoc, toLoc, boardOf, countAt, moveChecker, takeBack, usedDice } from "./state.js";
 
-/** @typedef {import("./board-geometry.js").Loc} Loc */
-/** @typedef {import("./board-geometry.js").Pt} Pt */
-/** @typedef {import("./board-state.js").BoardState} BoardState */
+/** @typedef {import("./geometry.js").Loc} Loc */
+/** @typedef {import("./geometry.js").Pt} Pt */
+/** @typedef {import("./state.js").BoardState} BoardState */
 /** @typedef {{from: number | "bar", to: number | "off"}} BoardMove */
 /**
  * An arrow over the board. `kind` (lower-case letters and dashes) is added to its class, `arrow played`, and gives

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * The statistics of a match history (web/history.js entries), from the side counted as "you" in each entry: matches
+ * The statistics of a match history (web/home/history.js entries), from the side counted as "you" in each entry: matches
  * and games won and lost against each computer level and against people, gammons and backgammons, the average error
- * rate of the analysed matches, and the rating (web/rating.js). Pure functions, tested under Node.
+ * rate of the analysed matches, and the rating (web/home/rating.js). Pure functions, tested under Node.
  */
 import { ratingSeries, START_RATING } from "./rating.js";
 

@@ -1,10 +1,10 @@
 // @ts-check
 /**
  * Starts the rules engine's worker as early as the page allows, before the page's own modules have loaded, so
- * Python downloads and starts while they load and draw the board. `createBridge()` (web/bridge.js) then adopts this
+ * Python downloads and starts while they load and draw the board. `createBridge()` (web/engine/bridge.js) then adopts this
  * worker instead of starting its own.
  *
- *   <script src="web/engine-start.js"></script>   (a classic script, first in <head>)
+ *   <script src="web/engine/start.js"></script>   (a classic script, first in <head>)
  *
  * A classic script runs the moment it has arrived (a few ms: it is tiny), where a module script, even `async`,
  * waited here until the page had been parsed (~80 ms later on a reload).

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The rules engine as a page uses it: one worker at a time (web/bridge.js), replaced when it dies, stops answering
+ * The rules engine as a page uses it: one worker at a time (web/engine/bridge.js), replaced when it dies, stops answering
  * (the bridge's watchdog) or leaves Python broken (an "InternalError" answer: an exception in our code, after which
  * the session may hold half a change). The new worker is given the page's state back (`restore`, e.g. loading the
  * saved match record: its dice are in the record, so nothing is rolled again) before any other request reaches it.
