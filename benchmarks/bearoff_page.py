@@ -28,7 +28,7 @@ FIRST = {"position_id": "dwcAAGzbAAAAAA", "match_id": "cAkAAAAAAAAA"}
 SECOND = {"position_id": "qy0AALRbAAAAAA", "match_id": "cAkAAAAAAAAA"}
 ROUND = """
 async ([contact, first, second]) => {
-  const {createBridge} = await import("./web/bridge.js");
+  const {createBridge} = await import("./web/engine/bridge.js");
   const bridge = createBridge();
   try {
     await bridge.ready;

@@ -68,7 +68,7 @@ def test_the_database_is_fetched_when_first_needed_not_at_start(
     wait_idle(page)
     assert any(url.endswith("/py/backgammon.zip") for url in requested)
     assert not any(url.endswith("/py/bearoff.bin") for url in requested)
-    answer = hint_in_page(page, "./web/bridge.js")
+    answer = hint_in_page(page, "./web/engine/bridge.js")
     assert [url for url in requested if url.endswith("/py/bearoff.bin")] == [site.url("py/bearoff.bin")]
     assert answer == hint_in_cpython()
     assert answer["cube"]["win"] == 0.4822  # the database's figure (the race network says otherwise)
@@ -83,7 +83,7 @@ def test_the_database_comes_from_the_offline_copy(page: Page, site: Site, contex
     try:
         page.reload()
         wait_for_engine_ready(page)
-        assert hint_in_page(page, "./web/bridge.js") == hint_in_cpython()
+        assert hint_in_page(page, "./web/engine/bridge.js") == hint_in_cpython()
     finally:
         context.set_offline(False)
 
@@ -93,6 +93,6 @@ def test_without_the_database_the_race_network_judges(page: Page, site: Site) ->
     page.route("**/py/bearoff.bin", lambda route: route.abort())
     page.goto(site.url("?no-sw&no-welcome"))
     wait_for_engine_ready(page)
-    answer = hint_in_page(page, "./web/bridge.js")
+    answer = hint_in_page(page, "./web/engine/bridge.js")
     assert answer["cube"]["action"] in ("no_double", "double", "too_good")
     assert answer["cube"]["win"] != hint_in_cpython()["cube"]["win"]

@@ -451,13 +451,14 @@ def test_review_a_match_file_written_by_gnu_backgammon(page: Page, site: Site) -
 
 @needs_node
 def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it() -> None:
-    """web/review/analysis-data.js under Node: which record an analysis covers, and the board view of a decision."""
+    """web/review/analysis-data.js and web/record.js under Node: which record an analysis covers, and the board view
+    of a decision."""
     record = computer_match()
     found = run_module(
-        'import * as data from "{WEB}/review/analysis-data.js";',
+        'import * as data from "{WEB}/review/analysis-data.js"; import * as named from "{WEB}/record.js";',
         f"""
         const record = {json.dumps(record)};
-        const n = data.countActions(record);
+        const n = named.countActions(record);
         const shorter = {{...record, games: [{{actions: record.games[0].actions.slice(0, 40)}}]}};
         const changed = structuredClone(shorter);
         changed.games[0].actions[0] = {{type: "roll", dice: [6, 6]}};
@@ -469,9 +470,9 @@ def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it()
         const view = data.decisionView(step, record, 3);
         print({{
           n,
-          prefix: data.recordFingerprint(record, 40) === data.recordFingerprint(shorter),
-          changed: data.recordFingerprint(changed) === data.recordFingerprint(shorter),
-          whole: data.recordFingerprint(record) === data.recordFingerprint(record, n),
+          prefix: named.recordFingerprint(record, 40) === named.recordFingerprint(shorter),
+          changed: named.recordFingerprint(changed) === named.recordFingerprint(shorter),
+          whole: named.recordFingerprint(record) === named.recordFingerprint(record, n),
           pips: data.pipsOf(start),
           cube: view.cube, phase: view.phase, dice: view.dice,
           equities: [data.formatEquity(0.0812), data.formatEquity(-0.0571), data.formatEquity(0)],

@@ -12,11 +12,11 @@
  *  games: [{winner, points, kind: "single" | "gammon" | "backgammon", ending}], fromSetup,
  *  analysis: null | {depth, players: [{overall_error_rate, chequer_error_rate, cube_error_rate, pr, rating}, …]}}
  * ```
- * `id` names the finished record (analysis-data.js `recordFingerprint`), which is also how its analysis is found.
+ * `id` names the finished record (web/record.js `recordFingerprint`), which is also how its analysis is found.
  * `you` is the side whose results the statistics count: the person against the computer, the first player (player
  * 0) in a match between two people, none between two computers.
  */
-import { recordFingerprint } from "../review/analysis-data.js";
+import { recordFingerprint } from "../record.js";
 import { HISTORY_VERSION, createHistoryStorage } from "../storage.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */

@@ -130,3 +130,35 @@ export function normalizeMatchChoice(data) {
     players: /** @type {Player[]} */ (players),
   };
 }
+
+/**
+ * *New match…*: the dialog, filled with the last choices (or the match in progress); a choice the form refuses is
+ * said in the dialog, which stays open.
+ * @param {{
+ *   ask: (dialog: HTMLDialogElement) => Promise<{choice: string, done: () => void}>,
+ *   enqueue: (step: () => Promise<unknown>) => Promise<unknown>,
+ *   start: (match: {settings: Settings, players: Player[]}) => Promise<void>,
+ *   current: Record<string, any> | null,
+ * }} ctx current: the view of the match in progress, if any
+ */
+export async function openNewMatchDialog({ ask, enqueue, start, current }) {
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("new-match-dialog"));
+  const form = /** @type {HTMLFormElement} */ (document.getElementById("new-match-form"));
+  fillNewMatchForm(form, lastMatchChoice() ?? current);
+  const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
+  error.textContent = "";
+  for (;;) {
+    const { choice, done } = await ask(dialog);
+    if (choice !== "start") return done();
+    const read = readNewMatchForm(form);
+    if (read.ok) {
+      rememberMatchChoice(read);
+      const started = enqueue(() => start({ settings: read.settings, players: read.players }));
+      done();
+      await started;
+      return;
+    }
+    done();
+    error.textContent = read.error;
+  }
+}

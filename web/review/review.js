@@ -11,10 +11,11 @@
 
 import { renderChart } from "./analysis-chart.js";
 import {
-  countActions, coverage, decisionText, decisionView, formatEquity, formatNumber, luckSymbol, LUCK_WORDS, markSymbol,
-  MARK_WORDS, playArrows, recordFingerprint, stepsOf,
+  coverage, decisionText, decisionView, formatEquity, formatNumber, luckSymbol, LUCK_WORDS, markSymbol,
+  MARK_WORDS, playArrows, stepsOf,
 } from "./analysis-data.js";
 import { startAnalysis } from "./analysis-run.js";
+import { countActions, recordFingerprint } from "../record.js";
 import { checkDepth } from "../preferences.js";
 
 /**

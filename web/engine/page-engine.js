@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * The rules engine as the match page uses it: `call(method, params)` answers a method of backgammon.api in the worker;
+ * a rules error (Python said no) is thrown as `ApiError`, a failure of the engine itself as it came. The engine's
+ * state is shown on the page (`<html data-engine>`, the status line): loading, ready, restarting after a worker
+ * failed (web/engine/engine.js gives the new worker the match back from its record), or given up.
+ */
+import { createEngine } from "./engine.js";
+
+/** Failures of the engine as a whole (as opposed to a rules error about one request). */
+const FATAL_ERRORS = new Set(["EngineLoadError", "WorkerError", "BridgeClosed", "EngineStalled", "EngineCrashed"]);
+
+/** Python refused a request: `type` is its error class (IllegalMoveError, MatImportError, …). */
+export class ApiError extends Error {
+  /** @param {string} type @param {string} message */
+  constructor(type, message) {
+    super(message);
+    this.type = type;
+  }
+}
+
+/**
+ * @param {{
+ *   record: () => object | null,
+ *   status: HTMLElement,
+ *   say: (text: string) => void,
+ *   notice: (text: string) => void,
+ * }} page record: the match a new worker is given back; status: the engine's status line
+ */
+export function connectEngine({ record, status, say, notice }) {
+  const root = document.documentElement;
+  let ready = false;
+
+  /** @param {string} text */
+  function showStatus(text) {
+    status.hidden = false;
+    status.textContent = text;
+    say(text);
+  }
+
+  // The bridge reads ?test-dice= from the page URL itself and hands it to the worker.
+  const engine = createEngine({
+    restore: async (call) => {
+      const current = record();
+      if (current) await call("load", { record: current });
+    },
+    onDown: (reason) => {
+      root.dataset.engine = "restarting";
+      showStatus(`The game engine stopped (${reason}). Starting it again; your match is kept.`);
+    },
+    onBack: (reason) => {
+      root.dataset.engine = "ready";
+      root.dataset.engineRestarts = String(Number(root.dataset.engineRestarts ?? 0) + 1);
+      status.hidden = true;
+      notice(`The game engine stopped (${reason}) and was started again. The match goes on from its last saved position.`);
+    },
+    onGiveUp: (error) => {
+      root.dataset.engine = "failed";
+      showStatus(ready
+        ? `The game engine keeps failing (${error.message}). Your match is saved: reload the page to go on.`
+        : `The rules engine could not start (${error.message}). Reload the page to try again.`);
+    },
+  });
+
+  function markReady() {
+    if (ready) return;
+    ready = true;
+    root.dataset.engine = "ready";
+    status.hidden = true;
+  }
+
+  /**
+   * @param {string} method
+   * @param {object} [params]
+   * @returns {Promise<any>}
+   */
+  async function call(method, params = {}) {
+    try {
+      const result = await engine.call(method, params);
+      markReady();
+      return result;
+    } catch (error) {
+      const e = /** @type {{type?: string, message?: string}} */ (error);
+      if (e && typeof e.type === "string" && !FATAL_ERRORS.has(e.type)) {
+        markReady();
+        throw new ApiError(e.type, e.message ?? "");
+      }
+      throw error;
+    }
+  }
+
+  return { call, isReady: () => ready };
+}
+
+/** @typedef {(method: string, params?: object) => Promise<any>} Call */

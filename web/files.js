@@ -1,0 +1,148 @@
+// @ts-check
+/**
+ * *Save / load*: the match downloaded as our JSON record, as `.mat` or as `.sgf`; a file opened — a saved record
+ * becomes the match in progress, a `.mat` or `.sgf` file from any program opens for review beside it — and the match
+ * left for another brought back. Files the installed app is launched with open for review. Python reads and checks
+ * every file; a refused one is said in plain words and changes nothing.
+ */
+import { openDialog, showMessage } from "./dialogs.js";
+import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * @typedef {object} FilesContext
+ * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {(error: unknown) => boolean} isRulesError
+ * @property {(step: () => Promise<unknown>) => Promise<unknown>} enqueue
+ * @property {(text: string) => void} say
+ * @property {ReturnType<typeof import("./storage.js").createMatchStorage>} storage
+ * @property {import("./play/play.js").Play} play
+ * @property {(what: {record: object, imported: {name: string, summary: Record<string, any>}}) => Promise<void>} review
+ *   open a match for review beside the one in progress
+ */
+
+/** @param {FilesContext} ctx */
+export function bindFiles(ctx) {
+  const dialog = /** @type {HTMLDialogElement} */ ($("file-dialog"));
+  const errorLine = /** @type {HTMLElement} */ (dialog.querySelector("[data-role=error]"));
+  const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
+
+  function open() {
+    errorLine.textContent = "";
+    /** @type {HTMLInputElement} */ ($("import-file")).value = "";
+    $("import-history-result").textContent = "";
+    $("restore-previous").hidden = !ctx.storage.loadPrevious();
+    return openDialog(dialog);
+  }
+
+  /** @param {HTMLElement} where @param {string} text */
+  function refuse(where, text) {
+    where.textContent = text;
+    ctx.say(text);
+  }
+
+  /**
+   * A .mat or .sgf file: read and checked by Python, then opened for review beside the match in progress, which it
+   * replaces only if the player chooses to play it on.
+   * @param {string} name @param {string} text @param {HTMLElement} error @param {"mat" | "sgf"} kind
+   */
+  async function openMatchFile(name, text, error, kind) {
+    await ctx.enqueue(async () => {
+      let result;
+      try {
+        result = await ctx.call(kind === "sgf" ? "import_sgf" : "import_mat", { text });
+      } catch (e) {
+        if (!ctx.isRulesError(e)) throw e;
+        return refuse(error, `This file could not be opened: ${/** @type {Error} */ (e).message} Your current match is unchanged.`);
+      }
+      dialog.close("opened");
+      await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
+    });
+  }
+
+  $("restore-previous").addEventListener("click", () => {
+    const kept = ctx.storage.loadPrevious();
+    dialog.close("restored");
+    if (kept) ctx.enqueue(() => ctx.play.replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load)."));
+  });
+
+  $("export-json").addEventListener("click", () => {
+    const record = ctx.play.record();
+    if (!record) return;
+    downloadText(JSON.stringify(record, null, 2), recordFilename(), "application/json");
+    ctx.say("The match file is downloaded.");
+  });
+
+  /**
+   * Download the match as a file Python writes; a refusal (a match from a set-up position as .mat) is said in the
+   * dialog in plain words.
+   * @param {string} method @param {string} extension @param {string} type
+   */
+  function exportMatch(method, extension, type) {
+    return ctx.enqueue(async () => {
+      errorLine.textContent = "";
+      try {
+        const { text, filename } = await ctx.call(method, {});
+        downloadText(text, filename || `match.${extension}`, type);
+        ctx.say(`The .${extension} file is downloaded.`);
+      } catch (e) {
+        if (!ctx.isRulesError(e)) throw e;
+        refuse(errorLine, /** @type {Error} */ (e).message);
+      }
+    });
+  }
+
+  $("export-mat").addEventListener("click", () => exportMatch("export_mat", "mat", "text/plain"));
+  $("export-sgf").addEventListener("click", () => exportMatch("export_sgf", "sgf", "application/x-go-sgf"));
+
+  $("import-file").addEventListener("change", async (event) => {
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    const file = input.files?.[0];
+    errorLine.textContent = "";
+    if (!file) return;
+    const text = await file.text();
+    const kind = fileKind(file.name, text);
+    if (kind !== "json") return void (await openMatchFile(file.name, text, errorLine, kind));
+    const parsed = recordFromFileText(text);
+    if (!parsed.ok) return refuse(errorLine, `${parsed.error} Your current match is unchanged.`);
+    await ctx.enqueue(async () => {
+      try {
+        await ctx.play.openRecordFile(parsed.record, file.name);
+        dialog.close("opened");
+      } catch (e) {
+        refuse(errorLine, `This file could not be opened: ${e instanceof Error ? e.message : String(e)}. Your current match is unchanged.`);
+      }
+    });
+  });
+
+  /**
+   * A file the installed app was opened with (manifest file_handlers): opened for review, whatever its kind; the
+   * match in progress is untouched.
+   * @param {string} name @param {string} text
+   */
+  async function openLaunchedFile(name, text) {
+    const error = document.createElement("p");
+    const kind = fileKind(name, text);
+    if (kind !== "json") {
+      await openMatchFile(name, text, error, kind);
+    } else {
+      const parsed = recordFromFileText(text);
+      if (!parsed.ok) error.textContent = `${parsed.error} Your current match is unchanged.`;
+      else {
+        await ctx.enqueue(async () => {
+          try {
+            const result = await ctx.call("read_record", { record: parsed.record });
+            await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
+          } catch (e) {
+            if (!ctx.isRulesError(e)) throw e;
+            error.textContent = `This file could not be opened: ${/** @type {Error} */ (e).message} Your current match is unchanged.`;
+          }
+        });
+      }
+    }
+    if (error.textContent) void showMessage(messageDialog, { title: "File not opened", text: error.textContent });
+  }
+
+  return { open, openLaunchedFile };
+}

@@ -1,0 +1,68 @@
+// @ts-check
+/**
+ * The page's ties to the player's own records: a finished match joins the history, *Statistics* opens, the history
+ * is downloaded and taken back (*Save / load*). The modules behind them (history.js, statsview.js) load on first use.
+ */
+import { openDialog } from "../dialogs.js";
+import { downloadText } from "../matchfile.js";
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * @param {{
+ *   namespace: string,
+ *   analyses: ReturnType<typeof import("../storage.js").createAnalysisStorage>,
+ *   holdIdle: () => () => void,
+ *   notice: (text: string) => void,
+ *   say: (text: string) => void,
+ * }} ctx namespace: the storage namespace of the history (test mode has its own)
+ */
+export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
+  $("stats-button").addEventListener("click", async () => {
+    const { openStatistics } = await import("./statsview.js");
+    const dialog = /** @type {HTMLDialogElement} */ ($("stats-dialog"));
+    await openStatistics({ dialog, namespace, analyses, openDialog, download: downloadText });
+  });
+
+  $("export-history").addEventListener("click", async () => {
+    const { openHistory } = await import("./history.js");
+    downloadText(openHistory(namespace).exportText(), "backgammon-history.json", "application/json");
+    say("Your match history is downloaded.");
+  });
+
+  $("import-history").addEventListener("change", async (event) => {
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    const { openHistory } = await import("./history.js");
+    $("import-history-result").textContent = openHistory(namespace).importText(await file.text()).message;
+  });
+
+  /**
+   * A match just ended: add it to the history. The page is not idle until the entry is written (history.js may
+   * still have to load).
+   * @param {object} finished the record @param {Record<string, any>} view its view
+   */
+  async function addToHistory(finished, view) {
+    const release = holdIdle();
+    try {
+      const { openHistory } = await import("./history.js");
+      const problem = openHistory(namespace).addMatch(finished, view);
+      if (problem) notice(problem);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      notice(`This match could not be added to your history (${why}). The match itself is saved.`);
+    } finally {
+      release();
+    }
+  }
+
+  /** The analyses storage as review uses it: an analysis of a finished match joins its history entry. */
+  async function watchedAnalyses() {
+    const { watchAnalyses } = await import("./history.js");
+    return watchAnalyses(analyses, namespace);
+  }
+
+  return { addToHistory, watchedAnalyses };
+}

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * The play mode's drawing: the board, the turn's controls and the panel beside it (status, match, IDs, the move
+ * list, the result), all from the view Python sent. Nothing here decides anything.
+ */
+import { applyControlStates, controlStates } from "./controls.js";
+import * as say from "./describe.js";
+import { renderMoveList } from "./movelist.js";
+import { actor, seatOf } from "./seats.js";
+
+/** @typedef {Record<string, any>} View */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * What the XGID of a view is made from: gnubg's IDs, and the beaver rule of a money session, which they do not hold.
+ * @param {View} v
+ */
+export function xgidParams(v) {
+  return { position_id: v.position_id, match_id: v.match_id ?? "", beavers: Boolean(v.settings?.beavers) };
+}
+
+/**
+ * The match in one line: players and score, length, Crawford, the cube.
+ * @param {View} v
+ */
+export function matchInfo(v) {
+  const length = v.settings?.match_length;
+  const names = [0, 1].map((p) => `${say.playerName(v, p)}${seatOf(v, p).kind === "computer" ? " (computer)" : ""} ${v.score?.[p] ?? 0}`);
+  const parts = [names.join(" – "), length ? `${length}-point match` : "Money session"];
+  if (v.crawford_game) parts.push("Crawford game");
+  const cube = v.cube ?? {};
+  parts.push(`cube ${cube.value ?? 1}${cube.owner === null || cube.owner === undefined ? "" : ` (${say.playerName(v, cube.owner)})`}`);
+  return parts.join(" · ");
+}
+
+/**
+ * @typedef {object} PanelState
+ * @property {View} view
+ * @property {boolean} hasMatch  a match is loaded (not only the start view)
+ * @property {boolean} engineReady
+ * @property {boolean} busy
+ * @property {string} busyWhy  "thinking" while the computer chooses
+ * @property {boolean} personToAct  a person at this device acts now
+ * @property {{orientation: string, showPips: boolean, animationMs: number, noAutoRolls: boolean}} preferences
+ */
+
+/**
+ * Draw the play mode.
+ * @param {{set: (config: object) => void, focusPoint: (loc: number | "bar") => void}} board
+ * @param {PanelState} s
+ */
+export function drawPlay(board, s) {
+  const v = s.view;
+  const human = s.personToAct && s.hasMatch;
+  board.set({
+    view: v,
+    interactive: s.hasMatch && !s.busy && human && v.phase === "move",
+    orientation: s.preferences.orientation,
+    showPips: s.preferences.showPips,
+    animationMs: s.preferences.animationMs,
+  });
+  applyControlStates($("controls"), controlStates(v, { humanToAct: human, confirmEachPlay: s.preferences.noAutoRolls }));
+  keepFocusVisible(board, v, human);
+  const cubeNote = $("cube-note");
+  const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;
+  cubeNote.hidden = !showWhyNot;
+  cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
+  $("match-info").textContent = matchInfo(v);
+  let status = s.hasMatch ? say.statusText(v) : s.engineReady ? "No match in progress." : "Loading the rules engine…";
+  if (v.phase === "game_over") status = "Game over.";
+  if (v.phase === "match_over") status = "Match over.";
+  if (s.busy && s.busyWhy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
+  $("status").textContent = status;
+  $("position-id").textContent = v.position_id || "—";
+  $("match-id").textContent = v.match_id || "—";
+  renderMoveList($("movelist"), v.notation, [say.playerName(v, 0), say.playerName(v, 1)]);
+  const canResign = human && (v.phase === "roll" || v.phase === "move") && !s.busy;
+  /** @type {HTMLButtonElement} */ ($("resign-button")).disabled = !canResign;
+  const adviceWanted = human && ["roll", "move", "doubled"].includes(v.phase);
+  /** @type {HTMLButtonElement} */ ($("hint-button")).disabled = !(adviceWanted && !s.busy);
+  if (!adviceWanted) $("hint-panel").hidden = true;
+  const over = v.phase === "game_over" || v.phase === "match_over";
+  $("result-banner").hidden = !over;
+  $("result-text").textContent = over ? (v.phase === "match_over" ? `${say.resultText(v)} ${say.playerName(v, v.match_winner ?? 0)} wins the match!` : say.resultText(v)) : "";
+  document.documentElement.dataset.phase = v.phase ?? "";
+}
+
+/**
+ * A keyboard player whose button just disappeared (Roll after rolling, Take after taking) would be left nowhere:
+ * give focus to what comes next: a checker to move, or the next button.
+ * @param {{focusPoint: (loc: number | "bar") => void}} board
+ * @param {View} v
+ * @param {boolean} human a person at this device acts now
+ */
+function keepFocusVisible(board, v, human) {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLButtonElement) || !active.closest("#controls")) return;
+  if (!active.hidden && !active.disabled) return;
+  const source = v.phase === "move" ? Object.keys(v.dests ?? {}).find((k) => v.dests[k]?.length) : undefined;
+  if (source !== undefined && human) {
+    board.focusPoint(source === "bar" ? "bar" : Number(source));
+    return;
+  }
+  const next = /** @type {HTMLButtonElement | null} */ ($("controls").querySelector("button:not([hidden]):not(:disabled)"));
+  (next ?? $("board")).focus();
+}
+
+/**
+ * The XGID beside the gnubg IDs, asked of Python once the IDs change (not part of the view: it is not needed per
+ * click). Returns a function to call after each drawing.
+ * @param {(method: string, params?: object) => Promise<any>} call
+ */
+export function xgidShower(call) {
+  let shownFor = "";
+  /** @param {View} v @param {boolean} wanted the engine is ready and a match is loaded */
+  return (v, wanted) => {
+    const ids = wanted && v.position_id ? JSON.stringify(xgidParams(v)) : "";
+    if (ids === shownFor) return;
+    shownFor = ids;
+    $("xgid").textContent = "—";
+    if (!ids) return;
+    call("position_xgid", xgidParams(v))
+      .then((answer) => { if (shownFor === ids) $("xgid").textContent = answer.xgid ?? "—"; })
+      .catch(() => undefined); // the engine's own failures are reported by web/engine/page-engine.js
+  };
+}

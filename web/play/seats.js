@@ -1,0 +1,98 @@
+// @ts-check
+/**
+ * Who sits at each side of the board. A side is *a person at this device*, *the computer*, or (to come: play a
+ * friend on another device) *a remote player*; the play loop asks the side to move for its action the same way
+ * whoever sits there. A person acts through the board, the buttons and the keys; a seat that acts by itself has
+ * `takeTurn`, which the loop calls when that side is to act.
+ */
+
+/** @typedef {Record<string, any>} View */
+
+/**
+ * What a seat that acts by itself is given: the play loop's own means of acting.
+ * @typedef {object} TurnContext
+ * @property {(method: string, params?: object) => Promise<any>} call  a worker method
+ * @property {(action: Record<string, any>, options?: {animate?: boolean}) => Promise<void>} perform  apply one action
+ * @property {() => View} view  the view as it stands now
+ * @property {() => boolean} current  false once the match was replaced (a new match, another tab): stop acting
+ * @property {(why: string) => () => void} busy  mark the page busy ("thinking") until the returned function is called
+ * @property {() => number} animationMs  the checkers' glide, to pace a turn by
+ */
+
+/**
+ * @typedef {{kind: "here"}} PersonSeat
+ * @typedef {{kind: "computer", level: string, takeTurn: (player: number, ctx: TurnContext) => Promise<void>}} ComputerSeat
+ * @typedef {PersonSeat | ComputerSeat} Seat
+ */
+
+/** The player who must act now: the one on roll, or the one answering a double or a resignation. */
+/** @param {View} view */
+export function actor(view) {
+  const onRoll = view.phase === "move" || view.phase === "roll" || view.phase === "opening";
+  return onRoll ? view.turn ?? 0 : view.decision ?? view.turn ?? 0;
+}
+
+/**
+ * The seat of `player` in the match `view` shows (the record's `players[i].kind`).
+ * @param {View} view
+ * @param {number} player
+ * @returns {Seat}
+ */
+export function seatOf(view, player) {
+  const who = view.players?.[player];
+  if (who?.kind === "computer") return computerSeat(who.level ?? "intermediate");
+  return { kind: "here" };
+}
+
+/**
+ * Whether a person at this device acts now. The opening roll is anyone's here unless both sides act by themselves.
+ * @param {View} view
+ */
+export function personHereToAct(view) {
+  if (view.phase === "game_over" || view.phase === "match_over") return false;
+  if (view.phase === "opening") return [0, 1].some((player) => seatOf(view, player).kind === "here");
+  return seatOf(view, actor(view)).kind === "here";
+}
+
+/** @param {number} ms */
+export function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The computer at `level`: Python chooses in the worker; its play is shown one checker at a time.
+ * @param {string} level
+ * @returns {ComputerSeat}
+ */
+export function computerSeat(level) {
+  return {
+    kind: "computer",
+    level,
+    async takeTurn(player, ctx) {
+      const before = ctx.view();
+      const done = ctx.busy("thinking");
+      let action;
+      try {
+        ({ action } = await ctx.call("bot_action", { level }));
+      } finally {
+        done();
+      }
+      if (!ctx.current() || !action) return;
+      if (action.type === "play" && Array.isArray(action.moves)) {
+        for (const move of action.moves) {
+          if (!ctx.current()) return;
+          await ctx.perform({ type: "move", from: move.from, to: move.to }, { animate: true });
+          await pause(ctx.animationMs() / 2);
+        }
+        const after = ctx.view();
+        if (ctx.current() && after.phase === "move" && after.can_confirm && actor(after) === player) {
+          await ctx.perform({ type: "confirm" });
+        }
+        return;
+      }
+      // Let "cannot move" be seen before the turn passes.
+      if (action.type === "confirm" && before.no_legal_move) await pause(Math.max(400, ctx.animationMs() * 3));
+      await ctx.perform(action);
+    },
+  };
+}

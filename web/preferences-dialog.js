@@ -1,0 +1,50 @@
+// @ts-check
+/** The *Preferences* dialog: the form filled from the preferences in force, and read back when saved. */
+import { ANIMATION_SPEEDS, normalizePreferences } from "./preferences.js";
+
+/** @typedef {import("./preferences.js").Preferences} Preferences */
+
+const TOGGLES = /** @type {const} */ (["noAutoRolls", "autoForced", "autoBearOff", "showPips", "sound"]);
+
+/**
+ * Open the dialog; resolves with the preferences chosen (normalized: an automatic speed is the one the device asks
+ * for), or null when the player cancelled. `done` must be called once they are applied (web/queue.js `ask`).
+ * @param {Preferences} current
+ * @param {(dialog: HTMLDialogElement) => Promise<{choice: string, done: () => void}>} ask
+ * @returns {Promise<{chosen: Preferences | null, done: () => void}>}
+ */
+export async function editPreferences(current, ask) {
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("preferences-dialog"));
+  const form = /** @type {HTMLFormElement} */ (document.getElementById("preferences-form"));
+  const el = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+  for (const key of TOGGLES) el(key).checked = current[key];
+  el("orientation").value = current.orientation;
+  /** @type {Record<string, number>} */
+  const speeds = ANIMATION_SPEEDS;
+  el("theme").value = current.theme;
+  el("animation").value = current.animationAuto ? "auto" : nearestSpeed(speeds, current.animationMs);
+  const { choice, done } = await ask(dialog);
+  if (choice !== "save") return { chosen: null, done };
+  const chosen = normalizePreferences({
+    ...current,
+    noAutoRolls: el("noAutoRolls").checked,
+    autoForced: el("autoForced").checked,
+    autoBearOff: el("autoBearOff").checked,
+    showPips: el("showPips").checked,
+    orientation: el("orientation").value === "left" ? "left" : "right",
+    animationMs: speeds[el("animation").value] ?? current.animationMs,
+    animationAuto: el("animation").value === "auto",
+    theme: el("theme").value,
+    sound: el("sound").checked,
+  });
+  return { chosen, done };
+}
+
+/**
+ * The named speed closest to `ms`.
+ * @param {Record<string, number>} speeds @param {number} ms
+ */
+function nearestSpeed(speeds, ms) {
+  return Object.entries(speeds).reduce((best, [name, value]) =>
+    Math.abs(value - ms) < Math.abs(speeds[best] - ms) ? name : best, "normal");
+}

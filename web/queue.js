@@ -1,0 +1,78 @@
+// @ts-check
+/**
+ * The page's actions run one at a time, in order, whoever asks (a click, a key, the computer, another tab). While
+ * anything is queued the page is marked busy (`<html data-idle="false">`): tests and assistive tools wait for
+ * `data-idle="true"`, when nothing is queued and nothing will happen by itself.
+ */
+import { openDialog } from "./dialogs.js";
+
+/**
+ * @param {{onError: (error: unknown) => void}} options onError: a step's failure, reported, never thrown out of the page
+ */
+export function createQueue({ onError }) {
+  const root = document.documentElement;
+  /** @type {Promise<unknown>} */
+  let tail = Promise.resolve();
+  let pending = 0;
+  let queued = 0;
+
+  function settle() {
+    pending -= 1;
+    if (pending === 0) root.dataset.idle = "true";
+  }
+
+  /**
+   * Run one step after the previous ones.
+   * @param {() => Promise<unknown>} step
+   * @returns {Promise<unknown>} settles when the step has run (never rejects)
+   */
+  function enqueue(step) {
+    pending += 1;
+    queued += 1;
+    root.dataset.idle = "false";
+    root.dataset.steps = String(queued);
+    tail = tail.then(step).catch(onError).finally(settle);
+    return tail;
+  }
+
+  /**
+   * Keep the page marked busy until the returned function is called: for the moment between a dialog's button and
+   * the step it leads to (the dialog's `close` event, which hands the choice over, comes a task after the click).
+   * @returns {() => void} release (once; later calls do nothing)
+   */
+  function holdIdle() {
+    pending += 1;
+    root.dataset.idle = "false";
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      settle();
+    };
+  }
+
+  /**
+   * Open a dialog whose answer leads to an action. From the press of its button until `done()` (called once the
+   * answer is queued or dropped) the page does not look idle; Escape holds nothing.
+   * @param {HTMLDialogElement} dialog
+   * @returns {Promise<{choice: string, done: () => void}>}
+   */
+  async function ask(dialog) {
+    let release = () => {};
+    const onSubmit = () => {
+      release();
+      release = holdIdle();
+    };
+    dialog.addEventListener("submit", onSubmit);
+    try {
+      const choice = await openDialog(dialog);
+      return { choice, done: release };
+    } finally {
+      dialog.removeEventListener("submit", onSubmit);
+    }
+  }
+
+  return { enqueue, holdIdle, ask };
+}
+
+/** @typedef {ReturnType<typeof createQueue>} Queue */
