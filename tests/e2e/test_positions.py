@@ -228,6 +228,27 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
         other.close()
 
 
+def test_a_position_links_money_rules_reach_a_fresh_browser(page: Page, site: Site, browser: Browser) -> None:
+    """The link's XGID holds the Jacoby rule and beavers (rules field 3); gnubg's Match ID, which the page
+    sets up from, holds the Jacoby rule only, so beavers must come through the link's reading on their own."""
+    money = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    open_match(page, site, "31,65")
+    paste_position(page, money)
+    expect(page.locator("#setup-editor input[name=beavers]")).to_be_checked()
+    page.click("#setup-done")
+    wait_idle(page)
+    assert xgid(page) == money
+    position, _ = share_links(page)
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        visitor = other.new_page()
+        open_link(visitor, position)
+        assert xgid(visitor).endswith(":3:0:10"), xgid(visitor)
+        assert xgid(visitor) == money
+    finally:
+        other.close()
+
+
 def test_a_match_link_opens_the_match_for_review_on_another_device(
     page: Page, site: Site, browser: Browser
 ) -> None:
