@@ -408,6 +408,24 @@ def test_the_editor_by_mouse_checks_as_it_goes_and_plays_from_the_position(page:
     assert page.evaluate("document.documentElement.dataset.phase") in ("roll", "move")
 
 
+def test_a_tap_the_editor_cannot_honour_is_said_in_the_panel_not_ready(page: Page, site: Site) -> None:
+    """A 16th checker of a colour is refused: the panel says why where it shows the position's state, and does
+    not say the position is ready in the same breath; the next edit clears the word."""
+    open_match(page, site, "31,65")
+    open_editor(page)
+    expect(page.locator("#setup-problems")).to_contain_text("ready to play")
+    page.locator("#board .target[data-loc='6']").click()  # a 16th White checker
+    refused = page.locator("#setup-panel").get_by_text("All 15 White checkers are in play")
+    expect(refused).to_be_visible()
+    wait_checked(page)
+    expect(page.locator("#setup-panel")).not_to_contain_text("ready to play")
+    expect(page.locator("#announcer")).to_contain_text("All 15 White checkers are in play")
+    screenshot(page, "positions-editor-refused")
+    page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # one taken away: honoured
+    expect(refused).to_be_hidden()
+    expect(page.locator("#setup-problems")).to_contain_text("ready to play")
+
+
 def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
     open_match(page, site, "31,65")
     open_editor(page)
