@@ -14,6 +14,7 @@ from backgammon.position import Position
 
 DATA = Path(__file__).parent / "data"
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+STUDY_XGID_MATCH = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:1:0:3:10"  # a 3-point match
 
 
 def call(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -110,6 +111,22 @@ def test_an_xgid_read_sets_up_a_match_that_plays() -> None:
     view = result("setup", {"position_id": ids["position_id"], "match_id": ids["match_id"]})["view"]
     assert view["phase"] == "move" and view["dice"] == [5, 2]
     assert view["settings"]["match_length"] == 0
+
+
+def test_an_xgid_read_keeps_the_beaver_rule_the_ids_do_not_hold() -> None:
+    """A share link's XGID (rules field 3: Jacoby and beavers) sets up a money session with both rules:
+    gnubg's Match ID holds the Jacoby rule but not beavers, so read_position hands them over as `settings`."""
+    ids = result("read_position", {"text": START_XGID})
+    params = {"position_id": ids["position_id"], "match_id": ids["match_id"], "settings": ids.get("settings")}
+    view = result("setup", params)["view"]
+    assert view["settings"]["jacoby"] is True
+    assert view["settings"]["beavers"] is True
+    beavers = {"position_id": view["position_id"], "match_id": view["match_id"], "beavers": True}
+    assert result("position_xgid", beavers)["xgid"] == START_XGID
+    # Rules the text does not hold are not made up: gnubg's IDs say nothing of beavers, a match has none.
+    gnubg = result("read_position", {"text": "4HPwATDgc/ABMA:cIkKAAAAAAAA"})
+    assert gnubg["settings"] == {"match_length": 0, "jacoby": True, "beavers": False}
+    assert "settings" not in result("read_position", {"text": STUDY_XGID_MATCH})
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (DATA / "sgf").glob("*.sgf")))

@@ -94,7 +94,9 @@ def test_position_editor(page: Page, site: Site) -> None:
     page.wait_for_selector("#setup-paste-error:not(:empty)")
     page.click("#setup-clear")  # with its list of problems showing
     page.wait_for_function("document.documentElement.dataset.setupCheck === 'problems'")
-    audit(page, "the position editor showing what is wrong, and a pasted text it cannot read")
+    page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # nothing to take away: refused
+    page.wait_for_selector("#setup-refused:not([hidden])")
+    audit(page, "the position editor showing what is wrong, a refused tap, and a pasted text it cannot read")
 
 
 def test_review_of_an_analysed_match(page: Page, site: Site) -> None:

@@ -5,6 +5,7 @@ passing, a whole game to the end. Dice are scripted (?test-dice=), positions set
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -45,6 +46,25 @@ def test_opening_roll_is_shown_and_the_winner_moves(page: Page, site: Site) -> N
     assert phase(page) == "move"
     assert "White to move 3 and 1" in status(page)
     assert any("Opening roll: White 3, Black 1" in text for text in announcements(page))
+
+
+def test_the_new_match_dialog_says_where_white_plays_not_that_white_starts(page: Page, site: Site) -> None:
+    """The opening roll decides who starts (here Black, 3 against 1): no label or text may say a colour moves
+    first; the dialog says where White plays, as the board draws it."""
+    open_match(page, site, "13")
+    assert "Black to move 3 and 1" in status(page)
+    page.click("#new-match-button")
+    label = page.locator("#new-match-form label:has(input[name=name0])").inner_text()
+    assert "first" not in label.lower(), label
+    assert "bottom" in label, label
+    expect(page.locator("#board .player-info.bottom")).to_contain_text("White")
+    # The same mistake anywhere a player reads: the pages, the page's modules, the lessons.
+    root = Path(__file__).resolve().parents[2]
+    texts = [root / "index.html", root / "tutorial.html", root / "py/backgammon/tutorial/lessons.py"]
+    texts += sorted((root / "web").rglob("*.js"))
+    claim = re.compile(r"\b(White|Black)\b[^.<\n]{0,40}\b(moves?|goes|go|plays?|starts?) first", re.I)
+    found = [f"{path.relative_to(root)}: {m[0]}" for path in texts for m in claim.finditer(path.read_text())]
+    assert found == []
 
 
 def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> None:

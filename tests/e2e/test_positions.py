@@ -228,6 +228,27 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
         other.close()
 
 
+def test_a_position_links_money_rules_reach_a_fresh_browser(page: Page, site: Site, browser: Browser) -> None:
+    """The link's XGID holds the Jacoby rule and beavers (rules field 3); gnubg's Match ID, which the page
+    sets up from, holds the Jacoby rule only, so beavers must come through the link's reading on their own."""
+    money = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    open_match(page, site, "31,65")
+    paste_position(page, money)
+    expect(page.locator("#setup-editor input[name=beavers]")).to_be_checked()
+    page.click("#setup-done")
+    wait_idle(page)
+    assert xgid(page) == money
+    position, _ = share_links(page)
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        visitor = other.new_page()
+        open_link(visitor, position)
+        assert xgid(visitor).endswith(":3:0:10"), xgid(visitor)
+        assert xgid(visitor) == money
+    finally:
+        other.close()
+
+
 def test_a_match_link_opens_the_match_for_review_on_another_device(
     page: Page, site: Site, browser: Browser
 ) -> None:
@@ -385,6 +406,24 @@ def test_the_editor_by_mouse_checks_as_it_goes_and_plays_from_the_position(page:
     click_move(page, 13, 7)
     click_move(page, 13, 8)
     assert page.evaluate("document.documentElement.dataset.phase") in ("roll", "move")
+
+
+def test_a_tap_the_editor_cannot_honour_is_said_in_the_panel_not_ready(page: Page, site: Site) -> None:
+    """A 16th checker of a colour is refused: the panel says why where it shows the position's state, and does
+    not say the position is ready in the same breath; the next edit clears the word."""
+    open_match(page, site, "31,65")
+    open_editor(page)
+    expect(page.locator("#setup-problems")).to_contain_text("ready to play")
+    page.locator("#board .target[data-loc='6']").click()  # a 16th White checker
+    refused = page.locator("#setup-panel").get_by_text("All 15 White checkers are in play")
+    expect(refused).to_be_visible()
+    wait_checked(page)
+    expect(page.locator("#setup-panel")).not_to_contain_text("ready to play")
+    expect(page.locator("#announcer")).to_contain_text("All 15 White checkers are in play")
+    screenshot(page, "positions-editor-refused")
+    page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # one taken away: honoured
+    expect(refused).to_be_hidden()
+    expect(page.locator("#setup-problems")).to_contain_text("ready to play")
 
 
 def test_the_editor_by_keyboard(page: Page, site: Site) -> None:

@@ -46,6 +46,7 @@ export function enterSetup(ctx) {
   const pasteError = $("setup-paste-error");
   const idFields = { xgid: $("setup-xgid"), position_id: $("setup-position-id"), match_id: $("setup-match-id") };
   const doneButton = /** @type {HTMLButtonElement} */ ($("setup-done"));
+  const refusedLine = $("setup-refused");
   const field = (/** @type {string} */ name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
   /** @type {Array<() => void>} */
   const unbinds = [];
@@ -62,6 +63,8 @@ export function enterSetup(ctx) {
   /** @type {{ok: boolean, problems: string[], position_id?: string, match_id?: string, xgid?: string} | null} */
   let checked = null;
   let checking = 0;
+  /** Why the last tap or drop changed nothing, shown until the next change (the next check). */
+  let refused = "";
   pasteField.value = "";
   pasteError.textContent = "";
 
@@ -154,6 +157,12 @@ export function enterSetup(ctx) {
   async function check() {
     draw();
     const mine = (checking += 1);
+    const refusal = refused;
+    refused = "";
+    // Said on screen as well as to the screen reader, at once (the check is not awaited for it); it lies outside
+    // the status region so that it is not read twice.
+    refusedLine.textContent = refusal;
+    refusedLine.hidden = !refusal;
     root.dataset.setupCheck = "checking";
     let answer;
     try {
@@ -164,8 +173,10 @@ export function enterSetup(ctx) {
     if (mine !== checking) return;
     checked = answer;
     for (const [name, code] of Object.entries(idFields)) code.textContent = (answer.ok && answer[name]) || "—";
+    // "Ready" would contradict a refusal shown beside it: the position is as it was, and the next edit says so.
+    const lines = answer.ok ? (refusal ? [] : ["The position is ready to play."]) : answer.problems;
     problemsList.replaceChildren(
-      ...(answer.ok ? ["The position is ready to play."] : answer.problems).map((/** @type {string} */ text) => {
+      ...lines.map((/** @type {string} */ text) => {
         const item = document.createElement("li");
         item.textContent = text;
         return item;
@@ -205,6 +216,7 @@ export function enterSetup(ctx) {
       } else points[i] = n + sign;
     }
     announcer.say(said || describe(loc));
+    refused = said;
     void check();
   }
 
@@ -216,7 +228,9 @@ export function enterSetup(ctx) {
     const sign = player === 0 ? 1 : -1;
     const where = (/** @type {number | string} */ loc) => (loc === "bar" ? "the bar" : loc === "off" ? "the tray" : `point ${loc}`);
     if (typeof to === "number" && points[to - 1] * sign < 0) {
-      announcer.say(`Point ${to} holds ${names[1 - player]} checkers: take them away first (both colours cannot share a point).`);
+      refused = `Point ${to} holds ${names[1 - player]} checkers: take them away first (both colours cannot share a point).`;
+      announcer.say(refused);
+      void check();
       return false;
     }
     if (from === "bar") bar[player] -= 1;

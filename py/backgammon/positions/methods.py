@@ -2,10 +2,11 @@
 
 None of them touches the loaded match except `export_sgf`, which reads it.
 
-- `read_position {text, match_id?, on_roll?}` -> `{position_id, match_id, xgid, state, position_only}`: an
-  XGID, a Position ID, or `POSITION_ID:MATCH_ID` (a separate `match_id` completes a Position ID given alone);
-  `state` is the same in the position editor's terms (`check_position`'s parameters); a Position ID alone
-  (`position_only`) is seen from `on_roll` (default player 0); plain-words errors
+- `read_position {text, match_id?, on_roll?}` -> `{position_id, match_id, xgid, state, position_only,
+  settings?}`: an XGID, a Position ID, or `POSITION_ID:MATCH_ID` (a separate `match_id` completes a Position
+  ID given alone); `state` is the same in the position editor's terms (`check_position`'s parameters); a
+  Position ID alone (`position_only`) is seen from `on_roll` (default player 0); `settings` (money sessions
+  only) the rules for `setup`, since the Match ID does not hold an XGID's beavers; plain-words errors
 - `position_xgid {position_id, match_id?, beavers?}` -> `{xgid}`: the XGID of the page's current IDs and a
   money session's beaver rule (`xgid` is null when the state has none, e.g. a finished game), computed on
   demand so `build_view` stays as it is
@@ -58,13 +59,17 @@ def read_position(params: dict[str, Any]) -> dict[str, Any]:
     if position_only:
         on_roll = _count(params.get("on_roll", 0), "The player on roll", 0, 1)
         state = Xgid(state.position, MatchIdInfo(player_on_roll=on_roll, turn=on_roll))
-    return {
+    answer: dict[str, Any] = {
         "position_id": state.position_id,
         "match_id": state.match_id,
         "xgid": state.text,
         "state": editor_state(state),
         "position_only": position_only,
     }
+    if not state.info.match_length:
+        # The IDs alone would set up a money session without beavers: gnubg's Match ID has no place for them.
+        answer["settings"] = {"match_length": 0, "jacoby": state.info.jacoby, "beavers": state.beavers}
+    return answer
 
 
 def editor_state(state: Xgid) -> dict[str, Any]:

@@ -105,7 +105,10 @@ LESSONS: tuple[Lesson, ...] = (
         goals=(((24, 18), (18, 13)),),
         nudge="That is a legal play, but this time run a back checker from the 24 point: 6 to the 18, "
         "then 5 to the 13.",
-        hint="Pick up a checker on your 24 point (top left of your side) and move it 6 points to the 18.",
+        # Said so it holds in both orientations (home board on the right or the left): the 24 point is always
+        # the top row's corner straight above the home board.
+        hint="Pick up a checker on your 24 point (the top corner above your home board) and move it 6 points "
+        "to the 18.",
         success="Well done: checkers always move forward, toward your home board.",
         solution=((24, 18), (18, 13)),
         mistake=Mistake(((13, 7), (13, 8)), None),
