@@ -42,7 +42,8 @@ import re
 from dataclasses import dataclass
 from typing import TextIO
 
-from .errors import BackgammonError, InvalidIdError
+from ..errors import BackgammonError, InvalidIdError
+from ..position import Position, position_problem
 from .gnubg_id import (
     MATCH_ID_LENGTH,
     POSITION_ID_LENGTH,
@@ -52,7 +53,6 @@ from .gnubg_id import (
     decode_position_id,
     encode_match_id,
 )
-from .position import Position, position_problem
 
 __all__ = ["Xgid", "read_ids", "xgid_of"]
 

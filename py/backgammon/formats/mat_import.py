@@ -6,7 +6,7 @@ play of that roll (`Turn.from_notation`), and the score line of each game must a
 replay has reached. Anything else is refused with `MatImportError`, naming the game, the line and its
 text; a file is loaded whole or not at all.
 
-What is read (the layout `matfile.export_mat` and gnubg's `ExportGameJF` write):
+What is read (the layout `mat_export.export_mat` and gnubg's `ExportGameJF` write):
 
     ; [Player 1 "White"]            comment lines; players, Crawford, Jacoby, Beaver, Variation are used
      5 point match                  0 = a money session
@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, TypedDict
 
-from .errors import BackgammonError, MatchFileError
-from .game import Phase, Win, to_absolute
-from .match import Match
-from .move import parse_play_text
-from .rules import MAX_MATCH_LENGTH, MatchSettings
-from .turn import Turn
+from ..errors import BackgammonError, MatchFileError
+from ..game import Phase, Win, to_absolute
+from ..match import Match
+from ..move import parse_play_text
+from ..rules import MAX_MATCH_LENGTH, MatchSettings
+from ..turn import Turn
 
 __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
 

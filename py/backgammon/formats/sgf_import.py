@@ -1,7 +1,7 @@
 """GNU Backgammon's `.sgf` match files (what `save match F.sgf` writes), replayed through the rules core.
 
 `import_sgf(text)` reads the file and replays it with the protocol actions of `Match.act`, so every roll,
-play, cube action and result is checked by the rules, as `matimport` does for `.mat` files. Anything else is
+play, cube action and result is checked by the rules, as `mat_import` does for `.mat` files. Anything else is
 refused with `SgfImportError`, naming the game, the line and the node; a file is loaded whole or not at all.
 
 The format (SGF FF[4], GM[6]: the backgammon flavour Gary Wong defined for gnubg) is one game tree per game:
@@ -49,13 +49,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BackgammonError, MatchFileError
-from .game import Game, Phase, Win, to_absolute
+from ..errors import BackgammonError, MatchFileError
+from ..game import Game, Phase, Win, to_absolute
+from ..match import Match, Setup, match_from_ids
+from ..position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
+from ..rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
+from ..turn import Turn
 from .gnubg_id import MatchIdInfo, encode_match_id
-from .match import Match, Setup, match_from_ids
-from .position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
-from .rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
-from .turn import Turn
 
 __all__ = ["SgfImportError", "import_sgf"]
 

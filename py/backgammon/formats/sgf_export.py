@@ -1,6 +1,6 @@
 """`.sgf` export: a match in GNU Backgammon's own file format, as its `save match` writes it.
 
-Each game is one SGF game tree (see `backgammon.sgfimport` for the format): the root node with the match
+Each game is one SGF game tree (see `sgf_import` for the format): the root node with the match
 length, the game number, the score before the game, the players, the rules and the result, then a node per
 roll and play (`;W[51mhxw]`), double (`;B[double]`), beaver (a `double` by the doubled player), take and drop.
 gnubg loads it with `load match F.sgf`. The dice of a turn cut short by a resignation are a roll with no
@@ -13,7 +13,7 @@ as `;CV[2]` and `;CP[w]` (value and owner; `c` the middle) when it is not 1 in t
 rolled as `;PL[W]DI[52]`; the score and the Crawford game are in the root as for any game. The dice of a turn
 in progress are written the same way at the end of the last game (its checkers moved so far are left out).
 
->>> from backgammon.sgfimport import import_sgf
+>>> from backgammon.formats.sgf_import import import_sgf
 >>> match = import_sgf("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]\\n;W[31hefe])")
 >>> print(export_sgf(match), end="")
 (;FF[4]GM[6]CA[UTF-8]AP[backgammon]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]RU[Crawford]
@@ -22,9 +22,9 @@ in progress are written the same way at the end of the last game (its checkers m
 
 from __future__ import annotations
 
-from .game import Ending, Game, Phase
-from .match import Match
-from .position import Position
+from ..game import Ending, Game, Phase
+from ..match import Match
+from ..position import Position
 
 __all__ = ["export_sgf"]
 
