@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-FORMATS = ["gnubg_id", "xgid", "mat_export", "mat_import", "sgf_export", "sgf_import"]
+FORMATS = ["gnubg_id", "xgid", "mat_export", "mat_import", "sgf_export", "sgf_import", "replay"]
 #: the old module names kept for code that imports them, and the names each still gives
 COMPATIBLE = {
     "matimport": ("mat_import", ["MatImportError", "MatSummary", "import_mat", "mat_summary"]),

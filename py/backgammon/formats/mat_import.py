@@ -39,19 +39,18 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, TypedDict
 
-from ..errors import BackgammonError, MatchFileError
-from ..game import Phase, Win, to_absolute
+from ..errors import MatchFileError
+from ..game import Phase
 from ..match import Match
 from ..move import parse_play_text
 from ..rules import MAX_MATCH_LENGTH, MatchSettings
-from ..turn import Turn
+from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
 
 #: where a single cell is placed when the game has no score line to measure the columns by
 DEFAULT_THRESHOLD = 19
 ROW_BODY = 5  # gnubg's left cells start after "%3d) "
-MAX_QUOTED = 80
 
 
 class MatImportError(MatchFileError):
@@ -71,12 +70,7 @@ class MatSummary(TypedDict):
 
 
 def _quote(text: str) -> str:
-    shown = text.rstrip()
-    if not shown.isprintable():
-        shown = repr(shown)[1:-1]
-    if len(shown) > MAX_QUOTED:
-        shown = shown[: MAX_QUOTED - 1] + "…"
-    return f'"{shown}"'
+    return f'"{excerpt(text.rstrip())}"'
 
 
 # ---- reading the text ------------------------------------------------------------------------------------
@@ -170,12 +164,7 @@ def _parse(text: str) -> _Parsed:
             )
         length = int(found.group(1))
         if length > MAX_MATCH_LENGTH:
-            raise MatImportError(
-                f"A {length}-point match is longer than this game plays (1 to {MAX_MATCH_LENGTH} points, "
-                "or 0 for a money session).",
-                line=index,
-                text=line,
-            )
+            raise MatImportError(match_too_long(length), line=index, text=line)
         break
     if length is None:
         raise MatImportError("This is not a .mat match file: there is no line like ' 5 point match'.")
@@ -381,7 +370,7 @@ def import_mat(text: str) -> Match:
     failures: list[MatImportError] = []
     for settings in _candidates(parsed):
         try:
-            return _Replay(parsed, settings, players).run()
+            return _MatReplay(parsed, settings, players).run()
         except MatImportError as error:
             failures.append(error)
     # Report the attempt that read furthest: the rules it assumed fit the file best.
@@ -402,11 +391,10 @@ def mat_summary(match: Match) -> MatSummary:
     }
 
 
-class _Replay:
+class _MatReplay(Replay):
     def __init__(self, parsed: _Parsed, settings: MatchSettings, players: list[dict[str, Any]]) -> None:
+        super().__init__(settings, players)
         self.parsed = parsed
-        self.match = Match(settings, players)
-        self.names = [str(player["name"]) for player in self.match.players]
         self.block = parsed.games[0]
         self.cell: _Cell | None = None
         self.results: set[int] = set()  # games whose 'Wins' line has been read
@@ -419,12 +407,6 @@ class _Replay:
             )
         return MatImportError(reason, game=self.block.number, line=cell.line, text=cell.source)
 
-    def act(self, action: dict[str, Any]) -> None:
-        try:
-            self.match.act(action)
-        except BackgammonError as error:
-            raise self.fail(str(error)) from None
-
     def run(self) -> Match:
         match = self.match
         for index, block in enumerate(self.parsed.games):
@@ -435,16 +417,7 @@ class _Replay:
                     f"Game {block.number} should be Game {index + 1}: the games are numbered in order."
                 )
             if index:
-                previous = match.game
-                if previous.phase is not Phase.GAME_OVER:
-                    raise self.fail(f"Game {previous.number} has no result, yet another game begins.")
-                if match.is_over:
-                    winner = match.winner
-                    assert winner is not None
-                    raise self.fail(
-                        f"{self.names[winner]} had already won the match {match.score[0]}-{match.score[1]}."
-                    )
-                self.act({"type": "next_game"})
+                self.next_game()
             if block.score is not None and list(block.score) != match.score:
                 raise MatImportError(
                     f"The score line says {block.score[0]}-{block.score[1]}, but the games before it end at "
@@ -482,15 +455,7 @@ class _Replay:
         elif cell.kind == "beaver":
             self.beaver(cell)
         elif cell.kind in ("take", "drop"):
-            pending = game.pending_double
-            if game.phase is not Phase.DOUBLED or pending is None:
-                what = "takes" if cell.kind == "take" else "drops"
-                raise self.fail(f"{name} {what}, but no double is waiting for an answer.")
-            if pending.answerer != cell.player:
-                raise self.fail(
-                    f"{name} answers the double, but it is {self.names[pending.answerer]}'s to answer."
-                )
-            self.act({"type": cell.kind})
+            self.answer(cell.player, cell.kind)
         else:
             self.result(cell)
 
@@ -516,9 +481,7 @@ class _Replay:
         high, low = max(cell.dice), min(cell.dice)
         dice_text = f"{high}{low}"
         if game.phase is Phase.OPENING:
-            if high == low:
-                raise self.fail(f"The first roll of a game cannot be a double ({dice_text}).")
-            self.act({"type": "roll", "dice": [high, low] if player == 0 else [low, high]})
+            self.opening_roll(player, cell.dice, dice_text)
         else:
             pending = game.pending_double
             if game.phase is Phase.DOUBLED and pending is not None:
@@ -534,7 +497,7 @@ class _Replay:
             self.act({"type": "roll", "dice": [cell.dice[0], cell.dice[1]]})
         moves = cell.moves.strip()
         if moves:
-            self.play(cell, moves, dice_text)
+            self.play_moves(cell, moves, dice_text)
             return
         resigning = following is not None and following.kind == "win" and following.player != player
         if resigning:
@@ -544,54 +507,24 @@ class _Replay:
             return
         if at_end:
             return  # the file ends in the middle of this turn
-        turn = game.current_turn
-        example = ""
-        if turn is not None and turn.legal_plays:
-            example = f" (for example {turn.start.notation(turn.legal_plays[0])})"
-        raise self.fail(f"{name} rolled {dice_text} and played nothing, but a legal play exists{example}.")
+        raise self.nothing_played(player, dice_text)
 
-    def play(self, cell: _Cell, moves: str, dice_text: str) -> None:
-        game = self.match.game
-        player = cell.player
-        assert game.dice is not None
+    def play_moves(self, cell: _Cell, moves: str, dice_text: str) -> None:
         written = re.sub(r"/0(?![0-9])", "/off", moves)
-        try:
-            turn = Turn.from_notation(game.position, game.dice, written)
-        except BackgammonError as error:
-            raise self.fail(
-                f"{moves} is not a legal play for {self.names[player]} with {dice_text}: {error}"
-            ) from None
-        # The moves as written, in their order (they name the dice used); else the legal play they reach.
+        turn = self.legal_turn(cell.player, written, moves, dice_text)
         written_moves = [step for path in parse_play_text(written) for step in pairwise(path)]
-        for moves_tried in (written_moves, [(move.source, move.dest) for move in turn.moves]):
-            steps = [{"from": to_absolute(player, s), "to": to_absolute(player, d)} for s, d in moves_tried]
-            try:
-                self.match.act({"type": "play", "moves": steps})
-                return
-            except BackgammonError as error:
-                failure = error
-        raise self.fail(str(failure))
+        self.play(cell.player, written_moves, turn)
 
     def result(self, cell: _Cell) -> None:
         game = self.match.game
         winner = cell.player
         points = cell.value or 0
         name = self.names[winner]
-        outcome = game.outcome
-        if outcome is not None:
+        if game.outcome is not None:
             if game.number in self.results:
                 raise self.fail("The result of this game is written twice.")
             self.results.add(game.number)
-            if outcome.winner != winner:
-                raise self.fail(
-                    f"The file says {name} wins, but the game as played is won by "
-                    f"{self.names[outcome.winner]}."
-                )
-            # gnubg writes the points before the Jacoby rule: a gammon is 2 x cube even when it counts 1.
-            if points not in (outcome.points, outcome.kind.value * game.cube.value):
-                raise self.fail(
-                    f"The file says {name} wins {points}, but the game as played is worth {outcome.points}."
-                )
+            self.check_outcome(winner, points)
             return
         loser = 1 - winner
         if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
@@ -599,11 +532,5 @@ class _Replay:
                 f"The file says {name} wins {points}, but the game is not over and "
                 f"{self.names[loser]} cannot resign here (only on one's own turn, with no double pending)."
             )
-        cube = game.cube.value
-        if points % cube or not 1 <= points // cube <= 3:
-            raise self.fail(
-                f"{points} points is not a single game, a gammon or a backgammon with the cube at {cube}."
-            )
-        self.act({"type": "resign", "kind": Win(points // cube).label})
-        self.act({"type": "accept_resign"})
+        self.resign(points)
         self.results.add(game.number)

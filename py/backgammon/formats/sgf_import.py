@@ -50,16 +50,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BackgammonError, MatchFileError
-from ..game import Game, Phase, Win, to_absolute
+from ..game import Game, Phase
 from ..match import Match, Setup, match_from_ids
 from ..position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
 from ..rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
-from ..turn import Turn
 from .gnubg_id import MatchIdInfo, encode_match_id
+from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["SgfImportError", "import_sgf"]
 
-MAX_QUOTED = 80
 MAX_NAME = 40
 BOARD_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")  # a set-up board or cube
 SETUP_PROPERTIES = frozenset({*BOARD_PROPERTIES, "PL", "DI"})
@@ -78,12 +77,7 @@ class SgfImportError(MatchFileError):
 
 
 def _quote(text: str) -> str:
-    shown = " ".join(text.split())
-    if not shown.isprintable():
-        shown = repr(shown)[1:-1]
-    if len(shown) > MAX_QUOTED:
-        shown = shown[: MAX_QUOTED - 1] + "…"
-    return shown
+    return excerpt(" ".join(text.split()))
 
 
 # ---- reading the SGF text ----------------------------------------------------------------------------------
@@ -277,12 +271,7 @@ def _settings(games: list[_GameInfo]) -> MatchSettings:
     first = games[0]
     length = first.length or 0
     if length > MAX_MATCH_LENGTH:
-        raise SgfImportError(
-            f"A {length}-point match is longer than this game plays (1 to {MAX_MATCH_LENGTH} points, "
-            "or 0 for a money session).",
-            game=1,
-            line=first.root.line,
-        )
+        raise SgfImportError(match_too_long(length), game=1, line=first.root.line)
     money = length == 0
     automatic = max(game.cube.bit_length() - 1 for game in games)
     if automatic and not money:
@@ -383,18 +372,17 @@ def import_sgf(text: str) -> Match:
     games = [_read_info(number, nodes) for number, nodes in enumerate(trees, start=1)]
     settings = _settings(games)
     players = [{"name": name, "kind": "human"} for name in _player_names(games)]
-    return _Replay(games, settings, players).run()
+    return _SgfReplay(games, settings, players).run()
 
 
 # ---- replaying it ------------------------------------------------------------------------------------------
 
 
-class _Replay:
+class _SgfReplay(Replay):
     def __init__(self, games: list[_GameInfo], settings: MatchSettings, players: list[dict[str, Any]]):
+        super().__init__(settings, players)
         self.games = games
         self.settings = settings
-        self.match = Match(settings, players)
-        self.names = [str(player["name"]) for player in self.match.players]
         self.info = games[0]
         self.node: _Node | None = None
         self.source: str | None = None
@@ -406,12 +394,6 @@ class _Replay:
         node = self.node or self.info.root
         return SgfImportError(reason, game=self.info.number, line=node.line, text=self.source)
 
-    def act(self, action: dict[str, Any]) -> None:
-        try:
-            self.match.act(action)
-        except BackgammonError as error:
-            raise self.fail(str(error)) from None
-
     def run(self) -> Match:
         self.set_up(self.games[0])
         match = self.match
@@ -421,16 +403,7 @@ class _Replay:
             self.node = None
             self.source = None
             if index:
-                previous = match.game
-                if previous.phase is not Phase.GAME_OVER:
-                    raise self.fail(f"Game {previous.number} has no result, yet another game begins.")
-                if match.is_over:
-                    winner = match.winner
-                    assert winner is not None
-                    raise self.fail(
-                        f"{self.names[winner]} had already won the match {match.score[0]}-{match.score[1]}."
-                    )
-                self.act({"type": "next_game"})
+                self.next_game()
             if info.length is not None and info.length != length:
                 raise self.fail(
                     f"This game says the match is to {info.length} points, the first game {length}."
@@ -626,15 +599,7 @@ class _Replay:
         if value == "double":
             self.double(player)
         elif value in ("take", "drop"):
-            pending = game.pending_double
-            if game.phase is not Phase.DOUBLED or pending is None:
-                raise self.fail(f"{self.names[player]} {value}s, but no double is waiting for an answer.")
-            if pending.answerer != player:
-                raise self.fail(
-                    f"{self.names[player]} answers the double, but it is "
-                    f"{self.names[pending.answerer]}'s to answer."
-                )
-            self.act({"type": value})
+            self.answer(player, value)
         else:
             self.roll(player, value)
 
@@ -667,17 +632,14 @@ class _Replay:
         for index in range(0, len(letters), 2):
             steps.append((self.point(letters[index], player), self.point(letters[index + 1], player)))
         self.roll_dice(player, dice, value[:2])
-        self.play(player, steps, value[:2])
+        self.play_steps(player, steps, value[:2])
 
     def roll_dice(self, player: int, dice: tuple[int, int], dice_text: str) -> None:
         """`player` rolls `dice`: the opening roll, a roll, or the dice already set (`DI`, a set-up)."""
         game = self.match.game
         name = self.names[player]
         if game.phase is Phase.OPENING:
-            if dice[0] == dice[1]:
-                raise self.fail(f"The first roll of a game cannot be a double ({dice_text}).")
-            high, low = max(dice), min(dice)
-            self.act({"type": "roll", "dice": [high, low] if player == 0 else [low, high]})
+            self.opening_roll(player, dice, dice_text)
             if game.turn != player:  # pragma: no cover - the dice above give the opening to `player`
                 raise self.fail(f"{name} moves first, but the opening roll is the other player's.")
             return
@@ -704,9 +666,8 @@ class _Replay:
             return ord(letter) - ord("a") + 1 if player == 0 else ord("x") - ord(letter) + 1
         raise self.fail(f"{letter!r} is not a point: points are a-x, the bar y and off z.")
 
-    def play(self, player: int, steps: list[tuple[int, int]], dice_text: str) -> None:
+    def play_steps(self, player: int, steps: list[tuple[int, int]], dice_text: str) -> None:
         game = self.match.game
-        name = self.names[player]
         if not steps:
             if self.node is self.resigning and self.info.result is not None and self.info.result[0] != player:
                 return  # the dice of the loser's last turn, cut short by the resignation
@@ -715,28 +676,9 @@ class _Replay:
                 return
             if self.node is self.in_progress:
                 return  # the dice of the turn in progress, not played yet
-            turn = game.current_turn
-            example = ""
-            if turn is not None and turn.legal_plays:
-                example = f" (for example {turn.start.notation(turn.legal_plays[0])})"
-            raise self.fail(
-                f"{name} rolled {dice_text} and played nothing, but a legal play exists{example}."
-            )
-        assert game.dice is not None
+            raise self.nothing_played(player, dice_text)
         written = " ".join(f"{_name(source)}/{_name(dest)}" for source, dest in steps)
-        try:
-            turn = Turn.from_notation(game.position, game.dice, written)
-        except BackgammonError as error:
-            raise self.fail(f"{written} is not a legal play for {name} with {dice_text}: {error}") from None
-        failure: BackgammonError | None = None
-        for tried in (steps, [(move.source, move.dest) for move in turn.moves]):
-            moves = [{"from": to_absolute(player, s), "to": to_absolute(player, d)} for s, d in tried]
-            try:
-                self.match.act({"type": "play", "moves": moves})
-                return
-            except BackgammonError as error:
-                failure = error
-        raise self.fail(str(failure))
+        self.play(player, steps, self.legal_turn(player, written, written, dice_text))
 
     # -- the end of a game --------------------------------------------------------------------------------
 
@@ -750,16 +692,7 @@ class _Replay:
         winner, points, resigned = info.result
         name = self.names[winner]
         if outcome is not None:
-            if outcome.winner != winner:
-                raise self.fail(
-                    f"The file says {name} wins, but the game as played is won by "
-                    f"{self.names[outcome.winner]}."
-                )
-            # gnubg may count a gammon before the Jacoby rule: 2 x cube even when it scores 1.
-            if points not in (outcome.points, outcome.kind.value * game.cube.value):
-                raise self.fail(
-                    f"The file says {name} wins {points}, but the game as played is worth {outcome.points}."
-                )
+            self.check_outcome(winner, points)
             return
         if not resigned:
             raise self.fail(f"The file says {name} wins {points}, but the game as played is not over.")
@@ -769,13 +702,7 @@ class _Replay:
                 f"The file says {self.names[loser]} resigned, but cannot resign here (only on one's own "
                 "turn, with no double pending)."
             )
-        cube = game.cube.value
-        if points % cube or not 1 <= points // cube <= 3:
-            raise self.fail(
-                f"{points} points is not a single game, a gammon or a backgammon with the cube at {cube}."
-            )
-        self.act({"type": "resign", "kind": Win(points // cube).label})
-        self.act({"type": "accept_resign"})
+        self.resign(points)
 
 
 def _name(point: int) -> str:
