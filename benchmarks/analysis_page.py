@@ -3,10 +3,10 @@
     python3 benchmarks/analysis_page.py FILE.mat [FILE.mat ...] [--depth 0|1|2] [--no-build]
 
 Builds the site into a temporary folder (or serves `dist/` with --no-build), stores each finished match
-(a `.mat` file, read by `backgammon.matimport`) as the saved match in the test-mode localStorage slot with
-the analysis depth as the player's preference, opens the page in the system Chromium, presses *Analyse the
-match* and waits until the analysis is done (`data-analysis="done"`): the time from the click, the
-decisions analysed, and every main-thread task over 50 ms meanwhile (PerformanceObserver "longtask").
+(a `.mat` file, read by `backgammon.formats.mat_import`) as the saved match in the test-mode localStorage
+slot with the analysis depth as the player's preference, opens the page in the system Chromium, presses
+*Analyse the match* and waits until the analysis is done (`data-analysis="done"`): the time from the click,
+the decisions analysed, and every main-thread task over 50 ms meanwhile (PerformanceObserver "longtask").
 
 Measured on 2026-11-24 13:20 UTC on the idle shared 2-core machine (load average under 1), three 7-point
 matches of the GNU Backgammon reference set (`benchmarks/data/set1/match-{002,014,020}.mat`, made by
@@ -37,7 +37,7 @@ for folder in (ROOT, ROOT / "py"):
 
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site  # noqa: E402
 
-from backgammon.matimport import import_mat  # noqa: E402
+from backgammon.formats.mat_import import import_mat  # noqa: E402
 from backgammon.record import to_record  # noqa: E402
 
 PREFERENCES_KEY = "backgammon.preferences.v1"  # web/preferences.js

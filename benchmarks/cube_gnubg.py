@@ -41,7 +41,7 @@ for folder in (REPO / "py", REPO / "benchmarks"):
 from backgammon.bot.cube import MatchContext, Owner, cube_advice  # noqa: E402
 from backgammon.bot.evaluator import Probabilities  # noqa: E402
 from backgammon.bot.pubeval import is_race  # noqa: E402
-from backgammon.gnubg_id import decode_match_id, decode_position_id  # noqa: E402
+from backgammon.formats.gnubg_id import decode_match_id, decode_position_id  # noqa: E402
 from bot_vs_gnubg import run_script_in_gnubg  # noqa: E402
 
 DEFAULT_OUT = Path("benchmarks/data/cube-gnubg.jsonl")

@@ -15,7 +15,7 @@ from .errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from .gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
+from .formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .move import BAR, OFF, Move, Play, format_play, parse_play_text
 from .movegen import LegalPlays, legal_plays, legal_positions
 from .position import Position
@@ -49,9 +49,9 @@ __all__ = [
 
 # Game and match flow, cube rules, dice, the record and .mat export.
 from .dice import ScriptedDice, SeededDice
+from .formats.mat_export import export_mat
 from .game import Game, Outcome, Phase, Win
 from .match import Match
-from .matfile import export_mat
 from .record import InvalidRecordError, load_record, to_record
 from .rules import Cube, CubeBlock, MatchSettings, may_double
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import BackgammonError, InvalidActionError
+from .formats.mat_export import export_mat
 from .match import Match, Setup, check_players, match_from_ids
-from .matfile import export_mat
 from .record import load_record, record_json, to_record
 from .rules import MatchSettings
 from .view import build_view

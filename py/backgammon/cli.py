@@ -117,7 +117,7 @@ def _register_analyze(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 
 def _register_id(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .xgid import register
+    from .formats.xgid import register
 
     register(commands)
 

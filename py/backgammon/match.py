@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidActionError, InvalidIdError
+from .formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .game import BAR, OFF, Ending, Event, Game, GameStart, Phase, Win, from_absolute
-from .gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .position import Position
 from .rules import Cube, MatchSettings
 

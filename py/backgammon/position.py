@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError, InvalidPositionError
-from .gnubg_id import decode_position_id, encode_position_id
+from .formats.gnubg_id import decode_position_id, encode_position_id
 from .move import BAR, OFF, Move, Play, format_play
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from backgammon.analysis import analyze_record
-from backgammon.matimport import import_mat
+from backgammon.formats.mat_import import import_mat
 from backgammon.record import to_record
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")

@@ -130,7 +130,7 @@ def test_load_gives_back_the_same_view() -> None:
 
 def test_setup_from_position_and_match_id() -> None:
     # Player on roll has two checkers left on the ace point; 5-point match at 3-2, cube 2 owned by him.
-    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.formats.gnubg_id import MatchIdInfo, encode_match_id
     from backgammon.position import Position
 
     mine = [0] * 25
@@ -266,7 +266,7 @@ def test_000_no_swap_dice_for_doubles() -> None:
 
 
 def test_setup_with_dice_in_the_match_id_starts_in_the_middle_of_the_turn() -> None:
-    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.formats.gnubg_id import MatchIdInfo, encode_match_id
 
     match_id = encode_match_id(MatchIdInfo(player_on_roll=0, turn=0, dice=(6, 5), match_length=7))
     view = result("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": match_id})["view"]
@@ -275,7 +275,7 @@ def test_setup_with_dice_in_the_match_id_starts_in_the_middle_of_the_turn() -> N
 
 
 def test_setup_with_a_double_offered_waits_for_the_answer_and_replays_from_its_record() -> None:
-    from backgammon.gnubg_id import MatchIdInfo, decode_match_id, encode_match_id
+    from backgammon.formats.gnubg_id import MatchIdInfo, decode_match_id, encode_match_id
 
     # White (player 0) on roll has doubled a 2-cube it owns; Black is to take or drop it.
     info = MatchIdInfo(
@@ -313,7 +313,7 @@ def test_setup_with_a_double_offered_waits_for_the_answer_and_replays_from_its_r
     ],
 )
 def test_setup_refuses_a_double_the_player_on_roll_could_not_make(fields: dict[str, Any], words: str) -> None:
-    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.formats.gnubg_id import MatchIdInfo, encode_match_id
 
     base: dict[str, Any] = {"player_on_roll": 0, "turn": 1, "double_offered": True, "match_length": 7}
     match_id = encode_match_id(MatchIdInfo(**{**base, **fields}))

@@ -18,7 +18,7 @@ from backgammon import (
     decode_match_id,
     encode_match_id,
 )
-from backgammon.gnubg_id import decode_position_id, encode_position_id
+from backgammon.formats.gnubg_id import decode_position_id, encode_position_id
 
 
 def test_start_position_id() -> None:

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from backgammon.errors import InvalidActionError
+from backgammon.formats.mat_export import export_game, export_mat
 from backgammon.game import Game, GameStart
 from backgammon.match import Match, Setup, match_from_ids
-from backgammon.matfile import export_game, export_mat
 from backgammon.position import Position
 from backgammon.rules import MatchSettings
 

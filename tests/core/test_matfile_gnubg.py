@@ -16,8 +16,8 @@ from test_api import random_session
 from test_matfile import gnubg_split, scripted_match
 
 from backgammon import api
+from backgammon.formats.mat_export import export_mat
 from backgammon.match import Match
-from backgammon.matfile import export_mat
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 

@@ -12,11 +12,12 @@ import pytest
 from test_api import random_session
 from test_bot_api import play_out
 
-from backgammon import api, matfile
+from backgammon import api
+from backgammon.formats import mat_export
+from backgammon.formats.mat_export import export_mat
+from backgammon.formats.mat_import import MatImportError, import_mat, mat_summary
 from backgammon.game import HistoryItem
 from backgammon.match import Match
-from backgammon.matfile import export_mat
-from backgammon.matimport import MatImportError, import_mat, mat_summary
 from backgammon.record import load_record, to_record
 
 DATA = Path(__file__).parent / "data" / "mat"
@@ -193,7 +194,7 @@ def standard_notation(item: HistoryItem) -> str:
 
 def test_every_play_written_in_standard_notation_replays_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     original = import_mat(read("gnubg-5pt-seed2.mat"))
-    monkeypatch.setattr(matfile, "format_mat_play", standard_notation)
+    monkeypatch.setattr(mat_export, "format_mat_play", standard_notation)
     text = export_mat(original)
     for variant in ("bar/", "/off", "(2)", "*", ": pass"):
         assert variant in text, variant

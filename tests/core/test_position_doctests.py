@@ -8,7 +8,8 @@ from types import ModuleType
 import pytest
 
 import backgammon
-from backgammon import gnubg_id, move, movegen, position, turn
+from backgammon import move, movegen, position, turn
+from backgammon.formats import gnubg_id
 
 MODULES = [backgammon, position, gnubg_id, move, movegen, turn]
 

@@ -254,7 +254,7 @@ def test_read_position_gives_the_editor_its_state_and_check_position_gives_the_s
 
 
 def test_read_position_of_a_position_id_alone_is_seen_from_the_player_on_roll() -> None:
-    from backgammon.gnubg_id import encode_position_id
+    from backgammon.formats.gnubg_id import encode_position_id
 
     mine = [0] * 25
     mine[5], mine[4] = 2, 1  # the player on roll: 2 on its 6-point, 1 on its 5-point

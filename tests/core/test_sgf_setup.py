@@ -15,15 +15,15 @@ import pytest
 from test_sgfimport import cube_and_plays
 
 from backgammon.errors import InvalidActionError
+from backgammon.formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
+from backgammon.formats.sgf_export import export_sgf
+from backgammon.formats.sgf_import import SgfImportError, import_sgf
 from backgammon.game import Phase, to_absolute
-from backgammon.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from backgammon.match import Match, Setup, match_from_ids, match_id_of
 from backgammon.movegen import legal_positions
 from backgammon.position import Position
 from backgammon.record import load_record, to_record
 from backgammon.rules import Cube, MatchSettings
-from backgammon.sgfexport import export_sgf
-from backgammon.sgfimport import SgfImportError, import_sgf
 
 DATA = Path(__file__).parent / "data" / "sgf"
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")

@@ -15,15 +15,16 @@ from test_api import random_session
 from test_matfile import scripted_match
 from test_matfile_gnubg import cells
 
-from backgammon import api, sgfexport, sgfimport
+from backgammon import api
 from backgammon.analysis.cli import read_match_file
+from backgammon.formats import sgf_export, sgf_import
+from backgammon.formats.mat_export import export_mat
+from backgammon.formats.mat_import import import_mat, mat_summary
+from backgammon.formats.sgf_export import export_sgf
+from backgammon.formats.sgf_import import SgfImportError, import_sgf
 from backgammon.game import HistoryItem
 from backgammon.match import Match
-from backgammon.matfile import export_mat
-from backgammon.matimport import import_mat, mat_summary
 from backgammon.record import to_record
-from backgammon.sgfexport import export_sgf
-from backgammon.sgfimport import SgfImportError, import_sgf
 
 DATA = Path(__file__).parent / "data" / "sgf"
 MAT_DATA = Path(__file__).parent / "data" / "mat"
@@ -47,7 +48,7 @@ def read(name: str) -> str:
     return (DATA / name).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("module", [sgfimport, sgfexport], ids=lambda module: module.__name__)
+@pytest.mark.parametrize("module", [sgf_import, sgf_export], ids=lambda module: module.__name__)
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module, verbose=False)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

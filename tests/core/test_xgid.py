@@ -16,11 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_movegen_reference import any_positions, board
 
-from backgammon import GameState, InvalidIdError, MatchIdInfo, Position, decode_match_id, xgid
+from backgammon import GameState, InvalidIdError, MatchIdInfo, Position, decode_match_id
 from backgammon.cli import main
+from backgammon.formats import xgid
+from backgammon.formats.xgid import Xgid, read_ids, xgid_of
 from backgammon.match import Setup, match_from_ids, match_id_of
 from backgammon.movegen import legal_positions
-from backgammon.xgid import Xgid, read_ids, xgid_of
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 

@@ -164,13 +164,13 @@ def side(points: dict[int, int], bar: int = 0) -> tuple[int, ...]:
 
 def position_of(mine: dict[int, int], theirs: dict[int, int], mine_bar: int = 0, theirs_bar: int = 0) -> str:
     """The GNU Backgammon Position ID of a board seen from the player on roll."""
-    from backgammon.gnubg_id import encode_position_id
+    from backgammon.formats.gnubg_id import encode_position_id
 
     return encode_position_id(side(mine, mine_bar), side(theirs, theirs_bar))
 
 
 def match_id_of(**fields: Any) -> str:
     """A GNU Backgammon Match ID: `match_id_of(match_length=3, score=(1, 0), player_on_roll=0, turn=0)`."""
-    from backgammon.gnubg_id import MatchIdInfo
+    from backgammon.formats.gnubg_id import MatchIdInfo
 
     return MatchIdInfo(**fields).id

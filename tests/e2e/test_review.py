@@ -380,10 +380,10 @@ def test_import_a_mat_file_review_it_and_play_it_on(page: Page, site: Site, tmp_
     from backgammon.record import load_record
 
     try:
-        from backgammon import matimport  # noqa: F401
+        from backgammon.formats import mat_import  # noqa: F401
     except ImportError:
-        pytest.skip("backgammon.matimport (import_mat) is not there yet")
-    from backgammon.matfile import export_mat
+        pytest.skip("backgammon.formats.mat_import (import_mat) is not there yet")
+    from backgammon.formats.mat_export import export_mat
 
     record = computer_match(length=3, seed=3)  # two games
     # The first game only: an unfinished match, to play on.

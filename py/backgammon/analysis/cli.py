@@ -38,10 +38,10 @@ def read_match_file(path: Path) -> dict[str, Any]:
     from backgammon.record import to_record
 
     if path.suffix.lower() == ".sgf" or text.lstrip().startswith("(;"):
-        from backgammon.sgfimport import import_sgf
+        from backgammon.formats.sgf_import import import_sgf
 
         return to_record(import_sgf(text))
-    from backgammon.matimport import import_mat
+    from backgammon.formats.mat_import import import_mat
 
     return to_record(import_mat(text))
 

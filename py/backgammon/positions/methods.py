@@ -31,7 +31,7 @@ from backgammon.api import current_match, register
 from backgammon.errors import BackgammonError, InvalidActionError, InvalidIdError
 
 if TYPE_CHECKING:
-    from backgammon.xgid import Xgid
+    from backgammon.formats.xgid import Xgid
 
 CHECKERS = 15
 
@@ -45,8 +45,8 @@ def _text(params: dict[str, Any], name: str, method: str) -> str:
 
 @register("read_position")
 def read_position(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.gnubg_id import MatchIdInfo
-    from backgammon.xgid import Xgid, read_ids
+    from backgammon.formats.gnubg_id import MatchIdInfo
+    from backgammon.formats.xgid import Xgid, read_ids
 
     text = _text(params, "text", "read_position").strip()
     extra = params.get("match_id")
@@ -101,7 +101,7 @@ def editor_state(state: Xgid) -> dict[str, Any]:
 
 @register("position_xgid")
 def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.xgid import Xgid
+    from backgammon.formats.xgid import Xgid
 
     position_id = _text(params, "position_id", "position_xgid")
     match_id = params.get("match_id")
@@ -116,14 +116,14 @@ def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _summary(match: Any) -> dict[str, Any]:
-    from backgammon.matimport import mat_summary
+    from backgammon.formats.mat_import import mat_summary
 
     return dict(mat_summary(match))
 
 
 @register("import_mat")
 def import_mat_method(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.matimport import import_mat
+    from backgammon.formats.mat_import import import_mat
     from backgammon.record import to_record
 
     match = import_mat(_text(params, "text", "import_mat"))
@@ -132,8 +132,8 @@ def import_mat_method(params: dict[str, Any]) -> dict[str, Any]:
 
 @register("import_sgf")
 def import_sgf_method(params: dict[str, Any]) -> dict[str, Any]:
+    from backgammon.formats.sgf_import import import_sgf
     from backgammon.record import to_record
-    from backgammon.sgfimport import import_sgf
 
     match = import_sgf(_text(params, "text", "import_sgf"))
     return {"record": to_record(match), "summary": _summary(match)}
@@ -150,7 +150,7 @@ def read_record(params: dict[str, Any]) -> dict[str, Any]:
 @register("export_sgf")
 def export_sgf_method(params: dict[str, Any]) -> dict[str, Any]:
     from backgammon.api import _slug
-    from backgammon.sgfexport import export_sgf
+    from backgammon.formats.sgf_export import export_sgf
 
     match = current_match()
     names = "-vs-".join(_slug(p["name"]) for p in match.players)
@@ -169,11 +169,11 @@ def _count(value: object, name: str, low: int, high: int) -> int:
 def check_position(params: dict[str, Any]) -> dict[str, Any]:
     """A board being set up, in the view's coordinates (`points`: 24 signed counts, + player 0, index 0 =
     point 1; `bar`: [player 0, player 1]), checked for play: every problem in plain words, else the IDs."""
-    from backgammon.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.formats.gnubg_id import MatchIdInfo, encode_match_id
+    from backgammon.formats.xgid import Xgid
     from backgammon.match import Setup, match_from_ids
     from backgammon.position import Position, position_problem
     from backgammon.rules import MatchSettings
-    from backgammon.xgid import Xgid
 
     points = params.get("points")
     bar = params.get("bar", [0, 0])

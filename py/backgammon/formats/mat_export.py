@@ -22,9 +22,9 @@ the dice alone (`52:`), cube actions as ` Doubles => 2`, ` Takes`, ` Drops`, and
 
 from __future__ import annotations
 
-from .errors import InvalidActionError
-from .game import Game, HistoryItem, format_dice
-from .match import Match
+from ..errors import InvalidActionError
+from ..game import Game, HistoryItem, format_dice
+from ..match import Match
 
 #: Why `export_mat` refuses a match that started from a set-up position.
 SET_UP_REFUSAL = (

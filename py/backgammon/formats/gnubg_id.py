@@ -24,7 +24,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidIdError
+from ..errors import InvalidIdError
 
 POSITION_ID_LENGTH = 14
 MATCH_ID_LENGTH = 12

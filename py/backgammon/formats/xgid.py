@@ -1,0 +1,420 @@
+"""eXtreme Gammon's position ID (XGID): read, write, and convert to and from GNU Backgammon's IDs.
+
+An XGID is ten fields separated by colons, after an optional `XGID=`:
+
+    XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10
+         board                      | | | |  | | | | max cube (log2, money play; kept, not used)
+                                    | | | |  | | | match length (0: money)
+                                    | | | |  | | rules: in a match 1 = the Crawford game, else 0;
+                                    | | | |  | |        in money 1 = Jacoby rule + 2 = beavers
+                                    | | | |  | score of the top player (lower case)
+                                    | | | |  score of the bottom player (upper case)
+                                    | | | dice rolled, or 00 (to roll or double), D (doubled),
+                                    | | |   B (beavered: the doubler answers), R (raccooned)
+                                    | | player on roll: 1 bottom, -1 top (the doubler after D, B or R)
+                                    | cube owner: 1 bottom, -1 top, 0 centred
+                                    cube value as log2 (0 = 1, 1 = 2, ...)
+
+The board is 26 characters seen from the bottom player: character 0 is the top player's bar, 1..24 the
+bottom player's points 1..24, 25 the bottom player's bar; `A`..`P` are 1 to 16 bottom checkers, `a`..`p` top
+checkers, `-` an empty point. Checkers not on the board are borne off.
+
+The players are numbered as GNU Backgammon's `set xgid` numbers them, so an XGID and gnubg's Position ID
+and Match ID of the same state agree: the top player (lower case) is player 0, the bottom player (upper
+case) is player 1. The board is kept as a `Position` seen from the player on roll, the rest as a
+`MatchIdInfo` (the value the Match ID encodes); `Xgid` adds what only the XGID holds (the beaver rule, a
+beaver or raccoon waiting, the money cube limit).
+
+>>> state = Xgid.parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+>>> state.position == Position.start(), state.info.player_on_roll, state.info.dice, state.info.jacoby
+(True, 1, (5, 2), True)
+>>> state.position_id, state.match_id
+('4HPwATDgc/ABMA', 'cIkKAAAAAAAA')
+>>> Xgid.from_ids("4HPwATDgc/ABMA", "cIkKAAAAAAAA").text
+'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:0:10'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from dataclasses import dataclass
+from typing import TextIO
+
+from ..errors import BackgammonError, InvalidIdError
+from ..position import Position, position_problem
+from .gnubg_id import (
+    MATCH_ID_LENGTH,
+    POSITION_ID_LENGTH,
+    GameState,
+    MatchIdInfo,
+    decode_match_id,
+    decode_position_id,
+    encode_match_id,
+)
+
+__all__ = ["Xgid", "read_ids", "xgid_of"]
+
+BOARD_LENGTH = 26
+FIELDS = 10
+DEFAULT_MAX_CUBE = 10
+MAX_CUBE_LOG = 15  # what a gnubg Match ID can hold
+MAX_MATCH_LENGTH = 0x7FFF
+_INTEGER = re.compile(r"-?[0-9]+")
+_PREFIX = re.compile(r"^\s*xgid\s*=\s*", re.IGNORECASE)
+_BEAVER_CODES = {1: "B", 2: "R"}
+START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+
+
+@dataclass(frozen=True)
+class Xgid:
+    """One state in the terms the three forms share.
+
+    `position` is seen from `info.player_on_roll` (the player who rolls, rolled, or doubled); `info` holds
+    the match side as a gnubg Match ID does (player 0 = XG's top player). `beavers` is XG's money rule flag
+    (gnubg's IDs do not hold it), `beaver` a beaver (1, XG's `B`) or raccoon (2, `R`) waiting for an answer
+    after a double (gnubg's IDs cannot say so: `match_id` refuses it), `max_cube` XG's last field as written.
+    """
+
+    position: Position
+    info: MatchIdInfo
+    beavers: bool = False
+    beaver: int = 0
+    max_cube: int = DEFAULT_MAX_CUBE
+
+    def __post_init__(self) -> None:
+        problem = _state_problem(self)
+        if problem:
+            raise InvalidIdError(f"Cannot write an XGID: {problem}.")
+
+    # -- reading --------------------------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: object) -> Xgid:
+        """The state an XGID describes; raises `InvalidIdError` naming the field that is wrong."""
+        return _parse(text)
+
+    @classmethod
+    def from_ids(cls, position_id: str, match_id: str | None = None) -> Xgid:
+        """The state of a gnubg Position ID and Match ID (without one: money play, player 0 on roll, the cube
+        centred at 1). Raises `InvalidIdError` for a malformed ID or a state an XGID cannot hold (a game not
+        being played, a resignation waiting)."""
+        position = _position_from_id(position_id)
+        info = MatchIdInfo() if match_id is None else decode_match_id(match_id)
+        return cls(position, info)
+
+    # -- writing --------------------------------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The XGID, with its `XGID=` prefix."""
+        info = self.info
+        bottom, top = (
+            (self.position.mine, self.position.theirs)
+            if info.player_on_roll == 1
+            else (self.position.theirs, self.position.mine)
+        )
+        cells = ["-"] * BOARD_LENGTH
+        if top[24]:
+            cells[0] = chr(ord("a") + top[24] - 1)
+        if bottom[24]:
+            cells[25] = chr(ord("A") + bottom[24] - 1)
+        for point in range(1, 25):
+            if bottom[point - 1]:
+                cells[point] = chr(ord("A") + bottom[point - 1] - 1)
+            elif top[24 - point]:
+                cells[point] = chr(ord("a") + top[24 - point] - 1)
+        if self.beaver:
+            dice = _BEAVER_CODES[self.beaver]
+        elif info.double_offered:
+            dice = "D"
+        else:
+            dice = f"{info.dice[0]}{info.dice[1]}"
+        owner = {None: 0, 0: -1, 1: 1}[info.cube_owner]
+        rules = int(info.crawford) if info.match_length else int(info.jacoby) + 2 * int(self.beavers)
+        fields = [
+            "".join(cells),
+            str(info.cube_value.bit_length() - 1),
+            str(owner),
+            "1" if info.player_on_roll == 1 else "-1",
+            dice,
+            str(info.score[1]),
+            str(info.score[0]),
+            str(rules),
+            str(info.match_length),
+            str(self.max_cube),
+        ]
+        return "XGID=" + ":".join(fields)
+
+    @property
+    def position_id(self) -> str:
+        return self.position.id
+
+    @property
+    def match_id(self) -> str:
+        """gnubg's Match ID of the state; raises `InvalidIdError` while a beaver or raccoon waits."""
+        if self.beaver:
+            what = "beaver" if self.beaver == 1 else "raccoon"
+            raise InvalidIdError(
+                f"A GNU Backgammon Match ID cannot hold a {what} waiting for an answer (XG's "
+                f"'{_BEAVER_CODES[self.beaver]}'); gnubg refuses such an XGID too."
+            )
+        return encode_match_id(self.info)
+
+    def ids(self) -> dict[str, str]:
+        """`{"xgid", "position_id", "match_id"}` of the state."""
+        return {"xgid": self.text, "position_id": self.position_id, "match_id": self.match_id}
+
+
+def xgid_of(position: Position, info: MatchIdInfo | None = None, *, beavers: bool = False) -> str:
+    """The XGID of `position` (seen from `info.player_on_roll`) and the match state `info`."""
+    return Xgid(position, info or MatchIdInfo(), beavers=beavers).text
+
+
+def read_ids(text: object) -> Xgid:
+    """Any of the three forms: an XGID, gnubg's `POSITION_ID:MATCH_ID`, or a Position ID alone.
+
+    The two gnubg IDs may also be separated by spaces, as `show board` prints them.
+    """
+    if not isinstance(text, str):
+        raise InvalidIdError(f"Expected an XGID or a GNU Backgammon ID as text, got {text!r}.")
+    stripped = text.strip()
+    if not stripped:
+        raise InvalidIdError("Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.")
+    if _PREFIX.match(stripped) or stripped.count(":") >= 2:
+        return Xgid.parse(stripped)
+    parts = [part for part in re.split(r"[\s:]+", stripped) if part]
+    if len(parts) == 1 and len(parts[0]) == POSITION_ID_LENGTH:
+        return Xgid.from_ids(parts[0])
+    if len(parts) == 2 and len(parts[0]) == MATCH_ID_LENGTH and len(parts[1]) == POSITION_ID_LENGTH:
+        parts.reverse()  # the Match ID written first
+    if len(parts) == 2:
+        return Xgid.from_ids(parts[0], parts[1])
+    shown = stripped if len(stripped) <= 80 else stripped[:79] + "…"
+    raise InvalidIdError(
+        f"{shown!r} is not an XGID (XGID=... with ten fields), a Position ID ({POSITION_ID_LENGTH} "
+        f"characters) or 'POSITION_ID:MATCH_ID'."
+    )
+
+
+# -- checks and parsing ------------------------------------------------------------------------------------
+
+
+def _position_from_id(position_id: str) -> Position:
+    mine, theirs = decode_position_id(position_id)
+    problem = position_problem(mine, theirs)
+    if problem:
+        raise InvalidIdError(f"Position ID {position_id!r} is not a possible position: {problem}.")
+    return Position.unchecked(mine, theirs)
+
+
+def _state_problem(state: Xgid) -> str | None:
+    """Why `state` cannot be written as an XGID, or None."""
+    info = state.info
+    if not isinstance(state.position, Position):
+        return f"the position must be a Position, not {type(state.position).__name__}"
+    if info.game_state is not GameState.PLAYING:
+        return f"an XGID describes a game being played, not one in the state {info.game_state.name.lower()}"
+    if info.resignation:
+        return "an XGID cannot hold a resignation waiting for an answer"
+    if info.player_on_roll not in (0, 1):
+        return "players are numbered 0 and 1"
+    if not 1 <= info.cube_value <= 1 << MAX_CUBE_LOG or info.cube_value & (info.cube_value - 1):
+        return f"the cube value {info.cube_value} is not a power of two from 1 to {1 << MAX_CUBE_LOG}"
+    if state.beaver not in (0, 1, 2):
+        return f"beaver is 0 (none), 1 (a beaver) or 2 (a raccoon), not {state.beaver!r}"
+    waiting = info.double_offered or state.beaver
+    if waiting and info.dice != (0, 0):
+        return "the dice are rolled, yet a double waits for an answer"
+    expected_turn = info.player_on_roll
+    if info.double_offered and state.beaver != 1:
+        expected_turn = 1 - info.player_on_roll  # the doubled player (or the beaver, after a raccoon)
+    if info.turn != expected_turn:
+        return (
+            f"player {info.turn} is to decide, which an XGID cannot say "
+            f"(player {info.player_on_roll} is on roll{' and doubled' if info.double_offered else ''})"
+        )
+    if state.beaver and not info.double_offered:
+        return "a beaver or raccoon comes after a double"
+    length = info.match_length
+    if not 0 <= length <= MAX_MATCH_LENGTH:
+        return f"the match length {length} is out of range"
+    if length:
+        if any(not 0 <= points < length for points in info.score):
+            return f"the score {info.score[0]}-{info.score[1]} does not fit a {length}-point match"
+        if state.beavers or state.beaver:
+            return "beavers are for money play"
+        if info.crawford and length - 1 not in info.score:
+            return (
+                f"the Crawford game is played when a player is 1 point from winning, "
+                f"not at {info.score[0]}-{info.score[1]} of {length}"
+            )
+    else:
+        if info.crawford:
+            return "money play has no Crawford game"
+        if any(points < 0 for points in info.score):
+            return f"the score {info.score} is negative"
+        if state.beaver and not state.beavers:
+            return "a beaver waits, yet the beaver rule is off"
+    if info.dice != (0, 0) and not all(isinstance(d, int) and 1 <= d <= 6 for d in info.dice):
+        return f"the dice {info.dice} are not two numbers 1 to 6 (or 0, 0 before the roll)"
+    if not isinstance(state.max_cube, int) or state.max_cube < 0:
+        return f"the max cube field {state.max_cube!r} is not a number from 0"
+    return None
+
+
+def _integer(text: str, name: str, xgid: str, low: int, high: int) -> int:
+    if not _INTEGER.fullmatch(text):
+        raise _invalid(xgid, f"the {name} is {text!r}, not a whole number")
+    value = int(text)
+    if not low <= value <= high:
+        raise _invalid(xgid, f"the {name} is {value}, not {low} to {high}")
+    return value
+
+
+def _invalid(xgid: str, reason: str) -> InvalidIdError:
+    shown = xgid if len(xgid) <= 90 else xgid[:89] + "…"
+    return InvalidIdError(f"{shown!r} is not a valid XGID: {reason}.")
+
+
+def _parse(text: object) -> Xgid:
+    if not isinstance(text, str):
+        raise InvalidIdError(f"An XGID is text like '{START_XGID}', got {text!r}.")
+    source = text.strip()
+    body = _PREFIX.sub("", source, count=1)
+    fields = body.split(":")
+    if len(fields) != FIELDS:
+        raise _invalid(
+            source,
+            f"it has {len(fields)} field{'s' if len(fields) != 1 else ''} separated by ':', "
+            f"an XGID has {FIELDS} (board, cube, cube owner, turn, dice, two scores, rules, match length, "
+            "max cube)",
+        )
+    board, cube_text, owner_text, turn_text, dice_text, score1_text, score2_text = fields[:7]
+    rules_text, length_text, max_cube_text = fields[7:]
+    if len(board) != BOARD_LENGTH:
+        raise _invalid(source, f"the board has {len(board)} characters, not {BOARD_LENGTH}")
+    bottom = [0] * 25
+    top = [0] * 25
+    for index, char in enumerate(board):
+        if char == "-":
+            continue
+        if "A" <= char <= "P":
+            count = ord(char) - ord("A") + 1
+            if index == 0:
+                raise _invalid(source, "the first board character is the top player's bar: lower case or '-'")
+            bottom[24 if index == 25 else index - 1] = count
+        elif "a" <= char <= "p":
+            count = ord(char) - ord("a") + 1
+            if index == 25:
+                raise _invalid(
+                    source, "the last board character is the bottom player's bar: upper case or '-'"
+                )
+            top[24 if index == 0 else 24 - index] = count
+        else:
+            raise _invalid(
+                source, f"board character {index + 1} is {char!r}; a point is '-', A-P (bottom) or a-p (top)"
+            )
+    cube_log = _integer(cube_text, "cube field (log2 of the cube value)", source, 0, MAX_CUBE_LOG)
+    owner = _integer(owner_text, "cube owner (1 bottom, -1 top, 0 centred)", source, -1, 1)
+    turn_value = _integer(turn_text, "player on roll (1 bottom, -1 top)", source, -1, 1)
+    if turn_value == 0:
+        raise _invalid(source, "the player on roll is 0; it is 1 (bottom) or -1 (top)")
+    on_roll = 1 if turn_value == 1 else 0
+    double_offered = False
+    beaver = 0
+    dice = (0, 0)
+    if dice_text in ("D", "B", "R"):
+        double_offered = True
+        beaver = {"D": 0, "B": 1, "R": 2}[dice_text]
+    elif dice_text == "00":
+        pass
+    elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
+        dice = (int(dice_text[0]), int(dice_text[1]))
+    else:
+        raise _invalid(
+            source, f"the dice field is {dice_text!r}: two dice 1-6 like 52, 00 before the roll, or D, B or R"
+        )
+    score_bottom = _integer(score1_text, "bottom player's score", source, 0, MAX_MATCH_LENGTH)
+    score_top = _integer(score2_text, "top player's score", source, 0, MAX_MATCH_LENGTH)
+    length = _integer(length_text, "match length", source, 0, MAX_MATCH_LENGTH)
+    rules = _integer(rules_text, "rules field", source, 0, 3)
+    max_cube = _integer(max_cube_text, "max cube field", source, 0, 99)
+    if length and rules > 1:
+        raise _invalid(source, f"in a match the rules field is 0 or 1 (the Crawford game), not {rules}")
+    mine, theirs = (bottom, top) if on_roll == 1 else (top, bottom)
+    for name, side in (("bottom", bottom), ("top", top)):
+        if sum(side) > 15:
+            raise _invalid(source, f"the {name} player has {sum(side)} checkers; a side has 15")
+    problem = position_problem(mine, theirs)
+    if problem:
+        raise _invalid(source, f"not a possible position: {problem}")
+    if beaver == 1:
+        turn = on_roll
+    elif double_offered:
+        turn = 1 - on_roll
+    else:
+        turn = on_roll
+    info = MatchIdInfo(
+        cube_value=1 << cube_log,
+        cube_owner={0: None, -1: 0, 1: 1}[owner],
+        player_on_roll=on_roll,
+        crawford=bool(length and rules == 1),
+        game_state=GameState.PLAYING,
+        turn=turn,
+        double_offered=double_offered,
+        resignation=0,
+        dice=dice,
+        match_length=length,
+        score=(score_top, score_bottom),
+        jacoby=bool(not length and rules & 1),
+    )
+    try:
+        return Xgid(
+            Position.unchecked(tuple(mine), tuple(theirs)),
+            info,
+            beavers=bool(not length and rules & 2),
+            beaver=beaver,
+            max_cube=max_cube,
+        )
+    except InvalidIdError as error:
+        reason = str(error).removeprefix("Cannot write an XGID: ").rstrip(".")
+        raise _invalid(source, reason) from None
+
+
+# -- the command line: python -m backgammon id TEXT ---------------------------------------------------------
+
+
+def run_id(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Print the state of TEXT as an XGID, a Position ID and a Match ID (status 2 for bad input)."""
+    try:
+        answer = read_ids(" ".join(args.text)).ids()
+    except BackgammonError as error:
+        stderr.write(f"id: {error}\n")
+        return 2
+    if args.json:
+        stdout.write(json.dumps(answer) + "\n")
+    else:
+        stdout.write(
+            f"{answer['xgid']}\nPosition ID: {answer['position_id']}\nMatch ID: {answer['match_id']}\n"
+        )
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `id` subcommand."""
+    parser = commands.add_parser(
+        "id",
+        help="convert between an XGID and GNU Backgammon's Position ID and Match ID",
+        description=(
+            "Read TEXT, an eXtreme Gammon XGID (XGID=...), GNU Backgammon's 'POSITION_ID:MATCH_ID', or a "
+            "Position ID alone (money play, player 0 on roll, the cube centred), and print the same state in "
+            "all three forms. XG's top player (lower case) is gnubg's player 0, its bottom player player 1."
+        ),
+    )
+    parser.add_argument(
+        "text", nargs="+", metavar="TEXT", help="an XGID, POSITION_ID:MATCH_ID or POSITION_ID"
+    )
+    parser.add_argument("--json", action="store_true", help='print {"xgid", "position_id", "match_id"}')
+    parser.set_defaults(run=run_id)
