@@ -154,7 +154,7 @@ export function enterReview(ctx) {
       },
     });
     run = started;
-    let result = null;
+    let result;
     try {
       result = await started.result;
     } catch (error) {
