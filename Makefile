@@ -1,6 +1,7 @@
 # Two commands for a fresh Debian machine (as root) or a developer's checkout:
 #   make run    set up what is missing, build dist/, serve it on http://127.0.0.1:$(PORT)/
-#   make test   set up what is missing, then ruff, mypy --strict, and pytest of everything
+#   make test   set up what is missing, then ruff and ESLint, mypy --strict and tsc (the JSDoc-typed JavaScript),
+#               and pytest of everything
 #               (rules on CPython, rules inside Pyodide under Node, the site in Chromium)
 # Every setup step is skipped when already done, so both stay quick on a second run.
 
@@ -41,12 +42,16 @@ test: setup lint typecheck pytest
 
 setup: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CHROMIUM) $(GNUBG)
 
-lint: $(VENV_STAMP)
+lint: $(VENV_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
+	npx --no-install eslint .
 
-typecheck: $(VENV_STAMP)
+# tsconfig.json is the page's (DOM), tsconfig.worker.json the engine's worker and the service worker's (WebWorker).
+typecheck: $(VENV_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/mypy --strict -p backgammon
 	$(VENV)/bin/mypy --strict $(TYPED_TOOLS)
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install tsc -p tsconfig.worker.json
 
 pytest: setup
 	$(VENV_PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)

@@ -96,7 +96,7 @@ function backupText(store, key, text) {
  * @returns {{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}}
  */
 function readList(store, key, { format, version, what }) {
-  let text = null;
+  let text;
   try {
     text = store?.getItem(key) ?? null;
   } catch {

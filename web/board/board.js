@@ -877,7 +877,7 @@ export function createBoard(el, config) {
     const loc = toLoc(key);
     const order = geo.playingOrder(mover());
     const i = order.findIndex((l) => sameLoc(l, loc));
-    /** @type {Loc | null} */ let next = null;
+    /** @type {Loc} */ let next;
     switch (ev.key) {
       case "ArrowRight": case "ArrowDown": next = order[(i + 1) % order.length]; break;
       case "ArrowLeft": case "ArrowUp": next = order[(i - 1 + order.length) % order.length]; break;

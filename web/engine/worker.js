@@ -283,7 +283,7 @@ async function testFault(method) {
   return {};
 }
 
-self.addEventListener("message", (event) => {
+addEventListener("message", (event) => {
   const { id, method, params } = event.data ?? {};
   // The page's heartbeat (web/engine/bridge.js): answered at once, not behind Python's queue, so only a dead or hung worker
   // misses it.

@@ -9,7 +9,6 @@
  */
 
 const HIDDEN = Object.freeze({ visible: false, enabled: false });
-const ON = Object.freeze({ visible: true, enabled: true });
 
 /**
  * @param {Record<string, any>} view

@@ -155,7 +155,7 @@ export function enterReview(ctx) {
       },
     });
     run = started;
-    let result = null;
+    let result;
     try {
       result = await started.result;
     } catch (error) {

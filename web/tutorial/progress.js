@@ -31,7 +31,7 @@ function empty() {
  */
 function load(storage) {
   if (!storage) return empty();
-  let text = null;
+  let text;
   try {
     text = storage.getItem(PROGRESS_KEY);
   } catch {
