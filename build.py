@@ -51,7 +51,8 @@ PYODIDE_FILES: dict[str, str] = {
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_NAME = "stdlib.zip"
 COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "compile_pyc.py")
-# Where web/engine/worker.js puts py/backgammon.zip in Pyodide's file system (the .pyc name their source there).
+# Where web/engine/worker.js puts py/backgammon.zip in Pyodide's file system (the .pyc name their source
+# there).
 ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 
 # The start board as web/board/board.js draws it (scripts/board_snapshot.py), put into index.html's empty

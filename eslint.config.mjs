@@ -3,7 +3,7 @@ import globals from "globals";
 
 export default [
   {
-    ignores: ["node_modules/", "dist/", "dist.staging/", ".cache/", ".venv/", "test-results/", "web/app.js"],
+    ignores: ["node_modules/", "dist/", "dist.staging/", ".cache/", ".venv/", "test-results/"],
   },
   js.configs.recommended,
   {

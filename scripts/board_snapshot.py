@@ -2,7 +2,7 @@
 index.html: the page's first frame then shows the board without waiting for its modules, and the
 page's own board replaces it as soon as web/app.js runs.
 
-    python3 scripts/board_snapshot.py           # write web/board/start.svg from the current web/board/board.js
+    python3 scripts/board_snapshot.py           # write web/board/start.svg from web/board/board.js
     python3 scripts/board_snapshot.py --check   # exit 1 if web/board/start.svg is out of date
 
 Needs Playwright and the system Chromium (it draws with the real board code, in the real page);

@@ -75,9 +75,7 @@ def test_chaos_replay(context: BrowserContext, site: Site) -> None:
 
 
 # ------------------------------------------------------------------------------------------------------------
-# The fixes belong to files being changed by others at the time (web/board/board.js, web/storage.js, web/app.js);
-# they are written as patches under test-results/chaos-fixes/, and these tests turn green (strict xfail) once
-# they land.
+# Regression tests of what the monkey found (docs/testing.md), each at the smallest scale that shows it.
 
 NO_ANIMATION_FRAMES = """
 // As in a tab in the background or a hidden window: the browser draws nothing, timers still run.

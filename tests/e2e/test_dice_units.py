@@ -1,5 +1,5 @@
-"""The browser's dice (web/engine/dice.js) under Node: fair faces from crypto.getRandomValues, with the bytes that
-would bias them drawn again."""
+"""The browser's dice (web/engine/dice.js) under Node: fair faces from crypto.getRandomValues, with the bytes
+that would bias them drawn again."""
 
 from __future__ import annotations
 

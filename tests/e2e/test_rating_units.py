@@ -1,4 +1,5 @@
-"""The FIBS rating formula (web/home/rating.js) and the statistics of a history (web/home/stats.js) under Node,
+"""The FIBS rating formula (web/home/rating.js) and the statistics of a history (web/home/stats.js) under
+Node,
 against worked examples. The formula is FIBS's `help formula`: D = |r1 - r2|,
 P_upset = 1 / (10^(D sqrt(n) / 2000) + 1), K = max(1, 5 - experience / 100), change = ±4 K sqrt(n) P."""
 

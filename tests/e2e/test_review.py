@@ -451,8 +451,8 @@ def test_review_a_match_file_written_by_gnu_backgammon(page: Page, site: Site) -
 
 @needs_node
 def test_an_analysis_belongs_to_its_record_and_to_the_records_that_continue_it() -> None:
-    """web/review/analysis-data.js and web/record.js under Node: which record an analysis covers, and the board view
-    of a decision."""
+    """web/review/analysis-data.js and web/record.js under Node: which record an analysis covers, and the
+    board view of a decision."""
     record = computer_match()
     found = run_module(
         'import * as data from "{WEB}/review/analysis-data.js"; import * as named from "{WEB}/record.js";',

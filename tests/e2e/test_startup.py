@@ -10,7 +10,8 @@ from .conftest import Site, wait_for_engine_ready
 
 
 def test_saved_start_board_matches_the_board_code(browser: Browser, site: Site) -> None:
-    """web/board/start.svg is what web/board/board.js draws now (`python3 scripts/board_snapshot.py` redraws it)."""
+    """web/board/start.svg is what web/board/board.js draws now (`python3 scripts/board_snapshot.py` redraws
+    it)."""
     assert SNAPSHOT.read_text(encoding="utf-8") == draw_snapshot(browser, site.base_url), (
         "web/board/start.svg is out of date: run `python3 scripts/board_snapshot.py`"
     )

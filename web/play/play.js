@@ -75,6 +75,7 @@ export function createPlay(ctx) {
       if (generation !== state.generation) return;
       const before = state.view;
       state.record = result.record;
+      /** @type {Record<string, any>[]} */
       const events = Array.isArray(result.events) ? result.events : [];
       const glide = animate && ctx.preferences().animationMs > 0;
       if (glide) {
@@ -269,7 +270,7 @@ export function createPlay(ctx) {
     ctx.closeOtherMode();
     state.generation += 1;
     state.record = result.record;
-    storage.save(state.record, { force: true, study });
+    storage.save(result.record, { force: true, study });
     showView(result.view);
   }
 
@@ -283,7 +284,7 @@ export function createPlay(ctx) {
     const result = await call("new_match", match);
     state.record = result.record;
     if (hold) return void showView(result.view);
-    storage.save(state.record, { force: true });
+    storage.save(result.record, { force: true });
     showView(result.view);
     const length = result.view.settings?.match_length;
     ctx.say(`New ${length ? `${length}-point match` : "money session"}: ${say.playerName(result.view, 0)} against ${say.playerName(result.view, 1)}.`);

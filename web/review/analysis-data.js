@@ -4,7 +4,7 @@
  * words and marks of the move list, the points of the chart, and which record an analysis belongs to. Pure
  * functions, no DOM, no storage, so they can be checked under Node.
  */
-import { countActions, recordFingerprint } from "../record.js";
+import { countActions } from "../record.js";
 
 /** @typedef {Record<string, any>} Analysis  the analysis record of docs/analysis.md */
 /** @typedef {Record<string, any>} Decision  one of `analysis.games[g].decisions` */
