@@ -340,8 +340,8 @@ export function createPlay(ctx) {
 
   /**
    * A new match from gnubg IDs (`match_id` absent: this match's settings); the match it replaces is kept (Save /
-   * load). `settings`: the rules the IDs do not hold (beavers in a money session). Rules errors are thrown and
-   * change nothing.
+   * load). `settings`: the rules the IDs do not hold (beavers in a money session, from the editor or from a
+   * share link's `read_position`). Rules errors are thrown and change nothing.
    * @param {{position_id: string, match_id?: string, settings?: object}} ids @param {string} what said first
    * @param {boolean} [study] a position from a share link (storage.isStudy)
    */
