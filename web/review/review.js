@@ -10,11 +10,12 @@
  */
 
 import { renderChart } from "./analysis-chart.js";
-import {
-  coverage, decisionText, decisionView, formatEquity, formatNumber, luckSymbol, LUCK_WORDS, markSymbol,
-  MARK_WORDS, playArrows, stepsOf,
-} from "./analysis-data.js";
+import { coverage, decisionText, luckSymbol, LUCK_WORDS, markSymbol, MARK_WORDS, stepsOf } from "./analysis-data.js";
 import { startAnalysis } from "./analysis-run.js";
+import { decisionBoard } from "./board-view.js";
+import { renderDecision, spoken } from "./decision.js";
+import { byId as $, node, root } from "./dom.js";
+import { renderSummary, verdict } from "./summary.js";
 import { countActions, recordFingerprint } from "../record.js";
 import { checkDepth } from "../preferences.js";
 
@@ -32,17 +33,6 @@ import { checkDepth } from "../preferences.js";
  * @property {() => void} leave  the player asked to go back to the match
  * @property {(() => void) | null} continueMatch  play the imported match on (null: not offered)
  */
-
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-const root = document.documentElement;
-
-/** @param {string} tag @param {string} [text] @param {string} [className] */
-function node(tag, text = "", className = "") {
-  const el = document.createElement(tag);
-  if (text) el.textContent = text;
-  if (className) el.className = className;
-  return el;
-}
 
 /**
  * @param {ReviewContext} ctx
@@ -185,15 +175,8 @@ export function enterReview(ctx) {
     root.dataset.analysisSource = "computed";
     showAnalysis(result);
     startButton.textContent = "Analyse again";
-    say(`Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}. ${verdict(result)}`);
+    say(`Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}. ${verdict(result, names)}`);
     /** @type {HTMLElement | null} */ (body.querySelector("[data-go=first]"))?.focus();
-  }
-
-  /** @param {Record<string, any>} a */
-  function verdict(a) {
-    return (a.players ?? [])
-      .map((/** @type {any} */ p, /** @type {number} */ i) => `${names[i] ?? p.name}: error rate ${formatNumber(p.overall_error_rate)}, ${p.rating ?? ""}.`)
-      .join(" ");
   }
 
   // ---- showing an analysis -------------------------------------------------------------------------------------
@@ -203,54 +186,13 @@ export function enterReview(ctx) {
     steps = stepsOf(a);
     root.dataset.analysis = "done";
     body.hidden = false;
-    renderSummary(a);
+    renderSummary($("review-summary"), a, record, names);
     renderMoves();
     chartArea.hidden = steps.length === 0;
     chart = steps.length
       ? renderChart($("review-chart"), steps, { match: a.unit === "match", names, onPick: (i) => go(i, true) })
       : null;
     go(0, false);
-  }
-
-  /** @param {Record<string, any>} a */
-  function renderSummary(a) {
-    const table = node("table", "", "review-summary-table");
-    table.append(node("caption", "Both players' figures (errors and luck in thousandths of a point per decision)"));
-    const head = node("tr");
-    head.append(node("td"));
-    for (const name of names) {
-      const th = node("th", name);
-      th.setAttribute("scope", "col");
-      head.append(th);
-    }
-    table.append(head);
-    const players = a.players ?? [];
-    const match = a.unit === "match";
-    /** @type {[string, (p: any) => string][]} */
-    const rows = [
-      ["Error rate, overall", (p) => formatNumber(p.overall_error_rate)],
-      ["Checker play", (p) => `${formatNumber(p.chequer_error_rate)} (${p.unforced_moves ?? 0} moves)`],
-      ["Cube", (p) => `${formatNumber(p.cube_error_rate)} (${p.close_cube_decisions ?? 0} decisions)`],
-      ["Performance rating (PR)", (p) => formatNumber(p.pr)],
-      ["Rating", (p) => p.rating ?? "—"],
-      ["Marks ?! / ? / ??", (p) => `${p.marks?.doubtful ?? 0} / ${p.marks?.bad ?? 0} / ${p.marks?.very_bad ?? 0}`],
-      ["Luck per move", (p) => `${formatNumber(p.luck_rate)} (${p.luck_rating ?? ""})`],
-    ];
-    if (match) {
-      rows.push(["Match chance lost to errors", (p) => `${formatNumber((p.mwc?.chequer_error_total ?? 0) + (p.mwc?.cube_error_total ?? 0))}%`]);
-      rows.push(["Match chance from luck", (p) => `${formatNumber(p.mwc?.luck_total)}%`]);
-    }
-    for (const [label, value] of rows) {
-      const tr = node("tr");
-      const th = node("th", label);
-      th.setAttribute("scope", "row");
-      tr.append(th, ...players.map((/** @type {any} */ p) => node("td", value(p))));
-      table.append(tr);
-    }
-    const where = coverage(a, record);
-    const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : a.depth === 2 ? " (deep, 2-ply)" : ""}.`];
-    if (where.stale) parts.push(`Covers ${where.covered} of ${where.total} actions: the match went on after it.`);
-    $("review-summary").replaceChildren(table, node("p", parts.join(" "), "note"));
   }
 
   function renderMoves() {
@@ -303,9 +245,8 @@ export function enterReview(ctx) {
     if (!steps.length) return;
     at = Math.min(steps.length - 1, Math.max(0, i));
     const step = steps[at];
-    const d = step.decision;
     panel.dataset.at = String(at);
-    board.set({ view: decisionView(step, record, analysis?.match_length ?? null), interactive: false, arrows: arrowsOf(d) });
+    board.set(decisionBoard(step, record, analysis?.match_length ?? null));
     $("review-where").textContent = `Decision ${at + 1} of ${steps.length} · game ${step.gameNumber}`;
     for (const [name, disabled] of [["first", at === 0], ["previous", at === 0], ["next", at === steps.length - 1], ["last", at === steps.length - 1]]) {
       const b = /** @type {HTMLButtonElement} */ (body.querySelector(`[data-go=${name}]`));
@@ -317,8 +258,8 @@ export function enterReview(ctx) {
     current?.setAttribute("aria-current", "step");
     if (current) keepInSightSoon(current);
     chart?.setCurrent(at);
-    renderDecision(step);
-    if (speak) announcer.say(spoken(step));
+    renderDecision($("review-decision"), step, names);
+    if (speak) announcer.say(spoken(step, steps.length, names));
   }
 
   /**
@@ -347,106 +288,6 @@ export function enterReview(ctx) {
     const top = (heading ?? item).getBoundingClientRect().top;
     if (top < seenTop) box.scrollTop -= seenTop - top;
     else if (bottom > seenTop + box.clientHeight) box.scrollTop += bottom - seenTop - box.clientHeight;
-  }
-
-  /** @param {Record<string, any>} d */
-  function arrowsOf(d) {
-    if (d.kind !== "move" || !Array.isArray(d.plays) || !d.plays.length) return [];
-    const best = d.plays[0];
-    const made = d.plays.find((/** @type {any} */ p) => p.played) ?? d.plays.find((/** @type {any} */ p) => p.play === d.played);
-    if (!made || made === best) return playArrows(best, d.turn, "played");
-    return [...playArrows(made, d.turn, d.mark ? "error" : "played"), ...playArrows(best, d.turn, "best", 10)];
-  }
-
-  /** @param {import("./analysis-data.js").Step} step */
-  function spoken(step) {
-    const d = step.decision;
-    const parts = [`Decision ${step.at + 1} of ${steps.length}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${(d.dice ?? []).join(" and ")}, played ${d.played}` : decisionText(d)}.`];
-    if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${formatNumber(d.error)} lost.`);
-    if (d.best && d.best !== d.played) parts.push(`Best: ${d.best}.`);
-    if (d.luck_mark) parts.push(`The roll was ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]}.`);
-    return parts.join(" ");
-  }
-
-  /** @param {import("./analysis-data.js").Step} step */
-  function renderDecision(step) {
-    const d = step.decision;
-    const out = [];
-    const who = names[d.player] ?? "";
-    const title = d.kind === "move"
-      ? `${who} to play ${(d.dice ?? []).join("-")}`
-      : d.kind === "double" ? `${who}: double or not?` : `${who}: take or drop?`;
-    out.push(node("h3", title));
-    const made = node("p", "", "made");
-    made.append(`Played: ${d.kind === "move" ? d.played : decisionText(d)}`);
-    if (d.mark) {
-      const mark = node("span", ` ${markSymbol(d.mark)} ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}`, `mark ${d.mark}`);
-      made.append(mark, ` (${formatNumber(d.error)} thousandths lost${typeof d.error_mwc === "number" ? `, ${formatNumber(d.error_mwc, 2)}% of the match` : ""})`);
-    } else if (d.forced) {
-      made.append(" (forced)");
-    }
-    out.push(made);
-    if (d.best && d.best !== d.played) out.push(node("p", `Best: ${d.best}`, "best"));
-    if (d.kind === "move" && typeof d.luck === "number") {
-      const luck = `Luck of the roll: ${formatNumber(d.luck)}${d.luck_mark ? ` (${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]})` : ""}`;
-      out.push(node("p", luck, `luck-line${d.luck_mark ? ` ${d.luck_mark}` : ""}`));
-    }
-    if (d.kind === "move" && Array.isArray(d.plays) && d.plays.length) {
-      const legend = node("p", "", "arrow-legend");
-      legend.append(node("span", "", "swatch played"), " the play made (", node("span", "", "swatch error"), " an error) ", node("span", "", "swatch best"), " the best play");
-      out.push(playsTable(d), legend);
-    }
-    if (d.cube_equities) out.push(cubeTable(d));
-    const p0 = d.player0 ?? {};
-    if (typeof p0.win === "number") {
-      const mwc = typeof p0.mwc === "number" ? `, the match ${(p0.mwc * 100).toFixed(1)}%` : "";
-      out.push(node("p", `${names[0]}'s chances before it: the game ${(p0.win * 100).toFixed(1)}%${mwc}.`, "note"));
-    }
-    out.push(node("p", `Position ID ${d.position_id ?? "—"}${d.match_id ? ` · Match ID ${d.match_id}` : ""}`, "note ids-line"));
-    $("review-decision").replaceChildren(...out);
-  }
-
-  /** @param {Record<string, any>} d */
-  function playsTable(d) {
-    const table = node("table", "", "plays-table");
-    table.append(node("caption", "The best plays (equity for the player on roll)"));
-    const head = node("tr");
-    for (const text of ["", "Play", "Equity", "Diff."]) {
-      const th = node("th", text);
-      th.setAttribute("scope", "col");
-      head.append(th);
-    }
-    table.append(head);
-    d.plays.forEach((/** @type {any} */ p, /** @type {number} */ i) => {
-      const tr = node("tr", "", p.played ? "played" : "");
-      const rank = node("td", String(i + 1));
-      const play = node("td", p.play);
-      if (p.played) play.append(node("span", " (played)", "tag"));
-      tr.append(rank, play, node("td", formatEquity(p.equity)), node("td", i === 0 ? "" : formatEquity(p.difference)));
-      table.append(tr);
-    });
-    return table;
-  }
-
-  /** @param {Record<string, any>} d */
-  function cubeTable(d) {
-    const c = d.cube_equities;
-    const table = node("table", "", "plays-table cube-table");
-    const doubler = names[d.turn] ?? "";
-    table.append(node("caption", `Cube equities for ${doubler}`));
-    const right = c.action === "no_double" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
-    for (const [key, label] of [["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, pass"]]) {
-      const tr = node("tr", "", key === right ? "best-row" : "");
-      const th = node("th", label);
-      th.setAttribute("scope", "row");
-      tr.append(th, node("td", formatEquity(c[key])));
-      table.append(tr);
-    }
-    const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
-    const caption = node("p", `Right action: ${advice}; ${c.response === "drop" ? "pass" : c.response ?? "take"}.`, "note");
-    const wrap = node("div");
-    wrap.append(table, caption);
-    return wrap;
   }
 
   // ---- input ---------------------------------------------------------------------------------------------------
