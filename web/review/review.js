@@ -7,16 +7,17 @@
  *
  * Board config it sets: `{view: <the position before the decision>, interactive: false, arrows: [the play made, the
  * best play]}`.
+ *
+ * Its state is one object (state.js) handed to the modules beside this one: the panel as a whole (panel.js), the
+ * analysis run's control (run-control.js), moving through the decisions (navigation.js), and the views they draw
+ * (summary.js, movelist.js, decision.js, board-view.js). Nothing outside web/review/ imports them and they import one
+ * another statically, so they all load with this module, on first use.
  */
 
-import { renderChart } from "./analysis-chart.js";
-import {
-  coverage, decisionText, decisionView, formatEquity, formatNumber, luckSymbol, LUCK_WORDS, markSymbol,
-  MARK_WORDS, playArrows, stepsOf,
-} from "./analysis-data.js";
-import { startAnalysis } from "./analysis-run.js";
-import { countActions, recordFingerprint } from "../record.js";
-import { checkDepth } from "../preferences.js";
+import { onBodyClick, onKeydown } from "./navigation.js";
+import { closePanel, openPanel } from "./panel.js";
+import { analyse, offerAnalysis, stopRun } from "./run-control.js";
+import { createState } from "./state.js";
 
 /**
  * @typedef {object} ReviewContext
@@ -33,47 +34,13 @@ import { checkDepth } from "../preferences.js";
  * @property {(() => void) | null} continueMatch  play the imported match on (null: not offered)
  */
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-const root = document.documentElement;
-
-/** @param {string} tag @param {string} [text] @param {string} [className] */
-function node(tag, text = "", className = "") {
-  const el = document.createElement(tag);
-  if (text) el.textContent = text;
-  if (className) el.className = className;
-  return el;
-}
-
 /**
  * @param {ReviewContext} ctx
  * @returns {{exit: () => void}}
  */
 export function enterReview(ctx) {
-  const { board, announcer, record } = ctx;
-  const names = (record.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => p?.name || `Player ${i + 1}`);
-  const panel = $("review-panel");
-  const chartArea = $("review-chart-area");
-  const body = $("review-body");
-  const note = $("analysis-note");
-  const progress = $("analysis-progress");
-  const bar = /** @type {HTMLProgressElement} */ ($("analysis-bar"));
-  const count = $("analysis-count");
-  const startButton = /** @type {HTMLButtonElement} */ ($("analysis-start"));
-  const depthSelect = /** @type {HTMLSelectElement} */ ($("analysis-depth"));
-  const moves = $("review-moves");
-  /** @type {ReturnType<typeof stepsOf>} */
-  let steps = [];
-  /** @type {Record<string, any> | null} */
-  let analysis = null;
-  let at = 0;
-  /** @type {ReturnType<typeof startAnalysis> | null} */
-  let run = null;
-  /** @type {ReturnType<typeof renderChart> | null} */
-  let chart = null;
-  /** @type {HTMLButtonElement[]} */
-  let moveButtons = [];
-  /** @type {HTMLElement | null} */
-  let toKeepInSight = null; // the move button to scroll to at the next frame
+  const state = createState(ctx);
+  const { dom } = state;
   const unbinds = /** @type {Array<() => void>} */ ([]);
 
   /** @param {EventTarget} target @param {string} type @param {(event: any) => void} fn */
@@ -82,420 +49,21 @@ export function enterReview(ctx) {
     unbinds.push(() => target.removeEventListener(type, fn));
   }
 
-  // ---- entering ------------------------------------------------------------------------------------------------
-  root.dataset.mode = "review";
-  panel.hidden = false;
-  chartArea.hidden = true;
-  body.hidden = true;
-  moves.replaceChildren();
-  $("review-decision").replaceChildren();
-  $("review-summary").replaceChildren();
-  const summary = ctx.imported?.summary;
-  $("review-source").textContent = ctx.imported
-    ? `Opened from ${ctx.imported.name}: ${names.join(" against ")}, ${summary?.match_length ? `${summary.match_length}-point match` : "money session"}, ${summary?.games ?? "?"} game${summary?.games === 1 ? "" : "s"}, score ${(summary?.score ?? []).join("–")}${summary?.finished ? ", finished" : ", not finished"}. Your match in progress is unchanged.`
-    : `The match in progress: ${names.join(" against ")}.`;
-  const continueButton = /** @type {HTMLButtonElement} */ ($("review-continue"));
-  continueButton.hidden = !ctx.continueMatch;
-  depthSelect.value = String(checkDepth(ctx.depth));
-  setRunning(false);
-  root.dataset.analysis = "none";
+  openPanel(state);
+  offerAnalysis(state);
 
-  const total = countActions(record);
-  const kept = ctx.analyses.find((entry) => entry.actions <= total && entry.fingerprint === recordFingerprint(record, entry.actions));
-  const problem = ctx.analyses.takeProblem();
-  startButton.textContent = kept ? "Analyse again" : "Analyse";
-  if (kept) {
-    root.dataset.analysisSource = "stored";
-    showAnalysis(kept.analysis);
-    const { covered, stale } = coverage(kept.analysis, record);
-    say(stale
-      ? `The saved analysis covers the first ${covered} of the match's ${total} actions: the match went on after it. Analyse again to include the rest.`
-      : "Analysis loaded from this browser's storage.");
-    if (stale && ctx.autostart) analyse();
-  } else {
-    root.dataset.analysisSource = "";
-    say(`${problem ? `Note: ${problem}. ` : ""}This match has not been analysed yet. Choose how deep, then Analyse: each decision of both players is judged by the computer.`);
-    if (ctx.autostart) analyse();
-    else startButton.focus();
-  }
-
-  // ---- analysing -----------------------------------------------------------------------------------------------
-  /** @param {boolean} running */
-  function setRunning(running) {
-    progress.hidden = !running;
-    startButton.disabled = running;
-    depthSelect.disabled = running;
-  }
-
-  /** @param {string} text */
-  function say(text) {
-    note.textContent = text;
-    announcer.say(text);
-  }
-
-  async function analyse() {
-    if (run) return;
-    const depth = checkDepth(Number(depthSelect.value));
-    ctx.setDepth(depth);
-    bar.value = 0;
-    bar.max = 1;
-    count.textContent = "Starting…";
-    setRunning(true);
-    root.dataset.analysis = "running";
-    root.dataset.analysisRuns = String(Number(root.dataset.analysisRuns || 0) + 1);
-    say("Analysing the match…");
-    const started = startAnalysis({
-      call: ctx.call,
-      record,
-      depth,
-      onProgress: (done, all) => {
-        bar.max = Math.max(1, all);
-        bar.value = done;
-        count.textContent = `${done} of ${all} decisions`;
-      },
-    });
-    run = started;
-    let result;
-    try {
-      result = await started.result;
-    } catch (error) {
-      if (run === started) {
-        run = null;
-        setRunning(false);
-        root.dataset.analysis = "failed";
-        say(`The analysis failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return;
-    }
-    if (run !== started) return; // left review meanwhile
-    run = null;
-    setRunning(false);
-    if (!result) {
-      root.dataset.analysis = analysis ? "done" : "cancelled";
-      say(analysis ? "Analysis cancelled; the earlier analysis is still shown." : "Analysis cancelled. Nothing was changed.");
-      startButton.focus();
-      return;
-    }
-    const actions = Number(/** @type {any} */ (result).actions) || total;
-    const fingerprint = recordFingerprint(record, actions);
-    const saved = ctx.analyses.save(
-      { fingerprint, actions, savedAt: new Date().toISOString(), analysis: result },
-      (entry) => entry.actions < actions && entry.fingerprint === recordFingerprint(record, entry.actions),
-    );
-    root.dataset.analysisSource = "computed";
-    showAnalysis(result);
-    startButton.textContent = "Analyse again";
-    say(`Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}. ${verdict(result)}`);
-    /** @type {HTMLElement | null} */ (body.querySelector("[data-go=first]"))?.focus();
-  }
-
-  /** @param {Record<string, any>} a */
-  function verdict(a) {
-    return (a.players ?? [])
-      .map((/** @type {any} */ p, /** @type {number} */ i) => `${names[i] ?? p.name}: error rate ${formatNumber(p.overall_error_rate)}, ${p.rating ?? ""}.`)
-      .join(" ");
-  }
-
-  // ---- showing an analysis -------------------------------------------------------------------------------------
-  /** @param {Record<string, any>} a */
-  function showAnalysis(a) {
-    analysis = a;
-    steps = stepsOf(a);
-    root.dataset.analysis = "done";
-    body.hidden = false;
-    renderSummary(a);
-    renderMoves();
-    chartArea.hidden = steps.length === 0;
-    chart = steps.length
-      ? renderChart($("review-chart"), steps, { match: a.unit === "match", names, onPick: (i) => go(i, true) })
-      : null;
-    go(0, false);
-  }
-
-  /** @param {Record<string, any>} a */
-  function renderSummary(a) {
-    const table = node("table", "", "review-summary-table");
-    table.append(node("caption", "Both players' figures (errors and luck in thousandths of a point per decision)"));
-    const head = node("tr");
-    head.append(node("td"));
-    for (const name of names) {
-      const th = node("th", name);
-      th.setAttribute("scope", "col");
-      head.append(th);
-    }
-    table.append(head);
-    const players = a.players ?? [];
-    const match = a.unit === "match";
-    /** @type {[string, (p: any) => string][]} */
-    const rows = [
-      ["Error rate, overall", (p) => formatNumber(p.overall_error_rate)],
-      ["Checker play", (p) => `${formatNumber(p.chequer_error_rate)} (${p.unforced_moves ?? 0} moves)`],
-      ["Cube", (p) => `${formatNumber(p.cube_error_rate)} (${p.close_cube_decisions ?? 0} decisions)`],
-      ["Performance rating (PR)", (p) => formatNumber(p.pr)],
-      ["Rating", (p) => p.rating ?? "—"],
-      ["Marks ?! / ? / ??", (p) => `${p.marks?.doubtful ?? 0} / ${p.marks?.bad ?? 0} / ${p.marks?.very_bad ?? 0}`],
-      ["Luck per move", (p) => `${formatNumber(p.luck_rate)} (${p.luck_rating ?? ""})`],
-    ];
-    if (match) {
-      rows.push(["Match chance lost to errors", (p) => `${formatNumber((p.mwc?.chequer_error_total ?? 0) + (p.mwc?.cube_error_total ?? 0))}%`]);
-      rows.push(["Match chance from luck", (p) => `${formatNumber(p.mwc?.luck_total)}%`]);
-    }
-    for (const [label, value] of rows) {
-      const tr = node("tr");
-      const th = node("th", label);
-      th.setAttribute("scope", "row");
-      tr.append(th, ...players.map((/** @type {any} */ p) => node("td", value(p))));
-      table.append(tr);
-    }
-    const where = coverage(a, record);
-    const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : a.depth === 2 ? " (deep, 2-ply)" : ""}.`];
-    if (where.stale) parts.push(`Covers ${where.covered} of ${where.total} actions: the match went on after it.`);
-    $("review-summary").replaceChildren(table, node("p", parts.join(" "), "note"));
-  }
-
-  function renderMoves() {
-    const fragment = document.createDocumentFragment();
-    moveButtons = [];
-    /** @type {HTMLOListElement | null} */
-    let list = null;
-    let game = -1;
-    for (const step of steps) {
-      if (step.game !== game) {
-        game = step.game;
-        const g = analysis?.games?.[game] ?? {};
-        const won = typeof g.winner === "number" ? ` — ${names[g.winner] ?? ""} won ${g.points} point${g.points === 1 ? "" : "s"}` : "";
-        fragment.append(node("h4", `Game ${step.gameNumber} (${(step.score ?? []).join("–")})${won}`));
-        list = /** @type {HTMLOListElement} */ (node("ol"));
-        fragment.append(list);
-      }
-      const d = step.decision;
-      const button = /** @type {HTMLButtonElement} */ (node("button", "", `move-button${d.mark ? ` marked ${d.mark}` : ""}`));
-      button.type = "button";
-      button.dataset.at = String(step.at);
-      const who = node("span", names[d.player] ?? "", `who p${d.player}`);
-      button.append(who, ` ${decisionText(d)}`);
-      if (d.mark) {
-        const mark = node("span", markSymbol(d.mark), `mark ${d.mark}`);
-        mark.setAttribute("aria-label", MARK_WORDS[/** @type {"bad"} */ (d.mark)] ?? d.mark);
-        mark.setAttribute("role", "img");
-        button.append(" ", mark);
-      }
-      if (d.luck_mark) {
-        const luck = node("span", luckSymbol(d.luck_mark), `luck ${d.luck_mark}`);
-        luck.setAttribute("aria-label", `roll ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)] ?? d.luck_mark}`);
-        luck.setAttribute("role", "img");
-        button.append(" ", luck);
-      }
-      const item = node("li");
-      item.append(button);
-      list?.append(item);
-      moveButtons.push(button);
-    }
-    moves.replaceChildren(fragment);
-  }
-
-  // ---- stepping ------------------------------------------------------------------------------------------------
-  /**
-   * Show decision `i`: the board before it, the play made and the best one, the figures.
-   * @param {number} i @param {boolean} speak
-   */
-  function go(i, speak) {
-    if (!steps.length) return;
-    at = Math.min(steps.length - 1, Math.max(0, i));
-    const step = steps[at];
-    const d = step.decision;
-    panel.dataset.at = String(at);
-    board.set({ view: decisionView(step, record, analysis?.match_length ?? null), interactive: false, arrows: arrowsOf(d) });
-    $("review-where").textContent = `Decision ${at + 1} of ${steps.length} · game ${step.gameNumber}`;
-    for (const [name, disabled] of [["first", at === 0], ["previous", at === 0], ["next", at === steps.length - 1], ["last", at === steps.length - 1]]) {
-      const b = /** @type {HTMLButtonElement} */ (body.querySelector(`[data-go=${name}]`));
-      // a focused button that gets disabled would drop the keyboard player's focus: keep it enabled-looking instead
-      b.setAttribute("aria-disabled", String(disabled));
-    }
-    moves.querySelector("[aria-current]")?.removeAttribute("aria-current");
-    const current = moveButtons[at];
-    current?.setAttribute("aria-current", "step");
-    if (current) keepInSightSoon(current);
-    chart?.setCurrent(at);
-    renderDecision(step);
-    if (speak) announcer.say(spoken(step));
-  }
-
-  /**
-   * Scroll the move list to `item` at the next frame, where the browser lays the page out anyway: measuring it
-   * now would force a layout of the whole review into this task (half of it when an analysis is first shown).
-   * @param {HTMLElement} item
-   */
-  function keepInSightSoon(item) {
-    if (!toKeepInSight) {
-      requestAnimationFrame(() => {
-        if (toKeepInSight?.isConnected) keepInSight(moves, toKeepInSight);
-        toKeepInSight = null;
-      });
-    }
-    toKeepInSight = item;
-  }
-
-  /** @param {HTMLElement} box @param {HTMLElement} item */
-  function keepInSight(box, item) {
-    // by the boxes on screen: offsetTop counts from the nearest positioned ancestor, which the list itself is
-    const seenTop = box.getBoundingClientRect().top + box.clientTop;
-    const { bottom } = item.getBoundingClientRect();
-    // a game's first decision brings its game's heading along
-    const list = item.closest("ol");
-    const heading = list?.firstElementChild?.contains(item) ? list.previousElementSibling : null;
-    const top = (heading ?? item).getBoundingClientRect().top;
-    if (top < seenTop) box.scrollTop -= seenTop - top;
-    else if (bottom > seenTop + box.clientHeight) box.scrollTop += bottom - seenTop - box.clientHeight;
-  }
-
-  /** @param {Record<string, any>} d */
-  function arrowsOf(d) {
-    if (d.kind !== "move" || !Array.isArray(d.plays) || !d.plays.length) return [];
-    const best = d.plays[0];
-    const made = d.plays.find((/** @type {any} */ p) => p.played) ?? d.plays.find((/** @type {any} */ p) => p.play === d.played);
-    if (!made || made === best) return playArrows(best, d.turn, "played");
-    return [...playArrows(made, d.turn, d.mark ? "error" : "played"), ...playArrows(best, d.turn, "best", 10)];
-  }
-
-  /** @param {import("./analysis-data.js").Step} step */
-  function spoken(step) {
-    const d = step.decision;
-    const parts = [`Decision ${step.at + 1} of ${steps.length}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${(d.dice ?? []).join(" and ")}, played ${d.played}` : decisionText(d)}.`];
-    if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${formatNumber(d.error)} lost.`);
-    if (d.best && d.best !== d.played) parts.push(`Best: ${d.best}.`);
-    if (d.luck_mark) parts.push(`The roll was ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]}.`);
-    return parts.join(" ");
-  }
-
-  /** @param {import("./analysis-data.js").Step} step */
-  function renderDecision(step) {
-    const d = step.decision;
-    const out = [];
-    const who = names[d.player] ?? "";
-    const title = d.kind === "move"
-      ? `${who} to play ${(d.dice ?? []).join("-")}`
-      : d.kind === "double" ? `${who}: double or not?` : `${who}: take or drop?`;
-    out.push(node("h3", title));
-    const made = node("p", "", "made");
-    made.append(`Played: ${d.kind === "move" ? d.played : decisionText(d)}`);
-    if (d.mark) {
-      const mark = node("span", ` ${markSymbol(d.mark)} ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}`, `mark ${d.mark}`);
-      made.append(mark, ` (${formatNumber(d.error)} thousandths lost${typeof d.error_mwc === "number" ? `, ${formatNumber(d.error_mwc, 2)}% of the match` : ""})`);
-    } else if (d.forced) {
-      made.append(" (forced)");
-    }
-    out.push(made);
-    if (d.best && d.best !== d.played) out.push(node("p", `Best: ${d.best}`, "best"));
-    if (d.kind === "move" && typeof d.luck === "number") {
-      const luck = `Luck of the roll: ${formatNumber(d.luck)}${d.luck_mark ? ` (${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]})` : ""}`;
-      out.push(node("p", luck, `luck-line${d.luck_mark ? ` ${d.luck_mark}` : ""}`));
-    }
-    if (d.kind === "move" && Array.isArray(d.plays) && d.plays.length) {
-      const legend = node("p", "", "arrow-legend");
-      legend.append(node("span", "", "swatch played"), " the play made (", node("span", "", "swatch error"), " an error) ", node("span", "", "swatch best"), " the best play");
-      out.push(playsTable(d), legend);
-    }
-    if (d.cube_equities) out.push(cubeTable(d));
-    const p0 = d.player0 ?? {};
-    if (typeof p0.win === "number") {
-      const mwc = typeof p0.mwc === "number" ? `, the match ${(p0.mwc * 100).toFixed(1)}%` : "";
-      out.push(node("p", `${names[0]}'s chances before it: the game ${(p0.win * 100).toFixed(1)}%${mwc}.`, "note"));
-    }
-    out.push(node("p", `Position ID ${d.position_id ?? "—"}${d.match_id ? ` · Match ID ${d.match_id}` : ""}`, "note ids-line"));
-    $("review-decision").replaceChildren(...out);
-  }
-
-  /** @param {Record<string, any>} d */
-  function playsTable(d) {
-    const table = node("table", "", "plays-table");
-    table.append(node("caption", "The best plays (equity for the player on roll)"));
-    const head = node("tr");
-    for (const text of ["", "Play", "Equity", "Diff."]) {
-      const th = node("th", text);
-      th.setAttribute("scope", "col");
-      head.append(th);
-    }
-    table.append(head);
-    d.plays.forEach((/** @type {any} */ p, /** @type {number} */ i) => {
-      const tr = node("tr", "", p.played ? "played" : "");
-      const rank = node("td", String(i + 1));
-      const play = node("td", p.play);
-      if (p.played) play.append(node("span", " (played)", "tag"));
-      tr.append(rank, play, node("td", formatEquity(p.equity)), node("td", i === 0 ? "" : formatEquity(p.difference)));
-      table.append(tr);
-    });
-    return table;
-  }
-
-  /** @param {Record<string, any>} d */
-  function cubeTable(d) {
-    const c = d.cube_equities;
-    const table = node("table", "", "plays-table cube-table");
-    const doubler = names[d.turn] ?? "";
-    table.append(node("caption", `Cube equities for ${doubler}`));
-    const right = c.action === "no_double" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
-    for (const [key, label] of [["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, pass"]]) {
-      const tr = node("tr", "", key === right ? "best-row" : "");
-      const th = node("th", label);
-      th.setAttribute("scope", "row");
-      tr.append(th, node("td", formatEquity(c[key])));
-      table.append(tr);
-    }
-    const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
-    const caption = node("p", `Right action: ${advice}; ${c.response === "drop" ? "pass" : c.response ?? "take"}.`, "note");
-    const wrap = node("div");
-    wrap.append(table, caption);
-    return wrap;
-  }
-
-  // ---- input ---------------------------------------------------------------------------------------------------
-  /** @param {string} where */
-  function step(where) {
-    if (!steps.length) return;
-    const target = { first: 0, previous: at - 1, next: at + 1, last: steps.length - 1 }[/** @type {"first"} */ (where)];
-    if (typeof target === "number") go(target, true);
-  }
-
-  listen(body, "click", (event) => {
-    const target = /** @type {HTMLElement} */ (event.target);
-    const nav = target.closest("[data-go]");
-    if (nav instanceof HTMLElement) return step(nav.dataset.go ?? "");
-    const move = target.closest("button[data-at]");
-    if (move instanceof HTMLElement) go(Number(move.dataset.at), true);
-  });
-  listen(startButton, "click", () => void analyse());
-  listen($("analysis-cancel"), "click", () => run?.cancel());
-  listen($("review-close"), "click", () => ctx.leave());
-  listen(continueButton, "click", () => ctx.continueMatch?.());
-  listen(document, "keydown", (/** @type {KeyboardEvent} */ event) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target instanceof Element ? event.target : null;
-    if (target?.closest("input, select, textarea, dialog, [data-loc]")) return;
-    const where = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key];
-    if (where && steps.length) {
-      event.preventDefault();
-      step(where);
-    } else if (event.key === "Escape" && !run) {
-      event.preventDefault();
-      ctx.leave();
-    }
-  });
+  listen(dom.body, "click", (event) => onBodyClick(state, event));
+  listen(dom.startButton, "click", () => void analyse(state));
+  listen(dom.cancelButton, "click", () => state.run?.cancel());
+  listen(dom.closeButton, "click", () => ctx.leave());
+  listen(dom.continueButton, "click", () => ctx.continueMatch?.());
+  listen(document, "keydown", (event) => onKeydown(state, event));
 
   return {
     exit() {
-      if (run) {
-        run.cancel();
-        run = null;
-        announcer.say("Analysis cancelled.");
-      }
+      stopRun(state);
       for (const off of unbinds.splice(0)) off();
-      root.dataset.mode = "";
-      if (root.dataset.analysis === "running") root.dataset.analysis = "cancelled";
-      panel.hidden = true;
-      chartArea.hidden = true;
-      $("review-chart").replaceChildren();
-      board.set({ arrows: [] });
+      closePanel(state);
     },
   };
 }

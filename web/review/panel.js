@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * The review panel and the chart area as a whole: opened on entering (which match this is), closed on leaving, the
+ * note that says what review is doing, and an analysis shown in all its views at once.
+ */
+
+import { renderChart } from "./analysis-chart.js";
+import { stepsOf } from "./analysis-data.js";
+import { root } from "./dom.js";
+import { renderMoves } from "./movelist.js";
+import { go } from "./navigation.js";
+import { renderSummary } from "./summary.js";
+
+/** @typedef {import("./state.js").ReviewState} ReviewState */
+
+/** @param {ReviewState} state */
+export function openPanel(state) {
+  const { ctx, dom, names } = state;
+  root.dataset.mode = "review";
+  dom.panel.hidden = false;
+  dom.chartArea.hidden = true;
+  dom.body.hidden = true;
+  dom.moves.replaceChildren();
+  dom.decision.replaceChildren();
+  dom.summary.replaceChildren();
+  const summary = ctx.imported?.summary;
+  dom.source.textContent = ctx.imported
+    ? `Opened from ${ctx.imported.name}: ${names.join(" against ")}, ${summary?.match_length ? `${summary.match_length}-point match` : "money session"}, ${summary?.games ?? "?"} game${summary?.games === 1 ? "" : "s"}, score ${(summary?.score ?? []).join("–")}${summary?.finished ? ", finished" : ", not finished"}. Your match in progress is unchanged.`
+    : `The match in progress: ${names.join(" against ")}.`;
+  dom.continueButton.hidden = !ctx.continueMatch;
+}
+
+/** @param {ReviewState} state */
+export function closePanel(state) {
+  const { dom } = state;
+  root.dataset.mode = "";
+  if (root.dataset.analysis === "running") root.dataset.analysis = "cancelled";
+  dom.panel.hidden = true;
+  dom.chartArea.hidden = true;
+  dom.chart.replaceChildren();
+  state.ctx.board.set({ arrows: [] });
+}
+
+/**
+ * Say `text` in the panel's note and to screen readers.
+ * @param {ReviewState} state @param {string} text
+ */
+export function say(state, text) {
+  state.dom.note.textContent = text;
+  state.ctx.announcer.say(text);
+}
+
+/**
+ * Show analysis `a`: its summary, move list and chart, and its first decision.
+ * @param {ReviewState} state @param {Record<string, any>} a
+ */
+export function showAnalysis(state, a) {
+  const { dom, names } = state;
+  state.analysis = a;
+  state.steps = stepsOf(a);
+  const { steps } = state;
+  root.dataset.analysis = "done";
+  dom.body.hidden = false;
+  renderSummary(dom.summary, a, state.record, names);
+  state.moveButtons = renderMoves(dom.moves, steps, a.games ?? [], names);
+  dom.chartArea.hidden = steps.length === 0;
+  state.chart = steps.length
+    ? renderChart(dom.chart, steps, { match: a.unit === "match", names, onPick: (i) => go(state, i, true) })
+    : null;
+  go(state, 0, false);
+}
