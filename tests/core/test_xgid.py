@@ -233,15 +233,22 @@ def test_the_board_is_the_position_id_board(position: Position, on_roll: int) ->
     assert read_ids(f"{position.id}:{state.match_id}") == state
 
 
+def random_game_position(rng: random.Random, most_plays: int) -> Position | None:
+    """The board after up to `most_plays` random plays from the start, the next player on roll; None when
+    the game ended on the way."""
+    position = Position.start()
+    for _ in range(rng.randint(0, most_plays)):
+        position = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))).swap()
+        if position.winner_side() is not None:
+            return None
+    return position
+
+
 def test_random_game_positions_agree_with_a_match_set_up_from_the_ids() -> None:
     rng = random.Random(5)
     for _ in range(50):
-        position = Position.start()
-        for _ in range(rng.randint(0, 40)):
-            position = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))).swap()
-            if position.winner_side() is not None:
-                break
-        if position.winner_side() is not None:
+        position = random_game_position(rng, 40)
+        if position is None:
             continue
         on_roll = rng.randint(0, 1)
         length = rng.choice([0, 3, 7])
@@ -318,12 +325,8 @@ def random_states(count: int, seed: int) -> list[Xgid]:
     rng = random.Random(seed)
     found: list[Xgid] = []
     while len(found) < count:
-        position = Position.start()
-        for _ in range(rng.randint(0, 60)):
-            position = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))).swap()
-            if position.winner_side() is not None:
-                break
-        if position.winner_side() is not None:
+        position = random_game_position(rng, 60)
+        if position is None:
             continue
         on_roll = rng.randint(0, 1)
         length = rng.choice([0, 0, 3, 5, 7, 13])
