@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from gnubg_support import gnubg_output, needs_gnubg
+from gnubg_support import gnubg_on_file, gnubg_score, needs_gnubg
 from test_api import random_session
 from test_matfile import gnubg_split, scripted_match
 
@@ -22,16 +22,7 @@ pytestmark = needs_gnubg
 
 
 def run_gnubg(tmp_path: Path, text: str, *commands: str) -> str:
-    source = tmp_path / "ours.mat"
-    source.write_text(text)
-    script = "\n".join(["set confirm new off", f"import mat {source}", *commands, ""])
-    return gnubg_output(script)
-
-
-def gnubg_score(output: str) -> list[int]:
-    found = re.search(r"The score \(after \d+ games?\) is: \S+ (\d+), \S+ (\d+)", output)
-    assert found, output[-2000:]
-    return [int(found.group(1)), int(found.group(2))]
+    return gnubg_on_file("import mat", tmp_path / "ours.mat", text, *commands)
 
 
 def cells(text: str) -> list[tuple[int, str]]:

@@ -4,12 +4,11 @@ own export read back by us and by gnubg."""
 from __future__ import annotations
 
 import doctest
-import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from gnubg_support import finished_match_summary, gnubg_output, needs_gnubg
+from gnubg_support import finished_match_summary, gnubg_on_file, gnubg_output, gnubg_score, needs_gnubg
 from test_api import random_session
 from test_matfile import scripted_match
 from test_matfile_gnubg import cells
@@ -251,16 +250,7 @@ def test_our_export_of_random_sessions_reads_back_the_same(seed: int) -> None:
 
 
 def run_gnubg(tmp_path: Path, text: str, *commands: str) -> str:
-    source = tmp_path / "ours.sgf"
-    source.write_text(text)
-    script = "\n".join(["set confirm new off", f"load match {source}", *commands, ""])
-    return gnubg_output(script)
-
-
-def gnubg_score(output: str) -> list[int]:
-    found = re.findall(r"The score \(after \d+ games?\) is: \S+ (\d+), \S+ (\d+)", output)
-    assert found, output[-2000:]
-    return [int(found[-1][0]), int(found[-1][1])]
+    return gnubg_on_file("load match", tmp_path / "ours.sgf", text, *commands)
 
 
 @needs_gnubg
