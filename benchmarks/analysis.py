@@ -41,7 +41,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,28 +57,10 @@ from backgammon.dice import SeededDice  # noqa: E402
 from backgammon.match import Match  # noqa: E402
 from backgammon.record import to_record  # noqa: E402
 from backgammon.rules import MatchSettings  # noqa: E402
+from cpu_clock import cpu_clock  # noqa: E402
 
 JSON = dict[str, Any]
 LEVELS = ("intermediate", "beginner")
-
-
-def cpu_clock() -> Callable[[], float]:
-    """This process's CPU time in seconds; under Node, the process's own CPU usage (as movegen.py)."""
-    if IN_PYODIDE:
-        try:
-            from js import process  # type: ignore[import-not-found]  # Node's global `process`
-
-            usage = process.cpuUsage
-
-            def node_cpu() -> float:
-                used = usage()
-                return float(used.user + used.system) / 1e6
-
-            node_cpu()
-            return node_cpu
-        except (ImportError, AttributeError):
-            pass
-    return time.process_time
 
 
 def play_match(length: int, seed: int) -> JSON:

@@ -48,7 +48,6 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,6 +58,7 @@ from backgammon import Position, legal_positions  # noqa: E402
 from backgammon.bot.evaluator import evaluate, forget_boards  # noqa: E402
 from backgammon.bot.levels import LEVELS  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
+from cpu_clock import cpu_clock  # noqa: E402
 
 SEED = 20261123
 
@@ -74,19 +74,6 @@ def sample_cases(count: int) -> list[tuple[Position, tuple[int, int]]]:
         after = rng.choice(legal_positions(position, dice))
         position = after.swap() if any(after.mine) else Position.start()
     return cases
-
-
-def cpu_clock() -> Callable[[], float]:
-    """This process's CPU time in seconds (Node's, in Pyodide, whose `process_time` is the wall clock)."""
-    if sys.platform == "emscripten":
-        from js import process  # type: ignore[import-not-found]  # Node's global `process`
-
-        def node_cpu() -> float:
-            used = process.cpuUsage()
-            return float(used.user + used.system) / 1e6
-
-        return node_cpu
-    return time.process_time
 
 
 def measure(moves: int, cpu: bool = False) -> dict[str, object]:

@@ -43,6 +43,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from cpu_clock import cpu_clock
+
 try:
     from backgammon import Position, legal_positions
 except ImportError:  # running from a checkout without PYTHONPATH
@@ -159,26 +161,6 @@ def sample_sets(count: int = 1000, seed: int = SEED) -> dict[str, list[Case]]:
 def sample_positions(count: int = 1000, seed: int = SEED) -> list[Case]:
     """All of `sample_sets` in one list."""
     return [case for cases in sample_sets(count, seed).values() for case in cases]
-
-
-def cpu_clock() -> Callable[[], float]:
-    """This process's CPU time in seconds. In Pyodide `time.process_time` is the wall clock (it counted
-    1.0 s for 0.22 s of CPU on the loaded machine), so under Node the process's own CPU usage is read."""
-    if sys.platform == "emscripten":
-        try:
-            from js import process  # type: ignore[import-not-found]  # Node's global `process`
-
-            usage = process.cpuUsage
-
-            def node_cpu() -> float:
-                used = usage()
-                return float(used.user + used.system) / 1e6
-
-            node_cpu()
-            return node_cpu
-        except (ImportError, AttributeError):  # a browser: no CPU clock there
-            pass
-    return time.process_time
 
 
 def _time(generator: Callable[[Position, Dice], object], cases: Sequence[Case]) -> tuple[float, int]:

@@ -1,7 +1,7 @@
 """What the browser tests and the page benchmarks share: the system Chromium as they launch it, and
 build.py as a module.
 
-    from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, served_site
+    from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, served_site, serving
 
 (the repository root on `sys.path`). Standard library only.
 """
@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,16 +48,25 @@ def load_site_build() -> ModuleType:
 
 
 @contextlib.contextmanager
+def serving(folder: Path, base_path: str = "/") -> Iterator[Any]:
+    """`folder` served under `base_path` on a free localhost port for as long as the block runs. Yields
+    build.py's server: its `url`, and its `mount` to repoint at another folder."""
+    site_build = load_site_build()
+    server = site_build.make_server(folder, port=0, base_path=base_path)
+    site_build.start_server_thread(server)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
 def served_site(no_build: bool = False) -> Iterator[str]:
     """The site on a free localhost port for as long as the block runs: built afresh into a temporary
     folder, or dist/ as it is with `no_build`. Yields the site's URL."""
     site_build = load_site_build()
     with tempfile.TemporaryDirectory() as tmp:
         dist = ROOT / "dist" if no_build else site_build.build(Path(tmp) / "dist")
-        server = site_build.make_server(dist, port=0)
-        site_build.start_server_thread(server)
-        try:
+        with serving(dist) as server:
             yield str(server.url)
-        finally:
-            server.shutdown()
-            server.server_close()

@@ -8,28 +8,20 @@ noisy side the weaker one, with error rates near gnubg's.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from gnubg_support import gnubg_output, needs_gnubg
 
 from backgammon.analysis import analyze_record
 from backgammon.formats.mat_import import import_mat
 from backgammon.record import to_record
 
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-
-pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
+pytestmark = needs_gnubg
 
 
 def gnubg(commands: list[str]) -> str:
-    assert GNUBG is not None
-    script = "\n".join(["set confirm new off", *commands, ""])
-    completed = subprocess.run(
-        [GNUBG, "-t", "-q", "-r"], input=script, capture_output=True, text=True, timeout=300, check=False
-    )
-    return completed.stdout + completed.stderr
+    return gnubg_output("\n".join(["set confirm new off", *commands, ""]), timeout=300)
 
 
 def noisy_match(path: Path, seed: int, noise: float) -> None:

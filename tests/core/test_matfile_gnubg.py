@@ -7,11 +7,10 @@ as .mat, and every play and cube action must come back the same (gnubg may order
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from gnubg_support import gnubg_on_file, gnubg_score, needs_gnubg
 from test_api import random_session
 from test_matfile import gnubg_split, scripted_match
 
@@ -19,26 +18,11 @@ from backgammon import api
 from backgammon.formats.mat_export import export_mat
 from backgammon.match import Match
 
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-
-pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
+pytestmark = needs_gnubg
 
 
 def run_gnubg(tmp_path: Path, text: str, *commands: str) -> str:
-    source = tmp_path / "ours.mat"
-    source.write_text(text)
-    script = "\n".join(["set confirm new off", f"import mat {source}", *commands, ""])
-    assert GNUBG is not None
-    completed = subprocess.run(
-        [GNUBG, "-t", "-q", "-r"], input=script, capture_output=True, text=True, timeout=120, check=False
-    )
-    return completed.stdout + completed.stderr
-
-
-def gnubg_score(output: str) -> list[int]:
-    found = re.search(r"The score \(after \d+ games?\) is: \S+ (\d+), \S+ (\d+)", output)
-    assert found, output[-2000:]
-    return [int(found.group(1)), int(found.group(2))]
+    return gnubg_on_file("import mat", tmp_path / "ours.mat", text, *commands)
 
 
 def cells(text: str) -> list[tuple[int, str]]:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from gnubg_support import finished_match_summary, gnubg_output, needs_gnubg
 from test_api import random_session
 from test_bot_api import play_out
 
@@ -21,7 +20,6 @@ from backgammon.match import Match
 from backgammon.record import load_record, to_record
 
 DATA = Path(__file__).parent / "data" / "mat"
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
 #: file -> (match length, games, final score as GNU Backgammon 1.07 shows it after `import mat`; see README)
 GNUBG_FILES = {
@@ -57,13 +55,7 @@ def events(match: Match) -> Counter[str]:
 def test_gnubg_files_import_with_the_score_gnubg_shows(name: str) -> None:
     length, games, score = GNUBG_FILES[name]
     match = import_mat(read(name))
-    assert mat_summary(match) == {
-        "players": ["Alice", "Bob"],
-        "match_length": length,
-        "games": games,
-        "score": score,
-        "finished": True,
-    }
+    assert mat_summary(match) == finished_match_summary(length, games, score)
     # The record the worker hands to the page loads back to the same match.
     again = load_record(to_record(match))
     assert again.score == score
@@ -86,7 +78,7 @@ def test_money_sessions_take_gnubgs_default_rules_jacoby_and_beavers() -> None:
     assert match.settings.jacoby and match.settings.beavers
 
 
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
+@needs_gnubg
 def test_gnubg_itself_scores_the_files_and_our_exports_of_them_as_we_do(tmp_path: Path) -> None:
     """gnubg imports each file, then our export of what we imported; every score must be ours."""
     files: list[tuple[Path, list[int]]] = []
@@ -98,17 +90,9 @@ def test_gnubg_itself_scores_the_files_and_our_exports_of_them_as_we_do(tmp_path
     script = ["set confirm new off"]
     for path, _ in files:
         script += [f"import mat {path}", "show score"]
-    assert GNUBG is not None
-    completed = subprocess.run(
-        [GNUBG, "-t", "-q", "-r"],
-        input="\n".join(script) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    scores = re.findall(r"The score \(after \d+ games?\) is: \S+ (\d+), \S+ (\d+)", completed.stdout)
-    assert [[int(a), int(b)] for a, b in scores] == [score for _, score in files], completed.stdout[-2000:]
+    output = gnubg_output("\n".join(script) + "\n")
+    scores = re.findall(r"The score \(after \d+ games?\) is: \S+ (\d+), \S+ (\d+)", output)
+    assert [[int(a), int(b)] for a, b in scores] == [score for _, score in files], output[-2000:]
 
 
 # ---- our own files -----------------------------------------------------------------------------------------

@@ -4,13 +4,11 @@ own export read back by us and by gnubg."""
 from __future__ import annotations
 
 import doctest
-import re
-import shutil
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from gnubg_support import finished_match_summary, gnubg_on_file, gnubg_output, gnubg_score, needs_gnubg
 from test_api import random_session
 from test_matfile import scripted_match
 from test_matfile_gnubg import cells
@@ -28,8 +26,6 @@ from backgammon.record import to_record
 
 DATA = Path(__file__).parent / "data" / "sgf"
 MAT_DATA = Path(__file__).parent / "data" / "mat"
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-needs_gnubg = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
 
 # file: (games, gnubg's final score, match length) as tests/core/data/sgf/README.md lists them
 GNUBG_FILES = {
@@ -58,13 +54,7 @@ def test_docstring_examples(module: object) -> None:
 def test_gnubg_files_replay_to_gnubgs_score(name: str) -> None:
     games, score, length = GNUBG_FILES[name]
     match = import_sgf(read(name))
-    assert mat_summary(match) == {
-        "players": ["Alice", "Bob"],
-        "match_length": length,
-        "games": games,
-        "score": score,
-        "finished": True,
-    }
+    assert mat_summary(match) == finished_match_summary(length, games, score)
     settings = match.settings
     assert settings.crawford or length <= 1
     assert settings.jacoby == settings.beavers == (length == 0)  # gnubg's money defaults; RU[Jacoby]
@@ -260,25 +250,7 @@ def test_our_export_of_random_sessions_reads_back_the_same(seed: int) -> None:
 
 
 def run_gnubg(tmp_path: Path, text: str, *commands: str) -> str:
-    source = tmp_path / "ours.sgf"
-    source.write_text(text)
-    script = "\n".join(["set confirm new off", f"load match {source}", *commands, ""])
-    assert GNUBG is not None
-    completed = subprocess.run(
-        ["nice", GNUBG, "-t", "-q", "-r"],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    return completed.stdout + completed.stderr
-
-
-def gnubg_score(output: str) -> list[int]:
-    found = re.findall(r"The score \(after \d+ games?\) is: \S+ (\d+), \S+ (\d+)", output)
-    assert found, output[-2000:]
-    return [int(found[-1][0]), int(found[-1][1])]
+    return gnubg_on_file("load match", tmp_path / "ours.sgf", text, *commands)
 
 
 @needs_gnubg
@@ -308,12 +280,5 @@ def test_gnubg_reads_our_export_of_its_files_as_its_own(tmp_path: Path, name: st
     ours, theirs = tmp_path / "ours.mat", tmp_path / "theirs.mat"
     run_gnubg(tmp_path, export_sgf(match), f"export match mat {ours}")
     (tmp_path / "original.sgf").write_text(read(name))
-    subprocess.run(
-        ["nice", str(GNUBG), "-t", "-q", "-r"],
-        input=f"load match {tmp_path / 'original.sgf'}\nexport match mat {theirs}\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    gnubg_output(f"load match {tmp_path / 'original.sgf'}\nexport match mat {theirs}\n")
     assert cells(ours.read_text()) == cells(theirs.read_text())

@@ -7,11 +7,10 @@ import io
 import json
 import random
 import re
-import shutil
-import subprocess
 from dataclasses import replace
 
 import pytest
+from gnubg_support import gnubg_output, needs_gnubg
 from hypothesis import given
 from hypothesis import strategies as st
 from test_movegen_reference import any_positions, board
@@ -22,8 +21,6 @@ from backgammon.formats import xgid
 from backgammon.formats.xgid import Xgid, read_ids, xgid_of
 from backgammon.match import Setup, match_from_ids, match_id_of
 from backgammon.movegen import legal_positions
-
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -236,15 +233,22 @@ def test_the_board_is_the_position_id_board(position: Position, on_roll: int) ->
     assert read_ids(f"{position.id}:{state.match_id}") == state
 
 
+def random_game_position(rng: random.Random, most_plays: int) -> Position | None:
+    """The board after up to `most_plays` random plays from the start, the next player on roll; None when
+    the game ended on the way."""
+    position = Position.start()
+    for _ in range(rng.randint(0, most_plays)):
+        position = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))).swap()
+        if position.winner_side() is not None:
+            return None
+    return position
+
+
 def test_random_game_positions_agree_with_a_match_set_up_from_the_ids() -> None:
     rng = random.Random(5)
     for _ in range(50):
-        position = Position.start()
-        for _ in range(rng.randint(0, 40)):
-            position = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))).swap()
-            if position.winner_side() is not None:
-                break
-        if position.winner_side() is not None:
+        position = random_game_position(rng, 40)
+        if position is None:
             continue
         on_roll = rng.randint(0, 1)
         length = rng.choice([0, 3, 7])
@@ -321,12 +325,8 @@ def random_states(count: int, seed: int) -> list[Xgid]:
     rng = random.Random(seed)
     found: list[Xgid] = []
     while len(found) < count:
-        position = Position.start()
-        for _ in range(rng.randint(0, 60)):
-            position = rng.choice(legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))).swap()
-            if position.winner_side() is not None:
-                break
-        if position.winner_side() is not None:
+        position = random_game_position(rng, 60)
+        if position is None:
             continue
         on_roll = rng.randint(0, 1)
         length = rng.choice([0, 0, 3, 5, 7, 13])
@@ -367,20 +367,11 @@ def as_gnubg_shows_it(state: Xgid) -> tuple[str, MatchIdInfo]:
     return state.position_id, replace(info, dice=(high, low))
 
 
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
+@needs_gnubg
 def test_gnubg_reads_our_xgids_as_we_do() -> None:
     found = random_states(60, seed=11)
     script = "".join(f"set xgid {state.text}\nshow score\nshow board\n" for state in found)
-    assert GNUBG is not None
-    completed = subprocess.run(
-        ["nice", GNUBG, "-t", "-q", "-r"],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    output = completed.stdout + completed.stderr
+    output = gnubg_output(script, timeout=300)
     assert "Not a valid XGID" not in output, output[-3000:]
     shown = re.findall(r"The score \(after.*?Position ID: (\S+).*?Match ID\s*: (\S+)", output, re.DOTALL)
     assert len(shown) == len(found), output[-3000:]

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, P
 REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, serving  # noqa: E402 - needs the path above
 
 RESULTS_DIR = REPO_ROOT / "test-results"
 # Python loads in a few seconds here; the margin is for a loaded 2-core machine, not a target.
@@ -66,13 +66,8 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def site(dist_dir: Path) -> Iterator[Site]:
-    server = site_build.make_server(dist_dir, port=0)
-    site_build.start_server_thread(server)
-    try:
+    with serving(dist_dir) as server:
         yield Site(server, dist_dir)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="session")

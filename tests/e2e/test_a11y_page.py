@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from .conftest import Site, screenshot, site_build, wait_for_engine_ready
+from .conftest import Site, screenshot, serving, wait_for_engine_ready
 from .match_driver import open_match, phase, status, wait_idle
 
 
@@ -106,18 +106,13 @@ def test_phone_portrait_puts_the_controls_below_the_board(phone: Page, site: Sit
 
 
 def test_the_page_works_from_a_sub_path(page: Page, site: Site) -> None:
-    server = site_build.make_server(site.dist, port=0, base_path="/games/backgammon/")
-    site_build.start_server_thread(server)
-    try:
+    with serving(site.dist, base_path="/games/backgammon/") as server:
         page.goto(f"{server.url}?test-dice=31&no-sw&no-welcome")
         wait_for_engine_ready(page)
         wait_idle(page)
         assert phase(page) == "move"
         assert "White to move 3 and 1" in status(page)
         expect(page.locator("#rules-link")).to_have_attribute("href", "tutorial.html")
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_phone_on_its_side_shows_the_whole_board_at_once(browser: Browser, site: Site) -> None:

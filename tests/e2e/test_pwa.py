@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import PageProblems, Site, site_build, wait_for_engine_ready, watch_problems
+from .conftest import PageProblems, Site, serving, site_build, wait_for_engine_ready, watch_problems
 from .match_driver import click_move, position_id, saved_record, wait_idle
 
 SW_TIMEOUT_MS = 60_000
@@ -69,13 +69,8 @@ def png_size(data: bytes) -> tuple[int, int]:
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[Any]:
     """A server of our own (its own origin, so its own service worker and storage)."""
-    server = site_build.make_server(tmp_path, port=0)
-    site_build.start_server_thread(server)
-    try:
+    with serving(tmp_path) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_manifest_is_valid_and_the_app_is_installable(page: Page, site: Site) -> None:
@@ -206,9 +201,7 @@ def test_an_update_installs_in_the_background_and_keeps_the_saved_match(
 
 
 def test_the_site_works_under_a_sub_path(page: Page, site: Site) -> None:
-    server = site_build.make_server(site.dist, port=0, base_path="/some/sub/path/")
-    site_build.start_server_thread(server)
-    try:
+    with serving(site.dist, base_path="/some/sub/path/") as server:
         assert server.url.endswith("/some/sub/path/")
         page.goto(server.url)
         wait_for_engine_ready(page)
@@ -216,9 +209,6 @@ def test_the_site_works_under_a_sub_path(page: Page, site: Site) -> None:
         scope: str = page.evaluate("navigator.serviceWorker.ready.then((reg) => reg.scope)")
         assert scope == server.url
         assert page.request.get(server.url.replace("/some/sub/path/", "/index.html")).status == 404
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture

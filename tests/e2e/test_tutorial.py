@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserContext, Frame, Page, expect
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson
 from backgammon.tutorial.session import TutorialSession
 
-from .conftest import Site, site_build
+from .conftest import Site, serving
 
 READY_TIMEOUT_MS = 60_000
 PROGRESS_KEY = "backgammon.tutorial.v1"
@@ -247,13 +247,8 @@ def host_site(tmp_path: Path, site: Site) -> Iterator[str]:
         "</body></html>",
         encoding="utf-8",
     )
-    server = site_build.make_server(tmp_path, port=0)
-    site_build.start_server_thread(server)
-    try:
+    with serving(tmp_path) as server:
         yield str(server.url)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def frame_of(page: Page, element_id: str) -> Frame:
