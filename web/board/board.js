@@ -20,9 +20,11 @@
 
 import { createGeometry, W, H, R, MID } from "./geometry.js";
 import { svgEl, addDefs, drawChecker } from "./svg.js";
-import { sameLoc, boardOf, moveChecker, takeBack, countAt, toLoc } from "./state.js";
-import { t, listen, mover, glideMs, slot, topSlot, isDest, lastMove, canPick, active, undoSource, view } from "./model.js";
+import { sameLoc, boardOf, countAt, toLoc } from "./state.js";
+import { t, listen, mover, glideMs, view, isDest, undoSource, topSlot } from "./model.js";
 import { buildStatic, schedule, drawNow } from "./render.js";
+import { finishFlights, glideMove, fly } from "./anim.js";
+import { select, activate, commitMove, commitUndo } from "./moves.js";
 
 /** @typedef {import("./geometry.js").Loc} Loc */
 /** @typedef {import("./geometry.js").Pt} Pt */
@@ -55,158 +57,6 @@ import { buildStatic, schedule, drawNow } from "./render.js";
  * @property {(drop: {player: number, from: Loc, to: Loc}) => boolean} [onEditDrop]  position editing: a checker
  *   dragged from one place to another; true if the controller put it there (it passes the new view with set())
  */
-
-// ---- moving checkers ---------------------------------------------------------------------
-/** @param {number} t */
-const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
-
-/**
- * Glide checkers from their start to their end; each is hidden at its end place until it lands.
- * @param {State} s @param {{player: number, loc: Loc, start: Pt, end: Pt}[]} list @param {number} ms
- * @returns {Promise<void>}
- */
-function fly(s, list, ms) {
-  const { hidden } = s;
-  if (ms <= 0 || !list.length) {
-    schedule(s);
-    return Promise.resolve();
-  }
-  const els = list.map((f) => {
-    const key = `${f.player}:${f.loc}`;
-    hidden.set(key, (hidden.get(key) || 0) + 1);
-    return drawChecker(s.layerFloat, s.prefix, f.player, f.start.x, f.start.y, R, "flying");
-  });
-  drawNow(s);
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    let frame = 0;
-    let done = false;
-    // The game waits for a glide to land (the computer's next checker, the save): a tab that draws no frames (in
-    // the background, a hidden window) must not hold it up for ever, so a timer lands it at the latest.
-    const landing = setTimeout(() => flight.finish(), ms + 100);
-    const flight = {
-      finish() {
-        if (done) return;
-        done = true;
-        clearTimeout(landing);
-        cancelAnimationFrame(frame);
-        s.flights.delete(flight);
-        list.forEach((f, i) => {
-          const key = `${f.player}:${f.loc}`;
-          const n = (hidden.get(key) || 1) - 1;
-          if (n) hidden.set(key, n);
-          else hidden.delete(key);
-          els[i].remove();
-        });
-        schedule(s);
-        resolve();
-      },
-    };
-    /** @param {number} now */
-    const step = (now) => {
-      const k = ease(Math.min(1, (now - t0) / ms));
-      list.forEach((f, i) => {
-        els[i].setAttribute("transform", `translate(${f.start.x + (f.end.x - f.start.x) * k} ${f.start.y + (f.end.y - f.start.y) * k})`);
-      });
-      if (now - t0 >= ms) flight.finish();
-      else frame = requestAnimationFrame(step);
-    };
-    s.flights.add(flight);
-    frame = requestAnimationFrame(step);
-  });
-}
-
-/** Land every glide in progress at once. @param {State} s */
-function finishFlights(s) {
-  for (const f of [...s.flights]) f.finish();
-}
-
-/**
- * Move one checker in the drawn state, sending a lone opposing checker to the bar, and glide it.
- * @param {State} s @param {number} player @param {Loc} from @param {Loc} to
- * @param {Pt | null} startAt  where a dragged checker was dropped
- * @param {number} ms
- */
-function glideMove(s, player, from, to, startAt, ms) {
-  const start = startAt || topSlot(s, player, from);
-  const blotAt = slot(s, 1 - player, to, 0);
-  const { hit } = moveChecker(s.drawn, player, from, to);
-  const list = [{ player, loc: to, start, end: topSlot(s, player, to) }];
-  if (hit) {
-    list.push({ player: 1 - player, loc: "bar", start: blotAt, end: topSlot(s, 1 - player, "bar") });
-  }
-  return fly(s, list, ms);
-}
-
-// ---- selection and moves -----------------------------------------------------------------
-/** @param {State} s @param {Loc | null} loc */
-function select(s, loc) {
-  const changed = !sameLoc(s.selected, loc) && !(s.selected === null && loc === null);
-  s.selected = loc;
-  schedule(s);
-  if (changed && s.cfg.onSelect) s.cfg.onSelect(loc);
-}
-
-/**
- * The user moved a checker to a destination: show it at once, then tell the controller.
- * @param {State} s @param {Loc} from @param {Loc} to @param {Pt | null} dropAt
- */
-function commitMove(s, from, to, dropAt) {
-  const { cfg } = s;
-  const player = mover(s);
-  s.lifted = null;
-  s.pending = true;
-  s.pendingMove = { from: /** @type {number | "bar"} */ (from), to: /** @type {number | "off"} */ (to) };
-  s.selected = null;
-  glideMove(s, player, from, to, dropAt, dropAt ? glideMs(s) * 0.5 : glideMs(s));
-  if (cfg.onSelect) cfg.onSelect(null);
-  if (cfg.onMove) cfg.onMove({ ...s.pendingMove });
-}
-
-/** The just-moved checker was taken back to its source. @param {State} s @param {Pt | null} dropAt */
-function commitUndo(s, dropAt) {
-  const { cfg } = s;
-  const m = lastMove(s);
-  if (!m) return;
-  const player = mover(s);
-  s.lifted = null;
-  s.pending = true;
-  s.pendingMove = null;
-  s.selected = null;
-  const start = dropAt || topSlot(s, player, m.to);
-  const barAt = topSlot(s, 1 - player, "bar");
-  const { restored } = takeBack(s.drawn, player, m);
-  const list = [{ player, loc: m.from, start, end: topSlot(s, player, m.from) }];
-  if (restored) list.push({ player: 1 - player, loc: m.to, start: barAt, end: slot(s, 1 - player, m.to, 0) });
-  fly(s, list, dropAt ? glideMs(s) * 0.5 : glideMs(s));
-  if (cfg.onSelect) cfg.onSelect(null);
-  if (cfg.onUndo) cfg.onUndo();
-}
-
-/**
- * A click, tap or Enter on a place: move there, take back there, pick up there or drop the selection.
- * @param {State} s @param {Loc} loc @returns {boolean} whether `loc` is now the selected source
- */
-function activate(s, loc) {
-  if (!active(s)) return false;
-  if (s.selected !== null) {
-    if (isDest(s, s.selected, loc)) {
-      commitMove(s, s.selected, loc, null);
-      return false;
-    }
-    const back = undoSource(s);
-    if (back !== null && sameLoc(back, loc)) {
-      commitUndo(s, null);
-      return false;
-    }
-  }
-  if (canPick(s, loc)) {
-    select(s, loc);
-    return true;
-  }
-  select(s, null);
-  return false;
-}
 
 // ---- pointer input -----------------------------------------------------------------------
 const DRAG_THRESHOLD_MOUSE = 4; // CSS pixels before a press becomes a drag
