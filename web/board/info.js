@@ -1,0 +1,181 @@
+// @ts-check
+/**
+ * Drawing what is around the checkers: each player's strip (name, pips, score, whose turn), the dice and the roll
+ * prompt, the cube, the match length and the Crawford marker; the dice and cube targets' rings and labels follow.
+ */
+
+import { W, H, STRIP, MID, PW } from "./geometry.js";
+import { svgEl, svgText, drawChecker, drawDie, drawCube } from "./svg.js";
+import { usedDice } from "./state.js";
+import { t, view, mover, glideMs } from "./model.js";
+
+/** @typedef {import("./model.js").State} State */
+
+const ROLL_MS = 450; // the dice tumble, as in board.css
+
+/** @param {State} s */
+export function drawInfo(s) {
+  s.layerInfo.replaceChildren();
+  const v = view(s);
+  for (const player of [0, 1]) drawStrip(s, player);
+  drawDice(s, v);
+  paintCube(s, v);
+  drawMatchInfo(s, v);
+}
+
+/** Name, pips, score of one player above (top player) or below (bottom player) the board. @param {State} s @param {number} player */
+function drawStrip(s, player) {
+  const v = view(s);
+  const bottom = s.geo.isBottom(player);
+  const y0 = bottom ? H - STRIP : 0;
+  const cy = y0 + STRIP / 2;
+  const cls = ["player-info", `p${player}`, bottom ? "bottom" : "top"];
+  if (v.turn === player && !["game_over", "match_over"].includes(v.phase)) cls.push("turn");
+  if (typeof v.decision === "number" && v.decision === player && v.decision !== v.turn) cls.push("decision");
+  const g = svgEl("g", { class: cls.join(" ") }, s.layerInfo);
+  svgEl("rect", { x: 2, y: y0 + 4, width: W - 4, height: STRIP - 8, rx: 8, class: "strip" }, g);
+  svgEl("rect", { x: 2, y: y0 + 4, width: 10, height: STRIP - 8, rx: 4, class: "turn-mark" }, g);
+  drawChecker(g, s.prefix, player, 30, cy, 13, "swatch");
+  const info = v.players && v.players[player];
+  if (info) {
+    const who = info.kind === "computer" && info.level ? `${info.name} · ${info.level}` : info.name;
+    svgText(g, who || "", { x: 52, y: cy, class: "name", "dominant-baseline": "central" });
+  }
+  if (s.cfg.showPips && Array.isArray(v.pips)) {
+    svgText(g, `${v.pips[player]} ${t(s, "pips")}`, { x: W / 2, y: cy, class: "pips", "text-anchor": "middle", "dominant-baseline": "central" });
+  }
+  if (Array.isArray(v.score)) {
+    svgEl("rect", { x: W - 70, y: y0 + 8, width: 60, height: STRIP - 16, rx: 6, class: "score-box" }, g);
+    svgText(g, String(v.score[player]), { x: W - 40, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
+  }
+}
+
+/** Whether a person (not the computer) acts now, so a roll prompt makes sense. @param {any} v */
+function humanDecides(v) {
+  const who = typeof v.decision === "number" ? v.decision : v.turn;
+  const player = v.players && v.players[who];
+  return !player || player.kind !== "computer";
+}
+
+/** @param {State} s @param {any} v */
+function drawDice(s, v) {
+  const { geo, layerInfo, diceTarget } = s;
+  const roller = mover(s);
+  const center = geo.diceCenter(roller);
+  const dice = Array.isArray(v.dice) && v.dice.length ? v.dice : null;
+  /** area the dice target covers: the roller's half of the middle band */
+  const area = { x: center.x - 3 * PW + 6, y: MID - 30, w: 6 * PW - 12, h: 60 };
+  if (dice) {
+    const doubles = dice.length === 2 && dice[0] === dice[1];
+    const values = doubles ? [dice[0], dice[0], dice[0], dice[0]] : dice;
+    const used = usedDice(values, v.dice_remaining, doubles);
+    const size = doubles ? 42 : 48;
+    const gap = 10;
+    const width = values.length * size + (values.length - 1) * gap;
+    const cls = ["dice", "current"];
+    if (v.can_confirm) cls.push("confirm");
+    const key = `${roller}:${dice.join(",")}:${v.game_number ?? ""}`;
+    // a fresh roll tumbles in; not on the first drawing (a reload) nor after each checker move
+    const now = performance.now();
+    if (s.lastDiceKey !== undefined && key !== s.lastDiceKey && glideMs(s) > 0) s.rolledAt = now;
+    else if (key !== s.lastDiceKey) s.rolledAt = -Infinity;
+    s.lastDiceKey = key;
+    // a redraw during the tumble rebuilds the dice: resume the animation where it was
+    const elapsed = now - s.rolledAt;
+    if (elapsed < ROLL_MS) cls.push("rolled");
+    const g = svgEl("g", { class: cls.join(" ") }, layerInfo);
+    // through the CSSOM: the page's Content-Security-Policy forbids inline style attributes
+    if (elapsed < ROLL_MS) g.style.setProperty("--roll-elapsed", `${-Math.round(elapsed)}ms`);
+    values.forEach((/** @type {number} */ d, /** @type {number} */ i) => {
+      drawDie(g, d, center.x - width / 2 + i * (size + gap), MID - size / 2, size, roller, used[i] ? "used" : "");
+    });
+  } else {
+    s.lastDiceKey = null;
+  }
+  if (!dice && ["roll", "opening"].includes(v.phase) && humanDecides(v)) {
+    const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
+    svgEl("rect", { x: center.x - 56, y: MID - 22, width: 112, height: 44, rx: 22, class: "roll-button" }, g);
+    svgText(g, t(s, "roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
+  }
+  // The opening roll that tied: each player's die on that player's side, until the roll is made again.
+  const opening = !dice && v.phase === "opening" && Array.isArray(v.opening_roll) ? v.opening_roll : null;
+  if (opening) {
+    const g = svgEl("g", { class: "dice opening" }, layerInfo);
+    opening.forEach((/** @type {number} */ d, /** @type {number} */ player) => {
+      const c = geo.diceCenter(player);
+      drawDie(g, d, c.x + 90, MID - 20, 40, player);
+    });
+  }
+  const prev = Array.isArray(v.opponent_dice) && v.opponent_dice.length ? v.opponent_dice : null;
+  if (prev && typeof v.turn === "number") {
+    const other = 1 - v.turn;
+    const c = geo.diceCenter(other);
+    const size = 26;
+    const g = svgEl("g", { class: "dice previous" }, layerInfo);
+    prev.forEach((/** @type {number} */ d, /** @type {number} */ i) => {
+      drawDie(g, d, c.x - size - 3 + i * (size + 6), MID - size / 2, size, other);
+    });
+  }
+  const label = dice ? `${t(s, "dice")} ${dice.join(" ")}` : t(s, "rollDice");
+  diceTarget.setAttribute("aria-label", label);
+  const ring = /** @type {SVGElement} */ (diceTarget.firstChild);
+  ring.setAttribute("x", String(area.x));
+  ring.setAttribute("y", String(area.y));
+  ring.setAttribute("width", String(area.w));
+  ring.setAttribute("height", String(area.h));
+}
+
+/** @param {State} s @param {any} v */
+function paintCube(s, v) {
+  const { geo, cubeTarget } = s;
+  const cube = v.cube;
+  const ring = /** @type {SVGElement} */ (cubeTarget.firstChild);
+  if (!cube) {
+    cubeTarget.setAttribute("visibility", "hidden");
+    return;
+  }
+  cubeTarget.removeAttribute("visibility");
+  const offered = cube.offered_by !== null && cube.offered_by !== undefined;
+  const owner = cube.owner === undefined ? null : cube.owner;
+  const c = offered ? geo.diceCenter(cube.offered_by) : geo.cubeCenter(owner);
+  // A pending offer shows the value at stake if it is taken: Python's `offered_value` (after a beaver it is not
+  // twice the cube's value).
+  const value = offered ? cube.offered_value : cube.value;
+  const text = value === 1 && owner === null ? "64" : String(value);
+  const cls = [owner === null ? "centered" : `owned owner-p${owner}`];
+  if (offered) cls.push("offered");
+  if (cube.dead) cls.push("dead");
+  if (cube.may_double && !offered && v.phase === "roll" && humanDecides(v)) cls.push("may-double");
+  drawCube(s.layerInfo, text, c.x, c.y, offered ? 56 : 46, cls.join(" "));
+  ring.setAttribute("x", String(c.x - 30));
+  ring.setAttribute("y", String(c.y - 30));
+  ring.setAttribute("width", "60");
+  ring.setAttribute("height", "60");
+  const whose = owner === null ? "" : `, ${(v.players && v.players[owner] && v.players[owner].name) || `p${owner}`}`;
+  const offerer = offered ? (v.players && v.players[cube.offered_by] && v.players[cube.offered_by].name) || `p${cube.offered_by}` : "";
+  const label = offered
+    ? `${t(s, "cube")} ${cube.value}${whose}, ${t(s, "offeredAt")} ${value} ${t(s, "by")} ${offerer}`
+    : `${t(s, "cube")} ${value}${whose}`;
+  cubeTarget.setAttribute("aria-label", label);
+}
+
+/** Match length and the Crawford marker, in the side column around the centred cube. @param {State} s @param {any} v */
+function drawMatchInfo(s, v) {
+  const st = v.settings;
+  const x = s.geo.sideCx;
+  if (st && typeof st.match_length === "number") {
+    const g = svgEl("g", { class: "match-info" }, s.layerInfo);
+    if (st.match_length > 0) {
+      svgText(g, String(st.match_length), { x, y: MID - 84, class: "match-length", "text-anchor": "middle", "dominant-baseline": "central" });
+      const words = t(s, "match").split(" ");
+      words.forEach((w, i) => svgText(g, w, { x, y: MID - 62 + i * 14, class: "match-word", "text-anchor": "middle", "dominant-baseline": "central" }));
+    } else {
+      t(s, "money").split(" ").forEach((w, i) => svgText(g, w, { x, y: MID - 70 + i * 14, class: "match-word", "text-anchor": "middle", "dominant-baseline": "central" }));
+    }
+  }
+  if (v.crawford_game) {
+    const g = svgEl("g", { class: "crawford" }, s.layerInfo);
+    svgEl("rect", { x: x - 32, y: MID + 44, width: 64, height: 20, rx: 10, class: "crawford-badge" }, g);
+    svgText(g, t(s, "crawford"), { x, y: MID + 54, class: "crawford-text", "text-anchor": "middle", "dominant-baseline": "central" });
+  }
+}

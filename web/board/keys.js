@@ -1,0 +1,73 @@
+// @ts-check
+/**
+ * Keyboard input: one place at a time is in the tab order (roving tabindex); arrows, Home and End move the focus
+ * along the mover's playing order, Enter or Space act as a click, Escape drops the selection. Enter or Space on the
+ * dice or the cube report them.
+ */
+
+import { sameLoc, toLoc } from "./state.js";
+import { mover } from "./model.js";
+import { drawNow } from "./render.js";
+import { select, activate } from "./moves.js";
+
+/** @typedef {import("./model.js").State} State */
+/** @typedef {import("./geometry.js").Loc} Loc */
+
+/** @param {State} s @param {KeyboardEvent} ev */
+export function onKeyDown(s, ev) {
+  const { cfg, diceTarget, cubeTarget } = s;
+  const node = /** @type {Element} */ (ev.target);
+  if (node === diceTarget || node === cubeTarget) {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      if (node === diceTarget && cfg.onDiceClick) cfg.onDiceClick();
+      if (node === cubeTarget && cfg.onCubeClick) cfg.onCubeClick();
+    }
+    return;
+  }
+  const key = node && node.getAttribute && node.getAttribute("data-loc");
+  if (!key) return;
+  const loc = toLoc(key);
+  const order = s.geo.playingOrder(mover(s));
+  const i = order.findIndex((l) => sameLoc(l, loc));
+  /** @type {Loc} */ let next;
+  switch (ev.key) {
+    case "ArrowRight": case "ArrowDown": next = order[(i + 1) % order.length]; break;
+    case "ArrowLeft": case "ArrowUp": next = order[(i - 1 + order.length) % order.length]; break;
+    case "Home": next = order[0]; break;
+    case "End": next = order[order.length - 1]; break;
+    case "Enter": case " ":
+      ev.preventDefault();
+      activate(s, loc);
+      drawNow(s);
+      return;
+    case "Escape":
+      if (s.selected !== null) {
+        ev.preventDefault();
+        select(s, null);
+      }
+      return;
+    default:
+      return;
+  }
+  ev.preventDefault();
+  focusPoint(s, next);
+}
+
+/** @param {State} s @param {FocusEvent} ev */
+export function onFocusIn(s, ev) {
+  const key = /** @type {Element} */ (ev.target).getAttribute?.("data-loc");
+  if (key && !sameLoc(s.focusLoc, toLoc(key))) {
+    s.focusLoc = toLoc(key);
+    for (const [k, g] of s.targets) g.setAttribute("tabindex", k === key ? "0" : "-1");
+  }
+}
+
+/** Move keyboard focus to a point, the bar or the tray. @param {State} s @param {Loc} loc */
+export function focusPoint(s, loc) {
+  const g = s.targets.get(String(loc));
+  if (!g) return;
+  s.focusLoc = loc;
+  for (const other of s.targets.values()) other.setAttribute("tabindex", other === g ? "0" : "-1");
+  /** @type {any} */ (g).focus({ preventScroll: true });
+}
