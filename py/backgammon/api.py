@@ -21,6 +21,7 @@ from typing import Any
 
 from .errors import BackgammonError, InvalidActionError
 from .formats.mat_export import export_mat
+from .limits import MAX_DEPTH, MAX_REQUEST_CHARS, InputTooLargeError, megabytes
 from .match import Match, Setup, check_players, match_from_ids
 from .record import load_record, record_json, to_record
 from .rules import MatchSettings
@@ -168,7 +169,20 @@ def handle(request_json: str) -> str:
     """One request in, one answer out, both JSON text."""
     request_id: Any = None
     try:
-        request = json.loads(request_json)
+        # Measured before it is parsed: the page checks what it sends, and this holds even when it did not.
+        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST_CHARS:
+            size = megabytes(len(request_json)) if isinstance(request_json, str) else "no text"
+            raise InputTooLargeError(
+                f"This is too much data to open ({size}): the game reads at most "
+                f"{megabytes(MAX_REQUEST_CHARS)} at a time."
+            )
+        try:
+            request = json.loads(request_json)
+        except RecursionError:
+            raise InputTooLargeError(
+                f"This data is nested far deeper than a match record ({MAX_DEPTH} levels at most), so it was "
+                "not read."
+            ) from None
         if not isinstance(request, dict):
             raise InvalidActionError("A request is a JSON object {id, method, params}.")
         request_id = request.get("id")
@@ -188,6 +202,7 @@ def handle(request_json: str) -> str:
             return '{"id": ' + json.dumps(request_id) + ', "result": {"record": ' + record + more + "}"
         return json.dumps({"id": request_id, "result": result})
     except json.JSONDecodeError as error:
-        return json.dumps({"id": request_id, "error": {"type": "InvalidRequestError", "message": str(error)}})
+        message = f"The request is not valid JSON ({error.msg}, at character {error.pos})."
+        return json.dumps({"id": request_id, "error": {"type": "InvalidRequestError", "message": message}})
     except Exception as error:  # errors are values for the worker, never raised through
         return json.dumps({"id": request_id, "error": _error(error)})
