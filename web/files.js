@@ -6,7 +6,7 @@
  * every file; a refused one is said in plain words and changes nothing.
  */
 import { openDialog, showMessage } from "./dialogs.js";
-import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
+import { downloadText, readMatchFile, recordFilename, recordFromFileText } from "./matchfile.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -101,8 +101,9 @@ export function bindFiles(ctx) {
     const file = input.files?.[0];
     errorLine.textContent = "";
     if (!file) return;
-    const text = await file.text();
-    const kind = fileKind(file.name, text);
+    const read = await readMatchFile(file);
+    if (!read.ok) return refuse(errorLine, `${read.error} Your current match is unchanged.`);
+    const { text, kind } = read;
     if (kind !== "json") return void (await openMatchFile(file.name, text, errorLine, kind));
     const parsed = recordFromFileText(text);
     if (!parsed.ok) return refuse(errorLine, `${parsed.error} Your current match is unchanged.`);
@@ -111,23 +112,27 @@ export function bindFiles(ctx) {
         await ctx.play.openRecordFile(parsed.record, file.name);
         dialog.close("opened");
       } catch (e) {
-        refuse(errorLine, `This file could not be opened: ${e instanceof Error ? e.message : String(e)}. Your current match is unchanged.`);
+        const why = e instanceof Error && e.message ? e.message.replace(/\.$/, "") : "the game could not read it";
+        refuse(errorLine, `This file could not be opened: ${why}. Your current match is unchanged.`);
       }
     });
   });
 
   /**
    * A file the installed app was opened with (manifest file_handlers): opened for review, whatever its kind; the
-   * match in progress is untouched.
-   * @param {string} name @param {string} text
+   * match in progress is untouched. The file is measured before it is read.
+   * @param {File} file
    */
-  async function openLaunchedFile(name, text) {
+  async function openLaunchedFile(file) {
     const error = document.createElement("p");
-    const kind = fileKind(name, text);
-    if (kind !== "json") {
-      await openMatchFile(name, text, error, kind);
+    const name = file.name;
+    const read = await readMatchFile(file);
+    if (!read.ok) {
+      error.textContent = `${read.error} Your current match is unchanged.`;
+    } else if (read.kind !== "json") {
+      await openMatchFile(name, read.text, error, read.kind);
     } else {
-      const parsed = recordFromFileText(text);
+      const parsed = recordFromFileText(read.text);
       if (!parsed.ok) error.textContent = `${parsed.error} Your current match is unchanged.`;
       else {
         await ctx.enqueue(async () => {

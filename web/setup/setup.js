@@ -16,6 +16,8 @@
  * W / B choose the colour; Escape cancels.
  */
 
+import { MAX_POSITION_CHARS, sizeText } from "../limits.js";
+
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const root = document.documentElement;
 const CHECKERS = 15;
@@ -276,6 +278,12 @@ export function enterSetup(ctx) {
       return;
     }
     pasteError.textContent = "";
+    if (text.length > MAX_POSITION_CHARS) {
+      pasteError.textContent = `This text is too long for a position (${sizeText(text.length)}): an XGID or gnubg's IDs take less than 100 characters, and this game reads at most ${MAX_POSITION_CHARS} characters.`;
+      pasteField.setAttribute("aria-invalid", "true");
+      announcer.say(pasteError.textContent);
+      return;
+    }
     let answer;
     try {
       answer = await ctx.call("read_position", { text, on_roll: Number(field("turn").value) === 1 ? 1 : 0 });
