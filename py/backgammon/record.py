@@ -126,7 +126,8 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
         if index > 0:
             _replay(match, {"type": "next_game"}, number, 0)
         for step, action in enumerate(game["actions"], start=1):
-            if not isinstance(action, dict) or action.get("type") not in REPLAYABLE:
+            kind = action.get("type") if isinstance(action, dict) else None
+            if not isinstance(action, dict) or not isinstance(kind, str) or kind not in REPLAYABLE:
                 raise InvalidRecordError(f"Game {number}, action {step} is not a known action.")
             events = _replay(match, action, number, step)
             if observe is not None:

@@ -105,6 +105,9 @@ class _Node:
         return values[0] if values else None
 
 
+_VALUE_RUN = re.compile(r"[^\]\\]+")
+
+
 class _Reader:
     """A small SGF reader: game trees, nodes, properties; the first variation of each tree is its game."""
 
@@ -197,6 +200,11 @@ class _Reader:
         self.pos += 1  # "["
         chars: list[str] = []
         while self.pos < self.length:
+            run = _VALUE_RUN.match(self.text, self.pos)
+            if run is not None:  # the plain characters up to the next ']' or '\\', taken at once
+                chars.append(run.group())
+                self.pos = run.end()
+                continue
             char = self.text[self.pos]
             if char == "\\" and self.pos + 1 < self.length:
                 following = self.text[self.pos + 1]
