@@ -279,7 +279,8 @@ export function enterSetup(ctx) {
     }
     pasteError.textContent = "";
     if (text.length > MAX_POSITION_CHARS) {
-      pasteError.textContent = `This text is too long for a position (${sizeText(text.length)}): an XGID or gnubg's IDs take less than 100 characters, and this game reads at most ${MAX_POSITION_CHARS} characters.`;
+      pasteError.textContent = `This text is too long for a position (${sizeText(text.length)}): an XGID or gnubg's IDs take less than 100 characters, and this game reads at most ${MAX_POSITION_CHARS} characters. The field is cleared.`;
+      pasteField.value = ""; // a megabyte left in the field would slow every redraw of it
       pasteField.setAttribute("aria-invalid", "true");
       announcer.say(pasteError.textContent);
       return;
