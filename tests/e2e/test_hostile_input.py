@@ -181,19 +181,25 @@ def test_a_saved_json_with_too_many_actions_is_refused_by_the_page(
     assert storage(page) == before
 
 
-def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["save-load", "statistics"])
+def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_path: Path, where: str) -> None:
     page = hostile_page
     path = tmp_path / "history.json"
     head = '{"format": "backgammon-history", "version": 1, "entries": [], "x": "'
     path.write_text(head + " " * 16_100_000 + '"}')
     before = storage(page)
-    page.click("#match-file-button")
+    if where == "save-load":
+        page.click("#match-file-button")
+        chooser, result = "#import-history", page.locator("#import-history-result")
+    else:
+        page.click("#stats-button")
+        expect(page.locator("#stats-dialog")).to_be_visible()
+        chooser, result = "#stats-import", page.locator("#stats-import-result")
     start_measuring(page)
-    page.set_input_files("#import-history", str(path))
-    result = page.locator("#import-history-result")
+    page.set_input_files(chooser, str(path))
     expect(result).not_to_be_empty(timeout=30_000)
     assert_plain(result.inner_text(), "too large", "16.1 MB", "at most 16 MB", "Your history is unchanged")
-    longest_task(page, "history file")
+    longest_task(page, f"history file ({where})")
     page.keyboard.press("Escape")
     assert storage(page) == before
     assert HISTORY_KEY not in before

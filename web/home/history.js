@@ -291,7 +291,20 @@ export function openHistory(namespace) {
     return { ok: true, added: merged.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
   }
 
-  return { key: storage.key, addMatch, addAnalysis, read, importText, exportText: storage.exportText };
+  /**
+   * A history file chosen by the player: measured before it is read (docs/limits.md), then `importText`.
+   * @param {{size: number, text: () => Promise<string>}} file
+   * @returns {Promise<{ok: boolean, added: number, message: string}>}
+   */
+  async function importFile(file) {
+    if (file.size > MAX_HISTORY_BYTES) {
+      const why = `it is too large (${sizeText(file.size)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`;
+      return { ok: false, added: 0, message: `This file cannot be added to your history: ${why}. Your history is unchanged.` };
+    }
+    return importText(await file.text());
+  }
+
+  return { key: storage.key, addMatch, addAnalysis, read, importText, importFile, exportText: storage.exportText };
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { openDialog } from "../dialogs.js";
 import { downloadText } from "../matchfile.js";
-import { MAX_HISTORY_BYTES, sizeText } from "../limits.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -36,13 +35,8 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
     const file = input.files?.[0];
     input.value = "";
     if (!file) return;
-    if (file.size > MAX_HISTORY_BYTES) {
-      // Measured before it is read.
-      $("import-history-result").textContent = `This file cannot be added to your history: it is too large (${sizeText(file.size)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)}). Your history is unchanged.`;
-      return;
-    }
     const { openHistory } = await import("./history.js");
-    $("import-history-result").textContent = openHistory(namespace).importText(await file.text()).message;
+    $("import-history-result").textContent = (await openHistory(namespace).importFile(file)).message; // measured first
   });
 
   /**
