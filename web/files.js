@@ -11,6 +11,16 @@ import { downloadText, readMatchFile, recordFilename, recordFromFileText } from 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
+ * Why Python refused a file, for the player: its plain words, but never the text of a failure inside the engine
+ * (an InternalError carries Python's own exception text).
+ * @param {unknown} error
+ */
+function reason(error) {
+  const e = /** @type {{type?: string, message?: string}} */ (error);
+  return e?.type === "InternalError" || !e?.message ? "the game could not read it." : e.message;
+}
+
+/**
  * @typedef {object} FilesContext
  * @property {(method: string, params?: object) => Promise<any>} call
  * @property {(error: unknown) => boolean} isRulesError
@@ -54,7 +64,7 @@ export function bindFiles(ctx) {
         result = await ctx.call(kind === "sgf" ? "import_sgf" : "import_mat", { text });
       } catch (e) {
         if (!ctx.isRulesError(e)) throw e;
-        return refuse(error, `This file could not be opened: ${/** @type {Error} */ (e).message} Your current match is unchanged.`);
+        return refuse(error, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
       }
       dialog.close("opened");
       await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
@@ -112,8 +122,7 @@ export function bindFiles(ctx) {
         await ctx.play.openRecordFile(parsed.record, file.name);
         dialog.close("opened");
       } catch (e) {
-        const why = e instanceof Error && e.message ? e.message.replace(/\.$/, "") : "the game could not read it";
-        refuse(errorLine, `This file could not be opened: ${why}. Your current match is unchanged.`);
+        refuse(errorLine, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
       }
     });
   });
@@ -141,7 +150,7 @@ export function bindFiles(ctx) {
             await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
           } catch (e) {
             if (!ctx.isRulesError(e)) throw e;
-            error.textContent = `This file could not be opened: ${/** @type {Error} */ (e).message} Your current match is unchanged.`;
+            error.textContent = `This file could not be opened: ${reason(e)} Your current match is unchanged.`;
           }
         });
       }

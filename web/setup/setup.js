@@ -289,7 +289,8 @@ export function enterSetup(ctx) {
     try {
       answer = await ctx.call("read_position", { text, on_roll: Number(field("turn").value) === 1 ? 1 : 0 });
     } catch (e) {
-      pasteError.textContent = e instanceof Error ? e.message : String(e);
+      const failed = /** @type {{type?: string}} */ (e)?.type === "InternalError" || !(e instanceof Error);
+      pasteError.textContent = failed ? "This could not be read as a position." : e.message;
       pasteField.setAttribute("aria-invalid", "true");
       return;
     }
