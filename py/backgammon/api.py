@@ -21,7 +21,7 @@ from typing import Any
 
 from .errors import BackgammonError, InvalidActionError
 from .formats.mat_export import export_mat
-from .limits import MAX_DEPTH, MAX_REQUEST_CHARS, InputTooLargeError, megabytes
+from .limits import MAX_DEPTH, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH, InputTooLargeError, json_depth, megabytes
 from .match import Match, Setup, check_players, match_from_ids
 from .record import load_record, record_json, to_record
 from .rules import MatchSettings
@@ -165,6 +165,12 @@ def call(method: str, params: Params | None = None) -> dict[str, Any]:
     return METHODS[method](params or {})
 
 
+_TOO_DEEP = (
+    f"This data is nested more than {MAX_DEPTH} levels deep (a real match record is nested 6 levels), so it "
+    "was not read."
+)
+
+
 def handle(request_json: str) -> str:
     """One request in, one answer out, both JSON text."""
     request_id: Any = None
@@ -176,13 +182,12 @@ def handle(request_json: str) -> str:
                 f"This is too much data to open ({size}): the game reads at most "
                 f"{megabytes(MAX_REQUEST_CHARS)} at a time."
             )
+        if json_depth(request_json) > MAX_REQUEST_DEPTH:
+            raise InputTooLargeError(_TOO_DEEP)
         try:
             request = json.loads(request_json)
         except RecursionError:
-            raise InputTooLargeError(
-                f"This data is nested far deeper than a match record ({MAX_DEPTH} levels at most), so it was "
-                "not read."
-            ) from None
+            raise InputTooLargeError(_TOO_DEEP) from None
         if not isinstance(request, dict):
             raise InvalidActionError("A request is a JSON object {id, method, params}.")
         request_id = request.get("id")

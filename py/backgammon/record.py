@@ -94,6 +94,7 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
     """Replay a record into a `Match`; `observe` sees the match after each recorded action."""
     if not isinstance(data, dict):
         raise InvalidRecordError(f"A match record is a JSON object, not {shown(data)}.")
+    check_record_size(data)  # first: its size and nesting, before anything of it is read or replayed
     if data.get("format") != FORMAT:
         raise InvalidRecordError(
             f'This is not a backgammon match record of this game (it does not say "format": "{FORMAT}").'
@@ -107,7 +108,6 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
         )
     if schema != SCHEMA:
         raise InvalidRecordError(f"Unknown record schema {schema}.")
-    check_record_size(data)  # before anything is replayed
     try:
         settings = MatchSettings.from_dict(data.get("settings"))
         players = check_players(data.get("players"))
