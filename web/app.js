@@ -221,7 +221,9 @@ async function openShared(shared) {
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${e.message} Your match is unchanged.`;
+    // A failure inside the rules engine is not shown as it came (its text is Python's, not the player's).
+    const why = e.type === "InternalError" ? "the game could not read it." : e.message;
+    const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${why} Your match is unchanged.`;
     void showMessage(messageDialog, { title: "Link not opened", text });
     announcer.say(text);
   }

@@ -6,9 +6,19 @@
  * every file; a refused one is said in plain words and changes nothing.
  */
 import { openDialog, showMessage } from "./dialogs.js";
-import { downloadText, fileKind, recordFilename, recordFromFileText } from "./matchfile.js";
+import { downloadText, readMatchFile, recordFilename, recordFromFileText } from "./matchfile.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * Why Python refused a file, for the player: its plain words, but never the text of a failure inside the engine
+ * (an InternalError carries Python's own exception text).
+ * @param {unknown} error
+ */
+function reason(error) {
+  const e = /** @type {{type?: string, message?: string}} */ (error);
+  return e?.type === "InternalError" || !e?.message ? "the game could not read it." : e.message;
+}
 
 /**
  * @typedef {object} FilesContext
@@ -54,7 +64,7 @@ export function bindFiles(ctx) {
         result = await ctx.call(kind === "sgf" ? "import_sgf" : "import_mat", { text });
       } catch (e) {
         if (!ctx.isRulesError(e)) throw e;
-        return refuse(error, `This file could not be opened: ${/** @type {Error} */ (e).message} Your current match is unchanged.`);
+        return refuse(error, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
       }
       dialog.close("opened");
       await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
@@ -101,8 +111,9 @@ export function bindFiles(ctx) {
     const file = input.files?.[0];
     errorLine.textContent = "";
     if (!file) return;
-    const text = await file.text();
-    const kind = fileKind(file.name, text);
+    const read = await readMatchFile(file);
+    if (!read.ok) return refuse(errorLine, `${read.error} Your current match is unchanged.`);
+    const { text, kind } = read;
     if (kind !== "json") return void (await openMatchFile(file.name, text, errorLine, kind));
     const parsed = recordFromFileText(text);
     if (!parsed.ok) return refuse(errorLine, `${parsed.error} Your current match is unchanged.`);
@@ -111,23 +122,26 @@ export function bindFiles(ctx) {
         await ctx.play.openRecordFile(parsed.record, file.name);
         dialog.close("opened");
       } catch (e) {
-        refuse(errorLine, `This file could not be opened: ${e instanceof Error ? e.message : String(e)}. Your current match is unchanged.`);
+        refuse(errorLine, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
       }
     });
   });
 
   /**
    * A file the installed app was opened with (manifest file_handlers): opened for review, whatever its kind; the
-   * match in progress is untouched.
-   * @param {string} name @param {string} text
+   * match in progress is untouched. The file is measured before it is read.
+   * @param {File} file
    */
-  async function openLaunchedFile(name, text) {
+  async function openLaunchedFile(file) {
     const error = document.createElement("p");
-    const kind = fileKind(name, text);
-    if (kind !== "json") {
-      await openMatchFile(name, text, error, kind);
+    const name = file.name;
+    const read = await readMatchFile(file);
+    if (!read.ok) {
+      error.textContent = `${read.error} Your current match is unchanged.`;
+    } else if (read.kind !== "json") {
+      await openMatchFile(name, read.text, error, read.kind);
     } else {
-      const parsed = recordFromFileText(text);
+      const parsed = recordFromFileText(read.text);
       if (!parsed.ok) error.textContent = `${parsed.error} Your current match is unchanged.`;
       else {
         await ctx.enqueue(async () => {
@@ -136,7 +150,7 @@ export function bindFiles(ctx) {
             await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
           } catch (e) {
             if (!ctx.isRulesError(e)) throw e;
-            error.textContent = `This file could not be opened: ${/** @type {Error} */ (e).message} Your current match is unchanged.`;
+            error.textContent = `This file could not be opened: ${reason(e)} Your current match is unchanged.`;
           }
         });
       }

@@ -1,5 +1,6 @@
 // @ts-check
 /** Match files: download the record (JSON) or a .mat text, and read a chosen file back into a record. */
+import { MAX_FILE_BYTES, MAX_RECORD_BYTES, recordProblem, sizeText, tooLarge } from "./limits.js";
 
 /**
  * Offer text as a file download.
@@ -38,12 +39,29 @@ export function recordFromFileText(text) {
     return { ok: false, error: "This file is not a saved match: it is not JSON." };
   }
   if (data && typeof data === "object" && !Array.isArray(data)) {
-    if (data.format === "backgammon-match" && data.record && typeof data.record === "object") {
-      return { ok: true, record: data.record };
+    const record = data.format === "backgammon-match" && data.record && typeof data.record === "object" ? data.record : "schema" in data ? data : null;
+    if (record) {
+      const problem = recordProblem(record);
+      return problem ? { ok: false, error: problem } : { ok: true, record };
     }
-    if ("schema" in data) return { ok: true, record: data };
   }
   return { ok: false, error: "This file is not a saved match from this game (it has no match record)." };
+}
+
+/**
+ * A chosen or launched file's text and the reader it needs, measured before it is read: a file over the limit of
+ * its kind is refused in plain words, unread.
+ * @param {{name: string, size: number, text: () => Promise<string>}} file
+ * @returns {Promise<{ok: true, text: string, kind: "json" | "mat" | "sgf"} | {ok: false, error: string}>}
+ */
+export async function readMatchFile(file) {
+  const named = /\.(mat|txt|sgf)$/i.test(file.name) ? "mat" : /\.json$/i.test(file.name) ? "json" : null;
+  const limit = named === "mat" ? MAX_FILE_BYTES : MAX_RECORD_BYTES;
+  if (file.size > limit) return { ok: false, error: tooLarge(`This file (${sizeText(file.size)})`, limit) };
+  const text = await file.text();
+  const kind = fileKind(file.name, text);
+  if (kind !== "json" && text.length > MAX_FILE_BYTES) return { ok: false, error: tooLarge(`This file (${sizeText(text.length)})`, MAX_FILE_BYTES) };
+  return { ok: true, text, kind };
 }
 
 /**

@@ -11,6 +11,8 @@
  * `v` is the link format; a link of a newer format, or one broken by hand, is refused with a plain message.
  */
 
+import { MAX_LINK_CHARS, MAX_POSITION_CHARS, MAX_RECORD_BYTES, inflateLimited, recordProblem, sizeText, tooLarge } from "./limits.js";
+
 export const LINK_VERSION = 1;
 
 /**
@@ -28,7 +30,9 @@ function toBase64Url(bytes) {
 function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /** @param {Uint8Array<ArrayBuffer>} bytes @param {CompressionStream | DecompressionStream} stream */
@@ -54,6 +58,7 @@ export async function matchLink(record) {
 }
 
 const BROKEN = "This link is broken (it may have been cut short or changed by hand), so nothing was opened. Your match is unchanged.";
+const UNCHANGED = "Your match is unchanged.";
 
 /**
  * What a URL fragment (`#v=1&position=…`) shares, or null when it is not a share link at all.
@@ -63,6 +68,8 @@ const BROKEN = "This link is broken (it may have been cut short or changed by ha
 export async function readLink(hash) {
   const text = hash.replace(/^#/, "");
   if (!/(^|&)(position|match)=/.test(text)) return null;
+  // Measured before anything of it is read.
+  if (text.length > MAX_LINK_CHARS) return { kind: "error", message: `${tooLarge(`This link (${sizeText(text.length)})`, MAX_LINK_CHARS)} ${UNCHANGED}` };
   /** @type {Record<string, string>} */
   const fields = {};
   for (const part of text.split("&")) {
@@ -78,6 +85,9 @@ export async function readLink(hash) {
     };
   }
   if (fields.position !== undefined) {
+    if (fields.position.length > 3 * MAX_POSITION_CHARS) {
+      return { kind: "error", message: `${tooLarge("The position in this link", MAX_POSITION_CHARS)} ${UNCHANGED}` };
+    }
     let position;
     try {
       position = decodeURIComponent(fields.position).trim();
@@ -87,9 +97,16 @@ export async function readLink(hash) {
     return position ? { kind: "position", text: position } : { kind: "error", message: BROKEN };
   }
   try {
-    const json = new TextDecoder("utf-8", { fatal: true }).decode(await through(fromBase64Url(fields.match ?? ""), new DecompressionStream("deflate-raw")));
+    // Unpacked as a stream that stops at the limit: a short link may unpack to gigabytes.
+    const unpacked = await inflateLimited(fromBase64Url(fields.match ?? ""), MAX_RECORD_BYTES);
+    if (!unpacked.ok) {
+      return { kind: "error", message: unpacked.reason === "too-large" ? `${tooLarge("The match in this link, unpacked,", MAX_RECORD_BYTES)} ${UNCHANGED}` : BROKEN };
+    }
+    const json = new TextDecoder("utf-8", { fatal: true }).decode(unpacked.bytes);
     const record = JSON.parse(json);
     if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a record");
+    const problem = recordProblem(record);
+    if (problem) return { kind: "error", message: `${problem} Nothing was opened. ${UNCHANGED}` };
     return { kind: "match", record };
   } catch {
     return { kind: "error", message: BROKEN };
@@ -105,6 +122,9 @@ export async function readLink(hash) {
 export async function readSharedText(query) {
   const parts = ["shared", "shared-url", "shared-title"].map((name) => query.get(name) ?? "").filter((text) => text.trim());
   if (parts.length === 0) return null;
+  if (parts.some((part) => part.length > MAX_LINK_CHARS)) {
+    return { kind: "error", message: `${tooLarge("The text shared with the game", MAX_LINK_CHARS)} ${UNCHANGED}` };
+  }
   for (const part of parts) {
     const hash = part.indexOf("#");
     if (hash >= 0) {
@@ -114,21 +134,21 @@ export async function readSharedText(query) {
   }
   const text = parts.find((part) => /XGID=|[A-Za-z0-9+/]{14}/.test(part)) ?? parts[0];
   const found = text.match(/XGID=\S+/i)?.[0] ?? text.trim();
+  if (found.length > MAX_POSITION_CHARS) return { kind: "error", message: `${tooLarge("The position shared with the game", MAX_POSITION_CHARS)} ${UNCHANGED}` };
   return { kind: "position", text: found };
 }
 
 /**
- * Files the installed app was opened with (the manifest's file_handlers): each is handed to `open` with its name
- * and text. Where the browser has no launchQueue this does nothing.
- * @param {(name: string, text: string) => Promise<void>} open
+ * Files the installed app was opened with (the manifest's file_handlers): each is handed to `open`, which measures
+ * it before reading it. Where the browser has no launchQueue this does nothing.
+ * @param {(file: File) => Promise<void>} open
  */
 export function consumeLaunches(open) {
   const launchQueue = /** @type {any} */ (globalThis).launchQueue;
   if (!launchQueue || typeof launchQueue.setConsumer !== "function") return false;
   launchQueue.setConsumer(async (/** @type {any} */ params) => {
     for (const handle of params?.files ?? []) {
-      const file = await handle.getFile();
-      await open(file.name, await file.text());
+      await open(await handle.getFile());
     }
   });
   return true;
@@ -188,7 +208,7 @@ export async function openShareDialog(ctx) {
  * What the page's address hands over, once: a share link in the fragment, text shared into the installed app
  * (share_target, GET: `?shared=…`), or files it was opened with (file_handlers: `?launch=file`, then `onFile`). The
  * address is cleaned so a reload does not open it again.
- * @param {(name: string, text: string) => Promise<void>} onFile
+ * @param {(file: File) => Promise<void>} onFile
  * @returns {Promise<Shared | null>}
  */
 export async function takeFromAddress(onFile) {

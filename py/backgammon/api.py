@@ -21,6 +21,7 @@ from typing import Any
 
 from .errors import BackgammonError, InvalidActionError
 from .formats.mat_export import export_mat
+from .limits import MAX_DEPTH, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH, InputTooLargeError, json_depth, megabytes
 from .match import Match, Setup, check_players, match_from_ids
 from .record import load_record, record_json, to_record
 from .rules import MatchSettings
@@ -164,11 +165,29 @@ def call(method: str, params: Params | None = None) -> dict[str, Any]:
     return METHODS[method](params or {})
 
 
+_TOO_DEEP = (
+    f"This data is nested more than {MAX_DEPTH} levels deep (a real match record is nested 6 levels), so it "
+    "was not read."
+)
+
+
 def handle(request_json: str) -> str:
     """One request in, one answer out, both JSON text."""
     request_id: Any = None
     try:
-        request = json.loads(request_json)
+        # Measured before it is parsed: the page checks what it sends, and this holds even when it did not.
+        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST_CHARS:
+            size = megabytes(len(request_json)) if isinstance(request_json, str) else "no text"
+            raise InputTooLargeError(
+                f"This is too much data to open ({size}): the game reads at most "
+                f"{megabytes(MAX_REQUEST_CHARS)} at a time."
+            )
+        if json_depth(request_json) > MAX_REQUEST_DEPTH:
+            raise InputTooLargeError(_TOO_DEEP)
+        try:
+            request = json.loads(request_json)
+        except RecursionError:
+            raise InputTooLargeError(_TOO_DEEP) from None
         if not isinstance(request, dict):
             raise InvalidActionError("A request is a JSON object {id, method, params}.")
         request_id = request.get("id")
@@ -188,6 +207,7 @@ def handle(request_json: str) -> str:
             return '{"id": ' + json.dumps(request_id) + ', "result": {"record": ' + record + more + "}"
         return json.dumps({"id": request_id, "result": result})
     except json.JSONDecodeError as error:
-        return json.dumps({"id": request_id, "error": {"type": "InvalidRequestError", "message": str(error)}})
+        message = f"The request is not valid JSON ({error.msg}, at character {error.pos})."
+        return json.dumps({"id": request_id, "error": {"type": "InvalidRequestError", "message": message}})
     except Exception as error:  # errors are values for the worker, never raised through
         return json.dumps({"id": request_id, "error": _error(error)})

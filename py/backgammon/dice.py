@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from .errors import BackgammonError
+from .limits import shown
 
 Dice = tuple[int, int]
 
@@ -26,11 +27,11 @@ class DiceSource(Protocol):
 def check_dice(dice: object) -> Dice:
     """Return `dice` as a pair of ints 1..6, or raise `BackgammonError` naming the bad value."""
     if not isinstance(dice, (list, tuple)) or len(dice) != 2:
-        raise BackgammonError(f"Dice must be a pair of numbers 1 to 6, got {dice!r}.")
+        raise BackgammonError(f"Dice must be a pair of numbers 1 to 6, got {shown(dice)}.")
     first, second = dice
     for die in (first, second):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise BackgammonError(f"Dice must be a pair of numbers 1 to 6, got {list(dice)!r}.")
+            raise BackgammonError(f"Dice must be a pair of numbers 1 to 6, got {shown(list(dice))}.")
     return (first, second)
 
 

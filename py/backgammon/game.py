@@ -17,6 +17,7 @@ from typing import Any
 
 from .dice import Dice, check_dice
 from .errors import InvalidActionError
+from .limits import shown
 from .move import Move
 from .position import Position
 from .rules import Cube, CubeBlock, MatchSettings, may_beaver, may_double
@@ -55,7 +56,7 @@ class Win(Enum):
         for kind in cls:
             if kind.label == label:
                 return kind
-        raise InvalidActionError(f"A resignation is 'single', 'gammon' or 'backgammon', not {label!r}.")
+        raise InvalidActionError(f"A resignation is 'single', 'gammon' or 'backgammon', not {shown(label)}.")
 
 
 class Ending(Enum):
@@ -152,7 +153,7 @@ def from_absolute(player: int, where: object) -> int:
     if where == "off":
         return OFF
     if isinstance(where, bool) or not isinstance(where, int) or not 1 <= where <= 24:
-        raise InvalidActionError(f"A point is 1 to 24, 'bar' or 'off', not {where!r}.")
+        raise InvalidActionError(f"A point is 1 to 24, 'bar' or 'off', not {shown(where)}.")
     return where if player == 0 else 25 - where
 
 

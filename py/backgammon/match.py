@@ -20,6 +20,7 @@ from typing import Any
 from .errors import InvalidActionError, InvalidIdError
 from .formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .game import BAR, OFF, Ending, Event, Game, GameStart, Phase, Win, from_absolute
+from .limits import MAX_NAME_CHARS, shown
 from .position import Position
 from .rules import Cube, MatchSettings
 
@@ -62,14 +63,19 @@ def check_players(players: object) -> list[dict[str, Any]]:
             raise InvalidActionError(f"Player {index} must be an object with a name.")
         name = player.get("name", DEFAULT_PLAYERS[index]["name"])
         kind = player.get("kind", "human")
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise InvalidActionError(f"Player {index}'s name must be 1 to 40 characters.")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
+            raise InvalidActionError(f"Player {index}'s name must be 1 to {MAX_NAME_CHARS} characters.")
+        if any(not char.isprintable() for char in name):
+            raise InvalidActionError(
+                f"Player {index}'s name holds control characters (a line break, a tab, ...): a name is one "
+                "line of text."
+            )
         if kind not in ("human", "computer"):
             raise InvalidActionError(f"Player {index}'s kind must be 'human' or 'computer'.")
         entry: dict[str, Any] = {"name": name.strip(), "kind": kind}
         if "level" in player:
-            if not isinstance(player["level"], str):
-                raise InvalidActionError(f"Player {index}'s level must be a string.")
+            if not isinstance(player["level"], str) or len(player["level"]) > MAX_NAME_CHARS:
+                raise InvalidActionError(f"Player {index}'s level must be a word like 'expert'.")
             entry["level"] = player["level"]
         checked.append(entry)
     return checked
@@ -159,7 +165,7 @@ class Match:
     def act(self, action: object) -> list[Event]:
         """Apply one protocol action to the current game; returns the events it caused."""
         if not isinstance(action, dict):
-            raise InvalidActionError(f"An action must be an object with a 'type', got {action!r}.")
+            raise InvalidActionError(f"An action must be an object with a 'type', got {shown(action)}.")
         kind = action.get("type")
         if kind == "next_game":
             return self.next_game()
@@ -203,7 +209,7 @@ class Match:
         elif kind == "reject_resign":
             events = game.reject_resign()
         else:
-            raise InvalidActionError(f"Unknown action type {kind!r}.")
+            raise InvalidActionError(f"Unknown action type {shown(kind)}.")
         if (
             game.outcome is not None
             and game.phase is Phase.GAME_OVER

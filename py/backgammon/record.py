@@ -21,6 +21,7 @@ from typing import Any
 
 from .errors import BackgammonError
 from .game import Event, Game
+from .limits import check_record_size, shown
 from .match import Match, Setup, check_players, match_from_ids
 from .rules import MatchSettings
 
@@ -92,12 +93,15 @@ Observer = Callable[[Match, int, int, dict[str, Any], list[Event]], None]
 def load_record(data: object, observe: Observer | None = None) -> Match:
     """Replay a record into a `Match`; `observe` sees the match after each recorded action."""
     if not isinstance(data, dict):
-        raise InvalidRecordError(f"A match record is a JSON object, not {type(data).__name__}.")
+        raise InvalidRecordError(f"A match record is a JSON object, not {shown(data)}.")
+    check_record_size(data)  # first: its size and nesting, before anything of it is read or replayed
     if data.get("format") != FORMAT:
-        raise InvalidRecordError(f"This is not a backgammon match record (format {data.get('format')!r}).")
+        raise InvalidRecordError(
+            f'This is not a backgammon match record of this game (it does not say "format": "{FORMAT}").'
+        )
     schema = data.get("schema")
     if isinstance(schema, bool) or not isinstance(schema, int):
-        raise InvalidRecordError(f"The record's schema version is missing or not a number: {schema!r}.")
+        raise InvalidRecordError("The record's schema version is missing or not a number.")
     if schema > SCHEMA:
         raise InvalidRecordError(
             f"The record was written by a newer version (schema {schema}; this version reads {SCHEMA})."
@@ -122,8 +126,9 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
         if index > 0:
             _replay(match, {"type": "next_game"}, number, 0)
         for step, action in enumerate(game["actions"], start=1):
-            if not isinstance(action, dict) or action.get("type") not in REPLAYABLE:
-                raise InvalidRecordError(f"Game {number}, action {step} is not a known action: {action!r}.")
+            kind = action.get("type") if isinstance(action, dict) else None
+            if not isinstance(action, dict) or not isinstance(kind, str) or kind not in REPLAYABLE:
+                raise InvalidRecordError(f"Game {number}, action {step} is not a known action.")
             events = _replay(match, action, number, step)
             if observe is not None:
                 observe(match, index, step - 1, action, events)
@@ -146,4 +151,11 @@ def _replay(match: Match, action: dict[str, Any], number: int, step: int) -> lis
         return match.act(action)
     except BackgammonError as error:
         where = f"Game {number}, action {step}" if step else f"The start of game {number}"
-        raise InvalidRecordError(f"{where} ({action!r}) does not replay: {error}") from None
+        raise InvalidRecordError(f"{where} ({_describe(action)}) does not replay: {error}") from None
+
+
+def _describe(action: dict[str, Any]) -> str:
+    """An action as a message shows it: its type and fields, each value shown plainly (never a repr)."""
+    parts = [f"{key} {shown(value)}" for key, value in list(action.items())[:4] if key != "type"]
+    kind = action.get("type")
+    return " ".join([kind if isinstance(kind, str) else "an action", *parts])[:120]

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from .errors import BackgammonError
+from .limits import shown
 
 MAX_CUBE = 64
 MAX_MATCH_LENGTH = 25
@@ -52,11 +53,14 @@ class MatchSettings:
         length = self.match_length
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= MAX_MATCH_LENGTH:
             raise InvalidSettingsError(
-                f"Match length must be 0 (money session) or 1 to {MAX_MATCH_LENGTH} points, got {length!r}."
+                f"Match length must be 0 (money session) or 1 to {MAX_MATCH_LENGTH} points, "
+                f"got {shown(length)}."
             )
         autos = self.automatic_doubles
         if isinstance(autos, bool) or not isinstance(autos, int) or not 0 <= autos <= 6:
-            raise InvalidSettingsError(f"Automatic doubles must be a limit from 0 (off) to 6, got {autos!r}.")
+            raise InvalidSettingsError(
+                f"Automatic doubles must be a limit from 0 (off) to 6, got {shown(autos)}."
+            )
         if length > 0:
             for name in ("jacoby", "beavers"):
                 if getattr(self, name):
@@ -78,11 +82,12 @@ class MatchSettings:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise InvalidSettingsError(f"Settings must be an object, got {type(data).__name__}.")
+            raise InvalidSettingsError(f"Settings must be an object, got {shown(data)}.")
         known = set(cls.__dataclass_fields__)
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidSettingsError(f"Unknown setting(s): {', '.join(map(str, unknown))}.")
+            names = ", ".join(shown(str(key)) for key in unknown[:3])
+            raise InvalidSettingsError(f"Unknown setting(s): {names}.")
         return cls(**data)
 
 

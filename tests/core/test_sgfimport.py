@@ -216,7 +216,7 @@ def test_an_error_carries_its_place() -> None:
 
 
 def test_not_text() -> None:
-    with pytest.raises(SgfImportError, match="text, not bytes"):
+    with pytest.raises(SgfImportError, match="is text, not a value of another kind"):
         import_sgf(b"(;)")  # type: ignore[arg-type]
 
 

@@ -18,6 +18,7 @@
  */
 import { recordFingerprint } from "../record.js";
 import { HISTORY_VERSION, createHistoryStorage } from "../storage.js";
+import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, sizeText } from "../limits.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */
 
@@ -107,7 +108,7 @@ export function entryProblem(e) {
   if (typeof x.id !== "string" || !/^\d+:[0-9a-z]+$/.test(x.id)) return "its identity is missing";
   if (typeof x.finishedAt !== "string" || Number.isNaN(Date.parse(x.finishedAt))) return "its date is missing or wrong";
   if (!Number.isInteger(x.matchLength) || x.matchLength < 0 || x.matchLength > 25) return "its length is missing or wrong";
-  const player = (/** @type {any} */ p) => isObject(p) && typeof p.name === "string"
+  const player = (/** @type {any} */ p) => isObject(p) && typeof p.name === "string" && p.name.length <= MAX_NAME_CHARS
     && (p.kind === "human" || (p.kind === "computer" && LEVELS.has(p.level)));
   if (!Array.isArray(x.players) || x.players.length !== 2 || !x.players.every(player)) return "its players are missing or wrong";
   if (!(x.you === 0 || x.you === 1 || x.you === null)) return "the side counted as yours is wrong";
@@ -118,7 +119,7 @@ export function entryProblem(e) {
   if (!(x.winner === 0 || x.winner === 1)) return "its winner is missing";
   const game = (/** @type {any} */ g) => isObject(g) && (g.winner === 0 || g.winner === 1) && isCount(g.points)
     && KINDS.has(g.kind) && (g.ending === "" || ENDINGS.has(g.ending));
-  if (!Array.isArray(x.games) || !x.games.every(game)) return "its games are missing or wrong";
+  if (!Array.isArray(x.games) || x.games.length > MAX_GAMES || !x.games.every(game)) return "its games are missing or wrong";
   if (typeof x.fromSetup !== "boolean") return "it does not say whether it started from a set-up position";
   if (x.analysis !== null) {
     const figures = (/** @type {any} */ p) => isObject(p) && RATE_FIELDS.every((k) => typeof p[k] === "number" && Number.isFinite(p[k]))
@@ -139,6 +140,7 @@ export function entryProblem(e) {
  */
 export function readHistoryFile(text) {
   const refuse = (/** @type {string} */ why) => ({ ok: /** @type {const} */ (false), error: `This file cannot be added to your history: ${why}.` });
+  if (text.length > MAX_HISTORY_BYTES) return refuse(`it is too large (${sizeText(text.length)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`);
   let data;
   try {
     data = JSON.parse(text);
@@ -150,6 +152,11 @@ export function readHistoryFile(text) {
   if (!Number.isInteger(data.version) || data.version < 1) return refuse("its version is missing");
   if (data.version > HISTORY_VERSION) return refuse(`it was written by a newer version of this game (history version ${data.version})`);
   if (!Array.isArray(data.entries)) return refuse("it has no list of matches in it");
+  if (data.entries.length > MAX_HISTORY_ENTRIES) {
+    return refuse(`it holds ${data.entries.length} matches, and this game reads at most ${MAX_HISTORY_ENTRIES} matches from one file`);
+  }
+  const nested = depthProblem(data, 6, MAX_HISTORY_ENTRIES * 200);
+  if (nested) return refuse("it is nested deeper than a history of this game, or holds far more");
   for (let i = 0; i < data.entries.length; i++) {
     const why = entryProblem(data.entries[i]);
     if (why) return refuse(`match ${i + 1} of ${data.entries.length} in it is damaged (${why})`);
@@ -284,7 +291,20 @@ export function openHistory(namespace) {
     return { ok: true, added: merged.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
   }
 
-  return { key: storage.key, addMatch, addAnalysis, read, importText, exportText: storage.exportText };
+  /**
+   * A history file chosen by the player: measured before it is read (docs/limits.md), then `importText`.
+   * @param {{size: number, text: () => Promise<string>}} file
+   * @returns {Promise<{ok: boolean, added: number, message: string}>}
+   */
+  async function importFile(file) {
+    if (file.size > MAX_HISTORY_BYTES) {
+      const why = `it is too large (${sizeText(file.size)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`;
+      return { ok: false, added: 0, message: `This file cannot be added to your history: ${why}. Your history is unchanged.` };
+    }
+    return importText(await file.text());
+  }
+
+  return { key: storage.key, addMatch, addAnalysis, read, importText, importFile, exportText: storage.exportText };
 }
 
 /**

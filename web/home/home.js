@@ -36,7 +36,7 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
     input.value = "";
     if (!file) return;
     const { openHistory } = await import("./history.js");
-    $("import-history-result").textContent = openHistory(namespace).importText(await file.text()).message;
+    $("import-history-result").textContent = (await openHistory(namespace).importFile(file)).message; // measured first
   });
 
   /**

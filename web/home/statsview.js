@@ -180,7 +180,7 @@ export async function openStatistics({ dialog, namespace, analyses, openDialog, 
     const file = importInput.files?.[0];
     importInput.value = "";
     if (!file) return;
-    const result = history.importText(await file.text());
+    const result = await history.importFile(file); // measured before it is read
     importResult.textContent = result.message;
     importResult.classList.toggle("form-error", !result.ok);
     if (result.ok) renderStatistics(body, history.read(analyses));

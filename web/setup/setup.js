@@ -16,6 +16,8 @@
  * W / B choose the colour; Escape cancels.
  */
 
+import { MAX_POSITION_CHARS, sizeText } from "../limits.js";
+
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const root = document.documentElement;
 const CHECKERS = 15;
@@ -276,11 +278,19 @@ export function enterSetup(ctx) {
       return;
     }
     pasteError.textContent = "";
+    if (text.length > MAX_POSITION_CHARS) {
+      pasteError.textContent = `This text is too long for a position (${sizeText(text.length)}): an XGID or gnubg's IDs take less than 100 characters, and this game reads at most ${MAX_POSITION_CHARS} characters. The field is cleared.`;
+      pasteField.value = ""; // a megabyte left in the field would slow every redraw of it
+      pasteField.setAttribute("aria-invalid", "true");
+      announcer.say(pasteError.textContent);
+      return;
+    }
     let answer;
     try {
       answer = await ctx.call("read_position", { text, on_roll: Number(field("turn").value) === 1 ? 1 : 0 });
     } catch (e) {
-      pasteError.textContent = e instanceof Error ? e.message : String(e);
+      const failed = /** @type {{type?: string}} */ (e)?.type === "InternalError" || !(e instanceof Error);
+      pasteError.textContent = failed ? "This could not be read as a position." : e.message;
       pasteField.setAttribute("aria-invalid", "true");
       return;
     }

@@ -232,4 +232,3 @@ def hint(match: Match) -> dict[str, Any]:
             response = "take"
         result["cube"] = {**advice.to_dict(), **probs.flipped().to_dict(), "response": response}
     return result
-

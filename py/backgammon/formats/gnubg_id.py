@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidIdError
+from ..limits import shown
 
 POSITION_ID_LENGTH = 14
 MATCH_ID_LENGTH = 12
@@ -34,9 +35,9 @@ _MAX_SCORE = 0x7FFF
 
 def _decode_base64(text: object, length: int, kind: str) -> bytes:
     if not isinstance(text, str):
-        raise InvalidIdError(f"A {kind} must be a string of {length} characters, got {text!r}.")
+        raise InvalidIdError(f"A {kind} must be a string of {length} characters, got {shown(text)}.")
     if len(text) != length:
-        raise InvalidIdError(f"A {kind} has {length} characters; {text!r} has {len(text)}.")
+        raise InvalidIdError(f"A {kind} has {length} characters; {shown(text)} has {len(text)}.")
     bad = sorted(set(text) - _BASE64_ALPHABET)
     if bad:
         raise InvalidIdError(f"{text!r} is not a {kind}: {bad[0]!r} is not a Base64 character.")

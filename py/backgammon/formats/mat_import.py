@@ -41,6 +41,7 @@ from typing import Any, TypedDict
 
 from ..errors import MatchFileError
 from ..game import Phase
+from ..limits import MAX_FILE_CHARS, MAX_GAME_ACTIONS, MAX_GAMES, InputTooLargeError, check_text_size, shown
 from ..match import Match
 from ..move import parse_play_text
 from ..rules import MAX_MATCH_LENGTH, MatchSettings
@@ -130,7 +131,8 @@ class _Parsed:
 
 def _parse(text: str) -> _Parsed:
     if not isinstance(text, str):
-        raise MatImportError(f"A .mat file is text, not {type(text).__name__}.")
+        raise MatImportError(f"A .mat file is text, not {shown(text)}.")
+    check_text_size(text, MAX_FILE_CHARS, "This .mat file")
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.splitlines()
     if not text.strip():
@@ -366,6 +368,17 @@ def import_mat(text: str) -> Match:
     parsed = _parse(text)
     if not parsed.games:
         raise MatImportError("The file has the match length but no game (a line like ' Game 1').")
+    if len(parsed.games) > MAX_GAMES:
+        raise InputTooLargeError(
+            f"This .mat file holds {len(parsed.games):,} games; this game reads at most {MAX_GAMES:,} "
+            "games in one match."
+        )
+    for block in parsed.games:
+        if len(block.cells) > MAX_GAME_ACTIONS:
+            raise InputTooLargeError(
+                f"Game {block.number} of this .mat file holds {len(block.cells):,} entries; this game "
+                f"reads at most {MAX_GAME_ACTIONS:,} in one game."
+            )
     players = [{"name": name, "kind": "human"} for name in _player_names(parsed)]
     failures: list[MatImportError] = []
     for settings in _candidates(parsed):

@@ -46,11 +46,22 @@ dice of the turn in progress.
 
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BackgammonError, MatchFileError
 from ..game import Game, Phase
+from ..limits import (
+    MAX_FILE_CHARS,
+    MAX_GAME_ACTIONS,
+    MAX_GAMES,
+    MAX_SGF_DEPTH,
+    InputTooLargeError,
+    check_text_size,
+    shown,
+)
 from ..match import Match, Setup, match_from_ids
 from ..position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
 from ..rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
@@ -94,6 +105,9 @@ class _Node:
         return values[0] if values else None
 
 
+_VALUE_RUN = re.compile(r"[^\]\\]+")
+
+
 class _Reader:
     """A small SGF reader: game trees, nodes, properties; the first variation of each tree is its game."""
 
@@ -101,9 +115,12 @@ class _Reader:
         self.text = text
         self.pos = 0
         self.length = len(text)
+        self.depth = 0
+        # Where lines end: a node's line is found by bisection, not by counting from the start each time.
+        self.newlines = [found.start() for found in re.finditer("\n", text)]
 
     def line(self, pos: int | None = None) -> int:
-        return self.text.count("\n", 0, self.pos if pos is None else pos) + 1
+        return bisect.bisect_left(self.newlines, self.pos if pos is None else pos) + 1
 
     def fail(self, reason: str, pos: int | None = None) -> SgfImportError:
         return SgfImportError(reason, line=self.line(pos))
@@ -126,6 +143,12 @@ class _Reader:
 
     def tree(self) -> list[_Node]:
         start = self.pos
+        self.depth += 1
+        if self.depth > MAX_SGF_DEPTH:
+            raise InputTooLargeError(
+                f"This .sgf file nests variations more than {MAX_SGF_DEPTH} levels deep (line "
+                f"{self.line()}); a match file has one or two, so it was not read."
+            )
         self.pos += 1  # "("
         nodes: list[_Node] = []
         self.skip_space()
@@ -146,6 +169,7 @@ class _Reader:
         if self.text[self.pos] != ")":
             raise self.fail(f"Expected ')' or another node, found {self.text[self.pos]!r}.")
         self.pos += 1
+        self.depth -= 1
         return nodes
 
     def node(self) -> _Node:
@@ -176,6 +200,11 @@ class _Reader:
         self.pos += 1  # "["
         chars: list[str] = []
         while self.pos < self.length:
+            run = _VALUE_RUN.match(self.text, self.pos)
+            if run is not None:  # the plain characters up to the next ']' or '\\', taken at once
+                chars.append(run.group())
+                self.pos = run.end()
+                continue
             char = self.text[self.pos]
             if char == "\\" and self.pos + 1 < self.length:
                 following = self.text[self.pos + 1]
@@ -364,11 +393,23 @@ def import_sgf(text: str) -> Match:
     reach.
     """
     if not isinstance(text, str):
-        raise SgfImportError(f"An .sgf file is text, not {type(text).__name__}.")
+        raise SgfImportError(f"An .sgf file is text, not {shown(text)}.")
+    check_text_size(text, MAX_FILE_CHARS, "This .sgf file")
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise SgfImportError("The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.")
     trees = _Reader(text).collection()
+    if len(trees) > MAX_GAMES:
+        raise InputTooLargeError(
+            f"This .sgf file holds {len(trees):,} games; this game reads at most {MAX_GAMES:,} games in "
+            "one match."
+        )
+    for number, nodes in enumerate(trees, start=1):
+        if len(nodes) > MAX_GAME_ACTIONS:
+            raise InputTooLargeError(
+                f"Game {number} of this .sgf file holds {len(nodes):,} nodes; this game reads at most "
+                f"{MAX_GAME_ACTIONS:,} in one game."
+            )
     games = [_read_info(number, nodes) for number, nodes in enumerate(trees, start=1)]
     settings = _settings(games)
     players = [{"name": name, "kind": "human"} for name in _player_names(games)]

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import BackgammonError, InvalidIdError
+from ..limits import MAX_POSITION_CHARS, check_text_size
+from ..limits import shown as shown_value
 from ..position import Position, position_problem
 from .gnubg_id import (
     MATCH_ID_LENGTH,
@@ -178,7 +180,8 @@ def read_ids(text: object) -> Xgid:
     The two gnubg IDs may also be separated by spaces, as `show board` prints them.
     """
     if not isinstance(text, str):
-        raise InvalidIdError(f"Expected an XGID or a GNU Backgammon ID as text, got {text!r}.")
+        raise InvalidIdError(f"Expected an XGID or a GNU Backgammon ID as text, got {shown_value(text)}.")
+    check_text_size(text, MAX_POSITION_CHARS, "This position text")
     stripped = text.strip()
     if not stripped:
         raise InvalidIdError("Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.")
@@ -280,7 +283,8 @@ def _invalid(xgid: str, reason: str) -> InvalidIdError:
 
 def _parse(text: object) -> Xgid:
     if not isinstance(text, str):
-        raise InvalidIdError(f"An XGID is text like '{START_XGID}', got {text!r}.")
+        raise InvalidIdError(f"An XGID is text like '{START_XGID}', got {shown_value(text)}.")
+    check_text_size(text, MAX_POSITION_CHARS, "This XGID")
     source = text.strip()
     body = _PREFIX.sub("", source, count=1)
     fields = body.split(":")

@@ -1,0 +1,389 @@
+"""Hostile input to every worker method that reads data from outside, called as the page calls them
+(through `backgammon.api.handle`, JSON text in and out): each is answered, within a bounded time, either by
+a result or by a refusal of a known type whose message is plain words, never an internal value (None, a
+Python repr, a traceback). Input over the limits (py/backgammon/limits.py, docs/limits.md) is refused
+before the work is done."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from backgammon import api
+from backgammon.bot.decide import bot_action
+from backgammon.bot.levels import level_named
+from backgammon.formats.mat_export import export_mat
+from backgammon.formats.sgf_export import export_sgf
+from backgammon.limits import (
+    MAX_ACTIONS,
+    MAX_FILE_CHARS,
+    MAX_GAME_ACTIONS,
+    MAX_GAMES,
+    MAX_POSITION_CHARS,
+    MAX_REQUEST_CHARS,
+    MAX_SGF_DEPTH,
+    InputTooLargeError,
+)
+from backgammon.match import Match
+from backgammon.record import load_record, to_record
+from backgammon.rules import MatchSettings
+
+DATA = Path(__file__).parent / "data"
+# The refusals a player may be shown; InternalError (a bug in the rules core) is not one of them.
+KNOWN = {
+    "InvalidRecordError",
+    "InputTooLargeError",
+    "InvalidRequestError",
+    "InvalidActionError",
+    "InvalidSettingsError",
+    "InvalidIdError",
+    "InvalidPositionError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "MatImportError",
+    "SgfImportError",
+}
+# Python's None as a value (the English "None of the dice ..." is a sentence, not a value).
+NONE_VALUE = re.compile(r"\bNone\b(?! of\b)")
+DICT_REPR = re.compile(r"\{'\w+': ")  # a Python dict as repr shows it: {'type': ...
+INTERNAL = ("Traceback", "undefined", "NoneType", "Error:", "object at 0x", "[None")
+# Generous for a loaded 2-core machine: a refusal of input over a limit takes milliseconds.
+BOUND_SECONDS = 5.0
+
+
+def request(method: str, params: Any) -> dict[str, Any]:
+    return raw(json.dumps({"id": 1, "method": method, "params": params}))
+
+
+def raw(text: str) -> dict[str, Any]:
+    start = time.perf_counter()
+    answer: dict[str, Any] = json.loads(api.handle(text))
+    elapsed = time.perf_counter() - start
+    assert elapsed < BOUND_SECONDS, f"answered in {elapsed:.1f} s"
+    return answer
+
+
+def assert_plain(answer: dict[str, Any]) -> None:
+    """A result, or a refusal of a known type in plain words."""
+    if "result" in answer:
+        return
+    error = answer["error"]
+    assert error["type"] in KNOWN, error
+    message = error["message"]
+    assert isinstance(message, str) and message.strip()
+    assert len(message) < 600, message
+    assert not NONE_VALUE.search(message), message
+    assert not DICT_REPR.search(message), message
+    for word in INTERNAL:
+        assert word not in message, message
+
+
+def refused(answer: dict[str, Any], kind: str, *words: str) -> str:
+    assert "error" in answer, answer.get("result", {}).keys()
+    assert answer["error"]["type"] == kind, answer["error"]
+    assert_plain(answer)
+    message: str = answer["error"]["message"]
+    for word in words:
+        assert word in message, message
+    return message
+
+
+def self_play(length: int, seed: int, games: int = 3) -> Match:
+    rng = random.Random(seed)
+    match = Match(MatchSettings(match_length=length), [{"name": "Ann"}, {"name": "Bob"}])
+    level = level_named("beginner")
+    while (action := bot_action(match, level)) is not None:
+        if action["type"] == "next_game" and len(match.games) >= games:
+            break
+        if action["type"] == "roll":
+            action = {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
+        match.act(action)
+    return match
+
+
+REAL = self_play(3, seed=4)
+RECORD = to_record(REAL)
+RECORD_JSON = json.dumps(RECORD)
+MAT = export_mat(REAL)
+SGF = export_sgf(REAL)
+
+
+def test_the_real_record_and_files_are_read() -> None:
+    # The inputs below are made from these: they must read as they are, or every refusal would be trivial.
+    assert "result" in request("read_record", {"record": RECORD})
+    assert "result" in request("import_mat", {"text": MAT})
+    assert "result" in request("import_sgf", {"text": SGF})
+
+
+# ---- records: read_record (share links, launched .json files) and load (Save / load's .json) -------------
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found += _paths(child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            found += _paths(child, (*path, index))
+    return found
+
+
+PATHS = _paths(RECORD)[1:]
+
+
+def _replace(record: Any, path: tuple[Any, ...], value: Any) -> Any:
+    record = copy.deepcopy(record)
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return record
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PATHS), json_values, st.sampled_from(["read_record", "load"]))
+def test_a_record_with_any_value_anywhere_is_read_or_refused_plainly(
+    path: tuple[Any, ...], value: Any, method: str
+) -> None:
+    assert_plain(request(method, {"record": _replace(RECORD, path, value)}))
+
+
+ACTION_PATHS = [p for p in PATHS if len(p) == 5 and p[0] == "games" and p[2] == "actions"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(ACTION_PATHS), st.integers(-3, 30) | st.sampled_from(["bar", "off", "gammon", "x"]))
+def test_a_valid_looking_record_that_replays_into_an_illegal_state_is_refused(
+    path: tuple[Any, ...], value: Any
+) -> None:
+    # Dice, points and kinds changed to other plausible values: the replay checks every one against the rules.
+    field_path = path
+    action = RECORD["games"][path[1]]["actions"][path[3]]
+    if path[4] == "dice":
+        field_path = (*path, 0)
+    if action.get(path[4]) == value:
+        return
+    answer = request("read_record", {"record": _replace(RECORD, field_path, value)})
+    assert_plain(answer)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(RECORD_JSON) - 1))
+def test_a_truncated_record_is_refused_plainly(cut: int) -> None:
+    text = RECORD_JSON[:cut]
+    answer = raw('{"id": 1, "method": "read_record", "params": {"record": ' + text + "}}")
+    refused(answer, "InvalidRequestError", "not valid JSON")
+    try:
+        shorter = json.loads(text + "]}]}")  # cut inside the actions, closed again: a record cut short
+    except ValueError:
+        return
+    assert_plain(request("read_record", {"record": shorter}))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(RECORD_JSON) - 1), st.integers(0, 6))
+def test_a_bit_flipped_record_is_read_or_refused_plainly(at: int, bit: int) -> None:
+    data = bytearray(RECORD_JSON.encode())
+    data[at] ^= 1 << bit
+    try:
+        text = data.decode()
+    except UnicodeDecodeError:
+        return  # the page refuses it before Python sees it (TextDecoder fatal)
+    answer = raw('{"id": 1, "method": "read_record", "params": {"record": ' + text + "}}")
+    assert_plain(answer)
+
+
+@pytest.mark.parametrize("depth", [50, 1_000, 100_000])
+def test_deeply_nested_data_is_refused_without_a_crash(depth: int) -> None:
+    # Measured before it is parsed: in Pyodide, json.loads of 100,000 levels overflowed the WebAssembly stack
+    # and killed the interpreter (no RecursionError there), closed or not.
+    nested = "[" * depth + "]" * depth
+    head = '{"id": 1, "method": "read_record", "params": {"record": '
+    refused(raw(head + nested + "}}"), "InputTooLargeError", "nested more than 12 levels")
+    refused(raw(head + "[" * depth), "InputTooLargeError", "nested more than 12 levels")
+    record = copy.deepcopy(RECORD)
+    record["settings"] = json.loads('{"a": ' * 40 + "1" + "}" * 40)
+    refused(request("read_record", {"record": record}), "InputTooLargeError", "nested more than 12 levels")
+    # Called directly (not through the worker's handle), the record reader checks the nesting itself.
+    with pytest.raises(InputTooLargeError, match="nested more than 12 levels"):
+        load_record(record)
+    if depth >= 1_000:
+        text = '{"id": 1, "method": "read_record", "params": {"record": {"format": "backgammon-match", "x": '
+        answer = raw(text + nested + "}}}")
+        refused(answer, "InputTooLargeError", "nested")
+
+
+def test_a_request_over_the_size_limit_is_refused_before_it_is_parsed() -> None:
+    # The decompression bomb of issue 33 as it would reach Python: megabytes of spaces in a JSON string.
+    text = '{"id": 1, "method": "read_record", "params": {"record": "' + " " * (MAX_REQUEST_CHARS + 1) + '"}}'
+    start = time.perf_counter()
+    message = refused(raw(text), "InputTooLargeError", "16.1 MB")
+    assert time.perf_counter() - start < 0.5
+    assert "at most" in message
+
+
+def _many(games: int, actions: int) -> dict[str, Any]:
+    record = copy.deepcopy(RECORD)
+    record["games"] = [{"actions": [{"type": "confirm"}] * actions} for _ in range(games)]
+    return record
+
+
+@pytest.mark.parametrize(
+    ("games", "actions", "words"),
+    [
+        (MAX_GAMES + 1, 0, f"at most {MAX_GAMES:,} games"),
+        (1, MAX_GAME_ACTIONS + 1, f"at most {MAX_GAME_ACTIONS:,} actions in one game"),
+        (
+            MAX_ACTIONS // MAX_GAME_ACTIONS + 1,
+            MAX_GAME_ACTIONS,
+            f"at most {MAX_ACTIONS:,} actions in one record",
+        ),
+    ],
+)
+def test_records_over_the_limits_are_refused_before_any_replay(games: int, actions: int, words: str) -> None:
+    for method in ("read_record", "load"):
+        text = json.dumps({"id": 1, "method": method, "params": {"record": _many(games, actions)}})
+        # The refusal is about the size, not the first action (a lone "confirm" does not replay): it comes
+        # before anything is replayed.
+        refused(raw(text), "InputTooLargeError", words)
+
+
+names = (
+    st.text(max_size=60)
+    | st.text(min_size=41, max_size=20_000)
+    | st.sampled_from(
+        [
+            "<script>alert(1)</script>",
+            "Ann\nBob",
+            "\x00",
+            "\u202eevil",
+            "a\tb",
+            "<img src=x onerror=alert(1)>",
+            "",
+        ]
+    )
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(names, st.sampled_from(["read_record", "load", "new_match"]))
+def test_names_too_long_with_control_characters_or_markup(name: str, method: str) -> None:
+    players = [{"name": name, "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    params = {"players": players} if method == "new_match" else {"record": {**RECORD, "players": players}}
+    answer = request(method, params)
+    assert_plain(answer)
+    ok = 0 < len(name) <= 40 and name.strip() and name.isprintable()
+    if ok:
+        # Kept as text, exactly (the page shows names as text, never as markup).
+        assert answer["result"]["record"]["players"][0]["name"] == name.strip()
+    else:
+        assert "error" in answer and "Player 0's name" in answer["error"]["message"]
+
+
+# ---- .mat and .sgf files: import_mat, import_sgf (Save / load, launched files) -----------------------------
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["import_mat", "import_sgf"]), st.integers(0, 10_000), st.integers(0, 7), st.booleans()
+)
+def test_truncated_and_bit_flipped_match_files_are_read_or_refused_plainly(
+    method: str, at: int, bit: int, truncate: bool
+) -> None:
+    text = MAT if method == "import_mat" else SGF
+    at %= len(text)
+    if truncate:
+        text = text[:at]
+    else:
+        data = bytearray(text.encode())
+        data[at % len(data)] ^= 1 << bit
+        text = data.decode(errors="replace")
+    assert_plain(request(method, {"text": text}))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["import_mat", "import_sgf"]), st.text(max_size=300) | json_values)
+def test_any_text_or_value_as_a_match_file_is_refused_plainly(method: str, text: Any) -> None:
+    assert_plain(request(method, {"text": text}))
+
+
+@pytest.mark.parametrize("method", ["import_mat", "import_sgf"])
+def test_a_match_file_over_the_size_limit_is_refused_before_it_is_parsed(method: str) -> None:
+    text = (MAT if method == "import_mat" else SGF) + " " * MAX_FILE_CHARS
+    start = time.perf_counter()
+    refused(request(method, {"text": text}), "InputTooLargeError", "at most 2 MB")
+    assert time.perf_counter() - start < 1.0
+
+
+def test_deeply_nested_sgf_variations_are_refused() -> None:
+    text = "(;FF[4]GM[6]" * 100_000 + ")" * 100_000
+    refused(request("import_sgf", {"text": text}), "InputTooLargeError", f"more than {MAX_SGF_DEPTH} levels")
+
+
+def test_match_files_with_too_many_games_are_refused_before_the_replay() -> None:
+    head = MAT.partition(" Game 1")[0]
+    games = "".join(f" Game {n}\n Ann : 0                Bob : 0\n" for n in range(1, MAX_GAMES + 2))
+    refused(
+        request("import_mat", {"text": head + games}), "InputTooLargeError", f"at most {MAX_GAMES:,} games"
+    )
+    games = "(;FF[4]GM[6]MI[length:3])" * (MAX_GAMES + 1)
+    refused(request("import_sgf", {"text": games}), "InputTooLargeError", f"at most {MAX_GAMES:,} games")
+
+
+def test_a_long_sgf_file_is_read_in_linear_time() -> None:
+    # The line of each node was counted from the start of the file: quadratic in the file's size.
+    text = SGF.rstrip() + "".join(f"(;C[{n}])" for n in range(20_000))
+    start = time.perf_counter()
+    assert_plain(request("import_sgf", {"text": text}))
+    assert time.perf_counter() - start < 3.0
+
+
+# ---- pasted positions: read_position (the paste field, position links), position_xgid, setup ------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(max_size=120)
+    | st.from_regex(r"XGID=[-a-pA-P]{26}(:[0-9-]{0,3}){9}", fullmatch=True)
+    | st.from_regex(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}", fullmatch=True)
+    | json_values
+)
+def test_any_pasted_text_is_read_or_refused_plainly(text: Any) -> None:
+    assert_plain(request("read_position", {"text": text}))
+    assert_plain(request("position_xgid", {"position_id": text, "match_id": text}))
+    assert_plain(request("setup", {"position_id": text, "match_id": None}))
+
+
+@pytest.mark.parametrize("size", [MAX_POSITION_CHARS + 1, 5_000_000])
+def test_a_huge_pasted_position_is_refused_naming_the_limit(size: int) -> None:
+    text = "XGID=" + "a" * size
+    start = time.perf_counter()
+    message = refused(request("read_position", {"text": text}), "InputTooLargeError", "at most 1 KB")
+    assert time.perf_counter() - start < 1.0
+    assert len(message) < 300
+
+
+def test_a_gnubg_id_of_the_wrong_length_is_not_quoted_whole() -> None:
+    answer = request("setup", {"position_id": "A" * 100_000})
+    message = refused(answer, "InvalidIdError")
+    assert len(message) < 300

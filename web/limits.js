@@ -1,0 +1,141 @@
+// @ts-check
+/**
+ * How much the page reads from outside (docs/limits.md): share links, files, pasted IDs, history files. Each limit
+ * is checked where the data enters, before it is read, unpacked or parsed; Python (py/backgammon/limits.py, the same
+ * figures) checks again. A refusal says the limit in plain words.
+ */
+
+/** A share link's fragment, in characters (the longest real link measured is 80 KB). */
+export const MAX_LINK_CHARS = 1_000_000;
+/** A match record's JSON once unpacked from a link, or a saved .json file, in bytes. */
+export const MAX_RECORD_BYTES = 16_000_000;
+/** A .mat or .sgf match file, in bytes. */
+export const MAX_FILE_BYTES = 2_000_000;
+/** A history file, in bytes, and the matches in it. */
+export const MAX_HISTORY_BYTES = 16_000_000;
+export const MAX_HISTORY_ENTRIES = 100_000;
+/** A pasted position: an XGID, or gnubg's Position ID and Match ID. */
+export const MAX_POSITION_CHARS = 1_000;
+/** Games in a record, actions in one game and in the whole record, nesting of its JSON, a player's name. */
+export const MAX_GAMES = 2_000;
+export const MAX_GAME_ACTIONS = 10_000;
+export const MAX_ACTIONS = 400_000;
+export const MAX_DEPTH = 12;
+export const MAX_NAME_CHARS = 40;
+
+/** @param {number} bytes */
+export function sizeText(bytes) {
+  if (bytes >= 1_000_000) return `${Math.round(bytes / 100_000) / 10} MB`;
+  if (bytes >= 1_000) return `${Math.round(bytes / 100) / 10} KB`;
+  return `${bytes} characters`;
+}
+
+/** @param {string} what @param {number} limit */
+export function tooLarge(what, limit) {
+  return `${what} is too large: this game reads at most ${sizeText(limit)} (a real one is far smaller), so nothing was opened.`;
+}
+
+/**
+ * What makes a parsed record too large to read (too many games or actions, nested too deep), in plain words, or null.
+ * The walk is iterative and stops at the first excess, so its cost is bounded by the limits.
+ * @param {unknown} record
+ * @returns {string | null}
+ */
+export function recordProblem(record) {
+  const games = /** @type {any} */ (record)?.games;
+  if (Array.isArray(games)) {
+    if (games.length > MAX_GAMES) return `This match record holds ${games.length} games; this game reads at most ${MAX_GAMES} games in one record.`;
+    let total = 0;
+    for (const [index, game] of games.entries()) {
+      const actions = /** @type {any} */ (game)?.actions;
+      if (!Array.isArray(actions)) continue;
+      if (actions.length > MAX_GAME_ACTIONS) {
+        return `Game ${index + 1} of this match record holds ${actions.length} actions; this game reads at most ${MAX_GAME_ACTIONS} actions in one game.`;
+      }
+      total += actions.length;
+    }
+    if (total > MAX_ACTIONS) return `This match record holds ${total} actions; this game reads at most ${MAX_ACTIONS} actions in one record.`;
+  }
+  return depthProblem(record, MAX_DEPTH, MAX_ACTIONS * 8 + 10_000);
+}
+
+/**
+ * @param {unknown} value @param {number} maxDepth @param {number} budget nodes at most
+ * @returns {string | null}
+ */
+export function depthProblem(value, maxDepth, budget) {
+  /** @type {Array<[unknown, number]>} */
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = /** @type {[unknown, number]} */ (stack.pop());
+    if (!item || typeof item !== "object") continue;
+    if (depth > maxDepth) return `This data is nested more than ${maxDepth} levels deep (a real record is nested 6 levels), so it was not read.`;
+    const children = Array.isArray(item) ? item : Object.values(item);
+    budget -= children.length;
+    if (budget < 0) return "This data holds far more than a record of this game, so it was not read.";
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
+/** Let the browser handle input and paint between pieces of long work. */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Unpack raw-deflated bytes as a stream, stopping as soon as the output passes `limit` bytes: a small link that
+ * unpacks to gigabytes is refused after reading the limit, never unpacked whole. The input is fed in small pieces
+ * (deflate expands a piece at most about a thousandfold) and the page is let go between megabytes.
+ * @param {Uint8Array} bytes @param {number} limit
+ * @returns {Promise<{ok: true, bytes: Uint8Array} | {ok: false, reason: "too-large" | "broken"}>}
+ */
+export async function inflateLimited(bytes, limit) {
+  const stream = new DecompressionStream("deflate-raw");
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  let stop = false;
+  const feeding = (async () => {
+    try {
+      for (let at = 0; at < bytes.length && !stop; at += 1024) await writer.write(bytes.slice(at, at + 1024));
+      if (!stop) await writer.close();
+    } catch {
+      // the stream was cancelled (over the limit) or the data is broken: the reader says which
+    }
+  })();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let total = 0;
+  let sinceYield = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > limit) {
+        stop = true;
+        await reader.cancel().catch(() => {});
+        await feeding;
+        return { ok: false, reason: "too-large" };
+      }
+      chunks.push(value);
+      sinceYield += value.length;
+      if (sinceYield >= 1_000_000) {
+        sinceYield = 0;
+        await nextTask();
+      }
+    }
+  } catch {
+    stop = true;
+    await feeding;
+    return { ok: false, reason: "broken" };
+  }
+  await feeding;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return { ok: true, bytes: out };
+}
