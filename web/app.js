@@ -10,7 +10,7 @@ import { createBoard } from "./board/board.js";
 import { createAnnouncer } from "./announce.js";
 import { bindCopyButtons } from "./copy.js";
 import { openDialog, showMessage } from "./dialogs.js";
-import { ApiError, connectEngine } from "./engine/page-engine.js";
+import { ApiError, connectEngine, refusalText } from "./engine/page-engine.js";
 import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
@@ -221,9 +221,7 @@ async function openShared(shared) {
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    // A failure inside the rules engine is not shown as it came (its text is Python's, not the player's).
-    const why = e.type === "InternalError" ? "the game could not read it." : e.message;
-    const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${why} Your match is unchanged.`;
+    const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${refusalText(e)} Your match is unchanged.`;
     void showMessage(messageDialog, { title: "Link not opened", text });
     announcer.say(text);
   }

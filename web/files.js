@@ -6,19 +6,10 @@
  * every file; a refused one is said in plain words and changes nothing.
  */
 import { openDialog, showMessage } from "./dialogs.js";
+import { refusalText as reason } from "./engine/page-engine.js";
 import { downloadText, readMatchFile, recordFilename, recordFromFileText } from "./matchfile.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-
-/**
- * Why Python refused a file, for the player: its plain words, but never the text of a failure inside the engine
- * (an InternalError carries Python's own exception text).
- * @param {unknown} error
- */
-function reason(error) {
-  const e = /** @type {{type?: string, message?: string}} */ (error);
-  return e?.type === "InternalError" || !e?.message ? "the game could not read it." : e.message;
-}
 
 /**
  * @typedef {object} FilesContext

@@ -20,6 +20,16 @@ export class ApiError extends Error {
 }
 
 /**
+ * Why Python refused a request, in the player's words: its plain message, but never the text of a failure inside
+ * the engine (an InternalError carries Python's own exception text).
+ * @param {unknown} error
+ */
+export function refusalText(error) {
+  const e = /** @type {{type?: string, message?: string} | null} */ (error);
+  return e?.type === "InternalError" || !e?.message ? "the game could not read it." : e.message;
+}
+
+/**
  * @param {{
  *   record: () => object | null,
  *   status: HTMLElement,
