@@ -1,6 +1,21 @@
 import js from "@eslint/js";
 import globals from "globals";
 
+// The page's modes (docs/architecture.md, "The page, by areas"): a mode never imports another; what it needs of the
+// page is handed to it by web/app.js.
+const MODES = ["play", "review", "setup", "home", "tutorial"];
+const modeBoundaries = MODES.map((mode) => ({
+  files: [`web/${mode}/**/*.js`],
+  rules: {
+    "no-restricted-imports": ["error", {
+      patterns: [{
+        group: MODES.filter((other) => other !== mode).map((other) => `**/${other}/*`),
+        message: "A mode never imports another mode: web/app.js hands it what it needs.",
+      }],
+    }],
+  },
+}));
+
 export default [
   {
     ignores: ["node_modules/", "dist/", "dist.staging/", ".cache/", ".venv/", "test-results/"],
@@ -30,4 +45,5 @@ export default [
     files: ["**/*.mjs"],
     languageOptions: { globals: globals.node },
   },
+  ...modeBoundaries,
 ];

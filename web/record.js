@@ -1,10 +1,17 @@
 // @ts-check
 /**
  * What names a match record (docs/architecture.md): how many actions it holds and a fingerprint of them, by which
- * a finished match's history entry and a match's saved analyses are found. Pure functions, checked under Node.
+ * a finished match's history entry and a match's saved analyses are found, and the types of its settings and players.
+ * Pure functions, checked under Node.
  */
 
 /** @typedef {Record<string, any>} MatchRecord  the match record of docs/architecture.md */
+/**
+ * A match's rules and its two players, as a record and `new_match` hold them.
+ * @typedef {{match_length: number, crawford: boolean, jacoby: boolean, beavers: boolean,
+ *   automatic_doubles: number, strict_doubling: boolean}} Settings
+ * @typedef {{name: string, kind: "human" | "computer", level?: string}} Player
+ */
 
 /**
  * How many actions a record holds, all games together (what `analysis.actions` counts).

@@ -10,8 +10,8 @@
  * player does. The engine and the board start as on any visit: the welcome waits for nothing.
  */
 
-/** @typedef {import("../play/newmatch.js").Settings} Settings */
-/** @typedef {import("../play/newmatch.js").Player} Player */
+/** @typedef {import("../record.js").Settings} Settings */
+/** @typedef {import("../record.js").Player} Player */
 /** @typedef {{settings: Settings, players: Player[]}} MatchChoice */
 
 /** The computer's level and the match length a first visit is offered. */

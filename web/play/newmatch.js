@@ -5,11 +5,8 @@
  */
 import { loadLastMatchChoice, saveLastMatchChoice } from "../storage.js";
 
-/**
- * @typedef {{match_length: number, crawford: boolean, jacoby: boolean, beavers: boolean,
- *   automatic_doubles: number, strict_doubling: boolean}} Settings
- * @typedef {{name: string, kind: "human" | "computer", level?: string}} Player
- */
+/** @typedef {import("../record.js").Settings} Settings */
+/** @typedef {import("../record.js").Player} Player */
 
 /** @type {{settings: Settings, players: Player[]}} */
 export const DEFAULT_MATCH = Object.freeze({
