@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_matfile_gnubg import GNUBG
+from gnubg_support import GNUBG
 
 pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
 

@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_matfile_gnubg import GNUBG
+from gnubg_support import GNUBG
 
 from backgammon import Position, legal_positions
 from backgammon.move import Move, Play

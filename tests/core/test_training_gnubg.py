@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_matfile_gnubg import GNUBG
+from gnubg_support import GNUBG
 
 from backgammon import Position
 
