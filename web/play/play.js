@@ -398,7 +398,6 @@ export function createPlay(ctx) {
       if (previous) await call("load", { record: previous }).catch(() => undefined);
       throw error;
     }
-    ctx.closeOtherMode();
     keepLeaving(); // "Back to the match you left" (Save / load) brings it back
     takeUp(result);
     ctx.say(`Match opened from ${name}. ${say.statusText(result.view)}`);
