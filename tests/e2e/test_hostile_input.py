@@ -94,15 +94,9 @@ def test_a_decompression_bomb_link_is_refused_at_the_limit_without_a_crash(hosti
     assert 300_000 < len(link) < 500_000  # the link of the issue: about 400 KB for 300 MB unpacked
     before = storage(page)
     start_measuring(page)
-    page.evaluate("(fragment) => { location.hash = fragment; }", f"#v=1&match={link}")
-    dialog = page.locator("#message-dialog")
-    expect(dialog).to_be_visible(timeout=30_000)
-    text = dialog.inner_text()
-    assert_plain(text, "too large", "at most 16 MB", "unchanged")
+    open_link(page, f"#v=1&match={link}", "too large", "at most 16 MB", "unchanged", timeout=30_000)
     longest_task(page, "bomb link")
-    page.click("#message-dialog button")
-    wait_idle(page)
-    assert storage(page) == before
+    dismiss_unchanged(page, before)
     assert page.evaluate("location.hash") == ""
     still_answers(page)
 
@@ -114,13 +108,21 @@ def test_a_link_with_more_games_than_the_limit_is_refused_by_the_page(hostile_pa
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(json.dumps(record).encode()) + packer.flush()
     before = storage(page)
-    page.evaluate(
-        "(fragment) => { location.hash = fragment; }",
-        "#v=1&match=" + base64.urlsafe_b64encode(packed).rstrip(b"=").decode(),
-    )
+    fragment = "#v=1&match=" + base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
+    open_link(page, fragment, "2001 games", "at most 2000 games", "unchanged")
+    dismiss_unchanged(page, before)
+
+
+def open_link(page: Page, fragment: str, *words: str, timeout: float = 5_000) -> None:
+    """Put a share link in the address; the page must refuse it in a message with these words."""
+    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
     dialog = page.locator("#message-dialog")
-    expect(dialog).to_be_visible()
-    assert_plain(dialog.inner_text(), "2001 games", "at most 2000 games", "unchanged")
+    expect(dialog).to_be_visible(timeout=timeout)
+    assert_plain(dialog.inner_text(), *words)
+
+
+def dismiss_unchanged(page: Page, before: object) -> None:
+    """Close the refusal; everything saved is as it was before the link."""
     page.click("#message-dialog button")
     wait_idle(page)
     assert storage(page) == before
@@ -242,10 +244,5 @@ def test_a_huge_pasted_xgid_is_refused_naming_the_limit(hostile_page: Page) -> N
 def test_a_huge_position_link_is_refused_naming_the_limit(hostile_page: Page) -> None:
     page = hostile_page
     before = storage(page)
-    page.evaluate("(fragment) => { location.hash = fragment; }", "#v=1&position=XGID=" + "a" * 10_000)
-    dialog = page.locator("#message-dialog")
-    expect(dialog).to_be_visible()
-    assert_plain(dialog.inner_text(), "too large", "at most 1 KB", "unchanged")
-    page.click("#message-dialog button")
-    wait_idle(page)
-    assert storage(page) == before
+    open_link(page, "#v=1&position=XGID=" + "a" * 10_000, "too large", "at most 1 KB", "unchanged")
+    dismiss_unchanged(page, before)
