@@ -29,11 +29,11 @@ export function bindFiles(ctx) {
   const errorLine = /** @type {HTMLElement} */ (dialog.querySelector("[data-role=error]"));
   const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
 
-  function open() {
+  async function open() {
     errorLine.textContent = "";
     /** @type {HTMLInputElement} */ ($("import-file")).value = "";
     $("import-history-result").textContent = "";
-    $("restore-previous").hidden = !ctx.storage.loadPrevious();
+    $("restore-previous").hidden = !(await ctx.storage.loadPrevious());
     return openDialog(dialog);
   }
 
@@ -62,9 +62,9 @@ export function bindFiles(ctx) {
     });
   }
 
-  $("restore-previous").addEventListener("click", () => {
-    const kept = ctx.storage.loadPrevious();
+  $("restore-previous").addEventListener("click", async () => {
     dialog.close("restored");
+    const kept = await ctx.storage.loadPrevious();
     if (kept) ctx.enqueue(() => ctx.play.replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load)."));
   });
 

@@ -1,18 +1,23 @@
 // @ts-check
 /**
- * The one module that touches localStorage.
+ * What the page saves, and how: the match in progress, the analyses and the history in web/keyval.js (IndexedDB,
+ * where a read-check-write is atomic across tabs), the preferences and the new-match dialog's last choices in
+ * localStorage (read synchronously at start, before the first paint).
  *
- * A saved match is an envelope `{format, version, revision, savedAt, tab, record}` under a versioned key. Data that
- * cannot be trusted (not JSON, not ours, or written by a newer version) is never thrown away: it is copied under a
- * backup key and reported so the page can tell the player in plain words.
+ * A saved match is an envelope `{format, version, revision, savedAt, tab, record, study?}` under a versioned key.
+ * Data that cannot be trusted (not JSON, not ours, or written by a newer version) is never thrown away: it is copied
+ * under a backup key and reported so the page can tell the player in plain words.
  */
+
+import { openKeyval, safeLocalStorage } from "./keyval.js";
 
 export const STORAGE_VERSION = 1;
 const FORMAT = "backgammon-match";
 const PREFERENCES_KEY = "backgammon.preferences.v1";
 
 /**
- * @typedef {{format: string, version: number, revision: number, savedAt: string, tab: string, record: object}} Envelope
+ * @typedef {{format: string, version: number, revision: number, savedAt: string, tab: string, record: object,
+ *   study?: boolean}} Envelope
  * @typedef {{status: "empty"} | {status: "ok", envelope: Envelope}
  *   | {status: "corrupt" | "foreign" | "future", reason: string, backupKey: string | null}} LoadResult
  */
@@ -22,16 +27,6 @@ function newTabId() {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** @returns {Storage | null} localStorage, or null where the browser refuses it (privacy modes, sandboxed frames). */
-function safeLocalStorage() {
-  try {
-    const s = globalThis.localStorage;
-    return s ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -68,138 +63,169 @@ export function parseEnvelope(text) {
       savedAt: String(data.savedAt ?? ""),
       tab: String(data.tab ?? ""),
       record: data.record,
+      ...(data.study === true ? { study: true } : {}),
     },
   };
 }
 
-/**
- * Copy text that could not be used under a backup key beside `key`, so it is never lost.
- * @param {Storage | null} store @param {string} key @param {string} text
- * @returns {string | null} the backup key, or null if it could not be written
- */
-function backupText(store, key, text) {
-  if (!store) return null;
-  const backupKey = `${key}.backup.${new Date().toISOString()}`;
-  try {
-    store.setItem(backupKey, text);
-    return backupKey;
-  } catch {
-    return null;
-  }
-}
+/** The namespace a key belongs to ("backgammon" of "backgammon.match.v1"). @param {string} key */
+const namespaceOf = (key) => key.slice(0, key.indexOf("."));
+
+/** The key a copy of unusable data is set aside under, beside `key`. @param {string} key */
+const backupKeyOf = (key) => `${key}.backup.${new Date().toISOString()}`;
+
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+
+const NO_SAVING = "this browser does not allow saving (its storage is switched off for this site)";
 
 /**
  * Read a list kept as `{format, version, entries: [...]}` under `key` (the analyses, the history). Unreadable data
- * is copied aside and `key` cleared, so that a new list can start; `why` and `backupKey` say what happened.
- * @param {Storage | null} store @param {string} key
+ * is copied aside and `key` cleared in the same step, so that a new list can start; `why` and `backupKey` say what
+ * happened (`backupKey` null: it could not be copied, and was left as it was).
+ * @param {string} key
  * @param {{format: string, version: number, what: string}} kind `what` names the version in a reason ("history")
- * @returns {{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}}
+ * @returns {Promise<{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}>}
  */
-function readList(store, key, { format, version, what }) {
-  let text;
-  try {
-    text = store?.getItem(key) ?? null;
-  } catch {
-    return { entries: [] };
-  }
-  if (text === null) return { entries: [] };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = undefined; // JSON itself never reads as undefined
-  }
+async function readList(key, { format, version, what }) {
+  const keyval = await openKeyval(namespaceOf(key));
+  /** @param {string} text @returns {string | null} why the list cannot be used, or null */
+  const unusable = (text) => {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return "it is not valid JSON";
+    }
+    if (!data || typeof data !== "object" || data.format !== format) return "it was not written by this game";
+    if (typeof data.version !== "number" || data.version > version) {
+      return `it was written by a newer version of this game (${what} version ${data.version})`;
+    }
+    return Array.isArray(data.entries) ? null : "it has no list in it";
+  };
   /** @type {string | null} */
   let why = null;
-  if (data === undefined) why = "it is not valid JSON";
-  else if (!data || typeof data !== "object" || data.format !== format) why = "it was not written by this game";
-  else if (typeof data.version !== "number" || data.version > version) {
-    why = `it was written by a newer version of this game (${what} version ${data.version})`;
-  } else if (!Array.isArray(data.entries)) why = "it has no list in it";
-  if (!why) return { entries: data.entries };
-  const backupKey = backupText(store, key, text);
-  if (backupKey) {
-    try {
-      store?.removeItem(key);
-    } catch {
-      /* the copy is kept; the next write replaces it */
-    }
+  try {
+    /** @typedef {{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}} ListRead */
+    return await keyval.update(key, (text) => {
+      if (text === null) return { value: /** @type {ListRead} */ ({ entries: [] }) };
+      why = unusable(text);
+      if (!why) return { value: /** @type {ListRead} */ ({ entries: JSON.parse(text).entries }) };
+      const backupKey = backupKeyOf(key);
+      return { text: null, also: { [backupKey]: text }, value: /** @type {ListRead} */ ({ entries: [], why, backupKey }) };
+    });
+  } catch {
+    return why ? { entries: [], why, backupKey: null } : { entries: [] };
   }
-  return { entries: [], why, backupKey };
 }
 
 /**
- * Storage for one namespace ("backgammon" for real matches, "backgammon-test" for scripted-dice test mode, so a test
- * page can never read or overwrite a real match).
+ * Change a list in one step (read, change, write: no other tab's write comes between). `change` gets the stored
+ * entries (none if the list is missing or unreadable: then readList has set it aside first) and returns the new
+ * entries, or null to leave the list as it is.
+ * @param {string} key @param {{format: string, version: number}} kind
+ * @param {(entries: unknown[]) => unknown[] | null} change
+ * @returns {Promise<{ok: true} | {ok: false, error: string}>}
+ */
+async function changeList(key, { format, version }, change) {
+  const keyval = await openKeyval(namespaceOf(key));
+  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  try {
+    await keyval.update(key, (text) => {
+      let entries = [];
+      try {
+        const data = text === null ? null : JSON.parse(text);
+        if (data?.format === format && Array.isArray(data.entries)) entries = data.entries;
+      } catch {
+        /* readList set unreadable data aside; what is left here is written over only by a caller that read first */
+      }
+      const next = change(entries);
+      return next ? { text: JSON.stringify({ format, version, entries: next }), value: undefined } : { value: undefined };
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: messageOf(error) };
+  }
+}
+
+/**
+ * The match in progress, for one namespace ("backgammon" for real matches, "backgammon-test" for scripted-dice test
+ * mode, so a test page can never read or overwrite a real match), kept in web/keyval.js.
+ *
+ * Every save is a compare-and-set in one transaction: it is written only over the envelope this tab last read, wrote
+ * or adopted; over anything else (another tab saved meanwhile) it is refused as a conflict and the caller shows the
+ * stored match instead. With IndexedDB no other tab's write can come between the check and the write, so no action
+ * is lost or silently replaced; on the localStorage fallback the check is as good as localStorage allows.
  * @param {{namespace?: string}} [options]
  */
 export function createMatchStorage({ namespace = "backgammon" } = {}) {
-  const store = safeLocalStorage();
   const key = `${namespace}.match.v${STORAGE_VERSION}`;
+  const previousKey = `${key}.previous`;
   const tab = newTabId();
   /**
    * The envelope this tab last read, wrote or adopted, as its revision and the tab that wrote it: a save over any
-   * other envelope is a conflict. Two tabs can write the same revision (localStorage has no compare-and-set across
-   * tabs: each reads, then writes), so the revision alone does not tell two writes apart; the writer's tab does.
+   * other envelope is a conflict. Two tabs may hold the same revision (each took up the same match), so the writer's
+   * tab tells two writes apart; `knownStudy` is whether that match is a study position (isStudy).
    */
   let knownRevision = 0;
   let knownTab = "";
+  let knownStudy = false;
 
-  /**
-   * Copy untrusted data aside so it is never lost.
-   * @param {string} text
-   * @returns {string | null} the backup key, or null if it could not be written
-   */
-  function backup(text) {
-    return backupText(store, key, text);
+  /** @param {Envelope} envelope */
+  function know(envelope) {
+    knownRevision = envelope.revision;
+    knownTab = envelope.tab;
+    knownStudy = Boolean(envelope.study);
   }
 
-  /** @returns {LoadResult} */
-  function load() {
-    if (!store) return { status: "empty" };
-    let text;
+  /**
+   * The saved match; data that cannot be used is set aside under a backup key in the same step (and the key
+   * cleared), so it is never lost and a new match can start.
+   * @returns {Promise<LoadResult>}
+   */
+  async function load() {
+    const keyval = await openKeyval(namespaceOf(key));
     try {
-      text = store.getItem(key);
-    } catch {
-      return { status: "empty" };
+      return await keyval.update(key, (text) => {
+        if (text === null) return { value: /** @type {LoadResult} */ ({ status: "empty" }) };
+        const parsed = parseEnvelope(text);
+        if (parsed.ok) {
+          know(parsed.envelope);
+          return { value: /** @type {LoadResult} */ ({ status: "ok", envelope: parsed.envelope }) };
+        }
+        const backupKey = backupKeyOf(key);
+        return { text: null, also: { [backupKey]: text }, value: /** @type {LoadResult} */ ({ status: parsed.status, reason: parsed.reason, backupKey }) };
+      });
+    } catch (error) {
+      // Not even set aside: leave it where it is and say so (the caller starts a match it cannot save over this).
+      return { status: "corrupt", reason: `the saved match could not be read (${messageOf(error)})`, backupKey: null };
     }
-    if (text === null) return { status: "empty" };
-    const parsed = parseEnvelope(text);
-    if (parsed.ok) {
-      knownRevision = parsed.envelope.revision;
-      knownTab = parsed.envelope.tab;
-      return { status: "ok", envelope: parsed.envelope };
-    }
-    return { status: parsed.status, reason: parsed.reason, backupKey: backup(text) };
   }
 
   /**
-   * Keep the current stored data under a backup key (used when the record inside does not replay) and clear the
-   * main key so a new match can be started.
+   * Set the stored match aside under a backup key (its record does not replay) and clear the key, in one step.
    * @param {string} reason
-   * @returns {{status: "corrupt", reason: string, backupKey: string | null}}
+   * @returns {Promise<{status: "corrupt", reason: string, backupKey: string | null}>}
    */
-  function setAside(reason) {
-    let backupKey = null;
-    if (store) {
-      try {
-        const text = store.getItem(key);
-        if (text !== null) backupKey = backup(text);
-        if (backupKey) store.removeItem(key);
-      } catch {
-        backupKey = null;
-      }
+  async function setAside(reason) {
+    const keyval = await openKeyval(namespaceOf(key));
+    const backupKey = backupKeyOf(key);
+    let kept;
+    try {
+      kept = await keyval.update(key, (text) => (text === null ? { value: null } : { text: null, also: { [backupKey]: text }, value: backupKey }));
+    } catch {
+      kept = null;
     }
     knownRevision = 0;
     knownTab = "";
-    return { status: "corrupt", reason, backupKey };
+    knownStudy = false;
+    return { status: "corrupt", reason, backupKey: kept };
   }
 
-  /** @returns {Envelope | null} what is stored now, if it is a valid envelope */
-  function peek() {
-    if (!store) return null;
+  /** @returns {Promise<Envelope | null>} what is stored now, if it is a valid envelope */
+  async function peek() {
     try {
-      const text = store.getItem(key);
+      const text = await (await openKeyval(namespaceOf(key))).get(key);
       if (text === null) return null;
       const parsed = parseEnvelope(text);
       return parsed.ok ? parsed.envelope : null;
@@ -209,47 +235,42 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
   }
 
   /**
-   * Save a record unless another tab saved a newer revision since this tab last read or wrote.
+   * Save a record over the envelope this tab knows, unless another tab saved since (a conflict: nothing written).
    * @param {object} record
    * @param {{force?: boolean, study?: boolean}} [options] force: overwrite whatever is stored (a new match, an
    *   import); study (with force): the record is a study position from a share link (isStudy)
-   * @returns {{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}}
+   * @returns {Promise<{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}>}
    */
-  function save(record, { force = false, study = false } = {}) {
-    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
-    const current = peek();
-    if (!force && current && isNewer(current)) return { ok: false, conflict: current };
-    const revision = Math.max(knownRevision, current?.revision ?? 0) + 1;
-    /** @type {Envelope} */
-    const envelope = {
-      format: FORMAT,
-      version: STORAGE_VERSION,
-      revision,
-      savedAt: new Date().toISOString(),
-      tab,
-      record,
-    };
+  async function save(record, { force = false, study = false } = {}) {
+    const keyval = await openKeyval(namespaceOf(key));
+    if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+    /** @type {Envelope | null} */
+    let written = null;
     try {
-      store.setItem(key, JSON.stringify(envelope));
-    } catch (e) {
-      return { ok: false, error: `the match could not be saved (${e instanceof Error ? e.message : String(e)})` };
+      const conflict = await keyval.update(key, (text) => {
+        const parsed = text === null ? null : parseEnvelope(text);
+        const current = parsed?.ok ? parsed.envelope : null;
+        if (!force && current && isNewer(current)) return { value: current };
+        /** @type {Envelope} */
+        const envelope = {
+          format: FORMAT,
+          version: STORAGE_VERSION,
+          revision: Math.max(knownRevision, current?.revision ?? 0) + 1,
+          savedAt: new Date().toISOString(),
+          tab,
+          record,
+        };
+        if (force ? study : knownStudy) envelope.study = true;
+        written = envelope;
+        return { text: JSON.stringify(envelope), value: null };
+      });
+      if (conflict) return { ok: false, conflict };
+    } catch (error) {
+      return { ok: false, error: `the match could not be saved (${messageOf(error)})` };
     }
-    knownRevision = revision;
-    knownTab = tab;
-    if (force) markStudy(study);
-    return { ok: true, revision };
-  }
-
-  const studyKey = `${key}.study`;
-
-  /** @param {boolean} study the match just put in place came from a share link (see isStudy) */
-  function markStudy(study) {
-    try {
-      if (study) store?.setItem(studyKey, "1");
-      else store?.removeItem(studyKey);
-    } catch {
-      /* not kept: the next match left is kept as usual */
-    }
+    const envelope = /** @type {Envelope} */ (/** @type {unknown} */ (written));
+    know(envelope);
+    return { ok: true, revision: envelope.revision };
   }
 
   /**
@@ -257,58 +278,38 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
    * match kept by keepPrevious (the player's own match stays there).
    */
   function isStudy() {
-    try {
-      return store?.getItem(studyKey) === "1";
-    } catch {
-      return false;
-    }
-  }
-
-  /** Forget the saved match (the caller has already offered a backup or the player asked for it). */
-  function clear() {
-    knownRevision = 0;
-    try {
-      store?.removeItem(key);
-    } catch {
-      /* nothing to clear */
-    }
+    return knownStudy;
   }
 
   /**
-   * Call back when another tab writes this match.
+   * Call back when another tab writes this match (once this tab has opened the storage).
    * @param {(change: {envelope: Envelope} | {removed: true}) => void} callback
-   * @returns {() => void} unbind
    */
   function onExternalChange(callback) {
-    /** @param {StorageEvent} event */
-    const listener = (event) => {
-      if (event.storageArea !== store || event.key !== key) return;
-      if (event.newValue === null) {
-        callback({ removed: true });
-        return;
-      }
-      const change = externalChange();
-      if (change) callback(change);
-    };
-    window.addEventListener("storage", listener);
-    return () => window.removeEventListener("storage", listener);
+    void openKeyval(namespaceOf(key)).then((keyval) =>
+      keyval.listen(key, async () => {
+        const text = await keyval.get(key).catch(() => undefined);
+        if (text === null) return callback({ removed: true });
+        const change = await externalChange();
+        if (change) callback(change);
+      }),
+    );
   }
 
   /**
-   * What another tab saved that this tab has not taken up, or null: for a page that may have missed storage events
-   * (restored from the back/forward cache, unfrozen). What is stored now, not what an event carried: a later write
-   * may already have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a
-   * conflict, never an overwrite.
-   * @returns {{envelope: Envelope} | null}
+   * What another tab saved that this tab has not taken up, or null: for a page that may have missed a change (back
+   * from the back/forward cache, unfrozen). What is stored now, not what a notice said: a later write may already
+   * have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a conflict.
+   * @returns {Promise<{envelope: Envelope} | null>}
    */
-  function externalChange() {
-    const current = peek();
+  async function externalChange() {
+    const current = await peek();
     return current && isNewer(current) ? { envelope: current } : null;
   }
 
   /**
    * Another tab's envelope that is not the one this tab knows: a newer revision, or the same revision written by
-   * another tab than the one known (two tabs saved at once; the one stored last won).
+   * another tab than the one known.
    * @param {Envelope} envelope
    */
   function isNewer(envelope) {
@@ -316,36 +317,32 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     return envelope.revision > knownRevision || (envelope.revision === knownRevision && envelope.tab !== knownTab);
   }
 
-  /** @param {{revision: number, tab: string}} envelope the envelope whose record this tab has adopted */
+  /** @param {Envelope} envelope the envelope whose record this tab has adopted */
   function adopt(envelope) {
-    if (envelope.revision >= knownRevision) {
-      knownRevision = envelope.revision;
-      knownTab = envelope.tab;
-    }
+    if (envelope.revision >= knownRevision) know(envelope);
   }
-
-  const previousKey = `${key}.previous`;
 
   /**
    * Keep a match the player is leaving (for another one opened from a file) under its own key, so that it can be
    * taken up again; one is kept, the last one left.
    * @param {object} record
-   * @returns {{ok: true} | {ok: false, error: string}}
+   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
    */
-  function keepPrevious(record) {
-    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
+  async function keepPrevious(record) {
+    const keyval = await openKeyval(namespaceOf(key));
+    if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
     try {
-      store.setItem(previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
+      await keyval.put(previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
       return { ok: true };
-    } catch (e) {
-      return { ok: false, error: `the match in progress could not be kept (${e instanceof Error ? e.message : String(e)})` };
+    } catch (error) {
+      return { ok: false, error: `the match in progress could not be kept (${messageOf(error)})` };
     }
   }
 
-  /** @returns {{record: object, savedAt: string} | null} the match kept by keepPrevious, if it is readable */
-  function loadPrevious() {
+  /** @returns {Promise<{record: object, savedAt: string} | null>} the match kept by keepPrevious, if it is readable */
+  async function loadPrevious() {
     try {
-      const text = store?.getItem(previousKey);
+      const text = await (await openKeyval(namespaceOf(key))).get(previousKey);
       if (!text) return null;
       const parsed = parseEnvelope(text);
       return parsed.ok ? { record: parsed.envelope.record, savedAt: parsed.envelope.savedAt } : null;
@@ -354,7 +351,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     }
   }
 
-  return { key, load, save, peek, clear, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy };
+  return { key, load, save, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy };
 }
 
 const ANALYSIS_FORMAT = "backgammon-analyses";
@@ -373,30 +370,33 @@ const ANALYSES_KEPT = 6;
  * @param {{namespace?: string}} [options]
  */
 export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
-  const store = safeLocalStorage();
   const key = `${namespace}.analysis.v${STORAGE_VERSION}`;
+  const kind = { format: ANALYSIS_FORMAT, version: STORAGE_VERSION, what: "analysis" };
   /** @type {string | null} the reason the stored analyses could not be read, once */
   let problem = null;
 
-  /** @returns {AnalysisEntry[]} */
-  function entries() {
-    const read = readList(store, key, { format: ANALYSIS_FORMAT, version: STORAGE_VERSION, what: "analysis" });
+  /** @param {unknown[]} list @returns {AnalysisEntry[]} */
+  const usable = (list) => /** @type {any[]} */ (list).filter((e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
+
+  /** @returns {Promise<AnalysisEntry[]>} */
+  async function entries() {
+    const read = await readList(key, kind);
     if ("why" in read) {
       problem = read.backupKey
         ? `the saved analyses could not be read (${read.why}); they are kept under "${read.backupKey}"`
         : `the saved analyses could not be read (${read.why}) and were left as they were`;
     }
-    return /** @type {any[]} */ (read.entries).filter((e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
+    return usable(read.entries);
   }
 
   /**
    * The analysis with the most actions among those `matches` accepts.
    * @param {(entry: AnalysisEntry) => boolean} matches
-   * @returns {AnalysisEntry | null}
+   * @returns {Promise<AnalysisEntry | null>}
    */
-  function find(matches) {
+  async function find(matches) {
     let best = null;
-    for (const entry of entries()) if (matches(entry) && (!best || entry.actions > best.actions)) best = entry;
+    for (const entry of await entries()) if (matches(entry) && (!best || entry.actions > best.actions)) best = entry;
     return best;
   }
 
@@ -404,22 +404,18 @@ export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
    * Keep an analysis; entries `replaces` accepts (an older analysis of the same match) give way to it.
    * @param {AnalysisEntry} entry
    * @param {(entry: AnalysisEntry) => boolean} [replaces]
-   * @returns {{ok: true} | {ok: false, error: string}}
+   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
    */
-  function save(entry, replaces = () => false) {
-    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
-    let kept = entries().filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
-    kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
-    kept = [entry, ...kept].slice(0, ANALYSES_KEPT);
+  async function save(entry, replaces = () => false) {
+    await entries(); // unreadable data is set aside (and reported) before anything is written over it
     // A full storage makes room by dropping the oldest other analyses (they can be computed again); the match never.
-    for (;;) {
-      try {
-        store.setItem(key, JSON.stringify({ format: ANALYSIS_FORMAT, version: STORAGE_VERSION, entries: kept }));
-        return { ok: true };
-      } catch (e) {
-        if (kept.length <= 1) return { ok: false, error: `the analysis could not be saved (${e instanceof Error ? e.message : String(e)})` };
-        kept = kept.slice(0, -1);
-      }
+    for (let keep = ANALYSES_KEPT; ; keep -= 1) {
+      const saved = await changeList(key, kind, (list) => {
+        const kept = usable(list).filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
+        kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
+        return [entry, ...kept].slice(0, keep);
+      });
+      if (saved.ok || keep <= 1) return saved.ok ? saved : { ok: false, error: `the analysis could not be saved (${saved.error})` };
     }
   }
 
@@ -430,7 +426,7 @@ export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
     return text;
   }
 
-  return { key, find, save, takeProblem };
+  return { key, entries, find, save, takeProblem };
 }
 
 /**
@@ -496,16 +492,16 @@ export const HISTORY_VERSION = 1;
  * @param {{namespace?: string}} [options]
  */
 export function createHistoryStorage({ namespace = "backgammon" } = {}) {
-  const store = safeLocalStorage();
   const key = `${namespace}.history.v${HISTORY_VERSION}`;
+  const kind = { format: HISTORY_FORMAT, version: HISTORY_VERSION, what: "history" };
   /** @type {string | null} */
   let problem = null;
   /** Set when unreadable data could not be copied aside: it is never written over. */
   let readOnly = false;
 
-  /** @returns {unknown[]} the stored entries; unreadable data is set aside first (see takeProblem) */
-  function entries() {
-    const read = readList(store, key, { format: HISTORY_FORMAT, version: HISTORY_VERSION, what: "history" });
+  /** @returns {Promise<unknown[]>} the stored entries; unreadable data is set aside first (see takeProblem) */
+  async function entries() {
+    const read = await readList(key, kind);
     if (!("why" in read)) return read.entries;
     if (read.backupKey) {
       problem = `Your match history could not be read (${read.why}). Nothing was deleted: it is kept in this browser's storage under "${read.backupKey}", and a new history is started.`;
@@ -517,19 +513,16 @@ export function createHistoryStorage({ namespace = "backgammon" } = {}) {
   }
 
   /**
-   * Write the whole list (the caller read it with entries() and changed it).
-   * @param {unknown[]} list
-   * @returns {{ok: true} | {ok: false, error: string}}
+   * Change the list in one step: `change` gets the entries stored at that moment (another tab may have added one
+   * since they were last read) and returns the new list, or null for no change.
+   * @param {(list: unknown[]) => unknown[] | null} change
+   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
    */
-  function write(list) {
-    if (!store) return { ok: false, error: "this browser does not allow saving (local storage is unavailable)" };
+  async function update(change) {
+    await entries(); // unreadable data is set aside (and reported) before anything is written over it
     if (readOnly) return { ok: false, error: "the match history could not be read, and is not written over" };
-    try {
-      store.setItem(key, JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, entries: list }));
-      return { ok: true };
-    } catch (e) {
-      return { ok: false, error: `the match history could not be saved (${e instanceof Error ? e.message : String(e)})` };
-    }
+    const saved = await changeList(key, kind, change);
+    return saved.ok ? saved : { ok: false, error: `the match history could not be saved (${saved.error})` };
   }
 
   /** @returns {string | null} what went wrong reading the history (once), or null */
@@ -539,10 +532,10 @@ export function createHistoryStorage({ namespace = "backgammon" } = {}) {
     return text;
   }
 
-  /** @returns {string} the stored history as a file's text (an empty history when none is stored) */
-  function exportText() {
-    return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, exportedAt: new Date().toISOString(), entries: entries() }, null, 2);
+  /** @returns {Promise<string>} the stored history as a file's text (an empty history when none is stored) */
+  async function exportText() {
+    return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, exportedAt: new Date().toISOString(), entries: await entries() }, null, 2);
   }
 
-  return { key, entries, write, takeProblem, exportText };
+  return { key, entries, update, takeProblem, exportText };
 }

@@ -34,6 +34,7 @@ from backgammon.record import load_record
 from backgammon.view import build_view
 
 from .conftest import RESULTS_DIR, PageProblems, Site, watch_problems
+from .stored import STORED_TEXT_JS, stored_text
 
 MATCH_KEY = "backgammon-test.match.v1"
 #: How long the page may stay busy after a step before it counts as stuck (the expert thinks in under 2 s).
@@ -102,38 +103,37 @@ class DomState:
         return self.data[key]
 
 
-# Every write of the saved match, as each tab made it (kept in sessionStorage so it survives a reload).
+# Every write of the saved match, as each tab made it, and every notice a tab heard of another's (kept in
+# sessionStorage so it survives a reload).
 WATCH_SAVES_JS = """
 (() => {
-  const original = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (this === window.localStorage && key === MATCH_KEY) {
+  const remember = (entry) => {
+    const log = JSON.parse(sessionStorage.getItem("chaos-saves") || "[]");
+    log.push([Math.round(performance.timeOrigin + performance.now()) % 1000000, ...entry]);
+    sessionStorage.setItem("chaos-saves", JSON.stringify(log.slice(-40)));
+  };
+  const original = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (value, key) {
+    if (key === MATCH_KEY) {
       try {
         const e = JSON.parse(value);
         const entries = (e.record?.games ?? []).reduce((n, g) => n + (g.actions?.length ?? 0), 0);
-        const log = JSON.parse(sessionStorage.getItem("chaos-saves") || "[]");
-        const now = Math.round(performance.timeOrigin + performance.now()) % 1000000;
-        log.push([now, e.tab, e.revision, entries]);
-        sessionStorage.setItem("chaos-saves", JSON.stringify(log.slice(-40)));
+        remember([e.tab, e.revision, entries]);
       } catch {}
     }
-    return original.call(this, key, value);
+    return original.call(this, value, key);
   };
-  window.addEventListener("storage", (event) => {
-    if (event.key !== MATCH_KEY || !event.newValue) return;
-    try {
-      const e = JSON.parse(event.newValue);
-      const log = JSON.parse(sessionStorage.getItem("chaos-saves") || "[]");
-      const now = Math.round(performance.timeOrigin + performance.now()) % 1000000;
-      log.push([now, "heard", e.tab, e.revision]);
-      sessionStorage.setItem("chaos-saves", JSON.stringify(log.slice(-40)));
-    } catch {}
-  });
+  const channel = new BroadcastChannel("backgammon.storage");
+  channel.onmessage = (event) => {
+    if (event.data?.key === MATCH_KEY) remember(["heard"]);
+  };
 })();
 """.replace("MATCH_KEY", json.dumps(MATCH_KEY))
 
-SNAPSHOT_JS = """
-() => {
+SNAPSHOT_JS = (
+    """
+async () => {
+  const saved = await (STORED_TEXT_JS)(MATCH_KEY);
   const html = document.documentElement;
   const checkers = {};
   for (const g of document.querySelectorAll('#board .layer-checkers g.checker')) {
@@ -166,10 +166,11 @@ SNAPSHOT_JS = """
     sources: document.querySelectorAll('#board .target.source').length,
     flying: document.querySelector('#board .layer-float')?.childElementCount ?? 0,
     reviewing: !(document.getElementById('review-panel')?.hidden ?? true),
-    saved: localStorage.getItem(MATCH_KEY),
+    saved,
   };
 }
-""".replace("MATCH_KEY", json.dumps(MATCH_KEY))
+""".replace("MATCH_KEY", json.dumps(MATCH_KEY)).replace("STORED_TEXT_JS", STORED_TEXT_JS)
+)
 
 
 def saved_record_of(dom: DomState) -> dict[str, Any] | None:
@@ -244,7 +245,7 @@ class Monkey:
         folder.mkdir(parents=True, exist_ok=True)
         saved = None
         with contextlib.suppress(Exception):
-            saved = self.page.evaluate("key => localStorage.getItem(key)", MATCH_KEY)
+            saved = stored_text(self.page, MATCH_KEY)
         (folder / "record.json").write_text(saved or "null")
         (folder / "steps.txt").write_text("\n".join(self.steps) + "\n")
         (folder / "reason.txt").write_text(reason + "\n")

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from .conftest import PageProblems, Site, wait_for_engine_ready
+from .stored import stored_text
 
 STEP_TIMEOUT_MS = 30_000
 MATCH_KEY = "backgammon-test.match.v1"
@@ -129,7 +130,7 @@ def button(page: Page, action: str) -> Locator:
 
 
 def saved_record(page: Page) -> dict[str, Any]:
-    text = page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})")
+    text = stored_text(page, MATCH_KEY)
     assert text, "no match saved"
     envelope: dict[str, Any] = json.loads(text)
     return envelope["record"]

@@ -26,6 +26,7 @@ from backgammon.view import build_view
 from .chaos import MATCH_KEY, Scenario, run_chaos, scenario_for, write_summary
 from .conftest import RESULTS_DIR, Site
 from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
+from .stored import store_text, stored_text
 
 SUMMARY = RESULTS_DIR / "chaos" / "summary.jsonl"
 
@@ -105,9 +106,7 @@ def test_a_tab_that_draws_no_frames_still_finishes_the_computers_turn(page: Page
     )
     match.act({"type": "roll", "dice": [1, 3]})
     page.goto(site.url("?test-dice=64&no-sw"))
-    page.evaluate(
-        "([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, saved_envelope(to_record(match))]
-    )
+    store_text(page, MATCH_KEY, saved_envelope(to_record(match)))
     page.add_init_script(NO_ANIMATION_FRAMES)
     page.reload()
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
@@ -131,14 +130,11 @@ def test_two_tabs_that_save_the_same_revision_end_on_the_stored_match(
     expect(first.locator("#position-id")).to_have_text(position_id(second))
     # A third tab saved the same revision at the same moment (each tab reads, then writes): the stored one
     # won.
-    envelope = json.loads(first.evaluate("key => localStorage.getItem(key)", MATCH_KEY))
+    envelope = json.loads(stored_text(first, MATCH_KEY) or "null")
     fork = json.loads(json.dumps(envelope["record"]))
     fork["games"][0]["actions"][-1] = {"type": "move", "from": 6, "to": 5}
     stored = build_view(load_record(fork))["position_id"]
-    first.evaluate(
-        "([key, text]) => localStorage.setItem(key, text)",
-        [MATCH_KEY, saved_envelope(fork, envelope["revision"], "a-third-tab")],
-    )
+    store_text(first, MATCH_KEY, saved_envelope(fork, envelope["revision"], "a-third-tab"))
     # The second tab must show what is stored (a reload would), not go on from a match nobody keeps.
     expect(second.locator("#position-id")).to_have_text(stored, timeout=5_000)
 
@@ -166,7 +162,7 @@ def test_a_reload_in_the_middle_of_the_computers_turn_lets_it_finish(page: Page,
         "games": [{"actions": [{"type": "roll", "dice": [1, 2]}, {"type": "move", "from": 12, "to": 14}]}],
     }
     page.goto(site.url("?test-dice=64&no-sw"))
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, saved_envelope(record)])
+    store_text(page, MATCH_KEY, saved_envelope(record))
     page.reload()
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
     page.wait_for_function("document.documentElement.dataset.idle === 'true'", timeout=20_000)

@@ -1,6 +1,6 @@
 """The history of finished matches: every match that ends is added (opponent, level, length, score, winner,
-date, games), kept in localStorage with a version, exportable as a file; unreadable history is kept aside
-under a backup key and said in plain words, never dropped. Matches are finished quickly by resigning."""
+date, games), kept in the browser's storage with a version, exportable as a file; unreadable history is kept
+aside under a backup key and said in plain words, never dropped. Matches are finished quickly by resigning."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site
 from .match_driver import button, no_page_problems, open_match, wait_idle  # noqa: F401
+from .stored import store_text, stored_items, stored_text
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -42,7 +43,7 @@ def resign(page: Page, kind: str = "single", *, accept_by_hand: bool = False) ->
 
 
 def history(page: Page) -> dict[str, Any]:
-    text = page.evaluate(f"localStorage.getItem({json.dumps(HISTORY_KEY)})")
+    text = stored_text(page, HISTORY_KEY)
     assert text, "no history saved"
     data: dict[str, Any] = json.loads(text)
     return data
@@ -91,17 +92,13 @@ def test_the_history_downloads_as_a_json_file(page: Page, site: Site) -> None:
 def test_an_unreadable_history_is_kept_aside_and_said(page: Page, site: Site) -> None:
     open_match(page, site, "31,31")
     broken = '{"format": "backgammon-history", "version": 1, "entries": [trunc'
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [HISTORY_KEY, broken])
+    store_text(page, HISTORY_KEY, broken)
     start_match(page, opponent="computer", length=1, level="beginner")
     resign(page, "single")
     notice = page.locator("#notice-text")
     expect(notice).to_contain_text("Your match history could not be read (it is not valid JSON)")
     expect(notice).to_contain_text("Nothing was deleted")
-    backups: dict[str, str] = page.evaluate(
-        """key => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith(key + ".backup."))
-                  .map((k) => [k, localStorage.getItem(k)]))""",
-        HISTORY_KEY,
-    )
+    backups = stored_items(page, HISTORY_KEY + ".backup.")
     assert list(backups.values()) == [broken]
     assert next(iter(backups)) in notice.inner_text()
     # The match just finished starts the new history.
@@ -111,11 +108,11 @@ def test_an_unreadable_history_is_kept_aside_and_said(page: Page, site: Site) ->
 def test_a_history_from_a_newer_version_is_kept_aside(page: Page, site: Site) -> None:
     open_match(page, site, "31,31")
     future = json.dumps({"format": "backgammon-history", "version": 9, "entries": []})
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [HISTORY_KEY, future])
+    store_text(page, HISTORY_KEY, future)
     start_match(page, opponent="computer", length=1, level="beginner")
     resign(page, "single")
     expect(page.locator("#notice-text")).to_contain_text("newer version of this game (history version 9)")
-    assert future in page.evaluate("Object.keys(localStorage).map((k) => localStorage.getItem(k))")
+    assert future in stored_items(page, HISTORY_KEY).values()
 
 
 def test_the_analysis_of_a_finished_match_joins_its_history_entry(page: Page, site: Site) -> None:

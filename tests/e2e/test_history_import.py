@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageProblems, Site, watch_problems
 from .match_driver import no_page_problems, open_match  # noqa: F401
+from .stored import stored_text
 from .test_axe import audit
 from .test_history import HISTORY_KEY, finish_two_matches, resign, start_match
 
@@ -49,8 +50,7 @@ def new_device(browser: Browser, site: Site) -> Iterator[Page]:
 
 
 def stored(page: Page) -> str | None:
-    text: str | None = page.evaluate(f"localStorage.getItem({json.dumps(HISTORY_KEY)})")
-    return text
+    return stored_text(page, HISTORY_KEY)
 
 
 def entries(page: Page) -> list[dict[str, Any]]:
@@ -83,7 +83,7 @@ def test_a_history_moves_to_a_new_device_once(
     open_match(new_device, site, "31,31")
     start_match(new_device, opponent="computer", length=1, level="expert")
     resign(new_device, "single")
-    new_device.wait_for_function("key => localStorage.getItem(key) !== null", arg=HISTORY_KEY)
+    assert stored(new_device) is not None  # the page is idle only once the finished match is in the history
     own = entries(new_device)
     assert len(own) == 1
     said = import_in_statistics(new_device, exported)

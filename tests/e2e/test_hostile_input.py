@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site
 from .match_driver import click_move, no_page_problems, open_match, wait_idle  # noqa: F401
+from .stored import stored_items
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -51,7 +52,7 @@ def bomb_link(megabytes: int = 300) -> str:
 def storage(page: Page) -> dict[str, Any]:
     """Everything saved (the match, the history, the rest): compared before and after."""
     saved: dict[str, Any] = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
-    return saved
+    return saved | stored_items(page, "")
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from .match_driver import (
     status,
     wait_idle,
 )
+from .stored import stored_text
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -182,7 +183,7 @@ def share_links(page: Page) -> tuple[str, str]:
 
 
 def real_record(page: Page, key: str = REAL_KEY) -> dict[str, object] | None:
-    text = page.evaluate(f"localStorage.getItem({key!r})")
+    text = stored_text(page, key)
     if not text:
         return None
     record: dict[str, object] = json.loads(text)["record"]

@@ -1,5 +1,5 @@
 """Match analysis and review in the page (web/review/review.js, web/analysis-*.js): a match is analysed in
-the worker with a progress bar, the result is kept in localStorage with the match, and review steps through
+the worker with a progress bar, the result is kept in the browser's storage beside the match, and review walks
 the decisions by keys, buttons, the move list and the chart, the board showing the position before each one;
 leaving review gives play back exactly as it stood. Depth 0 everywhere but the cancel test: the analysis
 itself is tested in tests/core."""
@@ -31,6 +31,7 @@ from .match_driver import (
     wait_idle,
 )
 from .node_esm import needs_node, run_module
+from .stored import store_text, stored_items, stored_text
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -100,10 +101,9 @@ def open_saved(
     open_match(page, site, dice, query)
     envelope = {"format": "backgammon-match", "version": 1, "revision": 50, "savedAt": "", "tab": "x"}
     envelope["record"] = record
-    page.evaluate(
-        "pairs => pairs.forEach(([key, text]) => localStorage.setItem(key, text))",
-        [[MATCH_KEY, json.dumps(envelope)], [PREFERENCES_KEY, json.dumps({"analysisDepth": depth})]],
-    )
+    store_text(page, MATCH_KEY, json.dumps(envelope))
+    depth_preference = json.dumps({"analysisDepth": depth})
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [PREFERENCES_KEY, depth_preference])
     reload(page)
 
 
@@ -124,7 +124,7 @@ def wait_analysis(page: Page, state: str = "done") -> None:
 
 
 def stored_analysis(page: Page) -> dict[str, Any]:
-    text = page.evaluate(f"localStorage.getItem({json.dumps(ANALYSIS_KEY)})")
+    text = stored_text(page, ANALYSIS_KEY)
     assert text, "no analysis saved"
     data: dict[str, Any] = json.loads(text)
     assert data["format"] == "backgammon-analyses"
@@ -347,7 +347,7 @@ def test_cancel_an_analysis(page: Page, site: Site) -> None:
     wait_analysis(page, "cancelled")
     expect(page.locator("#analysis-progress")).to_be_hidden()
     expect(page.locator("#analysis-note")).to_contain_text("Analysis cancelled")
-    assert page.evaluate(f"localStorage.getItem({json.dumps(ANALYSIS_KEY)})") is None
+    assert stored_text(page, ANALYSIS_KEY) is None
     # The worker is free again: a quick analysis goes through.
     analyse(page)
     wait_analysis(page)
@@ -509,14 +509,11 @@ def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, sit
 
 def test_unreadable_saved_analyses_are_kept_aside_and_said(page: Page, site: Site) -> None:
     open_saved(page, site, computer_match())
-    page.evaluate(f"localStorage.setItem({json.dumps(ANALYSIS_KEY)}, '{{not json')")
+    store_text(page, ANALYSIS_KEY, "{not json")
     page.click("#review-button")
     expect(page.locator("#review-panel")).to_contain_text("could not be read (it is not valid JSON)")
-    backups = page.evaluate(
-        f"Object.keys(localStorage).filter((k) => k.startsWith({json.dumps(ANALYSIS_KEY + '.backup.')}))"
-    )
-    assert len(backups) == 1
-    assert page.evaluate(f"localStorage.getItem({json.dumps(backups[0])})") == "{not json"
+    backups = stored_items(page, ANALYSIS_KEY + ".backup.")
+    assert list(backups.values()) == ["{not json"]
     analyse(page)
     wait_analysis(page)
     assert stored_analysis(page)["entries"][0]["analysis"]["depth"] == 0

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site
 from .match_driver import no_page_problems, open_match  # noqa: F401
+from .stored import store_text, stored_items
 from .test_axe import audit
 from .test_history import HISTORY_KEY, resign, start_match
 
@@ -89,15 +90,13 @@ def test_history_and_rating_after_two_finished_matches(
 def test_statistics_say_when_the_history_could_not_be_read_and_keep_it(page: Page, site: Site) -> None:
     open_match(page, site, "31")
     broken = "not a history"
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [HISTORY_KEY, broken])
+    store_text(page, HISTORY_KEY, broken)
     open_statistics(page)
     problem = page.locator("#stats-problem")
     expect(problem).to_contain_text("Your match history could not be read (it is not valid JSON)")
-    backup_key = page.evaluate(
-        "key => Object.keys(localStorage).find((k) => k.startsWith(key + '.backup.'))", HISTORY_KEY
-    )
-    assert backup_key and backup_key in problem.inner_text()
-    assert page.evaluate("key => localStorage.getItem(key)", backup_key) == broken
+    backups = stored_items(page, HISTORY_KEY + ".backup.")
+    assert list(backups.values()) == [broken]
+    assert next(iter(backups)) in problem.inner_text()
     expect(page.locator("#stats-dialog")).to_contain_text("No finished match yet")
 
 

@@ -23,6 +23,7 @@ from .match_driver import (
     status,
     wait_idle,
 )
+from .stored import store_text, stored_items, stored_text
 
 REAL_KEY = "backgammon.match.v1"
 
@@ -52,16 +53,11 @@ def test_reload_mid_turn_keeps_the_dice_and_the_moves_made(page: Page, site: Sit
 def put_saved_text(page: Page, site: Site, text: str) -> None:
     """Write raw text under the test namespace's key, as if an older or broken page had saved it."""
     open_match(page, site, "31")
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, text])
+    store_text(page, MATCH_KEY, text)
 
 
 def backups(page: Page) -> dict[str, str]:
-    found: dict[str, str] = page.evaluate(
-        """key => Object.fromEntries(Object.keys(localStorage)
-             .filter(k => k.startsWith(key + '.backup.')).map(k => [k, localStorage.getItem(k)]))""",
-        MATCH_KEY,
-    )
-    return found
+    return stored_items(page, MATCH_KEY + ".backup.")
 
 
 def test_corrupt_saved_match_is_reported_and_kept(page: Page, site: Site) -> None:
@@ -135,6 +131,7 @@ def test_test_mode_never_touches_the_real_match(page: Page, site: Site) -> None:
     open_match(page, site, "31")
     click_move(page, 8, 5)
     assert page.evaluate("key => localStorage.getItem(key)", REAL_KEY) == "the real match"
+    assert stored_text(page, REAL_KEY) is None  # nor moved into the page's own storage
 
 
 def test_export_and_import_a_match_file(page: Page, site: Site, tmp_path: Path) -> None:
@@ -200,7 +197,7 @@ def test_a_match_from_a_set_up_position_exports_as_sgf_and_says_why_not_as_mat(
     open_match(page, site, "31")
     envelope = {"format": "backgammon-match", "version": 1, "revision": 9, "savedAt": "", "tab": "x"}
     envelope["record"] = record
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, json.dumps(envelope)])
+    store_text(page, MATCH_KEY, json.dumps(envelope))
     reload(page)
     page.click("#match-file-button")
     page.click("#export-mat")

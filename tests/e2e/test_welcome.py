@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site, wait_for_engine_ready
 from .match_driver import LISTEN_TO_LIVE_REGION, MATCH_KEY, no_page_problems, saved_record, wait_idle  # noqa: F401
+from .stored import stored_text
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
@@ -50,7 +51,7 @@ def test_a_first_visit_sees_the_welcome_over_the_board(
     expect(page.locator("#board svg")).to_have_count(1)
     wait_for_engine_ready(page)
     # Nothing is saved until the player has chosen.
-    assert page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})") is None
+    assert stored_text(page, MATCH_KEY) is None
     take_screenshot(page, "welcome")
 
 

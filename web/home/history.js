@@ -215,14 +215,12 @@ export function openHistory(namespace) {
   /**
    * Add a finished match (once: an entry with the same id is not added again).
    * @param {Record<string, any>} record @param {Record<string, any>} view
-   * @returns {string | null} what the player should be told (the history could not be read or saved), or null
+   * @returns {Promise<string | null>} what the player should be told (the history could not be read or saved), or null
    */
-  function addMatch(record, view) {
-    const list = storage.entries();
-    const problem = storage.takeProblem();
+  async function addMatch(record, view) {
     const entry = entryFromMatch(record, view);
-    if (list.some((e) => /** @type {any} */ (e)?.id === entry.id)) return problem;
-    const saved = storage.write([...list, entry]);
+    const saved = await storage.update((list) => (list.some((e) => /** @type {any} */ (e)?.id === entry.id) ? null : [...list, entry]));
+    const problem = storage.takeProblem();
     if (!saved.ok) return [problem, `This match could not be added to your history: ${saved.error}.`].filter(Boolean).join(" ");
     return problem;
   }
@@ -231,35 +229,43 @@ export function openHistory(namespace) {
    * Keep the figures of an analysis with the match it covers (the whole finished record), if that match is in the
    * history. @param {{fingerprint: string, analysis: Record<string, any>}} saved
    */
-  function addAnalysis({ fingerprint, analysis }) {
+  async function addAnalysis({ fingerprint, analysis }) {
     if (!analysis || analysis.complete === false) return;
-    const list = storage.entries();
-    const at = list.findIndex((e) => /** @type {any} */ (e)?.id === fingerprint);
-    if (at < 0) return;
-    const next = [...list];
-    next[at] = { .../** @type {object} */ (list[at]), analysis: analysisFigures(analysis) };
-    storage.write(next);
+    await storage.update((list) => {
+      const at = list.findIndex((e) => /** @type {any} */ (e)?.id === fingerprint);
+      if (at < 0) return null;
+      const next = [...list];
+      next[at] = { .../** @type {object} */ (list[at]), analysis: analysisFigures(analysis) };
+      return next;
+    });
   }
 
   /**
    * The entries as the statistics read them, after taking in the analyses still kept apart (an analysis made before
    * this module watched them, e.g. in another tab).
-   * @param {{find: (matches: (entry: any) => boolean) => any} | null} [analyses] storage.js createAnalysisStorage
-   * @returns {{entries: HistoryEntry[], unreadable: number, problem: string | null}}
+   * @param {{entries: () => Promise<any[]>} | null} [analyses] storage.js createAnalysisStorage
+   * @returns {Promise<{entries: HistoryEntry[], unreadable: number, problem: string | null}>}
    */
-  function read(analyses = null) {
-    let list = storage.entries();
+  async function read(analyses = null) {
+    let list = await storage.entries();
     const problem = storage.takeProblem();
     if (analyses) {
-      let changed = false;
-      list = list.map((e) => {
-        if (!isEntry(e) || e.analysis) return e;
-        const kept = analyses.find((a) => a.fingerprint === e.id && a.analysis?.complete !== false);
-        if (!kept) return e;
-        changed = true;
-        return { ...e, analysis: analysisFigures(kept.analysis) };
+      const kept = await analyses.entries();
+      /** @param {unknown} e */
+      const figures = (e) => {
+        if (!isEntry(e) || e.analysis) return null;
+        const made = kept.find((/** @type {any} */ a) => a.fingerprint === e.id && a.analysis?.complete !== false);
+        return made ? analysisFigures(made.analysis) : null;
+      };
+      /** @param {unknown[]} entries */
+      const withFigures = (entries) => entries.map((e) => {
+        const found = figures(e);
+        return found ? { .../** @type {object} */ (e), analysis: found } : e;
       });
-      if (changed) storage.write(list);
+      if (list.some((e) => figures(e))) {
+        await storage.update((stored) => (stored.some((e) => figures(e)) ? withFigures(stored) : null));
+        list = withFigures(list);
+      }
     }
     const entries = list.filter(isEntry);
     return { entries, unreadable: list.length - entries.length, problem };
@@ -268,27 +274,31 @@ export function openHistory(namespace) {
   /**
    * Add the matches of a history file (a player moving to a new device). Nothing changes unless the whole file reads.
    * @param {string} text
-   * @returns {{ok: boolean, added: number, message: string}} message: what to tell the player, in plain words
+   * @returns {Promise<{ok: boolean, added: number, message: string}>} message: what to tell the player, in plain words
    */
-  function importText(text) {
+  async function importText(text) {
     const read = readHistoryFile(text);
     if (!read.ok) return { ok: false, added: 0, message: `${read.error} Your history is unchanged.` };
-    const list = storage.entries();
+    /** @type {ReturnType<typeof mergeEntries> | null} */
+    let merged = null;
+    const saved = await storage.update((list) => {
+      merged = mergeEntries(list, read.entries);
+      return merged.added + merged.analyses > 0 ? merged.list : null;
+    });
     const problem = storage.takeProblem();
-    const merged = mergeEntries(list, read.entries);
-    if (merged.added + merged.analyses > 0) {
-      const saved = storage.write(merged.list);
-      if (!saved.ok) {
-        return { ok: false, added: 0, message: [problem, `The file could not be added to your history: ${saved.error}. Your history is unchanged.`].filter(Boolean).join(" ") };
-      }
+    if (!saved.ok || !merged) {
+      const why = saved.ok ? "it could not be read" : saved.error;
+      return { ok: false, added: 0, message: [problem, `The file could not be added to your history: ${why}. Your history is unchanged.`].filter(Boolean).join(" ") };
     }
+    /** @type {ReturnType<typeof mergeEntries>} */
+    const done = merged;
     const parts = [
-      merged.added === 0 ? "No match was added to your history" : `${count(merged.added, "match was", "matches were")} added to your history`,
+      done.added === 0 ? "No match was added to your history" : `${count(done.added, "match was", "matches were")} added to your history`,
     ];
-    if (merged.already) parts.push(`${count(merged.already, "match", "matches")} of the file ${merged.already === 1 ? "was" : "were"} already there`);
-    if (merged.analyses) parts.push(`the analysis of ${count(merged.analyses, "match", "matches")} was added`);
+    if (done.already) parts.push(`${count(done.already, "match", "matches")} of the file ${done.already === 1 ? "was" : "were"} already there`);
+    if (done.analyses) parts.push(`the analysis of ${count(done.analyses, "match", "matches")} was added`);
     if (read.entries.length === 0) parts.push("the file holds no match");
-    return { ok: true, added: merged.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
+    return { ok: true, added: done.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
   }
 
   /**
@@ -317,9 +327,9 @@ export function watchAnalyses(analyses, namespace) {
   const history = openHistory(namespace);
   return {
     ...analyses,
-    save: (/** @type {any} */ entry, /** @type {any} */ replaces) => {
-      const result = analyses.save(entry, replaces);
-      history.addAnalysis(entry);
+    save: async (/** @type {any} */ entry, /** @type {any} */ replaces) => {
+      const result = await analyses.save(entry, replaces);
+      await history.addAnalysis(entry);
       return result;
     },
   };

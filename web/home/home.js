@@ -26,7 +26,7 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
 
   $("export-history").addEventListener("click", async () => {
     const { openHistory } = await import("./history.js");
-    downloadText(openHistory(namespace).exportText(), "backgammon-history.json", "application/json");
+    downloadText(await openHistory(namespace).exportText(), "backgammon-history.json", "application/json");
     say("Your match history is downloaded.");
   });
 
@@ -48,7 +48,7 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
     const release = holdIdle();
     try {
       const { openHistory } = await import("./history.js");
-      const problem = openHistory(namespace).addMatch(finished, view);
+      const problem = await openHistory(namespace).addMatch(finished, view);
       if (problem) notice(problem);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);

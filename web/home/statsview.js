@@ -96,7 +96,7 @@ function table(heads, rows, caption) {
 /**
  * Draw the statistics of a history into a container.
  * @param {HTMLElement} body
- * @param {ReturnType<ReturnType<typeof openHistory>["read"]>} read
+ * @param {Awaited<ReturnType<ReturnType<typeof openHistory>["read"]>>} read
  */
 export function renderStatistics(body, { entries, unreadable, problem }) {
   const stats = summarize(entries);
@@ -166,9 +166,9 @@ export function renderStatistics(body, { entries, unreadable, problem }) {
 export async function openStatistics({ dialog, namespace, analyses, openDialog, download }) {
   const history = openHistory(namespace);
   const body = /** @type {HTMLElement} */ (dialog.querySelector("#stats-body"));
-  renderStatistics(body, history.read(analyses));
+  renderStatistics(body, await history.read(analyses));
   const exportButton = /** @type {HTMLButtonElement} */ (dialog.querySelector("#stats-export"));
-  const onExport = () => download(history.exportText(), "backgammon-history.json", "application/json");
+  const onExport = async () => download(await history.exportText(), "backgammon-history.json", "application/json");
   exportButton.addEventListener("click", onExport);
   const importInput = /** @type {HTMLInputElement} */ (dialog.querySelector("#stats-import"));
   const importResult = /** @type {HTMLElement} */ (dialog.querySelector("#stats-import-result"));
@@ -183,7 +183,7 @@ export async function openStatistics({ dialog, namespace, analyses, openDialog, 
     const result = await history.importFile(file); // measured before it is read
     importResult.textContent = result.message;
     importResult.classList.toggle("form-error", !result.ok);
-    if (result.ok) renderStatistics(body, history.read(analyses));
+    if (result.ok) renderStatistics(body, await history.read(analyses));
   };
   importInput.addEventListener("change", onImport);
   try {

@@ -90,7 +90,7 @@ export function createPlay(ctx) {
       showView(result.view);
       playSounds(eventSounds(events, { moves: !glide }));
       announceEvents(before, result.view, events);
-      persist();
+      await persist();
       if (events.some((event) => event.type === "match_over")) ctx.matchOver(/** @type {object} */ (state.record), result.view);
     } catch (error) {
       if (!ctx.isRulesError(error)) throw error;
@@ -216,13 +216,16 @@ export function createPlay(ctx) {
   // ------------------------------------------------------------------------------------------------------------
   // Saving, and other tabs
 
-  function persist() {
+  /** Save the match after an action: over the match this tab knows, or not at all (another tab saved meanwhile). */
+  async function persist() {
     if (!state.record) return;
-    const saved = storage.save(state.record);
-    if (saved.ok) return;
+    const generation = state.generation;
+    const saved = await storage.save(state.record);
+    if (saved.ok || generation !== state.generation) return;
     if ("conflict" in saved) {
-      // Another tab moved on with this match: its progress wins; ours was made on an old position.
-      adoptRecord(saved.conflict, "This match was continued in another tab. The latest position is shown.");
+      // Another tab moved on with this match: its progress wins; our action was made on an old position and is not
+      // kept, so the player is told that it is gone.
+      adoptRecord(saved.conflict, "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.");
     } else {
       ctx.say(saved.error);
       ctx.setStatus(saved.error);
@@ -248,8 +251,8 @@ export function createPlay(ctx) {
   }
 
   /** What another tab saved meanwhile, if anything, is shown (a page back from the cache, unfrozen, shown again). */
-  function catchUpWithStorage() {
-    const change = storage.externalChange();
+  async function catchUpWithStorage() {
+    const change = await storage.externalChange();
     if (change) adoptRecord(change.envelope, "This match was changed in another tab. The latest position is shown.");
   }
 
@@ -266,12 +269,24 @@ export function createPlay(ctx) {
    * @param {{record: object, view: View}} result
    * @param {{study?: boolean}} [options] study: a position from a share link (storage.isStudy)
    */
-  function takeUp(result, { study = false } = {}) {
+  async function takeUp(result, { study = false } = {}) {
     ctx.closeOtherMode();
     state.generation += 1;
     state.record = result.record;
-    storage.save(result.record, { force: true, study });
     showView(result.view);
+    await saveNew(result.record, { study });
+  }
+
+  /**
+   * Save a match that replaces whatever is stored (a new match, a file, a position); the player hears if it fails.
+   * @param {object} record @param {{study?: boolean}} [options]
+   */
+  async function saveNew(record, { study = false } = {}) {
+    const saved = await storage.save(record, { force: true, study });
+    if (!saved.ok && "error" in saved) {
+      ctx.say(saved.error);
+      ctx.setStatus(saved.error);
+    }
   }
 
   /**
@@ -284,8 +299,8 @@ export function createPlay(ctx) {
     const result = await call("new_match", match);
     state.record = result.record;
     if (hold) return void showView(result.view);
-    storage.save(result.record, { force: true });
     showView(result.view);
+    await saveNew(result.record);
     const length = result.view.settings?.match_length;
     ctx.say(`New ${length ? `${length}-point match` : "money session"}: ${say.playerName(result.view, 0)} against ${say.playerName(result.view, 1)}.`);
     scheduleAutomatic();
@@ -297,7 +312,7 @@ export function createPlay(ctx) {
    * @param {{firstVisit: () => boolean}} page firstVisit: open the welcome if it is wanted, and say whether it was
    */
   async function restore({ firstVisit }) {
-    const loaded = storage.load();
+    const loaded = await storage.load();
     if (loaded.status === "ok") {
       try {
         const result = await call("load", { record: loaded.envelope.record });
@@ -307,7 +322,7 @@ export function createPlay(ctx) {
         scheduleAutomatic();
       } catch (error) {
         if (!ctx.isRulesError(error)) throw error;
-        const aside = storage.setAside(/** @type {Error} */ (error).message);
+        const aside = await storage.setAside(/** @type {Error} */ (error).message);
         await tellAboutBadSave(aside.reason, aside.backupKey);
       }
       return;
@@ -316,7 +331,6 @@ export function createPlay(ctx) {
       await startMatch(DEFAULT_MATCH, { hold: firstVisit() });
       return;
     }
-    storage.clear();
     await tellAboutBadSave(loaded.reason, loaded.backupKey);
   }
 
@@ -353,8 +367,8 @@ export function createPlay(ctx) {
     if (ids.settings) params.settings = ids.settings;
     else if (!ids.match_id) params.settings = v.settings ?? DEFAULT_MATCH.settings;
     const result = await call("setup", params);
-    keepLeaving();
-    takeUp(result, { study });
+    await keepLeaving();
+    await takeUp(result, { study });
     if (study) ctx.notice(what);
     ctx.say(`${what} ${say.statusText(result.view)}`);
     scheduleAutomatic();
@@ -363,9 +377,9 @@ export function createPlay(ctx) {
   /**
    * Keep the match in progress before another replaces it ("Back to the match you left"), unless it is a study
    * position from a share link: the player's own match kept before it stays kept.
-   * @returns {{ok: true} | {ok: false, error: string}}
+   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
    */
-  function keepLeaving() {
+  async function keepLeaving() {
     if (!state.record || storage.isStudy()) return { ok: true };
     return storage.keepPrevious(state.record);
   }
@@ -375,10 +389,10 @@ export function createPlay(ctx) {
    * @param {object} next @param {string} message
    */
   async function replaceMatch(next, message) {
-    const kept = keepLeaving();
+    const kept = await keepLeaving();
     if (!kept.ok) return void ctx.notice(`Nothing was changed: ${kept.error}.`);
     const result = await call("load", { record: next });
-    takeUp(result);
+    await takeUp(result);
     ctx.notice(message);
     scheduleAutomatic();
   }
@@ -398,8 +412,8 @@ export function createPlay(ctx) {
       if (previous) await call("load", { record: previous }).catch(() => undefined);
       throw error;
     }
-    keepLeaving(); // "Back to the match you left" (Save / load) brings it back
-    takeUp(result);
+    await keepLeaving(); // "Back to the match you left" (Save / load) brings it back
+    await takeUp(result);
     ctx.say(`Match opened from ${name}. ${say.statusText(result.view)}`);
     scheduleAutomatic();
   }

@@ -50,7 +50,7 @@ export function enterReview(ctx) {
   }
 
   openPanel(state);
-  offerAnalysis(state);
+  void offerAnalysis(state);
 
   listen(dom.body, "click", (event) => onBodyClick(state, event));
   listen(dom.startButton, "click", () => void analyse(state));
@@ -61,6 +61,7 @@ export function enterReview(ctx) {
 
   return {
     exit() {
+      state.left = true;
       stopRun(state);
       for (const off of unbinds.splice(0)) off();
       closePanel(state);

@@ -20,13 +20,14 @@ import { checkDepth } from "../preferences.js";
  * run starts at once when asked (`ctx.autostart`) and no saved analysis covers the whole match.
  * @param {ReviewState} state
  */
-export function offerAnalysis(state) {
+export async function offerAnalysis(state) {
   const { ctx, dom, record, total } = state;
   dom.depthSelect.value = String(checkDepth(ctx.depth));
   setRunning(state, false);
-  root.dataset.analysis = "none";
-  const kept = savedAnalysis(ctx.analyses, record, total);
+  const kept = await savedAnalysis(ctx.analyses, record, total);
   const problem = ctx.analyses.takeProblem();
+  if (state.left || state.run) return; // review ended, or the player started a run meanwhile
+  root.dataset.analysis = "none";
   dom.startButton.textContent = kept ? "Analyse again" : "Analyse";
   if (kept) {
     root.dataset.analysisSource = "stored";
@@ -101,7 +102,7 @@ export async function analyse(state) {
     return;
   }
   const actions = Number(/** @type {any} */ (result).actions) || state.total;
-  const saved = saveAnalysis(ctx.analyses, record, actions, result);
+  const saved = await saveAnalysis(ctx.analyses, record, actions, result);
   root.dataset.analysisSource = "computed";
   showAnalysis(state, result);
   dom.startButton.textContent = "Analyse again";

@@ -17,7 +17,7 @@ function madeFrom(entry, record) {
 }
 
 /**
- * The saved analysis of `record` (or of its beginning, if the match went on since), if any.
+ * The saved analysis of `record` (or of its beginning, if the match went on since), if any (a promise).
  * @param {AnalysisStorage} analyses @param {Record<string, any>} record @param {number} total  the record's actions
  */
 export function savedAnalysis(analyses, record, total) {

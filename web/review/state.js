@@ -44,6 +44,7 @@ import { countActions } from "../record.js";
  * @property {ReturnType<typeof import("./analysis-chart.js").renderChart> | null} chart
  * @property {HTMLButtonElement[]} moveButtons  the move list's buttons, one a step
  * @property {HTMLElement | null} toKeepInSight  the move button to scroll to at the next frame
+ * @property {boolean} left  review has ended (what was still being read from storage is not shown)
  */
 
 /**
@@ -84,5 +85,6 @@ export function createState(ctx) {
     chart: null,
     moveButtons: [],
     toKeepInSight: null,
+    left: false,
   };
 }
