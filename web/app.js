@@ -21,7 +21,7 @@ import { createPlay } from "./play/play.js";
 import * as say from "./play/describe.js";
 import { startView } from "./play/startview.js";
 import { editPreferences } from "./preferences-dialog.js";
-import { checkDepth, normalizePreferences, readPreferences, writePreferences } from "./preferences.js";
+import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
 import { createAnalysisStorage, createMatchStorage } from "./storage.js";
@@ -165,7 +165,7 @@ async function enterReviewMode({ record, imported, autostart }) {
   mode = enterReview({
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart,
     depth: preferences.analysisDepth,
-    setDepth: (depth) => writePreferences((preferences = { ...preferences, analysisDepth: checkDepth(depth) })),
+    setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(record) : null,
   });
@@ -252,16 +252,22 @@ async function welcome() {
 
 async function openPreferencesDialog() {
   const { chosen, done } = await editPreferences(preferences, queue.ask);
-  if (chosen) {
-    preferences = chosen;
-    /** @type {any} */ (globalThis).backgammonTheme?.set(preferences.theme); // web/theme-start.js
-    writePreferences(preferences);
-    showSoundChoice();
-    play.render();
-    play.scheduleAutomatic();
-  }
+  if (chosen) usePreferences(changePreferences(changesBetween(preferences, chosen)));
   done();
 }
+
+/**
+ * Preferences changed here or in another tab take effect.
+ * @param {import("./preferences.js").Preferences} next
+ */
+function usePreferences(next) {
+  preferences = next;
+  /** @type {any} */ (globalThis).backgammonTheme?.set(preferences.theme); // web/theme-start.js
+  showSoundChoice();
+  play.render();
+  play.scheduleAutomatic();
+}
+watchPreferences(usePreferences);
 
 /** The sound preference at work, and on the quick Sound button (pressed: sound on). */
 function showSoundChoice() {
@@ -281,8 +287,7 @@ $("result-analyse").addEventListener("click", () => void enqueue(() => enterRevi
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("sound-button").addEventListener("click", () => {
-  preferences = { ...preferences, sound: !preferences.sound };
-  writePreferences(preferences);
+  preferences = changePreferences({ sound: !preferences.sound });
   showSoundChoice();
 });
 $("resign-button").addEventListener("click", () => void play.resignDialog());

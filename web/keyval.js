@@ -45,7 +45,7 @@ export function safeLocalStorage() {
 /** @param {unknown} error @returns {Error} an error whose message can be shown to a player */
 function plainError(error) {
   if (error instanceof DOMException && error.name === "QuotaExceededError") {
-    return new Error(`the browser's storage for this site is full (${error.message || "quota exceeded"})`);
+    return new Error("the browser's storage for this site is full (its quota is used up)");
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,6 +1,6 @@
 // @ts-check
 /** Player preferences: defaults, validation of stored values, and persistence through storage.js. */
-import { loadPreferences, savePreferences } from "./storage.js";
+import { loadPreferences, savePreferences, watchStoredPreferences } from "./storage.js";
 
 /**
  * @typedef {object} Preferences
@@ -87,7 +87,67 @@ export function readPreferences() {
   return normalizePreferences(loadPreferences());
 }
 
-/** @param {Preferences} preferences */
-export function writePreferences(preferences) {
-  return savePreferences({ ...preferences });
+/**
+ * The changes this tab made lately, each with its time: kept until they are seen stored, so that a change another
+ * tab wrote over at the same moment (each tab reads, then writes) is written again, unless the other tab's change of
+ * the same preference is the later one. The newest change of each preference wins, in every tab.
+ * @type {Map<string, {value: unknown, at: number}>}
+ */
+const unconfirmed = new Map();
+
+/** How long a change is watched for (ms): far longer than a write takes to reach the other tabs. */
+const WATCHED_MS = 10_000;
+
+/**
+ * Merge this tab's recent changes into what is stored now, and write the result if it differs.
+ * @returns {Preferences} the preferences stored
+ */
+function mergeChanges() {
+  const stored = loadPreferences();
+  const stamps = /** @type {Record<string, number>} */ (
+    stored.changedAt && typeof stored.changedAt === "object" ? { ...stored.changedAt } : {}
+  );
+  let changed = false;
+  const now = Date.now();
+  for (const [key, { value, at }] of unconfirmed) {
+    if ((stamps[key] ?? 0) > at || now - at > WATCHED_MS) {
+      unconfirmed.delete(key); // changed later elsewhere, or long since safe
+      continue;
+    }
+    if (stored[key] !== value || stamps[key] !== at) {
+      stored[key] = value;
+      stamps[key] = at;
+      changed = true;
+    }
+  }
+  if (changed) savePreferences({ ...stored, changedAt: stamps });
+  return normalizePreferences(stored);
+}
+
+/**
+ * Change some preferences: they are merged into what is stored now (another tab may have changed others).
+ * @param {Partial<Preferences>} changes
+ * @returns {Preferences} all the preferences, as stored
+ */
+export function changePreferences(changes) {
+  const at = Date.now();
+  for (const [key, value] of Object.entries(changes)) unconfirmed.set(key, { value, at });
+  return mergeChanges();
+}
+
+/**
+ * The preferences that differ between two sets.
+ * @param {Preferences} from @param {Preferences} to
+ * @returns {Partial<Preferences>}
+ */
+export function changesBetween(from, to) {
+  return Object.fromEntries(Object.entries(to).filter(([key, value]) => from[/** @type {keyof Preferences} */ (key)] !== value));
+}
+
+/**
+ * Call back with the preferences when another tab changes them.
+ * @param {(preferences: Preferences) => void} changed
+ */
+export function watchPreferences(changed) {
+  watchStoredPreferences(() => changed(mergeChanges()));
 }

@@ -455,6 +455,16 @@ export function savePreferences(preferences) {
   }
 }
 
+/**
+ * Call back when another tab saves the preferences.
+ * @param {() => void} heard
+ */
+export function watchStoredPreferences(heard) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === PREFERENCES_KEY) heard();
+  });
+}
+
 const LAST_MATCH_KEY = "backgammon.new-match.v1";
 
 /**

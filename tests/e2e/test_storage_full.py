@@ -8,7 +8,6 @@ from playwright.sync_api import Page
 
 from .conftest import Site
 from .match_driver import (
-    MATCH_KEY,
     announcements,
     click_move,
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
@@ -20,22 +19,22 @@ from .match_driver import (
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
-# localStorage as it behaves when the origin's quota is used up: every write of the match throws.
-FILL_STORAGE = """key => {
-  window.__realSetItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (name, value) {
-    if (name === key) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return window.__realSetItem.call(this, name, value);
-  };
-}"""
-FREE_STORAGE = "() => { Storage.prototype.setItem = window.__realSetItem; }"
+
+def set_quota(page: Page, site: Site, quota: int | None) -> None:
+    """The origin's real storage quota, as the browser enforces it (None: the browser's own again)."""
+    cdp = page.context.new_cdp_session(page)
+    params: dict[str, object] = {"origin": site.url("").rstrip("/")}
+    if quota is not None:
+        params["quotaSize"] = quota
+    cdp.send("Storage.overrideQuotaForOrigin", params)
+    cdp.detach()
 
 
 def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, site: Site) -> None:
     open_match(page, site, "31,52,64")
     click_move(page, 8, 5)
     saved_before = saved_record(page)
-    page.evaluate(FILL_STORAGE, MATCH_KEY)
+    set_quota(page, site, 1)  # the origin's storage is full: no write of any size fits
     click_move(page, 6, 5)  # completes White's opening 3-1: Black is to roll
     assert phase(page) == "roll"
     said = " ".join(announcements(page))
@@ -43,7 +42,7 @@ def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, 
     # What was saved before is untouched.
     assert saved_record(page) == saved_before
     # Storage takes writes again: the next action saves the whole match, the move made meanwhile included.
-    page.evaluate(FREE_STORAGE)
+    set_quota(page, site, None)
     page.click("#controls button[data-action='roll']")
     wait_idle(page)
     actions = saved_record(page)["games"][0]["actions"]
@@ -52,11 +51,13 @@ def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, 
     assert actions[-1]["dice"] == [5, 2]
 
 
-# As in a browser whose storage is switched off for the site: touching localStorage throws.
+# As in a browser whose storage is switched off for the site: touching localStorage or IndexedDB throws.
 NO_STORAGE = """
-Object.defineProperty(window, "localStorage", {
-  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
-});
+for (const name of ["localStorage", "indexedDB"]) {
+  Object.defineProperty(window, name, {
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+  });
+}
 """
 
 
