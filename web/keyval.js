@@ -124,16 +124,23 @@ function indexedDbKeyval(db, channel) {
           reject(error);
           return;
         }
-        for (const [other, text] of Object.entries(outcome.also ?? {})) store.put(text, other);
-        if (!("text" in outcome)) return;
-        wrote = true;
-        if (outcome.text === null) store.delete(key);
-        else store.put(outcome.text, key);
+        try {
+          for (const [other, text] of Object.entries(outcome.also ?? {})) store.put(text, other);
+          if (!("text" in outcome)) return;
+          wrote = true;
+          if (outcome.text === null) store.delete(key);
+          else store.put(outcome.text, key);
+        } catch (error) {
+          // A write refused at once (the storage full, a closed database): nothing of the step is kept.
+          tx.abort();
+          reject(plainError(error));
+        }
       };
       tx.oncomplete = () => {
         if (wrote) channel?.postMessage({ key });
         resolve(outcome.value);
       };
+      // After a rejection above, this second one changes nothing.
       tx.onabort = () => reject(plainError(tx.error ?? new Error("the browser's storage refused the write")));
     });
   }

@@ -185,6 +185,7 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
    */
   async function load() {
     const keyval = await openKeyval(namespaceOf(key));
+    if (keyval.kind === "none") return { status: "empty" }; // nothing can have been saved (said at the first save)
     try {
       return await keyval.update(key, (text) => {
         if (text === null) return { value: /** @type {LoadResult} */ ({ status: "empty" }) };

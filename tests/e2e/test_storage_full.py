@@ -8,6 +8,7 @@ from playwright.sync_api import Page
 
 from .conftest import Site
 from .match_driver import (
+    MATCH_KEY,
     announcements,
     click_move,
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
@@ -20,21 +21,25 @@ from .match_driver import (
 pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
-def set_quota(page: Page, site: Site, quota: int | None) -> None:
-    """The origin's real storage quota, as the browser enforces it (None: the browser's own again)."""
-    cdp = page.context.new_cdp_session(page)
-    params: dict[str, object] = {"origin": site.url("").rstrip("/")}
-    if quota is not None:
-        params["quotaSize"] = quota
-    cdp.send("Storage.overrideQuotaForOrigin", params)
-    cdp.detach()
+# The storage as a browser's full quota refuses a write: IndexedDB's put throws QuotaExceededError (the
+# match's key only: the page goes on reading). A real quota cannot stand in here: Chromium's quota override
+# (DevTools' Storage.overrideQuotaForOrigin) refuses the first write of a new database but lets small writes
+# to an existing one through (tried: 2-20 KB writes under a quota of 1 byte all landed).
+FILL_STORAGE = """key => {
+  window.__realPut = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (value, name) {
+    if (name === key) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return window.__realPut.call(this, value, name);
+  };
+}"""
+FREE_STORAGE = "() => { IDBObjectStore.prototype.put = window.__realPut; }"
 
 
 def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, site: Site) -> None:
     open_match(page, site, "31,52,64")
     click_move(page, 8, 5)
     saved_before = saved_record(page)
-    set_quota(page, site, 1)  # the origin's storage is full: no write of any size fits
+    page.evaluate(FILL_STORAGE, MATCH_KEY)
     click_move(page, 6, 5)  # completes White's opening 3-1: Black is to roll
     assert phase(page) == "roll"
     said = " ".join(announcements(page))
@@ -42,7 +47,7 @@ def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, 
     # What was saved before is untouched.
     assert saved_record(page) == saved_before
     # Storage takes writes again: the next action saves the whole match, the move made meanwhile included.
-    set_quota(page, site, None)
+    page.evaluate(FREE_STORAGE)
     page.click("#controls button[data-action='roll']")
     wait_idle(page)
     actions = saved_record(page)["games"][0]["actions"]
