@@ -303,6 +303,7 @@ class Monkey:
             "checks": self.checks,
             "games": self.games_seen,
             "over": self.snapshot(self.page)["phase"] == "match_over",
+            "tabs_opened": sum("open a second tab" in line for line in self.steps),
         }
 
     def new_match(self) -> None:
