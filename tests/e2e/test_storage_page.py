@@ -210,3 +210,28 @@ def test_a_match_from_a_set_up_position_exports_as_sgf_and_says_why_not_as_mat(
     assert "AW[" in path.read_text()  # the position the match started from
     expect(page.locator("#file-dialog [data-role=error]")).to_be_empty()
     assert page_problems.all == []  # a refusal is no error of the page
+
+
+def test_a_match_saved_by_an_earlier_version_in_local_storage_is_moved_and_restored(
+    page: Page, site: Site
+) -> None:
+    # Until 2026-11-26 the page kept the match in localStorage; the first page of the new version moves it.
+    from backgammon import api
+
+    record = api.call("setup", {"position_id": "4HPwATDgc/ABMA", "match_id": "cAkAAAAAAAAA"})["record"]
+    envelope = {"format": "backgammon-match", "version": 1, "revision": 7, "savedAt": "", "tab": "old"}
+    envelope["record"] = record
+    page.goto(site.url("tutorial.html"))  # the origin, without the match page
+    page.evaluate(
+        "([key, text]) => { localStorage.setItem(key, text); localStorage.setItem(key + '.study', '1'); }",
+        [MATCH_KEY, json.dumps(envelope)],
+    )
+    open_match(page, site, "31")
+    assert saved_record(page) == record
+    expected = api.call("load", {"record": record})["view"]["position_id"]
+    expect(page.locator("#position-id")).to_have_text(expected)
+    left = page.evaluate("key => [localStorage.getItem(key), localStorage.getItem(key + '.study')]", MATCH_KEY)
+    assert left == [None, None]
+    # The study mark went with it: leaving this match keeps no "match you left" in its place.
+    moved = json.loads(stored_text(page, MATCH_KEY) or "{}")
+    assert moved["study"] is True and moved["revision"] == 7
