@@ -230,7 +230,7 @@ def test_a_match_saved_by_an_earlier_version_in_local_storage_is_moved_and_resto
     assert saved_record(page) == record
     expected = api.call("load", {"record": record})["view"]["position_id"]
     expect(page.locator("#position-id")).to_have_text(expected)
-    left = page.evaluate("key => [localStorage.getItem(key), localStorage.getItem(key + '.study')]", MATCH_KEY)
+    left = page.evaluate("k => [localStorage.getItem(k), localStorage.getItem(k + '.study')]", MATCH_KEY)
     assert left == [None, None]
     # The study mark went with it: leaving this match keeps no "match you left" in its place.
     moved = json.loads(stored_text(page, MATCH_KEY) or "{}")
