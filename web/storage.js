@@ -80,6 +80,25 @@ const messageOf = (error) => (error instanceof Error ? error.message : String(er
 const NO_SAVING = "this browser does not allow saving (its storage is switched off for this site)";
 
 /**
+ * Why a stored list cannot be used, or null.
+ * @param {string} text @param {{format: string, version: number, what: string}} kind
+ * @returns {string | null}
+ */
+function listProblem(text, { format, version, what }) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return "it is not valid JSON";
+  }
+  if (!data || typeof data !== "object" || data.format !== format) return "it was not written by this game";
+  if (typeof data.version !== "number" || data.version > version) {
+    return `it was written by a newer version of this game (${what} version ${data.version})`;
+  }
+  return Array.isArray(data.entries) ? null : "it has no list in it";
+}
+
+/**
  * Read a list kept as `{format, version, entries: [...]}` under `key` (the analyses, the history). Unreadable data
  * is copied aside and `key` cleared in the same step, so that a new list can start; `why` and `backupKey` say what
  * happened (`backupKey` null: it could not be copied, and was left as it was).
@@ -87,29 +106,15 @@ const NO_SAVING = "this browser does not allow saving (its storage is switched o
  * @param {{format: string, version: number, what: string}} kind `what` names the version in a reason ("history")
  * @returns {Promise<{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}>}
  */
-async function readList(key, { format, version, what }) {
+async function readList(key, kind) {
   const keyval = await openKeyval(namespaceOf(key));
-  /** @param {string} text @returns {string | null} why the list cannot be used, or null */
-  const unusable = (text) => {
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return "it is not valid JSON";
-    }
-    if (!data || typeof data !== "object" || data.format !== format) return "it was not written by this game";
-    if (typeof data.version !== "number" || data.version > version) {
-      return `it was written by a newer version of this game (${what} version ${data.version})`;
-    }
-    return Array.isArray(data.entries) ? null : "it has no list in it";
-  };
   /** @type {string | null} */
   let why = null;
   try {
     /** @typedef {{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}} ListRead */
     return await keyval.update(key, (text) => {
       if (text === null) return { value: /** @type {ListRead} */ ({ entries: [] }) };
-      why = unusable(text);
+      why = listProblem(text, kind);
       if (!why) return { value: /** @type {ListRead} */ ({ entries: JSON.parse(text).entries }) };
       const backupKey = backupKeyOf(key);
       return { text: null, also: { [backupKey]: text }, value: /** @type {ListRead} */ ({ entries: [], why, backupKey }) };
@@ -121,28 +126,23 @@ async function readList(key, { format, version, what }) {
 
 /**
  * Change a list in one step (read, change, write: no other tab's write comes between). `change` gets the stored
- * entries (none if the list is missing or unreadable: then readList has set it aside first) and returns the new
- * entries, or null to leave the list as it is.
- * @param {string} key @param {{format: string, version: number}} kind
+ * entries and returns the new ones, or null to leave the list as it is. A list that cannot be used is not written
+ * over (the caller's readList sets it aside first; one found here was written meanwhile, by a newer version).
+ * @param {string} key @param {{format: string, version: number, what: string}} kind
  * @param {(entries: unknown[]) => unknown[] | null} change
  * @returns {Promise<{ok: true} | {ok: false, error: string}>}
  */
-async function changeList(key, { format, version }, change) {
+async function changeList(key, kind, change) {
   const keyval = await openKeyval(namespaceOf(key));
   if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
   try {
-    await keyval.update(key, (text) => {
-      let entries = [];
-      try {
-        const data = text === null ? null : JSON.parse(text);
-        if (data?.format === format && Array.isArray(data.entries)) entries = data.entries;
-      } catch {
-        /* readList set unreadable data aside; what is left here is written over only by a caller that read first */
-      }
-      const next = change(entries);
-      return next ? { text: JSON.stringify({ format, version, entries: next }), value: undefined } : { value: undefined };
+    const problem = await keyval.update(key, (text) => {
+      const why = text === null ? null : listProblem(text, kind);
+      if (why) return { value: why };
+      const next = change(text === null ? [] : JSON.parse(text).entries);
+      return next ? { text: JSON.stringify({ format: kind.format, version: kind.version, entries: next }), value: null } : { value: null };
     });
-    return { ok: true };
+    return problem ? { ok: false, error: `the stored list changed meanwhile and cannot be read (${problem})` } : { ok: true };
   } catch (error) {
     return { ok: false, error: messageOf(error) };
   }
