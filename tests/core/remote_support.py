@@ -72,9 +72,9 @@ class Pair:
                         self.post(1 - seat, message)
 
     def awaited(self) -> int | None:
-        remote = session.view(self.states[0], now=self.now)["remote"]
-        assert remote["awaited"] == session.view(self.states[1], now=self.now)["remote"]["awaited"]
-        return remote["awaited"] if remote["phase"] == "playing" else None
+        replays = [session._peek(self.states[seat]) for seat in (0, 1)]
+        assert replays[0].awaited == replays[1].awaited
+        return replays[0].awaited
 
     def act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         answer = session.act(self.states[seat], action, now=self.now)

@@ -379,6 +379,11 @@ class Replay:
         """Refuse an action of the rules core by `seat` when the protocol does not let `seat` act now."""
         assert self.match is not None
         if self.roll_due():
+            if not self.may_act(seat):
+                raise RemoteError(
+                    "not-your-turn",
+                    f"It is not {self.name(seat)}'s turn: the match waits for {self._waiting_text()}.",
+                )
             raise RemoteError(
                 "illegal",
                 f"The dice come first: {self.name(seat)} cannot act before the roll due has been revealed.",
