@@ -14,8 +14,11 @@ from backgammon.remote import session
 State = dict[str, Any]
 
 
-def choose(state: State, rng: random.Random, *, cube: float = 0.15, resign: float = 0.01) -> dict[str, Any]:
-    """A legal action at random for the side of `state`, which the match waits for."""
+def choose(
+    state: State, rng: random.Random, *, cube: float = 0.15, resign: float = 0.01, ahead: float = 0.3
+) -> dict[str, Any]:
+    """A legal action at random for the side of `state`, which the match waits for; a play asks for the next
+    roll ahead (no double at that turn) with probability `ahead`."""
     replay = session._peek(state)
     assert replay.match is not None
     game = replay.match.game
@@ -32,11 +35,12 @@ def choose(state: State, rng: random.Random, *, cube: float = 0.15, resign: floa
         if rng.random() < resign:
             return {"type": "resign", "kind": "single"}
         plays = list(turn.legal_plays) if turn.legal_plays.move_count else []
+        roll_ahead = rng.random() < ahead
         if not plays:
-            return {"type": "confirm"}
+            return {"type": "confirm", "roll_ahead": roll_ahead}
         play = rng.choice(plays)
         moves = [{"from": to_absolute(seat, m.source), "to": to_absolute(seat, m.dest)} for m in play]
-        return {"type": "play", "moves": moves}
+        return {"type": "play", "moves": moves, "roll_ahead": roll_ahead}
     if game.phase is Phase.DOUBLED:
         if game.may_beaver and rng.random() < 0.3:
             return {"type": "beaver"}

@@ -55,6 +55,30 @@ def test_a_match_played_by_correspondence_links_alone() -> None:
     session.verify_record(session.record(states[1]))
 
 
+def test_asking_for_the_next_roll_ahead_makes_one_link_a_turn() -> None:
+    """Without it a player who may double must say "roll" first, and the other's reveal comes back: three
+    links a turn. Asked ahead with each play (giving up the double at the next turn), the dice come with the
+    play."""
+    counts = {}
+    for ahead in (0.0, 1.0):
+        rng = random.Random(29)
+        pair = start(29, settings={"match_length": 7})
+        plays = 0
+        while plays < 30:
+            pair.deliver()
+            seat = pair.awaited()
+            assert seat is not None
+            action = choose(pair.states[seat], rng, cube=0, resign=0, ahead=ahead)
+            pair.act(seat, action)
+            plays += action["type"] in ("play", "confirm")
+        pair.deliver()
+        counts[ahead] = len(pair.states[0]["transcript"])
+        if ahead:
+            replay = session._peek(pair.states[0])
+            assert replay.ahead[replay.match.game.turn] or replay.match.game.phase.value == "move"  # type: ignore[union-attr]
+    assert counts[0.0] >= 80 and counts[1.0] <= 36
+
+
 def test_a_link_carries_the_transcript_exactly_and_leaves_out_what_the_reader_restores() -> None:
     pair = play(start(22), random.Random(22), stop_after_rolls=10)
     transcript = pair.states[0]["transcript"]

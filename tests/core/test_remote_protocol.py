@@ -431,3 +431,36 @@ def test_the_match_may_be_claimed_only_after_its_timeout() -> None:
     # A claim dated before the timeout is refused by the other side too.
     forged = {**claimed["message"], "time": last + 60}
     refused(pair, waiting, forged, "early-claim")
+
+
+def test_a_player_who_asked_for_the_next_roll_ahead_rolls_at_once_and_cannot_double() -> None:
+    rng = random.Random(30)
+    pair = play(start(30, settings={"match_length": 7}), rng, stop_after_rolls=4)
+    while True:
+        seat = pair.awaited()
+        assert seat is not None
+        action = choose(pair.states[seat], rng, cube=0, resign=0, ahead=1.0)
+        pair.act(seat, action)
+        pair.deliver()
+        if action["type"] in ("play", "confirm") and session._peek(pair.states[seat]).ahead[seat]:
+            break
+    asked = seat
+    message = pair.sent[-1]
+    assert message["items"][-1] == {"type": "roll"}
+    while pair.awaited() != asked or session.view(pair.states[asked])["view"]["phase"] != "move":
+        other = pair.awaited()
+        assert other is not None and other != asked
+        pair.act(other, choose(pair.states[other], rng, cube=0, resign=0, ahead=0.0))
+        pair.deliver()
+    # The other side's play brought its reveal: the dice are there, and the cube stays where it is.
+    assert session.view(pair.states[asked])["view"]["dice"]
+    with pytest.raises(RemoteError):
+        session.act(pair.states[asked], {"type": "double"})
+
+
+def test_asking_twice_for_the_next_roll_is_refused(held: tuple[Pair, int, dict[str, Any]]) -> None:
+    pair, seat, message = held
+    twice = copy.deepcopy(message)
+    twice["items"] += [{"type": "roll"}, {"type": "roll"}]
+    assert "next roll" in refused(pair, seat, twice, "illegal")["refusal"]["text"]
+    deliver_honest(pair, seat, message)

@@ -72,6 +72,8 @@ class Replay:
     dice: list[tuple[int, int]] = field(default_factory=list)
     next_roll: int = 1
     requested: bool = False
+    #: per player: a roll asked for ahead, before the other's turn is over (no double at that next turn)
+    ahead: list[bool] = field(default_factory=lambda: [False, False])
     revision: int = 0
     hashes: list[str] = field(default_factory=list)
     last_time: int = 0
@@ -134,7 +136,7 @@ class Replay:
         if game.phase is Phase.OPENING:
             return True
         if game.phase is Phase.ROLL and game.turn is not None:
-            return self.requested or game.why_not_double(game.turn) is not None
+            return self.requested or self.ahead[game.turn] or game.why_not_double(game.turn) is not None
         return False
 
     def may_act(self, seat: int) -> bool:
@@ -366,14 +368,23 @@ class Replay:
         self.dice.append(dice)
         self.next_roll += 1
         self.requested = False
+        if self.match.game.turn is not None:
+            self.ahead[self.match.game.turn] = False
         return events
 
     def _request_roll(self, seat: int) -> None:
+        """Asked by the player on roll: roll now, no double. Asked by the other: roll without doubling at
+        the next turn of this game (so the dice can come with the other's play: one message a turn)."""
         assert self.match is not None
         game = self.match.game
-        if self.roll_due() or game.phase is not Phase.ROLL or game.turn != seat:
-            raise RemoteError("illegal", f"{self.name(seat)} cannot ask to roll now.")
-        self.requested = True
+        if game.phase is Phase.ROLL and game.turn == seat:
+            if self.roll_due():
+                raise RemoteError("illegal", f"{self.name(seat)} cannot ask to roll now: the roll is due.")
+            self.requested = True
+            return
+        if game.phase in (Phase.OPENING, Phase.GAME_OVER) or self.ahead[seat] or game.turn is None:
+            raise RemoteError("illegal", f"{self.name(seat)} cannot ask for the next roll now.")
+        self.ahead[seat] = True
 
     def check_core_action(self, seat: int) -> None:
         """Refuse an action of the rules core by `seat` when the protocol does not let `seat` act now."""
@@ -409,6 +420,7 @@ class Replay:
         game = self.match.game
         if game.phase is Phase.GAME_OVER and game.outcome is not None and not self.match.is_over:
             self.last_result = {"game_number": game.number, **game.outcome.to_dict()}
+            self.ahead = [False, False]
             return self.match.next_game()
         return []
 

@@ -277,13 +277,17 @@ class _Local:
         self.events: list[Event] = []
         self.sent: list[Message] = []
 
-    def add(self, item: dict[str, Any]) -> None:
+    def begin(self) -> None:
+        """A message's first item: this side's next commitment, when few of its committed rolls are left."""
         replay = self.replay
         if not self.pending and replay.segments[self.seat] and replay.needs_commit(self.seat):
             commit = _commit_item(self.secret, replay.match_id, self.seat, replay.coverage_end(self.seat) + 1)
             replay._apply_item(self.seat, commit, self.events)
             self.pending.append(commit)
-        replay._apply_item(self.seat, item, self.events)
+
+    def add(self, item: dict[str, Any]) -> None:
+        self.begin()
+        self.replay._apply_item(self.seat, item, self.events)
         self.pending.append(item)
 
     def reveal(self) -> bool:
@@ -295,12 +299,18 @@ class _Local:
         self.add({"type": "reveal", "roll": roll, "value": b64encode(value)})
         return replay.next_roll > roll
 
-    def settle(self) -> None:
-        """Reveal whatever roll is due from this side, and send once the match no longer waits for it."""
+    def settle_reveals(self) -> bool:
+        """Reveal whatever roll is due from this side; True when that completed a roll."""
         replay = self.replay
         rolled = False
         while replay.roll_due() and replay.may_act(self.seat):
             rolled = self.reveal()
+        return rolled
+
+    def settle(self) -> None:
+        """Reveal whatever roll is due from this side, and send once the match no longer waits for it."""
+        replay = self.replay
+        rolled = self.settle_reveals()
         waiting = replay.may_act(self.seat)
         # Live, the dice go out as soon as they are known, so the other side watches the turn as it is played.
         early = rolled and replay.mode == "live" and not self.turn
@@ -371,14 +381,22 @@ def _act(local: _Local, action: object) -> None:
         local.events.extend(match.act(action))
         local.turn = _in_progress(match.game)
     elif kind in ("confirm", "play"):
+        ahead = action.get("roll_ahead", False)
+        if not isinstance(ahead, bool):
+            raise InvalidActionError("roll_ahead is true or false.")
         replay.check_core_action(seat)
         game = match.game
         start = len(game.log)
-        local.events.extend(match.act(action))
+        local.events.extend(match.act({key: value for key, value in action.items() if key != "roll_ahead"}))
         done = [entry for entry in game.log[start:] if entry["type"] in ("move", "swap_dice", "confirm")]
+        local.begin()
+        local.pending.extend(done)
         local.events.extend(replay.after_core_action())
         local.turn = []
-        local.pending.extend(done)
+        game_over = match.game is not game
+        if ahead and not game_over and not replay.finished and match.game.turn != seat:
+            local.settle_reveals()
+            local.add({"type": "roll"})
     elif kind == "resign":
         replay.check_core_action(seat)
         if match.game.phase is Phase.MOVE and local.turn:
