@@ -119,9 +119,15 @@ def start(
 
 
 def play(
-    pair: Pair, rng: random.Random, *, max_actions: int = 20_000, stop_after_rolls: int | None = None
+    pair: Pair,
+    rng: random.Random,
+    *,
+    max_actions: int = 20_000,
+    stop_after_rolls: int | None = None,
+    **chances: float,
 ) -> Pair:
-    """Both sides act at random, each only on what it received, until the match ends."""
+    """Both sides act at random (`chances` as `choose` takes them), each only on what it received, until the
+    match ends."""
     for _ in range(max_actions):
         pair.deliver()
         seat = pair.awaited()
@@ -129,5 +135,5 @@ def play(
             return pair
         if stop_after_rolls is not None and len(session._peek(pair.states[0]).dice) >= stop_after_rolls:
             return pair
-        pair.act(seat, choose(pair.states[seat], rng))
+        pair.act(seat, choose(pair.states[seat], rng, **chances))
     raise AssertionError("the match did not end")

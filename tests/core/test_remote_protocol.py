@@ -68,7 +68,7 @@ def test_two_devices_play_a_whole_match_to_its_end_and_keep_the_same_record(
 
 def test_opening_rolls_are_rolled_again_on_a_tie_and_count_as_automatic_doubles() -> None:
     settings = {"match_length": 0, "automatic_doubles": 1, "beavers": True, "jacoby": True}
-    pair = play(start(7, settings=settings), random.Random(7), stop_after_rolls=150)
+    pair = play(start(7, settings=settings), random.Random(7), stop_after_rolls=150, resign=0.2)
     record = session.record(pair.states[0])
     ties = 0
     for game in record["games"]:
