@@ -66,13 +66,13 @@ MAX_SGF_DEPTH = 50
 MAX_NAME_CHARS = 40
 #: A link's text as the page reads it (a share link's fragment, a correspondence turn link's payload).
 MAX_LINK_CHARS = 1_000_000
-#: One message of the protocol of play on two devices (docs/remote-protocol.md) as JSON text; the largest
-#: written is a turn of about 700 characters, an invitation about 500.
+#: One message of the protocol of play on two devices (docs/remote-protocol.md) as JSON text; in six whole
+#: 7-point matches the largest was a turn of 554 characters, an invitation 403.
 MAX_MESSAGE_CHARS = 8_000
 #: Nesting of one such message (an invitation, the deepest, has 4 levels; a whole transcript sent to agree
 #: again has 6).
 MAX_MESSAGE_DEPTH = 8
-#: Items (reveals, commitments, checker moves, cube actions, ...) in one message; a turn has at most 9.
+#: Items (reveals, commitments, checker moves, cube actions, ...) in one message; the most seen was 8.
 MAX_MESSAGE_ITEMS = 64
 #: Messages in one transcript of a match played on two devices (one a turn, two when the roller may double).
 MAX_TRANSCRIPT_MESSAGES = 100_000
