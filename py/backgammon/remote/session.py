@@ -438,7 +438,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
                 message.get("rev"),
             )
     except RemoteError as error:
-        return _refused(state, replay, error)
+        return _refused(state, replay, error, now)
     kind = message["type"]
     if kind == "ack":
         rev = message["rev"]
@@ -475,7 +475,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
     if kind == "hello":
         code = "duplicate" if message_hash(message) == replay.hashes[0] else "fork"
         return _refused(
-            state, replay, RemoteError(code, "This invitation is not news: the match has begun.", 0)
+            state, replay, RemoteError(code, "This invitation is not news: the match has begun.", 0), now
         )
     seat, secret, transcript, pending, turn = _checked(state)
     if pending or turn:
@@ -487,7 +487,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
     try:
         events = replay.apply(message)
     except RemoteError as error:
-        return _refused(state, _peek(state), error)
+        return _refused(state, _peek(state), error, now)
     received = _state(seat, secret, [*transcript, message], pending, turn)
     local = _Local(received, replay, _now(now))
     local.events = events
@@ -509,7 +509,7 @@ def _is_sync(text: object) -> bool:
     return isinstance(text, str) and '"type":"sync"' in text[:200].replace(" ", "")
 
 
-def _refused(state: State, replay: Replay, error: RemoteError) -> Result:
+def _refused(state: State, replay: Replay, error: RemoteError, now: object = None) -> Result:
     refusal = {"code": error.code, "text": str(error), "revision": error.revision}
     duplicate = error.code == "duplicate"
     send: list[Message] = []
@@ -525,7 +525,7 @@ def _refused(state: State, replay: Replay, error: RemoteError) -> Result:
         "events": [],
         "send": send,
         "refusal": refusal,
-        **_views(state, replay, int(_time.time())),
+        **_views(state, replay, _now(now)),
     }
 
 
