@@ -36,6 +36,7 @@ EXTENSION_MODULES = (
     "backgammon.tutorial.methods",
     "backgammon.analysis.methods",
     "backgammon.positions.methods",
+    "backgammon.remote.methods",
 )
 _extensions_loaded = False
 EXTENSION_ERRORS: dict[str, str] = {}

@@ -20,16 +20,22 @@ from .errors import BackgammonError
 
 __all__ = [
     "MAX_ACTIONS",
+    "MAX_CHAT_CHARS",
     "MAX_DEPTH",
     "MAX_FILE_CHARS",
     "MAX_GAMES",
     "MAX_GAME_ACTIONS",
+    "MAX_LINK_CHARS",
+    "MAX_MESSAGE_CHARS",
+    "MAX_MESSAGE_DEPTH",
+    "MAX_MESSAGE_ITEMS",
     "MAX_NAME_CHARS",
     "MAX_POSITION_CHARS",
     "MAX_RECORD_CHARS",
     "MAX_REQUEST_CHARS",
     "MAX_REQUEST_DEPTH",
     "MAX_SGF_DEPTH",
+    "MAX_TRANSCRIPT_MESSAGES",
     "InputTooLargeError",
     "check_record_size",
     "check_text_size",
@@ -58,6 +64,20 @@ MAX_REQUEST_DEPTH = MAX_DEPTH + 4
 MAX_SGF_DEPTH = 50
 #: A player's name (as the page lets one be typed).
 MAX_NAME_CHARS = 40
+#: A link's text as the page reads it (a share link's fragment, a correspondence turn link's payload).
+MAX_LINK_CHARS = 1_000_000
+#: One message of the protocol of play on two devices (docs/remote-protocol.md) as JSON text; in six whole
+#: 7-point matches the largest was a turn of 554 characters, an invitation 403.
+MAX_MESSAGE_CHARS = 8_000
+#: Nesting of one such message (an invitation, the deepest, has 4 levels; a whole transcript sent to agree
+#: again has 6).
+MAX_MESSAGE_DEPTH = 8
+#: Items (reveals, commitments, checker moves, cube actions, ...) in one message; the most seen was 8.
+MAX_MESSAGE_ITEMS = 64
+#: Messages in one transcript of a match played on two devices (one a turn, two when the roller may double).
+MAX_TRANSCRIPT_MESSAGES = 100_000
+#: One chat text between the two players.
+MAX_CHAT_CHARS = 500
 #: A pasted position: an XGID, or GNU Backgammon's Position ID and Match ID (an XGID is about 60 characters).
 MAX_POSITION_CHARS = 1_000
 
