@@ -753,7 +753,8 @@ def act_dice_or_cube(m: Monkey) -> None:
 
 def act_resign(m: Monkey) -> None:
     page = m.target()
-    if not page.evaluate("() => !document.getElementById('resign-button').disabled"):
+    # ?.: a tab just opened may still be parsing the page (act_second_tab waits for the commit only).
+    if not page.evaluate("() => document.getElementById('resign-button')?.disabled === false"):
         return
     page.click("#resign-button", timeout=2000)
     # Mostly thought better of: a resignation the computer accepts ends a 1-point match at once.
@@ -765,7 +766,7 @@ def act_resign(m: Monkey) -> None:
 
 def act_hint(m: Monkey) -> None:
     page = m.target()
-    if page.evaluate("() => !document.getElementById('hint-button').disabled"):
+    if page.evaluate("() => document.getElementById('hint-button')?.disabled === false"):
         m.click_at(page, "#hint-button")
         m.log("hint")
 
