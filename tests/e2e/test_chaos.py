@@ -33,10 +33,12 @@ SUMMARY = RESULTS_DIR / "chaos" / "summary.jsonl"
 # leave the second tab out until test-results/chaos-fixes/002 (two tabs saving at once) has landed: see the
 # regression test below; the long form keeps it.
 SHORT_WITHOUT = frozenset({"second_tab"})
+# A complete play waits for Done in the first (the default), ends the turn at once in the second and after the
+# delay in the third (the monkey changes the preference as it goes too).
 SHORT_GAMES = [
     (11, Scenario("computer", "expert", 1), 30),
-    (21, Scenario("computer", "beginner", 1), 25),
-    (13, Scenario("human", length=3), 30),
+    (21, Scenario("computer", "beginner", 1, end_turn="now"), 25),
+    (13, Scenario("human", length=3, end_turn="delay"), 30),
 ]
 
 

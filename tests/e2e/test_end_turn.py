@@ -1,6 +1,6 @@
-"""A play is the player's until they say so (issue 31): once the last checker of a play is down the turn waits,
-Undo takes the checkers back one by one, and *Done* ends the turn, by the button, by the dice (with the Done
-button drawn beside them, as GNU Backgammon ends a turn on a click of the dice), by Enter or Space. The
+"""A play is the player's until they say so (issue 31): once the last checker of a play is down the turn
+waits, Undo takes the checkers back one by one, and *Done* ends the turn, by the button, by the dice (with the
+Done button drawn beside them, as GNU Backgammon ends a turn on a click of the dice), by Enter or Space. The
 preference `endTurn` lets a player who wants speed have the turn end by itself, after a stated delay during
 which Undo still works, or at once. A roll that cannot be played waits for *Pass* the same way. A reload
 while a complete play waits restores it, undoable and to be confirmed, with the same dice.
@@ -56,15 +56,17 @@ def centre(page: Page, selector: str) -> tuple[float, float]:
 
 
 def click_at(page: Page, selector: str) -> None:
-    """Press where the board draws something (its drawings let presses through to the board, which reports them)
-    and wait until the page has acted on it."""
+    """Press where the board draws something (its drawings let presses through to the board, which reports
+    them) and wait until the page has acted on it."""
     x, y = centre(page, selector)
     before = steps(page)
     page.mouse.click(x, y)
     wait_after(page, before)
 
 
-def test_a_complete_play_waits_for_done_and_undo_takes_it_back_checker_by_checker(page: Page, site: Site) -> None:
+def test_a_complete_play_waits_for_done_and_undo_takes_it_back_checker_by_checker(
+    page: Page, site: Site
+) -> None:
     open_match(page, site, "31,52")
     expect(button(page, "confirm")).to_be_disabled()  # shown from the start of the play: the turn will wait
     click_move(page, 8, 5)
@@ -79,7 +81,9 @@ def test_a_complete_play_waits_for_done_and_undo_takes_it_back_checker_by_checke
     expect(button(page, "confirm")).to_have_text("Done")
     expect(button(page, "undo")).to_be_enabled()
     expect(page.locator("#board .end-prompt.done")).to_have_text("Done")
-    expect(page.locator("#board .dice-target")).to_have_attribute("aria-label", "Done: end the turn. Dice 3 1")
+    expect(page.locator("#board .dice-target")).to_have_attribute(
+        "aria-label", "Done: end the turn. Dice 3 1"
+    )
     screenshot(page, "end-turn-waiting-desktop")
     # Taken back one checker at a time, the last first.
     press_button(page, "undo")
@@ -99,7 +103,12 @@ def test_a_complete_play_waits_for_done_and_undo_takes_it_back_checker_by_checke
     assert phase(page) == "roll"
     assert "Black to roll or double" in status(page)
     expect(page.locator("#movelist li").first).to_have_text("White 31: 8/5 6/5")
-    assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == ["roll", "move", "move", "confirm"]
+    assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == [
+        "roll",
+        "move",
+        "move",
+        "confirm",
+    ]
 
 
 def test_the_dice_end_the_turn_of_either_player(page: Page, site: Site) -> None:
@@ -152,7 +161,9 @@ def test_by_touch_a_play_is_taken_back_and_confirmed_on_the_board(phone: Page, s
     assert "Black to roll or double" in status(phone)
 
 
-def test_the_turn_ends_by_itself_after_the_stated_delay_and_undo_works_meanwhile(page: Page, site: Site) -> None:
+def test_the_turn_ends_by_itself_after_the_stated_delay_and_undo_works_meanwhile(
+    page: Page, site: Site
+) -> None:
     open_match(page, site, "31,52", end_turn="delay")
     expect(button(page, "confirm")).to_be_hidden()  # no Done to wait for during the play
     click_move(page, 8, 5)
@@ -181,7 +192,12 @@ def test_the_turn_ends_by_itself_after_the_stated_delay_and_undo_works_meanwhile
     assert page.evaluate("performance.now() - window.__completeAt") >= 1990
     wait_idle(page)
     assert "Black to roll or double" in status(page)
-    assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == ["roll", "move", "move", "confirm"]
+    assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == [
+        "roll",
+        "move",
+        "move",
+        "confirm",
+    ]
 
 
 def test_the_turn_ends_at_once_when_the_player_asks_for_speed(page: Page, site: Site) -> None:
@@ -219,14 +235,21 @@ def test_a_reload_while_a_play_waits_keeps_it_undoable_and_to_be_confirmed(page:
     click_move(page, 6, 5)
     press_done(page)
     assert phase(page) == "roll"
-    assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == ["roll", "move", "move", "confirm"]
+    assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == [
+        "roll",
+        "move",
+        "move",
+        "confirm",
+    ]
 
 
 def test_a_roll_that_cannot_be_played_waits_for_pass_and_is_announced(page: Page, site: Site) -> None:
     open_match(page, site, "31")
     set_up(page, SHUT_OUT, match_id_of(match_length=5, dice=(6, 5)))
     assert phase(page) == "move"
-    assert status(page) == "White rolled 6 and 5: you cannot make a move. Press Pass or Enter to end the turn."
+    assert (
+        status(page) == "White rolled 6 and 5: you cannot make a move. Press Pass or Enter to end the turn."
+    )
     assert announcements(page)[-1].endswith("you cannot make a move. Press Pass or Enter to end the turn.")
     expect(button(page, "pass")).to_be_visible()
     expect(page.locator("#board .end-prompt.pass")).to_have_text("Pass")
@@ -248,8 +271,12 @@ def test_a_roll_that_cannot_be_played_passes_by_itself_when_asked(page: Page, si
     expect(page.locator("#movelist")).to_contain_text("pass")
 
 
-def test_against_the_computer_the_persons_play_waits_and_the_computers_does_not(page: Page, site: Site) -> None:
-    open_match(page, site, "31,31,64")  # the default match's opening; the new match's (White 3-1); Black's roll
+def test_against_the_computer_the_persons_play_waits_and_the_computers_does_not(
+    page: Page, site: Site
+) -> None:
+    open_match(
+        page, site, "31,31,64"
+    )  # the default match's opening; the new match's (White 3-1); Black's roll
     page.click("#new-match-button")
     form = page.locator("#new-match-form")
     form.locator("select[name=opponent]").select_option("computer")

@@ -63,7 +63,7 @@ export function createPlay(ctx) {
     /**
      * A complete play (or a pass) ending the turn by itself after END_TURN_DELAY_MS (preference `endTurn` "delay"):
      * the timer, and the page held busy meanwhile (something will happen by itself).
-     * @type {{timer: ReturnType<typeof setTimeout>, release: () => void} | null}
+     * @type {{timer: ReturnType<typeof setTimeout>, release: () => void, at: View, generation: number} | null}
      */
     countdown: null,
   };
@@ -212,9 +212,10 @@ export function createPlay(ctx) {
    * the match changes; the page is not idle meanwhile.
    */
   function startCountdown() {
-    if (state.countdown) return;
     const at = state.view;
     const generation = state.generation;
+    if (state.countdown?.at === at && state.countdown.generation === generation) return; // already counting
+    stopCountdown(); // one for another view (another tab's match taken up meanwhile)
     const release = queue.holdIdle();
     const timer = setTimeout(() => {
       state.countdown = null;
@@ -224,7 +225,7 @@ export function createPlay(ctx) {
       });
       release(); // after the step is queued: the page never looks idle in between
     }, END_TURN_DELAY_MS);
-    state.countdown = { timer, release };
+    state.countdown = { timer, release, at, generation };
   }
 
   function stopCountdown() {
