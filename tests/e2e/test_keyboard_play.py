@@ -79,9 +79,12 @@ def test_a_turn_from_the_keyboard_alone(page: Page, site: Site) -> None:
         " Press Done or Enter to end the turn, or Undo to take back a checker."
     )
     assert phase(page) == "move"
-    # Still on the board, Enter ends the turn, and then rolls for Black.
+    # Still on the board (on the checker just moved), Enter ends the turn, picking nothing up; then it
+    # rolls for Black.
+    assert focused_loc(page) == "5"
     press(page, "Enter")
     assert "Black to roll or double" in status(page)
+    assert not any(text.startswith("Selected point 5") for text in announcements(page))
     assert focused_loc(page) is not None
     press(page, "Enter")
     assert "Black to move 5 and 2" in status(page)

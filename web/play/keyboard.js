@@ -72,7 +72,7 @@ export function bindShortcuts(run) {
     // Enter or Space on a point picks checkers (the board's job); when there is nothing to pick it still rolls or
     // ends the turn, so a player whose focus stays on the board never has to leave it.
     if (command === "primary" && target?.closest("[data-loc]")) {
-      run("boardEnter");
+      if (run("boardEnter") !== false) event.preventDefault(); // Space would scroll the page too
       return;
     }
     if (event.defaultPrevented) return;
