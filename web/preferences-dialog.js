@@ -1,6 +1,6 @@
 // @ts-check
 /** The *Preferences* dialog: the form filled from the preferences in force, and read back when saved. */
-import { ANIMATION_SPEEDS, normalizePreferences } from "./preferences.js";
+import { ANIMATION_SPEEDS, END_TURNS, END_TURN_DELAY_MS, normalizePreferences } from "./preferences.js";
 
 /** @typedef {import("./preferences.js").Preferences} Preferences */
 
@@ -19,6 +19,9 @@ export async function editPreferences(current, ask) {
   const el = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   for (const key of TOGGLES) el(key).checked = current[key];
   el("orientation").value = current.orientation;
+  el("endTurn").value = current.endTurn;
+  const delayed = form.querySelector("select[name=endTurn] option[value=delay]");
+  if (delayed) delayed.textContent = `end the turn after ${END_TURN_DELAY_MS / 1000} seconds (Undo until then)`;
   /** @type {Record<string, number>} */
   const speeds = ANIMATION_SPEEDS;
   el("theme").value = current.theme;
@@ -28,6 +31,7 @@ export async function editPreferences(current, ask) {
   const chosen = normalizePreferences({
     ...current,
     noAutoRolls: el("noAutoRolls").checked,
+    endTurn: END_TURNS.find((how) => how === el("endTurn").value) ?? current.endTurn,
     autoForced: el("autoForced").checked,
     autoBearOff: el("autoBearOff").checked,
     showPips: el("showPips").checked,

@@ -4,7 +4,10 @@ import { loadPreferences, savePreferences, watchStoredPreferences } from "./stor
 
 /**
  * @typedef {object} Preferences
- * @property {boolean} noAutoRolls  every turn starts with a choice to roll or double; every play is confirmed
+ * @property {boolean} noAutoRolls  every turn starts with a choice to roll or double (never rolled by itself)
+ * @property {EndTurn} endTurn  what happens once a play is complete (or a roll cannot be played): "wait" for the
+ *   player's *Done* (the default: the last checker can still be taken back), end the turn after END_TURN_DELAY_MS
+ *   ("delay", Undo still works meanwhile), or at once ("now")
  * @property {boolean} autoForced   play a forced play by itself (view.forced_play)
  * @property {boolean} autoBearOff  bear off by itself when no contact remains (view.contact false)
  * @property {number} animationMs   0 = no animation
@@ -19,6 +22,13 @@ import { loadPreferences, savePreferences, watchStoredPreferences } from "./stor
  */
 
 /** @typedef {"auto" | "classic" | "dark" | "contrast"} Theme */
+/** @typedef {"wait" | "delay" | "now"} EndTurn */
+
+/** The ways a complete play may end the turn, the default first. */
+export const END_TURNS = Object.freeze(/** @type {EndTurn[]} */ (["wait", "delay", "now"]));
+
+/** With `endTurn` "delay": how long a complete play waits before the turn ends by itself (Undo works meanwhile). */
+export const END_TURN_DELAY_MS = 2000;
 
 /** The themes offered, "auto" first (web/theme-start.js reads the saved choice by the same rule). */
 export const THEMES = Object.freeze(/** @type {Theme[]} */ (["auto", "classic", "dark", "contrast"]));
@@ -26,6 +36,7 @@ export const THEMES = Object.freeze(/** @type {Theme[]} */ (["auto", "classic", 
 /** @type {Preferences} */
 export const DEFAULT_PREFERENCES = Object.freeze({
   noAutoRolls: false,
+  endTurn: "wait",
   autoForced: false,
   autoBearOff: false,
   animationMs: 200,
@@ -61,6 +72,7 @@ export function normalizePreferences(data, reducedMotion = reducedMotionWanted()
   const animationAuto = !msValid || (typeof data.animationAuto === "boolean" ? data.animationAuto : ms === d.animationMs);
   return {
     noAutoRolls: bool("noAutoRolls", d.noAutoRolls),
+    endTurn: END_TURNS.find((how) => how === data.endTurn) ?? d.endTurn,
     autoForced: bool("autoForced", d.autoForced),
     autoBearOff: bool("autoBearOff", d.autoBearOff),
     animationMs: animationAuto ? (reducedMotion ? 0 : d.animationMs) : /** @type {number} */ (ms),

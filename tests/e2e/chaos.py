@@ -34,6 +34,7 @@ from backgammon.record import load_record
 from backgammon.view import build_view
 
 from .conftest import RESULTS_DIR, PageProblems, Site, watch_problems
+from .match_driver import PREFERENCES_KEY, STORE_END_TURN
 from .stored import STORED_TEXT_JS, stored_text
 
 MATCH_KEY = "backgammon-test.match.v1"
@@ -70,16 +71,20 @@ VIEWPORTS = [(1280, 800), (1024, 768), (800, 600), (390, 844), (600, 900), (1600
 
 @dataclass(frozen=True)
 class Scenario:
-    """Who plays: `opponent` "computer" (at `level`) or "human" (two people on one device); match length."""
+    """Who plays: `opponent` "computer" (at `level`) or "human" (two people on one device); match length;
+    how a complete play ends at the start (the preference `endTurn`: "wait" for Done, the default, "delay"
+    or "now"; the monkey may change it in Preferences as it goes)."""
 
     opponent: str
     level: str = "intermediate"
     length: int = 1
+    end_turn: str = "wait"
 
     @property
     def name(self) -> str:
         who = f"computer-{self.level}" if self.opponent == "computer" else "two-people"
-        return f"{who}-{self.length or 'money'}pt"
+        ending = "" if self.end_turn == "wait" else f"-end-{self.end_turn}"
+        return f"{who}-{self.length or 'money'}pt{ending}"
 
 
 def scenario_for(seed: int) -> Scenario:
@@ -88,7 +93,8 @@ def scenario_for(seed: int) -> Scenario:
     opponent = rng.choice(["computer", "computer", "computer", "human"])
     level = rng.choice(["beginner", "intermediate", "expert"])
     length = rng.choice([1, 1, 3, 0] if opponent == "human" else [1, 1, 3])
-    return Scenario(opponent, level, length)
+    end_turn = rng.choice(["wait", "wait", "delay", "now"])
+    return Scenario(opponent, level, length, end_turn)
 
 
 class ChaosFailure(AssertionError):
@@ -280,6 +286,10 @@ class Monkey:
         self.front = self.page
         self.problems = watch_problems(self.page)
         self.page.add_init_script(WATCH_SAVES_JS)
+        # The player's preference for a complete play, stored before the page's first load (and kept after).
+        self.page.add_init_script(
+            STORE_END_TURN.replace("ARGS", json.dumps([PREFERENCES_KEY, self.scenario.end_turn]))
+        )
         self.page.goto(self.url)
         self.log(f"open {self.scenario.name}")
         self.settle()
@@ -783,6 +793,10 @@ def act_preferences(m: Monkey) -> None:
                 box = form.locator(f"input[name={name}]")
                 box.set_checked(not box.is_checked(), timeout=2000)
                 changed.append(name)
+        if m.rng.random() < 0.4:
+            how = m.rng.choice(["wait", "delay", "now"])
+            form.locator("select[name=endTurn]").select_option(how, timeout=2000)
+            changed.append(f"endTurn={how}")
         if m.rng.random() < 0.5:
             speed = m.rng.choice(["off", "fast", "normal", "slow"])
             form.locator("select[name=animation]").select_option(speed, timeout=2000)

@@ -19,6 +19,19 @@ from .stored import stored_text
 
 STEP_TIMEOUT_MS = 30_000
 MATCH_KEY = "backgammon-test.match.v1"
+PREFERENCES_KEY = "backgammon.preferences.v1"
+
+# The player's preference for a complete play (web/preferences.js `endTurn`), stored before the page's first
+# load unless the test has stored one of its own: "wait" (the default: the turn waits for Done), "delay" or
+# "now".
+STORE_END_TURN = """
+(([key, how]) => {
+  try {
+    const stored = JSON.parse(localStorage.getItem(key) || "{}");
+    if (!("endTurn" in stored)) localStorage.setItem(key, JSON.stringify({...stored, endTurn: how}));
+  } catch {} // a page without storage of the site's origin (about:blank)
+})(ARGS);
+"""
 
 
 # Records every text the aria-live region shows, as a screen reader would hear it.
@@ -45,9 +58,15 @@ def no_page_problems(page_problems: PageProblems) -> Iterator[None]:
     assert page_problems.all == [], f"the page reported problems: {page_problems.all}"
 
 
-def open_match(page: Page, site: Site, dice: str, query: str = "") -> Page:
-    """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll); wait until settled."""
+def open_match(page: Page, site: Site, dice: str, query: str = "", end_turn: str | None = None) -> Page:
+    """Open index.html in test mode with a dice script (`"31,52"`: one pair per roll); wait until settled.
+
+    `end_turn` ("wait", "delay", "now"): the player's preference for a complete play, set before the page
+    loads. Left out, the page's default holds: a complete play waits for Done (`press_done`). Tests that are
+    about something else and play turns through pass "now", as a player who wants speed would choose it."""
     page.add_init_script(LISTEN_TO_LIVE_REGION)
+    if end_turn is not None:
+        page.add_init_script(STORE_END_TURN.replace("ARGS", json.dumps([PREFERENCES_KEY, end_turn])))
     # no-sw: the offline copy would answer the engine worker's URL without its ?test-dice= after a reload.
     # no-welcome: the page opens in its default match at once, as for a returning player (test_welcome.py has
     # the first visit).
@@ -123,6 +142,12 @@ def press_button(page: Page, action: str) -> None:
     before = steps(page)
     page.locator(f"#controls button[data-action='{action}']").click()
     wait_after(page, before)
+
+
+def press_done(page: Page) -> None:
+    """End the turn of a complete play (or of a roll that cannot be played) as a player does: Done or Pass."""
+    done = page.locator("#controls button[data-action='confirm']:not([hidden])")
+    press_button(page, "confirm" if done.count() else "pass")
 
 
 def button(page: Page, action: str) -> Locator:

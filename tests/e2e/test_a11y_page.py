@@ -69,6 +69,7 @@ def test_preferences_are_kept(page: Page, site: Site) -> None:
     page.click("#preferences-button")
     page.locator("#preferences-form select[name=orientation]").select_option("left")
     page.locator("#preferences-form input[name=noAutoRolls]").check()
+    page.locator("#preferences-form select[name=endTurn]").select_option("delay")
     page.click("#preferences-form button[value=save]")
     wait_idle(page)  # saved once the dialog's answer is taken up
     page.reload()
@@ -77,6 +78,7 @@ def test_preferences_are_kept(page: Page, site: Site) -> None:
     page.click("#preferences-button")
     expect(page.locator("#preferences-form select[name=orientation]")).to_have_value("left")
     expect(page.locator("#preferences-form input[name=noAutoRolls]")).to_be_checked()
+    expect(page.locator("#preferences-form select[name=endTurn]")).to_have_value("delay")
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """An automated accessibility audit with axe-core (the npm devDependency, never shipped in dist/): the match
-page at the start of a turn, its New match and Preferences dialogs, the review of an analysed match, a
-tutorial lesson and an embedded lesson must show no WCAG 2.0/2.1 A or AA violation that axe rates serious or
-critical.
+page at the start of a turn and while a complete play waits for Done, its New match and Preferences dialogs,
+the review of an analysed match, a tutorial lesson and an embedded lesson must show no WCAG 2.0/2.1 A or AA
+violation that axe rates serious or critical.
 
 axe.min.js is injected from node_modules with `page.add_script_tag`. The pages' Content-Security-Policy
 (`script-src 'self'`) would block that inline script, but the `context` fixture opens every page with
@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import REPO_ROOT, Site
-from .match_driver import no_page_problems, open_match  # noqa: F401 - a fixture used through pytestmark
+from .match_driver import click_move, no_page_problems, open_match  # noqa: F401 - a fixture used through pytestmark
 from .test_tutorial import Tutorial
 
 pytestmark = pytest.mark.usefixtures("no_page_problems")
@@ -53,6 +53,13 @@ def describe(violations: list[dict[str, Any]]) -> str:
 def test_match_page_at_the_start_of_a_turn(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     audit(page, "the match page at the start of a turn")
+
+
+def test_match_page_while_a_complete_play_waits_for_done(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    audit(page, "the match page while a complete play waits for Done")
 
 
 def test_welcome_of_a_first_visit(page: Page, site: Site) -> None:

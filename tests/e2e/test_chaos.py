@@ -31,12 +31,14 @@ from .stored import store_text, stored_text
 SUMMARY = RESULTS_DIR / "chaos" / "summary.jsonl"
 
 # A few short games for every run of the suite: each level of the computer and two people on one device, a
-# second tab among the actions (saving is atomic across tabs: web/keyval.js).
+# second tab among the actions (saving is atomic across tabs: web/keyval.js). A complete play waits for Done
+# in the first (the default), ends the turn at once in the second and after the delay in the third (the monkey
+# changes the preference as it goes too).
 SHORT_WITHOUT: frozenset[str] = frozenset()
 SHORT_GAMES = [
     (11, Scenario("computer", "expert", 1), 30),
-    (21, Scenario("computer", "beginner", 1), 25),
-    (13, Scenario("human", length=3), 30),
+    (21, Scenario("computer", "beginner", 1, end_turn="now"), 25),
+    (13, Scenario("human", length=3, end_turn="delay"), 30),
 ]
 
 

@@ -1,5 +1,6 @@
 """Playing from the keyboard alone, with what a screen reader hears (the keys of rules document 001): arrows
-and Enter move checkers, Enter rolls, C/S/T/D/I tell the state, Ctrl+D doubles, U undoes, Escape cancels."""
+and Enter move checkers, Enter rolls, Enter or Space ends a complete play's turn (Done), C/S/T/D/I tell the
+state, Ctrl+D doubles, U undoes, Escape cancels."""
 
 from __future__ import annotations
 
@@ -72,12 +73,47 @@ def test_a_turn_from_the_keyboard_alone(page: Page, site: Site) -> None:
     page.keyboard.press("Enter")
     arrow_to(page, 5)
     press(page, "Enter")
+    # The play is complete: said, and the turn waits.
+    assert announcements(page)[-1] == (
+        "White moves 6 to 5. White: play complete."
+        " Press Done or Enter to end the turn, or Undo to take back a checker."
+    )
+    assert phase(page) == "move"
+    # Still on the board (on the checker just moved), Enter ends the turn, picking nothing up; then it
+    # rolls for Black.
+    assert focused_loc(page) == "5"
+    press(page, "Enter")
     assert "Black to roll or double" in status(page)
-    # Still on the board, Enter rolls for Black.
+    assert not any(text.startswith("Selected point 5") for text in announcements(page))
     assert focused_loc(page) is not None
     press(page, "Enter")
     assert "Black to move 5 and 2" in status(page)
     assert "Black rolls 5 and 2." in announcements(page)
+
+
+def test_a_complete_play_is_taken_back_by_u_and_ended_by_space(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    enter_board(page)
+    for source, dest in ((8, 5), (6, 5)):
+        arrow_to(page, source)
+        page.keyboard.press("Enter")
+        arrow_to(page, dest)
+        press(page, "Enter")
+    assert status(page).startswith("White: play complete.")
+    press(page, "u")
+    assert announcements(page)[-1] == "White takes back the move 6 to 5."
+    assert "White to move 3 and 1" in status(page)
+    arrow_to(page, 6)
+    page.keyboard.press("Enter")
+    arrow_to(page, 5)
+    press(page, "Enter")
+    press(page, " ")  # Space, as Enter
+    assert phase(page) == "roll"
+    assert "Black to roll or double" in status(page)
+    # Away from the board too, Space rolls (for Black).
+    page.evaluate("document.activeElement.blur()")
+    press(page, " ")
+    assert "Black to move 5 and 2" in status(page)
 
 
 def test_information_keys(page: Page, site: Site) -> None:
@@ -121,6 +157,7 @@ def test_ctrl_d_doubles_and_keeps_the_browser_shortcut_away(page: Page, site: Si
         page.keyboard.press("Enter")
         arrow_to(page, dest)
         press(page, "Enter")
+    press(page, "Enter")  # Done
     assert phase(page) == "roll"
     page.evaluate("document.addEventListener('keydown', e => { window.__prevented = e.defaultPrevented; })")
     press(page, "Control+d")
@@ -142,6 +179,7 @@ def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: 
     page.keyboard.press("Enter")
     arrow_to(page, 5)
     press(page, "Enter")
+    press(page, "Enter")  # Done
     press(page, "Enter")  # Black rolls 5-2
     assert "Black to move 5 and 2" in status(page)
     # Black on roll: the same place is Black's point 12, and Black's mid-point (absolute 12) is point 13.

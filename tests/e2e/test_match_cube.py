@@ -20,6 +20,7 @@ from .match_driver import (
     open_match,
     phase,
     press_button,
+    press_done,
     set_up,
     status,
     wait_idle,
@@ -29,10 +30,11 @@ pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def open_after_white_opens(page: Page, site: Site, dice: str) -> None:
-    """White wins the opening roll with 3-1 and plays 8/5 6/5; Black is then asked to roll or double."""
+    """White wins the opening roll with 3-1, plays 8/5 6/5, Done; Black is then asked to roll or double."""
     open_match(page, site, f"31,{dice}" if dice else "31")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
+    press_done(page)
     assert "Black to roll or double" in status(page)
 
 
@@ -126,6 +128,7 @@ def test_money_session_with_beavers_from_the_new_match_dialog(page: Page, site: 
     expect(page.locator("#match-info")).to_contain_text("Money session")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
+    press_done(page)
     press_button(page, "double")
     # The board shows the offer where the doubler's dice go: Black (on top) offers 2 in the left half.
     offered = page.locator("#board .cube.offered")

@@ -26,6 +26,7 @@ from .match_driver import (
     position_id,
     position_of,
     press_button,
+    press_done,
     set_up,
     status,
     wait_idle,
@@ -69,7 +70,9 @@ def test_the_new_match_dialog_says_where_white_plays_not_that_white_starts(page:
 
 def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> None:
     open_match(page, site, "31")
-    expect(button(page, "confirm")).to_be_hidden()  # a finished play ends the turn by itself
+    expect(
+        button(page, "confirm")
+    ).to_be_disabled()  # Done: the turn will wait for it once the play is complete
     point(page, 8).click()
     for dest in (7, 5, 4):
         expect(point(page, dest)).to_have_class(re.compile(r"\bdest\b"))
@@ -77,7 +80,8 @@ def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> No
     point(page, 5).click()
     wait_idle(page)
     click_move(page, 6, 5)
-    # A complete play ends the turn by itself (no "No auto-rolls"); Black may double, so Black is asked.
+    press_done(page)
+    # Black's turn (automatic rolls): Black may double, so Black is asked.
     assert position_id(page) == after("8/5 6/5", (3, 1))
     assert phase(page) == "roll"
     assert "Black to roll or double" in status(page)
@@ -137,25 +141,14 @@ def test_bar_entry(page: Page, site: Site) -> None:
     wait_idle(page)
     expect(point(page, 22)).to_have_attribute("aria-label", re.compile("1 white checker"))
     expect(point(page, "bar")).to_have_attribute("aria-label", re.compile("empty"))
-    # Only the 1 is left; it must be played, then the turn ends.
+    # Only the 1 is left; it must be played, then the turn can end.
     click_move(page, 24, 23)
+    press_done(page)
     assert phase(page) == "roll"
     expect(page.locator("#movelist")).to_contain_text("31: bar/22 24/23")
 
 
-def test_no_legal_move_passes_by_itself(page: Page, site: Site) -> None:
-    open_match(page, site, "31")  # the opening roll of the match the page starts with
-    # White is on the bar against a closed board: "You cannot make a move", then the turn passes.
-    mine = {13: 6, 8: 3, 6: 5}
-    theirs = {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}
-    set_up(page, position_of(mine, theirs, mine_bar=1), match_id_of(match_length=5, dice=(6, 5)))
-    assert "Black to roll or double" in status(page)  # the pass handed the turn over
-    spoken = " ".join(announcements(page))
-    assert "cannot move and passes" in spoken
-    expect(page.locator("#movelist")).to_contain_text("pass")
-
-
-def test_no_auto_rolls_asks_to_pass_and_to_confirm(page: Page, site: Site) -> None:
+def test_no_auto_rolls_starts_each_turn_with_a_choice(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")  # the opening roll of the match the page starts with, then Black's roll
     page.click("#preferences-button")
     page.check("#preferences-form input[name=noAutoRolls]")
@@ -175,7 +168,7 @@ def test_no_auto_rolls_asks_to_pass_and_to_confirm(page: Page, site: Site) -> No
     press_button(page, "roll")
     expect(button(page, "confirm")).to_be_disabled()
     click_move(page, 12, 17)  # Black's 13/8
-    click_move(page, 12, 14)  # Black's 13/11: the play is complete, but the turn waits for "End turn"
+    click_move(page, 12, 14)  # Black's 13/11: the play is complete; the turn waits for Done (the default)
     assert phase(page) == "move"
     expect(button(page, "confirm")).to_be_enabled()
     expect(button(page, "undo")).to_be_enabled()
@@ -194,11 +187,14 @@ def test_a_whole_game_to_the_end_of_the_match(page: Page, site: Site) -> None:
     assert "White to move 6 and 5" in status(page)
     click_move(page, 6, "off")
     click_move(page, 5, "off")
+    press_done(page)
     assert "Black to move 2 and 1" in status(page)
     click_move(page, 19, 21)  # Black's 6-point is absolute 19; Black moves up
     click_move(page, 19, 20)
+    press_done(page)
     click_move(page, 6, "off")
-    wait_idle(page)
+    assert phase(page) == "move"  # the last checker off is a play like any other: Done ends the game
+    press_done(page)
     assert phase(page) == "match_over"
     banner = page.locator("#result-banner")
     expect(banner).to_be_visible()

@@ -20,6 +20,7 @@ from .match_driver import (
     position_id,
     position_of,
     press_button,
+    press_done,
     set_up,
     status,
     wait_idle,
@@ -58,7 +59,18 @@ def test_a_forced_play_plays_itself_when_asked(page: Page, site: Site) -> None:
     open_match(page, site, "31")
     set_preferences(page, autoForced=True)
     set_up(page, FORCED, match_id_of(match_length=5, dice=(6, 5)))
-    # Played checker by checker, then the turn ends by itself: Black may double, so Black is asked.
+    # Played checker by checker; the play complete, the turn waits for Done, as any play does (the default).
+    assert status(page).startswith("White: play complete.")
+    press_done(page)
+    # Black may double, so Black is asked.
+    assert "Black to roll or double" in status(page)
+    expect(page.locator("#movelist")).to_contain_text(re.compile(r"65: 24/(18/)?13"))
+
+
+def test_a_forced_play_ends_the_turn_by_itself_when_asked(page: Page, site: Site) -> None:
+    open_match(page, site, "31", end_turn="now")
+    set_preferences(page, autoForced=True)
+    set_up(page, FORCED, match_id_of(match_length=5, dice=(6, 5)))
     assert "Black to roll or double" in status(page)
     expect(page.locator("#movelist")).to_contain_text(re.compile(r"65: 24/(18/)?13"))
 
@@ -68,6 +80,8 @@ def test_bearing_off_plays_itself_once_the_sides_have_passed(page: Page, site: S
     set_preferences(page, autoBearOff=True)
     # No contact: White bears off with 6-5 (two plays are legal, so this is not a forced play).
     set_up(page, position_of({6: 2, 5: 1, 4: 1}, {6: 3}), match_id_of(match_length=5, dice=(6, 5)))
+    assert status(page).startswith("White: play complete.")
+    press_done(page)
     assert "Black to roll" in status(page)
     expect(page.locator("#movelist")).to_contain_text("65: 6/off 5/off")
     expect(point(page, "off")).to_have_attribute("aria-label", re.compile("Off"))

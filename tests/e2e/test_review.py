@@ -26,6 +26,7 @@ from .match_driver import (
     open_match,
     phase,
     position_id,
+    press_done,
     saved_record,
     status,
     wait_idle,
@@ -306,7 +307,8 @@ def test_the_match_went_on_after_its_analysis(page: Page, site: Site) -> None:
     page.add_init_script(WATCH_ANALYSIS)
     open_match(page, site, "31,52,64")
     click_move(page, 8, 5)
-    click_move(page, 6, 5)  # White's 31; Black to roll
+    click_move(page, 6, 5)  # White's 31
+    press_done(page)  # Black to roll
     page.click("#review-button")
     analyse(page)
     wait_analysis(page)
@@ -373,6 +375,7 @@ def test_leaving_review_gives_play_back_exactly(page: Page, site: Site) -> None:
     expect(button(page, "undo")).to_be_enabled()
     # And play goes on from there.
     click_move(page, 6, 5)
+    press_done(page)
     assert phase(page) == "roll"
 
 

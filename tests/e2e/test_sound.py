@@ -23,6 +23,7 @@ from .match_driver import (
     open_match,
     phase,
     press_button,
+    press_done,
     status,
     wait_idle,
 )
@@ -99,10 +100,12 @@ def play_a_hit_and_a_double(page: Page) -> None:
     White, on the bar, doubles; Black takes."""
     click_move(page, 13, 9)
     click_move(page, 6, 5)
+    press_done(page)
     assert "Black to roll or double" in status(page)
     press_button(page, "roll")
     click_move(page, 1, 5)
     click_move(page, 12, 15)
+    press_done(page)
     assert "White to roll or double" in status(page)
     press_button(page, "double")
     assert phase(page) == "doubled"
@@ -147,6 +150,7 @@ def test_the_sound_button_mutes_everything(page: Page, site: Site) -> None:
     expect(button).to_have_text("Sound off")
     starts = len(audio(page)["starts"])
     click_move(page, 6, 5)
+    press_done(page)
     press_button(page, "roll")
     click_move(page, 1, 5)
     assert played(page) == ["checker"]
@@ -208,6 +212,7 @@ def test_the_computer_sounds_too_but_not_in_a_hidden_page(page: Page, site: Site
     sound_button(page).click()
     click_move(page, 8, 5)
     click_move(page, 6, 5)
+    press_done(page)
     white_rolls_again(page)
     names = played(page)
     # White's two checkers; the computer's roll and its two checkers (gliding, each sounds as it lands);
@@ -221,6 +226,7 @@ def test_the_computer_sounds_too_but_not_in_a_hidden_page(page: Page, site: Site
     starts = len(audio(page)["starts"])
     click_move(page, 8, 2)  # Black (5-2 from its 1, 12, 17 and 19) cannot be on the 2-point
     click_move(page, 6, 2)
+    press_done(page)
     white_rolls_again(page)
     assert played(page) == names and len(audio(page)["starts"]) == starts
     # Shown again, it sounds again.

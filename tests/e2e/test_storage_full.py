@@ -14,6 +14,7 @@ from .match_driver import (
     no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
+    press_done,
     saved_record,
     wait_idle,
 )
@@ -40,7 +41,8 @@ def test_a_full_storage_is_reported_play_goes_on_and_saving_resumes(page: Page, 
     click_move(page, 8, 5)
     saved_before = saved_record(page)
     page.evaluate(FILL_STORAGE, MATCH_KEY)
-    click_move(page, 6, 5)  # completes White's opening 3-1: Black is to roll
+    click_move(page, 6, 5)  # completes White's opening 3-1
+    press_done(page)  # Black is to roll
     assert phase(page) == "roll"
     said = " ".join(announcements(page))
     assert "could not be saved" in said and "quota" in said.lower(), said
@@ -71,6 +73,7 @@ def test_without_storage_the_game_says_so_and_can_still_be_played(page: Page, si
     open_match(page, site, "31,52")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
+    press_done(page)
     assert phase(page) == "roll"
     said = " ".join(announcements(page))
     assert "does not allow saving" in said, said

@@ -19,6 +19,7 @@ from .match_driver import (
     open_match,
     phase,
     position_id,
+    press_done,
     saved_record,
     status,
     wait_idle,
@@ -47,6 +48,7 @@ def test_reload_mid_turn_keeps_the_dice_and_the_moves_made(page: Page, site: Sit
     expect(button(page, "undo")).to_be_enabled()
     assert saved_record(page) == record
     click_move(page, 6, 5)
+    press_done(page)
     assert phase(page) == "roll"
 
 
@@ -121,6 +123,7 @@ def test_two_tabs_adopt_each_others_progress(context: BrowserContext, site: Site
     expect(first.locator("#position-id")).to_have_text(position_id(second))
     expect(first.locator("#notice")).to_contain_text("another tab")
     click_move(first, 6, 5)
+    press_done(first)
     expect(second.locator("#position-id")).to_have_text(position_id(first))
     assert phase(second) == "roll"
 
@@ -171,6 +174,7 @@ def test_importing_a_bad_file_says_so_and_keeps_the_match(page: Page, site: Site
         assert position_id(page) == before
     # The worker still holds the current match: play goes on.
     click_move(page, 6, 5)
+    press_done(page)
     assert phase(page) == "roll"
 
 
@@ -178,6 +182,7 @@ def test_mat_export_names_the_players(page: Page, site: Site, tmp_path: Path) ->
     open_match(page, site, "31")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
+    press_done(page)
     page.click("#match-file-button")
     with page.expect_download() as download:
         page.click("#export-mat")

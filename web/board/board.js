@@ -49,6 +49,9 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {Loc[]} [highlights]  points to light (tutorial)
  * @property {BoardArrow[]} [arrows]  arrows to draw (tutorial, hints, the review's plays)
  * @property {{from: Loc, to: Loc}[]} [lastMoves]  extra moves to mark `.last-move` (e.g. the opponent's play)
+ * @property {"done" | "pass" | null} [endPrompt]  nothing is left to play and the turn waits: a *Done* (or *Pass*)
+ *   button drawn beside the dice, which report a press as `onDiceClick` (the controller ends the turn); Enter or
+ *   Space on a place is then left to the page (it picks up nothing)
  * @property {Record<string, string>} [texts]  words shown on the board, for translation
  * @property {(move: BoardMove) => void} [onMove]
  * @property {() => void} [onUndo]

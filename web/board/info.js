@@ -12,6 +12,8 @@ import { t, view, mover, glideMs } from "./model.js";
 /** @typedef {import("./model.js").State} State */
 
 const ROLL_MS = 450; // the dice tumble, as in board.css
+const PROMPT_W = 96; // the Done / Pass button beside the dice
+const PROMPT_GAP = 14;
 
 /** @param {State} s */
 export function drawInfo(s) {
@@ -71,7 +73,11 @@ function drawDice(s, v) {
     const used = usedDice(values, v.dice_remaining, doubles);
     const size = doubles ? 42 : 48;
     const gap = 10;
-    const width = values.length * size + (values.length - 1) * gap;
+    const diceWidth = values.length * size + (values.length - 1) * gap;
+    // The turn waits for Done (or Pass): its button sits right of the dice, the two centred together.
+    const prompt = s.cfg.endPrompt ?? null;
+    const promptWidth = prompt ? PROMPT_W + PROMPT_GAP : 0;
+    const width = diceWidth + promptWidth;
     const cls = ["dice", "current"];
     if (v.can_confirm) cls.push("confirm");
     const key = `${roller}:${dice.join(",")}:${v.game_number ?? ""}`;
@@ -89,6 +95,12 @@ function drawDice(s, v) {
     values.forEach((/** @type {number} */ d, /** @type {number} */ i) => {
       drawDie(g, d, center.x - width / 2 + i * (size + gap), MID - size / 2, size, roller, used[i] ? "used" : "");
     });
+    if (prompt) {
+      const x = center.x - width / 2 + diceWidth + PROMPT_GAP;
+      const button = svgEl("g", { class: `end-prompt ${prompt}` }, layerInfo);
+      svgEl("rect", { x, y: MID - 22, width: PROMPT_W, height: 44, rx: 22, class: "end-button" }, button);
+      svgText(button, t(s, prompt), { x: x + PROMPT_W / 2, y: MID, class: "end-text", "text-anchor": "middle", "dominant-baseline": "central" });
+    }
   } else {
     s.lastDiceKey = null;
   }
@@ -116,7 +128,8 @@ function drawDice(s, v) {
       drawDie(g, d, c.x - size - 3 + i * (size + 6), MID - size / 2, size, other);
     });
   }
-  const label = dice ? `${t(s, "dice")} ${dice.join(" ")}` : t(s, "rollDice");
+  const prompt = dice && s.cfg.endPrompt ? `${t(s, s.cfg.endPrompt)}: ${t(s, "endTurn")}. ` : "";
+  const label = dice ? `${prompt}${t(s, "dice")} ${dice.join(" ")}` : t(s, "rollDice");
   diceTarget.setAttribute("aria-label", label);
   const ring = /** @type {SVGElement} */ (diceTarget.firstChild);
   ring.setAttribute("x", String(area.x));

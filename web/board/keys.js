@@ -37,6 +37,9 @@ export function onKeyDown(s, ev) {
     case "Home": next = order[0]; break;
     case "End": next = order[order.length - 1]; break;
     case "Enter": case " ":
+      // The turn waits for Done: the page's Enter ends it, rather than picking up the checker just moved (U
+      // takes it back), so one key press never does both.
+      if (cfg.endPrompt) return;
       ev.preventDefault();
       activate(s, loc);
       drawNow(s);

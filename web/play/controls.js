@@ -9,14 +9,19 @@
  */
 
 const HIDDEN = Object.freeze({ visible: false, enabled: false });
+/** What *Done* does, and the other ways to do it. */
+const DONE_TITLE = "End the turn (Enter, Space, or a click on the dice)";
 
 /**
  * @param {Record<string, any>} view
- * @param {{humanToAct: boolean, confirmEachPlay?: boolean}} context  confirmEachPlay: the "No auto-rolls" preference
- *   (otherwise a finished play ends the turn by itself, and "End turn" would only ever be greyed out)
+ * @param {{humanToAct: boolean, endTurn?: import("../preferences.js").EndTurn}} context  endTurn: the player's
+ *   preference for a complete play. "wait": *Done* is shown through the whole play (greyed out until the play is
+ *   complete), as the turn will wait for it; "delay": it shows once the play is complete, to end the turn before the
+ *   delay is over; "now": a complete play ends the turn by itself, so *Done* only shows for a play that may stop
+ *   short (Python's `can_confirm` with moves still open)
  * @returns {ControlStates}
  */
-export function controlStates(view, { humanToAct, confirmEachPlay = true }) {
+export function controlStates(view, { humanToAct, endTurn = "wait" }) {
   /** @type {ControlStates} */
   const states = {};
   for (const name of [
@@ -47,8 +52,8 @@ export function controlStates(view, { humanToAct, confirmEachPlay = true }) {
   if (phase === "move") {
     if (view.no_legal_move) {
       states.pass = act(true);
-    } else if (confirmEachPlay || (view.can_confirm && hasDests(view))) {
-      states.confirm = act(Boolean(view.can_confirm));
+    } else if (endTurn === "wait" || (view.can_confirm && (endTurn === "delay" || hasDests(view)))) {
+      states.confirm = { ...act(Boolean(view.can_confirm)), title: DONE_TITLE };
     }
     states.undo = act(Boolean(view.can_undo));
     states.undo_all = act(Boolean(view.can_undo));

@@ -5,6 +5,8 @@
  * the player they concern (each side counts from its own home board, as players do).
  */
 
+import { END_TURN_DELAY_MS } from "../preferences.js";
+
 /** @typedef {Record<string, any>} View */
 
 /** @param {View} view @param {number} player */
@@ -95,10 +97,12 @@ export function pipsText(view) {
 }
 
 /**
- * What is wanted now, and from whom.
+ * What is wanted now, and from whom. A play that is complete (or a roll that cannot be played) says how the turn
+ * ends, after the player's preference (web/preferences.js `endTurn`).
  * @param {View} view
+ * @param {import("../preferences.js").EndTurn} [endTurn]
  */
-export function statusText(view) {
+export function statusText(view, endTurn = "wait") {
   const turn = view.turn ?? 0;
   const decider = view.decision ?? turn;
   const name = playerName(view, decider);
@@ -111,8 +115,10 @@ export function statusText(view) {
     case "roll":
       return view.cube?.may_double ? `${name} to roll or double.` : `${name} to roll.`;
     case "move":
-      if (view.no_legal_move) return `${playerName(view, turn)} rolled ${diceText(view.dice)}: you cannot make a move.`;
-      if (view.can_confirm && !hasDests(view)) return `${playerName(view, turn)}: end the turn or undo.`;
+      if (view.no_legal_move) {
+        return `${playerName(view, turn)} rolled ${diceText(view.dice)}: you cannot make a move.${PASS_ENDS[endTurn]}`;
+      }
+      if (playComplete(view)) return `${playerName(view, turn)}: play complete.${PLAY_ENDS[endTurn]}`;
       return `${playerName(view, turn)} to move ${diceText(view.dice)}.`;
     case "doubled":
       return `${offerText(view)}. ${name}: take or drop?`;
@@ -128,6 +134,28 @@ export function statusText(view) {
     default:
       return "";
   }
+}
+
+/** How a complete play ends, after the `endTurn` preference: the sentence after "White: play complete." */
+const PLAY_ENDS = {
+  wait: " Press Done or Enter to end the turn, or Undo to take back a checker.",
+  delay: ` The turn ends in ${END_TURN_DELAY_MS / 1000} seconds; Undo takes back a checker.`,
+  now: "",
+};
+
+/** How a roll that cannot be played ends the turn, after the `endTurn` preference. */
+const PASS_ENDS = {
+  wait: " Press Pass or Enter to end the turn.",
+  delay: ` The turn passes in ${END_TURN_DELAY_MS / 1000} seconds.`,
+  now: "",
+};
+
+/**
+ * Every checker of the roll that can be played has been: the turn waits for its end (*Done*, or by itself).
+ * @param {View} view
+ */
+export function playComplete(view) {
+  return view.phase === "move" && !view.no_legal_move && Boolean(view.can_confirm) && !hasDests(view);
 }
 
 /** @param {View} view */

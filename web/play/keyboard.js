@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Page-wide keyboard shortcuts (the keys of the screen-reader game in rules document 001, plus undo):
- * Enter rolls or ends the turn, C last roll, I information, S scores, T whose turn, D cube value, Ctrl+D double,
- * P pip counts, U or Ctrl+Z undo, Escape cancels the selection. Moving checkers with arrows + Enter is the board's.
+ * Enter or Space rolls or ends the turn (*Done*, *Pass*), C last roll, I information, S scores, T whose turn, D cube
+ * value, Ctrl+D double, P pip counts, U or Ctrl+Z undo, Escape cancels the selection. Moving checkers with arrows + Enter is the board's.
  */
 
 /**
@@ -25,6 +25,7 @@ export function commandForKey(e) {
   }
   switch (key) {
     case "Enter":
+    case " ":
       return "primary";
     case "Escape":
       return "cancel";
@@ -68,14 +69,14 @@ export function bindShortcuts(run) {
     if (!command) return;
     if (ownsKeys(event.target)) return;
     const target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
-    // Enter on a point picks checkers (the board's job); when there is nothing to pick it still rolls or ends the
-    // turn, so a player whose focus stays on the board never has to leave it.
+    // Enter or Space on a point picks checkers (the board's job); when there is nothing to pick it still rolls or
+    // ends the turn, so a player whose focus stays on the board never has to leave it.
     if (command === "primary" && target?.closest("[data-loc]")) {
-      run("boardEnter");
+      if (run("boardEnter") !== false) event.preventDefault(); // Space would scroll the page too
       return;
     }
     if (event.defaultPrevented) return;
-    // Enter on a button, a link or a board point belongs to that element.
+    // Enter or Space on a button, a link or a board point belongs to that element.
     if (command === "primary" && target?.closest("button, a, summary, [role=button]")) return;
     if (command === "cancel" && target?.closest("[role=button]")) return; // the board cancels its own selection
     const handled = run(command);

@@ -42,7 +42,7 @@ export function matchInfo(v) {
  * @property {boolean} busy
  * @property {string} busyWhy  "thinking" while the computer chooses
  * @property {boolean} personToAct  a person at this device acts now
- * @property {{orientation: string, showPips: boolean, animationMs: number, noAutoRolls: boolean}} preferences
+ * @property {{orientation: string, showPips: boolean, animationMs: number, endTurn: import("../preferences.js").EndTurn}} preferences
  */
 
 /**
@@ -53,21 +53,26 @@ export function matchInfo(v) {
 export function drawPlay(board, s) {
   const v = s.view;
   const human = s.personToAct && s.hasMatch;
+  // How this turn ends once nothing is left to play (web/preferences.js); a seat that acts by itself ends its own.
+  const endTurn = human ? s.preferences.endTurn : "now";
+  const turnOver = v.phase === "move" && (v.no_legal_move || say.playComplete(v));
   board.set({
     view: v,
     interactive: s.hasMatch && !s.busy && human && v.phase === "move",
     orientation: s.preferences.orientation,
     showPips: s.preferences.showPips,
     animationMs: s.preferences.animationMs,
+    // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.
+    endPrompt: turnOver && endTurn !== "now" ? (v.no_legal_move ? "pass" : "done") : null,
   });
-  applyControlStates($("controls"), controlStates(v, { humanToAct: human, confirmEachPlay: s.preferences.noAutoRolls }));
+  applyControlStates($("controls"), controlStates(v, { humanToAct: human, endTurn }));
   keepFocusVisible(board, v, human);
   const cubeNote = $("cube-note");
   const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;
   cubeNote.hidden = !showWhyNot;
   cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
   $("match-info").textContent = matchInfo(v);
-  let status = s.hasMatch ? say.statusText(v) : s.engineReady ? "No match in progress." : "Loading the rules engine…";
+  let status = s.hasMatch ? say.statusText(v, endTurn) : s.engineReady ? "No match in progress." : "Loading the rules engine…";
   if (v.phase === "game_over") status = "Game over.";
   if (v.phase === "match_over") status = "Match over.";
   if (s.busy && s.busyWhy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;

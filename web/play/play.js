@@ -5,6 +5,10 @@
  * save. Every rule is Python's: this module only decides *when* to ask (automatic rolls, passes, a seat's turn) from
  * the view and the player's preferences.
  *
+ * A play that is complete waits for the person who made it (*Done*, the dice, Enter or Space) unless their
+ * preference ends the turn by itself, at once or after END_TURN_DELAY_MS; until the turn ends, Undo takes the
+ * checkers back one by one. The computer ends its own turns; a remote player's turn will be sent once confirmed.
+ *
  * Its state is one object, `state`, kept here and nowhere else; what it needs of the page comes in `PlayContext`.
  * While another mode (review, the position editor) has the board, play is suspended: it neither draws nor acts.
  */
@@ -14,6 +18,7 @@ import { DEFAULT_MATCH, openNewMatchDialog } from "./newmatch.js";
 import { drawPlay, matchInfo, xgidShower } from "./panel.js";
 import { actor, pause, personHereToAct, seatOf } from "./seats.js";
 import { startView } from "./startview.js";
+import { END_TURN_DELAY_MS } from "../preferences.js";
 import { eventSounds, playSound, playSounds } from "../sound.js";
 
 /** @typedef {Record<string, any>} View */
@@ -55,6 +60,12 @@ export function createPlay(ctx) {
     suspended: false,
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     cancelledSelection: undefined,
+    /**
+     * A complete play (or a pass) ending the turn by itself after END_TURN_DELAY_MS (preference `endTurn` "delay"):
+     * the timer, and the page held busy meanwhile (something will happen by itself).
+     * @type {{timer: ReturnType<typeof setTimeout>, release: () => void, at: View, generation: number} | null}
+     */
+    countdown: null,
   };
   const showXgid = xgidShower(call);
 
@@ -68,6 +79,7 @@ export function createPlay(ctx) {
    */
   async function perform(action, { animate = false } = {}) {
     if (!state.record) return;
+    stopCountdown(); // whatever the player does meanwhile (Undo, Done) stands in for the turn ending by itself
     const generation = state.generation;
     setBusy(true);
     try {
@@ -114,14 +126,25 @@ export function createPlay(ctx) {
     const justRolled = (before.phase === "roll" || before.phase === "opening") && next.phase === "move";
     const handedOver =
       !justRolled && (next.phase !== before.phase || next.decision !== before.decision || next.turn !== before.turn);
-    if ((handedOver || next.no_legal_move) && !["game_over", "match_over"].includes(next.phase)) {
-      const wanted = say.statusText(next);
+    const endTurn = endTurnFor(next);
+    const completed = say.playComplete(next) && !say.playComplete(before) && endTurn !== "now";
+    if ((handedOver || next.no_legal_move || completed) && !["game_over", "match_over"].includes(next.phase)) {
+      // A complete play says how the turn ends (Done, or by itself) and that Undo still takes a checker back.
+      const wanted = say.statusText(next, endTurn);
       // "Black doubles to 2." is also the start of "Black doubles to 2. White: take or drop?": say it once.
       for (let i = sentences.length - 1; i >= 0; i -= 1) if (wanted.includes(/** @type {string} */ (sentences[i]))) sentences.splice(i, 1);
       sentences.push(wanted);
     }
     for (const text of sentences) ctx.say(/** @type {string} */ (text));
   }
+
+  /**
+   * How the turn shown in `v` ends once nothing is left to play: the preference of the person here to act; a seat
+   * that acts by itself ends its own turn at once.
+   * @param {View} v
+   * @returns {import("../preferences.js").EndTurn}
+   */
+  const endTurnFor = (v) => (personHereToAct(v) ? ctx.preferences().endTurn : "now");
 
   /** @param {Record<string, any>} action */
   const act = (action) => queue.enqueue(() => perform(action));
@@ -139,11 +162,12 @@ export function createPlay(ctx) {
 
   async function automaticStep() {
     const v = state.view;
-    if (!state.record || state.busy || state.suspended) return;
-    if (v.phase === "game_over" || v.phase === "match_over") return;
+    if (!state.record || state.busy || state.suspended) return void stopCountdown();
+    if (v.phase === "game_over" || v.phase === "match_over") return void stopCountdown();
     const player = actor(v);
     const seat = seatOf(v, player);
     if (seat.kind !== "here" && v.phase !== "opening") {
+      stopCountdown();
       const generation = state.generation;
       await seat.takeTurn(player, {
         call,
@@ -156,20 +180,23 @@ export function createPlay(ctx) {
       return;
     }
     const preferences = ctx.preferences();
-    const auto = !preferences.noAutoRolls;
-    if (v.phase === "opening" && (auto || !personHereToAct(v))) {
+    const autoRoll = !preferences.noAutoRolls;
+    const turnOver = v.phase === "move" && (v.no_legal_move || say.playComplete(v));
+    if (!(turnOver && preferences.endTurn === "delay")) stopCountdown();
+    if (v.phase === "opening" && (autoRoll || !personHereToAct(v))) {
       await perform({ type: "roll" });
-    } else if (v.phase === "roll" && auto && !v.cube?.may_double) {
+    } else if (v.phase === "roll" && autoRoll && !v.cube?.may_double) {
       await perform({ type: "roll" });
+    } else if (turnOver) {
+      // Nothing is left to play: the turn ends when the player says so, or by itself if they asked for that.
+      if (preferences.endTurn === "delay") {
+        startCountdown();
+      } else if (preferences.endTurn === "now") {
+        if (v.no_legal_move) await pause(Math.max(400, preferences.animationMs * 3)); // let "You cannot make a move" be seen
+        await perform({ type: "confirm" });
+      }
     } else if (v.phase === "move") {
-      if (v.no_legal_move) {
-        if (auto) {
-          await pause(Math.max(400, preferences.animationMs * 3)); // let "You cannot make a move" be seen
-          await perform({ type: "confirm" });
-        }
-      } else if (v.can_confirm && !say.hasDests(v)) {
-        if (auto) await perform({ type: "confirm" });
-      } else if (preferences.autoForced && v.forced_play === true) {
+      if (preferences.autoForced && v.forced_play === true) {
         // One legal play only: every move the dests allow leads to it, so any of them is the forced one.
         const move = firstMove(v);
         if (move) await perform({ type: "move", ...move }, { animate: true });
@@ -178,6 +205,34 @@ export function createPlay(ctx) {
         if (source !== null) await perform({ type: "move", from: source, to: "off" }, { animate: true });
       }
     }
+  }
+
+  /**
+   * The turn ends by itself after END_TURN_DELAY_MS unless the player acts first (Undo, or Done to end it now) or
+   * the match changes; the page is not idle meanwhile.
+   */
+  function startCountdown() {
+    const at = state.view;
+    const generation = state.generation;
+    if (state.countdown?.at === at && state.countdown.generation === generation) return; // already counting
+    stopCountdown(); // one for another view (another tab's match taken up meanwhile)
+    const release = queue.holdIdle();
+    const timer = setTimeout(() => {
+      state.countdown = null;
+      queue.enqueue(async () => {
+        const still = generation === state.generation && state.view === at && !state.suspended;
+        if (still && ctx.preferences().endTurn === "delay") await perform({ type: "confirm" });
+      });
+      release(); // after the step is queued: the page never looks idle in between
+    }, END_TURN_DELAY_MS);
+    state.countdown = { timer, release, at, generation };
+  }
+
+  function stopCountdown() {
+    if (!state.countdown) return;
+    clearTimeout(state.countdown.timer);
+    state.countdown.release();
+    state.countdown = null;
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -318,7 +373,7 @@ export function createPlay(ctx) {
         const result = await call("load", { record: loaded.envelope.record });
         state.record = result.record;
         showView(result.view);
-        ctx.say(`Match restored. ${say.statusText(result.view)}`);
+        ctx.say(`Match restored. ${say.statusText(result.view, endTurnFor(result.view))}`);
         scheduleAutomatic();
       } catch (error) {
         if (!ctx.isRulesError(error)) throw error;
@@ -560,6 +615,7 @@ export function createPlay(ctx) {
     /** Another mode takes the board and the panel; play waits. */
     suspend() {
       state.suspended = true;
+      stopCountdown(); // taken up again when play resumes (scheduleAutomatic)
     },
     /** Back to play exactly where the match stood (a seat that acts by itself takes its turn if it is its turn). */
     resume() {

@@ -3,7 +3,8 @@
  * Who sits at each side of the board. A side is *a person at this device*, *the computer*, or (to come: play a
  * friend on another device) *a remote player*; the play loop asks the side to move for its action the same way
  * whoever sits there. A person acts through the board, the buttons and the keys; a seat that acts by itself has
- * `takeTurn`, which the loop calls when that side is to act.
+ * `takeTurn`, which the loop calls when that side is to act. A person's turn ends when they confirm it (*Done*, or
+ * their preference `endTurn`); the computer confirms its own; a remote seat will send only a confirmed turn.
  */
 
 /** @typedef {Record<string, any>} View */
