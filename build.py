@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import http.server
 import importlib.util
+import itertools
 import json
 import os
 import re
@@ -235,16 +236,46 @@ def bundle_modules(out: Path) -> None:
         return
     node = shutil.which("node")
     if node is None:
-        raise BuildError("node is missing: it runs esbuild to join the pages' modules (or build with --no-bundle)")
+        raise BuildError("node is missing: it runs esbuild to join the pages' modules (or use --no-bundle)")
     if not ESBUILD.is_file():
         raise BuildError(f"{ESBUILD} is missing: run `npm ci` first (esbuild {ESBUILD_VERSION})")
     version = json.loads(ESBUILD.read_text(encoding="utf-8"))["version"]
     if version != ESBUILD_VERSION:
-        raise BuildError(f"esbuild {version} is installed, the build is pinned to {ESBUILD_VERSION}: run `npm ci`")
+        raise BuildError(f"esbuild {version} is installed, not the pinned {ESBUILD_VERSION}: run `npm ci`")
     command = [node, str(ROOT / "scripts" / "bundle.mjs"), str(out), *entries]
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
     if completed.returncode != 0:
         raise BuildError(f"joining the pages' modules failed:\n{completed.stdout}{completed.stderr}")
+
+
+STYLESHEET_LINK = re.compile(r"""^[ \t]*<link rel="stylesheet" href="([^"]+)">\n""", re.MULTILINE)
+# What would change meaning if a stylesheet moved into another file or folder.
+STYLESHEET_UNJOINABLE = re.compile(r"url\(|@import|@charset", re.IGNORECASE)
+
+
+def join_stylesheets(out: Path) -> None:
+    """Each page's stylesheets as one file, web/pages/PAGE.css (their text in the page's order, so the
+    cascade is the same): one request that holds the first frame instead of one per file."""
+    for page in sorted(out.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        links = list(STYLESHEET_LINK.finditer(html))
+        if len(links) < 2:
+            continue
+        parts = []
+        for link in links:
+            source = out / link.group(1)
+            text = source.read_text(encoding="utf-8")
+            if STYLESHEET_UNJOINABLE.search(text):
+                raise BuildError(f"{link.group(1)} has url(), @import or @charset: it cannot be joined")
+            parts.append(f"/* {link.group(1)} */\n{text.rstrip()}\n")
+        joined = f"web/pages/{page.stem}.css"
+        (out / joined).parent.mkdir(parents=True, exist_ok=True)
+        (out / joined).write_text("\n".join(parts), encoding="utf-8")
+        first = links[0]
+        line = first.group(0).replace(first.group(1), joined)
+        between = "".join(html[a.end() : b.start()] for a, b in itertools.pairwise(links))
+        html = html[: first.start()] + line + between + html[links[-1].end() :]
+        page.write_text(html, encoding="utf-8")
 
 
 def add_module_preloads(out: Path) -> None:
@@ -346,6 +377,7 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True) -> None:
     inline_board_snapshot(staging)
     if bundle:
         bundle_modules(staging)
+        join_stylesheets(staging)
     add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
@@ -526,7 +558,9 @@ def main(argv: list[str] | None = None) -> int:
         "--no-compile", action="store_true", help="ship Python as source (quicker build, slower start)"
     )
     parser.add_argument(
-        "--no-bundle", action="store_true", help="pages load web/'s modules one by one (no esbuild step)"
+        "--no-bundle",
+        action="store_true",
+        help="pages load web/'s modules and stylesheets one by one, as they are (no esbuild step)",
     )
     args = parser.parse_args(argv)
     try:

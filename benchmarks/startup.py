@@ -116,18 +116,21 @@ site_build = load_site_build()
 
 
 class CountingServer:
-    """The build's own server, counting the body bytes it sends."""
+    """The build's own server, counting the body bytes it sends, and logging each body sent: when it was
+    sent in full (wall clock, ms since the epoch), its size and its path."""
 
     def __init__(self, directory: Path) -> None:
         self.sent = 0
+        self.log: list[tuple[float, int, str]] = []
         self.server = site_build.make_server(directory, port=0)
         handler = self.server.RequestHandlerClass
         counter = self
 
-        def copyfile(_handler: Any, source: Any, outputfile: Any) -> None:
+        def copyfile(handler: Any, source: Any, outputfile: Any) -> None:
             data = source.read()
-            counter.sent += len(data)
             outputfile.write(data)
+            counter.sent += len(data)
+            counter.log.append((time.time() * 1000, len(data), handler.path.split("?", 1)[0]))
 
         handler.copyfile = copyfile
         site_build.start_server_thread(self.server)
@@ -135,6 +138,14 @@ class CountingServer:
     @property
     def url(self) -> str:
         return str(self.server.url)
+
+    def sent_before(self, page: Page, since_navigation_ms: float) -> tuple[int, list[tuple[float, int, str]]]:
+        """The bytes sent in full before this time of the page (ms since its navigation started), and
+        those bodies as (ms since navigation, bytes, path)."""
+        origin: float = page.evaluate("performance.timeOrigin")
+        bodies = [(at - origin, size, path) for at, size, path in self.log]
+        bodies = [body for body in bodies if body[0] <= since_navigation_ms]
+        return sum(size for _, size, _ in bodies), bodies
 
     def close(self) -> None:
         self.server.shutdown()
@@ -264,7 +275,9 @@ def run_game(playwright: Playwright, dist: Path, clicks: int) -> dict[str, Any]:
         with fresh_page(playwright) as page:
             page.goto(server.url + GAME_QUERY)
             cold = wait_ready(page)
-            bytes_cold = server.sent
+            # Bytes sent until ready, counted from the server's log (the offline copy starts to download
+            # once the engine is ready, so the bytes sent by the time this line runs can include some).
+            bytes_cold, cold["bodies"] = server.sent_before(page, cold["ready"])
             # A first visit opens with the welcome over the board: two players, as the page used to open (a
             # build from before the welcome, measured with --compare, has none).
             if page.locator("#welcome-dialog[open]").count():
@@ -307,7 +320,7 @@ def run_bare(playwright: Playwright, folder: Path) -> dict[str, Any]:
         with fresh_page(playwright) as page:
             page.goto(server.url)
             cold = wait_ready(page)
-            bytes_cold = server.sent
+            bytes_cold, cold["bodies"] = server.sent_before(page, cold["ready"])
             page.reload()
             warm = wait_ready(page)
             page.reload()
