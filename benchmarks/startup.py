@@ -5,7 +5,8 @@
 
 In one run, on localhost: the game (dist/, built first unless --no-build) and a bare page that only
 calls the stock `loadPyodide()` of the same Pyodide release and runs one line of Python, in
-interleaved rounds, each in a new browser profile with an empty on-disk cache. Measured: time to the
+interleaved rounds (their order turning from round to round), each in a new browser profile with an
+empty on-disk cache. Measured: time to the
 first frame with the board drawn; time to `data-engine="ready"` cold (first visit), warm (the first
 reload), warm again (a second reload) and offline (a reload with the network cut); bytes the server
 sent cold; the longest main-thread task (PerformanceObserver "longtask") while loading and during an
@@ -513,11 +514,19 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as bare_folder, sync_playwright() as playwright:
         bare = bare_site(Path(bare_folder))
-        for _ in range(args.runs):  # interleaved, so all see the same machine load
-            bare_runs.append(run_bare(playwright, bare))
-            game_runs.append(run_game(playwright, args.dist, args.clicks))
-            for other in args.compare:
-                other_runs[other].append(run_game(playwright, other, args.clicks))
+        # Interleaved, so all see the same machine load, and in an order that turns each round: the page
+        # measured right after another one's browser has closed (or after the bare page's long start) was
+        # seen to fare worse on a busy machine, and a fixed order put the same build there every round.
+        pages: list[Path | None] = [None, args.dist, *args.compare]  # None: the bare page
+        for round_index in range(args.runs):
+            shift = round_index % len(pages)
+            for which in pages[shift:] + pages[:shift]:
+                if which is None:
+                    bare_runs.append(run_bare(playwright, bare))
+                elif which == args.dist:
+                    game_runs.append(run_game(playwright, args.dist, args.clicks))
+                else:
+                    other_runs[which].append(run_game(playwright, which, args.clicks))
     figures = summarise(game_runs, bare_runs)
     print(f"{args.dist}:\n")
     print(markdown(figures))
@@ -531,6 +540,12 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(stages_markdown(runs))
         output.setdefault("compare", {})[str(other)] = {"figures": other_figures, "game": runs}
+        print(f"\nready, {args.dist} / {other}, round by round (the same rounds):")
+        for phase in ("cold", "warm", "again", "offline"):
+            pairs = zip(game_runs, runs, strict=True)
+            ratios = [ours[phase]["ready"] / theirs[phase]["ready"] for ours, theirs in pairs]
+            listed = " ".join(f"{ratio:.2f}" for ratio in ratios)
+            print(f"  {phase}: {listed} (median {statistics.median(ratios):.2f})")
     print(f"\n{args.runs} rounds in {time.monotonic() - started:.0f} s")
     if args.json:
         args.json.write_text(json.dumps(output, indent=2), encoding="utf-8")
