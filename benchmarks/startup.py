@@ -514,9 +514,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as bare_folder, sync_playwright() as playwright:
         bare = bare_site(Path(bare_folder))
-        # Interleaved, so all see the same machine load, and in an order that turns each round: the page
-        # measured right after another one's browser has closed (or after the bare page's long start) was
-        # seen to fare worse on a busy machine, and a fixed order put the same build there every round.
+        # Interleaved, so all see the same machine load, in an order that turns each round: a fixed order
+        # puts the same build right after the bare page's long start every round, and on a busy machine
+        # (2026-11-26) a fixed and a shuffled order gave builds A and B opposite verdicts.
         pages: list[Path | None] = [None, args.dist, *args.compare]  # None: the bare page
         for round_index in range(args.runs):
             shift = round_index % len(pages)
