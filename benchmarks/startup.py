@@ -1,7 +1,7 @@
 """Startup figures for the README: the game against a bare Pyodide page, in the system Chromium.
 
     python3 benchmarks/startup.py [--runs 3] [--clicks 20] [--dist dist] [--no-build] [--json out.json]
-                                  [--compare other-dist]
+                                  [--compare other-dist] [--bodies]
 
 In one run, on localhost: the game (dist/, built first unless --no-build) and a bare page that only
 calls the stock `loadPyodide()` of the same Pyodide release and runs one line of Python, in
@@ -504,6 +504,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also measure this other build (as it is), interleaved in the same rounds: an A/B of a change"
         " (may be given more than once)",
     )
+    parser.add_argument(
+        "--bodies",
+        action="store_true",
+        help="also list what the server sent in the first round's first visit until ready, in order",
+    )
     args = parser.parse_args(argv)
 
     if not args.no_build:
@@ -546,6 +551,11 @@ def main(argv: list[str] | None = None) -> int:
             ratios = [ours[phase]["ready"] / theirs[phase]["ready"] for ours, theirs in pairs]
             listed = " ".join(f"{ratio:.2f}" for ratio in ratios)
             print(f"  {phase}: {listed} (median {statistics.median(ratios):.2f})")
+    if args.bodies:
+        for name, runs in [(args.dist, game_runs), *other_runs.items(), ("bare Pyodide", bare_runs)]:
+            print(f"\n{name}, first visit of round 1 until ready: ms since navigation (body sent), kB, file")
+            for at, size, path in runs[0]["cold"]["bodies"]:
+                print(f"  {at:6.0f} {size / 1000:8.1f}  {path}")
     print(f"\n{args.runs} rounds in {time.monotonic() - started:.0f} s")
     if args.json:
         args.json.write_text(json.dumps(output, indent=2), encoding="utf-8")
