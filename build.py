@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import http.server
 import importlib.util
+import itertools
 import json
 import os
 import re
@@ -59,6 +60,10 @@ ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 # board so the first frame shows it; web/app.js replaces it with the live board.
 BOARD_SNAPSHOT = ROOT / "web" / "board" / "start.svg"
 EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
+
+# esbuild joins the pages' modules (scripts/bundle.mjs); its package.json, checked against the pinned version.
+ESBUILD = ROOT / "node_modules" / "esbuild" / "package.json"
+ESBUILD_VERSION = "0.28.2"
 
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
@@ -209,6 +214,70 @@ def module_graph(out: Path, entries: list[str]) -> list[str]:
     return found
 
 
+def page_module_scripts(out: Path) -> list[str]:
+    """The module scripts of the site's pages (URLs relative to `out`), in page order."""
+    scripts: list[str] = []
+    for page in sorted(out.glob("*.html")):
+        for _, src in MODULE_SCRIPT.findall(page.read_text(encoding="utf-8")):
+            if src not in scripts:
+                scripts.append(src)
+    return scripts
+
+
+def bundle_modules(out: Path) -> None:
+    """Each page's module scripts joined with the modules they import (scripts/bundle.mjs, esbuild): a
+    page then fetches, compiles and links a few files at start instead of one per module (37 for the
+    game), and its requests leave the connections free for the engine's downloads. The code an entry
+    shares with what it loads on first use (`import()`) goes into web/chunk-*.js, so every module
+    still runs once. The separate modules stay in dist/ as they are (the tests and the tutorial's
+    units import some of them)."""
+    entries = page_module_scripts(out)
+    if not entries:
+        return
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: it runs esbuild to join the pages' modules (or use --no-bundle)")
+    if not ESBUILD.is_file():
+        raise BuildError(f"{ESBUILD} is missing: run `npm ci` first (esbuild {ESBUILD_VERSION})")
+    version = json.loads(ESBUILD.read_text(encoding="utf-8"))["version"]
+    if version != ESBUILD_VERSION:
+        raise BuildError(f"esbuild {version} is installed, not the pinned {ESBUILD_VERSION}: run `npm ci`")
+    command = [node, str(ROOT / "scripts" / "bundle.mjs"), str(out), *entries]
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise BuildError(f"joining the pages' modules failed:\n{completed.stdout}{completed.stderr}")
+
+
+STYLESHEET_LINK = re.compile(r"""^[ \t]*<link rel="stylesheet" href="([^"]+)">\n""", re.MULTILINE)
+# What would change meaning if a stylesheet moved into another file or folder.
+STYLESHEET_UNJOINABLE = re.compile(r"url\(|@import|@charset", re.IGNORECASE)
+
+
+def join_stylesheets(out: Path) -> None:
+    """Each page's stylesheets as one file, web/pages/PAGE.css (their text in the page's order, so the
+    cascade is the same): one request that holds the first frame instead of one per file."""
+    for page in sorted(out.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        links = list(STYLESHEET_LINK.finditer(html))
+        if len(links) < 2:
+            continue
+        parts = []
+        for link in links:
+            source = out / link.group(1)
+            text = source.read_text(encoding="utf-8")
+            if STYLESHEET_UNJOINABLE.search(text):
+                raise BuildError(f"{link.group(1)} has url(), @import or @charset: it cannot be joined")
+            parts.append(f"/* {link.group(1)} */\n{text.rstrip()}\n")
+        joined = f"web/pages/{page.stem}.css"
+        (out / joined).parent.mkdir(parents=True, exist_ok=True)
+        (out / joined).write_text("\n".join(parts), encoding="utf-8")
+        first = links[0]
+        line = first.group(0).replace(first.group(1), joined)
+        between = "".join(html[a.end() : b.start()] for a, b in itertools.pairwise(links))
+        html = html[: first.start()] + line + between + html[links[-1].end() :]
+        page.write_text(html, encoding="utf-8")
+
+
 def add_module_preloads(out: Path) -> None:
     """Each page names its whole static module graph in `<link rel="modulepreload">` before its first
     module script, so the browser fetches every module at once rather than one level of imports
@@ -285,14 +354,15 @@ def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
     return stdlib_out, package_out
 
 
-def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
+def build(out: Path = DEFAULT_OUT, precompile: bool = True, bundle: bool = True) -> Path:
     """Build the static site into `out` (replaced whole) and return it. Without `precompile` the
-    stdlib and our package ship as source (a quicker build, a slower start)."""
+    stdlib and our package ship as source (a quicker build, a slower start); without `bundle` the
+    pages load their modules one by one, as they are in web/."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=out.name + ".staging.", dir=out.parent))
     staging.chmod(0o755)  # mkdtemp makes it private; a static host must be able to read it
     try:
-        assemble(staging, precompile)
+        assemble(staging, precompile, bundle)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -302,9 +372,12 @@ def build(out: Path = DEFAULT_OUT, precompile: bool = True) -> Path:
     return out
 
 
-def assemble(staging: Path, precompile: bool) -> None:
+def assemble(staging: Path, precompile: bool, bundle: bool = True) -> None:
     copy_site_sources(staging)
     inline_board_snapshot(staging)
+    if bundle:
+        bundle_modules(staging)
+        join_stylesheets(staging)
     add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
@@ -484,10 +557,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-compile", action="store_true", help="ship Python as source (quicker build, slower start)"
     )
+    parser.add_argument(
+        "--no-bundle",
+        action="store_true",
+        help="pages load web/'s modules and stylesheets one by one, as they are (no esbuild step)",
+    )
     args = parser.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
-            out = build(args.out, precompile=not args.no_compile)
+            out = build(args.out, precompile=not args.no_compile, bundle=not args.no_bundle)
             print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)

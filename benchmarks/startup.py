@@ -1,11 +1,12 @@
 """Startup figures for the README: the game against a bare Pyodide page, in the system Chromium.
 
     python3 benchmarks/startup.py [--runs 3] [--clicks 20] [--dist dist] [--no-build] [--json out.json]
-                                  [--compare other-dist]
+                                  [--compare other-dist] [--bodies]
 
 In one run, on localhost: the game (dist/, built first unless --no-build) and a bare page that only
 calls the stock `loadPyodide()` of the same Pyodide release and runs one line of Python, in
-interleaved rounds, each in a new browser profile with an empty on-disk cache. Measured: time to the
+interleaved rounds (their order turning from round to round), each in a new browser profile with an
+empty on-disk cache. Measured: time to the
 first frame with the board drawn; time to `data-engine="ready"` cold (first visit), warm (the first
 reload), warm again (a second reload) and offline (a reload with the network cut); bytes the server
 sent cold; the longest main-thread task (PerformanceObserver "longtask") while loading and during an
@@ -116,18 +117,21 @@ site_build = load_site_build()
 
 
 class CountingServer:
-    """The build's own server, counting the body bytes it sends."""
+    """The build's own server, counting the body bytes it sends, and logging each body sent: when it was
+    sent in full (wall clock, ms since the epoch), its size and its path."""
 
     def __init__(self, directory: Path) -> None:
         self.sent = 0
+        self.log: list[tuple[float, int, str]] = []
         self.server = site_build.make_server(directory, port=0)
         handler = self.server.RequestHandlerClass
         counter = self
 
-        def copyfile(_handler: Any, source: Any, outputfile: Any) -> None:
+        def copyfile(handler: Any, source: Any, outputfile: Any) -> None:
             data = source.read()
-            counter.sent += len(data)
             outputfile.write(data)
+            counter.sent += len(data)
+            counter.log.append((time.time() * 1000, len(data), handler.path.split("?", 1)[0]))
 
         handler.copyfile = copyfile
         site_build.start_server_thread(self.server)
@@ -135,6 +139,14 @@ class CountingServer:
     @property
     def url(self) -> str:
         return str(self.server.url)
+
+    def sent_before(self, page: Page, since_navigation_ms: float) -> tuple[int, list[tuple[float, int, str]]]:
+        """The bytes sent in full before this time of the page (ms since its navigation started), and
+        those bodies as (ms since navigation, bytes, path)."""
+        origin: float = page.evaluate("performance.timeOrigin")
+        bodies = [(at - origin, size, path) for at, size, path in self.log]
+        bodies = [body for body in bodies if body[0] <= since_navigation_ms]
+        return sum(size for _, size, _ in bodies), bodies
 
     def close(self) -> None:
         self.server.shutdown()
@@ -264,7 +276,9 @@ def run_game(playwright: Playwright, dist: Path, clicks: int) -> dict[str, Any]:
         with fresh_page(playwright) as page:
             page.goto(server.url + GAME_QUERY)
             cold = wait_ready(page)
-            bytes_cold = server.sent
+            # Bytes sent until ready, counted from the server's log (the offline copy starts to download
+            # once the engine is ready, so the bytes sent by the time this line runs can include some).
+            bytes_cold, cold["bodies"] = server.sent_before(page, cold["ready"])
             # A first visit opens with the welcome over the board: two players, as the page used to open (a
             # build from before the welcome, measured with --compare, has none).
             if page.locator("#welcome-dialog[open]").count():
@@ -307,7 +321,7 @@ def run_bare(playwright: Playwright, folder: Path) -> dict[str, Any]:
         with fresh_page(playwright) as page:
             page.goto(server.url)
             cold = wait_ready(page)
-            bytes_cold = server.sent
+            bytes_cold, cold["bodies"] = server.sent_before(page, cold["ready"])
             page.reload()
             warm = wait_ready(page)
             page.reload()
@@ -490,6 +504,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also measure this other build (as it is), interleaved in the same rounds: an A/B of a change"
         " (may be given more than once)",
     )
+    parser.add_argument(
+        "--bodies",
+        action="store_true",
+        help="also list what the server sent in the first round's first visit until ready, in order",
+    )
     args = parser.parse_args(argv)
 
     if not args.no_build:
@@ -500,11 +519,19 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as bare_folder, sync_playwright() as playwright:
         bare = bare_site(Path(bare_folder))
-        for _ in range(args.runs):  # interleaved, so all see the same machine load
-            bare_runs.append(run_bare(playwright, bare))
-            game_runs.append(run_game(playwright, args.dist, args.clicks))
-            for other in args.compare:
-                other_runs[other].append(run_game(playwright, other, args.clicks))
+        # Interleaved, so all see the same machine load, in an order that turns each round: a fixed order
+        # puts the same build right after the bare page's long start every round, and on a busy machine
+        # (2026-11-26) a fixed and a shuffled order gave builds A and B opposite verdicts.
+        pages: list[Path | None] = [None, args.dist, *args.compare]  # None: the bare page
+        for round_index in range(args.runs):
+            shift = round_index % len(pages)
+            for which in pages[shift:] + pages[:shift]:
+                if which is None:
+                    bare_runs.append(run_bare(playwright, bare))
+                elif which == args.dist:
+                    game_runs.append(run_game(playwright, args.dist, args.clicks))
+                else:
+                    other_runs[which].append(run_game(playwright, which, args.clicks))
     figures = summarise(game_runs, bare_runs)
     print(f"{args.dist}:\n")
     print(markdown(figures))
@@ -518,6 +545,17 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(stages_markdown(runs))
         output.setdefault("compare", {})[str(other)] = {"figures": other_figures, "game": runs}
+        print(f"\nready, {args.dist} / {other}, round by round (the same rounds):")
+        for phase in ("cold", "warm", "again", "offline"):
+            pairs = zip(game_runs, runs, strict=True)
+            ratios = [ours[phase]["ready"] / theirs[phase]["ready"] for ours, theirs in pairs]
+            listed = " ".join(f"{ratio:.2f}" for ratio in ratios)
+            print(f"  {phase}: {listed} (median {statistics.median(ratios):.2f})")
+    if args.bodies:
+        for name, runs in [(args.dist, game_runs), *other_runs.items(), ("bare Pyodide", bare_runs)]:
+            print(f"\n{name}, first visit of round 1 until ready: ms since navigation (body sent), kB, file")
+            for at, size, path in runs[0]["cold"]["bodies"]:
+                print(f"  {at:6.0f} {size / 1000:8.1f}  {path}")
     print(f"\n{args.runs} rounds in {time.monotonic() - started:.0f} s")
     if args.json:
         args.json.write_text(json.dumps(output, indent=2), encoding="utf-8")

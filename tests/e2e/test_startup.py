@@ -1,7 +1,10 @@
-"""The page's start: the worker started ahead of the page's modules and adopted by the bridge, and the
-drawing of the start board that build.py puts into index.html for the first frame."""
+"""The page's start: the worker started ahead of the page's modules and adopted by the bridge, the
+drawing of the start board that build.py puts into index.html for the first frame, and the page's modules
+and stylesheets that build.py joins into a few files."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import Browser, Page
 from scripts.board_snapshot import SNAPSHOT, draw_snapshot
@@ -36,3 +39,23 @@ def test_one_engine_worker_started_before_the_page_modules(page: Page, site: Sit
     # The early script's worker was taken over by the bridge.
     assert page.evaluate("'backgammonEarlyWorker' in globalThis") is False
     assert page.evaluate("performance.getEntriesByName('engine:requested').length") == 1
+
+
+def test_the_game_loads_its_modules_joined_and_preloaded(page: Page, site: Site) -> None:
+    """build.py joins the page's modules (scripts/bundle.mjs): until the engine is ready the game fetches
+    a handful of script files, each named in the page (a module script or a modulepreload, so none waits
+    for another to be parsed), and none of web/'s separate modules."""
+    html = page.request.get(site.url()).text()
+    named = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    named |= set(re.findall(r'<script type="module" src="([^"]+)">', html))
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.split("?", 1)[0].removeprefix(site.url())))
+    page.goto(site.url("?test-dice=31"))
+    wait_for_engine_ready(page)
+    # The classic scripts of <head>, and the worker's own modules (its graph, not the page's).
+    own = {"web/engine/start.js", "web/theme-start.js", "web/engine/worker.js", "web/engine/dice.js"}
+    modules = {url for url in fetched if url.startswith("web/") and url.endswith(".js") and url not in own}
+    assert modules == named, sorted(modules ^ named)
+    assert len(modules) <= 8, sorted(modules)
+    stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
+    assert stylesheets == ["web/pages/index.css"]
