@@ -227,8 +227,13 @@ async function openShared(shared) {
   }
 }
 
-/** A share link in the address (at start, or pasted into this tab), text shared into the installed app, or files. */
+/** A share link in the address (at start, or pasted into this tab), text shared into the installed app, or files;
+ * or an invitation to play a friend on another device (`#play=`: web/remote/, loaded then). */
 async function openLinkInAddress() {
+  if (/^#play=/.test(location.hash)) {
+    await (await import("./remote/live.js")).openLiveLink(location.hash, $("remote-status"));
+    return;
+  }
   const search = new URLSearchParams(location.search);
   const handed = search.has("launch") || search.has("shared") || search.has("shared-url") || search.has("shared-title");
   if (!handed && !/(^#|&)(position|match)=/.test(location.hash)) return;
