@@ -78,6 +78,9 @@ TRYSTERO_VERSION = "0.25.4"
 # public relays for our app id. build.py writes the list into index.html twice in one step:
 # `<meta name="remote-relays">` (read by web/remote/relays.js) and the Content-Security-Policy's
 # `connect-src`.
+# The npm packages joined into web/remote/transport.js, whose licences ship beside it (LICENSES.txt).
+VENDORED_PACKAGES = ("trystero", "@trystero-p2p/core", "@trystero-p2p/nostr", "@noble/secp256k1")
+VENDORED_LICENSES = "web/remote/LICENSES.txt"
 REMOTE_CONFIG = ROOT / "remote.json"
 RELAYS_META = re.compile(r'<meta name="remote-relays" content="[^"]*">')
 CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
@@ -273,6 +276,20 @@ def bundle_vendored(out: Path) -> None:
     entries = vendored_entries(out)
     if entries:
         run_bundler(out, entries)
+
+
+def write_vendored_licenses(out: Path) -> None:
+    """The licences of the npm packages joined into the site's files, in one text beside them (esbuild keeps
+    no comments of theirs)."""
+    if not vendored_entries(out):
+        return
+    parts = []
+    for name in VENDORED_PACKAGES:
+        package = ROOT / "node_modules" / name
+        version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+        licence = (package / "LICENSE").read_text(encoding="utf-8").strip()
+        parts.append(f"{name} {version}\n\n{licence}\n")
+    (out / VENDORED_LICENSES).write_text("\n\n".join(parts), encoding="utf-8")
 
 
 def bundle_modules(out: Path) -> None:
@@ -494,6 +511,7 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
         join_stylesheets(staging)
     else:
         bundle_vendored(staging)
+    write_vendored_licenses(staging)
     add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)

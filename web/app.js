@@ -227,18 +227,22 @@ async function openShared(shared) {
   }
 }
 
-/** A share link in the address (at start, or pasted into this tab), text shared into the installed app, or files;
- * or an invitation to play a friend on another device (`#play=`: web/remote/, loaded then). */
+/** A share link in the address (at start, or pasted into this tab), text shared into the installed app, or files. */
 async function openLinkInAddress() {
-  if (/^#play=/.test(location.hash)) {
-    await (await import("./remote/live.js")).openLiveLink(location.hash, $("remote-status"));
-    return;
-  }
   const search = new URLSearchParams(location.search);
   const handed = search.has("launch") || search.has("shared") || search.has("shared-url") || search.has("shared-title");
   if (!handed && !/(^#|&)(position|match)=/.test(location.hash)) return;
   const shared = await (await import("./share.js")).takeFromAddress(files.openLaunchedFile);
   if (shared) await openShared(shared);
+}
+
+/**
+ * An invitation to play a friend on another device in the address (`#play=`): its room joined at once, beside the
+ * queue (joining touches no match), with web/remote/ loaded only then.
+ */
+function openInvitationInAddress() {
+  if (!/^#play=/.test(location.hash)) return;
+  void import("./remote/live.js").then((live) => live.openLiveLink(location.hash, $("remote-status")));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -315,7 +319,10 @@ document.addEventListener("resume", () => play.catchUpWithStorage());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") play.catchUpWithStorage();
 });
-addEventListener("hashchange", () => void enqueue(() => openLinkInAddress()));
+addEventListener("hashchange", () => {
+  openInvitationInAddress();
+  void enqueue(() => openLinkInAddress());
+});
 window.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   reportError(event.reason);
@@ -324,6 +331,7 @@ window.addEventListener("unhandledrejection", (event) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Start: the board is already drawn; Python loads in the worker meanwhile.
 
+openInvitationInAddress();
 await nextTask();
 play.render();
 if (testMode) root.dataset.testMode = "true";
