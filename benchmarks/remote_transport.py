@@ -7,7 +7,8 @@ Content-Security-Policy enforced. docs/remote-transport.md keeps the figures.
 
 Each round, in a fresh room:
 - `page`: the first device has index.html open on a `#play=` link and waits; the time from the second device
-  opening the same link (a page load, the engine starting beside it) to both pages saying "Connected";
+  opening the same link (a page load, the engine starting beside it) to its page joining the room, and to
+  both pages saying "Connected";
 - `join`: the same with the transport's harness page already loaded on both (the connection alone: the relay,
   the offers, the direct connection, the check of the secret);
 - `one way`: messages sent one at a time from one device to the other and echoed back, each sent once the last
@@ -48,8 +49,9 @@ def new_room() -> tuple[str, str]:
     )
 
 
-def page_round(browser: Browser, site: str) -> float:
-    """Seconds from the second device opening the link to both pages connected."""
+def page_round(browser: Browser, site: str) -> tuple[float, float]:
+    """Seconds from the second device opening the link to its page joining the room (connect() called: the
+    page's start), and to both pages connected."""
     room, secret = new_room()
     link = f"{site}?no-welcome#play={room}.{secret}"
     with device(browser) as first, device(browser) as second:
@@ -59,9 +61,11 @@ def page_round(browser: Browser, site: str) -> float:
         friend = second.new_page()
         start = time.perf_counter()
         friend.goto(link, wait_until="commit")
+        friend.wait_for_selector("#remote-status[data-state='looking']", state="attached", timeout=60_000)
+        joining = time.perf_counter() - start
         for page in (friend, waiting):
             page.wait_for_selector("#remote-status[data-state='connected']", state="attached", timeout=60_000)
-        return time.perf_counter() - start
+        return joining, time.perf_counter() - start
 
 
 def transport_round(browser: Browser, site: str, messages: int) -> dict[str, Any]:
@@ -121,6 +125,7 @@ def main() -> int:
     args = parser.parse_args()
     results: dict[str, list[float]] = {
         "page": [],
+        "page_join": [],
         "join": [],
         "one_way": [],
         "round_trip": [],
@@ -133,7 +138,9 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
                 for _ in range(args.rounds):
-                    results["page"].append(page_round(browser, str(server.url)))
+                    joining, both = page_round(browser, str(server.url))
+                    results["page_join"].append(joining)
+                    results["page"].append(both)
                     measured = transport_round(browser, str(server.url), args.messages)
                     results["join"].append(measured["join"])
                     results["goodbye"].append(measured["goodbye"])
@@ -145,10 +152,9 @@ def main() -> int:
     if args.json:
         print(json.dumps(results))
         return 0
-    print(
-        f"{args.rounds} rounds, {args.messages} messages a round; Chromium, trystero 0.25.4, nostr-relay 1.14"
-    )
+    print(f"{args.rounds} rounds, {args.messages} messages a round (trystero 0.25.4, nostr-relay 1.14)")
     rows = [
+        ("page: link opened -> its page joins", results["page_join"]),
         ("page: link opened -> both connected", results["page"]),
         ("join: harness joined -> both connected", results["join"]),
         ("one way: send -> onMessage", results["one_way"]),
