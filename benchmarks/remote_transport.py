@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, serving
 from scripts.local_relay import local_relay
-from tests.e2e.remote_support import build_site_for_relay, device, events, join, open_harness, wait_state
+from scripts.remote_harness import build_site_for_relay, device, events, join, open_harness, wait_state
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 

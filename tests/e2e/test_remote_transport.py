@@ -14,8 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from scripts.chromium import serving
 from scripts.local_relay import local_relay
-
-from .remote_support import (
+from scripts.remote_harness import (
     CONNECT_TIMEOUT_MS,
     RECORD_CSP_VIOLATIONS,
     build_site_for_relay,

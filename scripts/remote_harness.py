@@ -1,6 +1,7 @@
 """What the tests and the benchmark of live play's transport share: the site built to name a local Nostr
 relay (its Content-Security-Policy and its relays), the transport's harness page put into that build, and
-browser contexts of their own (two profiles, as two devices would be) with the policy enforced."""
+browser contexts of their own (two profiles, as two devices would be) with the policy enforced. Needs
+Playwright (the dev extras)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+
 from scripts.chromium import load_site_build
 
-HARNESS_DIR = Path(__file__).parent / "harness"
+HARNESS_DIR = Path(__file__).resolve().parent.parent / "tests" / "e2e" / "harness"
 HARNESS_FOLDER = "test-harness"
 CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 RELAYS = re.compile(r'<meta name="remote-relays" content="([^"]*)">')
