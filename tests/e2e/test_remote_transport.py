@@ -253,3 +253,16 @@ def test_the_built_page_names_its_relays_in_its_policy_and_nowhere_else(relay_si
     assert directives["connect-src"] == f"'self' {relay}"
     assert directives["default-src"] == "'self'"
     assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+
+
+def test_a_broken_play_link_says_so_and_joins_nothing(browser: Browser, relay_site: str) -> None:
+    with device(browser) as context:
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(f"{relay_site}#play=ABCD2345.K7QD")  # cut short
+        page.wait_for_selector("#remote-status[data-state='closed']")
+        assert page.text_content("#remote-status") == (
+            "This link to play a friend is not whole: ask your friend to send it again."
+        )
+        assert not [url for url in requested if "remote/transport" in url]
