@@ -29,10 +29,10 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
-def build_site_for_relay(out: Path, relay_url: str) -> Path:
-    """The site built with `relay_url` as its one relay, and the transport's harness page beside it with the
+def build_site_for_relay(out: Path, *relay_urls: str) -> Path:
+    """The site built with `relay_urls` as its relays, and the transport's harness page beside it with the
     same Content-Security-Policy and relays as index.html."""
-    dist: Path = load_site_build().build(out, relays=[relay_url])
+    dist: Path = load_site_build().build(out, relays=list(relay_urls))
     add_harness(dist)
     return dist
 

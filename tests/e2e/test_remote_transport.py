@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 from scripts.chromium import serving
-from scripts.local_relay import local_relay
+from scripts.local_relay import free_port, local_relay
 from scripts.remote_harness import (
     CONNECT_TIMEOUT_MS,
     RECORD_CSP_VIOLATIONS,
@@ -41,9 +41,16 @@ def relay() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def relay_site(relay: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built to name the local relay (index.html's relays and policy), served; yields its URL."""
-    dist = build_site_for_relay(tmp_path_factory.mktemp("relay-site") / "dist", relay)
+def dead_relay() -> str:
+    """The address of a relay that is down: nothing listens on that port."""
+    return f"ws://127.0.0.1:{free_port()}"
+
+
+@pytest.fixture(scope="module")
+def relay_site(relay: str, dead_relay: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built to name the local relay and one that is down, as public relays sometimes are
+    (index.html's relays and policy), served; yields its URL."""
+    dist = build_site_for_relay(tmp_path_factory.mktemp("relay-site") / "dist", relay, dead_relay)
     with serving(dist) as server:
         yield str(server.url)
 
@@ -244,13 +251,15 @@ def test_the_transport_is_not_loaded_by_a_page_without_a_play_link(browser: Brow
         assert page.is_hidden("#remote-status")
 
 
-def test_the_built_page_names_its_relays_in_its_policy_and_nowhere_else(relay_site: str, relay: str) -> None:
+def test_the_built_page_names_its_relays_in_its_policy_and_nowhere_else(
+    relay_site: str, relay: str, dead_relay: str
+) -> None:
     with urllib.request.urlopen(relay_site) as response:
         html = response.read().decode()
-    assert f'<meta name="remote-relays" content="{relay}">' in html
+    assert f'<meta name="remote-relays" content="{relay} {dead_relay}">' in html
     policy = html.split('http-equiv="Content-Security-Policy" content="', 1)[1].split('"', 1)[0]
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
-    assert directives["connect-src"] == f"'self' {relay}"
+    assert directives["connect-src"] == f"'self' {relay} {dead_relay}"
     assert directives["default-src"] == "'self'"
     assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
 
@@ -266,3 +275,17 @@ def test_a_broken_play_link_says_so_and_joins_nothing(browser: Browser, relay_si
             "This link to play a friend is not whole: ask your friend to send it again."
         )
         assert not [url for url in requested if "remote/transport" in url]
+
+
+def test_relays_that_cannot_be_reached_are_reported(
+    two_devices: tuple[Page, Page], room: tuple[str, str], dead_relay: str
+) -> None:
+    host, _guest = two_devices
+    join(host, *room, relays=[dead_relay])
+    wait_state(host, "no-relay", timeout_ms=CONNECT_TIMEOUT_MS)
+    text = events(host, "status")[-1]["text"]
+    host_and_port = dead_relay.removeprefix("ws://")
+    assert text == (
+        f"Cannot reach the relays that bring the two devices together ({host_and_port}): "
+        "check the connection to the internet."
+    )

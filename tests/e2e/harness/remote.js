@@ -24,12 +24,12 @@ function record(event) {
 const harness = {
   events,
   messages,
-  /** @param {{roomId: string, secret: string, expectPeer?: boolean, timeoutMs?: number, maxChars?: number, echo?: boolean}} options */
+  /** @param {{roomId: string, secret: string, relays?: string[], expectPeer?: boolean, timeoutMs?: number, maxChars?: number, echo?: boolean}} options */
   connect(options) {
     const { echo = false, ...rest } = options;
     connection = connect({
       ...rest,
-      relays: pageRelays(document),
+      relays: options.relays ?? pageRelays(document),
       onMessage: (text, peerId) => {
         messages.push(text);
         record({ type: "message", text: text.length > 200 ? `${text.slice(0, 200)}…` : text, length: text.length, peerId });
