@@ -289,3 +289,21 @@ def test_relays_that_cannot_be_reached_are_reported(
         f"Cannot reach the relays that bring the two devices together ({host_and_port}): "
         "check the connection to the internet."
     )
+
+
+def test_without_a_direct_path_both_sides_say_so_once_the_offers_led_nowhere(
+    two_devices: tuple[Page, Page], room: tuple[str, str]
+) -> None:
+    """A network with no direct path and no TURN server: one device allowed relayed ICE candidates only,
+    and none to relay through. The offers cross through the relay, no connection follows, and trystero
+    gives up on them (after ~24 s): both sides say so, the host too, with no clock of its own, and the guest
+    well before its own timeout."""
+    host, guest = two_devices
+    join(host, *room)
+    join(guest, *room, expectPeer=True, timeoutMs=300_000, rtcConfig={"iceTransportPolicy": "relay"})
+    for page in (guest, host):
+        wait_state(page, "no-direct", timeout_ms=90_000)
+        text = events(page, "status")[-1]["text"]
+        assert text.startswith("Could not connect directly to your friend's device.")
+        assert "TURN" in text and "correspondence" in text
+        assert events(page, "peer") == []

@@ -62,6 +62,8 @@ const OPEN = 1;
  * @property {number} [timeoutMs] how long to try for a direct connection once the other device is expected
  * @property {number} [maxChars] the longest message, in characters, sent or received
  * @property {string} [appId] trystero's application id (the page's `APP_ID` unless a test says otherwise)
+ * @property {RTCConfiguration} [rtcConfig] WebRTC's configuration, passed to trystero as it is: a site's TURN
+ *   servers, or (in the tests) `{iceTransportPolicy: "relay"}` without any, a network with no direct path
  */
 
 /**
@@ -119,6 +121,7 @@ export function connect(options) {
     timeoutMs = DEFAULT_TIMEOUT_MS,
     maxChars = MAX_REMOTE_MESSAGE_CHARS,
     appId = APP_ID,
+    rtcConfig,
   } = options;
   if (!roomId || !secret) throw new Error("connect needs the invitation's room and secret");
   if (relays.length === 0) throw new Error("connect needs at least one relay");
@@ -160,7 +163,7 @@ export function connect(options) {
   }
 
   const room = joinRoom(
-    { appId, password: secret, relayConfig: { urls: relays } },
+    { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
     roomId,
     {
       onJoinError: ({ error }) => {

@@ -24,7 +24,7 @@ function record(event) {
 const harness = {
   events,
   messages,
-  /** @param {{roomId: string, secret: string, relays?: string[], expectPeer?: boolean, timeoutMs?: number, maxChars?: number, echo?: boolean}} options */
+  /** @param {{roomId: string, secret: string, relays?: string[], rtcConfig?: RTCConfiguration, expectPeer?: boolean, timeoutMs?: number, maxChars?: number, echo?: boolean}} options */
   connect(options) {
     const { echo = false, ...rest } = options;
     connection = connect({
