@@ -4,6 +4,7 @@
     python3 build.py                      # build dist/
     python3 build.py serve [--port N]     # build, then serve dist/ on http://127.0.0.1:N/
     python3 build.py serve --base-path /some/sub/path/   # dist/ mounted under a sub-path
+    python3 build.py --relay wss://relay.example.org     # live play through this relay (remote.json's list)
 
 Everything in dist/ is referenced by relative URLs, so the site works from any sub-path.
 Standard library only: the build runs on a bare CPython 3.11 plus Node (for Pyodide).
@@ -64,6 +65,26 @@ EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
 # esbuild joins the pages' modules (scripts/bundle.mjs); its package.json, checked against the pinned version.
 ESBUILD = ROOT / "node_modules" / "esbuild" / "package.json"
 ESBUILD_VERSION = "0.28.2"
+
+# Modules loaded on first use that import npm packages by their bare names: build.py makes each its own
+# entry of the joining step, so its file in dist/ holds what it imports (with --no-bundle too, for them
+# alone).
+VENDORED_ENTRIES = ("web/remote/transport.js",)
+# trystero (serverless WebRTC matchmaking over public Nostr relays) for live play on two devices; its
+# version is checked, since its default relays are computed from it (scripts/default_relays.mjs).
+TRYSTERO = ROOT / "node_modules" / "trystero" / "package.json"
+TRYSTERO_VERSION = "0.25.4"
+# The relays of live play (docs/remote-transport.md): `{"relays": [...]}`, or null for trystero's default
+# public relays for our app id. build.py writes the list into index.html twice in one step:
+# `<meta name="remote-relays">` (read by web/remote/relays.js) and the Content-Security-Policy's
+# `connect-src`.
+# The npm packages joined into web/remote/transport.js, whose licences ship beside it (LICENSES.txt).
+VENDORED_PACKAGES = ("trystero", "@trystero-p2p/core", "@trystero-p2p/nostr", "@noble/secp256k1")
+VENDORED_LICENSES = "web/remote/LICENSES.txt"
+REMOTE_CONFIG = ROOT / "remote.json"
+RELAYS_META = re.compile(r'<meta name="remote-relays" content="[^"]*">')
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+RELAY_URL = re.compile(r"^wss?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~/-]*)?$")
 
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
@@ -224,6 +245,53 @@ def page_module_scripts(out: Path) -> list[str]:
     return scripts
 
 
+def check_esbuild() -> str:
+    """The path of node, once esbuild is found at its pinned version."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: it runs esbuild to join the pages' modules (or use --no-bundle)")
+    if not ESBUILD.is_file():
+        raise BuildError(f"{ESBUILD} is missing: run `npm ci` first (esbuild {ESBUILD_VERSION})")
+    version = json.loads(ESBUILD.read_text(encoding="utf-8"))["version"]
+    if version != ESBUILD_VERSION:
+        raise BuildError(f"esbuild {version} is installed, not the pinned {ESBUILD_VERSION}: run `npm ci`")
+    return node
+
+
+def run_bundler(out: Path, entries: list[str]) -> None:
+    command = [check_esbuild(), str(ROOT / "scripts" / "bundle.mjs"), str(out), *entries]
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise BuildError(f"joining the pages' modules failed:\n{completed.stdout}{completed.stderr}")
+
+
+def vendored_entries(out: Path) -> list[str]:
+    """The modules of VENDORED_ENTRIES the site has."""
+    return [entry for entry in VENDORED_ENTRIES if (out / entry).is_file()]
+
+
+def bundle_vendored(out: Path) -> None:
+    """Without joining the pages' modules (--no-bundle), the modules that import npm packages are joined with
+    what they import all the same: a browser cannot resolve a bare `import "trystero"`."""
+    entries = vendored_entries(out)
+    if entries:
+        run_bundler(out, entries)
+
+
+def write_vendored_licenses(out: Path) -> None:
+    """The licences of the npm packages joined into the site's files, in one text beside them (esbuild keeps
+    no comments of theirs)."""
+    if not vendored_entries(out):
+        return
+    parts = []
+    for name in VENDORED_PACKAGES:
+        package = ROOT / "node_modules" / name
+        version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+        licence = (package / "LICENSE").read_text(encoding="utf-8").strip()
+        parts.append(f"{name} {version}\n\n{licence}\n")
+    (out / VENDORED_LICENSES).write_text("\n\n".join(parts), encoding="utf-8")
+
+
 def bundle_modules(out: Path) -> None:
     """Each page's module scripts joined with the modules they import (scripts/bundle.mjs, esbuild): a
     page then fetches, compiles and links a few files at start instead of one per module (37 for the
@@ -234,18 +302,9 @@ def bundle_modules(out: Path) -> None:
     entries = page_module_scripts(out)
     if not entries:
         return
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is missing: it runs esbuild to join the pages' modules (or use --no-bundle)")
-    if not ESBUILD.is_file():
-        raise BuildError(f"{ESBUILD} is missing: run `npm ci` first (esbuild {ESBUILD_VERSION})")
-    version = json.loads(ESBUILD.read_text(encoding="utf-8"))["version"]
-    if version != ESBUILD_VERSION:
-        raise BuildError(f"esbuild {version} is installed, not the pinned {ESBUILD_VERSION}: run `npm ci`")
-    command = [node, str(ROOT / "scripts" / "bundle.mjs"), str(out), *entries]
-    completed = subprocess.run(command, capture_output=True, text=True, check=False)
-    if completed.returncode != 0:
-        raise BuildError(f"joining the pages' modules failed:\n{completed.stdout}{completed.stderr}")
+    # The modules loaded on first use that vendor npm packages are entries too, so that their files hold what
+    # they import (and the page's dynamic import() of them finds it there, not in the start files).
+    run_bundler(out, [*entries, *(entry for entry in vendored_entries(out) if entry not in entries)])
 
 
 STYLESHEET_LINK = re.compile(r"""^[ \t]*<link rel="stylesheet" href="([^"]+)">\n""", re.MULTILINE)
@@ -293,6 +352,74 @@ def add_module_preloads(out: Path) -> None:
         first = MODULE_SCRIPT.search(html)
         assert first is not None
         page.write_text(html[: first.start()] + links + html[first.start() :], encoding="utf-8")
+
+
+def check_relay(url: str) -> str:
+    """`url` if it is a relay address the page may be given: ws:// or wss://, a host, an optional port
+    and path, nothing that could end a Content-Security-Policy's source list."""
+    if not RELAY_URL.match(url):
+        raise BuildError(f"{url!r} is not a relay address: wss://HOST[:PORT][/PATH] (ws:// if local)")
+    return url
+
+
+def default_relays() -> list[str]:
+    """The public Nostr relays trystero picks for our app id (scripts/default_relays.mjs, trystero pinned)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: it computes trystero's default relays (or name them: --relay)")
+    if not TRYSTERO.is_file():
+        raise BuildError(f"{TRYSTERO} is missing: run `npm ci` first (trystero {TRYSTERO_VERSION})")
+    version = json.loads(TRYSTERO.read_text(encoding="utf-8"))["version"]
+    if version != TRYSTERO_VERSION:
+        raise BuildError(f"trystero {version} is installed, not the pinned {TRYSTERO_VERSION}: run `npm ci`")
+    command = [node, str(ROOT / "scripts" / "default_relays.mjs")]
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise BuildError(f"computing trystero's default relays failed:\n{completed.stdout}{completed.stderr}")
+    relays = json.loads(completed.stdout)
+    if not isinstance(relays, list) or not relays or not all(isinstance(url, str) for url in relays):
+        raise BuildError(f"trystero's default relays came back as {completed.stdout!r}")
+    return [check_relay(url) for url in relays]
+
+
+def site_relays(relays: list[str] | None = None, config: Path = REMOTE_CONFIG) -> list[str]:
+    """The relays of live play: `relays` if given (--relay), else remote.json's, else trystero's default."""
+    if relays is None and config.is_file():
+        try:
+            named = json.loads(config.read_text(encoding="utf-8")).get("relays")
+        except (ValueError, AttributeError) as error:
+            raise BuildError(f"{config.name} is not a JSON object with a relays list: {error}") from error
+        if named is not None:
+            if not isinstance(named, list) or not named or not all(isinstance(url, str) for url in named):
+                raise BuildError(f"{config.name}: relays is a list of wss:// addresses, or null (default)")
+            relays = named
+    if relays is None:
+        return default_relays()
+    if not relays:
+        raise BuildError("live play needs at least one relay")
+    return list(dict.fromkeys(check_relay(url) for url in relays))
+
+
+def write_relays(out: Path, relays: list[str]) -> None:
+    """index.html names `relays` twice, in one step: in `<meta name="remote-relays">`, where the page reads
+    the relays it uses, and in its Content-Security-Policy's `connect-src`, the hosts it may open a
+    connection to (besides its own origin). The rest of the policy is left as it is."""
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    listed = " ".join(check_relay(url) for url in relays)
+    if len(RELAYS_META.findall(html)) != 1:
+        raise BuildError('index.html must hold one <meta name="remote-relays" content=""> for the relays')
+    policies = CSP_META.findall(html)
+    if len(policies) != 1:
+        raise BuildError("index.html must hold one Content-Security-Policy <meta>")
+    directives = [part.strip() for part in policies[0].split(";")]
+    connect = [part for part in directives if part.split(" ", 1)[0] == "connect-src"]
+    if connect != ["connect-src 'self'"]:
+        raise BuildError(f"index.html's policy must say connect-src 'self' to add the relays: {connect}")
+    policy = "; ".join(f"connect-src 'self' {listed}" if part in connect else part for part in directives)
+    html = CSP_META.sub(lambda _: f'<meta http-equiv="Content-Security-Policy" content="{policy}">', html)
+    html = RELAYS_META.sub(lambda _: f'<meta name="remote-relays" content="{listed}">', html)
+    page.write_text(html, encoding="utf-8")
 
 
 def trimmed_lock_file() -> bytes:
@@ -354,15 +481,18 @@ def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
     return stdlib_out, package_out
 
 
-def build(out: Path = DEFAULT_OUT, precompile: bool = True, bundle: bool = True) -> Path:
+def build(
+    out: Path = DEFAULT_OUT, precompile: bool = True, bundle: bool = True, relays: list[str] | None = None
+) -> Path:
     """Build the static site into `out` (replaced whole) and return it. Without `precompile` the
     stdlib and our package ship as source (a quicker build, a slower start); without `bundle` the
-    pages load their modules one by one, as they are in web/."""
+    pages load their modules one by one, as they are in web/. `relays` are those of live play on two
+    devices (remote.json's, or trystero's default public relays, without)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=out.name + ".staging.", dir=out.parent))
     staging.chmod(0o755)  # mkdtemp makes it private; a static host must be able to read it
     try:
-        assemble(staging, precompile, bundle)
+        assemble(staging, precompile, bundle, relays)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -372,12 +502,16 @@ def build(out: Path = DEFAULT_OUT, precompile: bool = True, bundle: bool = True)
     return out
 
 
-def assemble(staging: Path, precompile: bool, bundle: bool = True) -> None:
+def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[str] | None = None) -> None:
     copy_site_sources(staging)
     inline_board_snapshot(staging)
+    write_relays(staging, site_relays(relays))
     if bundle:
         bundle_modules(staging)
         join_stylesheets(staging)
+    else:
+        bundle_vendored(staging)
+    write_vendored_licenses(staging)
     add_module_preloads(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
@@ -562,10 +696,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pages load web/'s modules and stylesheets one by one, as they are (no esbuild step)",
     )
+    parser.add_argument(
+        "--relay",
+        action="append",
+        metavar="URL",
+        help="a relay of live play on two devices (repeat for more): instead of remote.json's list",
+    )
     args = parser.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
-            out = build(args.out, precompile=not args.no_compile, bundle=not args.no_bundle)
+            out = build(
+                args.out, precompile=not args.no_compile, bundle=not args.no_bundle, relays=args.relay
+            )
             print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)

@@ -30,6 +30,10 @@ export default [
     languageOptions: { globals: globals.browser },
   },
   {
+    files: ["tests/e2e/harness/**/*.js"],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ["web/engine/start.js", "web/theme-start.js"],
     languageOptions: { sourceType: "script" },
   },

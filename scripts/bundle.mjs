@@ -10,7 +10,7 @@
 // `import.meta.url` in a module that is joined into another file would name that file instead: it is replaced by the
 // URL the module had before (its path, resolved against the page's address). The pages that load these modules are
 // at SITE's root, so `document.baseURI` is SITE's root folder or a page in it.
-import { readFile } from "node:fs/promises";
+import { readFile, rm, symlink } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -42,19 +42,29 @@ const moduleUrls = {
   },
 };
 
-await build({
-  absWorkingDir: siteRoot,
-  entryPoints: entries,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "browser",
-  outdir: webRoot,
-  outbase: webRoot,
-  allowOverwrite: true,
-  chunkNames: "chunk-[hash]",
-  charset: "utf8",
-  legalComments: "none",
-  logLevel: "warning",
-  plugins: [moduleUrls],
-});
+// Bare imports (`import … from "trystero"`) resolve to the repository's pinned npm packages, through a link
+// SITE/node_modules made for the time of the build (SITE is a staging folder elsewhere). Through the link, the
+// comments esbuild writes name node_modules/… whatever folder the site is built in, so a build stays the same.
+const modulesLink = join(siteRoot, "node_modules");
+await symlink(join(repoRoot, "node_modules"), modulesLink, "dir");
+try {
+  await build({
+    absWorkingDir: siteRoot,
+    preserveSymlinks: true,
+    entryPoints: entries,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    outdir: webRoot,
+    outbase: webRoot,
+    allowOverwrite: true,
+    chunkNames: "chunk-[hash]",
+    charset: "utf8",
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [moduleUrls],
+  });
+} finally {
+  await rm(modulesLink);
+}

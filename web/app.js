@@ -236,6 +236,15 @@ async function openLinkInAddress() {
   if (shared) await openShared(shared);
 }
 
+/**
+ * An invitation to play a friend on another device in the address (`#play=`): its room joined at once, beside the
+ * queue (joining touches no match), with web/remote/ loaded only then.
+ */
+function openInvitationInAddress() {
+  if (!/^#play=/.test(location.hash)) return;
+  void import("./remote/live.js").then((live) => live.openLiveLink(location.hash, $("remote-status")));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The welcome, preferences, buttons, keys, and the page's life
 
@@ -315,7 +324,10 @@ document.addEventListener("resume", () => play.catchUpWithStorage());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") play.catchUpWithStorage();
 });
-addEventListener("hashchange", () => void enqueue(() => openLinkInAddress()));
+addEventListener("hashchange", () => {
+  openInvitationInAddress();
+  void enqueue(() => openLinkInAddress());
+});
 window.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   reportError(event.reason);
@@ -324,6 +336,7 @@ window.addEventListener("unhandledrejection", (event) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Start: the board is already drawn; Python loads in the worker meanwhile.
 
+openInvitationInAddress();
 await nextTask();
 play.render();
 if (testMode) root.dataset.testMode = "true";

@@ -9,6 +9,12 @@
 export const MAX_LINK_CHARS = 1_000_000;
 /** A match record's JSON once unpacked from a link, or a saved .json file, in bytes. */
 export const MAX_RECORD_BYTES = 16_000_000;
+/**
+ * One message between two devices playing live (web/remote/transport.js), in characters: the largest the protocol
+ * sends is a `sync` holding a whole match record (docs/remote-protocol.md), so a record and its wrapping. The
+ * protocol checks each message again, by its type (most are under 8 KB).
+ */
+export const MAX_REMOTE_MESSAGE_CHARS = MAX_RECORD_BYTES + 100_000;
 /** A .mat or .sgf match file, in bytes. */
 export const MAX_FILE_BYTES = 2_000_000;
 /** A history file, in bytes, and the matches in it. */

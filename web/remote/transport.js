@@ -1,0 +1,295 @@
+// @ts-check
+/**
+ * The live connection between two devices: JSON text messages from one browser to the other over a WebRTC data
+ * channel, with the two browsers brought together by trystero through public Nostr relays (docs/remote-transport.md).
+ * It knows nothing of backgammon: the protocol's messages (docs/remote-protocol.md) pass through it as text.
+ *
+ *   const link = connect({roomId, secret, relays, onMessage, onPeer, onLeave, onStatus});
+ *   await link.send(JSON.stringify(message));   // {ok: true} or {ok: false, reason, text}
+ *   await link.close();
+ *
+ * - The relays see the room only as a hash and the connection offers only encrypted with `secret` (trystero's
+ *   room password); once the browsers are connected, each proves to the other that it holds the secret, and the
+ *   messages go from one to the other, never through a relay.
+ * - One other device at a time: the first connected is the friend; another one in the room waits unheard until
+ *   the friend leaves (a friend who reloads the page comes back as a new peer).
+ * - Sizes: a message longer than `maxChars` is refused before it is sent, and one received is refused before it
+ *   is handed on; a peer that streams more than any message may hold is cut off mid-way.
+ * - The status in plain words: looking for your friend, connected, connection lost and trying again, could not
+ *   connect directly (after `timeoutMs` once the other device is expected, or when trystero gives up on the
+ *   offers it exchanged), the relays cannot be reached, closed.
+ *
+ * Loaded on first use only (`import()`): trystero is joined into this module's file by build.py, not into the
+ * page's start.
+ */
+
+import { getRelaySockets, joinRoom } from "trystero";
+import { MAX_REMOTE_MESSAGE_CHARS, sizeText } from "../limits.js";
+import { APP_ID } from "./relays.js";
+
+/** The action that carries the match's messages (trystero names actions with at most 32 bytes). */
+const ACTION = "match";
+/** How long to wait for a direct connection once the other device is expected. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** How long no relay may be reachable before the status says so. */
+const RELAY_GRACE_MS = 8_000;
+/** How often the status is looked at again while not connected. */
+const TICK_MS = 250;
+/** trystero's chunks of a message on the data channel: 16 KiB with a 36-byte header. */
+const CHUNK_BYTES = 16 * 1024;
+/** WebSocket.OPEN */
+const OPEN = 1;
+
+/**
+ * @typedef {"looking" | "connected" | "reconnecting" | "no-direct" | "no-relay" | "closed"} ConnectionState
+ * @typedef {{state: ConnectionState, text: string}} ConnectionStatus
+ * @typedef {{ok: true} | {ok: false, reason: "too-large" | "not-text" | "not-connected" | "closed", text: string}} SendResult
+ * @typedef {{peerId: string, reason: "too-large" | "not-text", size: number, limit: number, text: string}} Refusal
+ */
+
+/**
+ * @typedef {object} ConnectOptions
+ * @property {string} roomId the invitation's room
+ * @property {string} secret the invitation's secret: trystero's room password
+ * @property {string[]} relays the relays' URLs (`pageRelays(document)`: what build.py wrote into the page)
+ * @property {(text: string, peerId: string) => void} onMessage a message of the friend's, as the JSON text it sent
+ * @property {(peerId: string) => void} [onPeer] the friend is connected (again, after a loss: perhaps a new peerId)
+ * @property {(peerId: string) => void} [onLeave] the friend's connection is gone
+ * @property {(status: ConnectionStatus) => void} [onStatus] every change of the status
+ * @property {(refusal: Refusal) => void} [onRefused] a message of the friend's refused on receipt
+ * @property {boolean} [expectPeer] the other device should already be in the room (this side opened a link): the
+ *   clock of `timeoutMs` runs from the start. Otherwise it runs from the first sign of another device.
+ * @property {number} [timeoutMs] how long to try for a direct connection once the other device is expected
+ * @property {number} [maxChars] the longest message, in characters, sent or received
+ * @property {string} [appId] trystero's application id (the page's `APP_ID` unless a test says otherwise)
+ * @property {RTCConfiguration} [rtcConfig] WebRTC's configuration, passed to trystero as it is: a site's TURN
+ *   servers, or (in the tests) `{iceTransportPolicy: "relay"}` without any, a network with no direct path
+ */
+
+/**
+ * @typedef {object} Connection
+ * @property {(text: string) => Promise<SendResult>} send a message (JSON text) to the friend
+ * @property {() => Promise<void>} close leave the room: the friend sees the connection gone
+ * @property {() => ConnectionStatus} status the status now
+ * @property {() => string | null} peer the friend's peer id while connected
+ */
+
+/**
+ * The plain words of each state.
+ * @param {ConnectionState} state
+ * @param {{wrongSecret?: boolean, relays?: string[]}} [detail]
+ * @returns {string}
+ */
+export function statusText(state, detail = {}) {
+  switch (state) {
+    case "looking":
+      return "Looking for your friend…";
+    case "connected":
+      return "Connected to your friend.";
+    case "reconnecting":
+      return "Connection lost, trying again…";
+    case "no-direct":
+      if (detail.wrongSecret) {
+        return "Could not connect: a device in this room holds another secret. Check that the whole link (or code) was copied, or ask your friend for a new one.";
+      }
+      return "Could not connect directly to your friend's device. If your friend has the page open, your networks do not allow a direct connection (some mobile networks block them, and this game has no relay server, TURN, to pass through): play by correspondence links instead.";
+    case "no-relay": {
+      const hosts = (detail.relays ?? []).map((url) => new URL(url).host).join(", ");
+      return `Cannot reach the relays that bring the two devices together (${hosts}): check the connection to the internet.`;
+    }
+    case "closed":
+      return "Disconnected.";
+  }
+}
+
+/**
+ * Join the room of an invitation and carry text messages to and from the other device in it.
+ * @param {ConnectOptions} options
+ * @returns {Connection}
+ */
+export function connect(options) {
+  const {
+    roomId,
+    secret,
+    relays,
+    onMessage,
+    onPeer,
+    onLeave,
+    onStatus,
+    onRefused,
+    expectPeer = false,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxChars = MAX_REMOTE_MESSAGE_CHARS,
+    appId = APP_ID,
+    rtcConfig,
+  } = options;
+  if (!roomId || !secret) throw new Error("connect needs the invitation's room and secret");
+  if (relays.length === 0) throw new Error("connect needs at least one relay");
+
+  /** @type {ConnectionStatus} */
+  let status = { state: "looking", text: statusText("looking") };
+  /** @type {string | null} */
+  let friend = null;
+  /** Other devices connected in the room, in order of arrival, heard only once the friend leaves. */
+  /** @type {string[]} */
+  let others = [];
+  let closed = false;
+  let wrongSecret = false;
+  let everConnected = false;
+  const started = Date.now();
+  /** When the clock of `timeoutMs` started: the other device is expected from then on. */
+  /** @type {number | null} */
+  let expectedSince = expectPeer ? started : null;
+  /** Since when no relay of ours has been open. */
+  let relaysDownSince = started;
+  /** Chunks received per peer since that peer's last whole message. */
+  /** @type {Map<string, number>} */
+  const inFlight = new Map();
+  /** Peers whose message in progress is dropped (over the limit). */
+  /** @type {Set<string>} */
+  const cut = new Set();
+
+  /** @param {ConnectionState} state */
+  function setStatus(state) {
+    const text = statusText(state, { wrongSecret, relays });
+    if (status.state === state && status.text === text) return;
+    status = { state, text };
+    onStatus?.(status);
+  }
+
+  /** Another device has shown itself (with a wrong secret, or offers that led nowhere): the clock runs. */
+  function expectPeerNow() {
+    expectedSince ??= Date.now();
+  }
+
+  const room = joinRoom(
+    { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
+    roomId,
+    {
+      onJoinError: ({ error }) => {
+        if (closed) return;
+        if (/password/i.test(error)) {
+          // Offers this device cannot read, or a device that could not prove it holds the secret: someone is
+          // in the room, with another secret.
+          wrongSecret = true;
+          expectPeerNow();
+        } else if (/after exchanging SDP/i.test(error) && friend === null) {
+          // The offers went both ways through a relay, and still no direct connection: no route between the two.
+          setStatus("no-direct");
+        } else {
+          expectPeerNow();
+        }
+      },
+    },
+  );
+
+  const action = room.makeAction(ACTION, {
+    onMessage: (data, { peerId }) => {
+      const dropped = cut.delete(peerId);
+      inFlight.delete(peerId);
+      if (closed || dropped || peerId !== friend) return;
+      if (typeof data !== "string") {
+        refuse(peerId, "not-text", 0, "A message from the other device was not text, so it was not read.");
+        return;
+      }
+      if (data.length > maxChars) {
+        refuse(peerId, "too-large", data.length, tooLargeText("A message from the other device", data.length, maxChars));
+        return;
+      }
+      onMessage(data, peerId);
+    },
+    onReceiveProgress: (_progress, { peerId }) => {
+      const chunks = (inFlight.get(peerId) ?? 0) + 1;
+      inFlight.set(peerId, chunks);
+      // UTF-8 takes at most 3 bytes for one character of a JS string: more chunks than that cannot be one message
+      // within the limit (or several sent at once by an honest device). Cut that peer off before it fills memory.
+      if (chunks * CHUNK_BYTES > 3 * maxChars + 2 * CHUNK_BYTES && !cut.has(peerId)) {
+        cut.add(peerId);
+        refuse(peerId, "too-large", chunks * CHUNK_BYTES, tooLargeText("A message from the other device", chunks * CHUNK_BYTES, maxChars));
+        room.getPeers()[peerId]?.close();
+      }
+    },
+  });
+
+  /**
+   * @param {string} peerId @param {Refusal["reason"]} reason @param {number} size @param {string} text
+   */
+  function refuse(peerId, reason, size, text) {
+    onRefused?.({ peerId, reason, size, limit: maxChars, text });
+  }
+
+  /** @param {string} peerId */
+  function adopt(peerId) {
+    friend = peerId;
+    everConnected = true;
+    setStatus("connected");
+    onPeer?.(peerId);
+  }
+
+  room.onPeerJoin = (peerId) => {
+    if (closed) return;
+    if (friend === null) adopt(peerId);
+    else if (peerId !== friend && !others.includes(peerId)) others.push(peerId);
+  };
+
+  room.onPeerLeave = (peerId) => {
+    inFlight.delete(peerId);
+    cut.delete(peerId);
+    others = others.filter((id) => id !== peerId);
+    if (closed || peerId !== friend) return;
+    friend = null;
+    onLeave?.(peerId);
+    const next = others.shift();
+    if (next !== undefined) {
+      adopt(next);
+      return;
+    }
+    expectedSince = Date.now(); // the friend was here: a new clock for its return
+    setStatus("reconnecting");
+  };
+
+  /** The status while no friend is connected: relays unreachable, no direct connection, or still trying. */
+  function tick() {
+    if (closed || friend !== null) return;
+    const now = Date.now();
+    const sockets = /** @type {Record<string, WebSocket | undefined>} */ (getRelaySockets());
+    if (relays.some((url) => sockets[url]?.readyState === OPEN)) relaysDownSince = now;
+    if (now - relaysDownSince >= RELAY_GRACE_MS) setStatus("no-relay");
+    else if (status.state === "no-direct" || (expectedSince !== null && now - expectedSince >= timeoutMs)) setStatus("no-direct");
+    else setStatus(everConnected ? "reconnecting" : "looking");
+  }
+  const ticker = setInterval(tick, TICK_MS);
+  onStatus?.(status);
+
+  return {
+    async send(text) {
+      if (closed) return { ok: false, reason: "closed", text: "The connection is closed." };
+      if (typeof text !== "string") return { ok: false, reason: "not-text", text: "Only text can be sent." };
+      if (text.length > maxChars) {
+        return { ok: false, reason: "too-large", text: tooLargeText("This message", text.length, maxChars) };
+      }
+      const to = friend;
+      if (to === null) return { ok: false, reason: "not-connected", text: "Your friend's device is not connected." };
+      await action.send(text, { target: to });
+      return { ok: true };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(ticker);
+      friend = null;
+      others = [];
+      setStatus("closed");
+      await room.leave();
+    },
+    status: () => status,
+    peer: () => friend,
+  };
+}
+
+/**
+ * @param {string} what @param {number} size @param {number} limit
+ */
+function tooLargeText(what, size, limit) {
+  return `${what} is too large: ${sizeText(size)}, and at most ${sizeText(limit)} go in one message between the two devices.`;
+}
