@@ -766,6 +766,7 @@ def act_resign(m: Monkey) -> None:
     # ?.: a tab just opened may still be parsing the page (act_second_tab waits for the commit only).
     if not page.evaluate("() => document.getElementById('resign-button')?.disabled === false"):
         return
+    m.close_dialogs(page)  # a dialog left open in this tab (act_dialog) would take the click
     page.click("#resign-button", timeout=2000)
     # Mostly thought better of: a resignation the computer accepts ends a 1-point match at once.
     choice = m.rng.choices(["single", "gammon", "backgammon", "cancel"], weights=[1, 1, 1, 6])[0]
