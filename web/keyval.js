@@ -87,17 +87,31 @@ function openDatabase(version) {
 
 /**
  * @param {IDBDatabase} db
- * @param {BroadcastChannel | null} channel
  * @returns {Keyval}
  */
-function indexedDbKeyval(db, channel) {
+function indexedDbKeyval(db) {
   /** @type {Map<string, Set<() => void>>} */
   const listeners = new Map();
-  if (channel) {
+  /** @type {BroadcastChannel | null} */
+  let channel = null;
+  const openChannel = () => {
+    if (typeof BroadcastChannel !== "function") return;
+    channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event) => {
       for (const heard of listeners.get(String(event.data?.key)) ?? []) heard();
     };
-  }
+  };
+  openChannel();
+  // A page in the back/forward cache that a message reaches is thrown out of it (Chromium): the channel is closed
+  // while the page is hidden there, and the page looks for what it missed when it is shown again (app.js).
+  addEventListener("pagehide", (event) => {
+    if (!event.persisted) return;
+    channel?.close();
+    channel = null;
+  });
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && !channel) openChannel();
+  });
 
   /** @type {Keyval["update"]} */
   function update(key, change) {
@@ -263,7 +277,7 @@ export function openKeyval(namespace) {
     const db = await openDatabase();
     const local = safeLocalStorage();
     if (!db) return localStorageKeyval(local);
-    const keyval = indexedDbKeyval(db, typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null);
+    const keyval = indexedDbKeyval(db);
     if (local) await moveLegacyKeys(keyval, local, namespace);
     return keyval;
   })();

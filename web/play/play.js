@@ -21,6 +21,11 @@ import { startView } from "./startview.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
 import { eventSounds, playSound, playSounds } from "../sound.js";
 
+/** Said when another tab's save came first and an action of a person here is not kept. */
+const NOT_KEPT = "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.";
+/** Said when this tab takes up what another tab saved. */
+const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest position is shown.";
+
 /** @typedef {Record<string, any>} View */
 /** @typedef {import("../storage.js").Envelope} Envelope */
 
@@ -55,6 +60,8 @@ export function createPlay(ctx) {
     busyWhy: "",
     /** Bumped when the match is replaced (new match, import, another tab): stale automatic steps stop. */
     generation: 0,
+    /** Bumped when another tab's match is taken up: an action of this tab's made meanwhile is not kept. */
+    adoptions: 0,
     automaticPending: false,
     /** Another mode has the board and the panel. */
     suspended: false,
@@ -75,16 +82,22 @@ export function createPlay(ctx) {
   /**
    * Apply one action, then show its events and save.
    * @param {Record<string, any>} action
-   * @param {{animate?: boolean}} [options] animate: move the checker on the board (moves the player did not drag)
+   * @param {{animate?: boolean, mine?: boolean}} [options] animate: move the checker on the board (moves the player
+   *   did not drag); mine: a person here asked for it (told if another tab's match takes its place)
    */
-  async function perform(action, { animate = false } = {}) {
+  async function perform(action, { animate = false, mine = false } = {}) {
     if (!state.record) return;
     stopCountdown(); // whatever the player does meanwhile (Undo, Done) stands in for the turn ending by itself
     const generation = state.generation;
+    const adoptions = state.adoptions;
+    /** The result is stale: the match was replaced meanwhile; a person's action lost to another tab's is said. */
+    const dropped = () => {
+      if (mine && state.adoptions !== adoptions) ctx.notice(NOT_KEPT);
+    };
     setBusy(true);
     try {
       const result = await call("act", { action });
-      if (generation !== state.generation) return;
+      if (generation !== state.generation) return dropped();
       const before = state.view;
       state.record = result.record;
       /** @type {Record<string, any>[]} */
@@ -97,12 +110,12 @@ export function createPlay(ctx) {
           playSound(event.hit ? "hit" : "checker"); // as it lands
         }
         // Another tab's match may have been taken up during the glide: this result is then stale, never to be saved.
-        if (generation !== state.generation) return;
+        if (generation !== state.generation) return dropped();
       }
       showView(result.view);
       playSounds(eventSounds(events, { moves: !glide }));
       announceEvents(before, result.view, events);
-      await persist();
+      await persist(mine);
       if (events.some((event) => event.type === "match_over")) ctx.matchOver(/** @type {object} */ (state.record), result.view);
     } catch (error) {
       if (!ctx.isRulesError(error)) throw error;
@@ -147,7 +160,7 @@ export function createPlay(ctx) {
   const endTurnFor = (v) => (personHereToAct(v) ? ctx.preferences().endTurn : "now");
 
   /** @param {Record<string, any>} action */
-  const act = (action) => queue.enqueue(() => perform(action));
+  const act = (action) => queue.enqueue(() => perform(action, { mine: true }));
 
   /** After every change: take the steps a person would only click through, or let a seat that acts by itself act. */
   function scheduleAutomatic() {
@@ -272,16 +285,19 @@ export function createPlay(ctx) {
   // Saving, and other tabs
 
   /** Save the match after an action: over the match this tab knows, or not at all (another tab saved meanwhile). */
-  async function persist() {
+  /** @param {boolean} mine the action saved is a person's here (see perform) */
+  async function persist(mine) {
     if (!state.record) return;
     const generation = state.generation;
     const saved = await storage.save(state.record);
-    if (saved.ok || generation !== state.generation) return;
+    if (saved.ok) return;
     if ("conflict" in saved) {
       // Another tab moved on with this match: its progress wins; our action was made on an old position and is not
-      // kept, so the player is told that it is gone.
-      adoptRecord(saved.conflict, "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.");
-    } else {
+      // kept, so the player is told that it is gone (also when this tab is already taking up the other's match).
+      const message = mine ? NOT_KEPT : CHANGED_ELSEWHERE;
+      if (generation === state.generation) adoptRecord(saved.conflict, message);
+      else if (mine) ctx.notice(NOT_KEPT);
+    } else if (generation === state.generation) {
       ctx.say(saved.error);
       ctx.setStatus(saved.error);
     }
@@ -294,6 +310,7 @@ export function createPlay(ctx) {
    */
   function adoptRecord(envelope, message) {
     state.generation += 1;
+    state.adoptions += 1;
     ctx.otherTab();
     queue.enqueue(async () => {
       const result = await call("load", { record: envelope.record });
@@ -308,12 +325,12 @@ export function createPlay(ctx) {
   /** What another tab saved meanwhile, if anything, is shown (a page back from the cache, unfrozen, shown again). */
   async function catchUpWithStorage() {
     const change = await storage.externalChange();
-    if (change) adoptRecord(change.envelope, "This match was changed in another tab. The latest position is shown.");
+    if (change) adoptRecord(change.envelope, CHANGED_ELSEWHERE);
   }
 
   storage.onExternalChange((change) => {
     if ("removed" in change) return; // the other tab is starting afresh; keep playing what we have until it saves
-    adoptRecord(change.envelope, "This match was changed in another tab. The latest position is shown.");
+    adoptRecord(change.envelope, CHANGED_ELSEWHERE);
   });
 
   // ------------------------------------------------------------------------------------------------------------
