@@ -22,25 +22,14 @@ from typing import Any
 from ..errors import BackgammonError
 from ..game import Event, Phase
 from ..match import Match
+from ..record import REPLAYABLE
 from ..rules import MatchSettings
 from .dice import CHAIN_LENGTH, COMMIT_MARGIN, b64decode, derive_dice, reveal_ok
 from .messages import Message, RemoteError, message_hash
 
-#: Items that the rules core applies (the rest are the protocol's own: commit, reveal, roll).
-CORE_ITEMS = frozenset(
-    {
-        "move",
-        "swap_dice",
-        "confirm",
-        "double",
-        "take",
-        "drop",
-        "beaver",
-        "resign",
-        "accept_resign",
-        "reject_resign",
-    }
-)
+#: Items that the rules core applies (the rest are the protocol's own: commit, reveal, roll): a record's
+#: actions less the roll (the dice come from both sides' reveals) and the undos (a turn is sent once played).
+CORE_ITEMS = REPLAYABLE - {"roll", "undo", "undo_all"}
 
 
 @dataclass(frozen=True)
