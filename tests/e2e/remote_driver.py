@@ -129,3 +129,24 @@ def play_until_over(pages: list[Page], max_actions: int = 2000) -> list[str]:
             return log
         log.append(f"{pages.index(page)}: {act_once(page)}")
     raise AssertionError(f"the match did not end in {max_actions} actions")
+
+
+def turn_link(page: Page) -> str:
+    """The turn link the page offers to send (by correspondence), copied as a player would."""
+    page.wait_for_selector("#remote-send:not([hidden])", timeout=int(TURN_TIMEOUT_S * 1000))
+    deadline = time.monotonic() + TURN_TIMEOUT_S
+    while not page.input_value("#remote-send-link").startswith("http"):
+        assert time.monotonic() < deadline, "no turn link"
+        time.sleep(0.05)
+    link = page.input_value("#remote-send-link")
+    before = state(page)["steps"]
+    page.click("#remote-send-copy")
+    wait_idle_after(page, before)
+    return link
+
+
+def open_link(page: Page, link: str) -> None:
+    """Open a link in the page as a player pasting it into the address bar would: the page takes it in."""
+    before = state(page)["steps"]
+    page.goto(link)
+    wait_idle_after(page, before)

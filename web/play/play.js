@@ -182,6 +182,10 @@ export function createPlay(ctx) {
     announceEvents(before, update.view, update.events);
     for (const text of update.notices) ctx.notice(text);
     ctx.remoteChanged();
+    const match = state.remote;
+    if (match && update.events.some((event) => event.type === "match_over")) {
+      ctx.matchOver(await match.record(), update.view); // into the history, as a match between two people
+    }
   }
 
   /**

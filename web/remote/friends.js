@@ -8,7 +8,7 @@
 import { copyText } from "../copy.js";
 import { invitationCode, invitationLink, newInvitation, readCode } from "./link.js";
 import { openLine } from "./line.js";
-import { openRemoteMatch } from "./remote-match.js";
+import { helloIn, openRemoteMatch } from "./remote-match.js";
 import { listRemoteMatches, rememberName, rememberedName, remoteMatchStorage } from "./store.js";
 
 /** The match on two devices this tab shows (sessionStorage), opened again after a reload. */
@@ -45,8 +45,14 @@ export function createFriends(ctx) {
   /** The turn link of the correspondence match shown, once computed for its revision. */
   let sendLink = { revision: -1, href: "" };
 
+  /** The live line's state ("connected", "no-direct", …): while not connected, a turn can go as a link instead. */
+  let lineState = "";
+
   /** @param {{state: string, text: string}} status */
   function showStatus({ state, text }) {
+    const changed = lineState !== state;
+    lineState = state;
+    if (changed && play.remote()) render();
     const element = $("remote-status");
     element.hidden = false;
     element.dataset.state = state;
@@ -70,6 +76,10 @@ export function createFriends(ctx) {
       enqueue: (step) => /** @type {Promise<void>} */ (enqueue(step)),
       heard: (update) => {
         if (opened) void play.heardRemote(opened, update);
+      },
+      invited: (hello) => {
+        const { invitation } = entry;
+        if (invitation && opened) void enqueue(() => joinLive(/** @type {RemoteMatch} */ (opened), invitation, hello));
       },
     });
     opened = match;
@@ -95,25 +105,47 @@ export function createFriends(ctx) {
    */
   async function invite({ name, length, mode }) {
     const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
-    const created = await call("remote_create", { name, settings, mode });
-    /** @type {RemoteEntry} */
-    const entry = { state: created.state, mode, chat: [], sent: 0, createdAt: new Date().toISOString() };
-    if (mode === "live") entry.invitation = newInvitation();
-    await show(entry, { fresh: true, expectPeer: false });
+    await startInvited({ name, settings, mode, invitation: mode === "live" ? newInvitation() : undefined });
     ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
   }
 
   /**
+   * A new match this side hosts; live, on the line of `invitation` (the one already open, for a rematch).
+   * @param {{name: string, settings: object, mode: "live" | "correspondence", invitation?: {room: string, secret: string}, line?: Line | null}} match
+   */
+  async function startInvited({ name, settings, mode, invitation, line = null }) {
+    const created = await call("remote_create", { name, settings, mode });
+    /** @type {RemoteEntry} */
+    const entry = { state: created.state, mode, chat: [], sent: 0, createdAt: new Date().toISOString() };
+    if (invitation) entry.invitation = invitation;
+    await show(entry, { fresh: true, expectPeer: false, line });
+  }
+
+  /** The same match again with the same friend: live, offered on the line already open; by links, a new invitation. */
+  async function rematch() {
+    const match = play.remote();
+    if (!match) return;
+    const view = match.view();
+    const entry = match.entry();
+    const name = view.players?.[view.remote.seat]?.name || rememberedName() || "Host";
+    const line = entry.invitation ? match.detach() : null;
+    await startInvited({ name, settings: view.settings, mode: entry.mode, invitation: entry.invitation, line });
+    ctx.say(line ? `Rematch offered to ${match.friendName()}.` : "Your invitation to a rematch is ready: copy the link and send it.");
+  }
+
+  /**
    * Ask the player here whether to join a friend's match, and with which name.
-   * @param {{host: string, length: number, mode: string}} offer
+   * @param {{host: string, length: number, mode: string, rematch?: boolean}} offer
    * @returns {Promise<string | null>} the name, or null: not joined
    */
-  async function askJoin({ host, length, mode }) {
+  async function askJoin({ host, length, mode, rematch = false }) {
     const dialog = /** @type {HTMLDialogElement} */ ($("friend-join-dialog"));
     const form = /** @type {HTMLFormElement} */ ($("friend-join-form"));
     const what = length ? `a ${length}-point match` : "a money session";
     const how = mode === "live" ? "live, now" : "by turn links, one turn at a time";
-    $("friend-join-text").textContent = `${host || "Your friend"} invites you to ${what}, ${how}.`;
+    $("friend-join-text").textContent = rematch
+      ? `${host || "Your friend"} offers a rematch: ${what}, ${how}.`
+      : `${host || "Your friend"} invites you to ${what}, ${how}.`;
     const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
     nameField.value = rememberedName();
     const { choice, done } = await ctx.ask(dialog);
@@ -150,16 +182,20 @@ export function createFriends(ctx) {
   }
 
   /**
-   * @param {Line} line @param {{room: string, secret: string}} invitation @param {Record<string, any>} hello
+   * Join the friend's live match invited to on `from`: the line of the link opened, or of the match before (a rematch).
+   * @param {Line | RemoteMatch} from @param {{room: string, secret: string}} invitation @param {Record<string, any>} hello
    */
-  async function joinLive(line, invitation, hello) {
-    const name = await askJoin({ host: String(hello.name ?? ""), length: Number(hello.rules?.settings?.match_length ?? 0), mode: "live" });
+  async function joinLive(from, invitation, hello) {
+    const rematch = !("send" in from);
+    const name = await askJoin({ host: String(hello.name ?? ""), length: Number(hello.rules?.settings?.match_length ?? 0), mode: "live", rematch });
     if (name === null) {
+      if (rematch) return; // the match before stays shown, its line open
       waitingLine = null;
-      await line.close();
+      await from.close();
       showStatus({ state: "closed", text: "You did not join your friend's match. Open the link again to join." });
       return;
     }
+    const line = rematch ? from.detach() : from;
     const joined = await call("remote_join", { hello, name });
     waitingLine = null;
     // Attaching sends this side's record (the invitation and the answer) to the friend at once.
@@ -311,6 +347,7 @@ export function createFriends(ctx) {
     renderSend(match, remote, friend);
     const claimable = remote.phase === "playing" && remote.deadline !== null && Date.now() / 1000 >= remote.deadline;
     $("remote-claim").hidden = !claimable;
+    $("remote-rematch").hidden = !(remote.phase === "over" || remote.phase === "claimed");
     $("remote-chat").hidden = !live || invited;
     renderChat(entry, remote, friend);
   }
@@ -323,7 +360,9 @@ export function createFriends(ctx) {
     const entry = match.entry();
     const transcript = entry.state.transcript ?? [];
     const last = transcript[transcript.length - 1];
-    const ours = entry.mode === "correspondence" && last?.from === remote.seat && remote.phase !== "over";
+    // Live, a turn goes as a link too while the devices cannot connect (no direct path without a TURN relay).
+    const byLinks = entry.mode === "correspondence" || (lineState !== "connected" && lineState !== "looking" && lineState !== "");
+    const ours = byLinks && last?.from === remote.seat && remote.phase !== "over";
     const oursToSend = ours || (entry.mode === "correspondence" && remote.phase === "invited");
     $("remote-send").hidden = !oursToSend;
     if (!oursToSend) return;
@@ -331,7 +370,9 @@ export function createFriends(ctx) {
     const sent = entry.sent >= revision;
     $("remote-send-text").textContent = remote.phase === "invited"
       ? "Send your friend this link: it holds your invitation. They send you a link back when they join."
-      : sent
+      : entry.mode === "live" && !sent
+        ? `${friend}'s device cannot be reached now: send your turn as a link instead (by any messenger or email).`
+        : sent
         ? `Sent. If ${friend} did not get it, send the link again.`
         : `Your turn is ready: send ${friend} this link (by any messenger or email).`;
     $("remote-send-share").hidden = typeof navigator.share !== "function";
@@ -405,6 +446,7 @@ export function createFriends(ctx) {
     if (match) void enqueue(async () => play.heardRemote(match, await match.claim()));
   });
   $("remote-leave").addEventListener("click", () => void enqueue(() => play.leaveRemote()));
+  $("remote-rematch").addEventListener("click", () => void enqueue(() => rematch()));
   $("remote-chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const field = input("remote-chat-text");
@@ -431,21 +473,6 @@ export function createFriends(ctx) {
       return true;
     },
   };
-}
-
-/**
- * The invitation in a message of the friend's before this side has joined: a `sync` holding the `hello` alone.
- * @param {string} text
- * @returns {Record<string, any> | null}
- */
-function helloIn(text) {
-  try {
-    const data = JSON.parse(text);
-    const messages = data?.type === "sync" && Array.isArray(data.messages) ? data.messages : null;
-    return messages?.length === 1 && messages[0]?.type === "hello" ? messages[0] : null;
-  } catch {
-    return null;
-  }
 }
 
 /** @param {Record<string, any>} remote */

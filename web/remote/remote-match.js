@@ -34,6 +34,8 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(method: string, params?: object) => Promise<any>} call
  * @property {(update: Update) => void} heard  a change that came from the friend (called inside `enqueue`)
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue  the page's queue: one step at a time
+ * @property {(hello: Record<string, any>) => void} [invited]  the friend invites to another match on this line (a
+ *   rematch)
  */
 
 const NOT_KEPT_HERE = "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.";
@@ -41,7 +43,7 @@ const NOT_KEPT_HERE = "This match was continued in another tab, so your last act
 /**
  * @param {RemoteMatchOptions} options
  */
-export async function openRemoteMatch({ namespace, entry, fresh = false, call, heard, enqueue }) {
+export async function openRemoteMatch({ namespace, entry, fresh = false, call, heard, enqueue, invited = () => {} }) {
   const id = /** @type {string} */ (entry.state.transcript?.[0]?.match);
   const storage = remoteMatchStorage(namespace, id);
   let kept = entry;
@@ -175,8 +177,18 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
      */
     attach(connected) {
       line = connected;
-      line.onText((text) => void enqueue(async () => heard(await receive(text))));
+      line.onText((text) => {
+        const hello = helloIn(text);
+        if (hello && hello.match !== id) invited(hello);
+        else void enqueue(async () => heard(await receive(text)));
+      });
       line.onFriend(() => void enqueue(() => sendSync()));
+    },
+    /** The live line, taken away from this match (for the next match with the same friend), or null. */
+    detach() {
+      const taken = line;
+      line = null;
+      return taken;
     },
     /** The whole transcript to the friend, for both records to agree (after a reload or a lost connection). */
     async sendSync() {
@@ -269,6 +281,23 @@ const CHANGED_HERE = "This match was changed in another tab. The latest position
 function waitingView(remote) {
   const base = startView();
   return { ...base, phase: "invited", players: [0, 1].map((seat) => ({ name: remote.names?.[seat] ?? "", kind: "human" })) };
+}
+
+/**
+ * The invitation in a message of the friend's: a `sync` holding the `hello` alone (what a device sends when the
+ * friend connects before anyone has joined).
+ * @param {string} text
+ * @returns {Record<string, any> | null}
+ */
+export function helloIn(text) {
+  if (text.length > 20_000 || !text.includes('"hello"')) return null;
+  try {
+    const data = JSON.parse(text);
+    const messages = data?.type === "sync" && Array.isArray(data.messages) ? data.messages : null;
+    return messages?.length === 1 && messages[0]?.type === "hello" ? messages[0] : null;
+  } catch {
+    return null;
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof openRemoteMatch>>} RemoteMatch */
