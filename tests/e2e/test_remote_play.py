@@ -435,3 +435,47 @@ def test_the_chaos_monkey_plays_both_seats_of_a_live_match(browser: Browser, sit
     assert summary["steps"] == steps or summary["over"]
     # The match moved on under the monkey: more than the invitation, the join and the opening roll.
     assert summary["messages"] > 4, summary
+
+
+def test_the_cube_and_a_resignation_go_across_two_devices(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """One player doubles and the friend takes on the other device; then a resignation is offered on one board
+    and accepted on the other: the game is scored at the cube's value on both."""
+    host, guest = devices
+    start_live(host, guest, site, length=5)
+    pages = [host.page, guest.page]
+    # Play until someone may double: the opening roll's player has no cube decision.
+    doubler = None
+    while doubler is None:
+        page = rd.wait_for_turn(pages)
+        assert page is not None
+        if "double" in rd.state(page)["buttons"]:
+            doubler = page
+        else:
+            rd.act_once(page)
+    taker = guest.page if doubler is host.page else host.page
+    before = rd.state(doubler)["steps"]
+    doubler.click("#controls button[data-action='double']")
+    rd.wait_idle_after(doubler, before)
+    taker.wait_for_selector("#controls button[data-action='take']:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
+    assert "doubles to 2" in (taker.text_content("#status") or "")
+    taker.click("#controls button[data-action='take']")
+    for page in pages:
+        page.wait_for_selector("#match-info:has-text('cube 2')", timeout=CONNECT_TIMEOUT_MS)
+    # The doubler's dice are drawn once the double was taken; on their turn they offer to resign.
+    rd.wait_until(lambda: rd.has_work(rd.state(doubler)))
+    doubler.click("#resign-button")
+    doubler.click("#resign-dialog button[value='single']")
+    taker.wait_for_selector(
+        "#controls button[data-action='accept_resign']:not([hidden])", timeout=CONNECT_TIMEOUT_MS
+    )
+    taker.click("#controls button[data-action='accept_resign']")
+    # A single game at a cube of 2: two points to the one who accepted, on both boards.
+    taker_name = "Bob" if taker is guest.page else "Ann"
+    for page in pages:
+        page.wait_for_selector(f"#match-info:has-text('{taker_name} 2')", timeout=CONNECT_TIMEOUT_MS)
+    # Both records end the same, once the last acknowledgements are in.
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    host.check()
+    guest.check()
