@@ -437,9 +437,7 @@ def test_the_chaos_monkey_plays_both_seats_of_a_live_match(browser: Browser, sit
     assert summary["messages"] > 4, summary
 
 
-def test_the_cube_and_a_resignation_go_across_two_devices(
-    devices: tuple[Device, Device], site: str
-) -> None:
+def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device, Device], site: str) -> None:
     """One player doubles and the friend takes on the other device; then a resignation is offered on one board
     and accepted on the other: the game is scored at the cube's value on both."""
     host, guest = devices
