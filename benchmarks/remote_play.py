@@ -5,13 +5,15 @@ devices) with the pages' Content-Security-Policy on, both players acting through
 
     python3 benchmarks/remote_play.py                 # 3 matches of 1 point
     python3 benchmarks/remote_play.py --matches 5
+    python3 benchmarks/remote_play.py --animation-ms 0   # the friend's checkers drawn at once, no glide
 
 Each match:
 - `join`: from the friend pressing *Join the match* (the link already open, the invitation heard) to both
   boards showing the opening roll; and `link`: from the friend opening the link (a page load, Python
   starting) to the invitation being asked about;
 - `turn`: for each turn, from the click on *Done* on one board to the other board showing the new position
-  (both contexts read the same clock);
+  (both contexts read the same clock); the friend's checkers glide first, one after the other, at the page's
+  default speed (200 ms a checker) unless `--animation-ms` says otherwise;
 - `bytes`: the protocol's messages of the match (JSON text, acknowledgements included; not WebRTC's framing)
   divided by the turns played.
 """
@@ -58,9 +60,13 @@ def transcript(page: Page) -> list[dict[str, Any]]:
     return messages
 
 
-def one_match(browser: Any, site: str) -> dict[str, Any]:
+def one_match(browser: Any, site: str, animation_ms: int | None) -> dict[str, Any]:
     with device(browser) as first, device(browser) as second:
         host, guest = first.new_page(), second.new_page()
+        if animation_ms is not None:
+            chosen = json.dumps(json.dumps({"animationMs": animation_ms, "animationAuto": False}))
+            for page in (host, guest):
+                page.add_init_script(f"localStorage.setItem('backgammon.preferences.v1', {chosen})")
         host.goto(f"{site}?no-welcome")
         rd.wait_ready(host)
         rd.invite(host, "Ann", length=1)
@@ -106,6 +112,7 @@ def one_match(browser: Any, site: str) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=3)
+    parser.add_argument("--animation-ms", type=int, default=None, help="the glide (default: the page's)")
     args = parser.parse_args()
     results = []
     with local_relay() as relay, tempfile.TemporaryDirectory() as folder:
@@ -113,7 +120,7 @@ def main() -> None:
         with serving(dist) as server, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             for number in range(args.matches):
-                result = one_match(browser, str(server.url))
+                result = one_match(browser, str(server.url), args.animation_ms)
                 results.append(result)
                 print(
                     f"match {number + 1}: link {result['link']:.2f} s, join {result['join']:.2f} s, "

@@ -145,10 +145,26 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     # The record of each side carries the transcript that proves every roll, and both agree.
     records = [kept_match(device.page) for device in (host, guest)]
     assert records[0]["state"]["transcript"] == records[1]["state"]["transcript"]
-    # The player's own match against the computer is still there, untouched.
-    assert stored_text(host.page, "backgammon.match.v1") is not None
+    # The player's own match is still there, untouched: *Back to your own match* shows it, after a reload too.
+    own = stored_text(host.page, "backgammon.match.v1")
+    assert own is not None
+    host.page.click("#remote-leave")
+    host.page.wait_for_selector("#remote-panel", state="hidden")
+    for _ in range(2):
+        assert "Bob" not in (host.page.text_content("#match-info") or "")
+        assert "#play=" not in host.page.url
+        assert stored_text(host.page, "backgammon.match.v1") == own
+        host.page.reload()
+        rd.wait_ready(host.page)
+    # The match with Bob stays kept, listed with the others, and opens again from there.
+    host.page.click("#friend-button")
+    listed = host.page.locator("#friend-matches li")
+    assert listed.count() == 1 and "With Bob" in (listed.text_content() or "")
+    host.page.click("#friend-matches button:has-text('Open')")
+    host.page.wait_for_selector("#remote-panel:not([hidden])")
+    assert "Match with Bob" in (host.page.text_content("#remote-title") or "")
     host.check()
-    guest.check()
+    guest.check(friend_left=True)
 
 
 def kept_match(page: Page) -> dict[str, Any]:

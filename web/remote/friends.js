@@ -326,6 +326,8 @@ export function createFriends(ctx) {
       panel.hidden = true;
       $("remote-status").hidden = true;
       sessionStorage.removeItem(SHOWN_KEY);
+      // The live match's link leaves the address with it: a reload shows the player's own match.
+      if (location.hash.startsWith("#play=") && !waitingLine) clearAddress();
       return;
     }
     panel.hidden = false;
