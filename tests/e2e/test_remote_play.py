@@ -158,6 +158,7 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
         rd.wait_ready(host.page)
     # The match with Bob stays kept, listed with the others, and opens again from there.
     host.page.click("#friend-button")
+    host.page.wait_for_selector("#friend-dialog[open]")  # listed before it opens
     listed = host.page.locator("#friend-matches li")
     assert listed.count() == 1 and "With Bob" in (listed.text_content() or "")
     host.page.click("#friend-matches button:has-text('Open')")
