@@ -68,8 +68,9 @@ export function bindFiles(ctx) {
     if (kept) ctx.enqueue(() => ctx.play.replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load)."));
   });
 
-  $("export-json").addEventListener("click", () => {
-    const record = ctx.play.record();
+  $("export-json").addEventListener("click", async () => {
+    const remote = ctx.play.remote();
+    const record = remote ? await remote.record() : ctx.play.record();
     if (!record) return;
     downloadText(JSON.stringify(record, null, 2), recordFilename(), "application/json");
     ctx.say("The match file is downloaded.");
@@ -84,7 +85,9 @@ export function bindFiles(ctx) {
     return ctx.enqueue(async () => {
       errorLine.textContent = "";
       try {
-        const { text, filename } = await ctx.call(method, {});
+        // The match shown: a match with a friend on another device is written from its record.
+        const remote = ctx.play.remote();
+        const { text, filename } = await ctx.call(method, remote ? { record: await remote.record() } : {});
         downloadText(text, filename || `match.${extension}`, type);
         ctx.say(`The .${extension} file is downloaded.`);
       } catch (e) {

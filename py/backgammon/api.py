@@ -116,13 +116,22 @@ def setup(params: Params) -> dict[str, Any]:
     return _answer(match)
 
 
-@register("export_mat")
-def export_mat_method(params: Params) -> dict[str, Any]:
-    match = current_match()
+def match_to_export(params: Params) -> Match:
+    """The match a file is written from: `record` when given (a match not held here, such as one played on two
+    devices), else the match in progress."""
+    return load_record(params["record"]) if "record" in params else current_match()
+
+
+def export_filename(match: Match, extension: str) -> str:
     names = "-vs-".join(_slug(p["name"]) for p in match.players)
     length = match.settings.match_length
-    suffix = f"{length}pt" if length else "money"
-    return {"text": export_mat(match), "filename": f"{names}-{suffix}.mat"}
+    return f"{names}-{f'{length}pt' if length else 'money'}.{extension}"
+
+
+@register("export_mat")
+def export_mat_method(params: Params) -> dict[str, Any]:
+    match = match_to_export(params)
+    return {"text": export_mat(match), "filename": export_filename(match, "mat")}
 
 
 def _slug(name: str) -> str:

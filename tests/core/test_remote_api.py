@@ -88,3 +88,18 @@ def test_a_link_and_a_record_through_the_worker() -> None:
     )
     chat = result("remote_chat", state=host["state"], text="hi", now=1)["message"]
     assert result("remote_receive", state=joined["state"], message=json.dumps(chat))["chat"]["text"] == "hi"
+
+
+def test_a_match_on_two_devices_is_written_to_files_from_its_record() -> None:
+    """*Save / load* writes the match shown: a match with a friend is exported from its record, and the match
+    the worker holds for play here is neither used nor changed."""
+    held = result("new_match", settings={"match_length": 3}, players=[{"name": "Here"}, {"name": "Also"}])
+    created = result("remote_create", name="Ann", settings={"match_length": 1}, now=0)
+    joined = result("remote_join", hello=created["message"], name="Bob", now=1)
+    host = result("remote_receive", state=created["state"], message=json.dumps(joined["message"]), now=2)
+    record = result("remote_record", state=host["state"])["record"]
+    mat = result("export_mat", record=record)
+    assert mat["filename"] == "Ann-vs-Bob-1pt.mat" and '[Player 2 "Bob"]' in mat["text"]
+    assert result("export_sgf", record=record)["filename"] == "Ann-vs-Bob-1pt.sgf"
+    assert result("export_mat")["filename"] == "Here-vs-Also-3pt.mat"
+    assert result("view")["view"]["players"] == held["view"]["players"]

@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from backgammon.api import current_match, register
+from backgammon.api import register
 from backgammon.errors import BackgammonError, InvalidActionError, InvalidIdError
 
 if TYPE_CHECKING:
@@ -149,14 +149,11 @@ def read_record(params: dict[str, Any]) -> dict[str, Any]:
 
 @register("export_sgf")
 def export_sgf_method(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.api import _slug
+    from backgammon.api import export_filename, match_to_export
     from backgammon.formats.sgf_export import export_sgf
 
-    match = current_match()
-    names = "-vs-".join(_slug(p["name"]) for p in match.players)
-    length = match.settings.match_length
-    suffix = f"{length}pt" if length else "money"
-    return {"text": export_sgf(match), "filename": f"{names}-{suffix}.sgf"}
+    match = match_to_export(params)
+    return {"text": export_sgf(match), "filename": export_filename(match, "sgf")}
 
 
 def _count(value: object, name: str, low: int, high: int) -> int:
