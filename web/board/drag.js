@@ -5,7 +5,6 @@
  * cube are reported. While the position is edited (`onEditDrop`) any checker can be dragged anywhere.
  */
 
-import { R, MID } from "./geometry.js";
 import { drawChecker } from "./svg.js";
 import { sameLoc, countAt } from "./state.js";
 import { view, mover, isDest, undoSource, glideMs, topSlot } from "./model.js";
@@ -35,7 +34,7 @@ function toBoard(s, ev) {
  */
 function editPlayer(s, loc, at) {
   if (loc === "bar" || loc === "off") {
-    const player = (at.y >= MID) === s.geo.isBottom(0) ? 0 : 1;
+    const player = (at.y >= s.geo.MID) === s.geo.isBottom(0) ? 0 : 1;
     return countAt(s.drawn, player, loc) > 0 ? player : null;
   }
   if (countAt(s.drawn, 0, loc) > 0) return 0;
@@ -93,7 +92,9 @@ function pointInCube(s, at) {
   if (s.cubeTarget.getAttribute("visibility") === "hidden") return false;
   const x = Number(ring.getAttribute("x"));
   const y = Number(ring.getAttribute("y"));
-  return at.x >= x && at.x <= x + 60 && at.y >= y && at.y <= y + 60;
+  const w = Number(ring.getAttribute("width"));
+  const h = Number(ring.getAttribute("height"));
+  return at.x >= x && at.x <= x + w && at.y >= y && at.y <= y + h;
 }
 
 /** @param {State} s @param {PointerEvent} ev */
@@ -107,7 +108,7 @@ export function onPointerMove(s, ev) {
     if (s.cfg.onEditDrop) capture(s, drag.id);
     s.lifted = { player: drag.player, loc: drag.from };
     const at = toBoard(s, ev);
-    drag.el = drawChecker(s.layerFloat, s.prefix, drag.player, at.x, at.y, R * 1.08, "dragging");
+    drag.el = drawChecker(s.layerFloat, s.prefix, drag.player, at.x, at.y, s.geo.R * 1.08, "dragging");
     s.svg.classList.add("dragging");
     drawNow(s);
   }
