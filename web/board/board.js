@@ -54,6 +54,9 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {"done" | "pass" | null} [endPrompt]  nothing is left to play and the turn waits: a *Done* (or *Pass*)
  *   button drawn beside the dice, which report a press as `onDiceClick` (the controller ends the turn); Enter or
  *   Space on a place is then left to the page (it picks up nothing)
+ * @property {boolean} [oneTap]  a tap (or click) on a checker plays it at once, by the die shown first or the one
+ *   that can be played (moves.js `oneTapDest`); a checker no die takes anywhere is picked up as without it; drags
+ *   and the keyboard are unchanged
  * @property {Record<string, string>} [texts]  words shown on the board, for translation
  * @property {(move: BoardMove) => void} [onMove]
  * @property {() => void} [onUndo]

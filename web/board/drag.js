@@ -10,7 +10,7 @@ import { sameLoc, countAt } from "./state.js";
 import { view, mover, isDest, undoSource, glideMs, topSlot } from "./model.js";
 import { schedule, drawNow } from "./render.js";
 import { fly } from "./anim.js";
-import { select, activate, commitMove, commitUndo } from "./moves.js";
+import { select, activate, commitMove, commitUndo, oneTapDest } from "./moves.js";
 
 /** @typedef {import("./model.js").State} State */
 /** @typedef {import("./geometry.js").Loc} Loc */
@@ -25,6 +25,18 @@ function toBoard(s, ev) {
   if (!m) return { x: 0, y: 0 };
   const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
   return { x: p.x, y: p.y };
+}
+
+/**
+ * Where a dragged checker is, and where it lands: under a mouse, at the pointer; under a finger, lifted above it by a
+ * checker and a half (on a phone, 36 px: above a fingertip), so that the finger never hides it, and never above the
+ * top of the field. The place under the checker, not under the finger, is where it is dropped.
+ * @param {State} s @param {PointerEvent} ev @param {{touch: boolean}} drag @returns {Pt}
+ */
+function dragPoint(s, ev, drag) {
+  const at = toBoard(s, ev);
+  if (!drag.touch) return at;
+  return { x: at.x, y: Math.max(s.geo.FIELD_TOP + s.geo.R * 0.5, at.y - s.geo.D * 1.5) };
 }
 
 /**
@@ -107,12 +119,12 @@ export function onPointerMove(s, ev) {
     drag.moving = true;
     if (s.cfg.onEditDrop) capture(s, drag.id);
     s.lifted = { player: drag.player, loc: drag.from };
-    const at = toBoard(s, ev);
+    const at = dragPoint(s, ev, drag);
     drag.el = drawChecker(s.layerFloat, s.prefix, drag.player, at.x, at.y, s.geo.R * 1.08, "dragging");
     s.svg.classList.add("dragging");
     drawNow(s);
   }
-  const at = toBoard(s, ev);
+  const at = dragPoint(s, ev, drag);
   /** @type {SVGElement} */ (drag.el).setAttribute("transform", `translate(${at.x} ${at.y})`);
   // light the place the checker would land on if dropped now
   const over = s.geo.hitTest(at.x, at.y, "drop");
@@ -128,10 +140,15 @@ export function onPointerUp(s, ev) {
   if (!d.moving) {
     // a tap on the checker that was already selected puts it down again
     if (d.wasSelected) select(s, null);
+    else if (cfg.oneTap && !cfg.onEditDrop && sameLoc(s.selected, d.from)) {
+      // one-tap moves: the checker tapped is played at once (by the die shown first), when a die takes it somewhere
+      const to = oneTapDest(s, d.from);
+      if (to !== null) commitMove(s, d.from, to, null);
+    }
     return;
   }
   s.swallowClick = true;
-  const at = toBoard(s, ev);
+  const at = dragPoint(s, ev, d);
   const target = s.geo.hitTest(at.x, at.y, "drop");
   if (cfg.onEditDrop) {
     const place = target === null || target === "dice" || target === "side" ? null : target;

@@ -26,20 +26,20 @@ function sizes(s) {
 
 /**
  * A name cut to fit a width, with an ellipsis, so that a long one never runs into the pip count. Measured in the
- * drawing itself (its font may be any); the width estimated first so that a short name costs no measuring.
- * @param {SVGTextElement} el @param {string} text @param {number} room  viewBox units @param {number} fontSize
+ * drawing itself (its font and size are the stylesheet's); a short name is not measured.
+ * @param {SVGTextElement} el @param {string} text @param {number} room  viewBox units
  */
-function fitText(el, text, room, fontSize) {
-  if (text.length * fontSize * 0.62 <= room) return;
-  let length = 0;
-  try {
-    length = el.getComputedTextLength();
-  } catch {
-    return;
-  }
-  if (!(length > room)) return;
+function fitText(el, text, room) {
+  if (text.length <= 10) return;
+  const measure = () => {
+    try {
+      return el.getComputedTextLength();
+    } catch {
+      return 0; // not rendered: nothing to fit
+    }
+  };
   let keep = text.length;
-  while (keep > 1 && el.getComputedTextLength() > room) {
+  while (keep > 1 && measure() > room) {
     keep -= 1;
     el.textContent = `${text.slice(0, keep).trimEnd()}…`;
   }
@@ -70,25 +70,20 @@ function drawStrip(s, player) {
   svgEl("rect", { x: 2, y: y0 + 4, width: W - 4, height: STRIP - 8, rx: 8, class: "strip" }, g);
   svgEl("rect", { x: 2, y: y0 + 4, width: 10, height: STRIP - 8, rx: 4, class: "turn-mark" }, g);
   drawChecker(g, s.prefix, player, 17 + z.swatch, cy, z.swatch, "swatch");
-  const nameX = 22 + 2 * z.swatch;
-  const pips = s.cfg.showPips && Array.isArray(v.pips);
-  /** @type {SVGTextElement | null} */
-  let pipsText = null;
-  if (pips) {
-    pipsText = /** @type {SVGTextElement} */ (svgText(g, `${v.pips[player]} ${t(s, "pips")}`, { x: W / 2, y: cy, class: "pips", "text-anchor": "middle", "dominant-baseline": "central" }));
-  }
+  const nameX = 26 + 2 * z.swatch;
+  const info = v.players && v.players[player];
+  const who = info ? (info.kind === "computer" && info.level ? `${info.name} · ${info.level}` : info.name) || "" : null;
+  const name = who === null ? null : /** @type {SVGTextElement} */ (svgText(g, who, { x: nameX, y: cy, class: "name", "dominant-baseline": "central" }));
+  const pips = s.cfg.showPips && Array.isArray(v.pips) ? `${v.pips[player]} ${t(s, "pips")}` : "";
+  if (pips) svgText(g, pips, { x: W / 2, y: cy, class: "pips", "text-anchor": "middle", "dominant-baseline": "central" });
   if (Array.isArray(v.score)) {
     svgEl("rect", { x: W - 10 - z.scoreW, y: y0 + 8, width: z.scoreW, height: STRIP - 16, rx: 6, class: "score-box" }, g);
     svgText(g, String(v.score[player]), { x: W - 10 - z.scoreW / 2, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
   }
-  const info = v.players && v.players[player];
-  if (info) {
-    const who = info.kind === "computer" && info.level ? `${info.name} · ${info.level}` : info.name;
-    const el = /** @type {SVGTextElement} */ (svgText(g, who || "", { x: nameX, y: cy, class: "name", "dominant-baseline": "central" }));
-    // the room up to the pip count (half the pips' text is left of the middle), or up to the score
-    const pipsHalf = pipsText ? (pipsText.textContent || "").length * z.name * 0.33 + 12 : 0;
-    const room = (pips ? W / 2 - pipsHalf : W - 20 - z.scoreW) - nameX;
-    fitText(el, who || "", room, z.name);
+  if (name && who) {
+    // the room up to the pip count (about half its text lies left of the middle) or up to the score
+    const room = (pips ? W / 2 - pips.length * z.name * 0.33 - 12 : W - 20 - z.scoreW) - nameX;
+    fitText(name, who, room);
   }
 }
 

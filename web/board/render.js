@@ -26,7 +26,7 @@ export function buildStatic(s) {
   const bar = geo.barRect;
   svgEl("rect", { x: bar.x, y: bar.y - 6, width: bar.w, height: bar.h + 12, class: "bar-wood" }, layerFrame);
   const side = geo.sideRect;
-  svgEl("rect", { x: side.x + 8, y: side.y, width: side.w - 16, height: side.h, rx: 6, class: "side-well" }, layerFrame);
+  if (side.w > 16) svgEl("rect", { x: side.x + 8, y: side.y, width: side.w - 16, height: side.h, rx: 6, class: "side-well" }, layerFrame);
   for (const player of [0, 1]) {
     const r = geo.trayHalf(player);
     svgEl("rect", { x: r.x + 4, y: r.y + (geo.isBottom(player) ? 3 : 0), width: r.w - 8, height: r.h - 3, rx: 6, class: "tray-well" }, layerFrame);
