@@ -421,3 +421,25 @@ def test_the_desktop_board_is_as_large_as_before(page: Page, site: Site) -> None
     assert page.locator("#menu-button").is_hidden()
     assert page.locator("#new-match-button").is_visible()
     screenshot(page, "desktop-1280x800-turn")
+
+
+@pytest.mark.parametrize("phone_context", [(360, 1160)], ids=size_id, indirect=True)
+def test_an_embedded_lesson_fits_the_readmes_phone_frame(phone: Page, site: Site) -> None:
+    """The README's frame for a phone's column, 360 px wide: 1,160 px high holds every lesson's board, its buttons
+    (Hint, Show me) and its Next without scrolling (the longest, irregularities, needs 1,150), and the board's points
+    are 24 px wide."""
+    from backgammon.tutorial.lessons import LESSONS
+
+    from .test_tutorial import Tutorial
+
+    tutorial = Tutorial(phone.main_frame)
+    for lesson in LESSONS:
+        phone.goto(site.url(f"tutorial.html?embed=1#{lesson.id}"))
+        tutorial.wait_ready(lesson.id)
+        outside = in_sight(phone, "#board svg, #btn-hint, #btn-show, #btn-next")
+        assert outside == [], (lesson.id, outside)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        widths = phone.evaluate("[...document.querySelectorAll('#board .target.point .hit')].map((r) => r.getBoundingClientRect().width)")
+        assert min(widths) >= MIN_TARGET_PX, lesson.id
+        if lesson.id == "bear-off":
+            screenshot(phone, "phone-360x1160-embedded-lesson")
