@@ -443,3 +443,40 @@ def test_an_embedded_lesson_fits_the_readmes_phone_frame(phone: Page, site: Site
         assert min(widths) >= MIN_TARGET_PX, lesson.id
         if lesson.id == "bear-off":
             screenshot(phone, "phone-360x1160-embedded-lesson")
+
+
+@pytest.mark.parametrize("phone_context", [(390, 844), (844, 390)], ids=size_id, indirect=True)
+def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_together(phone: Page, site: Site) -> None:
+    from .test_review import computer_match, open_saved, wait_analysis
+
+    open_saved(phone, site, computer_match())
+    phone.tap("#result-analyse")
+    wait_analysis(phone)
+    phone.tap("#review-panel button[data-go='next']")
+    phone.tap("#review-panel button[data-go='next']")
+    size = size_id(viewport(phone))
+    screenshot(phone, f"phone-{size}-review")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= viewport(phone)[0]
+    assert in_sight(phone, "#board svg.bg-board") == []
+    board = phone.locator("#board svg.bg-board").bounding_box()
+    width, height = viewport(phone)
+    assert board is not None and (board["width"] >= width - 1 if width < height else board["height"] >= height - 1), board
+    assert in_sight(phone, "#review-panel .review-nav button") == []
+    # the decision's first lines (what was played, its figures) are in sight under the board too
+    top = phone.evaluate("document.getElementById('review-decision').getBoundingClientRect().top")
+    assert top < viewport(phone)[1] - 60, top
+    # a move chosen in the list: the board stays in sight
+    moves = phone.locator("#review-moves button, #review-moves [role='button'], #review-moves li")
+    if moves.count() > 3:
+        moves.nth(3).scroll_into_view_if_needed()
+        moves.nth(3).tap()
+        assert in_sight(phone, "#board svg.bg-board") == []
+    # the chart's text is 11 px or more, and its table does not scroll sideways inside a box that scrolls
+    sizes = phone.evaluate(
+        """() => { const svg = document.querySelector('#review-chart svg'); if (!svg) return [];
+             const scale = svg.getScreenCTM().a;
+             return [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
+    )
+    assert not sizes or min(sizes) >= MIN_TEXT_PX, min(sizes)
+    screenshot(phone, f"phone-{size}-review-moves")
+    audit_phone(phone, f"review on a phone, {size}")
