@@ -480,3 +480,54 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
     assert not sizes or min(sizes) >= MIN_TEXT_PX, min(sizes)
     screenshot(phone, f"phone-{size}-review-moves")
     audit_phone(phone, f"review on a phone, {size}")
+
+
+FAKE_WAKE_LOCK = """
+window.__wake = [];
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { request: async (type) => {
+  const lock = new EventTarget();
+  lock.release = async () => { window.__wake.push("release"); lock.dispatchEvent(new Event("release")); };
+  window.__wake.push(`request:${type}`);
+  window.__lock = lock;
+  return lock;
+} } });
+"""
+
+
+@pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
+def test_the_screen_is_kept_awake_during_a_match_and_asked_again_on_return(phone: Page, site: Site) -> None:
+    """Screen Wake Lock (a stand-in for the browser's): asked for once a match is in progress, let go when the page
+    is hidden, asked for again when it comes back."""
+    phone.add_init_script(FAKE_WAKE_LOCK)
+    open_match(phone, site, "31,52")
+    phone.wait_for_function("window.__wake.includes('request:screen')")
+    assert phone.evaluate("window.__wake") == ["request:screen"]
+
+    def set_visibility(state: str) -> None:
+        phone.evaluate(
+            """state => { Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+                 document.dispatchEvent(new Event("visibilitychange")); }""",
+            state,
+        )
+
+    set_visibility("hidden")  # the page lets go of its lock (the browser would take it anyway)
+    phone.wait_for_function("window.__wake.length === 2")
+    assert phone.evaluate("window.__wake") == ["request:screen", "release"]
+    set_visibility("visible")
+    phone.wait_for_function("window.__wake.length === 3")
+    assert phone.evaluate("window.__wake")[-1] == "request:screen"
+
+
+@pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
+def test_the_installed_apps_page_uses_the_whole_screen_and_does_not_zoom_by_accident(phone: Page, site: Site) -> None:
+    open_match(phone, site, "31,52")
+    viewport_meta = phone.get_attribute("meta[name='viewport']", "content") or ""
+    assert "viewport-fit=cover" in viewport_meta  # drawn under the notch: the page keeps clear by the safe areas
+    assert "user-scalable=no" not in viewport_meta and "maximum-scale" not in viewport_meta  # pinch zoom stays
+    # no zoom by a double tap, no text selected by a long press on the board and the controls
+    assert phone.evaluate("getComputedStyle(document.body).touchAction") == "manipulation"
+    assert phone.evaluate("getComputedStyle(document.querySelector('.layout')).userSelect") == "none"
+    icon = phone.get_attribute("link[rel='apple-touch-icon']", "href")
+    assert icon
+    response = phone.request.get(site.url(icon))
+    assert response.ok and response.body()[:8] == b"\x89PNG\r\n\x1a\n"
