@@ -531,3 +531,25 @@ def test_the_installed_apps_page_uses_the_whole_screen_and_does_not_zoom_by_acci
     assert icon
     response = phone.request.get(site.url(icon))
     assert response.ok and response.body()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("phone_context", [(360, 740)], ids=size_id, indirect=True)
+@pytest.mark.parametrize("theme", ["classic", "dark", "contrast"])
+def test_each_theme_keeps_the_narrow_boards_contrast(phone: Page, site: Site, theme: str) -> None:
+    """The narrow board's larger text and its cube on the bar keep WCAG's contrast in every theme, as the desktop's
+    board does (test_themes.py), and axe finds nothing on the phone's page in that theme."""
+    from .test_themes import XGIDS, board_contrast, open_position
+
+    phone.add_init_script(
+        f"try {{ localStorage.setItem({json.dumps(PREFERENCES_KEY)}, JSON.stringify({{theme: {json.dumps(theme)}}})); }}"
+        " catch {}"
+    )
+    failures: list[str] = []
+    for side, xgid in XGIDS.items():
+        open_position(phone, site, xgid)
+        assert phone.get_attribute("html", "data-theme") == theme
+        assert phone.evaluate("document.querySelector('#board svg.bg-board').classList.contains('narrow')")
+        failures += board_contrast(phone, "#board svg", theme, f"the narrow board, {side}")
+    screenshot(phone, f"phone-360x740-theme-{theme}")
+    audit_phone(phone, f"the match page on a phone ({theme})")
+    assert not failures, "contrast under WCAG's minimum:\n" + "\n".join(failures)

@@ -200,7 +200,7 @@ export function createGeometry(orientation, perspective, layoutName = "wide") {
 
   /** Where the count of a player's borne-off checkers is written: the inner end of their half of the tray. @param {number} player */
   function offCountPos(player) {
-    const inset = narrow ? BAND / 2 + 10 : 16;
+    const inset = narrow ? BAND / 2 + 20 : 16;
     return { x: trayCx, y: isBottom(player) ? MID + inset : MID - inset };
   }
   const sideRect = mrect({ x: 0, y: FIELD_TOP, w: SIDE, h: FIELD_BOTTOM - FIELD_TOP });
