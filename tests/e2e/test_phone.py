@@ -229,6 +229,7 @@ def test_axe_with_target_size_finds_nothing_on_a_phone(phone: Page, site: Site) 
         ("#match-file-button", "file-dialog"),
         ("#share-button", "share-dialog"),
         ("#stats-button", "stats-dialog"),
+        ("#friend-button", "friend-dialog"),
     ],
 )
 def test_each_dialog_fits_a_small_phone_without_scrolling_inside(phone: Page, site: Site, button: str, dialog: str) -> None:
