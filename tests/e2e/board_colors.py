@@ -190,7 +190,8 @@ class BoardCheck:
         wood = self.surface("wood")
         felt = self.surface("felt")
         tray, bar = self.surface("trayWell", wood), self.surface("bar", wood)
-        # The narrow board (phones) has no side column: its cube lies on the bar, its match length in the trays.
+        # The narrow board (phones) has no side column: its cube lies on the bar, its match length in the
+        # trays.
         narrow = c["sideWell"] is None
         side = bar if narrow else self.surface("sideWell", wood)
         match_ground = tray if narrow else side

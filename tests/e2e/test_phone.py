@@ -1,10 +1,10 @@
-"""The game on a phone, in Chromium's phone emulation with touch (`is_mobile`, `has_touch`): upright 360x740 and
-390x844, sideways 640x360 and 844x390. Measured assertions, not pixel comparisons: the whole board, the dice and
-the turn's controls in sight without scrolling, nothing scrolling sideways, every target on the board at least
-24 CSS px both ways (WCAG 2.2's 2.5.8) and every text on it at least 11 px, the menu one button and a sheet,
-dialogs that fit a 360x640 screen without scrolling inside, games played by taps (tap-tap and one-tap) and by a
-finger's drags. Each test saves a screenshot under test-results/ (phone-*.png); the desktop's board is measured
-too, so that it does not get worse."""
+"""The game on a phone, in Chromium's phone emulation with touch (`is_mobile`, `has_touch`): upright
+360x740 and 390x844, sideways 640x360 and 844x390. Measured assertions, not pixel comparisons: the whole
+board, the dice and the turn's controls in sight without scrolling, nothing scrolling sideways, every target
+on the board at least 24 CSS px both ways (WCAG 2.2's 2.5.8) and every text on it at least 11 px, the menu one
+button and a sheet, dialogs that fit a 360x640 screen without scrolling inside, games played by taps (tap-tap
+and one-tap) and by a finger's drags. Each test saves a screenshot under test-results/ (phone-*.png); the
+desktop's board is measured too, so that it does not get worse."""
 
 from __future__ import annotations
 
@@ -36,20 +36,26 @@ PHONES = UPRIGHT + SIDEWAYS
 MIN_TARGET_PX = 24  # WCAG 2.2, 2.5.8 Target Size (Minimum)
 MIN_TEXT_PX = 11
 
-# What a phone player sees of the board, in CSS px: its box, each target's box (points, bar, tray, the dice's and
-# the cube's rings), each drawn text's font size on screen, a checker's diameter, the dice.
+# What a phone player sees of the board, in CSS px: its box, each target's box (points, bar, tray, the dice's
+# and the cube's rings), each drawn text's font size on screen, a checker's diameter, the dice.
 MEASURE_BOARD = """() => {
   const svg = document.querySelector('#board svg.bg-board:not(.board-snapshot)');
-  const box = (el) => { const b = el.getBoundingClientRect(); return {x: b.x, y: b.y, w: b.width, h: b.height}; };
+  const box = (el) => {
+    const b = el.getBoundingClientRect();
+    return {x: b.x, y: b.y, w: b.width, h: b.height};
+  };
   const scale = svg.getScreenCTM().a;
-  const targets = [...svg.querySelectorAll('.target .hit, .dice-target .focus-ring, .cube-target .focus-ring')]
+  const rings = '.target .hit, .dice-target .focus-ring, .cube-target .focus-ring';
+  const targets = [...svg.querySelectorAll(rings)]
     .filter((el) => el.closest('[visibility=hidden]') === null)
-    .map((el) => ({name: el.closest('[data-loc]')?.dataset.loc ?? el.parentNode.getAttribute('class'), ...box(el)}));
+    .map((el) => ({
+      name: el.closest('[data-loc]')?.dataset.loc ?? el.parentNode.getAttribute('class'), ...box(el)}));
   const texts = [...svg.querySelectorAll('text')].filter((t) => t.getBBox().width > 0)
     .map((t) => ({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale}));
   const checker = svg.querySelector('.layer-checkers .checker-body');
   const dice = [...svg.querySelectorAll('.dice.current .die')].map(box);
-  return {board: box(svg), layout: svg.classList.contains('narrow') ? 'narrow' : 'wide', scale, targets, texts,
+  const layout = svg.classList.contains('narrow') ? 'narrow' : 'wide';
+  return {board: box(svg), layout, scale, targets, texts,
     checker: checker ? checker.getBoundingClientRect().width : 0, dice,
     scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY};
 }"""
@@ -59,7 +65,10 @@ MEASURE_BOARD = """() => {
 def phone_context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
     width, height = request.param
     context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True, device_scale_factor=2,
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
         bypass_csp=True,
     )
     try:
@@ -121,11 +130,12 @@ def tap_move(page: Page, source: int | str, dest: int | str) -> None:
 
 
 def wait_drawn(page: Page, loc: int, white: int, black: int) -> None:
-    """Wait until the board draws these counts of White's and Black's checkers on an absolute point (the checker
-    moved glides there first)."""
+    """Wait until the board draws these counts of White's and Black's checkers on an absolute point (the
+    checker moved glides there first)."""
     page.wait_for_function(
         """([loc, counts]) => [0, 1].every((p) => document.querySelectorAll(
-             `#board svg.bg-board:not(.board-snapshot) .layer-checkers .checker.p${p}[data-loc="${loc}"]`).length
+             `#board svg.bg-board:not(.board-snapshot) .layer-checkers .checker.p${p}[data-loc="${loc}"]`
+           ).length
              === counts[p])""",
         arg=[loc, [white, black]],
         timeout=10_000,
@@ -158,7 +168,9 @@ def test_the_whole_board_the_dice_and_the_turns_controls_are_in_sight(phone: Pag
     assert len(m["dice"]) == 2
     assert in_sight(phone, "#board .dice.current .die") == []
     assert in_sight(phone, "#controls button:not([hidden])") == []
-    assert phone.locator("#controls button:not([hidden])").count() >= 3  # Done, Undo, Undo all (and Swap dice)
+    assert (
+        phone.locator("#controls button:not([hidden])").count() >= 3
+    )  # Done, Undo, Undo all (and Swap dice)
     assert in_sight(phone, "#menu-button") == []
     assert phone.locator("#menu").is_hidden()
     small = [t for t in m["targets"] if t["w"] < MIN_TARGET_PX or t["h"] < MIN_TARGET_PX]
@@ -167,9 +179,12 @@ def test_the_whole_board_the_dice_and_the_turns_controls_are_in_sight(phone: Pag
     tiny = [t for t in m["texts"] if t["px"] < MIN_TEXT_PX]
     assert not tiny, f"text under {MIN_TEXT_PX} px: {tiny[:5]}"
     assert m["checker"] >= 22  # drawn 2 units inside its 56-unit slot, as wide as a point allows
-    print(f"{size_id((width, height))}: board {board['w']:.0f}x{board['h']:.0f} px, checker {m['checker']:.1f} px,"
-          f" smallest target {min(min(t['w'], t['h']) for t in m['targets']):.1f} px,"
-          f" smallest text {min(t['px'] for t in m['texts']):.1f} px")
+    print(
+        f"{size_id((width, height))}: board {board['w']:.0f}x{board['h']:.0f} px,"
+        f" checker {m['checker']:.1f} px,"
+        f" smallest target {min(min(t['w'], t['h']) for t in m['targets']):.1f} px,"
+        f" smallest text {min(t['px'] for t in m['texts']):.1f} px"
+    )
     screenshot(phone, f"phone-{size_id((width, height))}-turn")
 
 
@@ -195,7 +210,8 @@ def test_the_menu_is_one_button_and_a_sheet_of_the_same_items(phone: Page, site:
     assert menu_button.get_attribute("aria-expanded") == "false"
     assert phone.locator("#menu").is_hidden()
     assert phone.evaluate("document.activeElement.id") == "menu-button"
-    # an item chosen closes the sheet and does what it does; its dialog gives the focus back to the menu button
+    # an item chosen closes the sheet and does what it does; its dialog gives the focus back to the menu
+    # button
     phone.tap("#menu-button")
     phone.tap("#preferences-button")
     phone.wait_for_selector("#preferences-dialog[open]")
@@ -232,14 +248,17 @@ def test_axe_with_target_size_finds_nothing_on_a_phone(phone: Page, site: Site) 
         ("#friend-button", "friend-dialog"),
     ],
 )
-def test_each_dialog_fits_a_small_phone_without_scrolling_inside(phone: Page, site: Site, button: str, dialog: str) -> None:
+def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
+    phone: Page, site: Site, button: str, dialog: str
+) -> None:
     open_match(phone, site, "31,52")
     phone.tap("#menu-button")
     phone.tap(button)
     phone.wait_for_selector(f"#{dialog}[open]")
     wait_idle(phone)
     fits = phone.evaluate(
-        "id => { const d = document.getElementById(id); return [d.scrollHeight, d.clientHeight, d.scrollWidth, d.clientWidth]; }",
+        """id => { const d = document.getElementById(id);
+                   return [d.scrollHeight, d.clientHeight, d.scrollWidth, d.clientWidth]; }""",
         dialog,
     )
     assert fits[0] <= fits[1] and fits[2] <= fits[3], f"{dialog} scrolls inside: {fits}"
@@ -295,11 +314,15 @@ def test_a_game_by_taps_tap_tap_then_one_tap_and_the_done_beside_the_dice(phone:
     assert json.loads(phone.evaluate(f"localStorage.getItem('{PREFERENCES_KEY}')"))["oneTap"] is True
     assert phase(phone) == "roll"
     tap_dice(phone)  # the Roll drawn on the board
-    dice = phone.evaluate("[...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value)")
+    dice = phone.evaluate(
+        "[...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value)"
+    )
     assert dice == ["5", "2"]
     # a tap on the dice swaps them: the 2 is shown first and played first
     tap_dice(phone)
-    dice = phone.evaluate("[...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value)")
+    dice = phone.evaluate(
+        "[...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value)"
+    )
     assert dice == ["2", "5"]
     before = steps(phone)
     tap_point(phone, 12)  # Black's 13-point: 13/11 by the 2
@@ -318,11 +341,14 @@ def test_a_game_by_taps_tap_tap_then_one_tap_and_the_done_beside_the_dice(phone:
 @pytest.mark.parametrize("phone_context", [(360, 740)], ids=size_id, indirect=True)
 def test_a_whole_game_to_its_end_by_one_taps(phone: Page, site: Site) -> None:
     phone.add_init_script(
-        f"try {{ localStorage.setItem({json.dumps(PREFERENCES_KEY)}, JSON.stringify({{oneTap: true}})); }} catch {{}}"
+        f"try {{ localStorage.setItem({json.dumps(PREFERENCES_KEY)}, JSON.stringify({{oneTap: true}})); }}"
+        " catch {}"
     )
     open_match(phone, site, "31,21")  # the default match's opening roll, then the set-up position's roll
     # White to roll with two checkers left, on its 2- and 1-points; Black has two left too; a 1-point match
-    set_up(phone, position_of({1: 1, 2: 1}, {1: 1, 2: 1}), match_id_of(match_length=1, player_on_roll=0, turn=0))
+    set_up(
+        phone, position_of({1: 1, 2: 1}, {1: 1, 2: 1}), match_id_of(match_length=1, player_on_roll=0, turn=0)
+    )
     if phase(phone) == "roll":
         tap_dice(phone)  # the Roll drawn on the board
     assert phase(phone) == "move"
@@ -340,7 +366,9 @@ def test_a_whole_game_to_its_end_by_one_taps(phone: Page, site: Site) -> None:
 def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float], look: Any = None) -> None:
     """A finger pressed at `start`, slid to `end` in steps and lifted, through Chromium's touch input."""
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]}
+    )
     for i in range(1, 11):
         x = start[0] + (end[0] - start[0]) * i / 10
         y = start[1] + (end[1] - start[1]) * i / 10
@@ -357,7 +385,8 @@ def test_a_finger_drags_a_checker_held_above_it(phone: Page, site: Site) -> None
     start = centre(phone, "#board .target[data-loc='8'] .hit")
     target = centre(phone, "#board .target[data-loc='5'] .hit")
     lift = phone.evaluate(
-        "() => { const svg = document.querySelector('#board svg.bg-board'); return 1.5 * 56 * svg.getScreenCTM().a; }"
+        """() => { const svg = document.querySelector('#board svg.bg-board');
+                   return 1.5 * 56 * svg.getScreenCTM().a; }"""
     )
     finger = (target[0], target[1] + lift)
     seen: dict[str, Any] = {}
@@ -373,7 +402,9 @@ def test_a_finger_drags_a_checker_held_above_it(phone: Page, site: Site) -> None
     assert checker is not None
     # the whole checker is above the fingertip (a finger's contact reaches ~10 px above the point it reports)
     assert checker["y"] + checker["height"] <= finger[1] - 10, (checker, finger)
-    moved = phone.evaluate("[...document.querySelectorAll('#board .target.last-move')].map((g) => g.dataset.loc)")
+    moved = phone.evaluate(
+        "[...document.querySelectorAll('#board .target.last-move')].map((g) => g.dataset.loc)"
+    )
     assert {"8", "5"} <= set(moved)
 
 
@@ -388,7 +419,8 @@ def test_a_long_name_is_cut_before_the_pip_count(phone: Page, site: Site) -> Non
     phone.wait_for_selector("#new-match-dialog:not([open])", state="attached")
     wait_idle(phone)
     boxes = phone.evaluate(
-        """() => { const strip = document.querySelector('#board svg.bg-board:not(.board-snapshot) .player-info.p0');
+        """() => { const svg = document.querySelector('#board svg.bg-board:not(.board-snapshot)');
+          const strip = svg.querySelector('.player-info.p0');
           const b = (el) => el.getBoundingClientRect();
           return {name: b(strip.querySelector('.name')).right, pips: b(strip.querySelector('.pips')).left,
                   text: strip.querySelector('.name').textContent}; }"""
@@ -426,9 +458,9 @@ def test_the_desktop_board_is_as_large_as_before(page: Page, site: Site) -> None
 
 @pytest.mark.parametrize("phone_context", [(360, 1160)], ids=size_id, indirect=True)
 def test_an_embedded_lesson_fits_the_readmes_phone_frame(phone: Page, site: Site) -> None:
-    """The README's frame for a phone's column, 360 px wide: 1,160 px high holds every lesson's board, its buttons
-    (Hint, Show me) and its Next without scrolling (the longest, irregularities, needs 1,150), and the board's points
-    are 24 px wide."""
+    """The README's frame for a phone's column, 360 px wide: 1,160 px high holds every lesson's board, its
+    buttons (Hint, Show me) and its Next without scrolling (the longest, irregularities, needs 1,150), and the
+    board's points are 24 px wide."""
     from backgammon.tutorial.lessons import LESSONS
 
     from .test_tutorial import Tutorial
@@ -440,14 +472,19 @@ def test_an_embedded_lesson_fits_the_readmes_phone_frame(phone: Page, site: Site
         outside = in_sight(phone, "#board svg, #btn-hint, #btn-show, #btn-next")
         assert outside == [], (lesson.id, outside)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
-        widths = phone.evaluate("[...document.querySelectorAll('#board .target.point .hit')].map((r) => r.getBoundingClientRect().width)")
+        widths = phone.evaluate(
+            """[...document.querySelectorAll('#board .target.point .hit')]
+                 .map((r) => r.getBoundingClientRect().width)"""
+        )
         assert min(widths) >= MIN_TARGET_PX, lesson.id
         if lesson.id == "bear-off":
             screenshot(phone, "phone-360x1160-embedded-lesson")
 
 
 @pytest.mark.parametrize("phone_context", [(390, 844), (844, 390)], ids=size_id, indirect=True)
-def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_together(phone: Page, site: Site) -> None:
+def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_together(
+    phone: Page, site: Site
+) -> None:
     from .test_review import computer_match, open_saved, wait_analysis
 
     open_saved(phone, site, computer_match())
@@ -461,7 +498,9 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
     assert in_sight(phone, "#board svg.bg-board") == []
     board = phone.locator("#board svg.bg-board").bounding_box()
     width, height = viewport(phone)
-    assert board is not None and (board["width"] >= width - 1 if width < height else board["height"] >= height - 1), board
+    assert board is not None and (
+        board["width"] >= width - 1 if width < height else board["height"] >= height - 1
+    ), board
     assert in_sight(phone, "#review-panel .review-nav button") == []
     # the decision's first lines (what was played, its figures) are in sight under the board too
     top = phone.evaluate("document.getElementById('review-decision').getBoundingClientRect().top")
@@ -476,7 +515,8 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
     sizes = phone.evaluate(
         """() => { const svg = document.querySelector('#review-chart svg'); if (!svg) return [];
              const scale = svg.getScreenCTM().a;
-             return [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
+             return [...svg.querySelectorAll('text')]
+               .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
     )
     assert not sizes or min(sizes) >= MIN_TEXT_PX, min(sizes)
     screenshot(phone, f"phone-{size}-review-moves")
@@ -497,8 +537,8 @@ Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { requ
 
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
 def test_the_screen_is_kept_awake_during_a_match_and_asked_again_on_return(phone: Page, site: Site) -> None:
-    """Screen Wake Lock (a stand-in for the browser's): asked for once a match is in progress, let go when the page
-    is hidden, asked for again when it comes back."""
+    """Screen Wake Lock (a stand-in for the browser's): asked for once a match is in progress, let go when the
+    page is hidden, asked for again when it comes back."""
     phone.add_init_script(FAKE_WAKE_LOCK)
     open_match(phone, site, "31,52")
     phone.wait_for_function("window.__wake.includes('request:screen')")
@@ -506,7 +546,8 @@ def test_the_screen_is_kept_awake_during_a_match_and_asked_again_on_return(phone
 
     def set_visibility(state: str) -> None:
         phone.evaluate(
-            """state => { Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+            """state => {
+                 Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
                  document.dispatchEvent(new Event("visibilitychange")); }""",
             state,
         )
@@ -520,11 +561,17 @@ def test_the_screen_is_kept_awake_during_a_match_and_asked_again_on_return(phone
 
 
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
-def test_the_installed_apps_page_uses_the_whole_screen_and_does_not_zoom_by_accident(phone: Page, site: Site) -> None:
+def test_the_installed_apps_page_uses_the_whole_screen_and_does_not_zoom_by_accident(
+    phone: Page, site: Site
+) -> None:
     open_match(phone, site, "31,52")
     viewport_meta = phone.get_attribute("meta[name='viewport']", "content") or ""
-    assert "viewport-fit=cover" in viewport_meta  # drawn under the notch: the page keeps clear by the safe areas
-    assert "user-scalable=no" not in viewport_meta and "maximum-scale" not in viewport_meta  # pinch zoom stays
+    assert (
+        "viewport-fit=cover" in viewport_meta
+    )  # drawn under the notch: the page keeps clear by the safe areas
+    assert (
+        "user-scalable=no" not in viewport_meta and "maximum-scale" not in viewport_meta
+    )  # pinch zoom stays
     # no zoom by a double tap, no text selected by a long press on the board and the controls
     assert phone.evaluate("getComputedStyle(document.body).touchAction") == "manipulation"
     assert phone.evaluate("getComputedStyle(document.querySelector('.layout')).userSelect") == "none"
@@ -537,12 +584,13 @@ def test_the_installed_apps_page_uses_the_whole_screen_and_does_not_zoom_by_acci
 @pytest.mark.parametrize("phone_context", [(360, 740)], ids=size_id, indirect=True)
 @pytest.mark.parametrize("theme", ["classic", "dark", "contrast"])
 def test_each_theme_keeps_the_narrow_boards_contrast(phone: Page, site: Site, theme: str) -> None:
-    """The narrow board's larger text and its cube on the bar keep WCAG's contrast in every theme, as the desktop's
-    board does (test_themes.py), and axe finds nothing on the phone's page in that theme."""
+    """The narrow board's larger text and its cube on the bar keep WCAG's contrast in every theme, as the
+    desktop's board does (test_themes.py), and axe finds nothing on the phone's page in that theme."""
     from .test_themes import XGIDS, board_contrast, open_position
 
     phone.add_init_script(
-        f"try {{ localStorage.setItem({json.dumps(PREFERENCES_KEY)}, JSON.stringify({{theme: {json.dumps(theme)}}})); }}"
+        f"try {{ localStorage.setItem({json.dumps(PREFERENCES_KEY)},"
+        f" JSON.stringify({{theme: {json.dumps(theme)}}})); }}"
         " catch {}"
     )
     failures: list[str] = []

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from playwright.sync_api import Browser, Page
 from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
 
