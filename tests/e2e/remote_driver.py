@@ -6,6 +6,7 @@ their Content-Security-Policy on, so everything here reads the page by selectors
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
@@ -59,10 +60,15 @@ def accept_invitation(page: Page, name: str, timeout_ms: int = 60_000) -> None:
     page.click("#friend-join-form button[value=join]")
 
 
+def has_work(s: dict[str, Any]) -> bool:
+    return bool(s["idle"]) and (bool(s["sources"]) or any(name in s["buttons"] for name in PRIMARY))
+
+
 def my_turn(page: Page) -> bool:
-    """A person here has something to do: a checker to move or a button of the turn to press."""
-    s = state(page)
-    return s["idle"] and (bool(s["sources"]) or any(name in s["buttons"] for name in PRIMARY))
+    """A person here has something to do once the page has settled (a forced move the page makes by itself comes
+    first): a checker to move or a button of the turn to press."""
+    page.wait_for_selector("html[data-idle='true']", state="attached", timeout=int(TURN_TIMEOUT_S * 1000))
+    return has_work(state(page))
 
 
 def wait_for_turn(pages: list[Page], timeout_s: float = TURN_TIMEOUT_S) -> Page | None:
@@ -72,7 +78,7 @@ def wait_for_turn(pages: list[Page], timeout_s: float = TURN_TIMEOUT_S) -> Page 
         if all(state(page)["phase"] == "match_over" for page in pages):
             return None
         for page in pages:
-            if my_turn(page):
+            if has_work(state(page)):
                 return page
         time.sleep(0.05)
     raise AssertionError("neither device had anything to do: " + repr([state(page) for page in pages]))
@@ -145,8 +151,8 @@ def turn_link(page: Page) -> str:
     return link
 
 
-def open_link(page: Page, link: str) -> None:
-    """Open a link in the page as a player pasting it into the address bar would: the page takes it in."""
-    before = state(page)["steps"]
-    page.goto(link)
-    wait_idle_after(page, before)
+def wait_until(condition: Callable[[], bool], timeout_s: float = TURN_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true"
+        time.sleep(0.05)

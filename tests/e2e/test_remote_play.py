@@ -45,10 +45,13 @@ class Device:
         page.on("console", lambda m: self.problems.append(f"console: {m.text}") if m.type == "error" else None)
         return page
 
-    def check(self) -> None:
+    def check(self, friend_left: bool = False) -> None:
+        """No policy violation and no console error, but (`friend_left`) the one trystero logs on this device
+        when the friend's device closes the connection (a reload, a closed tab)."""
         for page in self.context.pages:
             assert page.evaluate("window.__cspViolations") == []
-        assert self.problems == []
+        expected = "console: Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+        assert [p for p in self.problems if not (friend_left and p == expected)] == []
 
 
 @pytest.fixture
@@ -172,9 +175,8 @@ def test_a_reload_mid_turn_keeps_the_dice_and_the_checkers_moved(
         rd.act_once(mover)
     assert rd.wait_for_turn([host.page, guest.page]) is other
     assert kept_match(host.page)["state"]["transcript"] == kept_match(guest.page)["state"]["transcript"]  # type: ignore[index]
-    host.check()
-    device.check()
-    guest.check()
+    host.check(friend_left=device is guest)
+    guest.check(friend_left=device is host)
 
 
 def test_a_device_that_leaves_and_comes_back_finds_the_match_where_it_stopped(
@@ -202,7 +204,7 @@ def test_a_device_that_leaves_and_comes_back_finds_the_match_where_it_stopped(
         rd.act_once(turn)
     rd.wait_for_turn([host.page, page])
     assert kept_match(host.page)["state"]["transcript"] == kept_match(page)["state"]["transcript"]  # type: ignore[index]
-    host.check()
+    host.check(friend_left=True)
     guest.check()
 
 
@@ -222,14 +224,16 @@ def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, 
     reloaded: set[str] = set()
     while turns < 6:
         link = rd.turn_link(pages[sender])
+        sent = kept_match(pages[sender])["state"]["transcript"]  # type: ignore[index]
         receiver = "host" if sender == "guest" else "guest"
         if receiver not in reloaded:
             reloaded.add(receiver)
             pages[receiver].reload()
             rd.wait_ready(pages[receiver])
-        rd.open_link(pages[receiver], link)
-        # The receiver now holds the whole match so far, checked: the same record as the sender's.
-        assert kept_match(pages[receiver])["state"]["transcript"] == kept_match(pages[sender])["state"]["transcript"]  # type: ignore[index]
+        pages[receiver].goto(link)
+        # The receiver takes in the whole match so far, checked (and adds its own part of a roll if one is due).
+        rd.wait_until(lambda: kept_match(pages[receiver])["state"]["transcript"][: len(sent)] == sent)  # type: ignore[index]
+        rd.wait_ready(pages[receiver])
         if rd.my_turn(pages[receiver]):
             while rd.my_turn(pages[receiver]):
                 rd.act_once(pages[receiver])
