@@ -402,10 +402,8 @@ def test_a_finger_drags_a_checker_held_above_it(phone: Page, site: Site) -> None
     assert checker is not None
     # the whole checker is above the fingertip (a finger's contact reaches ~10 px above the point it reports)
     assert checker["y"] + checker["height"] <= finger[1] - 10, (checker, finger)
-    moved = phone.evaluate(
-        "[...document.querySelectorAll('#board .target.last-move')].map((g) => g.dataset.loc)"
-    )
-    assert {"8", "5"} <= set(moved)
+    wait_drawn(phone, 5, 1, 0)  # 8/5: dropped where the checker was drawn, not under the finger
+    wait_drawn(phone, 8, 2, 0)
 
 
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
@@ -602,3 +600,20 @@ def test_each_theme_keeps_the_narrow_boards_contrast(phone: Page, site: Site, th
     screenshot(phone, f"phone-360x740-theme-{theme}")
     audit_phone(phone, f"the match page on a phone ({theme})")
     assert not failures, "contrast under WCAG's minimum:\n" + "\n".join(failures)
+
+
+def test_the_board_changes_its_layout_when_the_screen_does(page: Page, site: Site) -> None:
+    """A window made as small as a phone gets the narrow board, and the wide one back (a phone that turns
+    keeps the narrow one: both its ways are narrow)."""
+    open_match(page, site, "31,52")
+    board = "#board svg.bg-board:not(.board-snapshot)"
+    page.wait_for_selector(f"{board}.wide", state="attached")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector(f"{board}.narrow", state="attached")
+    assert page.get_attribute(board, "viewBox") == "0 0 828 830"
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_timeout(300)
+    assert "narrow" in (page.get_attribute(board, "class") or "")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector(f"{board}.wide", state="attached")
+    assert page.get_attribute(board, "viewBox") == "0 0 926 744"

@@ -68,6 +68,7 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  */
 
 const COMPACT_BELOW_PX = 600; // rendered width under which the board's text is drawn larger
+const TURN_SETTLE_MS = 150; // how long the screen's size must stay across NARROW_MEDIA before the layout changes
 
 let boardCount = 0;
 
@@ -169,13 +170,28 @@ export function createBoard(el, config) {
     if (hadFocus && s.focusLoc !== null) focusPoint(s, s.focusLoc);
   }
   if (narrowScreen) {
-    const onTurn = () => {
+    // The screen turned (or the window was resized across NARROW_MEDIA): the other layout, once the screen has
+    // settled and no checker is being dragged (a passing resize, such as a full-page screenshot's, changes nothing).
+    let timer = 0;
+    const check = () => {
+      timer = 0;
       if (layoutName() === s.geo.layout) return;
+      if (s.drag) {
+        timer = window.setTimeout(check, TURN_SETTLE_MS);
+        return;
+      }
       relayout();
       schedule(s);
     };
+    const onTurn = () => {
+      clearTimeout(timer);
+      timer = window.setTimeout(check, TURN_SETTLE_MS);
+    };
     narrowScreen.addEventListener("change", onTurn);
-    s.unbinds.push(() => narrowScreen.removeEventListener("change", onTurn));
+    s.unbinds.push(() => {
+      narrowScreen.removeEventListener("change", onTurn);
+      clearTimeout(timer);
+    });
   }
 
   buildStatic(s);

@@ -7,7 +7,7 @@
 
 import { drawChecker } from "./svg.js";
 import { sameLoc, countAt } from "./state.js";
-import { view, mover, isDest, undoSource, glideMs, topSlot } from "./model.js";
+import { view, mover, isDest, undoSource, glideMs, topSlot, canPick } from "./model.js";
 import { schedule, drawNow } from "./render.js";
 import { fly } from "./anim.js";
 import { select, activate, commitMove, commitUndo, oneTapDest } from "./moves.js";
@@ -60,7 +60,9 @@ export function onPointerDown(s, ev) {
   if (s.drag) cancelDrag(s);
   s.swallowClick = false;
   const at = toBoard(s, ev);
-  const cubeHit = cfg.view && view(s).cube && pointInCube(s, at);
+  // On the narrow board the cube lies on the bar: while a checker there must enter, a press on the bar is the bar's.
+  const barFirst = s.geo.hitTest(at.x, at.y, "press") === "bar" && canPick(s, "bar");
+  const cubeHit = cfg.view && view(s).cube && !barFirst && pointInCube(s, at);
   if (cubeHit) {
     if (cfg.onCubeClick) cfg.onCubeClick();
     return;
