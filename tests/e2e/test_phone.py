@@ -112,9 +112,16 @@ def in_sight(page: Page, selector: str) -> list[str]:
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The centre of the first element matched, once it is drawn (the board redraws its layers at the next
+    animation frame, so an element may be replaced while it is measured)."""
+    box = page.wait_for_function(
+        """selector => { const el = document.querySelector(selector);
+             const b = el && el.getBoundingClientRect();
+             return b && b.width > 0 && b.height > 0 ? [b.x + b.width / 2, b.y + b.height / 2] : null; }""",
+        arg=selector,
+        timeout=10_000,
+    ).json_value()
+    return box[0], box[1]
 
 
 def tap_point(page: Page, loc: int | str) -> None:
@@ -154,6 +161,7 @@ def tap_dice(page: Page) -> None:
 def test_the_whole_board_the_dice_and_the_turns_controls_are_in_sight(phone: Page, site: Site) -> None:
     open_match(phone, site, "31,52")
     width, height = viewport(phone)
+    phone.wait_for_selector("#board svg.bg-board:not(.board-snapshot) .dice.current .die")
     m: dict[str, Any] = phone.evaluate(MEASURE_BOARD)
     assert m["layout"] == "narrow"
     assert m["scrollWidth"] <= width, "the page scrolls sideways"
