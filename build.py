@@ -59,8 +59,10 @@ COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "comp
 ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 
 # The start board as web/board/board.js draws it (scripts/board_snapshot.py), put into index.html's empty
-# board so the first frame shows it; web/app.js replaces it with the live board.
+# board so the first frame shows it; web/app.js replaces it with the live board. Two drawings: the desktop's
+# board and the phone's narrow one, each shown by web/app.css on the screens that draw it.
 BOARD_SNAPSHOT = ROOT / "web" / "board" / "start.svg"
+BOARD_SNAPSHOT_NARROW = ROOT / "web" / "board" / "start-narrow.svg"
 EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
 
 # esbuild joins the pages' modules (scripts/bundle.mjs); its package.json, checked against the pinned version.
@@ -196,7 +198,9 @@ def copy_site_sources(out: Path) -> None:
             shutil.copytree(
                 ROOT / folder,
                 out / folder,
-                ignore=shutil.ignore_patterns("*.map", "*.d.ts", ".*", BOARD_SNAPSHOT.name),
+                ignore=shutil.ignore_patterns(
+                    "*.map", "*.d.ts", ".*", BOARD_SNAPSHOT.name, BOARD_SNAPSHOT_NARROW.name
+                ),
             )
 
 
@@ -209,6 +213,8 @@ def inline_board_snapshot(out: Path) -> None:
     if EMPTY_BOARD not in html:
         raise BuildError(f"index.html has no {EMPTY_BOARD} for the drawing of the start board")
     svg = BOARD_SNAPSHOT.read_text(encoding="utf-8").strip()
+    if BOARD_SNAPSHOT_NARROW.is_file():
+        svg += BOARD_SNAPSHOT_NARROW.read_text(encoding="utf-8").strip()
     drawn = EMPTY_BOARD.replace("></div>", f">{svg}</div>")
     page.write_text(html.replace(EMPTY_BOARD, drawn), encoding="utf-8")
 

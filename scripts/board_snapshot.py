@@ -1,9 +1,10 @@
-"""The start board as web/board/board.js draws it, saved as web/board/start.svg for build.py to put into
-index.html: the page's first frame then shows the board without waiting for its modules, and the
-page's own board replaces it as soon as web/app.js runs.
+"""The start board as web/board/board.js draws it, saved as web/board/start.svg (the desktop's board) and
+web/board/start-narrow.svg (the phone's) for build.py to put into index.html: the page's first frame then
+shows the board without waiting for its modules, and the page's own board replaces it as soon as
+web/app.js runs.
 
-    python3 scripts/board_snapshot.py           # write web/board/start.svg from web/board/board.js
-    python3 scripts/board_snapshot.py --check   # exit 1 if web/board/start.svg is out of date
+    python3 scripts/board_snapshot.py           # write both from web/board/board.js
+    python3 scripts/board_snapshot.py --check   # exit 1 if either is out of date
 
 Needs Playwright and the system Chromium (it draws with the real board code, in the real page);
 tests/e2e/test_board_snapshot.py fails when the saved drawing no longer matches.
@@ -24,6 +25,13 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
 
 SNAPSHOT = ROOT / "web" / "board" / "start.svg"
+SNAPSHOT_NARROW = ROOT / "web" / "board" / "start-narrow.svg"
+# Each drawing, the window it is drawn in (the narrow board is the one of phones, NARROW_MEDIA in
+# web/board/geometry.js) and the prefix of its ids (both are in the same page).
+SNAPSHOTS = {
+    "wide": (SNAPSHOT, {"width": 1280, "height": 800}, "bgs-"),
+    "narrow": (SNAPSHOT_NARROW, {"width": 390, "height": 844}, "bgsn-"),
+}
 
 # The page's own board as first drawn (the start position, before the engine answers), made inert:
 # hidden from assistive technology (the real board, with its names, replaces it at once), no
@@ -40,20 +48,21 @@ TAKE = """() => {
 }"""
 
 
-def draw_snapshot(browser: Browser, page_url: str) -> str:
-    """The start board of the page at `page_url` (a served build), as SVG text."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def draw_snapshot(browser: Browser, page_url: str, layout: str = "wide") -> str:
+    """The start board of the page at `page_url` (a served build) in one layout, as SVG text."""
+    _, viewport, ids = SNAPSHOTS[layout]
+    page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
     try:
         page.goto(page_url + "?no-sw")
-        page.wait_for_selector("#board svg:not(.board-snapshot)", state="attached")
+        page.wait_for_selector(f"#board svg.{layout}:not(.board-snapshot)", state="attached")
         svg: str = page.evaluate(TAKE)
     finally:
         page.close()
-    return svg.replace('"bgb1-', '"bgs-').replace("(#bgb1-", "(#bgs-") + "\n"
+    return svg.replace('"bgb1-', f'"{ids}').replace("(#bgb1-", f"(#{ids}") + "\n"
 
 
-def snapshot_of_current_code() -> str:
-    """Build the site into a temporary folder, serve it, and draw its start board."""
+def snapshot_of_current_code() -> dict[str, str]:
+    """Build the site into a temporary folder, serve it, and draw its start board in each layout."""
     site_build = load_site_build()
     with tempfile.TemporaryDirectory(prefix="board-snapshot.") as folder:
         out = site_build.build(Path(folder) / "dist")
@@ -63,7 +72,7 @@ def snapshot_of_current_code() -> str:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    return draw_snapshot(browser, str(server.url))
+                    return {layout: draw_snapshot(browser, str(server.url), layout) for layout in SNAPSHOTS}
                 finally:
                     browser.close()
         finally:
@@ -78,13 +87,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only compare with the saved drawing")
     args = parser.parse_args(argv)
     drawn = snapshot_of_current_code()
-    if args.check:
-        same = SNAPSHOT.is_file() and SNAPSHOT.read_text(encoding="utf-8") == drawn
-        print(f"{SNAPSHOT.relative_to(ROOT)} is {'up to date' if same else 'OUT OF DATE'}")
-        return 0 if same else 1
-    SNAPSHOT.write_text(drawn, encoding="utf-8")
-    print(f"wrote {SNAPSHOT.relative_to(ROOT)} ({len(drawn)} bytes)")
-    return 0
+    stale = 0
+    for layout, (path, _, _) in SNAPSHOTS.items():
+        if args.check:
+            same = path.is_file() and path.read_text(encoding="utf-8") == drawn[layout]
+            print(f"{path.relative_to(ROOT)} is {'up to date' if same else 'OUT OF DATE'}")
+            stale += not same
+        else:
+            path.write_text(drawn[layout], encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)} ({len(drawn[layout])} bytes)")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ import { createBoard } from "./board/board.js";
 import { createAnnouncer } from "./announce.js";
 import { bindCopyButtons } from "./copy.js";
 import { openDialog, showMessage } from "./dialogs.js";
+import { bindMenu } from "./menu.js";
+import { keepScreenAwake } from "./wakelock.js";
 import { ApiError, connectEngine, refusalText } from "./engine/page-engine.js";
 import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
@@ -49,6 +51,10 @@ let reviewShown = { record: null, view: null };
 const announcer = createAnnouncer($("announcer"));
 const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
 const welcomeDialog = /** @type {HTMLDialogElement} */ ($("welcome-dialog"));
+// The menu: a row of buttons on a wide screen, one button and a sheet on a phone.
+bindMenu(/** @type {HTMLButtonElement} */ ($("menu-button")), $("menu"));
+// On a phone the screen stays awake while a match is in progress (and is asked for again when the page comes back).
+keepScreenAwake(() => !["", "match_over"].includes(root.dataset.phase ?? ""));
 
 /**
  * Let the browser paint and handle input between the stages of the page's start, so that none of them is a long

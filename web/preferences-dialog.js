@@ -4,7 +4,7 @@ import { ANIMATION_SPEEDS, END_TURNS, END_TURN_DELAY_MS, normalizePreferences } 
 
 /** @typedef {import("./preferences.js").Preferences} Preferences */
 
-const TOGGLES = /** @type {const} */ (["noAutoRolls", "autoForced", "autoBearOff", "showPips", "sound"]);
+const TOGGLES = /** @type {const} */ (["noAutoRolls", "autoForced", "autoBearOff", "oneTap", "showPips", "sound"]);
 
 /**
  * Open the dialog; resolves with the preferences chosen (normalized: an automatic speed is the one the device asks
@@ -34,6 +34,7 @@ export async function editPreferences(current, ask) {
     endTurn: END_TURNS.find((how) => how === el("endTurn").value) ?? current.endTurn,
     autoForced: el("autoForced").checked,
     autoBearOff: el("autoBearOff").checked,
+    oneTap: el("oneTap").checked,
     showPips: el("showPips").checked,
     orientation: el("orientation").value === "left" ? "left" : "right",
     animationMs: speeds[el("animation").value] ?? current.animationMs,

@@ -14,6 +14,8 @@ import { loadPreferences, savePreferences, watchStoredPreferences } from "./stor
  * @property {boolean} animationAuto  the player has not picked a speed: animationMs is the default, or 0 when the
  *   device asks for less motion (`prefers-reduced-motion: reduce`); a speed the player picks wins
  * @property {boolean} showPips
+ * @property {boolean} oneTap  a tap on a checker plays it at once, by the die shown first (tapping the dice swaps
+ *   them); off by default: a tap picks the checker up and a second tap puts it down (drags work either way)
  * @property {"right" | "left"} orientation  where player 0's home board is
  * @property {0 | 1 | 2} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper, 2 deep)
  * @property {boolean} sound  sound effects (web/sound.js); off unless the player turns them on, whatever the
@@ -42,6 +44,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   animationMs: 200,
   animationAuto: true,
   showPips: true,
+  oneTap: false,
   orientation: "right",
   analysisDepth: 1,
   sound: false,
@@ -78,6 +81,7 @@ export function normalizePreferences(data, reducedMotion = reducedMotionWanted()
     animationMs: animationAuto ? (reducedMotion ? 0 : d.animationMs) : /** @type {number} */ (ms),
     animationAuto,
     showPips: bool("showPips", d.showPips),
+    oneTap: bool("oneTap", d.oneTap),
     orientation: data.orientation === "left" ? "left" : "right",
     analysisDepth: checkDepth(data.analysisDepth),
     sound: data.sound === true,

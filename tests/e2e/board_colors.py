@@ -189,11 +189,12 @@ class BoardCheck:
         c = self.c
         wood = self.surface("wood")
         felt = self.surface("felt")
-        side, tray, bar = (
-            self.surface("sideWell", wood),
-            self.surface("trayWell", wood),
-            self.surface("bar", wood),
-        )
+        tray, bar = self.surface("trayWell", wood), self.surface("bar", wood)
+        # The narrow board (phones) has no side column: its cube lies on the bar, its match length in the
+        # trays.
+        narrow = c["sideWell"] is None
+        side = bar if narrow else self.surface("sideWell", wood)
+        match_ground = tray if narrow else side
         odd, even = self.surface("pointOdd", felt), self.surface("pointEven", felt)
         # Text
         self.text("point number", c["pointNumber"], wood)
@@ -224,9 +225,12 @@ class BoardCheck:
         if cube is not None:
             self.text("cube numeral", c["cubeValue"], fills(cube, side + felt))
             self.graphic("cube in its column", cube, side)
-        self.text("match length", c["matchLength"], side, required=False)
-        self.text("match words", c["matchWord"], side, required=False)
-        if c["crawfordBadge"] is not None:
+        if narrow and c["crawfordBadge"] is not None:
+            self.text("match length on the Crawford badge", c["matchLength"], fills(c["crawfordBadge"], tray))
+        else:
+            self.text("match length", c["matchLength"], match_ground, required=False)
+        self.text("match words", c["matchWord"], match_ground, required=False)
+        if c["crawfordBadge"] is not None and c["crawfordText"] is not None:
             self.text("Crawford", c["crawfordText"], fills(c["crawfordBadge"], side))
         if c["rollButton"] is not None:
             self.text("Roll", c["rollText"], fills(c["rollButton"], felt))

@@ -26,14 +26,15 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 BLOCKING_IMPACTS = ("serious", "critical")
 
 
-def audit(page: Page, what: str) -> None:
-    """Run axe on the page's whole document; fail listing each serious or critical violation."""
+def audit(page: Page, what: str, extra_tags: list[str] | None = None) -> None:
+    """Run axe on the page's whole document; fail listing each serious or critical violation. `extra_tags`
+    adds rules (`["wcag22aa"]`: WCAG 2.2's, among them `target-size`, which is off by default)."""
     if not AXE_SCRIPT.exists():
         pytest.fail(f"{AXE_SCRIPT} is missing: run `npm ci`")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE_SCRIPT))
     results: dict[str, Any] = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_TAGS
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_TAGS + (extra_tags or [])
     )
     violations = [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
     assert not violations, f"axe found accessibility violations on {what}:\n" + describe(violations)

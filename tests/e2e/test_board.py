@@ -632,7 +632,7 @@ def test_phone_portrait_fits_the_width_and_taps_play(browser: Browser, harness_u
         mount(page, harness_url, start_view())
         box = page.locator("svg.bg-board").bounding_box()
         assert box is not None and box["width"] <= 360 and box["height"] < 640
-        page.wait_for_selector("svg.bg-board.compact")  # larger text on a small board
+        page.wait_for_selector("svg.bg-board.narrow")  # the phone's layout: larger points and text
         x, y = point_centre(page, 8)
         page.touchscreen.tap(x, y)
         settle(page)

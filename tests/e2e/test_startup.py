@@ -6,23 +6,27 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page
-from scripts.board_snapshot import SNAPSHOT, draw_snapshot
+from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
 
 from .conftest import Site, wait_for_engine_ready
 
 
-def test_saved_start_board_matches_the_board_code(browser: Browser, site: Site) -> None:
-    """web/board/start.svg is what web/board/board.js draws now (`python3 scripts/board_snapshot.py` redraws
-    it)."""
-    assert SNAPSHOT.read_text(encoding="utf-8") == draw_snapshot(browser, site.base_url), (
-        "web/board/start.svg is out of date: run `python3 scripts/board_snapshot.py`"
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_saved_start_board_matches_the_board_code(browser: Browser, site: Site, layout: str) -> None:
+    """web/board/start.svg and start-narrow.svg are what web/board/board.js draws now, on a desktop and on a
+    phone (`python3 scripts/board_snapshot.py` redraws them)."""
+    path = SNAPSHOTS[layout][0]
+    assert path.read_text(encoding="utf-8") == draw_snapshot(browser, site.base_url, layout), (
+        f"{path.name} is out of date: run `python3 scripts/board_snapshot.py`"
     )
 
 
 def test_the_first_html_has_the_board_and_the_live_board_replaces_it(page: Page, site: Site) -> None:
     html = page.request.get(site.url()).text()
-    assert 'class="bg-board board-snapshot"' in html
+    assert 'class="bg-board wide board-snapshot"' in html
+    assert 'class="bg-board narrow board-snapshot"' in html
     page.goto(site.url("?test-dice=31"))
     wait_for_engine_ready(page)
     boards = page.locator("#board svg")

@@ -4,7 +4,6 @@
  * lands; moving one checker in the drawn state and gliding it (and a checker it hits).
  */
 
-import { R } from "./geometry.js";
 import { drawChecker } from "./svg.js";
 import { moveChecker } from "./state.js";
 import { slot, topSlot } from "./model.js";
@@ -31,7 +30,7 @@ export function fly(s, list, ms) {
   const els = list.map((f) => {
     const key = `${f.player}:${f.loc}`;
     hidden.set(key, (hidden.get(key) || 0) + 1);
-    return drawChecker(s.layerFloat, s.prefix, f.player, f.start.x, f.start.y, R, "flying");
+    return drawChecker(s.layerFloat, s.prefix, f.player, f.start.x, f.start.y, s.geo.R, "flying");
   });
   drawNow(s);
   return new Promise((resolve) => {

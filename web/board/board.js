@@ -18,7 +18,7 @@
  * (it goes back). A press that does not become a drag stays a click, for the controller to handle.
  */
 
-import { createGeometry, W, H } from "./geometry.js";
+import { createGeometry, NARROW_MEDIA } from "./geometry.js";
 import { svgEl, addDefs } from "./svg.js";
 import { sameLoc, boardOf } from "./state.js";
 import { t, listen, mover, glideMs } from "./model.js";
@@ -43,6 +43,8 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {any} view  the JSON view of docs/architecture.md; only `board` is required
  * @property {"right" | "left"} [orientation]  where the bottom player's home board is (default right)
  * @property {0 | 1} [perspective]  the player sitting at the bottom (default 0)
+ * @property {"auto" | "wide" | "narrow"} [layout]  the desktop's board or the phone's (geometry.js's LAYOUTS); "auto"
+ *   (the default) takes the narrow one on screens that match NARROW_MEDIA, and changes when the screen turns
  * @property {boolean} [showPips]
  * @property {number} [animationMs]  glide duration; 0 turns animation off
  * @property {boolean} [interactive]  false while the computer plays or Python is busy
@@ -52,6 +54,9 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {"done" | "pass" | null} [endPrompt]  nothing is left to play and the turn waits: a *Done* (or *Pass*)
  *   button drawn beside the dice, which report a press as `onDiceClick` (the controller ends the turn); Enter or
  *   Space on a place is then left to the page (it picks up nothing)
+ * @property {boolean} [oneTap]  a tap (or click) on a checker plays it at once, by the die shown first or the one
+ *   that can be played (moves.js `oneTapDest`); a checker no die takes anywhere is picked up as without it; drags
+ *   and the keyboard are unchanged
  * @property {Record<string, string>} [texts]  words shown on the board, for translation
  * @property {(move: BoardMove) => void} [onMove]
  * @property {() => void} [onUndo]
@@ -63,6 +68,7 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  */
 
 const COMPACT_BELOW_PX = 600; // rendered width under which the board's text is drawn larger
+const TURN_SETTLE_MS = 150; // how long the screen's size must stay across NARROW_MEDIA before the layout changes
 
 let boardCount = 0;
 
@@ -74,13 +80,17 @@ export function createBoard(el, config) {
   const prefix = `bgb${++boardCount}`;
   /** @type {State["cfg"]} */
   const cfg = {
-    orientation: "right", perspective: 0, showPips: true, animationMs: 250, interactive: true,
+    orientation: "right", perspective: 0, showPips: true, animationMs: 250, interactive: true, layout: "auto",
     ...config,
   };
+  const narrowScreen = typeof matchMedia === "function" ? matchMedia(NARROW_MEDIA) : null;
+  /** @returns {"wide" | "narrow"} */
+  const layoutName = () => (cfg.layout === "auto" || !cfg.layout ? (narrowScreen?.matches ? "narrow" : "wide") : cfg.layout);
+  let geo = createGeometry(cfg.orientation, cfg.perspective, layoutName());
 
   // ---- DOM skeleton ----------------------------------------------------------------------
   const svg = /** @type {SVGSVGElement} */ (svgEl("svg", {
-    viewBox: `0 0 ${W} ${H}`, class: "bg-board", role: "group", "aria-label": t({ cfg }, "board"),
+    viewBox: `0 0 ${geo.W} ${geo.H}`, class: `bg-board ${geo.layout}`, role: "group", "aria-label": t({ cfg }, "board"),
     preserveAspectRatio: "xMidYMid meet",
   }));
   el.appendChild(svg);
@@ -90,7 +100,7 @@ export function createBoard(el, config) {
   const s = {
     cfg,
     prefix,
-    geo: createGeometry(cfg.orientation, cfg.perspective),
+    geo,
     drawn: boardOf(cfg.view),
     shownView: cfg.view,
     selected: null,
@@ -125,7 +135,7 @@ export function createBoard(el, config) {
   if (typeof ResizeObserver === "function") {
     const watcher = new ResizeObserver(() => {
       const width = svg.getBoundingClientRect().width;
-      if (width > 0) svg.classList.toggle("compact", width < COMPACT_BELOW_PX);
+      if (width > 0) svg.classList.toggle("compact", s.geo.layout === "wide" && width < COMPACT_BELOW_PX);
     });
     watcher.observe(svg);
     s.unbinds.push(() => watcher.disconnect());
@@ -145,6 +155,45 @@ export function createBoard(el, config) {
   svg.addEventListener("click", swallow, true);
   s.unbinds.push(() => svg.removeEventListener("click", swallow, true));
 
+  /** The geometry made again (orientation, perspective or layout changed) and the frame rebuilt. */
+  function relayout() {
+    finishFlights(s);
+    cancelDrag(s);
+    geo = createGeometry(cfg.orientation, cfg.perspective, layoutName());
+    s.geo = geo;
+    svg.setAttribute("viewBox", `0 0 ${geo.W} ${geo.H}`);
+    svg.classList.toggle("wide", geo.layout === "wide");
+    svg.classList.toggle("narrow", geo.layout === "narrow");
+    if (geo.layout === "narrow") svg.classList.remove("compact");
+    const hadFocus = svg.contains(document.activeElement);
+    buildStatic(s);
+    if (hadFocus && s.focusLoc !== null) focusPoint(s, s.focusLoc);
+  }
+  if (narrowScreen) {
+    // The screen turned (or the window was resized across NARROW_MEDIA): the other layout, once the screen has
+    // settled and no checker is being dragged (a passing resize, such as a full-page screenshot's, changes nothing).
+    let timer = 0;
+    const check = () => {
+      timer = 0;
+      if (layoutName() === s.geo.layout) return;
+      if (s.drag) {
+        timer = window.setTimeout(check, TURN_SETTLE_MS);
+        return;
+      }
+      relayout();
+      schedule(s);
+    };
+    const onTurn = () => {
+      clearTimeout(timer);
+      timer = window.setTimeout(check, TURN_SETTLE_MS);
+    };
+    narrowScreen.addEventListener("change", onTurn);
+    s.unbinds.push(() => {
+      narrowScreen.removeEventListener("change", onTurn);
+      clearTimeout(timer);
+    });
+  }
+
   buildStatic(s);
   drawNow(s);
 
@@ -155,8 +204,9 @@ export function createBoard(el, config) {
      * @param {Partial<BoardConfig>} partial
      */
     set(partial) {
-      const relayout = ("orientation" in partial && partial.orientation !== cfg.orientation)
-        || ("perspective" in partial && partial.perspective !== cfg.perspective);
+      const changed = ("orientation" in partial && partial.orientation !== cfg.orientation)
+        || ("perspective" in partial && partial.perspective !== cfg.perspective)
+        || ("layout" in partial && partial.layout !== cfg.layout);
       Object.assign(cfg, partial);
       // The same view object while input is off (the controller is busy with the move the board
       // just reported) keeps the checker where the user put it; anything else redraws from the view.
@@ -175,13 +225,7 @@ export function createBoard(el, config) {
         cancelDrag(s);
         if (s.selected !== null) select(s, null);
       }
-      if (relayout) {
-        finishFlights(s);
-        s.geo = createGeometry(cfg.orientation, cfg.perspective);
-        const hadFocus = svg.contains(document.activeElement);
-        buildStatic(s);
-        if (hadFocus && s.focusLoc !== null) focusPoint(s, s.focusLoc);
-      }
+      if (changed) relayout();
       schedule(s);
     },
     destroy() {

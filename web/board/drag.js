@@ -5,13 +5,12 @@
  * cube are reported. While the position is edited (`onEditDrop`) any checker can be dragged anywhere.
  */
 
-import { R, MID } from "./geometry.js";
 import { drawChecker } from "./svg.js";
 import { sameLoc, countAt } from "./state.js";
-import { view, mover, isDest, undoSource, glideMs, topSlot } from "./model.js";
+import { view, mover, isDest, undoSource, glideMs, topSlot, canPick } from "./model.js";
 import { schedule, drawNow } from "./render.js";
 import { fly } from "./anim.js";
-import { select, activate, commitMove, commitUndo } from "./moves.js";
+import { select, activate, commitMove, commitUndo, oneTapDest } from "./moves.js";
 
 /** @typedef {import("./model.js").State} State */
 /** @typedef {import("./geometry.js").Loc} Loc */
@@ -29,13 +28,25 @@ function toBoard(s, ev) {
 }
 
 /**
+ * Where a dragged checker is, and where it lands: under a mouse, at the pointer; under a finger, lifted above it by a
+ * checker and a half (on a phone, 36 px: above a fingertip), so that the finger never hides it, and never above the
+ * top of the field. The place under the checker, not under the finger, is where it is dropped.
+ * @param {State} s @param {PointerEvent} ev @param {{touch: boolean}} drag @returns {Pt}
+ */
+function dragPoint(s, ev, drag) {
+  const at = toBoard(s, ev);
+  if (!drag.touch) return at;
+  return { x: at.x, y: Math.max(s.geo.FIELD_TOP + s.geo.R * 0.5, at.y - s.geo.D * 1.5) };
+}
+
+/**
  * Whose checker a press on a place would pick up while the position is edited: the colour on a point; on the bar
  * and in the tray, the colour of the half pressed. Null where there is none.
  * @param {State} s @param {Loc} loc @param {Pt} at @returns {number | null}
  */
 function editPlayer(s, loc, at) {
   if (loc === "bar" || loc === "off") {
-    const player = (at.y >= MID) === s.geo.isBottom(0) ? 0 : 1;
+    const player = (at.y >= s.geo.MID) === s.geo.isBottom(0) ? 0 : 1;
     return countAt(s.drawn, player, loc) > 0 ? player : null;
   }
   if (countAt(s.drawn, 0, loc) > 0) return 0;
@@ -49,7 +60,9 @@ export function onPointerDown(s, ev) {
   if (s.drag) cancelDrag(s);
   s.swallowClick = false;
   const at = toBoard(s, ev);
-  const cubeHit = cfg.view && view(s).cube && pointInCube(s, at);
+  // On the narrow board the cube lies on the bar: while a checker there must enter, a press on the bar is the bar's.
+  const barFirst = s.geo.hitTest(at.x, at.y, "press") === "bar" && canPick(s, "bar");
+  const cubeHit = cfg.view && view(s).cube && !barFirst && pointInCube(s, at);
   if (cubeHit) {
     if (cfg.onCubeClick) cfg.onCubeClick();
     return;
@@ -93,7 +106,9 @@ function pointInCube(s, at) {
   if (s.cubeTarget.getAttribute("visibility") === "hidden") return false;
   const x = Number(ring.getAttribute("x"));
   const y = Number(ring.getAttribute("y"));
-  return at.x >= x && at.x <= x + 60 && at.y >= y && at.y <= y + 60;
+  const w = Number(ring.getAttribute("width"));
+  const h = Number(ring.getAttribute("height"));
+  return at.x >= x && at.x <= x + w && at.y >= y && at.y <= y + h;
 }
 
 /** @param {State} s @param {PointerEvent} ev */
@@ -106,12 +121,12 @@ export function onPointerMove(s, ev) {
     drag.moving = true;
     if (s.cfg.onEditDrop) capture(s, drag.id);
     s.lifted = { player: drag.player, loc: drag.from };
-    const at = toBoard(s, ev);
-    drag.el = drawChecker(s.layerFloat, s.prefix, drag.player, at.x, at.y, R * 1.08, "dragging");
+    const at = dragPoint(s, ev, drag);
+    drag.el = drawChecker(s.layerFloat, s.prefix, drag.player, at.x, at.y, s.geo.R * 1.08, "dragging");
     s.svg.classList.add("dragging");
     drawNow(s);
   }
-  const at = toBoard(s, ev);
+  const at = dragPoint(s, ev, drag);
   /** @type {SVGElement} */ (drag.el).setAttribute("transform", `translate(${at.x} ${at.y})`);
   // light the place the checker would land on if dropped now
   const over = s.geo.hitTest(at.x, at.y, "drop");
@@ -127,10 +142,15 @@ export function onPointerUp(s, ev) {
   if (!d.moving) {
     // a tap on the checker that was already selected puts it down again
     if (d.wasSelected) select(s, null);
+    else if (cfg.oneTap && !cfg.onEditDrop && sameLoc(s.selected, d.from)) {
+      // one-tap moves: the checker tapped is played at once (by the die shown first), when a die takes it somewhere
+      const to = oneTapDest(s, d.from);
+      if (to !== null) commitMove(s, d.from, to, null);
+    }
     return;
   }
   s.swallowClick = true;
-  const at = toBoard(s, ev);
+  const at = dragPoint(s, ev, d);
   const target = s.geo.hitTest(at.x, at.y, "drop");
   if (cfg.onEditDrop) {
     const place = target === null || target === "dice" || target === "side" ? null : target;

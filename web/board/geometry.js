@@ -15,29 +15,54 @@
 /** @typedef {{x: number, y: number}} Pt */
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
 
-export const W = 926;
-export const H = 744;
+/**
+ * The two layouts. "wide" is the desktop's board: a column for the cube and the match length on one side, the trays
+ * on the other. "narrow" is the phone's (upright and sideways): every place a finger aims at is at least 24 CSS px
+ * wide on a 360 px screen, and every text at least 11 px high. For that the board is 828 units wide, so that 360 px
+ * shows it at 0.435 px a unit: the 12 points, the bar and the trays are each 58 units (25.2 px), no side column (the
+ * cube lies on the bar, the match length in the middle of the trays), thin wood (8 units) and checkers as wide as
+ * the points allow (56 units, 24.3 px); the wood carrying the point numbers and the players' strips are taller, for
+ * text of 26 units (11.3 px) and more. Sideways the same board is 830 units high: 360 px show it at 0.434.
+ * @typedef {Object} Layout
+ * @property {"wide" | "narrow"} name
+ * @property {number} side  width of the column left of the field (cube and match length); 0 for none
+ * @property {number} edgeX  wood between the columns and the playing field
+ * @property {number} pw  point width
+ * @property {number} barW
+ * @property {number} trayW
+ * @property {number} strip  height of the name / pips / score strip above and below the board
+ * @property {number} edgeY  wood carrying the point numbers
+ * @property {number} d  checker diameter
+ * @property {number} band  height of the middle band (dice) that belongs to no point
+ * @property {number} fieldH  height of the playing field
+ */
+/** @type {Record<"wide" | "narrow", Layout>} */
+export const LAYOUTS = {
+  wide: { name: "wide", side: 72, edgeX: 14, pw: 58, barW: 58, trayW: 72, strip: 44, edgeY: 18, d: 52, band: 70, fieldH: 620 },
+  narrow: { name: "narrow", side: 0, edgeX: 8, pw: 58, barW: 58, trayW: 58, strip: 58, edgeY: 32, d: 56, band: 76, fieldH: 650 },
+};
 
-const SIDE = 72; // cube / match column
-const EDGE_X = 14; // wood between the columns and the playing field
-export const PW = 58; // point width
-const BAR_W = 58;
-const TRAY_W = 72;
-export const STRIP = 44; // name / pips / score strip above and below the board
-const EDGE_Y = 18; // wood carrying the point numbers
-export const POINT_H = 260; // five checkers
-export const D = 52; // checker diameter
+/**
+ * The screens that get the narrow board: phones upright and sideways (and any window as small). The page's
+ * stylesheet (web/app.css) lays the page out for phones under the same query.
+ */
+export const NARROW_MEDIA = "(max-width: 599px), (max-height: 499px)";
+
+/** @param {Layout} L */
+const widthOf = (L) => L.side + L.edgeX + 12 * L.pw + L.barW + L.edgeX + L.trayW;
+/** @param {Layout} L */
+const heightOf = (L) => 2 * L.strip + 2 * L.edgeY + L.fieldH;
+
+// The wide layout's figures, for code that draws on the desktop board (tests, lessons' places).
+export const W = widthOf(LAYOUTS.wide);
+export const H = heightOf(LAYOUTS.wide);
+export const PW = LAYOUTS.wide.pw;
+export const STRIP = LAYOUTS.wide.strip;
+export const D = LAYOUTS.wide.d;
 export const R = D / 2;
-const BAND = 70; // height of the middle band (dice) that belongs to no point
-
-export const FIELD_TOP = STRIP + EDGE_Y;
-export const FIELD_BOTTOM = H - STRIP - EDGE_Y;
+export const FIELD_TOP = STRIP + LAYOUTS.wide.edgeY;
+export const FIELD_BOTTOM = H - STRIP - LAYOUTS.wide.edgeY;
 export const MID = (FIELD_TOP + FIELD_BOTTOM) / 2;
-export const LEFT_X = SIDE + EDGE_X; // left half of the field
-export const BAR_X = LEFT_X + 6 * PW;
-export const RIGHT_X = BAR_X + BAR_W;
-const RIGHT_END = RIGHT_X + 6 * PW;
-export const TRAY_X = RIGHT_END + EDGE_X;
 export const SLAB_H = 14;
 const SLAB_GAP = 3;
 const VISIBLE_ON_POINT = 5;
@@ -46,8 +71,23 @@ const VISIBLE_ON_BAR = 4;
 /**
  * @param {Orientation} orientation
  * @param {0 | 1} perspective  the player at the bottom
+ * @param {"wide" | "narrow"} [layoutName]
  */
-export function createGeometry(orientation, perspective) {
+export function createGeometry(orientation, perspective, layoutName = "wide") {
+  const L = LAYOUTS[layoutName] || LAYOUTS.wide;
+  const W = widthOf(L);
+  const H = heightOf(L);
+  const { side: SIDE, edgeX: EDGE_X, pw: PW, barW: BAR_W, trayW: TRAY_W, strip: STRIP, d: D, band: BAND } = L;
+  const R = D / 2;
+  const POINT_H = 5 * D;
+  const FIELD_TOP = STRIP + L.edgeY;
+  const FIELD_BOTTOM = H - STRIP - L.edgeY;
+  const MID = (FIELD_TOP + FIELD_BOTTOM) / 2;
+  const LEFT_X = SIDE + EDGE_X;
+  const BAR_X = LEFT_X + 6 * PW;
+  const RIGHT_X = BAR_X + BAR_W;
+  const TRAY_X = RIGHT_X + 6 * PW + EDGE_X;
+  const narrow = L.name === "narrow";
   const mirrored = orientation === "left";
   /** @param {number} x */
   const mx = (x) => (mirrored ? W - x : x);
@@ -128,7 +168,7 @@ export function createGeometry(orientation, perspective) {
    * @returns {Rect}
    */
   function slab(player, i) {
-    const w = D + 4;
+    const w = Math.min(D + 4, TRAY_W - 8);
     const y = isBottom(player)
       ? FIELD_BOTTOM - 8 - (i + 1) * SLAB_H - i * SLAB_GAP
       : FIELD_TOP + 8 + i * (SLAB_H + SLAB_GAP);
@@ -148,18 +188,27 @@ export function createGeometry(orientation, perspective) {
     return { x: isBottom(player) ? rightCx : leftCx, y: MID };
   }
 
-  const sideCx = mx(SIDE / 2);
-  /** Cube: centred in the side column, or at its owner's end. @param {number | null} owner */
+  // The narrow board has no side column: its cube lies on the bar, its match length in the middle of the trays.
+  const sideCx = narrow ? trayCx : mx(SIDE / 2);
+  const cubeCx = narrow ? barCx : sideCx;
+  const cubeInset = narrow ? 31 : 40;
+  /** Cube: centred (in the side column, or on the bar), or at its owner's end. @param {number | null} owner */
   function cubeCenter(owner) {
-    if (owner === null || owner === undefined) return { x: sideCx, y: MID };
-    return { x: sideCx, y: isBottom(owner) ? FIELD_BOTTOM - 40 : FIELD_TOP + 40 };
+    if (owner === null || owner === undefined) return { x: cubeCx, y: MID };
+    return { x: cubeCx, y: isBottom(owner) ? FIELD_BOTTOM - cubeInset : FIELD_TOP + cubeInset };
+  }
+
+  /** Where the count of a player's borne-off checkers is written: the inner end of their half of the tray. @param {number} player */
+  function offCountPos(player) {
+    const inset = narrow ? BAND / 2 + 20 : 16;
+    return { x: trayCx, y: isBottom(player) ? MID + inset : MID - inset };
   }
   const sideRect = mrect({ x: 0, y: FIELD_TOP, w: SIDE, h: FIELD_BOTTOM - FIELD_TOP });
 
   /** A point number label's position (in the wood outside the field). @param {number} p */
   function numberPos(p) {
     const { cx, top } = point(p);
-    return { x: cx, y: top ? FIELD_TOP - EDGE_Y / 2 : FIELD_BOTTOM + EDGE_Y / 2 };
+    return { x: cx, y: top ? FIELD_TOP - L.edgeY / 2 : FIELD_BOTTOM + L.edgeY / 2 };
   }
 
   const halves = [mrect({ x: LEFT_X, y: FIELD_TOP, w: 6 * PW, h: FIELD_BOTTOM - FIELD_TOP }),
@@ -207,6 +256,7 @@ export function createGeometry(orientation, perspective) {
   }
 
   return {
+    layout: L.name, W, H, PW, D, R, STRIP, MID, FIELD_TOP, FIELD_BOTTOM, BAND, narrow, offCountPos,
     mirrored, mx, mrect, rel, isBottom, isTopRow, point, checkerOnPoint, barRect, checkerOnBar,
     trayRect, trayHalf, slab, slabCenter, diceCenter, cubeCenter, sideRect, sideCx, numberPos,
     halves, hitTest, playingOrder,

@@ -4,7 +4,6 @@
  * prompt, the cube, the match length and the Crawford marker; the dice and cube targets' rings and labels follow.
  */
 
-import { W, H, STRIP, MID, PW } from "./geometry.js";
 import { svgEl, svgText, drawChecker, drawDie, drawCube } from "./svg.js";
 import { usedDice } from "./state.js";
 import { t, view, mover, glideMs } from "./model.js";
@@ -12,8 +11,39 @@ import { t, view, mover, glideMs } from "./model.js";
 /** @typedef {import("./model.js").State} State */
 
 const ROLL_MS = 450; // the dice tumble, as in board.css
-const PROMPT_W = 96; // the Done / Pass button beside the dice
 const PROMPT_GAP = 14;
+
+/**
+ * Sizes of what is drawn in the middle band and the strips, in viewBox units, for each layout: the narrow board's
+ * are larger, so that its text is at least 11 px and its Done at least 24 px high on a 360 px phone.
+ * @param {State} s
+ */
+function sizes(s) {
+  return s.geo.narrow
+    ? { die: 56, doubleDie: 46, promptW: 112, promptH: 62, rollW: 150, previous: 40, swatch: 16, name: 28, scoreW: 66 }
+    : { die: 48, doubleDie: 42, promptW: 96, promptH: 44, rollW: 112, previous: 26, swatch: 13, name: 19, scoreW: 60 };
+}
+
+/**
+ * A name cut to fit a width, with an ellipsis, so that a long one never runs into the pip count. Measured in the
+ * drawing itself (its font and size are the stylesheet's); a short name is not measured.
+ * @param {SVGTextElement} el @param {string} text @param {number} room  viewBox units
+ */
+function fitText(el, text, room) {
+  if (text.length <= 10) return;
+  const measure = () => {
+    try {
+      return el.getComputedTextLength();
+    } catch {
+      return 0; // not rendered: nothing to fit
+    }
+  };
+  let keep = text.length;
+  while (keep > 1 && measure() > room) {
+    keep -= 1;
+    el.textContent = `${text.slice(0, keep).trimEnd()}…`;
+  }
+}
 
 /** @param {State} s */
 export function drawInfo(s) {
@@ -28,6 +58,8 @@ export function drawInfo(s) {
 /** Name, pips, score of one player above (top player) or below (bottom player) the board. @param {State} s @param {number} player */
 function drawStrip(s, player) {
   const v = view(s);
+  const { W, H, STRIP } = s.geo;
+  const z = sizes(s);
   const bottom = s.geo.isBottom(player);
   const y0 = bottom ? H - STRIP : 0;
   const cy = y0 + STRIP / 2;
@@ -37,18 +69,21 @@ function drawStrip(s, player) {
   const g = svgEl("g", { class: cls.join(" ") }, s.layerInfo);
   svgEl("rect", { x: 2, y: y0 + 4, width: W - 4, height: STRIP - 8, rx: 8, class: "strip" }, g);
   svgEl("rect", { x: 2, y: y0 + 4, width: 10, height: STRIP - 8, rx: 4, class: "turn-mark" }, g);
-  drawChecker(g, s.prefix, player, 30, cy, 13, "swatch");
+  drawChecker(g, s.prefix, player, 17 + z.swatch, cy, z.swatch, "swatch");
+  const nameX = 26 + 2 * z.swatch;
   const info = v.players && v.players[player];
-  if (info) {
-    const who = info.kind === "computer" && info.level ? `${info.name} · ${info.level}` : info.name;
-    svgText(g, who || "", { x: 52, y: cy, class: "name", "dominant-baseline": "central" });
-  }
-  if (s.cfg.showPips && Array.isArray(v.pips)) {
-    svgText(g, `${v.pips[player]} ${t(s, "pips")}`, { x: W / 2, y: cy, class: "pips", "text-anchor": "middle", "dominant-baseline": "central" });
-  }
+  const who = info ? (info.kind === "computer" && info.level ? `${info.name} · ${info.level}` : info.name) || "" : null;
+  const name = who === null ? null : /** @type {SVGTextElement} */ (svgText(g, who, { x: nameX, y: cy, class: "name", "dominant-baseline": "central" }));
+  const pips = s.cfg.showPips && Array.isArray(v.pips) ? `${v.pips[player]} ${t(s, "pips")}` : "";
+  if (pips) svgText(g, pips, { x: W / 2, y: cy, class: "pips", "text-anchor": "middle", "dominant-baseline": "central" });
   if (Array.isArray(v.score)) {
-    svgEl("rect", { x: W - 70, y: y0 + 8, width: 60, height: STRIP - 16, rx: 6, class: "score-box" }, g);
-    svgText(g, String(v.score[player]), { x: W - 40, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
+    svgEl("rect", { x: W - 10 - z.scoreW, y: y0 + 8, width: z.scoreW, height: STRIP - 16, rx: 6, class: "score-box" }, g);
+    svgText(g, String(v.score[player]), { x: W - 10 - z.scoreW / 2, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
+  }
+  if (name && who) {
+    // the room up to the pip count (about half its text lies left of the middle) or up to the score
+    const room = (pips ? W / 2 - pips.length * z.name * 0.33 - 12 : W - 20 - z.scoreW) - nameX;
+    fitText(name, who, room);
   }
 }
 
@@ -62,21 +97,24 @@ function humanDecides(v) {
 /** @param {State} s @param {any} v */
 function drawDice(s, v) {
   const { geo, layerInfo, diceTarget } = s;
+  const { MID, PW } = geo;
+  const z = sizes(s);
   const roller = mover(s);
   const center = geo.diceCenter(roller);
   const dice = Array.isArray(v.dice) && v.dice.length ? v.dice : null;
   /** area the dice target covers: the roller's half of the middle band */
-  const area = { x: center.x - 3 * PW + 6, y: MID - 30, w: 6 * PW - 12, h: 60 };
+  const bandH = geo.narrow ? geo.BAND - 4 : 60;
+  const area = { x: center.x - 3 * PW + 6, y: MID - bandH / 2, w: 6 * PW - 12, h: bandH };
   if (dice) {
     const doubles = dice.length === 2 && dice[0] === dice[1];
     const values = doubles ? [dice[0], dice[0], dice[0], dice[0]] : dice;
     const used = usedDice(values, v.dice_remaining, doubles);
-    const size = doubles ? 42 : 48;
+    const size = doubles ? z.doubleDie : z.die;
     const gap = 10;
     const diceWidth = values.length * size + (values.length - 1) * gap;
     // The turn waits for Done (or Pass): its button sits right of the dice, the two centred together.
     const prompt = s.cfg.endPrompt ?? null;
-    const promptWidth = prompt ? PROMPT_W + PROMPT_GAP : 0;
+    const promptWidth = prompt ? z.promptW + PROMPT_GAP : 0;
     const width = diceWidth + promptWidth;
     const cls = ["dice", "current"];
     if (v.can_confirm) cls.push("confirm");
@@ -98,15 +136,15 @@ function drawDice(s, v) {
     if (prompt) {
       const x = center.x - width / 2 + diceWidth + PROMPT_GAP;
       const button = svgEl("g", { class: `end-prompt ${prompt}` }, layerInfo);
-      svgEl("rect", { x, y: MID - 22, width: PROMPT_W, height: 44, rx: 22, class: "end-button" }, button);
-      svgText(button, t(s, prompt), { x: x + PROMPT_W / 2, y: MID, class: "end-text", "text-anchor": "middle", "dominant-baseline": "central" });
+      svgEl("rect", { x, y: MID - z.promptH / 2, width: z.promptW, height: z.promptH, rx: z.promptH / 2, class: "end-button" }, button);
+      svgText(button, t(s, prompt), { x: x + z.promptW / 2, y: MID, class: "end-text", "text-anchor": "middle", "dominant-baseline": "central" });
     }
   } else {
     s.lastDiceKey = null;
   }
   if (!dice && ["roll", "opening"].includes(v.phase) && humanDecides(v)) {
     const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
-    svgEl("rect", { x: center.x - 56, y: MID - 22, width: 112, height: 44, rx: 22, class: "roll-button" }, g);
+    svgEl("rect", { x: center.x - z.rollW / 2, y: MID - z.promptH / 2, width: z.rollW, height: z.promptH, rx: z.promptH / 2, class: "roll-button" }, g);
     svgText(g, t(s, "roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
   }
   // The opening roll that tied: each player's die on that player's side, until the roll is made again.
@@ -122,7 +160,7 @@ function drawDice(s, v) {
   if (prev && typeof v.turn === "number") {
     const other = 1 - v.turn;
     const c = geo.diceCenter(other);
-    const size = 26;
+    const size = z.previous;
     const g = svgEl("g", { class: "dice previous" }, layerInfo);
     prev.forEach((/** @type {number} */ d, /** @type {number} */ i) => {
       drawDie(g, d, c.x - size - 3 + i * (size + 6), MID - size / 2, size, other);
@@ -159,11 +197,14 @@ function paintCube(s, v) {
   if (offered) cls.push("offered");
   if (cube.dead) cls.push("dead");
   if (cube.may_double && !offered && v.phase === "roll" && humanDecides(v)) cls.push("may-double");
-  drawCube(s.layerInfo, text, c.x, c.y, offered ? 56 : 46, cls.join(" "));
-  ring.setAttribute("x", String(c.x - 30));
-  ring.setAttribute("y", String(c.y - 30));
-  ring.setAttribute("width", "60");
-  ring.setAttribute("height", "60");
+  // the narrow board's cube is larger, so that "64" is 11 px high on a phone; its target 64 units (27 px) a side
+  const size = geo.narrow ? (offered ? 60 : 56) : offered ? 56 : 46;
+  const reach = geo.narrow ? 32 : 30;
+  drawCube(s.layerInfo, text, c.x, c.y, size, cls.join(" "));
+  ring.setAttribute("x", String(c.x - reach));
+  ring.setAttribute("y", String(c.y - reach));
+  ring.setAttribute("width", String(2 * reach));
+  ring.setAttribute("height", String(2 * reach));
   const whose = owner === null ? "" : `, ${(v.players && v.players[owner] && v.players[owner].name) || `p${owner}`}`;
   const offerer = offered ? (v.players && v.players[cube.offered_by] && v.players[cube.offered_by].name) || `p${cube.offered_by}` : "";
   const label = offered
@@ -172,10 +213,22 @@ function paintCube(s, v) {
   cubeTarget.setAttribute("aria-label", label);
 }
 
-/** Match length and the Crawford marker, in the side column around the centred cube. @param {State} s @param {any} v */
+/**
+ * Match length and the Crawford marker, in the side column around the centred cube; on the narrow board, the length
+ * alone in the middle of the trays, on a red badge in the Crawford game (the panel's match line says the rest).
+ * @param {State} s @param {any} v
+ */
 function drawMatchInfo(s, v) {
   const st = v.settings;
+  const { MID } = s.geo;
   const x = s.geo.sideCx;
+  if (s.geo.narrow) {
+    if (!st || typeof st.match_length !== "number" || st.match_length <= 0) return;
+    const g = svgEl("g", { class: v.crawford_game ? "match-info crawford" : "match-info" }, s.layerInfo);
+    if (v.crawford_game) svgEl("rect", { x: x - 24, y: MID - 20, width: 48, height: 40, rx: 10, class: "crawford-badge" }, g);
+    svgText(g, String(st.match_length), { x, y: MID, class: "match-length", "text-anchor": "middle", "dominant-baseline": "central" });
+    return;
+  }
   if (st && typeof st.match_length === "number") {
     const g = svgEl("g", { class: "match-info" }, s.layerInfo);
     if (st.match_length > 0) {

@@ -5,7 +5,7 @@
  */
 
 import { sameLoc, takeBack } from "./state.js";
-import { mover, isDest, lastMove, canPick, active, undoSource, glideMs, slot, topSlot } from "./model.js";
+import { view, mover, isDest, destsOf, lastMove, canPick, active, undoSource, glideMs, slot, topSlot } from "./model.js";
 import { schedule } from "./render.js";
 import { fly, glideMove } from "./anim.js";
 
@@ -80,4 +80,37 @@ export function activate(s, loc) {
   }
   select(s, null);
   return false;
+}
+
+/**
+ * Where a checker goes by one die: toward the player's home (player 0 from 24 down to 1, player 1 up), entering from
+ * the bar, or borne off past the last point.
+ * @param {number} player @param {Loc} from @param {number} die @returns {Loc}
+ */
+export function landing(player, from, die) {
+  if (from === "off") return "off";
+  if (player === 0) {
+    const to = from === "bar" ? 25 - die : from - die;
+    return to <= 0 ? "off" : to;
+  }
+  const to = from === "bar" ? die : from + die;
+  return to >= 25 ? "off" : to;
+}
+
+/**
+ * One-tap moves (`oneTap`): where a tap on a checker plays it. By the die shown first among those not used yet
+ * (the dice in their order: tapping them swaps them), else by the other one; a checker that can go to one place
+ * only goes there. Null when none fits: the tap then picks the checker up, as without one-tap.
+ * @param {State} s @param {Loc} from @returns {Loc | null}
+ */
+export function oneTapDest(s, from) {
+  const dests = destsOf(s, from);
+  if (!dests.length) return null;
+  const v = view(s);
+  const remaining = Array.isArray(v.dice_remaining) ? v.dice_remaining : Array.isArray(v.dice) ? v.dice : [];
+  for (const die of remaining) {
+    const to = landing(mover(s), from, Number(die));
+    if (dests.some((d) => sameLoc(d, to))) return to;
+  }
+  return dests.length === 1 ? dests[0] : null;
 }

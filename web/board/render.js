@@ -4,7 +4,6 @@
  * checkers, the landing marks, the places' classes and labels, the arrows; redraws batched per animation frame.
  */
 
-import { W, H, STRIP, R, D, MID, PW } from "./geometry.js";
 import { svgEl, svgText, drawChecker } from "./svg.js";
 import { sameLoc, toLoc, countAt } from "./state.js";
 import { t, view, mover, destsOf, isDest, active, canPick, undoSource, shown, slot } from "./model.js";
@@ -16,6 +15,7 @@ import { drawInfo } from "./info.js";
 /** The frame, felt, points and focusable targets: rebuilt only when orientation/perspective change. @param {State} s */
 export function buildStatic(s) {
   const { geo, prefix, layerFrame, layerTargets, targets } = s;
+  const { W, H, STRIP, PW } = geo;
   layerFrame.replaceChildren();
   layerTargets.replaceChildren();
   targets.clear();
@@ -26,7 +26,7 @@ export function buildStatic(s) {
   const bar = geo.barRect;
   svgEl("rect", { x: bar.x, y: bar.y - 6, width: bar.w, height: bar.h + 12, class: "bar-wood" }, layerFrame);
   const side = geo.sideRect;
-  svgEl("rect", { x: side.x + 8, y: side.y, width: side.w - 16, height: side.h, rx: 6, class: "side-well" }, layerFrame);
+  if (side.w > 16) svgEl("rect", { x: side.x + 8, y: side.y, width: side.w - 16, height: side.h, rx: 6, class: "side-well" }, layerFrame);
   for (const player of [0, 1]) {
     const r = geo.trayHalf(player);
     svgEl("rect", { x: r.x + 4, y: r.y + (geo.isBottom(player) ? 3 : 0), width: r.w - 8, height: r.h - 3, rx: 6, class: "tray-well" }, layerFrame);
@@ -127,6 +127,7 @@ function updateTargets(s) {
 /** @param {State} s */
 function drawCheckers(s) {
   const { layerCheckers, prefix, geo } = s;
+  const { R } = geo;
   layerCheckers.replaceChildren();
   const pick = s.selected;
   for (let p = 1; p <= 24; p++) {
@@ -152,9 +153,8 @@ function drawCheckers(s) {
     }
     const off = shown(s, player, "off");
     if (off > 0) {
-      const half = geo.trayHalf(player);
-      const y = geo.isBottom(player) ? half.y + 16 : half.y + half.h - 16;
-      svgText(layerCheckers, String(off), { x: half.x + half.w / 2, y, class: `off-count p${player}`, "text-anchor": "middle", "dominant-baseline": "central" });
+      const at = geo.offCountPos(player);
+      svgText(layerCheckers, String(off), { x: at.x, y: at.y, class: `off-count p${player}`, "text-anchor": "middle", "dominant-baseline": "central" });
     }
     for (let i = 0; i < off; i++) {
       const sl = geo.slab(player, i);
@@ -171,13 +171,14 @@ function countLabel(g, n) {
 /** Landing rings on destinations, so the player sees where the checker would go. @param {State} s */
 function drawMarks(s) {
   const { layerMarks } = s;
+  const { R } = s.geo;
   layerMarks.replaceChildren();
   if (s.selected === null) return;
   const player = mover(s);
   for (const to of destsOf(s, s.selected)) {
     if (to === "off") {
-      const c = slot(s, player, "off", shown(s, player, "off"));
-      svgEl("rect", { x: c.x - D / 2 - 2, y: c.y - 9, width: D + 4, height: 18, rx: 5, class: "landing" }, layerMarks);
+      const sl = s.geo.slab(player, shown(s, player, "off"));
+      svgEl("rect", { x: sl.x, y: sl.y + sl.h / 2 - 9, width: sl.w, height: 18, rx: 5, class: "landing" }, layerMarks);
       continue;
     }
     if (to === "bar") continue;
@@ -223,7 +224,7 @@ function drawArrows(s) {
     st.x += dx;
     e.x += dx;
     const mx = (st.x + e.x) / 2;
-    const my = (st.y + e.y) / 2 + (Math.abs(st.y - e.y) < 40 ? (st.y < MID ? 70 : -70) : 0);
+    const my = (st.y + e.y) / 2 + (Math.abs(st.y - e.y) < 40 ? (st.y < s.geo.MID ? 70 : -70) : 0);
     const kind = a.kind ? String(a.kind) : "";
     svgEl("path", {
       d: `M${st.x},${st.y} Q${mx},${my} ${e.x},${e.y}`, class: kind ? `arrow ${kind}` : "arrow",

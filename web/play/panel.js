@@ -42,7 +42,7 @@ export function matchInfo(v) {
  * @property {boolean} busy
  * @property {string} busyWhy  "thinking" while the computer chooses
  * @property {boolean} personToAct  a person at this device acts now
- * @property {{orientation: string, showPips: boolean, animationMs: number, endTurn: import("../preferences.js").EndTurn}} preferences
+ * @property {{orientation: string, showPips: boolean, oneTap: boolean, animationMs: number, endTurn: import("../preferences.js").EndTurn}} preferences
  * @property {0 | 1} perspective  the player seen at the bottom
  */
 
@@ -62,6 +62,7 @@ export function drawPlay(board, s) {
     interactive: s.hasMatch && !s.busy && human && v.phase === "move",
     orientation: s.preferences.orientation,
     showPips: s.preferences.showPips,
+    oneTap: s.preferences.oneTap,
     animationMs: s.preferences.animationMs,
     perspective: s.perspective,
     // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.

@@ -633,6 +633,12 @@ export function createPlay(ctx) {
     return false;
   }
 
+  function swapDiceByTap() {
+    const v = state.view;
+    if (state.busy || state.suspended || !ctx.preferences().oneTap || !personHereToAct(v) || !v.can_swap_dice) return;
+    act({ type: "swap_dice" });
+  }
+
   /** @param {string} name a control's `data-action` */
   function buttonAction(name) {
     if (state.busy) return;
@@ -672,7 +678,8 @@ export function createPlay(ctx) {
       clearTimeout(state.cancelledSelection);
       act({ type: "undo" });
     },
-    onDiceClick: () => void primaryAction(),
+    // with one-tap moves, a tap on the dice before the play is complete swaps them (the die shown first is played)
+    onDiceClick: () => void (primaryAction() || swapDiceByTap()),
     onCubeClick: () => {
       const v = state.view;
       if (state.suspended) return;

@@ -12,9 +12,19 @@
 import { chartPoints, decisionText, MARK_WORDS } from "./analysis-data.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const W = 800;
-const H = 190;
-const PAD = { left: 44, right: 10, top: 22, bottom: 16 };
+
+/**
+ * The chart's drawing size in viewBox units: 800 x 190 where it is shown wide; in a column under 600 px (a phone)
+ * 360 x 180, about the width it is shown at, so that its text (12 and 13 units, review.css) is 11 px or more there.
+ * @param {HTMLElement} container
+ */
+function chartSize(container) {
+  // a chart drawn while its area is still hidden takes the page's width
+  const width = container.getBoundingClientRect().width || document.documentElement.clientWidth;
+  return width > 0 && width < 600
+    ? { W: 360, H: 180, PAD: { left: 40, right: 8, top: 24, bottom: 20 } }
+    : { W: 800, H: 190, PAD: { left: 44, right: 10, top: 22, bottom: 16 } };
+}
 
 /**
  * @param {string} tag @param {Record<string, string | number>} attrs @param {Element} [parent]
@@ -32,6 +42,7 @@ function el(tag, attrs, parent) {
  * @param {{match: boolean, names: string[], onPick: (at: number) => void}} options
  */
 export function renderChart(container, steps, { match, names, onPick }) {
+  const { W, H, PAD } = chartSize(container);
   const points = chartPoints(steps, match);
   const n = Math.max(points.length, 1);
   const x = (/** @type {number} */ i) => PAD.left + ((W - PAD.left - PAD.right) * (n === 1 ? 0.5 : i / (n - 1)));
@@ -52,7 +63,7 @@ export function renderChart(container, steps, { match, names, onPick }) {
     const label = el("text", { x: PAD.left - 6, y: y(v), class: "axis", "text-anchor": "end", "dominant-baseline": "central" }, svg);
     label.textContent = `${v * 100}%`;
   }
-  const title = el("text", { x: PAD.left, y: 12, class: "chart-title" }, svg);
+  const title = el("text", { x: PAD.left, y: PAD.top - 10, class: "chart-title" }, svg);
   title.textContent = `${who}'s chance to win the ${what}`;
 
   // One line per game, with the game's number where it starts.
