@@ -15,7 +15,6 @@ from .conftest import Site, screenshot, watch_problems
 from .match_driver import (
     button,
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     position_id,
     position_of,
@@ -25,8 +24,6 @@ from .match_driver import (
     wait_idle,
 )
 from .stored import stored_text
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 SGF_DIR = Path(__file__).resolve().parents[1] / "core" / "data" / "sgf"
 # White (our and gnubg's player 0, XG's top player) on roll with 5-2 at the start, 3-point match, 1-0.
@@ -449,7 +446,7 @@ def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
     before = saved_record(page)
     open_editor(page)
     page.keyboard.press("Escape")
-    page.wait_for_function("!document.documentElement.dataset.mode")
+    page.wait_for_function("() => !document.documentElement.dataset.mode")
     assert saved_record(page) == before
 
 
