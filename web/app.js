@@ -124,7 +124,24 @@ play = createPlay({
   otherTab: () => closeWelcome(welcomeDialog), // the match chosen in the other tab is this one's
   closeOtherMode: () => leaveMode(false),
   message: (message) => showMessage(messageDialog, message),
+  remoteChanged: () => friends?.render(),
 });
+
+/**
+ * Play a friend on another device (web/remote/friends.js), loaded on first use: the button, a link in the address,
+ * or a match this tab showed before a reload.
+ * @type {import("./remote/friends.js").Friends | null}
+ */
+let friends = null;
+async function friendsModule() {
+  if (friends) return friends;
+  const { createFriends } = await import("./remote/friends.js");
+  friends ??= createFriends({
+    namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, say: announcer.say,
+    message: (message) => showMessage(messageDialog, message),
+  });
+  return friends;
+}
 
 const files = bindFiles({ call, isRulesError, enqueue, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }) });
 
@@ -237,12 +254,31 @@ async function openLinkInAddress() {
 }
 
 /**
- * An invitation to play a friend on another device in the address (`#play=`): its room joined at once, beside the
- * queue (joining touches no match), with web/remote/ loaded only then.
+ * Play a friend on another device from the address: an invitation to a live match (`#play=ROOM.SECRET`), its room
+ * joined at once, or a correspondence turn link (`#v=1&turn=…`) taken into its match; web/remote/ loaded only then.
+ * @returns {boolean} the address held one
  */
-function openInvitationInAddress() {
-  if (!/^#play=/.test(location.hash)) return;
-  void import("./remote/live.js").then((live) => live.openLiveLink(location.hash, $("remote-status")));
+function openFriendLinkInAddress() {
+  const hash = location.hash;
+  if (/^#play=/.test(hash)) {
+    void friendsModule().then(async (module) => {
+      const { readInvitation } = await import("./remote/link.js");
+      const invitation = readInvitation(hash);
+      if (invitation) return void enqueue(() => module.openInvitation(invitation));
+      const text = "This link to play a friend is not whole: ask your friend to send it again.";
+      $("remote-status").hidden = false;
+      $("remote-status").dataset.state = "closed";
+      $("remote-status").textContent = text;
+      announcer.say(text);
+    });
+    return true;
+  }
+  const turn = /^#v=1&turn=([A-Za-z0-9_-]+)$/.exec(hash);
+  if (turn) {
+    void friendsModule().then((module) => enqueue(() => module.openTurnLink(turn[1])));
+    return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -291,9 +327,12 @@ $("controls").addEventListener("click", (event) => {
 });
 bindShortcuts((command) => (mode ? false : play.command(command))); // a mode has its own keys
 $("notice-dismiss").addEventListener("click", () => void ($("notice").hidden = true));
-$("review-button").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: play.record(), imported: null, autostart: false })));
-$("result-analyse").addEventListener("click", () => void enqueue(() => enterReviewMode({ record: play.record(), imported: null, autostart: true })));
+/** The record of the match shown: the match in progress, or the match with a friend (its transcript inside). */
+const shownRecord = async () => (play.remote() ? await play.remote()?.record() : play.record()) ?? null;
+$("review-button").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: false })));
+$("result-analyse").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: true })));
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
+$("friend-button").addEventListener("click", () => void friendsModule().then((module) => module.openFriendDialog()));
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("sound-button").addEventListener("click", () => {
   preferences = changePreferences({ sound: !preferences.sound });
@@ -325,7 +364,7 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") play.catchUpWithStorage();
 });
 addEventListener("hashchange", () => {
-  openInvitationInAddress();
+  if (openFriendLinkInAddress()) return;
   void enqueue(() => openLinkInAddress());
 });
 window.addEventListener("unhandledrejection", (event) => {
@@ -336,7 +375,7 @@ window.addEventListener("unhandledrejection", (event) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Start: the board is already drawn; Python loads in the worker meanwhile.
 
-openInvitationInAddress();
+const friendLink = openFriendLinkInAddress();
 await nextTask();
 play.render();
 if (testMode) root.dataset.testMode = "true";
@@ -350,3 +389,5 @@ enqueue(() => play.restore({
   },
 }));
 enqueue(() => openLinkInAddress());
+// A match with a friend that this tab showed before a reload is shown again.
+if (!friendLink && sessionStorage.getItem("backgammon.remote.shown")) void friendsModule().then((module) => enqueue(() => module.resumeShown()));

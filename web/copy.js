@@ -1,5 +1,8 @@
 // @ts-check
-/** The *Copy* buttons beside the IDs (`data-copy="ELEMENT-ID"`): the text to the clipboard, or selected to copy by hand. */
+/**
+ * Copying for the player: the *Copy* buttons beside the IDs (`data-copy="ELEMENT-ID"`) and `copyText` for links in a
+ * field. The text goes to the clipboard or, where that is refused, is selected to copy by hand.
+ */
 
 /** @param {(text: string) => void} say */
 export function bindCopyButtons(say) {
@@ -19,5 +22,20 @@ export function bindCopyButtons(say) {
         say(`Selected ${text}; press Ctrl+C to copy.`);
       }
     });
+  }
+}
+/**
+ * Put text on the clipboard; where that is refused, select it in `field` so the player can copy it by hand.
+ * @param {string} text @param {HTMLInputElement} field
+ * @returns {Promise<boolean>} copied
+ */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    field.focus();
+    field.select();
+    return false;
   }
 }

@@ -30,6 +30,7 @@ const CHANNEL = "backgammon.storage";
  * @property {<T>(key: string, change: (text: string | null) => Change<T>) => Promise<T>} update
  *   read `key`, decide, write: one step that no other tab's write can come between (on IndexedDB)
  * @property {(key: string, text: string | null) => Promise<void>} put  null removes the key
+ * @property {(prefix: string) => Promise<string[]>} keys  the keys that start with `prefix`, in order
  * @property {(key: string, heard: () => void) => () => void} listen  call back when another tab writes `key`
  */
 
@@ -172,9 +173,24 @@ function indexedDbKeyval(db) {
     });
   }
 
+  /** @type {Keyval["keys"]} */
+  function keys(prefix) {
+    return new Promise((resolve, reject) => {
+      try {
+        const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+        const read = db.transaction(STORE, "readonly").objectStore(STORE).getAllKeys(range);
+        read.onsuccess = () => resolve(read.result.map(String));
+        read.onerror = () => reject(plainError(read.error));
+      } catch (error) {
+        reject(plainError(error));
+      }
+    });
+  }
+
   return {
     kind: "indexeddb",
     get,
+    keys,
     update,
     put: (key, text) => update(key, () => ({ text, value: undefined })),
     listen(key, heard) {
@@ -212,6 +228,14 @@ function localStorageKeyval(store) {
         return store?.getItem(key) ?? null;
       } catch {
         return null;
+      }
+    },
+    keys: async (prefix) => {
+      try {
+        const found = store ? Array.from({ length: store.length }, (_, i) => store.key(i) ?? "") : [];
+        return found.filter((key) => key.startsWith(prefix)).sort();
+      } catch {
+        return [];
       }
     },
     update,

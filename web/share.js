@@ -11,6 +11,7 @@
  * `v` is the link format; a link of a newer format, or one broken by hand, is refused with a plain message.
  */
 
+import { copyText } from "./copy.js";
 import { MAX_LINK_CHARS, MAX_POSITION_CHARS, MAX_RECORD_BYTES, inflateLimited, recordProblem, sizeText, tooLarge } from "./limits.js";
 
 export const LINK_VERSION = 1;
@@ -152,22 +153,6 @@ export function consumeLaunches(open) {
     }
   });
   return true;
-}
-
-/**
- * Put text on the clipboard; where that is refused, select it in `field` so the player can copy it by hand.
- * @param {string} text @param {HTMLInputElement} field
- * @returns {Promise<boolean>} copied
- */
-export async function copyText(text, field) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    field.focus();
-    field.select();
-    return false;
-  }
 }
 
 const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));

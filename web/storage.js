@@ -156,10 +156,11 @@ async function changeList(key, kind, change) {
  * or adopted; over anything else (another tab saved meanwhile) it is refused as a conflict and the caller shows the
  * stored match instead. With IndexedDB no other tab's write can come between the check and the write, so no action
  * is lost or silently replaced; on the localStorage fallback the check is as good as localStorage allows.
- * @param {{namespace?: string}} [options]
+ * @param {{namespace?: string, name?: string}} [options] name: what the key holds, "match" (the match in progress) or
+ *   another match kept beside it (a match on two devices, web/remote/store.js)
  */
-export function createMatchStorage({ namespace = "backgammon" } = {}) {
-  const key = `${namespace}.match.v${STORAGE_VERSION}`;
+export function createMatchStorage({ namespace = "backgammon", name = "match" } = {}) {
+  const key = `${namespace}.${name}.v${STORAGE_VERSION}`;
   const previousKey = `${key}.previous`;
   const tab = newTabId();
   /**
@@ -352,7 +353,14 @@ export function createMatchStorage({ namespace = "backgammon" } = {}) {
     }
   }
 
-  return { key, load, save, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy };
+  /** Delete the match kept under this key (a match on two devices the player no longer wants). */
+  async function remove() {
+    await (await openKeyval(namespaceOf(key))).put(key, null);
+    knownRevision = 0;
+    knownTab = "";
+  }
+
+  return { key, load, save, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy, remove };
 }
 
 const ANALYSIS_FORMAT = "backgammon-analyses";

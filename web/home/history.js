@@ -39,7 +39,9 @@ export function entryFromMatch(record, view, now = new Date()) {
     return player;
   });
   const computers = players.map((/** @type {any} */ p) => p.kind === "computer");
-  const you = computers[0] && computers[1] ? null : computers[0] ? 1 : 0;
+  // On two devices the player here is this device's seat; on one, the side the computer does not play.
+  const seat = view.remote?.seat;
+  const you = seat === 0 || seat === 1 ? seat : computers[0] && computers[1] ? null : computers[0] ? 1 : 0;
   const other = you === null ? null : players[1 - you];
   const games = (view.notation?.games ?? [])
     .map((/** @type {any} */ g) => g?.result)

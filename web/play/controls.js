@@ -36,7 +36,8 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
   const act = (/** @type {boolean} */ enabled) => ({ visible: true, enabled });
 
   if (phase === "game_over") states.next_game = act(true);
-  if (phase === "match_over") states.new_match = { visible: true, enabled: true };
+  // A match with a friend on another device ends with its own panel's Rematch (web/remote/friends.js).
+  if (phase === "match_over" && !view.remote) states.new_match = { visible: true, enabled: true };
   if (!humanToAct) return states;
 
   if (phase === "opening") states.roll = act(true);

@@ -43,6 +43,7 @@ export function matchInfo(v) {
  * @property {string} busyWhy  "thinking" while the computer chooses
  * @property {boolean} personToAct  a person at this device acts now
  * @property {{orientation: string, showPips: boolean, animationMs: number, endTurn: import("../preferences.js").EndTurn}} preferences
+ * @property {0 | 1} perspective  the player seen at the bottom
  */
 
 /**
@@ -62,6 +63,7 @@ export function drawPlay(board, s) {
     orientation: s.preferences.orientation,
     showPips: s.preferences.showPips,
     animationMs: s.preferences.animationMs,
+    perspective: s.perspective,
     // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.
     endPrompt: turnOver && endTurn !== "now" ? (v.no_legal_move ? "pass" : "done") : null,
   });
@@ -76,19 +78,37 @@ export function drawPlay(board, s) {
   if (v.phase === "game_over") status = "Game over.";
   if (v.phase === "match_over") status = "Match over.";
   if (s.busy && s.busyWhy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
+  if (v.remote && !human && s.hasMatch) status = remoteWaitText(v);
   $("status").textContent = status;
   $("position-id").textContent = v.position_id || "—";
   $("match-id").textContent = v.match_id || "—";
   renderMoveList($("movelist"), v.notation, [say.playerName(v, 0), say.playerName(v, 1)]);
   const canResign = human && (v.phase === "roll" || v.phase === "move") && !s.busy;
   /** @type {HTMLButtonElement} */ ($("resign-button")).disabled = !canResign;
-  const adviceWanted = human && ["roll", "move", "doubled"].includes(v.phase);
+  // No advice in a match against a friend on another device: the friend could not see that it was asked.
+  const adviceWanted = human && !v.remote && ["roll", "move", "doubled"].includes(v.phase);
   /** @type {HTMLButtonElement} */ ($("hint-button")).disabled = !(adviceWanted && !s.busy);
   if (!adviceWanted) $("hint-panel").hidden = true;
   const over = v.phase === "game_over" || v.phase === "match_over";
   $("result-banner").hidden = !over;
   $("result-text").textContent = over ? (v.phase === "match_over" ? `${say.resultText(v)} ${say.playerName(v, v.match_winner ?? 0)} wins the match!` : say.resultText(v)) : "";
   document.documentElement.dataset.phase = v.phase ?? "";
+}
+
+/**
+ * What a match on two devices waits for when this side has nothing to do.
+ * @param {View} v a view with `remote` (web/remote/remote-match.js)
+ */
+function remoteWaitText(v) {
+  const remote = v.remote;
+  const friend = say.playerName(v, 1 - remote.seat);
+  if (remote.phase === "invited") return `Waiting for your friend to join.`;
+  if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;
+  if (remote.phase === "over") return "Match over.";
+  if (remote.awaited === remote.seat) return "Your dice are being drawn…";
+  if (remote.waiting_for === "dice") return `Waiting for ${friend}'s device to draw the dice…`;
+  if (v.phase === "doubled" || v.phase === "resign_offered") return `Waiting for ${friend}'s answer.`;
+  return `Waiting for ${friend} to play.`;
 }
 
 /**

@@ -7,7 +7,8 @@
  *
  * A play that is complete waits for the person who made it (*Done*, the dice, Enter or Space) unless their
  * preference ends the turn by itself, at once or after END_TURN_DELAY_MS; until the turn ends, Undo takes the
- * checkers back one by one. The computer ends its own turns; a remote player's turn will be sent once confirmed.
+ * checkers back one by one. The computer ends its own turns. A match with a friend on another device is played the
+ * same way through web/remote/remote-match.js: this side's turn is sent once confirmed, the friend's comes in.
  *
  * Its state is one object, `state`, kept here and nowhere else; what it needs of the page comes in `PlayContext`.
  * While another mode (review, the position editor) has the board, play is suspended: it neither draws nor acts.
@@ -46,6 +47,7 @@ const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest pos
  * @property {() => void} otherTab  another tab's match was taken up (the welcome, if open, is moot)
  * @property {() => void} closeOtherMode  end review or the editor before the match is replaced
  * @property {(message: {title: string, text: string}) => Promise<string>} message  a message dialog
+ * @property {() => void} remoteChanged  the match with a friend changed, or was shown or left (its panel follows)
  */
 
 /** @param {PlayContext} ctx */
@@ -56,6 +58,12 @@ export function createPlay(ctx) {
     view: startView(),
     /** @type {object | null} the match record, as Python last returned it */
     record: null,
+    /**
+     * A match on two devices shown instead of the match in progress (which stays as it is, in the worker and saved):
+     * actions go to it, and what the friend does comes from it (web/remote/remote-match.js).
+     * @type {import("../remote/remote-match.js").RemoteMatch | null}
+     */
+    remote: null,
     busy: false,
     busyWhy: "",
     /** Bumped when the match is replaced (new match, import, another tab): stale automatic steps stop. */
@@ -86,6 +94,7 @@ export function createPlay(ctx) {
    *   did not drag); mine: a person here asked for it (told if another tab's match takes its place)
    */
   async function perform(action, { animate = false, mine = false } = {}) {
+    if (state.remote) return performRemote(state.remote, action, { animate });
     if (!state.record) return;
     stopCountdown(); // whatever the player does meanwhile (Undo, Done) stands in for the turn ending by itself
     const generation = state.generation;
@@ -127,6 +136,56 @@ export function createPlay(ctx) {
       setBusy(false);
     }
     scheduleAutomatic();
+  }
+
+  /**
+   * An action on the match with a friend on another device: checked and saved, then sent (web/remote/remote-match.js).
+   * @param {import("../remote/remote-match.js").RemoteMatch} match
+   * @param {Record<string, any>} action
+   * @param {{animate?: boolean}} options
+   */
+  async function performRemote(match, action, { animate = false }) {
+    const generation = state.generation;
+    setBusy(true);
+    try {
+      const update = await match.act(action);
+      if (generation === state.generation) await showRemoteUpdate(update, { animate });
+    } catch (error) {
+      if (!ctx.isRulesError(error)) throw error;
+      const text = /** @type {Error} */ (error).message;
+      ctx.say(text);
+      ctx.setStatus(text);
+    } finally {
+      setBusy(false);
+    }
+    scheduleAutomatic();
+  }
+
+  /**
+   * Show a change of the match with a friend: its moves glide (the friend's, or this side's made by itself), then
+   * the view, the sounds, what is said.
+   * @param {import("../remote/remote-match.js").Update} update
+   * @param {{animate?: boolean}} [options]
+   */
+  async function showRemoteUpdate(update, { animate = true } = {}) {
+    const before = state.view;
+    const glide = animate && ctx.preferences().animationMs > 0;
+    if (glide) {
+      for (const event of update.events) {
+        if (event.type !== "moved") continue;
+        await board.animateMove({ from: event.from, to: event.to, player: event.player });
+        playSound(event.hit ? "hit" : "checker");
+      }
+    }
+    showView(update.view);
+    playSounds(eventSounds(update.events, { moves: !glide }));
+    announceEvents(before, update.view, update.events);
+    for (const text of update.notices) ctx.notice(text);
+    ctx.remoteChanged();
+    const match = state.remote;
+    if (match && update.events.some((event) => event.type === "match_over")) {
+      ctx.matchOver(await match.record(), update.view); // into the history, as a match between two people
+    }
   }
 
   /**
@@ -175,11 +234,13 @@ export function createPlay(ctx) {
 
   async function automaticStep() {
     const v = state.view;
-    if (!state.record || state.busy || state.suspended) return void stopCountdown();
+    if (!(state.record || state.remote) || state.busy || state.suspended) return void stopCountdown();
     if (v.phase === "game_over" || v.phase === "match_over") return void stopCountdown();
+    // A friend on another device acts there: its moves come in as messages (showRemote, heardRemote).
+    if (v.remote && !personHereToAct(v)) return void stopCountdown();
     const player = actor(v);
     const seat = seatOf(v, player);
-    if (seat.kind !== "here" && v.phase !== "opening") {
+    if (seat.kind === "computer" && v.phase !== "opening") {
       stopCountdown();
       const generation = state.generation;
       await seat.takeTurn(player, {
@@ -268,7 +329,7 @@ export function createPlay(ctx) {
   function render() {
     /** @type {HTMLButtonElement} */ (document.getElementById("review-button")).disabled = !state.record || !ctx.engineReady();
     if (state.suspended) return; // the board and the panel are the other mode's until it ends
-    const hasMatch = Boolean(state.record);
+    const hasMatch = Boolean(state.record || state.remote);
     drawPlay(board, {
       view: state.view,
       hasMatch,
@@ -277,6 +338,8 @@ export function createPlay(ctx) {
       busyWhy: state.busyWhy,
       personToAct: hasMatch && personHereToAct(state.view),
       preferences: ctx.preferences(),
+      // Each player sees their own checkers at the bottom: on two devices, this device's seat.
+      perspective: state.remote ? state.view.remote?.seat ?? 0 : 0,
     });
     showXgid(state.view, ctx.engineReady() && hasMatch);
   }
@@ -316,6 +379,7 @@ export function createPlay(ctx) {
       const result = await call("load", { record: envelope.record });
       state.record = result.record;
       storage.adopt(envelope);
+      if (state.remote) return; // the match with a friend is shown: the match in progress waits, now as saved there
       showView(result.view);
       ctx.notice(message);
       scheduleAutomatic();
@@ -343,6 +407,7 @@ export function createPlay(ctx) {
    */
   async function takeUp(result, { study = false } = {}) {
     ctx.closeOtherMode();
+    await leaveRemote();
     state.generation += 1;
     state.record = result.record;
     showView(result.view);
@@ -367,6 +432,7 @@ export function createPlay(ctx) {
    * @param {{hold?: boolean}} [options] hold: show it, but neither save it nor let it start (under the welcome)
    */
   async function startMatch(match, { hold = false } = {}) {
+    await leaveRemote();
     state.generation += 1;
     const result = await call("new_match", match);
     state.record = result.record;
@@ -491,14 +557,69 @@ export function createPlay(ctx) {
   }
 
   // ------------------------------------------------------------------------------------------------------------
+  // A match with a friend on another device, shown instead of the match in progress
+
+  /**
+   * Show a match on two devices and play it here; the match in progress stays as it is, saved, for later.
+   * @param {import("../remote/remote-match.js").RemoteMatch} match
+   */
+  async function showRemote(match) {
+    ctx.closeOtherMode();
+    if (state.remote !== match) await state.remote?.close();
+    state.generation += 1;
+    state.remote = match;
+    stopCountdown();
+    showView(match.view());
+    ctx.remoteChanged();
+    ctx.say(`${matchInfo(state.view)}. ${say.statusText(state.view, endTurnFor(state.view))}`);
+    scheduleAutomatic();
+  }
+
+  /** Back to the match in progress from a match on two devices (which stays kept, its line closed). */
+  async function leaveRemote() {
+    const match = state.remote;
+    if (!match) return;
+    state.remote = null;
+    state.generation += 1;
+    stopCountdown();
+    await match.close();
+    if (state.record) {
+      const result = await call("load", { record: state.record });
+      state.record = result.record;
+      showView(result.view);
+    } else {
+      showView(startView());
+    }
+    ctx.remoteChanged();
+  }
+
+  /**
+   * A change that came from the friend's device (inside the page's queue).
+   * @param {import("../remote/remote-match.js").RemoteMatch} match
+   * @param {import("../remote/remote-match.js").Update} update
+   */
+  async function heardRemote(match, update) {
+    if (state.remote !== match) return;
+    if (!update.changed) {
+      // An acknowledgement or a line of chat: the board stays as it is (a checker picked up stays in hand).
+      for (const text of update.notices) ctx.notice(text);
+      ctx.remoteChanged();
+      return;
+    }
+    stopCountdown();
+    await showRemoteUpdate(update);
+    scheduleAutomatic();
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
   // A person's commands: board, buttons, keys
 
   /** Enter or a click on the dice: roll, end the turn, pass, or go on to the next game. */
   function primaryAction() {
     const v = state.view;
-    if (state.busy || !state.record || state.suspended) return false;
+    if (state.busy || !(state.record || state.remote) || state.suspended) return false;
     if (v.phase === "game_over") return act({ type: "next_game" }), true;
-    if (v.phase === "match_over") return void newMatchDialog(), true;
+    if (v.phase === "match_over") return state.remote ? false : (void newMatchDialog(), true);
     if (!personHereToAct(v)) return false;
     if (v.phase === "opening" || v.phase === "roll") return act({ type: "roll" }), true;
     if (v.phase === "move" && (v.no_legal_move || v.can_confirm)) return act({ type: "confirm" }), true;
@@ -611,6 +732,11 @@ export function createPlay(ctx) {
   return {
     /** The match record in progress (null before one is loaded). */
     record: () => state.record,
+    /** The match with a friend on another device shown instead, if one is. */
+    remote: () => state.remote,
+    showRemote,
+    leaveRemote,
+    heardRemote,
     /** The view of the match in progress. */
     view: () => state.view,
     /** The match in one line (for messages about it). */

@@ -1,10 +1,11 @@
 // @ts-check
 /**
- * Who sits at each side of the board. A side is *a person at this device*, *the computer*, or (to come: play a
- * friend on another device) *a remote player*; the play loop asks the side to move for its action the same way
- * whoever sits there. A person acts through the board, the buttons and the keys; a seat that acts by itself has
- * `takeTurn`, which the loop calls when that side is to act. A person's turn ends when they confirm it (*Done*, or
- * their preference `endTurn`); the computer confirms its own; a remote seat will send only a confirmed turn.
+ * Who sits at each side of the board. A side is *a person at this device*, *the computer*, or *a friend on another
+ * device*; the play loop asks the side to move for its action the same way whoever sits there. A person acts
+ * through the board, the buttons and the keys; a seat that acts by itself has `takeTurn`, which the loop calls when
+ * that side is to act. A person's turn ends when they confirm it (*Done*, or their preference `endTurn`); the
+ * computer confirms its own; a friend's confirmed turn comes in as a message (web/remote/remote-match.js), and this
+ * side's is sent only once confirmed.
  */
 
 /** @typedef {Record<string, any>} View */
@@ -23,7 +24,8 @@
 /**
  * @typedef {{kind: "here"}} PersonSeat
  * @typedef {{kind: "computer", level: string, takeTurn: (player: number, ctx: TurnContext) => Promise<void>}} ComputerSeat
- * @typedef {PersonSeat | ComputerSeat} Seat
+ * @typedef {{kind: "remote"}} RemoteSeat  acts on another device: nothing to do here but wait for its messages
+ * @typedef {PersonSeat | ComputerSeat | RemoteSeat} Seat
  */
 
 /** The player who must act now: the one on roll, or the one answering a double or a resignation. */
@@ -42,6 +44,7 @@ export function actor(view) {
 export function seatOf(view, player) {
   const who = view.players?.[player];
   if (who?.kind === "computer") return computerSeat(who.level ?? "intermediate");
+  if (who?.kind === "remote") return { kind: "remote" };
   return { kind: "here" };
 }
 
@@ -51,6 +54,8 @@ export function seatOf(view, player) {
  */
 export function personHereToAct(view) {
   if (view.phase === "game_over" || view.phase === "match_over") return false;
+  // On two devices the protocol says whose move the match waits for (its dice come from both sides by themselves).
+  if (view.remote) return view.remote.phase === "playing" && view.remote.awaited === view.remote.seat && view.phase !== "opening";
   if (view.phase === "opening") return [0, 1].some((player) => seatOf(view, player).kind === "here");
   return seatOf(view, actor(view)).kind === "here";
 }

@@ -1,0 +1,158 @@
+"""Two devices playing one match through the page, as two people would: one invites from *Play a friend
+online*, the other opens the link and joins; each plays its own turns on its own board. The pages run with
+their Content-Security-Policy on, so everything here reads the page by selectors and `evaluate` (no
+`wait_for_function` with a string, which the policy's script-src refuses)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+# Generous for a loaded 2-core machine: a turn goes from one device to the other in well under a second here.
+TURN_TIMEOUT_S = 60.0
+ENGINE_TIMEOUT_MS = 120_000
+
+# What a person here can press to get on with the match, in the order the driver prefers them.
+PRIMARY = ("confirm", "pass", "roll", "take", "reject_resign", "accept_resign")
+
+STATE = """() => {
+  const root = document.documentElement;
+  const buttons = [...document.querySelectorAll('#controls button[data-action]')]
+    .filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.action);
+  const sources = [...document.querySelectorAll('#board .target.source')].map((t) => t.getAttribute('data-loc'));
+  return {idle: root.dataset.idle === 'true', phase: root.dataset.phase || '', buttons, sources,
+          steps: Number(root.dataset.steps || 0), status: document.getElementById('status').textContent};
+}"""
+
+
+def state(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(STATE)
+    return result
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("html[data-idle='true']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+
+
+def invite(page: Page, name: str, length: int = 1, mode: str = "live") -> None:
+    """*Play a friend online…*, a name, a match length and a way to play; Invite."""
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    page.fill("#friend-form input[name=name]", name)
+    page.select_option("#friend-form select[name=length]", str(length))
+    page.check(f"#friend-form input[name=mode][value={mode}]")
+    page.click("#friend-form button[value=invite]")
+
+
+def invitation_link(page: Page) -> str:
+    page.wait_for_selector("#remote-invite:not([hidden])")
+    return page.input_value("#remote-invite-link")
+
+
+def accept_invitation(page: Page, name: str, timeout_ms: int = 60_000) -> None:
+    page.wait_for_selector("#friend-join-dialog[open]", timeout=timeout_ms)
+    page.fill("#friend-join-form input[name=name]", name)
+    page.click("#friend-join-form button[value=join]")
+
+
+def has_work(s: dict[str, Any]) -> bool:
+    return bool(s["idle"]) and (bool(s["sources"]) or any(name in s["buttons"] for name in PRIMARY))
+
+
+def my_turn(page: Page) -> bool:
+    """A person here has something to do once the page has settled (a forced move the page makes by itself comes
+    first): a checker to move or a button of the turn to press."""
+    page.wait_for_selector("html[data-idle='true']", state="attached", timeout=int(TURN_TIMEOUT_S * 1000))
+    return has_work(state(page))
+
+
+def wait_for_turn(pages: list[Page], timeout_s: float = TURN_TIMEOUT_S) -> Page | None:
+    """The page whose person must act next, or None once the match is over on every page."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if all(state(page)["phase"] == "match_over" for page in pages):
+            return None
+        for page in pages:
+            if has_work(state(page)):
+                return page
+        time.sleep(0.05)
+    raise AssertionError("neither device had anything to do: " + repr([state(page) for page in pages]))
+
+
+def wait_idle_after(page: Page, before: int) -> None:
+    deadline = time.monotonic() + TURN_TIMEOUT_S
+    while time.monotonic() < deadline:
+        s = state(page)
+        if s["steps"] > before and s["idle"]:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the page did not take up the action: {state(page)}")
+
+
+def act_once(page: Page) -> str:
+    """One thing a player does: end a complete turn, move a checker (the first legal one), or press the turn's
+    main button."""
+    s = state(page)
+    before = s["steps"]
+    if "confirm" in s["buttons"] or "pass" in s["buttons"]:
+        name = "confirm" if "confirm" in s["buttons"] else "pass"
+        page.click(f"#controls button[data-action='{name}']")
+        wait_idle_after(page, before)
+        return name
+    for source in s["sources"]:
+        # A checker just moved is a source too (picked up, it can be taken back): it has no destination.
+        page.click(f"#board .target[data-loc='{source}']")
+        try:
+            page.wait_for_selector("#board .target.dest", state="attached", timeout=1000)
+        except PlaywrightTimeout:
+            pass
+        dests = page.eval_on_selector_all("#board .target.dest", "(ts) => ts.map((t) => t.getAttribute('data-loc'))")
+        if not dests:
+            page.keyboard.press("Escape")
+            continue
+        page.click(f"#board .target.dest[data-loc='{dests[0]}']")
+        wait_idle_after(page, before)
+        return f"move {source}->{dests[0]}"
+    for name in PRIMARY:
+        if name in s["buttons"]:
+            page.click(f"#controls button[data-action='{name}']")
+            wait_idle_after(page, before)
+            return name
+    raise AssertionError(f"nothing to do: {s}")
+
+
+def play_until_over(pages: list[Page], max_actions: int = 2000) -> list[str]:
+    """Both devices play the match to its end, each acting only on its own board; the actions taken."""
+    log: list[str] = []
+    for _ in range(max_actions):
+        page = wait_for_turn(pages)
+        if page is None:
+            return log
+        log.append(f"{pages.index(page)}: {act_once(page)}")
+    raise AssertionError(f"the match did not end in {max_actions} actions")
+
+
+def turn_link(page: Page) -> str:
+    """The turn link the page offers to send (by correspondence), copied as a player would."""
+    page.wait_for_selector("#remote-send:not([hidden])", timeout=int(TURN_TIMEOUT_S * 1000))
+    deadline = time.monotonic() + TURN_TIMEOUT_S
+    while not page.input_value("#remote-send-link").startswith("http"):
+        assert time.monotonic() < deadline, "no turn link"
+        time.sleep(0.05)
+    link = page.input_value("#remote-send-link")
+    before = state(page)["steps"]
+    page.click("#remote-send-copy")
+    wait_idle_after(page, before)
+    return link
+
+
+def wait_until(condition: Callable[[], bool], timeout_s: float = TURN_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true"
+        time.sleep(0.05)

@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * The live line of one invitation: the connection to the friend's device (web/remote/transport.js, loaded here
+ * on first use with trystero), whoever listens to it now. Before the match is joined it carries the invitation;
+ * then the match's messages. Its status, in plain words, goes to `onStatus` (the page shows it under the board).
+ */
+import { pageRelays } from "./relays.js";
+
+/** @typedef {import("./transport.js").ConnectionStatus} ConnectionStatus */
+
+/**
+ * Open the line of `invitation`.
+ * @param {{room: string, secret: string}} invitation
+ * @param {{expectPeer: boolean, onStatus: (status: ConnectionStatus) => void}} options expectPeer: this side opened
+ *   the friend's link, so the friend's device should be there already
+ */
+export async function openLine(invitation, { expectPeer, onStatus }) {
+  const relays = pageRelays(document);
+  if (relays.length === 0) {
+    onStatus({ state: "closed", text: "This site names no relay for play on two devices, so it cannot connect to your friend." });
+    return null;
+  }
+  /** @type {(text: string) => void} */
+  let textHandler = () => {};
+  /** @type {() => void} */
+  let friendHandler = () => {};
+  const { connect } = await import("./transport.js");
+  const connection = connect({
+    roomId: invitation.room,
+    secret: invitation.secret,
+    relays,
+    expectPeer,
+    onMessage: (text) => textHandler(text),
+    onPeer: () => friendHandler(),
+    onStatus,
+    onRefused: (refusal) => onStatus({ state: connection.status().state, text: refusal.text }),
+  });
+  return {
+    invitation,
+    /** @param {(text: string) => void} handler every message of the friend's, as text */
+    onText(handler) {
+      textHandler = handler;
+    },
+    /** @param {() => void} handler the friend is connected (again); called at once if already so */
+    onFriend(handler) {
+      friendHandler = handler;
+      if (connection.peer() !== null) handler();
+    },
+    /** @param {string} text */
+    send: (text) => connection.send(text),
+    status: () => connection.status(),
+    close: () => connection.close(),
+  };
+}
+
+/** @typedef {NonNullable<Awaited<ReturnType<typeof openLine>>>} Line */
