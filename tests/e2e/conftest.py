@@ -145,9 +145,12 @@ def watch_every_page(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
     problems: PageProblems = request.getfixturevalue("page_problems")
     new_context = Browser.new_context
 
+    def watch(page: Page) -> None:
+        watch_problems(page, problems)
+
     def watched_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
         made = new_context(self, *args, **kwargs)
-        made.on("page", lambda page: watch_problems(page, problems))
+        made.on("page", watch)
         return made
 
     monkeypatch.setattr(Browser, "new_context", watched_context)
