@@ -5,6 +5,7 @@ their Content-Security-Policy on, so everything here reads the page by selectors
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +24,8 @@ STATE = """() => {
   const root = document.documentElement;
   const buttons = [...document.querySelectorAll('#controls button[data-action]')]
     .filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.action);
-  const sources = [...document.querySelectorAll('#board .target.source')].map((t) => t.getAttribute('data-loc'));
+  const sources = [...document.querySelectorAll('#board .target.source')]
+    .map((t) => t.getAttribute('data-loc'));
   return {idle: root.dataset.idle === 'true', phase: root.dataset.phase || '', buttons, sources,
           steps: Number(root.dataset.steps || 0), status: document.getElementById('status').textContent};
 }"""
@@ -65,8 +67,8 @@ def has_work(s: dict[str, Any]) -> bool:
 
 
 def my_turn(page: Page) -> bool:
-    """A person here has something to do once the page has settled (a forced move the page makes by itself comes
-    first): a checker to move or a button of the turn to press."""
+    """A person here has something to do once the page has settled (a forced move the page makes by itself
+    comes first): a checker to move or a button of the turn to press."""
     page.wait_for_selector("html[data-idle='true']", state="attached", timeout=int(TURN_TIMEOUT_S * 1000))
     return has_work(state(page))
 
@@ -107,11 +109,11 @@ def act_once(page: Page) -> str:
     for source in s["sources"]:
         # A checker just moved is a source too (picked up, it can be taken back): it has no destination.
         page.click(f"#board .target[data-loc='{source}']")
-        try:
+        with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_selector("#board .target.dest", state="attached", timeout=1000)
-        except PlaywrightTimeout:
-            pass
-        dests = page.eval_on_selector_all("#board .target.dest", "(ts) => ts.map((t) => t.getAttribute('data-loc'))")
+        dests = page.eval_on_selector_all(
+            "#board .target.dest", "(ts) => ts.map((t) => t.getAttribute('data-loc'))"
+        )
         if not dests:
             page.keyboard.press("Escape")
             continue

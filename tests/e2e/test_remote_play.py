@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from scripts.chromium import serving
 from scripts.local_relay import local_relay
 from scripts.remote_harness import CONNECT_TIMEOUT_MS, RECORD_CSP_VIOLATIONS, build_site_for_relay
-
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.stored import stored_text
@@ -42,7 +41,9 @@ class Device:
         page = self.context.new_page()
         page.add_init_script(RECORD_CSP_VIOLATIONS)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("console", lambda m: self.problems.append(f"console: {m.text}") if m.type == "error" else None)
+        page.on(
+            "console", lambda m: self.problems.append(f"console: {m.text}") if m.type == "error" else None
+        )
         return page
 
     def check(self, friend_left: bool = False) -> None:
@@ -238,8 +239,13 @@ def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, 
             pages[receiver].reload()
             rd.wait_ready(pages[receiver])
         pages[receiver].goto(link)
-        # The receiver takes in the whole match so far, checked (and adds its own part of a roll if one is due).
-        rd.wait_until(lambda: kept_match(pages[receiver])["state"]["transcript"][: len(sent)] == sent)  # type: ignore[index]
+        # The receiver takes in the whole match so far, checked (and adds its own part of a roll if one is
+        # due).
+        rd.wait_until(
+            lambda page=pages[receiver], wanted=sent: (
+                kept_match(page)["state"]["transcript"][: len(wanted)] == wanted  # type: ignore[index]
+            )
+        )
         rd.wait_ready(pages[receiver])
         if rd.my_turn(pages[receiver]):
             while rd.my_turn(pages[receiver]):
