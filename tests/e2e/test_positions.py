@@ -661,10 +661,16 @@ def test_swap_sides_in_the_editor_gives_each_side_the_others_checkers_score_and_
     page.click("#setup-button")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
     before = position_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 4, 8: 3, 13: 5, 20: 1, 24: 2})
-    page.fill("#setup-paste", f"{before}:{match_id_of(match_length=5, score=(3, 1))}")
+    pasted = match_id_of(match_length=5, score=(3, 1))
+    page.fill("#setup-paste", f"{before}:{pasted}")
     page.click("#setup-read")
-    page.wait_for_function("() => document.documentElement.dataset.setupCheck === 'ok'")
-    shown_before = page.inner_text("#setup-match-id")
+    # The editor has read the pasted IDs (its first check, of the match in progress, is "ok" too).
+    page.wait_for_function(
+        "pasted => document.documentElement.dataset.setupCheck === 'ok'"
+        " && document.getElementById('setup-match-id').textContent === pasted",
+        arg=pasted,
+    )
+    shown_before = pasted
     page.click("#setup-swap")
     page.wait_for_function(
         "before => document.documentElement.dataset.setupCheck === 'ok'"
