@@ -28,6 +28,7 @@ import threading
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,12 @@ REMOTE_CONFIG = ROOT / "remote.json"
 RELAYS_META = re.compile(r'<meta name="remote-relays" content="[^"]*">')
 CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 RELAY_URL = re.compile(r"^wss?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~/-]*)?$")
+# A site's STUN and TURN servers for live play (remote.json's `iceServers`, WebRTC's RTCIceServer list): a
+# TURN server passes the data of two devices that cannot connect directly (some mobile networks). Written into
+# `<meta name="remote-ice">` as JSON (read by web/remote/relays.js); WebRTC is not governed by the policy.
+ICE_META = re.compile(r'<meta name="remote-ice" content="[^"]*">')
+ICE_URL = re.compile(r"^(?:stun|turn|turns):[A-Za-z0-9.:\[\]-]+(?:\?transport=(?:udp|tcp))?$")
+ICE_TEXT = re.compile(r"^[\x21-\x7e]{1,256}$")
 
 # Parts of py/backgammon that are not needed in the browser.
 PACKAGE_EXCLUDED_DIRS = frozenset({"__pycache__", "tests", "training", ".mypy_cache", ".pytest_cache"})
@@ -400,6 +407,49 @@ def site_relays(relays: list[str] | None = None, config: Path = REMOTE_CONFIG) -
     return list(dict.fromkeys(check_relay(url) for url in relays))
 
 
+def site_ice_servers(config: Path = REMOTE_CONFIG) -> list[dict[str, Any]]:
+    """remote.json's `iceServers` (none by default: WebRTC's own STUN defaults, no TURN), each checked:
+    `{"urls": "turn:HOST:PORT" or a list of such, "username"?, "credential"?}`."""
+    if not config.is_file():
+        return []
+    try:
+        servers = json.loads(config.read_text(encoding="utf-8")).get("iceServers", [])
+    except (ValueError, AttributeError) as error:
+        raise BuildError(f"{config.name} is not a JSON object: {error}") from error
+    wrong = BuildError(
+        f'{config.name}: iceServers is a list of {{"urls": "turn:HOST:PORT" (or stun:, turns:), '
+        '"username"?, "credential"?}'
+    )
+    if not isinstance(servers, list):
+        raise wrong
+    checked = []
+    for server in servers:
+        if not isinstance(server, dict) or set(server) - {"urls", "username", "credential"}:
+            raise wrong
+        urls = server.get("urls")
+        urls = [urls] if isinstance(urls, str) else urls
+        if not isinstance(urls, list) or not urls:
+            raise wrong
+        if not all(isinstance(url, str) and ICE_URL.match(url) for url in urls):
+            raise wrong
+        extra = {key: server[key] for key in ("username", "credential") if key in server}
+        if not all(isinstance(value, str) and ICE_TEXT.match(value) for value in extra.values()):
+            raise wrong
+        checked.append({"urls": urls, **extra})
+    return checked
+
+
+def write_ice_servers(out: Path, servers: list[dict[str, Any]]) -> None:
+    """index.html's `<meta name="remote-ice">` holds `servers` as JSON, escaped for the attribute."""
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if len(ICE_META.findall(html)) != 1:
+        raise BuildError('index.html must hold one <meta name="remote-ice" content=""> for the ICE servers')
+    content = html_escape(json.dumps(servers, separators=(",", ":")) if servers else "", quote=True)
+    html = ICE_META.sub(lambda _: f'<meta name="remote-ice" content="{content}">', html)
+    page.write_text(html, encoding="utf-8")
+
+
 def write_relays(out: Path, relays: list[str]) -> None:
     """index.html names `relays` twice, in one step: in `<meta name="remote-relays">`, where the page reads
     the relays it uses, and in its Content-Security-Policy's `connect-src`, the hosts it may open a
@@ -506,6 +556,7 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
     copy_site_sources(staging)
     inline_board_snapshot(staging)
     write_relays(staging, site_relays(relays))
+    write_ice_servers(staging, site_ice_servers())
     if bundle:
         bundle_modules(staging)
         join_stylesheets(staging)

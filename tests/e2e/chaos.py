@@ -139,8 +139,7 @@ WATCH_SAVES_JS = """
 })();
 """.replace("MATCH_KEY", json.dumps(MATCH_KEY))
 
-SNAPSHOT_JS = (
-    """
+SNAPSHOT_JS = """
 async () => {
   const saved = await (STORED_TEXT_JS)(MATCH_KEY);
   const html = document.documentElement;
@@ -179,7 +178,6 @@ async () => {
   };
 }
 """.replace("MATCH_KEY", json.dumps(MATCH_KEY)).replace("STORED_TEXT_JS", STORED_TEXT_JS)
-)
 
 
 def saved_record_of(dom: DomState) -> dict[str, Any] | None:

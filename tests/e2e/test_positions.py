@@ -377,7 +377,7 @@ def open_editor(page: Page) -> None:
 
 
 def wait_checked(page: Page) -> str:
-    page.wait_for_function("['ok', 'problems'].includes(document.documentElement.dataset.setupCheck)")
+    page.wait_for_function("() => ['ok', 'problems'].includes(document.documentElement.dataset.setupCheck)")
     return str(page.get_attribute("html", "data-setup-check"))
 
 

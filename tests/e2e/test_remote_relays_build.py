@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape as html_unescape
 from pathlib import Path
 
 import pytest
 from scripts.chromium import load_site_build
+
+from .node_esm import run_module
 
 site_build = load_site_build()
 SOURCE_INDEX = Path(site_build.ROOT) / "index.html"
@@ -80,3 +83,54 @@ def test_a_page_whose_policy_was_changed_by_hand_stops_the_build(page_copy: Path
     page.write_text(page.read_text(encoding="utf-8").replace("connect-src 'self'", "connect-src *"))
     with pytest.raises(site_build.BuildError, match="connect-src"):
         site_build.write_relays(page_copy, ["wss://relay.example.org"])
+
+
+def ice_of(html: str) -> str:
+    found = re.search(r'<meta name="remote-ice" content="([^"]*)">', html)
+    assert found is not None
+    return found.group(1)
+
+
+def test_a_site_names_its_turn_server_in_remote_json_and_the_page_reads_it(
+    tmp_path: Path, page_copy: Path
+) -> None:
+    """A TURN server (for networks where two devices cannot connect directly) goes from remote.json into the
+    page's `<meta name="remote-ice">`, escaped for the attribute; web/remote/relays.js reads it back whole."""
+    config = tmp_path / "remote.json"
+    server = {
+        "urls": "turn:turn.example.org:3478?transport=tcp",
+        "username": "game",
+        "credential": 's3cr&t"x',
+    }
+    config.write_text(json.dumps({"relays": None, "iceServers": [{"urls": "stun:stun.example.org"}, server]}))
+    servers = site_build.site_ice_servers(config)
+    assert servers == [{"urls": ["stun:stun.example.org"]}, {**server, "urls": [server["urls"]]}]
+    site_build.write_ice_servers(page_copy, servers)
+    html = (page_copy / "index.html").read_text(encoding="utf-8")
+    assert "&quot;" in ice_of(html) and '"' not in ice_of(html)
+    content = html_unescape(ice_of(html))
+    read = run_module(
+        'import * as relays from "{WEB}/remote/relays.js";',
+        "const doc = {querySelector: () => ({getAttribute: () => " + json.dumps(content) + "})};"
+        "print(relays.pageIceServers(doc));",
+    )
+    assert read == servers
+    assert site_build.site_ice_servers(tmp_path / "missing.json") == []
+
+
+@pytest.mark.parametrize(
+    "servers",
+    [
+        [{"urls": "https://turn.example.org"}],
+        [{"urls": 'turn:turn.example.org"><script>'}],
+        [{"urls": []}],
+        [{"urls": "turn:turn.example.org", "username": "a b"}],
+        [{"urls": "turn:turn.example.org", "other": 1}],
+        {"urls": "turn:turn.example.org"},
+    ],
+)
+def test_an_ice_server_that_is_not_one_stops_the_build(tmp_path: Path, servers: object) -> None:
+    config = tmp_path / "remote.json"
+    config.write_text(json.dumps({"relays": None, "iceServers": servers}))
+    with pytest.raises(site_build.BuildError, match="iceServers"):
+        site_build.site_ice_servers(config)

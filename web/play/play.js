@@ -111,31 +111,48 @@ export function createPlay(ctx) {
       state.record = result.record;
       /** @type {Record<string, any>[]} */
       const events = Array.isArray(result.events) ? result.events : [];
-      const glide = animate && ctx.preferences().animationMs > 0;
-      if (glide) {
-        for (const event of events) {
-          if (event.type !== "moved") continue;
-          await board.animateMove({ from: event.from, to: event.to, player: event.player });
-          playSound(event.hit ? "hit" : "checker"); // as it lands
-        }
-        // Another tab's match may have been taken up during the glide: this result is then stale, never to be saved.
-        if (generation !== state.generation) return dropped();
-      }
+      const glide = await glideMoves(events, animate);
+      // Another tab's match may have been taken up during the glide: this result is then stale, never to be saved.
+      if (glide && generation !== state.generation) return dropped();
       showView(result.view);
       playSounds(eventSounds(events, { moves: !glide }));
       announceEvents(before, result.view, events);
       await persist(mine);
       if (events.some((event) => event.type === "match_over")) ctx.matchOver(/** @type {object} */ (state.record), result.view);
     } catch (error) {
-      if (!ctx.isRulesError(error)) throw error;
-      // The rules said no (a stale click, an illegal request): say why and show the match as Python has it.
-      const text = /** @type {Error} */ (error).message;
-      ctx.say(text);
-      ctx.setStatus(text);
+      sayRefusal(error);
     } finally {
       setBusy(false);
     }
     scheduleAutomatic();
+  }
+
+  /**
+   * Let the checkers that `events` moved glide on the board, each landing with its sound (unless the player wants no
+   * animation).
+   * @param {Record<string, any>[]} events @param {boolean} animate the moves were not made by hand here
+   * @returns {Promise<boolean>} whether they glided
+   */
+  async function glideMoves(events, animate) {
+    if (!animate || ctx.preferences().animationMs <= 0) return false;
+    for (const event of events) {
+      if (event.type !== "moved") continue;
+      await board.animateMove({ from: event.from, to: event.to, player: event.player });
+      playSound(event.hit ? "hit" : "checker"); // as it lands
+    }
+    return true;
+  }
+
+  /**
+   * The rules said no (a stale click, an illegal request): say why; the match stays as Python has it. Anything else
+   * is thrown on (the page's queue reports it).
+   * @param {unknown} error
+   */
+  function sayRefusal(error) {
+    if (!ctx.isRulesError(error)) throw error;
+    const text = /** @type {Error} */ (error).message;
+    ctx.say(text);
+    ctx.setStatus(text);
   }
 
   /**
@@ -151,10 +168,7 @@ export function createPlay(ctx) {
       const update = await match.act(action);
       if (generation === state.generation) await showRemoteUpdate(update, { animate });
     } catch (error) {
-      if (!ctx.isRulesError(error)) throw error;
-      const text = /** @type {Error} */ (error).message;
-      ctx.say(text);
-      ctx.setStatus(text);
+      sayRefusal(error);
     } finally {
       setBusy(false);
     }
@@ -169,14 +183,7 @@ export function createPlay(ctx) {
    */
   async function showRemoteUpdate(update, { animate = true } = {}) {
     const before = state.view;
-    const glide = animate && ctx.preferences().animationMs > 0;
-    if (glide) {
-      for (const event of update.events) {
-        if (event.type !== "moved") continue;
-        await board.animateMove({ from: event.from, to: event.to, player: event.player });
-        playSound(event.hit ? "hit" : "checker");
-      }
-    }
+    const glide = await glideMoves(update.events, animate);
     showView(update.view);
     playSounds(eventSounds(update.events, { moves: !glide }));
     announceEvents(before, update.view, update.events);

@@ -9,7 +9,7 @@ import { copyText } from "../copy.js";
 import { invitationCode, invitationLink, newInvitation, readCode } from "./link.js";
 import { openLine } from "./line.js";
 import { helloIn, openRemoteMatch } from "./remote-match.js";
-import { listRemoteMatches, rememberName, rememberedName, remoteMatchStorage } from "./store.js";
+import { findByRoom, listRemoteMatches, rememberName, rememberedName, remoteMatchStorage } from "./store.js";
 
 /** The match on two devices this tab shows (sessionStorage), opened again after a reload. */
 const SHOWN_KEY = "backgammon.remote.shown";
@@ -162,7 +162,7 @@ export function createFriends(ctx) {
    * @param {{room: string, secret: string}} invitation
    */
   async function openInvitation(invitation) {
-    const kept = (await listRemoteMatches(namespace)).find(({ entry }) => entry.invitation?.room === invitation.room);
+    const kept = await findByRoom(namespace, invitation.room);
     if (kept) {
       if (play.remote()?.id !== kept.id) await show(kept.entry, { expectPeer: true });
       return;
@@ -326,6 +326,8 @@ export function createFriends(ctx) {
       panel.hidden = true;
       $("remote-status").hidden = true;
       sessionStorage.removeItem(SHOWN_KEY);
+      // The live match's link leaves the address with it: a reload shows the player's own match.
+      if (location.hash.startsWith("#play=") && !waitingLine) clearAddress();
       return;
     }
     panel.hidden = false;

@@ -4,7 +4,7 @@
  * on first use with trystero), whoever listens to it now. Before the match is joined it carries the invitation;
  * then the match's messages. Its status, in plain words, goes to `onStatus` (the page shows it under the board).
  */
-import { pageRelays } from "./relays.js";
+import { pageIceServers, pageRelays } from "./relays.js";
 
 /** @typedef {import("./transport.js").ConnectionStatus} ConnectionStatus */
 
@@ -25,10 +25,12 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
   /** @type {() => void} */
   let friendHandler = () => {};
   const { connect } = await import("./transport.js");
+  const iceServers = pageIceServers(document); // a site's TURN server, for networks with no direct path
   const connection = connect({
     roomId: invitation.room,
     secret: invitation.secret,
     relays,
+    ...(iceServers.length > 0 ? { rtcConfig: { iceServers } } : {}),
     expectPeer,
     onMessage: (text) => textHandler(text),
     onPeer: () => friendHandler(),

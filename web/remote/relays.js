@@ -50,3 +50,29 @@ export function pageRelays(doc) {
   }
   return relays;
 }
+
+/** The name of the `<meta>` that holds the site's STUN and TURN servers, as JSON (build.py, remote.json). */
+export const ICE_META = "remote-ice";
+
+/**
+ * The STUN and TURN servers this page names (`<meta name="remote-ice">`): WebRTC's `iceServers`, for networks where
+ * two devices cannot connect directly. Empty when none is named or the content is not a list of servers.
+ * @param {Document} doc
+ * @returns {RTCIceServer[]}
+ */
+export function pageIceServers(doc) {
+  const content = doc.querySelector(`meta[name="${ICE_META}"]`)?.getAttribute("content") ?? "";
+  if (!content) return [];
+  try {
+    const servers = JSON.parse(content);
+    if (!Array.isArray(servers)) return [];
+    return servers.filter(
+      (server) =>
+        server && Array.isArray(server.urls) && server.urls.length > 0
+        && server.urls.every((/** @type {unknown} */ url) => typeof url === "string" && /^(stun|turn|turns):/.test(url))
+        && ["username", "credential"].every((key) => server[key] === undefined || typeof server[key] === "string"),
+    );
+  } catch {
+    return [];
+  }
+}

@@ -248,15 +248,6 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
     async record() {
       return (await call("remote_record", { state: kept.state })).record;
     },
-    /** What another tab saved of this match, taken up (or null: nothing new). */
-    async catchUp() {
-      const change = await storage.externalChange();
-      if (!change) return false;
-      kept = /** @type {RemoteEntry} */ (change.envelope.record);
-      storage.adopt(change.envelope);
-      shown = await call("remote_view", { state: kept.state });
-      return true;
-    },
     /** Leave the match on this page (the line closed; the match stays kept). */
     async close() {
       const closing = line;

@@ -37,7 +37,7 @@ export function remoteMatchStorage(namespace, id) {
  * @param {unknown} record
  * @returns {record is RemoteEntry}
  */
-export function isRemoteEntry(record) {
+function isRemoteEntry(record) {
   const entry = /** @type {Record<string, any>} */ (record);
   return Boolean(entry && typeof entry === "object" && entry.state && typeof entry.state === "object" && Array.isArray(entry.chat));
 }
