@@ -56,45 +56,179 @@ def test_lesson_ids_are_unique_and_usable_as_addresses() -> None:
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", lesson_id)
 
 
-@pytest.mark.parametrize(
-    "topic",
-    [
-        "board",
-        "opening-roll",
-        "moving",
-        "doubles",
-        "blocked",
-        "hitting",
-        "entering",
-        "enter-what-you-can",
-        "pass",
-        "both-dice",
-        "larger-die",
-        "doubles-partial",
-        "bear-off",
-        "bear-off-higher",
-        "hit-bearing-off",
-        "bear-off-not-forced",
-        "gammon",
-        "backgammon",
-        "double",
-        "take-drop",
-        "cube-owner",
-        "match-play",
-        "crawford",
-        "post-crawford",
-        "dead-cube",
-        "strict-doubling",
-        "automatic-doubles",
-        "beavers",
-        "jacoby",
-        "swap-dice",
-        "irregularities",
-    ],
-)
-def test_every_rule_of_the_rules_documents_has_a_lesson(topic: str) -> None:
-    lesson = lesson_by_id(topic)
+# The rules documents the game is built from (../shared/rules, README there): each statement of a rule of the
+# game, with the places (document and section) that state it. A lesson cites the places it teaches from
+# (`Lesson.rules`), and every statement must be taught by some lesson. The documents themselves are not in the
+# repository (they are other sites' texts): the two tests that read them skip where they are not beside it.
+RULES_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "rules"
+RULE_FILES = {
+    "000": "000_d7230e9c79c41567.txt",
+    "001": "001_a0a53c4726841e7c.txt",
+    "002": "002_6d428ffa897f3732.txt",
+    "003": "003_1878f4516364575d.txt",
+    "004": "004_913f0386fc28a982.txt",
+}
+RULE_STATEMENTS: dict[str, tuple[str, ...]] = {
+    "The board: 24 points in four quadrants, 15 checkers a side, and where they start": (
+        "004 Set up",
+        "000 Start position",
+        "001 The board",
+        "002 Board & Pieces",
+    ),
+    "The object: bring every checker home and bear them all off; the first to do so wins": (
+        "004 Object of the game",
+        "000 Start position",
+        "002 Game Description",
+    ),
+    "The opening roll: a die each, the higher moves first with both numbers, a tie rolls again": (
+        "004 Movement of the checkers",
+        "002 Starting the Game",
+    ),
+    "Checkers move forward by the numbers rolled, each die a separate move (one checker may take both)": (
+        "004 Movement of the checkers, rule 2",
+        "000 Movement of pieces",
+        "001 Movements",
+        "002 Moving Checkers",
+    ),
+    "Doubles are played four times": (
+        "004 Movement of the checkers, rule 3",
+        "000 Movement of pieces",
+        "003 Doubles",
+    ),
+    "A checker may land only on an open point, not on two or more of the other side's": (
+        "004 Movement of the checkers, rule 1",
+        "001 Barriers and captures",
+        "002 Moving Checkers",
+    ),
+    "A blot landed on is hit and put on the bar": (
+        "004 Hitting and entering",
+        "000 How to capture opponent's pieces",
+        "001 Barriers and captures",
+        "002 Blots and Bars",
+    ),
+    "A checker on the bar enters first, in the other side's home board; enter what you can": (
+        "004 Hitting and entering",
+        "002 Blots and Bars",
+    ),
+    "A player who cannot move loses the turn (a pass)": (
+        "004 Hitting and entering",
+        "000 Other important rules (pass)",
+    ),
+    "Both numbers must be played when possible; when only one can be, the larger": (
+        "004 Movement of the checkers, rule 4",
+        "000 Other important rules",
+        "000 Other important rules (frozen pieces)",
+        "002 Moving Checkers",
+    ),
+    "Swap dice: which die is played first": ("000 Other important rules (Swap dice)",),
+    "Bearing off: all 15 home; the exact number, or a larger one from the highest point; a hit checker comes "
+    "home again first; bearing off is never forced": (
+        "004 Bearing off",
+        "000 How to remove own pieces",
+        "001 Exiting tokens",
+        "002 Bearing Off",
+    ),
+    "Gammon and backgammon count two and three times the cube": (
+        "004 Gammons and backgammons",
+        "000 Scoring",
+        "001 Winning, gammon and backgammon",
+        "002 Gammon and Backgammon",
+    ),
+    "Doubling: before rolling; a refusal loses the cube's value; the taker owns the cube and may redouble": (
+        "004 Doubling",
+        "000 A doubling cube",
+        "001 Doubling die",
+        "002 Doubling Cube",
+        "002 Doubling Cube FAQ",
+    ),
+    "No double on a game's first turn, nor past the value that already wins the match": (
+        "000 Other important doubling cube rules",
+    ),
+    "Match play: games to a number of points, the cube's value counted toward it": (
+        "002 Matches versus Point-Games",
+        "000 A doubling cube",
+    ),
+    "The Crawford rule, and doubling again after the Crawford game": (
+        "000 Crawford rule",
+        "000 Other important doubling cube rules",
+        "002 Crawford Rule",
+        "002 Clarification of Crawford Rule",
+    ),
+    "The house rule against a double that wins the match at once or erases the other's lead": (
+        "001 Doubling die (house rule)",
+    ),
+    "Automatic doubles (optional)": ("004 Optional rules 1",),
+    "Beavers (optional)": ("004 Optional rules 2",),
+    "The Jacoby rule (optional)": ("004 Optional rules 3",),
+    "Irregularities of play over the board": ("004 Irregularities",),
+}
+# The documents' sections that state no rule of the game, and where the game has what they describe instead.
+NOT_RULES = {
+    "000 The History of Backgammon": "history",
+    "001 Shortcut keys summary": "the page's keys (tests/e2e/test_keyboard_play.py)",
+    "002 Undoing a Move": "the page's Undo by dragging back (tests/e2e/test_match_play.py)",
+}
+# 003 is a second copy of 002's page: its sections are 002's, and 002 is cited.
+
+
+def cited_section(citation: str) -> tuple[str, str]:
+    """The document and the section of a citation: "004 Movement of the checkers, rule 2" ->
+    ("004", "Movement of the checkers"); "004 Optional rules 1" -> ("004", "Optional rules")."""
+    document, rest = citation.split(" ", 1)
+    section = re.sub(r"(, rule \d| \d| \(.*\))$", "", rest)
+    return document, section
+
+
+def rules_text(document: str) -> str:
+    path = RULES_DIR / RULE_FILES[document]
+    if not path.exists():
+        pytest.skip(f"the rules documents are not beside the repository ({RULES_DIR})")
+    return path.read_text(encoding="utf-8")
+
+
+def test_every_place_cited_is_a_section_of_its_document() -> None:
+    places = {place for places in RULE_STATEMENTS.values() for place in places} | set(NOT_RULES)
+    places |= {place for lesson in LESSONS for place in lesson.rules}
+    for place in sorted(places):
+        document, section = cited_section(place)
+        assert section.lower() in rules_text(document).lower(), f"{place}: no such section in {document}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_each_lesson_teaches_rule_statements(lesson: Lesson) -> None:
+    """A lesson cites places of the rules documents, each a place of a statement of the table."""
     assert lesson.text and lesson.task and lesson.hint and lesson.success and lesson.rules
+    every_place = {place for places in RULE_STATEMENTS.values() for place in places}
+    for place in lesson.rules:
+        assert place in every_place, f"{lesson.id} cites {place!r}, which states none of the rules listed"
+
+
+@pytest.mark.parametrize("statement", RULE_STATEMENTS)
+def test_every_rule_statement_is_taught_by_a_lesson(statement: str) -> None:
+    places = set(RULE_STATEMENTS[statement])
+    assert any(places & set(lesson.rules) for lesson in LESSONS), f"no lesson teaches: {statement}"
+
+
+def test_the_table_covers_every_section_of_the_documents() -> None:
+    """Each section heading of the documents is a place of some statement, or is listed as stating none."""
+    headings = {
+        "000": re.findall(r"^([A-Z][^.:•\n]{2,45})$", rules_text("000"), re.M),
+        "001": re.findall(r"^###? (.+)$", rules_text("001"), re.M),
+        "002": [*re.findall(r"^\*\*([^*]+)\*\*$", rules_text("002"), re.M), "Clarification of Crawford Rule"],
+        "004": re.findall(r"^([A-Z][a-z][^.\n]{1,30})$", rules_text("004"), re.M),
+    }
+    places = {place for places in RULE_STATEMENTS.values() for place in places} | set(NOT_RULES)
+    sections = {cited_section(place) for place in places}
+    assert sum(len(found) for found in headings.values()) > 30  # the headings were found
+    uncovered = []
+    for document, found in headings.items():
+        for heading in found:
+            heading = heading.strip()
+            if heading in ("Game rules", "How to play BACKGAMMON") or heading.startswith("Question #"):
+                continue  # a title, and 002's FAQ entries (its section is cited)
+            if not any(d == document and heading.lower().startswith(s.lower()) for d, s in sections):
+                uncovered.append(f"{document} {heading}")
+    assert uncovered == []
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))

@@ -99,7 +99,9 @@ def test_the_same_matches_saved_as_mat_replay_the_same(stem: str) -> None:
     assert ours.score == mat.score and ours.settings == mat.settings
 
 
-@pytest.mark.parametrize("stem", ["1pt-seed5", "3pt-seed6"])
+@pytest.mark.parametrize(
+    "stem", ["1pt-seed5", "3pt-seed6", "5pt-seed2", "7pt-seed8", "money-seed4", "money-seed7"]
+)
 def test_gnubgs_analysis_in_the_file_is_ignored(stem: str) -> None:
     analysed = read(f"gnubg-{stem}-analysed.sgf")
     assert "DA[" in analysed or "A[" in analysed

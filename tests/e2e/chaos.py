@@ -34,7 +34,7 @@ from backgammon.record import load_record
 from backgammon.view import build_view
 
 from .conftest import RESULTS_DIR, PageProblems, Site, watch_problems
-from .match_driver import PREFERENCES_KEY, STORE_END_TURN
+from .match_driver import PREFERENCES_KEY, STORE_END_TURN, set_up
 from .stored import STORED_TEXT_JS, stored_text
 
 MATCH_KEY = "backgammon-test.match.v1"
@@ -79,6 +79,9 @@ class Scenario:
     level: str = "intermediate"
     length: int = 1
     end_turn: str = "wait"
+    # "POSITION_ID:MATCH_ID" to set up through the position editor once the match is made (a late position,
+    # so that a short game reaches the match's natural end); empty: the match from its opening roll.
+    start: str = ""
 
     @property
     def name(self) -> str:
@@ -306,12 +309,20 @@ class Monkey:
         folder = RESULTS_DIR / "chaos"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"last-steps-{self.seed}.txt").write_text("\n".join(self.steps) + "\n")
+        final = self.snapshot(self.page)
+        record = saved_record_of(final) or {"games": []}
+        actions = [action for game in record["games"] for action in game["actions"]]
+        last_game = record["games"][-1]["actions"] if record["games"] else []
         return {
             "steps": len(self.steps),
             "checks": self.checks,
             "games": self.games_seen,
-            "over": self.snapshot(self.page)["phase"] == "match_over",
+            "over": final["phase"] == "match_over",
             "tabs_opened": sum("open a second tab" in line for line in self.steps),
+            # What the match saved has grown by: turns played (rolls) and checkers moved, and how it ended.
+            "rolls": sum(action["type"] == "roll" for action in actions),
+            "checkers_moved": sum(action["type"] == "move" for action in actions),
+            "last_action": last_game[-1]["type"] if last_game else None,
         }
 
     def new_match(self) -> None:
@@ -333,6 +344,13 @@ class Monkey:
         self.baseline = []
         self.baseline_key = ""
         self.settle()
+        if self.scenario.start:
+            position, match_id = self.scenario.start.split(":")
+            set_up(page, position, match_id)
+            self.log(f"set up {self.scenario.start}")
+            self.baseline = []
+            self.baseline_key = ""
+            self.settle()
 
     def step(self) -> None:
         """One step: a burst of one to four quick actions (no waiting between them), then the checks."""

@@ -47,14 +47,26 @@ class Site:
 
 @dataclass
 class PageProblems:
-    """Console errors, uncaught exceptions and CSP violations seen by one page."""
+    """Console errors, uncaught exceptions and CSP violations seen by the pages of one test.
+
+    Every page a browser test opens is watched (`watch_every_page`), and the test fails on any problem it
+    has not announced with `expect`: a player would not see a console error, but it is a bug."""
 
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    expected: list[re.Pattern[str]] = field(default_factory=list)
 
     @property
     def all(self) -> list[str]:
         return self.console_errors + self.page_errors
+
+    def expect(self, pattern: str) -> None:
+        """A problem this test provokes on purpose: any console error or page error matching `pattern`."""
+        self.expected.append(re.compile(pattern))
+
+    @property
+    def unexpected(self) -> list[str]:
+        return [problem for problem in self.all if not any(p.search(problem) for p in self.expected)]
 
 
 @pytest.fixture(scope="session")
@@ -91,21 +103,27 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh profile per test: empty localStorage, caches and service workers.
 
-    The pages' Content-Security-Policy is bypassed here, because Playwright's `wait_for_function`
-    evaluates strings; the policy itself is tested in its own context by test_pwa.py."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    The pages' Content-Security-Policy is on, as on the built site: a refusal by the policy is a console
+    error, which fails the test (`watch_every_page`). Playwright's own evaluations (`evaluate`,
+    `wait_for_function`) go through the DevTools protocol, which the policy does not govern."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         yield context
     finally:
         context.close()
 
 
-def watch_problems(page: Page) -> PageProblems:
-    problems = PageProblems()
+def watch_problems(page: Page, problems: PageProblems | None = None) -> PageProblems:
+    """Collect the page's console errors and uncaught exceptions into `problems` (a new one by default)."""
+    problems = PageProblems() if problems is None else problems
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
-            problems.console_errors.append(message.text)
+            where = message.location.get("url", "")
+            # "Failed to load resource" does not say which: the location does.
+            problems.console_errors.append(
+                f"{message.text} ({where})" if "Failed to load" in message.text else message.text
+            )
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.page_errors.append(str(error)))
@@ -117,15 +135,33 @@ def page_problems() -> PageProblems:
     return PageProblems()
 
 
+@pytest.fixture(autouse=True)
+def watch_every_page(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every page of every browser context a browser test opens reports into its `page_problems`; the test
+    fails on a problem it did not `expect`."""
+    if not Path(str(request.node.fspath)).is_relative_to(Path(__file__).parent):
+        yield
+        return
+    problems: PageProblems = request.getfixturevalue("page_problems")
+    new_context = Browser.new_context
+
+    def watch(page: Page) -> None:
+        watch_problems(page, problems)
+
+    def watched_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        made = new_context(self, *args, **kwargs)
+        made.on("page", watch)
+        return made
+
+    monkeypatch.setattr(Browser, "new_context", watched_context)
+    yield
+    assert problems.unexpected == [], f"the pages reported problems: {problems.unexpected}"
+
+
 @pytest.fixture
-def page(context: BrowserContext, page_problems: PageProblems) -> Page:
-    """A new page in a fresh context; console errors and page errors land in `page_problems`."""
-    page = context.new_page()
-    watched = watch_problems(page)
-    # Share the lists so a test can assert on `page_problems` directly.
-    page_problems.console_errors = watched.console_errors
-    page_problems.page_errors = watched.page_errors
-    return page
+def page(context: BrowserContext) -> Page:
+    """A new page in a fresh context; its console errors and page errors land in `page_problems`."""
+    return context.new_page()
 
 
 def wait_for_engine_ready(page: Page, timeout_ms: int = ENGINE_READY_TIMEOUT_MS) -> None:

@@ -8,13 +8,11 @@ never on time."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Locator, Page
 
-from .conftest import PageProblems, Site, wait_for_engine_ready
+from .conftest import Site, wait_for_engine_ready
 from .stored import stored_text
 
 STEP_TIMEOUT_MS = 30_000
@@ -46,16 +44,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }).observe(region, {childList: true, subtree: true, characterData: true});
 });
 """
-
-
-@pytest.fixture
-def no_page_problems(page_problems: PageProblems) -> Iterator[None]:
-    """Fail the test if its page logged a console error or threw: a player would not see it, but it is a bug.
-
-    Use in a test module: `from .match_driver import no_page_problems  # noqa: F401` and
-    `pytestmark = pytest.mark.usefixtures("no_page_problems")`."""
-    yield
-    assert page_problems.all == [], f"the page reported problems: {page_problems.all}"
 
 
 def open_match(page: Page, site: Site, dice: str, query: str = "", end_turn: str | None = None) -> Page:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from .conftest import Site, screenshot, serving, wait_for_engine_ready
+from .conftest import PageProblems, Site, screenshot, serving, wait_for_engine_ready
 from .match_driver import open_match, phase, status, wait_idle
 
 
@@ -28,7 +28,8 @@ def test_board_paints_at_once_while_python_loads(page: Page, site: Site) -> None
     wait_for_engine_ready(page)
 
 
-def test_engine_failure_is_said_in_plain_words(page: Page, site: Site) -> None:
+def test_engine_failure_is_said_in_plain_words(page: Page, site: Site, page_problems: PageProblems) -> None:
+    page_problems.expect(r"^BridgeError: could not fetch .*/py/backgammon\.zip: Failed to fetch")
     page.route("**/backgammon.zip", lambda route: route.abort())
     page.goto(site.url("?no-sw"))
     page.wait_for_selector("html[data-engine='failed']", state="attached", timeout=60_000)

@@ -3,9 +3,8 @@ page at the start of a turn and while a complete play waits for Done, its New ma
 the review of an analysed match, a tutorial lesson and an embedded lesson must show no WCAG 2.0/2.1 A or AA
 violation that axe rates serious or critical.
 
-axe.min.js is injected from node_modules with `page.add_script_tag`. The pages' Content-Security-Policy
-(`script-src 'self'`) would block that inline script, but the `context` fixture opens every page with
-`bypass_csp=True` already, so the injection works; the policy itself is tested by test_pwa.py."""
+axe.min.js is evaluated from node_modules through Playwright (the DevTools protocol), which the pages'
+Content-Security-Policy does not govern: the pages run with their policy on, as on the built site."""
 
 from __future__ import annotations
 
@@ -16,10 +15,8 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import REPO_ROOT, Site
-from .match_driver import click_move, no_page_problems, open_match  # noqa: F401 - a fixture used through pytestmark
+from .match_driver import click_move, open_match
 from .test_tutorial import Tutorial
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 AXE_SCRIPT = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -32,7 +29,9 @@ def audit(page: Page, what: str, extra_tags: list[str] | None = None) -> None:
     if not AXE_SCRIPT.exists():
         pytest.fail(f"{AXE_SCRIPT} is missing: run `npm ci`")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE_SCRIPT))
+        # Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
+        # (a <script> tag added to the page would be refused by its `script-src 'self'`).
+        page.evaluate("() => {\n" + AXE_SCRIPT.read_text() + "\n}")
     results: dict[str, Any] = page.evaluate(
         "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_TAGS + (extra_tags or [])
     )
@@ -87,7 +86,7 @@ def test_share_dialog(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     page.click("#share-button")
     page.wait_for_selector("#share-dialog[open]")
-    page.wait_for_function("document.getElementById('share-match-link').value !== ''")
+    page.wait_for_function("() => document.getElementById('share-match-link').value !== ''")
     audit(page, "the match page with the Share dialog open")
 
 
@@ -95,13 +94,13 @@ def test_position_editor(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     page.click("#setup-button")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
-    page.wait_for_function("document.documentElement.dataset.setupCheck === 'ok'")
+    page.wait_for_function("() => document.documentElement.dataset.setupCheck === 'ok'")
     audit(page, "the position editor with the position's three IDs")
     page.fill("#setup-paste", "XGID=nonsense")
     page.press("#setup-paste", "Enter")
     page.wait_for_selector("#setup-paste-error:not(:empty)")
     page.click("#setup-clear")  # with its list of problems showing
-    page.wait_for_function("document.documentElement.dataset.setupCheck === 'problems'")
+    page.wait_for_function("() => document.documentElement.dataset.setupCheck === 'problems'")
     page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # nothing to take away: refused
     page.wait_for_selector("#setup-refused:not([hidden])")
     audit(page, "the position editor showing what is wrong, a refused tap, and a pasted text it cannot read")

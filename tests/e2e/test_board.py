@@ -31,7 +31,7 @@ def harness_url() -> Iterator[str]:
 def mount(page: Page, url: str, view: dict[str, Any], **config: Any) -> Page:
     if page.url != url:
         page.goto(url)
-        page.wait_for_function("window.harnessReady === true")
+        page.wait_for_function("() => window.harnessReady === true")
     config.setdefault("animationMs", 0)
     page.evaluate("([view, config]) => mount({view, ...config})", [view, config])
     settle(page)
@@ -541,7 +541,7 @@ def test_a_clicked_move_glides_on_while_the_answering_view_arrives(page: Page, h
         after_8_5_view(),
     )
     assert flying == 1
-    page.wait_for_function("!document.querySelector('.checker.flying')")
+    page.wait_for_function("() => !document.querySelector('.checker.flying')")
     settle(page)
     assert checkers_at(page, 5, 0) == 1 and checkers_at(page, 8, 0) == 2
 
@@ -556,7 +556,7 @@ def test_a_fresh_roll_tumbles_in_but_not_on_first_drawing_or_after_a_move(
     )
     settle(page)
     assert page.locator(".dice.rolled").count() == 1
-    page.wait_for_function("!document.querySelector('.dice.rolled') || (boardApi.set({}), false)")
+    page.wait_for_function("() => !document.querySelector('.dice.rolled') || (boardApi.set({}), false)")
     page.evaluate(
         "v => boardApi.set({view: v})", start_view(turn=1, decision=1, dice=[6, 5], dice_remaining=[5])
     )

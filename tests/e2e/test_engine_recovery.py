@@ -13,14 +13,12 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     point,
     position_id,
@@ -30,8 +28,6 @@ from .match_driver import (
     wait_after,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 #: The heartbeat (2 s) plus the ping's budget (3 s), with room for a loaded machine.
 NOTICED_MS = 10_000

@@ -8,14 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site
-from .match_driver import button, no_page_problems, open_match, wait_idle  # noqa: F401
+from .match_driver import button, open_match, wait_idle
 from .stored import store_text, stored_items, stored_text
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 HISTORY_KEY = "backgammon-test.history.v1"
 

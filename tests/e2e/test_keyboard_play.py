@@ -4,21 +4,17 @@ state, Ctrl+D doubles, U undoes, Escape cancels."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 
 from .conftest import Site
 from .match_driver import (
     announcements,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     status,
     steps,
     wait_after,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def focused_loc(page: Page) -> str | None:

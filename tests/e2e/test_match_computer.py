@@ -3,21 +3,17 @@ shows the best plays for the person."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
     announcements,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     press_button,
     status,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def start_against_computer(page: Page, site: Site, dice: str) -> None:

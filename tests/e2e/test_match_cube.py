@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from backgammon.position import Position
@@ -16,7 +15,6 @@ from .match_driver import (
     button,
     click_move,
     match_id_of,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     press_button,
@@ -25,8 +23,6 @@ from .match_driver import (
     status,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def open_after_white_opens(page: Page, site: Site, dice: str) -> None:

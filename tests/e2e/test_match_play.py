@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from backgammon.position import Position
@@ -19,7 +18,6 @@ from .match_driver import (
     click_move,
     drag_move,
     match_id_of,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     point,
@@ -31,8 +29,6 @@ from .match_driver import (
     status,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 START = Position.start().id
 

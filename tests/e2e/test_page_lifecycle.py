@@ -14,14 +14,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PageProblems, Site, watch_problems
 from .match_driver import (
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     position_id,
     saved_record,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 #: Longer than the watchdog's heartbeat and its ping's budget together (web/engine/bridge.js: 2 s + 3 s).
 FROZEN_MS = 7_000
@@ -57,7 +54,7 @@ def assert_no_restart(page: Page) -> None:
 def test_a_page_back_from_the_cache_shows_what_another_tab_saved_meanwhile(
     cached_browser: Browser, site: Site, page_problems: PageProblems
 ) -> None:
-    context = cached_browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context = cached_browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         watched = watch_problems(page)

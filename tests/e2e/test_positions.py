@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from backgammon.formats.gnubg_id import decode_match_id
+
 from .conftest import Site, screenshot, watch_problems
 from .match_driver import (
+    announcements,
     button,
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
+    match_id_of,
     open_match,
     position_id,
     position_of,
@@ -25,8 +28,6 @@ from .match_driver import (
     wait_idle,
 )
 from .stored import stored_text
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 SGF_DIR = Path(__file__).resolve().parents[1] / "core" / "data" / "sgf"
 # White (our and gnubg's player 0, XG's top player) on roll with 5-2 at the start, 3-point match, 1-0.
@@ -167,7 +168,8 @@ REAL_KEY = "backgammon.match.v1"
 
 
 def share_links(page: Page) -> tuple[str, str]:
-    """Open the Share dialog; copy the position link (the confirmation must show); both links."""
+    """Open the Share dialog; copy the position link, then the match link (each confirmation must show, the
+    clipboard must hold each); both links."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#share-button")
     page.wait_for_selector("#share-dialog[open]")
@@ -177,6 +179,9 @@ def share_links(page: Page) -> tuple[str, str]:
     position = page.input_value("#share-position-link")
     assert page.evaluate("navigator.clipboard.readText()") == position
     match = page.input_value("#share-match-link")
+    page.click("#share-copy-match")
+    expect(page.locator("#share-copied")).to_contain_text("The link to the match is copied to the clipboard")
+    assert page.evaluate("navigator.clipboard.readText()") == match
     screenshot(page, "positions-share-dialog")
     page.click("#share-dialog button[value=close]")
     return position, match
@@ -372,7 +377,7 @@ def open_editor(page: Page) -> None:
 
 
 def wait_checked(page: Page) -> str:
-    page.wait_for_function("['ok', 'problems'].includes(document.documentElement.dataset.setupCheck)")
+    page.wait_for_function("() => ['ok', 'problems'].includes(document.documentElement.dataset.setupCheck)")
     return str(page.get_attribute("html", "data-setup-check"))
 
 
@@ -449,7 +454,7 @@ def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
     before = saved_record(page)
     open_editor(page)
     page.keyboard.press("Escape")
-    page.wait_for_function("!document.documentElement.dataset.mode")
+    page.wait_for_function("() => !document.documentElement.dataset.mode")
     assert saved_record(page) == before
 
 
@@ -647,3 +652,37 @@ def test_share_in_review_links_the_position_shown_and_the_match_reviewed(page: P
     expect(page.locator("#share-what")).to_contain_text("review")
     expect(page.locator("#share-position-link")).to_have_value(re.compile(r"#v=1&position=XGID="))
     expect(page.locator("#share-match-link")).to_have_value(re.compile(r"#v=1&match="))
+
+
+def test_swap_sides_in_the_editor_gives_each_side_the_others_checkers_score_and_turn(
+    page: Page, site: Site
+) -> None:
+    open_match(page, site, "31")
+    page.click("#setup-button")
+    page.wait_for_selector("html[data-mode='setup']", state="attached")
+    before = position_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 4, 8: 3, 13: 5, 20: 1, 24: 2})
+    pasted = match_id_of(match_length=5, score=(3, 1))
+    page.fill("#setup-paste", f"{before}:{pasted}")
+    page.click("#setup-read")
+    # The editor has read the pasted IDs (its first check, of the match in progress, is "ok" too).
+    page.wait_for_function(
+        "pasted => document.documentElement.dataset.setupCheck === 'ok'"
+        " && document.getElementById('setup-match-id').textContent === pasted",
+        arg=pasted,
+    )
+    shown_before = pasted
+    page.click("#setup-swap")
+    page.wait_for_function(
+        "before => document.documentElement.dataset.setupCheck === 'ok'"
+        " && document.getElementById('setup-match-id').textContent !== before",
+        arg=shown_before,
+    )
+    assert "Sides swapped." in announcements(page)
+    info = decode_match_id(page.inner_text("#setup-match-id"))
+    assert info.score == (1, 3) and info.player_on_roll == 1 and info.match_length == 5
+    # The player on roll now has the other side's checkers, seen from its own side: the same Position ID.
+    assert page.inner_text("#setup-position-id") == before
+    page.click("#setup-done")
+    wait_idle(page)
+    assert position_id(page) == before
+    expect(page.locator("#match-info")).to_contain_text("5")

@@ -32,7 +32,7 @@ def wait_for_offline_copy(page: Page) -> None:
     """Until a service worker of this build is active and controls the page."""
     try:
         page.wait_for_function(
-            "navigator.serviceWorker.controller !== null"
+            "() => navigator.serviceWorker.controller !== null"
             " && navigator.serviceWorker.controller.state === 'activated'",
             timeout=SW_TIMEOUT_MS,
         )

@@ -6,6 +6,7 @@ and its Content-Security-Policy is enforced."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import urllib.request
 from collections.abc import Iterator
@@ -24,6 +25,8 @@ from scripts.remote_harness import (
     open_harness,
     wait_state,
 )
+
+from .conftest import PageProblems
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 MAX_REMOTE_MESSAGE_CHARS = 16_000_000 + 100_000  # web/limits.js
@@ -53,6 +56,14 @@ def relay_site(relay: str, dead_relay: str, tmp_path_factory: pytest.TempPathFac
     dist = build_site_for_relay(tmp_path_factory.mktemp("relay-site") / "dist", relay, dead_relay)
     with serving(dist) as server:
         yield str(server.url)
+
+
+@pytest.fixture(autouse=True)
+def expected_problems(page_problems: PageProblems, dead_relay: str) -> None:
+    """What Chromium and trystero log as errors here on purpose: the site names a relay that is down, and a
+    test that closes a connection (or has it cut off) makes trystero log the peer's abort."""
+    page_problems.expect("^WebSocket connection to '" + re.escape(dead_relay) + "/' failed")
+    page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called")
 
 
 @pytest.fixture

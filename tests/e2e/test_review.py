@@ -22,7 +22,6 @@ from .match_driver import (
     MATCH_KEY,
     button,
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     position_id,
@@ -33,8 +32,6 @@ from .match_driver import (
 )
 from .node_esm import needs_node, run_module
 from .stored import store_text, stored_items, stored_text
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 ANALYSIS_KEY = "backgammon-test.analysis.v1"
 PREFERENCES_KEY = "backgammon.preferences.v1"

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from backgammon import Position
 
 from .conftest import Site
-from .match_driver import no_page_problems  # noqa: F401  (a fixture, used by pytestmark)
 from .test_review import PREFERENCES_KEY, analyse, open_saved, reload, stored_analysis, wait_analysis
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def opening_record() -> dict[str, object]:

