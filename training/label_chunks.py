@@ -12,7 +12,8 @@ each finished chunk is a file `NNNNN.xz` (`labelstore.py`'s format: Position IDs
 (`positions.py`, one play in `1 / --explore` random) played with seed `--seed + k`, less those of the set's
 earlier chunks and of the `--exclude` sets; a `varied` set keeps only those of its games' positions that
 `varied.py` calls back games, closed or crashed boards, or prime against prime; a `fixed` set labels the
-positions of a file (`mine`, `theirs`: a `choices.py` set's plays) in chunks of `--games` positions.
+positions of a file (`mine`, `theirs`), or the plays of a `choices.py` set (the boards after each play,
+the opponent on roll, as `choices.py score` wants them judged), in chunks of `--games` positions.
 
 `run` takes the sets in turn, a chunk of each (name a set twice to give it two turns in three), until
 each has `--chunks` chunks (0: no end) or it is stopped. The chunk in progress is kept in
@@ -123,10 +124,7 @@ def fresh_positions(set_dir: Path, spec: dict[str, Any], index: int) -> tuple[np
     """(n, 50) uint8 boards of chunk `index` (mine then theirs), none labelled before in the set or its
     exclusions, and what to record of where they came from."""
     if spec["kind"] == "fixed":
-        stored = np.load(ROOT / spec["positions"])
-        distinct = np.unique(
-            np.concatenate([stored["mine"], stored["theirs"]], axis=1).astype(np.uint8), axis=0
-        )
+        distinct = np.unique(boards_of(ROOT / spec["positions"]), axis=0)
         start = index * spec["per_chunk"]
         return distinct[start : start + spec["per_chunk"]], {"positions": spec["positions"], "rows": start}
     from check import load_any
@@ -147,13 +145,21 @@ def fresh_positions(set_dir: Path, spec: dict[str, Any], index: int) -> tuple[np
     return boards.astype(np.uint8), source
 
 
+def boards_of(path: Path) -> np.ndarray:
+    """(n, 50) uint8 boards (mine then theirs, mine on roll) of a file of positions (`mine`, `theirs`) or of
+    a `choices.py` set (with `starts`): its plays, the opponent on roll."""
+    stored = np.load(path)
+    sides = [stored["theirs"], stored["mine"]] if "starts" in stored else [stored["mine"], stored["theirs"]]
+    return np.concatenate(sides, axis=1).astype(np.uint8)
+
+
 def excluded(paths: list[Path]) -> np.ndarray:
-    """The position keys of chunk files, sets (directories) and `.npz` files of boards (`mine`, `theirs`)."""
+    """The position keys of chunk files, sets (directories) and `.npz` files of boards (`boards_of`)."""
     parts = [read_keys(path for path in paths if path.suffix != ".npz")]
     for path in paths:
         if path.suffix == ".npz":
-            stored = np.load(path)
-            parts.append(key_values(position_keys(stored["mine"], stored["theirs"])))
+            boards = boards_of(path)
+            parts.append(key_values(position_keys(boards[:, :25], boards[:, 25:])))
     return np.concatenate(parts)
 
 
@@ -273,8 +279,7 @@ def run(args: argparse.Namespace) -> None:
             if spec["chunks"] and index >= spec["chunks"]:
                 continue
             if spec["kind"] == "fixed":
-                stored = np.load(ROOT / spec["positions"])
-                distinct = np.unique(np.concatenate([stored["mine"], stored["theirs"]], axis=1), axis=0)
+                distinct = np.unique(boards_of(ROOT / spec["positions"]), axis=0)
                 if index * spec["per_chunk"] >= distinct.shape[0]:
                     continue
             count = label_chunk(set_dir, spec, index, gnubg, version)

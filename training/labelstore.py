@@ -172,3 +172,17 @@ def read_keys(paths: Iterable[Path]) -> NDArray[np.void]:
         header, data = _chunk_body(path)
         parts.append(key_values(data[: int(header["count"]) * KEY_BYTES]))
     return np.concatenate(parts) if parts else key_values(np.zeros((0, KEY_BYTES), dtype=np.uint8))
+
+
+def aligned(paths: Iterable[Path], mine: NDArray[Any], theirs: NDArray[Any]) -> Figures:
+    """The chances stored in the chunks named for each of the boards given, in their order (a scoring set's
+    plays, say); raises KeyError if one was not labelled."""
+    stored_mine, stored_theirs, outputs = read_labels(paths)
+    stored = key_values(position_keys(stored_mine, stored_theirs))
+    wanted = key_values(position_keys(mine, theirs))
+    order = np.argsort(stored, kind="stable")
+    found = np.minimum(np.searchsorted(stored[order], wanted), max(stored.shape[0] - 1, 0))
+    if stored.shape[0] == 0 or not (stored[order][found] == wanted).all():
+        missing = wanted.shape[0] if stored.shape[0] == 0 else int((stored[order][found] != wanted).sum())
+        raise KeyError(f"{missing} of {wanted.shape[0]} positions are not labelled yet")
+    return outputs[order][found]
