@@ -104,6 +104,12 @@ def test_a_chunk_round_trips(tmp_path: Path) -> None:
     assert all_mine.shape[0] == len(boards) + 1 and all_outputs.shape == (len(boards) + 1, 5)
     keys = labelstore.read_keys([path.parent])
     assert keys.shape == (len(boards) + 1,) and np.unique(keys).shape == (len(boards),)
+    # a scoring set's plays find their figures by position, in the order asked
+    asked = rng.permutation(len(boards))[:40]
+    found = labelstore.aligned([path], mine[asked], theirs[asked])
+    assert np.abs(found - np.clip(outputs[asked], 0, 1)).max() <= 0.5 / 65535 + 1e-7
+    with pytest.raises(KeyError, match="1 of 2 positions are not labelled"):
+        labelstore.aligned([path], np.array([mine[0], START]), np.array([theirs[0], side(p1=1)]))
 
 
 def test_bad_input_is_refused(tmp_path: Path) -> None:
