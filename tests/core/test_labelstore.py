@@ -145,3 +145,41 @@ def test_varied_kinds_on_known_boards() -> None:
     primes = side(p4=2, p5=2, p6=2, p7=2, p24=2, p13=5)
     assert "prime_vs_prime" in kinds_of(primes, primes)
     assert varied.any_kind(np.array([START, back]), np.array([START, ahead])).tolist() == [False, True]
+
+
+def test_a_chunk_in_progress_is_finished_from_its_work_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`label_chunks.py`: a fixed set's chunks are slices of its distinct plays with the opponent on roll; a
+    chunk whose figures are all in its work file (a run stopped after gnubg finished) is written and its work
+    files removed without starting gnubg; a record cut short by a kill is dropped."""
+    import label_chunks
+
+    boards = played_boards(30, seed=8)
+    mine = np.array([b[0] for b in boards], dtype=np.int8)
+    theirs = np.array([b[1] for b in boards], dtype=np.int8)
+    plays = tmp_path / "choices.npz"  # a choices.py set: its plays seen from the side that played
+    np.savez(plays, mine=theirs, theirs=mine, starts=np.array([0, 30]))
+    assert (label_chunks.boards_of(plays) == np.concatenate([mine, theirs], axis=1)).all()
+    monkeypatch.setattr(label_chunks, "WORK", tmp_path / "work")
+    spec = {"kind": "fixed", "positions": str(plays), "per_chunk": 20, "plies": 2, "exclude": []}
+    first, source = label_chunks.fresh_positions(tmp_path / "set", spec, 0)
+    second, _ = label_chunks.fresh_positions(tmp_path / "set", spec, 1)
+    assert first.shape == (20, 50) and second.shape == (10, 50) and source["rows"] == 0
+    work = tmp_path / "work" / "set"
+    work.mkdir(parents=True)
+    (work / "00001.in").write_bytes(second.tobytes())
+    (work / "00001.json").write_text('{"rows": 20}')
+    figures = np.linspace(0, 1, 50, dtype=np.float32).reshape(10, 5)
+    (work / "00001.out").write_bytes(figures[:9].tobytes() + b"\0\0\0")  # the last record cut short
+    with pytest.raises(FileNotFoundError):  # one position left: gnubg is started (here, none is found)
+        label_chunks.label_chunk(tmp_path / "set", spec, 1, "/nonexistent/gnubg", "gnubg test")
+    assert (work / "00001.out").stat().st_size == 9 * 5 * 4
+    (work / "00001.out").write_bytes(figures.tobytes())
+    assert label_chunks.label_chunk(tmp_path / "set", spec, 1, "/nonexistent/gnubg", "gnubg test") == 10
+    assert not list(work.iterdir())
+    got_mine, got_theirs, got, header = labelstore.read_chunk(tmp_path / "set" / "00001.xz")
+    assert header["source"] == {"rows": 20} and header["teacher"].startswith("gnubg test, 2-ply")
+    order = np.lexsort(labelstore.position_keys(second[:, :25], second[:, 25:]).T[::-1])
+    assert (got_mine == second[order, :25]).all() and (got_theirs == second[order, 25:]).all()
+    assert np.abs(got - figures[order]).max() <= 0.5 / 65535 + 1e-7
