@@ -46,9 +46,11 @@ from fastplay import (
     with_lookahead,
     with_two_ply,
 )
+from labelstore import aligned
 from positions import self_play_positions
 from ranking import CHOICE_NET
 from selfplay import Evaluator, equity, flip, is_race_batch
+from varied import any_kind, kinds
 
 from backgammon.bot.levels import DEEP, EXPERT
 
@@ -67,6 +69,40 @@ def self_play_rolls(
     return [((tuple(boards[i, 0].tolist()), tuple(boards[i, 1].tolist())), None) for i in contact]
 
 
+RANDOM_PLAY = 1  # bit 0 of a varied set's `kinds`: from a game of random plays; bits 1.. are varied.KINDS
+
+
+def varied_rolls(args: argparse.Namespace, rng: random.Random) -> tuple[Candidates, dict[bytes, int]]:
+    """Contact positions off the beaten track, shuffled: half from games of random plays, half from the
+    net's games with one play in three random that `varied.py` calls back games, closed or crashed boards
+    or prime against prime; and each board's kinds (`RANDOM_PLAY` and a bit for each of `varied.KINDS`)."""
+    evaluator = Evaluator(load_any(args.net))
+    found: dict[bytes, int] = {}
+    for explore, seed, source in ((1.0, args.seed, RANDOM_PLAY), (0.3, args.seed + 1, 0)):
+        seen = sorted(self_play_positions(evaluator, args.games, 500, explore, seed))
+        boards = np.frombuffer(b"".join(seen), dtype=np.int8).reshape(-1, 2, 25).astype(np.int64)
+        keep = ~is_race_batch(boards[:, 0], boards[:, 1])
+        if not source:
+            keep &= any_kind(boards[:, 0], boards[:, 1])
+        bits = np.full(boards.shape[0], source)
+        for bit, hits in enumerate(kinds(boards[:, 0], boards[:, 1]).values(), start=1):
+            bits |= hits.astype(np.int64) << bit
+        picked = np.flatnonzero(keep).tolist()
+        rng.shuffle(picked)
+        for i in picked[: args.rolls]:  # at most a set's worth of each source
+            found.setdefault(seen[i], int(bits[i]))
+    # the two sources taken in turn, so that any number of rolls has both about equally
+    by_source: list[list[bytes]] = [[b for b, k in found.items() if k & RANDOM_PLAY], []]
+    by_source[1] = [b for b, k in found.items() if not k & RANDOM_PLAY]
+    order = [b for pair in zip(*by_source, strict=False) for b in pair]
+    order += by_source[0][len(by_source[1]) :] + by_source[1][len(by_source[0]) :]
+    candidates: Candidates = []
+    for board in order:
+        raw = np.frombuffer(board, dtype=np.int8)
+        candidates.append(((tuple(raw[:25].tolist()), tuple(raw[25:].tolist())), None))
+    return candidates, found
+
+
 def logged_rolls(path: Path, rng: random.Random) -> Candidates:
     """The decisions of a `bot_vs_gnubg.py --log` file (games against gnubg) with contact, shuffled."""
     found: Candidates = []
@@ -81,7 +117,13 @@ def logged_rolls(path: Path, rng: random.Random) -> Candidates:
 
 def make(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    candidates = logged_rolls(args.from_log, rng) if args.from_log else self_play_rolls(args, rng)
+    found_kinds: dict[bytes, int] = {}
+    if args.varied:
+        candidates, found_kinds = varied_rolls(args, rng)
+    elif args.from_log:
+        candidates = logged_rolls(args.from_log, rng)
+    else:
+        candidates = self_play_rolls(args, rng)
     excluded: set[bytes] = set()
     for path in args.exclude:  # a scoring set: rolls made for training must not share its positions
         excluded.update(map(bytes, np.load(path)["before"].reshape(-1, 50).astype(np.int8)))
@@ -99,22 +141,32 @@ def make(args: argparse.Namespace) -> None:
             break
     mine, theirs, starts = successor_rows(states, dice)
     args.target.parent.mkdir(parents=True, exist_ok=True)
+    before = np.array(states, dtype=np.int8)
+    extra = {}
+    if found_kinds:
+        extra["kinds"] = np.array(
+            [found_kinds[bytes(board)] for board in before.reshape(-1, 50)], dtype=np.int8
+        )
     np.savez_compressed(
         args.target,
-        before=np.array(states, dtype=np.int8),
+        before=before,
         dice=np.array(dice, dtype=np.int8),
         mine=mine.astype(np.int8),
         theirs=theirs.astype(np.int8),
         starts=starts,
+        **extra,
     )
     after = args.target.with_name(args.target.stem + "-after.npz")
     np.savez_compressed(after, mine=theirs.astype(np.int8), theirs=mine.astype(np.int8))  # opponent on roll
     print(f"{len(states)} rolls, {mine.shape[0]} plays: label {after} with gnubg_label.py")
 
 
-def teacher_equity(labels: Path) -> NDArray[np.float64]:
-    """The mover's equity after each play: the teacher's figures are for the opponent, on roll."""
-    return equity(flip(np.load(labels)["outputs"].astype(np.float64)))
+def teacher_equity(labels: Path, mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> NDArray[np.float64]:
+    """The mover's equity after each play (`mine`, `theirs`): the teacher's figures are for the opponent, on
+    roll; from a `gnubg_label.py` file of the set's plays in order, or a set of label chunks (a directory of
+    `training/labels/`) that holds them all."""
+    outputs = aligned([labels], theirs, mine) if labels.is_dir() else np.load(labels)["outputs"]
+    return equity(flip(outputs.astype(np.float64)))
 
 
 Ints, Floats = NDArray[np.int64], NDArray[np.float64]
@@ -125,7 +177,7 @@ def load_plays(choices: Path, labels: Path) -> tuple[Ints, Ints, Ints, Floats, F
     data = np.load(choices)
     mine, theirs = data["mine"].astype(np.int64), data["theirs"].astype(np.int64)
     starts = data["starts"].astype(np.int64)
-    truth = teacher_equity(labels)
+    truth = teacher_equity(labels, mine, theirs)
     if truth.shape[0] != mine.shape[0]:
         raise SystemExit(f"{labels}: {truth.shape[0]} figures for {mine.shape[0]} plays")
     return mine, theirs, starts, truth, truth[segment_argmax(truth, starts)]
@@ -135,8 +187,8 @@ def score(args: argparse.Namespace) -> None:
     mine, theirs, starts, truth, best = load_plays(args.choices, args.labels)
     first: NDArray[np.float64] | None = None
     for path in args.nets:
-        if path.suffix == ".npz":  # another teacher's figures (gnubg at fewer plies), as a player
-            values = teacher_equity(path)
+        if path.suffix == ".npz" or path.is_dir():  # another teacher's figures (gnubg 0-ply), as a player
+            values = teacher_equity(path, mine, theirs)
         else:
             nets = load_any(path)
             evaluator = Evaluator(nets)
@@ -251,6 +303,9 @@ def main() -> None:
     making.add_argument("--games", type=int, default=400)
     making.add_argument("--seed", type=int, default=909)
     making.add_argument("--exclude", type=Path, action="append", default=[], help="a set to keep apart")
+    making.add_argument(
+        "--varied", action="store_true", help="positions off the beaten track (random play, varied.py)"
+    )
     making.add_argument(
         "--from-log", type=Path, help="rolls from `bot_vs_gnubg.py --log` (games against gnubg) instead"
     )

@@ -2,17 +2,19 @@
 
     python3 training/distill.py training/checkpoints/run5.json training/checkpoints/refined.json \
         --data training/data/positions.npz:training/data/labels.npz [--data ...] \
+        [--labels training/labels/games-2ply [--labels ...]] \
         [--hidden 128] [--race-hidden 32] [--epochs 12] [--batch 256] [--rate 0.001] \
         [--groups choices.npz:labels.npz --rank-weight 0.3 --temperature 0.1]
 
 Positions come from `positions.py` and their figures (the five chances for the side on roll) from
-`gnubg_label.py`. The race and contact nets are each trained on their own positions with Adam on the
-cross-entropy of their five sigmoid outputs, starting from the given checkpoint (grown to `--hidden`
-units like `import_weights.py`). One position in fifty is held back: after each epoch the figures on
-those are printed (cross-entropy, and the root mean square error of the cubeless equity), and the
-checkpoint with the lowest held-back error so far is written. With `--groups` the contact net also learns
-the order of each roll's plays (`ranking.py`), and the kept epoch is the one whose choices on the held-back
-rolls err least.
+`gnubg_label.py`, or both from label chunks kept in git (`--labels`: a set directory of `training/labels/`
+or one chunk file; `labelstore.py`, `label_chunks.py`). The race and contact nets are each trained on their
+own positions with Adam on the cross-entropy of their five sigmoid outputs, starting from the given
+checkpoint (grown to `--hidden` units like `import_weights.py`). One position in fifty is held back: after
+each epoch the figures on those are printed (cross-entropy, and the root mean square error of the cubeless
+equity), and the checkpoint with the lowest held-back error so far is written. With `--groups` the contact
+net also learns the order of each roll's plays (`ranking.py`), and the kept epoch is the one whose choices
+on the held-back rolls err least.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from check import load_any
 from import_weights import grown
+from labelstore import read_labels
 from npnet import Net, encode_batch, save_nets
 from ranking import Groups, choice_error, load_groups, rank_delta
 from selfplay import equity, is_race_batch
@@ -38,21 +41,30 @@ from selfplay import equity, is_race_batch
 F32 = NDArray[np.float32]
 
 
-def load_examples(pairs: list[str]) -> tuple[F32, F32, NDArray[np.bool_]]:
-    """(inputs, teacher's outputs, race mask) of every position of the `positions:labels` pairs."""
-    inputs, outputs, race = [], [], []
+def load_examples(pairs: list[str], stored: list[Path] | None = None) -> tuple[F32, F32, NDArray[np.bool_]]:
+    """(inputs, teacher's outputs, race mask) of every position of the `positions:labels` pairs and of the
+    label chunks (`labelstore.py`: files, or set directories of `training/labels/`) in `stored`."""
+    sources = []
     for pair in pairs:
         positions_path, labels_path = pair.split(":")
         boards = np.load(positions_path)
-        mine, theirs = boards["mine"].astype(np.int64), boards["theirs"].astype(np.int64)
         labels = np.load(labels_path)["outputs"].astype(np.float32)
-        if labels.shape[0] != mine.shape[0]:
-            raise SystemExit(f"{labels_path}: {labels.shape[0]} figures for {mine.shape[0]} positions")
+        if labels.shape[0] != boards["mine"].shape[0]:
+            count = boards["mine"].shape[0]
+            raise SystemExit(f"{labels_path}: {labels.shape[0]} figures for {count} positions")
+        sources.append((boards["mine"], boards["theirs"], labels))
+    if stored:
+        sources.append(read_labels(stored))
+    inputs, outputs, race = [], [], []
+    for mine_stored, theirs_stored, labels in sources:
+        mine, theirs = mine_stored.astype(np.int64), theirs_stored.astype(np.int64)
         for start in range(0, mine.shape[0], 100_000):  # encoded a slice at a time to bound memory
             end = start + 100_000
             inputs.append(encode_batch(mine[start:end], theirs[start:end]).astype(np.float32))
         outputs.append(labels)
         race.append(is_race_batch(mine, theirs))
+    if not outputs:
+        raise SystemExit("no labelled positions: give --data or --labels")
     return np.concatenate(inputs), np.concatenate(outputs), np.concatenate(race)
 
 
@@ -169,7 +181,10 @@ def main() -> None:
     )
     parser.add_argument("start", type=Path, help="checkpoint (.json) or packed weights (.bin)")
     parser.add_argument("target", type=Path)
-    parser.add_argument("--data", action="append", required=True, help="positions.npz:labels.npz")
+    parser.add_argument("--data", action="append", default=[], help="positions.npz:labels.npz")
+    parser.add_argument(
+        "--labels", type=Path, action="append", default=[], help="label chunks kept in git: a set or a chunk"
+    )
     parser.add_argument("--hidden", type=int, default=0, help="grow the contact net to this size")
     parser.add_argument("--race-hidden", type=int, default=0)
     parser.add_argument("--epochs", type=int, default=12)
@@ -182,7 +197,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     groups = load_groups(args.groups) if args.groups else None
-    x, y, race = load_examples(args.data)
+    x, y, race = load_examples(args.data, args.labels)
     nets: dict[str, Net] = {}
     figures: dict[str, dict[str, float]] = {}
     for name, net in load_any(args.start).items():
@@ -195,6 +210,7 @@ def main() -> None:
     meta = {
         "refined_from": str(args.start),
         "data": args.data,
+        "labels": [str(path) for path in args.labels],
         "positions": int(x.shape[0]),
         "epochs": args.epochs,
         "groups": args.groups and {"pair": args.groups, "weight": args.rank_weight, "T": args.temperature},

@@ -263,7 +263,9 @@ def test_a_scoring_set_from_logged_games_keeps_their_rolls_and_only_contact_choi
         log = target.with_suffix(".jsonl")
         lines = [{"level": "expert", "mine": p.mine, "theirs": p.theirs, "dice": d} for p, d in decisions]
         log.write_text("".join(json.dumps(line) + "\n" for line in lines))
-        args = argparse.Namespace(net=None, target=target, rolls=10, seed=1, exclude=exclude, from_log=log)
+        args = argparse.Namespace(
+            net=None, target=target, rolls=10, seed=1, exclude=exclude, from_log=log, varied=False
+        )
         choices.make(args)
 
     first = tmp_path / "first.npz"
@@ -302,7 +304,7 @@ def test_look_ahead_settings_are_read_strictly_and_weight_zero_chooses_as_the_ba
         "".join(json.dumps({"mine": p.mine, "theirs": p.theirs, "dice": d}) + "\n" for p, d in decisions)
     )
     target = tmp_path / "set.npz"
-    choices.make(argparse.Namespace(target=target, rolls=10, seed=1, exclude=[], from_log=log))
+    choices.make(argparse.Namespace(target=target, rolls=10, seed=1, exclude=[], from_log=log, varied=False))
     plays = np.load(target)["mine"].shape[0]
     labels = tmp_path / "labels.npz"
     teacher = np.random.default_rng(5).uniform(0.0, 0.5, (plays, 5)).astype(np.float32)
