@@ -501,3 +501,30 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     host.check()
     guest.check()
+
+
+def test_a_device_offline_mid_turn_finds_the_match_going_on_with_the_same_dice(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Playwright's offline mode on the device that waits while the other is mid-turn: the turn in progress
+    keeps its dice and checkers, is finished and sent, and once back online the two records agree and the
+    waiting device has its own turn to play."""
+    host, guest = devices
+    start_live(host, guest, site, length=3)
+    mover = rd.wait_for_turn([host.page, guest.page])
+    assert mover is not None
+    waiting = guest if mover is host.page else host
+    rd.act_once(mover)
+    rd.wait_ready(mover)
+    ids = mover.text_content("#position-id"), mover.text_content("#match-id")  # the checkers, and the dice
+    waiting.context.set_offline(True)
+    # The mover's turn in progress is unchanged by the friend going offline; it is finished and sent.
+    assert (mover.text_content("#position-id"), mover.text_content("#match-id")) == ids
+    while rd.my_turn(mover):
+        rd.act_once(mover)
+    waiting.context.set_offline(False)
+    # Back online: the turn played meanwhile reaches the waiting device, which now has its own to play.
+    assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    host.check(friend_left=True)
+    guest.check(friend_left=True)

@@ -210,9 +210,7 @@ def test_a_saved_dark_theme_is_there_before_the_first_paint(context: BrowserCont
 def test_reduced_motion_turns_the_glide_off_unless_the_player_picked_a_speed(
     browser: Browser, site: Site
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     try:
         page = context.new_page()
         page.add_init_script(TIME_GLIDES)
