@@ -15,11 +15,11 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 
 # How many of the core tests pass inside Pyodide at the least, and are skipped there at the most (skipped on
 # purpose: no subprocesses in Pyodide, the site built on CPython, the analysis set beside gnubg's run on
-# CPython only). A change that loses tests inside Pyodide fails here; one that adds tests should raise the
-# floor.
-# Today (2026-11-26): 1,056 passed, 115 skipped.
-AT_LEAST_PASSED = 1056
-AT_MOST_SKIPPED = 115
+# CPython only, the training labels' store that needs numpy). A change that loses tests inside Pyodide fails
+# here; one that adds tests should raise the floor.
+# Today (2026-11-26, fresh-clone run): 1,057 passed, 116 skipped.
+AT_LEAST_PASSED = 1057
+AT_MOST_SKIPPED = 116
 
 
 def counts(output: str) -> dict[str, int]:
