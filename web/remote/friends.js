@@ -9,7 +9,7 @@ import { copyText } from "../copy.js";
 import { invitationCode, invitationLink, newInvitation, readCode } from "./link.js";
 import { openLine } from "./line.js";
 import { helloIn, openRemoteMatch } from "./remote-match.js";
-import { findByRoom, listRemoteMatches, rememberName, rememberedName, remoteMatchStorage } from "./store.js";
+import { findById, findByRoom, listRemoteMatches, rememberName, rememberedName, remoteMatchStorage } from "./store.js";
 
 /** The match on two devices this tab shows (sessionStorage), opened again after a reload. */
 const SHOWN_KEY = "backgammon.remote.shown";
@@ -216,7 +216,7 @@ export function createFriends(ctx) {
       return;
     }
     clearAddress();
-    const kept = (await listRemoteMatches(namespace)).find(({ id }) => id === read.match);
+    const kept = await findById(namespace, read.match);
     if (kept) {
       const shown = play.remote();
       const match = shown?.id === kept.id ? shown : await show(kept.entry);
@@ -268,7 +268,7 @@ export function createFriends(ctx) {
         }
       } else if (choice.startsWith("open:")) {
         const id = choice.slice("open:".length);
-        const kept = (await listRemoteMatches(namespace)).find((found) => found.id === id);
+        const kept = await findById(namespace, id);
         if (kept) await enqueue(async () => void (await show(kept.entry)));
       } else if (choice.startsWith("delete:")) {
         await deleteMatch(choice.slice("delete:".length));
@@ -469,7 +469,7 @@ export function createFriends(ctx) {
     async resumeShown() {
       const id = sessionStorage.getItem(SHOWN_KEY);
       if (!id) return false;
-      const kept = (await listRemoteMatches(namespace)).find((found) => found.id === id);
+      const kept = await findById(namespace, id);
       if (!kept) return false;
       await show(kept.entry);
       return true;

@@ -65,6 +65,23 @@ export async function listRemoteMatches(namespace) {
 }
 
 /**
+ * The kept match `id`, read from its own key alone (null: none, or not readable).
+ * @param {string} namespace @param {string} id
+ * @returns {Promise<{id: string, entry: RemoteEntry, savedAt: string} | null>}
+ */
+export async function findById(namespace, id) {
+  let storage;
+  try {
+    storage = remoteMatchStorage(namespace, id);
+  } catch {
+    return null; // not an id of ours: no key can hold it
+  }
+  const loaded = await storage.load();
+  if (loaded.status !== "ok" || !isRemoteEntry(loaded.envelope.record)) return null;
+  return { id, entry: loaded.envelope.record, savedAt: loaded.envelope.savedAt };
+}
+
+/**
  * The kept live match whose invitation is `room`, if any.
  * @param {string} namespace @param {string} room
  */
