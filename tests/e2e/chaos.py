@@ -780,7 +780,11 @@ def act_dice_or_cube(m: Monkey) -> None:
 def act_resign(m: Monkey) -> None:
     page = m.target()
     # ?.: a tab just opened may still be parsing the page (act_second_tab waits for the commit only).
-    if not page.evaluate("() => document.getElementById('resign-button')?.disabled === false"):
+    # A mode other than play (review, the editor) hides the button, enabled or not.
+    if not page.evaluate(
+        "() => { const b = document.getElementById('resign-button');"
+        " return b?.disabled === false && b.checkVisibility(); }"
+    ):
         return
     m.close_dialogs(page)  # a dialog left open in this tab (act_dialog) would take the click
     page.click("#resign-button", timeout=2000)

@@ -8,12 +8,14 @@ desktop's board is measured too, so that it does not get worse."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import PageProblems, Site, screenshot, watch_problems
 from .match_driver import (
@@ -97,17 +99,23 @@ def viewport(page: Page) -> tuple[int, int]:
     return size["width"], size["height"]
 
 
+OUTSIDE_JS = """([selector, width, height]) => [...document.querySelectorAll(selector)]
+     .filter((el) => el.getClientRects().length > 0)
+     .filter((el) => { const b = el.getBoundingClientRect();
+       return b.left < -0.5 || b.top < -0.5 || b.right > width + 0.5 || b.bottom > height + 0.5; })
+     .map((el) => el.outerHTML.slice(0, 80))"""
+
+
 def in_sight(page: Page, selector: str) -> list[str]:
-    """The elements matched that are shown but not wholly inside the screen (at the current scroll)."""
+    """The elements matched that are shown but not wholly inside the screen (at the current scroll), once the
+    layout has had up to three seconds to settle (a panel or the board may still be laid out after a mode
+    change)."""
     width, height = viewport(page)
-    outside: list[str] = page.evaluate(
-        """([selector, width, height]) => [...document.querySelectorAll(selector)]
-             .filter((el) => el.getClientRects().length > 0)
-             .filter((el) => { const b = el.getBoundingClientRect();
-               return b.left < -0.5 || b.top < -0.5 || b.right > width + 0.5 || b.bottom > height + 0.5; })
-             .map((el) => el.outerHTML.slice(0, 80))""",
-        [selector, width, height],
-    )
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            f"args => ({OUTSIDE_JS})(args).length === 0", arg=[selector, width, height], timeout=3000
+        )
+    outside: list[str] = page.evaluate(OUTSIDE_JS, [selector, width, height])
     return outside
 
 

@@ -154,6 +154,8 @@ def test_a_match_file_opened_from_the_welcome_becomes_the_match(page: Page, site
         "games": [{"actions": [{"type": "roll", "dice": [6, 2]}]}],
     }
     page.locator(WELCOME).get_by_role("button", name="Open a match file…").click()
+    # A file is chosen in the dialog once it is shown (it opens after reading whether a match was left).
+    expect(page.locator("#file-dialog")).to_be_visible()
     page.set_input_files(
         "#import-file",
         files=[{"name": "mine.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}],
