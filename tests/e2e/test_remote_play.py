@@ -276,6 +276,9 @@ def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, 
     guest.page.wait_for_selector("#friend-join-rated:not([hidden])")
     rd.accept_invitation(guest.page, "Bob")
     rd.wait_ready(guest.page)
+    # Bob asks for his next roll with each play: one link a turn (and no double at the start of his turns).
+    guest.page.check("#remote-roll-ahead")
+    rd.wait_until(lambda: kept_match(guest.page).get("rollAhead") is True)
     pages = {"host": host.page, "guest": guest.page}
     sender = "guest"
     turns = 0
@@ -312,6 +315,12 @@ def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, 
             turns += 1
         sender = receiver
     assert by_file
+    plays = [
+        [item["type"] for item in message["items"]]
+        for message in kept_match(guest.page)["state"]["transcript"]
+        if message["from"] == 1 and any(item["type"] == "confirm" for item in message.get("items", []))
+    ]
+    assert plays and all(items[-1] == "roll" for items in plays), plays
     for page in (host.page, guest.page):
         title = page.text_content("#remote-title") or ""
         assert "by links" in title and "rated" not in title

@@ -373,6 +373,8 @@ export function createFriends(ctx) {
     $("remote-claim").hidden = !claimable;
     $("remote-rematch").hidden = !(remote.phase === "over" || remote.phase === "claimed");
     $("remote-chat").hidden = !live || invited;
+    $("remote-roll-ahead-label").hidden = live || remote.phase !== "playing";
+    input("remote-roll-ahead").checked = entry.rollAhead === true;
     renderChat(entry, remote, friend);
   }
 
@@ -454,6 +456,11 @@ export function createFriends(ctx) {
     ctx.say(copied ? "The link is copied: send it to your friend." : "The link is selected: press Ctrl+C (or ⌘C) to copy it.");
   });
   $("remote-send-copy").addEventListener("click", () => void enqueue(() => copySendLink()));
+  $("remote-roll-ahead").addEventListener("change", () => {
+    const match = play.remote();
+    const on = input("remote-roll-ahead").checked;
+    if (match) void enqueue(() => match.setRollAhead(on));
+  });
   $("remote-send-file").addEventListener("click", () => void enqueue(async () => {
     const match = play.remote();
     if (!match || !sendLink.href) return;

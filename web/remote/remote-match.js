@@ -112,7 +112,9 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
    * @returns {Promise<Update>}
    */
   async function act(action) {
-    const result = await call("remote_act", { state: kept.state, action });
+    // A play asks for the next roll with it when the player chose so (the protocol then allows no double at it).
+    const ahead = kept.rollAhead === true && (action.type === "confirm" || action.type === "play");
+    const result = await call("remote_act", { state: kept.state, action: ahead ? { ...action, roll_ahead: true } : action });
     if (!(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [NOT_KEPT_HERE] };
     shown = result;
     if (result.message) await send([result.message]);
@@ -222,6 +224,10 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
     /** @param {number} revision the revision of the turn link the player has sent (copied or shared) */
     async markSent(revision) {
       if (revision > kept.sent) await save({ ...kept, sent: revision });
+    },
+    /** Whether each play asks for the player's next roll with it (kept with the match). @param {boolean} on */
+    async setRollAhead(on) {
+      if ((kept.rollAhead === true) !== on) await save({ ...kept, rollAhead: on });
     },
     /**
      * A turn link's payload from the friend: its whole transcript checked and agreed with this side's.
