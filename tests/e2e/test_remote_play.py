@@ -30,6 +30,7 @@ from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.remote_chaos import run_remote_chaos
 from tests.e2e.stored import stored_text
 
+from backgammon.game import Phase, to_absolute
 from backgammon.remote import session
 from backgammon.remote.messages import message_hash
 
@@ -569,3 +570,70 @@ def test_a_device_offline_mid_turn_finds_the_match_going_on_with_the_same_dice(
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     host.check(friend_left=True)
     guest.check(friend_left=True)
+
+
+def first_action(state: dict[str, Any]) -> dict[str, Any]:
+    """What a plain player does next on `state`'s side: roll, play the first legal play, take, reject."""
+    game = session._peek(state).match.game
+    if game.phase is Phase.MOVE:
+        plays = list(game.current_turn.legal_plays) if game.current_turn.legal_plays.move_count else []
+        if not plays:
+            return {"type": "confirm"}
+        seat = state["seat"]
+        moves = [{"from": to_absolute(seat, m.source), "to": to_absolute(seat, m.dest)} for m in plays[0]]
+        return {"type": "play", "moves": moves}
+    return {Phase.DOUBLED: {"type": "take"}, Phase.RESIGN_OFFERED: {"type": "reject_resign"}}.get(
+        game.phase, {"type": "roll"}
+    )
+
+
+def test_after_a_fork_the_player_may_take_the_friends_record(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Bob (Python's session, playing by links) sends Ann one turn, then another record of the same turn (a
+    resignation offered instead of the play: what a claim crossing a late move looks like to the slow side).
+    Ann's page reports the fork and keeps hers; *Take Bob's record* then makes his hers."""
+    host = devices[0]
+    page = host.page
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    rd.invite(page, "Ann", length=3, mode="correspondence")
+    bob = session.join_link(rd.turn_link(page).split("turn=")[1], name="Bob")["state"]
+
+    def to_ann(state: dict[str, Any]) -> None:
+        sent = state["transcript"]
+        page.goto(f"{site}?no-welcome#v=1&turn={session.link(state)['payload']}")
+        rd.wait_until(lambda: transcript(page)[: len(sent)] == sent)
+        rd.wait_ready(page)
+
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "Bob never got a turn to play"
+        to_ann(bob)
+        while rd.my_turn(page):
+            rd.act_once(page)
+        bob = session.receive_link(bob, rd.turn_link(page).split("turn=")[1])["state"]
+        while (view := session.view(bob))["remote"]["awaited"] == bob["seat"]:
+            if view["view"]["phase"] == "move":
+                break
+            bob = session.act(bob, first_action(bob))["state"]
+        if view["remote"]["awaited"] == bob["seat"]:
+            break
+    played = session.act(bob, first_action(bob))["state"]
+    resigned = session.act(bob, {"type": "resign", "kind": "single"})["state"]
+    to_ann(played)
+    fork_at = len(played["transcript"]) - 1
+    page.goto(f"{site}?no-welcome#v=1&turn={session.link(resigned)['payload']}")
+    page.wait_for_selector("#remote-fork:not([hidden])")
+    assert f"differs from yours from message {fork_at} on" in (page.text_content("#remote-fork-text") or "")
+    assert transcript(page)[: fork_at + 1] == played["transcript"]  # hers kept, nothing changed
+    screenshot(page, "remote-fork")
+    page.click("#notice-dismiss")
+    page.click("#remote-fork-theirs")
+    page.wait_for_selector("#remote-fork", state="hidden")
+    rd.wait_until(lambda: transcript(page)[: fork_at + 1] == resigned["transcript"])
+    rd.wait_ready(page)
+    # Bob's record is Ann's now: his offer to resign waits for her answer.
+    after = rd.state(page)
+    assert after["phase"] == "resign_offered" and "accept_resign" in after["buttons"], after
+    host.check()

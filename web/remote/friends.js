@@ -374,6 +374,12 @@ export function createFriends(ctx) {
     $("remote-rematch").hidden = !(remote.phase === "over" || remote.phase === "claimed");
     $("remote-chat").hidden = !live || invited;
     $("remote-roll-ahead-label").hidden = live || remote.phase !== "playing";
+    const fork = match.fork();
+    $("remote-fork").hidden = fork === null;
+    if (fork !== null) {
+      $("remote-fork-text").textContent = `${friend}'s record of this match differs from yours from message ${fork} on (a claim that crossed a late move, say). Keep yours, or take ${friend}'s: the match then goes on from it, and what differs in yours is dropped.`;
+      $("remote-fork-theirs").textContent = `Take ${friend}'s record`;
+    }
     input("remote-roll-ahead").checked = entry.rollAhead === true;
     renderChat(entry, remote, friend);
   }
@@ -456,6 +462,14 @@ export function createFriends(ctx) {
     ctx.say(copied ? "The link is copied: send it to your friend." : "The link is selected: press Ctrl+C (or ⌘C) to copy it.");
   });
   $("remote-send-copy").addEventListener("click", () => void enqueue(() => copySendLink()));
+  $("remote-fork-theirs").addEventListener("click", () => {
+    const match = play.remote();
+    if (match) void enqueue(async () => play.heardRemote(match, await match.takeTheirs()));
+  });
+  $("remote-fork-mine").addEventListener("click", () => {
+    play.remote()?.keepMine();
+    render();
+  });
   $("remote-roll-ahead").addEventListener("change", () => {
     const match = play.remote();
     const on = input("remote-roll-ahead").checked;
