@@ -189,6 +189,8 @@ async function enterReviewMode({ record, imported, autostart }) {
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart,
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
+    unit: preferences.reviewUnit,
+    setUnit: (unit) => void (preferences = changePreferences({ reviewUnit: unit })),
     leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(record) : null,
   });

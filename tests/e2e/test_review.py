@@ -199,7 +199,7 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     wait_analysis(page)
     # Progress was shown while it ran, then the figures of both players, the marks and the chart.
     progress = page.evaluate("window.__progress")
-    assert any(re.fullmatch(r"\d+ of \d+ decisions", text) for text in progress), progress
+    assert any(re.fullmatch(r"\d+ of \d+ decisions judged", text) for text in progress), progress
     assert page.evaluate("window.__analysisStates").count("running") == 1
     # The page stayed responsive: the worker computes, the main thread only draws the progress and the review
     # (none over 50 ms when measured; 100 ms here leaves room for a loaded machine).
@@ -339,7 +339,7 @@ def test_cancel_an_analysis(page: Page, site: Site) -> None:
     page.click("#analysis-start")
     expect(page.locator("#analysis-progress")).to_be_visible()
     page.wait_for_function(
-        "() => /^[1-9]\\d* of \\d+ decisions$/.test(document.getElementById('analysis-count').textContent)",
+        "() => /^[1-9]\\d* of \\d+ decisions judged$/.test(document.getElementById('analysis-count').textContent)",
         timeout=ANALYSIS_TIMEOUT_MS,
     )
     page.click("#analysis-cancel")
@@ -495,7 +495,7 @@ def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, sit
     page.click("#review-button")
     page.click("#analysis-start")
     page.wait_for_function(
-        "() => /^[1-9]\\d* of \\d+ decisions$/.test(document.getElementById('analysis-count').textContent)",
+        "() => /^[1-9]\\d* of \\d+ decisions judged$/.test(document.getElementById('analysis-count').textContent)",
         timeout=ANALYSIS_TIMEOUT_MS,
     )
     page.evaluate("backgammonTestProbe.kill()")

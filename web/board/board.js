@@ -43,6 +43,8 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {any} view  the JSON view of docs/architecture.md; only `board` is required
  * @property {"right" | "left"} [orientation]  where the bottom player's home board is (default right)
  * @property {0 | 1} [perspective]  the player sitting at the bottom (default 0)
+ * @property {0 | 1 | null} [numbering]  whose numbers the points carry, counted from that player's home (as gnubg's and
+ *   XG's boards can number them for the player on roll); null (the default): the bottom player's
  * @property {"auto" | "wide" | "narrow"} [layout]  the desktop's board or the phone's (geometry.js's LAYOUTS); "auto"
  *   (the default) takes the narrow one on screens that match NARROW_MEDIA, and changes when the screen turns
  * @property {boolean} [showPips]
@@ -206,6 +208,7 @@ export function createBoard(el, config) {
     set(partial) {
       const changed = ("orientation" in partial && partial.orientation !== cfg.orientation)
         || ("perspective" in partial && partial.perspective !== cfg.perspective)
+        || ("numbering" in partial && (partial.numbering ?? null) !== (cfg.numbering ?? null))
         || ("layout" in partial && partial.layout !== cfg.layout);
       Object.assign(cfg, partial);
       // The same view object while input is off (the controller is busy with the move the board

@@ -15,7 +15,7 @@
  */
 
 import { onBodyClick, onKeydown } from "./navigation.js";
-import { closePanel, openPanel } from "./panel.js";
+import { closePanel, openPanel, setUnit } from "./panel.js";
 import { analyse, offerAnalysis, stopRun } from "./run-control.js";
 import { createState } from "./state.js";
 
@@ -29,6 +29,8 @@ import { createState } from "./state.js";
  * @property {{name: string, summary: Record<string, any>} | null} imported  a match opened from a file, not the one in progress
  * @property {number} depth  the analysis depth to offer first (0, 1 or 2)
  * @property {(depth: number) => void} setDepth  remember the player's choice
+ * @property {"emg" | "mwc"} [unit]  the unit to show the figures of a match in, as the player last chose
+ * @property {(unit: "emg" | "mwc") => void} [setUnit]  remember the player's choice
  * @property {boolean} autostart  analyse at once when no saved analysis covers the whole match
  * @property {() => void} leave  the player asked to go back to the match
  * @property {(() => void) | null} continueMatch  play the imported match on (null: not offered)
@@ -58,6 +60,7 @@ export function enterReview(ctx) {
   listen(dom.closeButton, "click", () => ctx.leave());
   listen(dom.continueButton, "click", () => ctx.continueMatch?.());
   listen(document, "keydown", (event) => onKeydown(state, event));
+  listen(dom.unitSelect, "change", () => setUnit(state, dom.unitSelect.value));
 
   return {
     exit() {

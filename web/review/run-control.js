@@ -68,7 +68,7 @@ export async function analyse(state) {
   setRunning(state, true);
   root.dataset.analysis = "running";
   root.dataset.analysisRuns = String(Number(root.dataset.analysisRuns || 0) + 1);
-  say(state, "Analysing the match…");
+  say(state, "Analysing the match: every play and every chance to double is a decision judged.");
   const started = startAnalysis({
     call: ctx.call,
     record,
@@ -76,7 +76,7 @@ export async function analyse(state) {
     onProgress: (done, all) => {
       dom.bar.max = Math.max(1, all);
       dom.bar.value = done;
-      dom.count.textContent = `${done} of ${all} decisions`;
+      dom.count.textContent = `${done} of ${all} decisions judged`;
     },
   });
   state.run = started;
@@ -106,7 +106,7 @@ export async function analyse(state) {
   root.dataset.analysisSource = "computed";
   showAnalysis(state, result);
   dom.startButton.textContent = "Analyse again";
-  say(state, `Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}. ${verdict(result, state.names)}`);
+  say(state, `Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}. ${verdict(result, state.names, state.unit)}`);
   /** @type {HTMLElement | null} */ (dom.body.querySelector("[data-go=first]"))?.focus();
 }
 
