@@ -237,6 +237,7 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     page.keyboard.press("Home")
     assert at(page) == 0
     assert current_move_in_sight(page)
+    page.locator("#review-moves").scroll_into_view_if_needed()  # the list whole on the screen, unscrolled inside
     expect(page.locator("#review-moves h4").first).to_be_in_viewport()  # "Game 1 …" above the first move
     # Buttons, the move list and the chart.
     page.click("#review-body [data-go=last]")

@@ -22,7 +22,7 @@ import { createGeometry, NARROW_MEDIA } from "./geometry.js";
 import { svgEl, addDefs } from "./svg.js";
 import { sameLoc, boardOf } from "./state.js";
 import { t, listen, mover, glideMs } from "./model.js";
-import { buildStatic, schedule, drawNow } from "./render.js";
+import { buildStatic, schedule, drawNow, renumber } from "./render.js";
 import { finishFlights, glideMove } from "./anim.js";
 import { select } from "./moves.js";
 import { onPointerDown, onPointerMove, onPointerUp, cancelDrag, onLostCapture, onContextMenu, swallowClick } from "./drag.js";
@@ -206,9 +206,9 @@ export function createBoard(el, config) {
      * @param {Partial<BoardConfig>} partial
      */
     set(partial) {
+      const renumbered = "numbering" in partial && (partial.numbering ?? null) !== (cfg.numbering ?? null);
       const changed = ("orientation" in partial && partial.orientation !== cfg.orientation)
         || ("perspective" in partial && partial.perspective !== cfg.perspective)
-        || ("numbering" in partial && (partial.numbering ?? null) !== (cfg.numbering ?? null))
         || ("layout" in partial && partial.layout !== cfg.layout);
       Object.assign(cfg, partial);
       // The same view object while input is off (the controller is busy with the move the board
@@ -229,6 +229,7 @@ export function createBoard(el, config) {
         if (s.selected !== null) select(s, null);
       }
       if (changed) relayout();
+      else if (renumbered) renumber(s);
       schedule(s);
     },
     destroy() {

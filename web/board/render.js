@@ -33,7 +33,7 @@ export function buildStatic(s) {
   }
   for (let p = 1; p <= 24; p++) {
     const n = geo.numberPos(p);
-    svgText(layerFrame, String(pointNumber(s, p)), { x: n.x, y: n.y, class: "point-number", "text-anchor": "middle", "dominant-baseline": "central" });
+    svgText(layerFrame, String(pointNumber(s, p)), { x: n.x, y: n.y, class: "point-number", "data-point": p, "text-anchor": "middle", "dominant-baseline": "central" });
   }
 
   for (let p = 1; p <= 24; p++) {
@@ -84,6 +84,16 @@ export function pointNumber(s, p) {
   const { numbering } = s.cfg;
   if (numbering === 0 || numbering === 1) return numbering === 0 ? p : 25 - p;
   return s.geo.rel(p);
+}
+
+/**
+ * Write the points' numbers again after the config's `numbering` changed (the places' names follow at the next draw).
+ * @param {State} s
+ */
+export function renumber(s) {
+  for (const text of s.svg.querySelectorAll("text.point-number[data-point]")) {
+    text.textContent = String(pointNumber(s, Number(/** @type {SVGElement} */ (text).dataset.point)));
+  }
 }
 
 /** @param {State} s @param {Loc} loc */

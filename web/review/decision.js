@@ -14,6 +14,9 @@ import { differenceIn, equityIn, errorAmount, figure, luckAmount, UNIT_NAMES, un
 /** @typedef {import("./analysis-data.js").Step} Step */
 /** @typedef {import("./units.js").Unit} Unit */
 
+/** The cube choice made, as the subject of a sentence. */
+const CHOICE_WORDS = Object.freeze({ double: "Doubling", "no double": "Not doubling", take: "Taking", drop: "Passing", beaver: "Beavering" });
+
 /** How many candidate plays show before the player asks for all. */
 export const FIRST_PLAYS = 5;
 
@@ -83,12 +86,18 @@ export function spoken(step, count, names, unit = "emg") {
 const percent = (x) => (typeof x === "number" ? `${(x * 100).toFixed(1)}%` : "—");
 
 /**
- * A candidate's chances as gnubg lists them: win, win a gammon, win a backgammon; lose, lose a gammon, a backgammon.
- * @param {Record<string, any>} p
+ * A candidate's chances as gnubg lists them, in per cent: win, win a gammon, win a backgammon – lose, lose a gammon,
+ * lose a backgammon; `words` spells them out (for screen readers).
+ * @param {Record<string, any>} p @param {boolean} [words]
  */
-export function chancesText(p) {
+export function chancesText(p, words = false) {
   if (typeof p.win !== "number") return "";
-  return `wins ${percent(p.win)} (gammon ${percent(p.win_gammon)}, backgammon ${percent(p.win_backgammon)}) · loses ${percent(1 - p.win)} (gammon ${percent(p.lose_gammon)}, backgammon ${percent(p.lose_backgammon)})`;
+  const lose = 1 - p.win;
+  if (words) {
+    return `wins ${percent(p.win)}, gammons ${percent(p.win_gammon)}, backgammons ${percent(p.win_backgammon)}; loses ${percent(lose)}, gammons ${percent(p.lose_gammon)}, backgammons ${percent(p.lose_backgammon)}`;
+  }
+  const n = (/** @type {number | undefined} */ x) => (typeof x === "number" ? (x * 100).toFixed(1) : "—");
+  return `${n(p.win)} ${n(p.win_gammon)} ${n(p.win_backgammon)} – ${n(lose)} ${n(p.lose_gammon)} ${n(p.lose_backgammon)}`;
 }
 
 /**
@@ -100,7 +109,7 @@ function playsTable(d, names, unit, options) {
   const wrap = node("div", "", "plays");
   const table = node("table", "", "plays-table");
   const who = names[d.turn] ?? "";
-  table.append(node("caption", `The best plays: equity for ${who} in ${UNIT_NAMES[unit]}, and the chances after each. Choose one to see it on the board.`));
+  table.append(node("caption", `${who}'s best plays (choose one to see it on the board); under each, its chances in %: win, gammon, backgammon – lose, gammon, backgammon`));
   const head = node("tr");
   for (const text of ["", "Play", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
     const th = node("th", text);
@@ -127,8 +136,9 @@ function playsTable(d, names, unit, options) {
     const diff = i === 0 ? "" : figure(differenceIn(d, p.difference, unit), unit, { signed: true });
     tr.append(rank, cell, node("td", equity), node("td", diff));
     const chances = node("tr", "", `chances-row${p.played ? " played" : ""}${options.chosen === i ? " chosen" : ""}`);
-    const text = /** @type {HTMLTableCellElement} */ (node("td", `${chancesText(p)}${p.plies ? ` · ${p.plies}-ply` : " · 0-ply"}`));
+    const text = /** @type {HTMLTableCellElement} */ (node("td", `${chancesText(p)} · ${p.plies ?? 0}-ply`));
     text.colSpan = 4;
+    text.setAttribute("aria-label", `${chancesText(p, true)}; looked at ${p.plies ?? 0} ply deep`);
     chances.append(text);
     table.append(tr, chances);
   }
@@ -189,8 +199,9 @@ function cubeTable(d, names, unit) {
   }
   const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
   const answer = c.response === "drop" ? "pass" : c.response ?? "take";
-  const cost = Number(d.error) > 0 ? ` ${decisionText(d)} cost ${errorAmount(d, unit)}.` : ` ${decisionText(d)} was right.`;
-  const caption = node("p", `Right action: ${advice}; ${answer}.${cost}`, "note cube-verdict");
+  const choice = CHOICE_WORDS[/** @type {"take"} */ (d.played)] ?? decisionText(d);
+  const cost = Number(d.error) > 0 ? `${choice} cost ${errorAmount(d, unit)}.` : `${choice} was right.`;
+  const caption = node("p", `Right action: ${advice.toLowerCase()}; the answer: ${answer}. ${cost}`, "note cube-verdict");
   const wrap = node("div");
   wrap.append(table, caption);
   return wrap;
