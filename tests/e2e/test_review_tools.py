@@ -277,3 +277,37 @@ def test_review_at_phone_sizes(page: Page, site: Site) -> None:
         go_to(page, c)
         page.locator("#review-decision").scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot(page, f"review-phone-{width}x{height}-cube")))
+
+
+def test_an_imported_match_under_review_is_reviewed_again_after_a_reload(page: Page, site: Site, tmp_path: Any) -> None:
+    from backgammon.formats.mat_export import export_mat
+    from backgammon.record import load_record
+
+    from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
+
+    mat = tmp_path / "two-computers.mat"
+    mat.write_text(export_mat(load_record(computer_match(length=3, seed=3))))
+    open_match(page, site, "31,52")
+    click_move(page, 8, 5)
+    mine, before = saved_record(page), position_id(page)
+    page.click("#match-file-button")
+    page.set_input_files("#import-file", str(mat))
+    wait_idle(page)
+    analyse(page)
+    wait_analysis(page)
+    count = page.locator("#review-moves .move-button").count()
+    reload(page)
+    # The same review, its analysis read back from storage at once; the match in progress untouched.
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#review-source")).to_contain_text("Opened from two-computers.mat")
+    wait_analysis(page)
+    assert page.get_attribute("html", "data-analysis-source") == "stored"
+    expect(page.locator("#review-moves .move-button")).to_have_count(count)
+    assert saved_record(page) == mine
+    screenshot(page, "review-imported-after-a-reload")
+    # Back to the match: a reload then shows the match in progress, not the review.
+    page.click("#review-close")
+    reload(page)
+    expect(page.locator("#review-panel")).to_be_hidden()
+    expect(page.locator("#play-panel")).to_be_visible()
+    assert position_id(page) == before

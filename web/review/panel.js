@@ -29,7 +29,7 @@ export function openPanel(state) {
     ? `Opened from ${ctx.imported.name}: ${names.join(" against ")}, ${summary?.match_length ? `${summary.match_length}-point match` : "money session"}, ${summary?.games ?? "?"} game${summary?.games === 1 ? "" : "s"}, score ${(summary?.score ?? []).join("–")}${summary?.finished ? ", finished" : ", not finished"}. Your match in progress is unchanged.`
     : `The match in progress: ${names.join(" against ")}.`;
   dom.continueButton.hidden = !ctx.continueMatch;
-  dom.jumpWho.replaceChildren(new Option("of either player", ""), ...names.map((name, i) => new Option(`of ${name}`, String(i))));
+  dom.jumpWho.replaceChildren(new Option("both players", ""), ...names.map((name, i) => new Option(name, String(i))));
   dom.unitSelect.value = state.unit;
 }
 
