@@ -195,6 +195,9 @@ async function enterReviewMode({ record, imported, autostart }) {
     setUnit: (unit) => void (preferences = changePreferences({ reviewUnit: unit })),
     leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(record) : null,
+    showBackground: (progress) => {
+      $("review-button").textContent = progress ? `Analyse / review (analysing, ${progress})` : "Analyse / review";
+    },
   });
 }
 

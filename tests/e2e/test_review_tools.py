@@ -311,3 +311,38 @@ def test_an_imported_match_under_review_is_reviewed_again_after_a_reload(page: P
     expect(page.locator("#review-panel")).to_be_hidden()
     expect(page.locator("#play-panel")).to_be_visible()
     assert position_id(page) == before
+
+
+def test_the_analysis_goes_on_in_the_background_when_the_player_goes_back_to_the_game(page: Page, site: Site) -> None:
+    from .match_driver import phase
+
+    open_saved(page, site, computer_match(length=3, seed=3), depth=1)
+    page.click("#review-button")
+    page.click("#analysis-start")
+    page.wait_for_function(
+        "() => /^[1-9]\\d* of \\d+ decisions judged$/.test(document.getElementById('analysis-count').textContent)",
+        timeout=90_000,
+    )
+    # Back to the game: the run goes on, its progress on the button that opens review.
+    page.click("#review-close")
+    expect(page.locator("#review-panel")).to_be_hidden()
+    assert page.get_attribute("html", "data-analysis") == "background"
+    expect(page.locator("#review-button")).to_have_text(re.compile(r"^Analyse / review \(analysing, \d+%\)$"))
+    assert phase(page) == "match_over"
+    expect(page.locator("#result-banner")).to_be_visible()
+    # Review again meanwhile: the same run, taken up where it is, not started again.
+    page.click("#review-button")
+    expect(page.locator("#analysis-progress")).to_be_visible()
+    expect(page.locator("#analysis-note")).to_contain_text("The analysis started before goes on")
+    assert page.get_attribute("html", "data-analysis-runs") == "1"
+    page.click("#review-close")
+    # It ends while the game is shown: saved, said, and the button is plain again.
+    page.wait_for_selector("html[data-analysis='background-done']", state="attached", timeout=180_000)
+    expect(page.locator("#review-button")).to_have_text("Analyse / review")
+    analysis = stored_analysis(page)["entries"][0]["analysis"]
+    assert analysis["depth"] == 1 and analysis["complete"]
+    page.click("#review-button")
+    wait_analysis(page)
+    assert page.get_attribute("html", "data-analysis-source") == "stored"
+    assert page.get_attribute("html", "data-analysis-runs") == "1"
+    expect(page.locator("#review-moves .move-button")).to_have_count(len(decisions(analysis)))

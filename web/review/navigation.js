@@ -141,7 +141,7 @@ export function onKeydown(state, event) {
   if (where && state.steps.length) {
     event.preventDefault();
     step(state, where);
-  } else if (event.key === "Escape" && !state.run) {
+  } else if (event.key === "Escape") {
     event.preventDefault();
     state.ctx.leave();
   }

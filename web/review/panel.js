@@ -58,7 +58,7 @@ export function setUnit(state, value) {
 export function closePanel(state) {
   const { dom } = state;
   root.dataset.mode = "";
-  if (root.dataset.analysis === "running") root.dataset.analysis = "cancelled";
+  if (root.dataset.analysis === "running") root.dataset.analysis = "background";
   dom.panel.hidden = true;
   dom.chartArea.hidden = true;
   dom.chart.replaceChildren();

@@ -16,7 +16,7 @@
 
 import { onBodyClick, onKeydown } from "./navigation.js";
 import { closePanel, openPanel, setUnit } from "./panel.js";
-import { analyse, offerAnalysis, stopRun } from "./run-control.js";
+import { analyse, leaveRun, offerAnalysis } from "./run-control.js";
 import { createState } from "./state.js";
 
 /**
@@ -34,6 +34,8 @@ import { createState } from "./state.js";
  * @property {boolean} autostart  analyse at once when no saved analysis covers the whole match
  * @property {() => void} leave  the player asked to go back to the match
  * @property {(() => void) | null} continueMatch  play the imported match on (null: not offered)
+ * @property {(progress: string | null) => void} [showBackground]  an analysis goes on after review ended: its
+ *   progress ("40%") shown on the page, or null when there is none
  */
 
 /**
@@ -65,7 +67,7 @@ export function enterReview(ctx) {
   return {
     exit() {
       state.left = true;
-      stopRun(state);
+      leaveRun(state);
       for (const off of unbinds.splice(0)) off();
       closePanel(state);
     },
