@@ -10,18 +10,19 @@
  */
 
 import { chartPoints, decisionText, MARK_WORDS } from "./analysis-data.js";
+import { NARROW_MEDIA } from "../board/geometry.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
 /**
- * The chart's drawing size in viewBox units: 800 x 190 where it is shown wide; in a column under 600 px (a phone)
- * 360 x 180, about the width it is shown at, so that its text (12 and 13 units, review.css) is 11 px or more there.
- * @param {HTMLElement} container
+ * The chart's drawing size in viewBox units: 800 x 200 where it is shown wide; on a phone's screen (the board's
+ * NARROW_MEDIA, where the chart is under 600 px wide) 360 x 190, about the width it is shown at, so that its text (12
+ * and 13 units, review.css) is 11 px or more there. Read from the screen, not measured: measuring the container would
+ * lay out the whole review, just filled, inside this task.
  */
-function chartSize(container) {
-  // a chart drawn while its area is still hidden takes the page's width
-  const width = container.getBoundingClientRect().width || document.documentElement.clientWidth;
-  return width > 0 && width < 600
+function chartSize() {
+  const narrow = typeof matchMedia === "function" && matchMedia(NARROW_MEDIA).matches;
+  return narrow
     ? { W: 360, H: 190, PAD: { left: 40, right: 10, top: 24, bottom: 30 }, TICKS: 5 }
     : { W: 800, H: 200, PAD: { left: 44, right: 12, top: 22, bottom: 28 }, TICKS: 10 };
 }
@@ -79,7 +80,7 @@ function chartLegend() {
  * @param {{match: boolean, names: string[], onPick: (at: number) => void}} options
  */
 export function renderChart(container, steps, { match, names, onPick }) {
-  const { W, H, PAD, TICKS } = chartSize(container);
+  const { W, H, PAD, TICKS } = chartSize();
   const points = chartPoints(steps, match);
   const n = Math.max(points.length, 1);
   const x = (/** @type {number} */ i) => PAD.left + ((W - PAD.left - PAD.right) * (n === 1 ? 0.5 : i / (n - 1)));
