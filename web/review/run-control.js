@@ -195,7 +195,12 @@ async function finish(job) {
   showAnalysis(later, result);
   later.dom.startButton.textContent = "Analyse again";
   say(later, `${done} ${verdict(result, later.names, later.unit)}`);
-  /** @type {HTMLElement | null} */ (later.dom.body.querySelector("[data-go=first]"))?.focus();
+  // focused at the next frame, where the review just filled is laid out anyway: focusing it now would lay it out
+  // inside this task
+  const first = /** @type {HTMLElement | null} */ (later.dom.body.querySelector("[data-go=first]"));
+  requestAnimationFrame(() => {
+    if (!later.left) first?.focus();
+  });
 }
 
 /**
