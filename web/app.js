@@ -150,7 +150,10 @@ async function friendsModule() {
   return friends;
 }
 
-const files = bindFiles({ call, isRulesError, enqueue, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }) });
+const files = bindFiles({
+  call, isRulesError, enqueue, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }),
+  openTurn: (payload) => friendsModule().then((module) => void enqueue(() => module.openTurnLink(payload))),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.

@@ -1,8 +1,9 @@
-"""Review as a gnubg, XG or Galaxy player expects it, and as a new player reads it (issue 28), in the built page:
-the candidate plays with their chances, all of them on request, one shown on the board; the cube's three equities
-and the error in the unit of checker errors; EMG or MWC as the player chooses; jumps to errors; the figures of
-each game; the chart's legend and axis; point numbers that follow the player on roll; the move list's keys; the
-words and counts a new player found wrong. Screenshots at desktop and phone sizes."""
+"""Review as a gnubg, XG or Galaxy player expects it, and as a new player reads it (issue 28), in the
+built page: the candidate plays with their chances, all of them on request, one shown on the board; the cube's
+three equities and the error in the unit of checker errors; EMG or MWC as the player chooses; jumps to errors;
+the figures of each game; the chart's legend and axis; point numbers that follow the player on roll; the move
+list's keys; the words and counts a new player found wrong; an imported match reviewed again after a reload;
+an analysis that goes on in the background. Screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .stored import stored_text
 from .test_review import (
     ANALYSIS_KEY,
     PREFERENCES_KEY,
+    PROGRESS_STARTED,
     analyse,
     at,
     computer_match,
@@ -48,7 +50,8 @@ def point_number(page: Page, loc: int) -> int:
     """The number absolute point `loc` carries in its accessible name ("Point 24, 2 black checkers")."""
     label: str = page.evaluate(
         """(loc) => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(
-             document.querySelector(`#board .target.point[data-loc='${loc}']`).getAttribute('aria-label')))))""",
+             document.querySelector(`#board .target.point[data-loc='${loc}']`)
+               .getAttribute('aria-label')))))""",
         loc,
     )
     found = re.match(r"Point (\d+)\b", label)
@@ -67,7 +70,9 @@ def test_what_a_new_player_read_wrong_is_said_right(page: Page, site: Site) -> N
     assert f"{judged} of {judged} decisions judged" in progress, progress
     note = page.locator("#review-summary .note")
     expect(note).to_contain_text(f"{judged} decisions judged")
-    expect(note).to_contain_text(f"the move list shows {len(steps)}: the {judged - len(steps)} clear no-doubles")
+    expect(note).to_contain_text(
+        f"the move list shows {len(steps)}: the {judged - len(steps)} clear no-doubles"
+    )
     expect(page.locator("#review-where")).to_have_text(f"Decision 1 of {len(steps)} listed · game 1")
     # No "None" for a luck without a label, no "(1 decisions)" nor "(1 moves)", no "Awful!."
     panel = page.locator("#review-panel").inner_text()
@@ -105,7 +110,9 @@ def test_what_a_new_player_read_wrong_is_said_right(page: Page, site: Site) -> N
 def test_candidates_with_their_chances_all_on_request_and_one_on_the_board(page: Page, site: Site) -> None:
     analysis = analysed(page, site, computer_match(length=3, seed=3))
     steps = decisions(analysis)
-    i, d = next((i, d) for i, d in enumerate(steps) if d["kind"] == "move" and len(d["plays"]) >= 8 and d["mark"])
+    i, d = next(
+        (i, d) for i, d in enumerate(steps) if d["kind"] == "move" and len(d["plays"]) >= 8 and d["mark"]
+    )
     go_to(page, i)
     table = page.locator("#review-decision .plays-table")
     rows = table.locator("tr.play-row")
@@ -116,11 +123,16 @@ def test_candidates_with_their_chances_all_on_request_and_one_on_the_board(page:
     pc = {k: f"{v * 100:.1f}" for k, v in best.items() if k.startswith(("win", "lose_"))}
     lose = f"{(1 - best['win']) * 100:.1f}"
     expect(chances).to_contain_text(
-        f"{pc['win']} {pc['win_gammon']} {pc['win_backgammon']} – {lose} {pc['lose_gammon']} {pc['lose_backgammon']}"
+        f"{pc['win']} {pc['win_gammon']} {pc['win_backgammon']} – "
+        f"{lose} {pc['lose_gammon']} {pc['lose_backgammon']}"
     )
-    expect(chances.locator("td")).to_have_attribute("aria-label", re.compile(rf"^wins {pc['win']}%, gammons {pc['win_gammon']}%"))
+    expect(chances.locator("td")).to_have_attribute(
+        "aria-label", re.compile(rf"^wins {pc['win']}%, gammons {pc['win_gammon']}%")
+    )
     expect(table.locator("th").nth(2)).to_have_text("Equity (EMG)")
-    expect(table.locator("tr.play-row").first.locator("td").nth(2)).to_have_text(f"{best['equity']:+.3f}".replace("-", MINUS))
+    expect(table.locator("tr.play-row").first.locator("td").nth(2)).to_have_text(
+        f"{best['equity']:+.3f}".replace("-", MINUS)
+    )
     page.click("#review-decision button[data-more-plays='all']")
     expect(rows).to_have_count(len(d["plays"]))
     expect(page.locator("#review-decision button[data-more-plays]")).to_be_focused()
@@ -130,8 +142,12 @@ def test_candidates_with_their_chances_all_on_request_and_one_on_the_board(page:
     page.click(f"#review-decision button[data-candidate='{pick}']")
     expect(page.locator("#board .arrow.chosen")).not_to_have_count(0)
     expect(page.locator("#board .arrow.error")).to_have_count(0)
-    expect(page.locator(f"#review-decision button[data-candidate='{pick}']")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#review-decision .arrow-legend")).to_contain_text(f"{d['plays'][pick]['play']}, chosen from the list")
+    expect(page.locator(f"#review-decision button[data-candidate='{pick}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator("#review-decision .arrow-legend")).to_contain_text(
+        f"{d['plays'][pick]['play']}, chosen from the list"
+    )
     expect(rows).to_have_count(len(d["plays"]))  # the list stays as it was
     screenshot(page, "review-a-candidate-on-the-board")
     page.click(f"#review-decision button[data-candidate='{pick}']")
@@ -171,7 +187,9 @@ def test_cube_decisions_and_every_figure_in_the_unit_chosen(page: Page, site: Si
     expect(page.locator("#review-summary table")).to_contain_text("%")
     screenshot(page, "review-cube-mwc")
     # A marked play in MWC.
-    j, m = next((j, m) for j, m in enumerate(steps) if m["kind"] == "move" and m["mark"] and m["luck"] is not None)
+    j, m = next(
+        (j, m) for j, m in enumerate(steps) if m["kind"] == "move" and m["mark"] and m["luck"] is not None
+    )
     go_to(page, j)
     expect(page.locator("#review-decision .made")).to_contain_text(f"{MINUS}{m['error_mwc']:.2f}% MWC")
     expect(page.locator("#review-decision .luck-line")).to_contain_text("% MWC")
@@ -184,7 +202,9 @@ def test_cube_decisions_and_every_figure_in_the_unit_chosen(page: Page, site: Si
     assert '"reviewUnit":"mwc"' in (page.evaluate("(k) => localStorage.getItem(k)", PREFERENCES_KEY) or "")
 
 
-def test_jumps_to_errors_figures_per_game_the_charts_legend_and_the_point_numbers(page: Page, site: Site) -> None:
+def test_jumps_to_errors_figures_per_game_the_charts_legend_and_the_point_numbers(
+    page: Page, site: Site
+) -> None:
     analysis = analysed(page, site, computer_match(length=3, seed=3))
     steps = decisions(analysis)
     names = [p["name"] for p in analysis["players"]]
@@ -208,7 +228,9 @@ def test_jumps_to_errors_figures_per_game_the_charts_legend_and_the_point_number
     assert at(page) == blunders[0]
     page.click("#review-jump-previous")
     assert at(page) == blunders[0]
-    expect(page.locator("#review-where")).to_have_text(f"No blunder of {names[who]} before decision {blunders[0] + 1}")
+    expect(page.locator("#review-where")).to_have_text(
+        f"No blunder of {names[who]} before decision {blunders[0] + 1}"
+    )
 
     # The figures of one game.
     game = analysis["games"][1]
@@ -256,7 +278,9 @@ def test_a_match_resigned_before_any_decision_has_nothing_to_judge(page: Page, s
     assert result["view"]["phase"] == "match_over"
     analysis = analysed(page, site, result["record"])
     assert all(p["unforced_moves"] + p["close_cube_decisions"] == 0 for p in analysis["players"])
-    expect(page.locator("#analysis-note")).to_contain_text("Ann: no decision to judge. Bob: no decision to judge.")
+    expect(page.locator("#analysis-note")).to_contain_text(
+        "Ann: no decision to judge. Bob: no decision to judge."
+    )
     expect(page.locator("#review-summary table")).to_contain_text("no decision to judge")
     assert "n/a" not in page.locator("#review-panel").inner_text()
 
@@ -279,7 +303,9 @@ def test_review_at_phone_sizes(page: Page, site: Site) -> None:
         page.screenshot(path=str(screenshot(page, f"review-phone-{width}x{height}-cube")))
 
 
-def test_an_imported_match_under_review_is_reviewed_again_after_a_reload(page: Page, site: Site, tmp_path: Any) -> None:
+def test_an_imported_match_under_review_is_reviewed_again_after_a_reload(
+    page: Page, site: Site, tmp_path: Any
+) -> None:
     from backgammon.formats.mat_export import export_mat
     from backgammon.record import load_record
 
@@ -313,16 +339,15 @@ def test_an_imported_match_under_review_is_reviewed_again_after_a_reload(page: P
     assert position_id(page) == before
 
 
-def test_the_analysis_goes_on_in_the_background_when_the_player_goes_back_to_the_game(page: Page, site: Site) -> None:
+def test_the_analysis_goes_on_in_the_background_when_the_player_goes_back_to_the_game(
+    page: Page, site: Site
+) -> None:
     from .match_driver import phase
 
     open_saved(page, site, computer_match(length=3, seed=3), depth=1)
     page.click("#review-button")
     page.click("#analysis-start")
-    page.wait_for_function(
-        "() => /^[1-9]\\d* of \\d+ decisions judged$/.test(document.getElementById('analysis-count').textContent)",
-        timeout=90_000,
-    )
+    page.wait_for_function(PROGRESS_STARTED, timeout=90_000)
     # Back to the game: the run goes on, its progress on the button that opens review.
     page.click("#review-close")
     expect(page.locator("#review-panel")).to_be_hidden()

@@ -13,6 +13,7 @@ export const OPPONENTS = Object.freeze([
   { key: "intermediate", label: "Computer, intermediate" },
   { key: "expert", label: "Computer, expert" },
   { key: "human", label: "People on this device" },
+  { key: "friend", label: "Friends on other devices" },
 ]);
 
 /**
@@ -27,7 +28,7 @@ function emptyRow(key, label) {
 
 /** @param {HistoryEntry} entry */
 function opponentKey(entry) {
-  if (entry.opponent?.kind === "human") return "human";
+  if (entry.opponent?.kind === "human") return entry.opponent.remote === true ? "friend" : "human";
   if (entry.opponent?.kind === "computer") return String(entry.opponent.level);
   return null;
 }
