@@ -10,7 +10,12 @@
  */
 
 import { chartPoints, decisionText, MARK_WORDS } from "./analysis-data.js";
-import { NARROW_MEDIA } from "../board/geometry.js";
+
+/**
+ * A phone's screen, as the board's NARROW_MEDIA (web/board/geometry.js) and review.css name it. Written out here: an
+ * import of the board's module from review would split it off the page's first files into a chunk of its own.
+ */
+const NARROW_MEDIA = "(max-width: 599px), (max-height: 499px)";
 
 const NS = "http://www.w3.org/2000/svg";
 
