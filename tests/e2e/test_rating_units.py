@@ -123,14 +123,34 @@ def test_summary_counts_matches_games_gammons_and_backgammons_per_opponent() -> 
             3,
             True,
             [(True, "single")],
-            analysis={"depth": 1, "players": [{"overall_error_rate": 10.0, "pr": 5.0}, {}]},
+            analysis={
+                "depth": 1,
+                "players": [{"overall_error_rate": 10.0, "pr": 5.0, "unforced_moves": 12}, {}],
+            },
         ),
         entry(
             "beginner",
             1,
             False,
             [(False, "gammon")],
-            analysis={"depth": 0, "players": [{"overall_error_rate": 20.0, "pr": 10.0}, {}]},
+            analysis={
+                "depth": 0,
+                "players": [{"overall_error_rate": 20.0, "pr": 10.0, "close_cube_decisions": 1}, {}],
+            },
+        ),
+        # Resigned before any decision of yours: the analysis's rate of 0.0 is not counted as a perfect match.
+        entry(
+            "beginner",
+            2,
+            False,
+            [(False, "single")],
+            analysis={
+                "depth": 0,
+                "players": [
+                    {"overall_error_rate": 0.0, "pr": 0.0, "unforced_moves": 0, "close_cube_decisions": 0},
+                    {},
+                ],
+            },
         ),
     ]
     summary = run_js(f"print(summarize({json.dumps(entries)}));")
@@ -138,11 +158,11 @@ def test_summary_counts_matches_games_gammons_and_backgammons_per_opponent() -> 
     assert (rows["expert"]["matchesWon"], rows["expert"]["matchesLost"]) == (1, 0)
     assert (rows["expert"]["gamesWon"], rows["expert"]["gamesLost"]) == (2, 1)
     assert (rows["expert"]["gammonsWon"], rows["expert"]["backgammonsLost"]) == (1, 1)
-    assert (rows["beginner"]["matchesLost"], rows["beginner"]["gammonsLost"]) == (1, 1)
+    assert (rows["beginner"]["matchesLost"], rows["beginner"]["gammonsLost"]) == (2, 1)
     assert (rows["human"]["matchesWon"], rows["intermediate"]["matchesWon"]) == (1, 0)
-    assert summary["total"]["matchesWon"] == 2 and summary["total"]["matchesLost"] == 1
+    assert summary["total"]["matchesWon"] == 2 and summary["total"]["matchesLost"] == 2
     assert summary["analysed"] == 2 and summary["averageErrorRate"] == 15.0 and summary["averagePr"] == 7.5
-    assert summary["experience"] == 6
+    assert summary["experience"] == 8
 
 
 def test_a_history_file_keeps_a_rated_match_with_a_friend_and_refuses_a_rating_elsewhere() -> None:
