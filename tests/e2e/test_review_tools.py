@@ -299,7 +299,8 @@ def test_review_at_phone_sizes(page: Page, site: Site) -> None:
         page.locator("#review-decision .plays-table").scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot(page, f"review-phone-{width}x{height}-candidates-seen")))
         go_to(page, c)
-        page.evaluate("window.scrollTo(0, 0)")  # upright, the decision comes right under the board and the steps
+        # Upright, the decision comes right under the board and the steps.
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(screenshot(page, f"review-phone-{width}x{height}-cube")))
 
 
