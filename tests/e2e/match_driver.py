@@ -96,6 +96,19 @@ def steps(page: Page) -> int:
     return int(page.get_attribute("html", "data-steps") or 0)
 
 
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    """The centre of the first element matched, once it is drawn (the board redraws its layers at the next
+    animation frame after a move, so the element may be between two drawings when first looked up)."""
+    box = page.wait_for_function(
+        """selector => { const el = document.querySelector(selector);
+             const b = el && el.getBoundingClientRect();
+             return b && b.width > 0 && b.height > 0 ? [b.x + b.width / 2, b.y + b.height / 2] : null; }""",
+        arg=selector,
+        timeout=10_000,
+    ).json_value()
+    return box[0], box[1]
+
+
 def wait_after(page: Page, before: int) -> None:
     """Wait until the page has taken up an action made after `before` steps and has settled."""
     page.wait_for_function(

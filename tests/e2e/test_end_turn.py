@@ -22,6 +22,7 @@ from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import (
     announcements,
     button,
+    centre,
     click_move,
     drag_move,
     match_id_of,
@@ -44,19 +45,6 @@ START = Position.start().id
 WAITING = "White: play complete. Press Done or Enter to end the turn, or Undo to take back a checker."
 # White on the bar against Black's closed board: no roll can be played.
 SHUT_OUT = position_of({13: 6, 8: 3, 6: 5}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}, mine_bar=1)
-
-
-def centre(page: Page, selector: str) -> tuple[float, float]:
-    """The centre of the first element matched, once it is drawn (the board redraws its layers at the next
-    animation frame after a move, so the element may be between two drawings when first looked up)."""
-    box = page.wait_for_function(
-        """selector => { const el = document.querySelector(selector);
-             const b = el && el.getBoundingClientRect();
-             return b && b.width > 0 && b.height > 0 ? [b.x + b.width / 2, b.y + b.height / 2] : null; }""",
-        arg=selector,
-        timeout=10_000,
-    ).json_value()
-    return box[0], box[1]
 
 
 def click_at(page: Page, selector: str) -> None:

@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from .conftest import PageProblems, Site, screenshot, watch_problems
 from .match_driver import (
     PREFERENCES_KEY,
+    centre,
     match_id_of,
     open_match,
     phase,
@@ -117,19 +118,6 @@ def in_sight(page: Page, selector: str) -> list[str]:
         )
     outside: list[str] = page.evaluate(OUTSIDE_JS, [selector, width, height])
     return outside
-
-
-def centre(page: Page, selector: str) -> tuple[float, float]:
-    """The centre of the first element matched, once it is drawn (the board redraws its layers at the next
-    animation frame, so an element may be replaced while it is measured)."""
-    box = page.wait_for_function(
-        """selector => { const el = document.querySelector(selector);
-             const b = el && el.getBoundingClientRect();
-             return b && b.width > 0 && b.height > 0 ? [b.x + b.width / 2, b.y + b.height / 2] : null; }""",
-        arg=selector,
-        timeout=10_000,
-    ).json_value()
-    return box[0], box[1]
 
 
 def tap_point(page: Page, loc: int | str) -> None:
