@@ -3,18 +3,23 @@
     python3 training/distill.py training/checkpoints/run5.json training/checkpoints/refined.json \
         --data training/data/positions.npz:training/data/labels.npz [--data ...] \
         [--labels training/labels/games-2ply [--labels ...]] \
+        [--exclude training/labels/choices-2ply/choices.npz [--exclude ...]] \
+        [--held-labels training/labels/games-2ply/00013.xz [--held-labels ...]] \
         [--hidden 128] [--race-hidden 32] [--epochs 12] [--batch 256] [--rate 0.001] \
         [--groups choices.npz:labels.npz --rank-weight 0.3 --temperature 0.1]
 
 Positions come from `positions.py` and their figures (the five chances for the side on roll) from
-`gnubg_label.py`, or both from label chunks kept in git (`--labels`: a set directory of `training/labels/`
-or one chunk file; `labelstore.py`, `label_chunks.py`). The race and contact nets are each trained on their
-own positions with Adam on the cross-entropy of their five sigmoid outputs, starting from the given
-checkpoint (grown to `--hidden` units like `import_weights.py`). One position in fifty is held back: after
-each epoch the figures on those are printed (cross-entropy, and the root mean square error of the cubeless
-equity), and the checkpoint with the lowest held-back error so far is written. With `--groups` the contact
-net also learns the order of each roll's plays (`ranking.py`), and the kept epoch is the one whose choices
-on the held-back rolls err least.
+`gnubg_label.py`, or both from label chunks kept in git (`--labels`: set directories of `training/labels/`
+or chunk files). The race and contact nets are each trained on their own positions (less those of the
+`--exclude` scoring sets: each roll's position and every play's, so that a net is never scored on
+positions it was fitted to) with Adam on the cross-entropy of their five sigmoid outputs, starting from
+the given checkpoint (grown to `--hidden` units like `import_weights.py`). One position in fifty is held
+back, or with `--held-labels` the positions of those chunks instead: whole games, none of whose positions
+the fit sees (one in fifty of the same games flatters the fit: neighbours of a game are alike). After each
+epoch the figures on the held-back positions are printed (cross-entropy, and the root mean square error of
+the cubeless equity), and the checkpoint with the lowest held-back error so far is kept. With `--groups`
+the contact net also learns the order of each roll's plays (`ranking.py`), and the kept epoch is the one
+whose choices on the held-back rolls err least.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from check import load_any
 from import_weights import grown
-from labelstore import read_labels
+from labelstore import key_values, position_keys, read_labels
 from npnet import Net, encode_batch, save_nets
 from ranking import Groups, choice_error, load_groups, rank_delta
 from selfplay import equity, is_race_batch
@@ -41,9 +46,31 @@ from selfplay import equity, is_race_batch
 F32 = NDArray[np.float32]
 
 
-def load_examples(pairs: list[str], stored: list[Path] | None = None) -> tuple[F32, F32, NDArray[np.bool_]]:
+def scoring_keys(paths: list[Path]) -> NDArray[np.void]:
+    """Position keys of every position of the `choices.py` sets named: each roll's position (the mover on
+    roll) and the board after each of its plays (the opponent on roll, as the teacher judged it)."""
+    parts = [key_values(position_keys(np.zeros((0, 25)), np.zeros((0, 25))))]
+    for path in paths:
+        data = np.load(path)
+        before = data["before"].astype(np.int64)
+        parts.append(key_values(position_keys(before[:, 0], before[:, 1])))
+        parts.append(key_values(position_keys(data["theirs"], data["mine"])))
+    return np.unique(np.concatenate(parts))
+
+
+def load_examples(
+    pairs: list[str], stored: list[Path] | None = None, exclude: list[Path] | None = None
+) -> tuple[F32, F32, NDArray[np.bool_], NDArray[np.bool_]]:
     """(inputs, teacher's outputs, race mask) of every position of the `positions:labels` pairs and of the
-    label chunks (`labelstore.py`: files, or set directories of `training/labels/`) in `stored`."""
+    label chunks (`labelstore.py`: files, or set directories of `training/labels/`) in `stored`, less the
+    positions of the `choices.py` scoring sets in `exclude`; and the rows to hold back (one in fifty)."""
+    return load_held_out(pairs, stored, exclude, [])
+
+
+def load_held_out(
+    pairs: list[str], stored: list[Path] | None, exclude: list[Path] | None, held_labels: list[Path]
+) -> tuple[F32, F32, NDArray[np.bool_], NDArray[np.bool_]]:
+    """`load_examples`, with the chunks of `held_labels` (if any) as the rows held back instead."""
     sources = []
     for pair in pairs:
         positions_path, labels_path = pair.split(":")
@@ -55,9 +82,16 @@ def load_examples(pairs: list[str], stored: list[Path] | None = None) -> tuple[F
         sources.append((boards["mine"], boards["theirs"], labels))
     if stored:
         sources.append(read_labels(stored))
+    if held_labels:
+        sources.append(read_labels(held_labels))
+    banned = scoring_keys(exclude or [])
     inputs, outputs, race = [], [], []
-    for mine_stored, theirs_stored, labels in sources:
-        mine, theirs = mine_stored.astype(np.int64), theirs_stored.astype(np.int64)
+    for mine_stored, theirs_stored, labels_stored in sources:
+        keep = ~np.isin(key_values(position_keys(mine_stored, theirs_stored)), banned)
+        if not keep.all():
+            print(json.dumps({"excluded": int((~keep).sum()), "of": int(keep.shape[0])}))
+        mine, theirs = mine_stored[keep].astype(np.int64), theirs_stored[keep].astype(np.int64)
+        labels = labels_stored[keep]
         for start in range(0, mine.shape[0], 100_000):  # encoded a slice at a time to bound memory
             end = start + 100_000
             inputs.append(encode_batch(mine[start:end], theirs[start:end]).astype(np.float32))
@@ -65,7 +99,12 @@ def load_examples(pairs: list[str], stored: list[Path] | None = None) -> tuple[F
         race.append(is_race_batch(mine, theirs))
     if not outputs:
         raise SystemExit("no labelled positions: give --data or --labels")
-    return np.concatenate(inputs), np.concatenate(outputs), np.concatenate(race)
+    if held_labels:
+        held = np.zeros(sum(o.shape[0] for o in outputs), dtype=bool)
+        held[-outputs[-1].shape[0] :] = True
+    else:
+        held = np.arange(sum(o.shape[0] for o in outputs)) % 50 == 0
+    return np.concatenate(inputs), np.concatenate(outputs), np.concatenate(race), held
 
 
 class Adam:
@@ -125,13 +164,13 @@ def train_net(
     net: Net,
     x: F32,
     y: F32,
+    held: NDArray[np.bool_],
     args: argparse.Namespace,
     rng: np.random.Generator,
     groups: Groups | None = None,
 ) -> tuple[Net, dict[str, float]]:
     """The net fitted to (x, y), and to the teacher's order of each group's plays if `groups` are given; the
     epoch with the lowest held-back equity error (with groups: choice error) is kept."""
-    held = np.arange(x.shape[0]) % 50 == 0
     train_x, train_y, test_x, test_y = x[~held], y[~held], x[held], y[held]
     if groups is not None:
         held_groups = np.arange(groups.count) % 10 == 0  # a choice error is noisy: more groups held back
@@ -183,7 +222,13 @@ def main() -> None:
     parser.add_argument("target", type=Path)
     parser.add_argument("--data", action="append", default=[], help="positions.npz:labels.npz")
     parser.add_argument(
-        "--labels", type=Path, action="append", default=[], help="label chunks kept in git: a set or a chunk"
+        "--labels", type=Path, nargs="+", action="extend", default=[], help="label sets or chunks kept in git"
+    )
+    parser.add_argument(
+        "--exclude", type=Path, action="append", default=[], help="a choices.py scoring set kept out"
+    )
+    parser.add_argument(
+        "--held-labels", type=Path, nargs="+", action="extend", default=[], help="chunks held back instead"
     )
     parser.add_argument("--hidden", type=int, default=0, help="grow the contact net to this size")
     parser.add_argument("--race-hidden", type=int, default=0)
@@ -197,7 +242,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     groups = load_groups(args.groups) if args.groups else None
-    x, y, race = load_examples(args.data, args.labels)
+    x, y, race, held = load_held_out(args.data, args.labels, args.exclude, args.held_labels)
     nets: dict[str, Net] = {}
     figures: dict[str, dict[str, float]] = {}
     for name, net in load_any(args.start).items():
@@ -205,12 +250,16 @@ def main() -> None:
         mask = race if name == "race" else ~race
         ranked = groups if name == "contact" else None
         nets[name], figures[name] = train_net(
-            name, grown(net, hidden, rng), x[mask], y[mask], args, rng, ranked
+            name, grown(net, hidden, rng), x[mask], y[mask], held[mask], args, rng, ranked
         )
     meta = {
         "refined_from": str(args.start),
         "data": args.data,
         "labels": [str(path) for path in args.labels],
+        "excluded": [str(path) for path in args.exclude],
+        "held_labels": [str(path) for path in args.held_labels],
+        "seed": args.seed,
+        "rate": args.rate,
         "positions": int(x.shape[0]),
         "epochs": args.epochs,
         "groups": args.groups and {"pair": args.groups, "weight": args.rank_weight, "T": args.temperature},
