@@ -81,8 +81,37 @@ def cube_positions(folder: Path) -> list[dict[str, Any]]:
     return list(found.values())
 
 
+def zero_ply_inside_gnubg(args: dict[str, Any]) -> None:
+    """gnubg's cubeless chances and 0-ply cube figures for each case of `args["cases"]` (a JSON file)."""
+    import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    gnubg.command("set threads 1")
+    cubeful = {"cubeful": 1, "plies": 0, "deterministic": 1, "prune": 0, "noise": 0.0}
+    cubeless = {**cubeful, "cubeful": 0}
+    cases = json.loads(Path(args["cases"]).read_text())
+    with Path(args["out"]).open("w") as sink:
+        for case in cases:
+            gnubg.command(f"set jacoby {'on' if case.get('jacoby') else 'off'}")
+            mine, theirs = decode_position_id(case["position_id"])
+            board = (theirs, mine)
+            owner = {None: -1, "me": 0, "them": 1}[case["owner"]]
+            cube = gnubg.cubeinfo(
+                case["cube"], owner, 0, case["length"], tuple(case["score"]), int(case["crawford"])
+            )
+            if case.get("jacoby"):
+                cube["jacoby"] = 1
+            _, no_double, take, drop, *_ = gnubg.cfevaluate(board, cube, cubeful)
+            chances = gnubg.evaluate(board, cube, cubeless)[:5]
+            figures = {"no_double": no_double, "double_take": take, "double_pass": drop, "chances": chances}
+            sink.write(json.dumps({**case, "gnubg": figures}) + "\n")
+
+
 def collect_inside_gnubg(args: dict[str, Any]) -> None:
     import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    if args.get("mode") == "zero-ply":
+        zero_ply_inside_gnubg(args)
+        return
 
     gnubg.command("set threads 1")
     cubeful = {"cubeful": 1, "plies": args["plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
