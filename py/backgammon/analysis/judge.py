@@ -14,19 +14,20 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from backgammon.bot.cube import (
-    MatchContext,
-    Owner,
-    cubeful_value,
-    may_double,
-    position_efficiency,
-    value_on_roll,
+from backgammon.bot.cube import MatchContext, Owner, cubeful_value, position_efficiency
+from backgammon.bot.cubeful import (
+    Leaf,
+    after_play_efficiency,
+    after_play_value,
+    leaves,
+    lookahead_play_value,
+    lookahead_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
 from backgammon.bot.levels import DEEP
-from backgammon.bot.player import ROLLS, average, play_value, two_ply_roll
+from backgammon.bot.player import ROLLS, average, two_ply_roll
 from backgammon.move import Play
-from backgammon.movegen import legal_plays, legal_positions
+from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
 from .decisions import Decision, Kind
@@ -87,44 +88,13 @@ class Scale:
 
     def raw_after_play(self, probs: Probabilities, stake: int, owner: Owner, efficiency: float) -> float:
         """`after_play` in money points or MWC, with the cube at `stake` held by `owner` (our side)."""
-        context = self.context
-        theirs = value_on_roll(probs.flipped(), stake, _other(owner), context.flipped(), efficiency)
-        return 1.0 - theirs if not context.is_money else -theirs
-
-
-def _other(owner: Owner) -> Owner:
-    """The same owner named from the other side."""
-    return {Owner.CENTRE: Owner.CENTRE, Owner.ME: Owner.THEM, Owner.THEM: Owner.ME}[owner]
-
-
-def after_play_efficiency(after: Position) -> float:
-    """The cube efficiency of the board after a play (`after`: the mover still "mine"), the other side on
-    roll: gnubg's `EvalEfficiency` of that board."""
-    return position_efficiency(after.theirs, after.mine)
-
-
-def cube_action_value(
-    no_double: float, double_take: float, double_pass: float, doubler_may_double: bool
-) -> float:
-    """gnubg's `GetECF3`: the value (money points or MWC) of the side on roll with its best cube action."""
-    if doubler_may_double and double_take >= no_double and double_pass >= no_double:
-        return min(double_take, double_pass)
-    return no_double
+        return after_play_value(probs, efficiency, stake, owner, self.context)
 
 
 def scale_of(decision: Decision) -> Scale:
     owner = decision.cube_owner
     relative = Owner.CENTRE if owner is None else (Owner.ME if owner == decision.turn else Owner.THEM)
     return Scale(decision.cube_value, relative, decision.context)
-
-
-@dataclass(frozen=True)
-class RollBest:
-    """The best 0-ply play of one roll (the evaluator's choice): the roller's chances after it, and the
-    cube efficiency of the board then (the other side on roll)."""
-
-    probs: Probabilities
-    efficiency: float
 
 
 @dataclass(frozen=True)
@@ -135,7 +105,7 @@ class Sweep:
     and, seen from the other side, the 1-ply value of the play that led to the position.
     """
 
-    rolls: dict[tuple[int, int], RollBest]
+    rolls: dict[tuple[int, int], Leaf]
 
     def value(self, dice: tuple[int, int], scale: Scale) -> float:
         best = self.rolls[(min(dice), max(dice))]
@@ -144,14 +114,9 @@ class Sweep:
     def mean(self, scale: Scale) -> float:
         return sum(self.value(dice, scale) * weight for dice, weight in ROLLS) / 36.0
 
-    def raw_mean(self, scale: Scale, stake: int, owner: Owner) -> float:
-        """The roller's value one ply deeper with the cube at `stake` held by `owner` (the roller's side):
-        the average over the 21 rolls of the board after the best play of each (money points or MWC)."""
-        total = 0.0
-        for dice, weight in ROLLS:
-            best = self.rolls[dice]
-            total += scale.raw_after_play(best.probs, stake, owner, best.efficiency) * weight
-        return total / 36.0
+    @property
+    def leaves(self) -> tuple[Leaf, ...]:
+        return tuple(self.rolls[dice] for dice, _ in ROLLS)
 
     def chances(self) -> Probabilities:
         return average([(self.rolls[dice].probs, weight) for dice, weight in ROLLS])
@@ -159,13 +124,9 @@ class Sweep:
 
 def sweep(position: Position, context: MatchContext, cube_value: int) -> Sweep:
     """The best 0-ply play of each of the 21 rolls, chosen as the computer chooses (`play_value`)."""
-    rolls: dict[tuple[int, int], RollBest] = {}
-    for dice, _ in ROLLS:
-        results = legal_positions(position, dice)
-        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
-        index = max(range(len(probs)), key=lambda i: play_value(probs[i], context, cube_value))
-        rolls[dice] = RollBest(probs[index], after_play_efficiency(results[index]))
-    return Sweep(rolls)
+    return Sweep(
+        {dice: leaf for (dice, _), leaf in zip(ROLLS, leaves(position, context, cube_value), strict=True)}
+    )
 
 
 class OutOfTime(Exception):
@@ -203,24 +164,15 @@ class Sweeps:
         return self.get(after.swap(), context.flipped(), cube_value).chances().flipped()
 
     def one_ply_value(self, after: Position, scale: Scale) -> float:
-        """The mover's cubeful EMG of its play `after` at 1-ply, as gnubg's `EvaluatePositionCubeful4` (one
-        level): the other side's value with the cube as it is and, where it may double, doubled and
-        owned by the mover, each the average over its 21 rolls of the mover's 0-ply value on roll after
-        its best reply (`value_on_roll`, with the mover's own cube action); then the other side's better
-        cube action on those values."""
+        """The mover's cubeful EMG of its play `after` at 1-ply (`cubeful.lookahead_play_value`: the other
+        side's rolls from there, the mover's 0-ply value on roll after each reply, the other side's cube
+        action on the averages)."""
         context, stake = scale.context, scale.cube_value
         if not any(after.mine):
             probs = evaluate_many_after_play([(after.mine, after.theirs)])[0]
             return scale.after_play(probs, 0.0)
-        their_scale = Scale(stake, _other(scale.owner), context.flipped())
-        replies = self.get(after.swap(), their_scale.context, stake)
-        no_double = replies.raw_mean(their_scale, stake, their_scale.owner)
-        theirs = no_double
-        if may_double(stake, their_scale.owner, their_scale.context):
-            double_take = replies.raw_mean(their_scale, 2 * stake, Owner.THEM)
-            double_pass = their_scale.context.payoff(stake)
-            theirs = cube_action_value(no_double, double_take, double_pass, True)
-        return scale.emg(1.0 - theirs if not context.is_money else -theirs)
+        replies = self.get(after.swap(), context.flipped(), stake)
+        return scale.emg(lookahead_play_value(after, stake, scale.owner, context, replies.leaves))
 
     def set_deadline(self, deadline: float | None) -> None:
         self.deadline = deadline
@@ -429,7 +381,7 @@ def cube_figures(decision: Decision, sweeps: Sweeps | None) -> CubeJudgement:
         chances = roll_sweep.chances()
 
         def value(cube: int, holder: Owner) -> float:
-            return roll_sweep.raw_mean(scale, cube, holder)
+            return lookahead_value(roll_sweep.leaves, cube, holder, context)
 
     no_double = scale.emg(value(stake, owner))
     double_take = scale.emg(value(2 * stake, Owner.THEM))
