@@ -4,6 +4,7 @@
     python3 benchmarks/cube_gnubg.py compare [--out F] [--efficiency X --race-efficiency Y]
     python3 benchmarks/cube_gnubg.py sweep [--out F]
     python3 benchmarks/cube_gnubg.py reference --out F [--out F2] [--fixture F3]
+    python3 benchmarks/cube_gnubg.py zero-ply [--cases 160] [--zero-ply-fixture F]
 
 `collect` takes every cube decision of the matches analysed by `analysis_gnubg.py` (the `*.ours-d1.json`
 files: the position, cube, score and our depth-1 chances of the side that may double), keeps those in
@@ -19,6 +20,14 @@ efficiencies from 0.4 to 0.9 in contact and in races. `reference` draws (seed 1)
 decisions from one or more `--out` files for `tests/core/test_cube_reference.py`: by gnubg's figures
 the right action wins by at least `CLEAR` EMG, and the answer too, eight of each kind (no double/take
 with the doubler at 60% or more, double/take, double/pass, too good) from each file.
+
+`zero-ply` checks that `backgammon.bot.cube` is gnubg's method to the letter: it draws `--cases` boards
+from random games (seed 5; contact, races and bear-offs), each with a score (money with or without the
+Jacoby rule, matches of 3 to 25 points, the Crawford game and after it) and a cube (1 to 4, centred or
+owned), has gnubg give its cubeless chances and its 0-ply cube figures (no double, double/take, in EMG),
+and writes them to `--zero-ply-fixture` (tests/core/data/cube_gnubg_zero_ply.json), which
+tests/core/test_cube_reference.py holds ours to: the same figures from gnubg's chances, to 1e-4 EMG.
+On 2026-11-26, 351 cases: all within 1e-5 (gnubg computes in single precision).
 """
 
 from __future__ import annotations
@@ -144,6 +153,64 @@ def collect_inside_gnubg(args: dict[str, Any]) -> None:
             sink.flush()
 
 
+def zero_ply_cases(count: int, seed: int = 5) -> list[dict[str, Any]]:
+    """Boards from random games, each with a score and a cube state (see the module's docstring)."""
+    from backgammon.movegen import legal_positions
+    from backgammon.position import Position
+
+    rng = random.Random(seed)
+    boards: list[Position] = []
+    while len(boards) < count:
+        position = Position.start()
+        for _ in range(200):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            after = rng.choice(legal_positions(position, dice))
+            if not any(after.mine):
+                break
+            position = after.swap()
+            if rng.random() < 0.06:
+                boards.append(position)
+    cases = []
+    for position in boards[:count]:
+        length = rng.choice([0, 0, 3, 5, 7, 9, 11, 25])
+        if length == 0:
+            cube = rng.choice([1, 2, 4])
+            owner = rng.choice([None, "me", "them"]) if cube > 1 else None
+            jacoby = rng.random() < 0.3
+            cases.append(
+                {"position_id": position.id, "length": 0, "score": [0, 0], "cube": cube, "owner": owner}
+                | {"crawford": False, "jacoby": jacoby}
+            )
+            continue
+        score = [rng.randrange(length), rng.randrange(length)]
+        crawford = 1 in (length - score[0], length - score[1]) and score[0] != score[1] and rng.random() < 0.5
+        cube = 1 if crawford else rng.choice([1, 1, 2, 4])
+        owner = None if cube == 1 else rng.choice(["me", "them"])
+        cases.append(
+            {"position_id": position.id, "length": length, "score": score, "cube": cube, "owner": owner}
+            | {"crawford": crawford}
+        )
+    return cases
+
+
+def zero_ply(count: int, fixture: Path) -> None:
+    cases_file = fixture.with_suffix(".cases.tmp")
+    out = fixture.with_suffix(".out.tmp")
+    cases_file.write_text(json.dumps(zero_ply_cases(count)))
+    settings = {
+        "repo": str(REPO),
+        "mode": "zero-ply",
+        "cases": str(cases_file.resolve()),
+        "out": str(out.resolve()),
+    }
+    run_script_in_gnubg(REPO / "benchmarks" / "cube_gnubg.py", ARGS_VARIABLE, settings)
+    lines = read(out)
+    fixture.write_text("[\n" + ",\n".join(json.dumps(line) for line in lines) + "\n]\n")
+    cases_file.unlink()
+    out.unlink()
+    print(f"{len(lines)} cases in {fixture}")
+
+
 def context_of(entry: dict[str, Any]) -> MatchContext:
     if not entry["length"]:
         return MatchContext()
@@ -234,7 +301,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", choices=("collect", "compare", "sweep", "reference"))
+    parser.add_argument("command", choices=("collect", "compare", "sweep", "reference", "zero-ply"))
+    parser.add_argument("--cases", type=int, default=160, help="zero-ply: how many")
+    parser.add_argument(
+        "--zero-ply-fixture", type=Path, default=Path("tests/core/data/cube_gnubg_zero_ply.json")
+    )
     parser.add_argument("--set", type=Path, default=Path("benchmarks/data/set1"))
     parser.add_argument("--plies", type=int, default=2)
     parser.add_argument("--money", action="store_true", help="collect: the positions in money play instead")
@@ -244,6 +315,9 @@ def main() -> None:
     parser.add_argument("--race-efficiency", type=float, help="in races (default: ours)")
     args = parser.parse_args()
     outs = args.out or [DEFAULT_OUT]
+    if args.command == "zero-ply":
+        zero_ply(args.cases, args.zero_ply_fixture)
+        return
     if args.command == "reference":
         reference(outs, args.fixture)
         return
