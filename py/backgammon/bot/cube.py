@@ -218,6 +218,8 @@ def _money_live(big_w: float, big_l: float, p: float, owner: Owner, jacoby_now: 
 # --- match play: gnubg's getMEMultiple, GetPoints and Cl2CfMatch* ---
 
 Results = tuple[tuple[float, float, float, float, float], tuple[float, float, float, float, float]]
+# One cube level of GetPoints for one side: (dead, drop, a, b, c, d, e, f); see `_plan`.
+Terms = tuple[bool, float, float, float, float, float, float, float]
 
 
 @lru_cache(maxsize=4096)
@@ -250,44 +252,60 @@ def _cube_prime(away: int, other_away: int, cube: int) -> int:
     return 2 * cube if away - 1 < 2 * cube and other_away - 1 >= 2 * cube else cube
 
 
+@lru_cache(maxsize=4096)
+def _plan(context: MatchContext, cube: int) -> tuple[tuple[Terms, Terms], ...]:
+    """The match-equity terms of `GetPoints` for the cube levels from `cube` up to the level where a
+    double is dead (first the level of `cube`): for each level and side (ours, theirs), whether the
+    doubled cube is dead there, the MWC of a double passed, and the MWC of the results the cash point
+    weighs (dead: losing and winning the doubled cube, with the other's automatic redouble, singles,
+    gammons and backgammons; live: a redouble passed, and winning the doubled cube's results)."""
+    i, j = context.away - 1, context.opponent_away - 1
+    sides = ((context, i, j), (context.flipped(), j, i))
+    values = [cube]
+    while i >= 2 * values[-1] and j >= 2 * values[-1]:
+        values.append(2 * values[-1])
+    levels = []
+    for value in values:
+        pair = []
+        for side, mine, theirs in sides:
+            drop = _results(side, value)[0][0]
+            if i < 2 * value or j < 2 * value:
+                wins, losses = _results(side, _cube_prime(mine + 1, theirs + 1, value))
+                pair.append((True, drop, losses[1], losses[3], losses[4], wins[1], wins[3], wins[4]))
+            else:
+                wins, losses = _results(side, value)
+                pair.append((False, drop, losses[1], 0.0, 0.0, wins[1], wins[3], wins[4]))
+        levels.append((pair[0], pair[1]))
+    return tuple(levels)
+
+
+def _cash_chain(
+    levels: tuple[tuple[Terms, Terms], ...], ratios: tuple[float, float, float, float]
+) -> list[tuple[float, float]]:
+    """`GetPoints`' live-cube cash points (ours, theirs) at each level of `levels`, from the top down."""
+    g0, bg0, g1, bg1 = ratios
+    own = ((g0, bg0, g1, bg1), (g1, bg1, g0, bg0))
+    found: list[tuple[float, float]] = [(0.0, 0.0)] * len(levels)
+    above = (0.0, 0.0)
+    for n in range(len(levels) - 1, -1, -1):
+        points = [0.0, 0.0]
+        for k in (0, 1):
+            dead, drop, a, b, c, d, e, f = levels[n][k]
+            g, bg, g_other, bg_other = own[k]
+            won = (1.0 - g - bg) * d + g * e + bg * f
+            if dead:
+                lost = (1.0 - g_other - bg_other) * a + g_other * b + bg_other * c
+                points[k] = (lost - drop) / (lost - won) if lost != won else 1.0
+            else:
+                points[k] = 1.0 - above[1 - k] * (drop - won) / (a - won) if a != won else 1.0
+        above = found[n] = (points[0], points[1])
+    return found
+
+
 def cash_points(probs: Probabilities, cube: int, context: MatchContext) -> tuple[float, float]:
     """`GetPoints`: the live-cube cash points of both sides (ours, theirs), each as the share of games
     its side must win to cash, at this score and cube, with these gammon rates."""
-    g0, bg0, g1, bg1 = _ratios(probs)
-    i, j = context.away - 1, context.opponent_away - 1
-    sides = (
-        (context, i, j, g0, bg0, g1, bg1),
-        (context.flipped(), j, i, g1, bg1, g0, bg0),
-    )
-    dead = cube
-    levels = 0
-    while i >= 2 * dead and j >= 2 * dead:
-        levels += 1
-        dead *= 2
-    live: list[list[float]] = [[0.0] * (levels + 2), [0.0] * (levels + 2)]
-    value, n = dead, levels
-    while value >= cube:
-        for k, (side, mine, theirs, g, bg, g_other, bg_other) in enumerate(sides):
-            if i < 2 * value or j < 2 * value:
-                # The doubled cube is dead (with the other side's automatic redouble counted).
-                prime = _cube_prime(mine + 1, theirs + 1, value)
-                wins, losses = _results(side, prime)
-                drop = _results(side, value)[0][0]
-                lost = (1.0 - g_other - bg_other) * losses[1] + g_other * losses[3] + bg_other * losses[4]
-                won = (1.0 - g - bg) * wins[1] + g * wins[3] + bg * wins[4]
-                live[k][n] = (lost - drop) / (lost - won) if lost != won else 1.0
-            else:
-                wins, losses = _results(side, value)
-                redouble_pass = losses[1]
-                drop = wins[0]
-                won = (1.0 - g - bg) * wins[1] + g * wins[3] + bg * wins[4]
-                other = live[1 - k][n + 1]
-                live[k][n] = (
-                    1.0 - other * (drop - won) / (redouble_pass - won) if redouble_pass != won else 1.0
-                )
-        value //= 2
-        n -= 1
-    return live[0][0], live[1][0]
+    return _cash_chain(_plan(context, cube), _ratios(probs))[0]
 
 
 def _cube_alive(cube: int, context: MatchContext) -> bool:
@@ -313,39 +331,59 @@ def _match_dead(probs: Probabilities, results: Results) -> float:
     )
 
 
-def _match_cubeful(probs: Probabilities, cube: int, owner: Owner, context: MatchContext, x: float) -> float:
-    """Cubeful MWC (`Cl2CfMatch`, with `Cl2CfMatchCentered`, `Cl2CfMatchOwned`, `Cl2CfMatchUnavailable`)."""
+def _from_losing(
+    g1: float, bg1: float, losses: tuple[float, ...], end: float, p: float, point: float
+) -> float:
+    """The live MWC from losing the game's results (p = 0) to `end` at p = `point`."""
+    lose = (1.0 - g1 - bg1) * losses[0] + g1 * losses[1] + bg1 * losses[2]
+    return lose + (end - lose) * p / point if point > 0.0 else lose
+
+
+def _to_winning(g0: float, bg0: float, wins: tuple[float, ...], cash: float, p: float, point: float) -> float:
+    """The live MWC from cashing at p = `point` to winning the game's results (p = 1)."""
+    win = (1.0 - g0 - bg0) * wins[0] + g0 * wins[1] + bg0 * wins[2]
+    return cash + (win - cash) * (p - point) / (1.0 - point) if point < 1.0 else win
+
+
+def _match_cubeful(
+    probs: Probabilities,
+    cube: int,
+    owner: Owner,
+    context: MatchContext,
+    x: float,
+    chain: list[tuple[float, float]] | None = None,
+) -> float:
+    """Cubeful MWC (`Cl2CfMatch`, with `Cl2CfMatchCentered`, `Cl2CfMatchOwned`, `Cl2CfMatchUnavailable`);
+    `chain`: `_cash_chain` from this cube level up, if already known."""
     results = _results(context, cube)
     dead = _match_dead(probs, results)
     if not _cube_alive(cube, context):
         return dead
-    g0, bg0, g1, bg1 = _ratios(probs)
-    my_cash, their_cash = cash_points(probs, cube, context)
+    ratios = _ratios(probs)
+    g0, bg0, g1, bg1 = ratios
+    if chain is None:
+        chain = _cash_chain(_plan(context, cube), ratios)
+    my_cash, their_cash = chain[0]
     wins, losses = results
     cash, their_cash_mwc = wins[0], losses[0]
     p = probs.win
     their_too_good = 1.0 - their_cash  # rOppTG
-    if owner is Owner.CENTRE:
+    if owner is Owner.CENTRE:  # Cl2CfMatchCentered
         if p <= their_too_good:
-            lose = (1.0 - g1 - bg1) * losses[0] + g1 * losses[1] + bg1 * losses[2]
-            live = lose + (their_cash_mwc - lose) * p / their_too_good if their_too_good > 0.0 else lose
-        elif p < my_cash:
+            live = _from_losing(g1, bg1, losses, their_cash_mwc, p, their_too_good)
+        elif p < my_cash:  # in the doubling window
             live = their_cash_mwc + (cash - their_cash_mwc) * (p - their_too_good) / (
                 my_cash - their_too_good
             )
         else:
-            win = (1.0 - g0 - bg0) * wins[0] + g0 * wins[1] + bg0 * wins[2]
-            live = cash + (win - cash) * (p - my_cash) / (1.0 - my_cash) if my_cash < 1.0 else win
-    elif owner is Owner.ME:
+            live = _to_winning(g0, bg0, wins, cash, p, my_cash)
+    elif owner is Owner.ME:  # Cl2CfMatchOwned
         if p <= my_cash:
-            lose = (1.0 - g1 - bg1) * losses[0] + g1 * losses[1] + bg1 * losses[2]
-            live = lose + (cash - lose) * p / my_cash if my_cash > 0.0 else lose
+            live = _from_losing(g1, bg1, losses, cash, p, my_cash)
         else:
-            win = (1.0 - g0 - bg0) * wins[0] + g0 * wins[1] + bg0 * wins[2]
-            live = cash + (win - cash) * (p - my_cash) / (1.0 - my_cash) if my_cash < 1.0 else win
-    elif p <= their_too_good:
-        lose = (1.0 - g1 - bg1) * losses[0] + g1 * losses[1] + bg1 * losses[2]
-        live = lose + (their_cash_mwc - lose) * p / their_too_good if their_too_good > 0.0 else lose
+            live = _to_winning(g0, bg0, wins, cash, p, my_cash)
+    elif p <= their_too_good:  # Cl2CfMatchUnavailable
+        live = _from_losing(g1, bg1, losses, their_cash_mwc, p, their_too_good)
     else:
         win = (1.0 - g0 - bg0) * wins[0] + g0 * wins[1] + bg0 * wins[2]
         live = (
@@ -394,10 +432,17 @@ def value_on_roll(
 ) -> float:
     """The side on roll's value with its own cube action (gnubg's `GetECF3` below the top of a look-ahead):
     no double, or a double answered as the other side would (the lower of double/take and double/pass)."""
-    no_double = cubeful_value(probs, stake, owner, context, efficiency=efficiency)
     if not may_double(stake, owner, context):
-        return no_double
-    double_take = cubeful_value(probs, 2 * stake, Owner.THEM, context, efficiency=efficiency)
+        return cubeful_value(probs, stake, owner, context, efficiency=efficiency)
+    if context.is_money:
+        no_double = stake * _money_cubeful(probs, owner, context.jacoby, efficiency)
+        double_take = 2 * stake * _money_cubeful(probs, Owner.THEM, context.jacoby, efficiency)
+    else:
+        chain = _cash_chain(_plan(context, stake), _ratios(probs)) if _cube_alive(stake, context) else None
+        no_double = _match_cubeful(probs, stake, owner, context, efficiency, chain)
+        # The doubled cube's cash points are the next level up of the same chain, when it goes that far.
+        above = chain[1:] if chain is not None and len(chain) > 1 else None
+        double_take = _match_cubeful(probs, 2 * stake, Owner.THEM, context, efficiency, above)
     double_pass = context.payoff(stake)
     if double_take >= no_double and double_pass >= no_double:
         return min(double_take, double_pass)
