@@ -537,7 +537,8 @@ def cube_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
         return []
     if str(REPO / "tests" / "core") not in sys.path:
         sys.path.insert(0, str(REPO / "tests" / "core"))
-    from gnubg_analysed import cube_action, double_pass, read_sgf  # the same reading as the yardstick test
+    # The same reading as the yardstick test (tests/core, put on the path above).
+    from gnubg_analysed import cube_action, double_pass, read_sgf  # type: ignore[import-not-found]
 
     names = re.findall(r"P([WB])\[([^\]]*)\]", sgf.read_text()[:2000])
     gnubg_player = {name: 0 if colour == "W" else 1 for colour, name in names}

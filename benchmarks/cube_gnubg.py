@@ -116,11 +116,10 @@ def zero_ply_inside_gnubg(args: dict[str, Any]) -> None:
 
 
 def collect_inside_gnubg(args: dict[str, Any]) -> None:
-    import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
-
     if args.get("mode") == "zero-ply":
         zero_ply_inside_gnubg(args)
         return
+    import gnubg  # the module of gnubg's embedded Python
 
     gnubg.command("set threads 1")
     cubeful = {"cubeful": 1, "plies": args["plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
@@ -197,7 +196,7 @@ def zero_ply(count: int, fixture: Path) -> None:
     cases_file = fixture.with_suffix(".cases.tmp")
     out = fixture.with_suffix(".out.tmp")
     cases_file.write_text(json.dumps(zero_ply_cases(count)))
-    settings = {
+    settings: dict[str, object] = {
         "repo": str(REPO),
         "mode": "zero-ply",
         "cases": str(cases_file.resolve()),
