@@ -338,9 +338,10 @@ def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:
         luck = _luck_exact(decision, roll_sweep, opening, scale)
     else:
         before = evaluate_many([(position.mine, position.theirs)])[0]
-        # Depth 0: the static estimate before the roll stands for the average over the rolls.
-        luck = figures[0].value - scale.before_roll(
-            before, position_efficiency(position.mine, position.theirs)
+        # Depth 0: the static chances before the roll stand for the average chances after it (their
+        # expectation), valued as the rolls' best plays are: the other side on roll, with its cube action.
+        luck = figures[0].value - scale.after_play(
+            before, position_efficiency(position.theirs, position.mine)
         )
     return MoveJudgement(figures, chosen, error, luck, before)
 
