@@ -561,6 +561,10 @@ def cube_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
             if decision["kind"] == "double":
                 gnubg_verdict = cube_action(nd, dt, dp)
                 ours_verdict = equities["action"]
+                # gnubg calls a double "optional" when no double and double are worth the same (within
+                # its epsilon, `isOptional`; here the values' six decimals): either verdict is gnubg's.
+                if abs(nd - min(dt, dp)) <= 1e-5 and ours_verdict in ("double", "no_double"):
+                    gnubg_verdict = ours_verdict
                 # isCloseCubedecision on gnubg's values, in EMG; doubles always count.
                 close = decision["played"] == "double" or _gnubg_close(nd, dt, dp, decision, money)
             else:

@@ -91,12 +91,13 @@ def cube_positions(folder: Path) -> list[dict[str, Any]]:
 
 
 def zero_ply_inside_gnubg(args: dict[str, Any]) -> None:
-    """gnubg's cubeless chances and 0-ply cube figures for each case of `args["cases"]` (a JSON file)."""
+    """gnubg's cubeless chances and its cube figures (at 0-ply, or `args["plies"]`) for each case of
+    `args["cases"]` (a JSON file)."""
     import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
 
     gnubg.command("set threads 1")
-    cubeful = {"cubeful": 1, "plies": 0, "deterministic": 1, "prune": 0, "noise": 0.0}
-    cubeless = {**cubeful, "cubeful": 0}
+    cubeful = {"cubeful": 1, "plies": args.get("plies", 0), "deterministic": 1, "prune": 0, "noise": 0.0}
+    cubeless = {**cubeful, "cubeful": 0, "plies": args.get("chance_plies", 0)}
     cases = json.loads(Path(args["cases"]).read_text())
     with Path(args["out"]).open("w") as sink:
         for case in cases:

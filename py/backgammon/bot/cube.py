@@ -308,11 +308,12 @@ def cash_points(probs: Probabilities, cube: int, context: MatchContext) -> tuple
     return _cash_chain(_plan(context, cube), _ratios(probs))[0]
 
 
-def _cube_alive(cube: int, context: MatchContext) -> bool:
-    """`fDoCubeful`: not the Crawford game, not a cube that ends the match for both, not 2-away 2-away."""
+def _cube_alive(cube: int, context: MatchContext, live_two_away: bool = False) -> bool:
+    """`fDoCubeful`: not the Crawford game, not a cube that ends the match for both, not 2-away 2-away
+    (unless `live_two_away`: see `value_on_roll`)."""
     if context.away <= cube and context.opponent_away <= cube:
         return False
-    if context.away == 2 and context.opponent_away == 2:
+    if context.away == 2 and context.opponent_away == 2 and not live_two_away:
         return False
     return not context.crawford_game
 
@@ -352,12 +353,13 @@ def _match_cubeful(
     context: MatchContext,
     x: float,
     chain: list[tuple[float, float]] | None = None,
+    live_two_away: bool = False,
 ) -> float:
     """Cubeful MWC (`Cl2CfMatch`, with `Cl2CfMatchCentered`, `Cl2CfMatchOwned`, `Cl2CfMatchUnavailable`);
     `chain`: `_cash_chain` from this cube level up, if already known."""
     results = _results(context, cube)
     dead = _match_dead(probs, results)
-    if not _cube_alive(cube, context):
+    if not _cube_alive(cube, context, live_two_away):
         return dead
     ratios = _ratios(probs)
     g0, bg0, g1, bg1 = ratios
@@ -404,14 +406,15 @@ def cubeful_value(
     context: MatchContext,
     *,
     efficiency: float | None = None,
+    live_two_away: bool = False,
 ) -> float:
     """The cubeful value for the side whose chances are `probs`, on roll, the cube at `stake` held by
     `owner`, before any cube action: money points or MWC. `efficiency` is the position's
-    (`position_efficiency`); without it, gnubg's contact value."""
+    (`position_efficiency`); without it, gnubg's contact value. `live_two_away`: see `value_on_roll`."""
     x = CONTACT_CUBE_EFFICIENCY if efficiency is None else efficiency
     if context.is_money:
         return stake * _money_cubeful(probs, owner, context.jacoby, x)
-    return _match_cubeful(probs, stake, owner, context, x)
+    return _match_cubeful(probs, stake, owner, context, x, live_two_away=live_two_away)
 
 
 def may_double(stake: int, owner: Owner, context: MatchContext) -> bool:
@@ -428,18 +431,32 @@ def may_double(stake: int, owner: Owner, context: MatchContext) -> bool:
 
 
 def value_on_roll(
-    probs: Probabilities, stake: int, owner: Owner, context: MatchContext, efficiency: float
+    probs: Probabilities,
+    stake: int,
+    owner: Owner,
+    context: MatchContext,
+    efficiency: float,
+    *,
+    live_two_away: bool = False,
 ) -> float:
     """The side on roll's value with its own cube action (gnubg's `GetECF3` below the top of a look-ahead):
-    no double, or a double answered as the other side would (the lower of double/take and double/pass)."""
+    no double, or a double answered as the other side would (the lower of double/take and double/pass).
+
+    `live_two_away`: at 2-away 2-away, value the centred cube as live (Janowski's model with the cash
+    points of `GetPoints`) where gnubg's `fDoCubeful` calls it dead. gnubg's 2-ply reaches boards where
+    the side now on roll may double again and credits that double there; a board valued here, one ply
+    deep, is the last the look sees, and a dead cube gives that side's coming double no value at all: at
+    2-away 2-away every double would look urgent (benchmarks: cube error rates in 2-point matches of
+    150 mEMG where gnubg 2-ply finds 23)."""
     if not may_double(stake, owner, context):
-        return cubeful_value(probs, stake, owner, context, efficiency=efficiency)
+        return cubeful_value(probs, stake, owner, context, efficiency=efficiency, live_two_away=live_two_away)
     if context.is_money:
         no_double = stake * _money_cubeful(probs, owner, context.jacoby, efficiency)
         double_take = 2 * stake * _money_cubeful(probs, Owner.THEM, context.jacoby, efficiency)
     else:
-        chain = _cash_chain(_plan(context, stake), _ratios(probs)) if _cube_alive(stake, context) else None
-        no_double = _match_cubeful(probs, stake, owner, context, efficiency, chain)
+        alive = _cube_alive(stake, context, live_two_away)
+        chain = _cash_chain(_plan(context, stake), _ratios(probs)) if alive else None
+        no_double = _match_cubeful(probs, stake, owner, context, efficiency, chain, live_two_away)
         # The doubled cube's cash points are the next level up of the same chain, when it goes that far.
         above = chain[1:] if chain is not None and len(chain) > 1 else None
         double_take = _match_cubeful(probs, 2 * stake, Owner.THEM, context, efficiency, above)

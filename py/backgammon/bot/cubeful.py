@@ -58,8 +58,11 @@ def after_play_value(
 ) -> float:
     """The mover's 0-ply value (money points or MWC) of the board after its play, `probs` its chances, the
     other side on roll with its own cube action; the cube at `stake` held by `owner` (named from the
-    mover's side), `context` the mover's."""
-    theirs = value_on_roll(probs.flipped(), stake, other(owner), context.flipped(), efficiency)
+    mover's side), `context` the mover's. At 2-away 2-away the centred cube counts as live here (see
+    `value_on_roll`)."""
+    theirs = value_on_roll(
+        probs.flipped(), stake, other(owner), context.flipped(), efficiency, live_two_away=True
+    )
     return -theirs if context.is_money else 1.0 - theirs
 
 
