@@ -45,6 +45,15 @@ luck MAD 51 mEMG at depth 0 (the first roll of a game: ours -49.7 on average, gn
 measures against the static value of the position, for the side on roll) and 28 at depth 1 (first rolls
 +43.1 against +44.7). Per checker play unforced for both (15,733): the same verdict on whether the play
 made was the best 84% (depth 0) and 87% (depth 1), errors Pearson 0.913 and 0.949.
+
+`compare` also sets each cube decision's and each answer's verdict beside gnubg's (read from its .sgf as
+tests/core/gnubg_analysed.py reads them; an exact tie of no double and double, gnubg's optional double, counts
+for either verdict), over all of them and over those gnubg counts in the cube error rate. 2026-11-26, the cube
+by gnubg's cubeful method, the first 35 matches of the set (`make-set --matches 50 --seed 1`, gnubg's 2-ply
+analysis of 35 with `--jobs 1` before the machine's load stopped it), 70 players, depth 1 (Janowski's model
+before): cube error rate MAD 11.3 (15.3), overall 3.80 (4.25), checker play 3.71 (3.64), close cube decisions
+as gnubg counts them for 52 (44) of 70 players, the verdicts gnubg counts the same in 459 (416) of 513;
+depth 0: 17.5 (20.2), 6.06 (5.77), 49 (38), 446 (419). docs/analysis.md has the whole table.
 """
 
 from __future__ import annotations
