@@ -12,7 +12,9 @@ or near a doubling window (our win chance 0.5 to 0.97) and has gnubg judge each 
 no double, double/take, double/pass, as `gnubg.cfevaluate` gives them) together with its own cubeless
 chances of the position. A line a position in `--out`; a rerun goes on where it stopped.
 
-`compare` puts our cube decisions beside gnubg's: our model (`backgammon.bot.cube`) on our chances, and
+`compare` puts our cube decisions beside gnubg's: our 0-ply model (`backgammon.bot.cube.cube_advice`, gnubg's
+formula since 2026-11-26; the expert itself decides one ply deeper, `cubeful.lookahead_advice`, which needs
+the board's rolls and is measured by `analysis_gnubg.py compare`) on our chances, and
 on gnubg's chances (which tells the model's part of the difference from the evaluator's). The cost of
 a decision is what gnubg's figures say it loses: doubling where gnubg would not (or the reverse), and
 taking or passing against gnubg's answer, in mEMG per decision. `sweep` prints the same cost for cube
