@@ -50,7 +50,8 @@ PYODIDE_FILES: dict[str, str] = {
     "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
 }
 
-# What dist/pyodide/ holds: these as they are, a trimmed lock file, and the stdlib (precompiled).
+# What dist/pyodide/ holds: these as they are, a trimmed lock file, and the stdlib (trimmed to what the game
+# may import, and precompiled: scripts/compile_pyc.py).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_NAME = "stdlib.zip"
 COMPILER_FILES = (ROOT / "scripts" / "compile_pyc.mjs", ROOT / "scripts" / "compile_pyc.py")

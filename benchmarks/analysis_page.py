@@ -106,5 +106,6 @@ def main() -> None:
         for path in args.files:
             print(json.dumps(measure(url, path, args.depth)), flush=True)
 
+
 if __name__ == "__main__":
     main()

@@ -343,5 +343,6 @@ def main() -> None:
                 print(json.dumps(throttled), flush=True)
                 print(json.dumps(ratios(plain, throttled)), flush=True)
 
+
 if __name__ == "__main__":
     main()

@@ -48,10 +48,11 @@ import json
 failed = import_package_tree(package_name)
 read_package_data(package_name)
 used = imported_files_under(stdlib_prefix)
-stdlib_count = compile_zip(paths[0], paths[1], stdlib_prefix, used)
+kept = stdlib_needed(paths[0], imported_module_names(stdlib_prefix), package_sources(paths[2]))
+stdlib_count = compile_zip(paths[0], paths[1], stdlib_prefix, used, kept | used)
 package_count = compile_zip(paths[2], paths[3], archive_prefix)
-json.dumps({"failed": failed, "stdlib": stdlib_count, "package": package_count})
+json.dumps({"failed": failed, "stdlib": stdlib_count, "package": package_count, "kept": len(kept | used)})
 `);
-const { failed, stdlib, package: packageCount } = JSON.parse(report);
+const { failed, stdlib, package: packageCount, kept } = JSON.parse(report);
 for (const line of failed) console.error(`warning: could not import ${line}`);
-console.log(`compiled ${stdlib} stdlib modules and ${packageCount} ${packageName} modules for Python ${pyodide.runPython("sys.version.split()[0]")}`);
+console.log(`kept ${kept} stdlib files; compiled ${stdlib} stdlib modules and ${packageCount} ${packageName} modules for Python ${pyodide.runPython("sys.version.split()[0]")}`);

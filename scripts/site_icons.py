@@ -23,7 +23,6 @@ BLACK_CHECKER: Colour = (0x2A, 0x26, 0x24, 255)
 CHECKER_EDGE: Colour = (0x33, 0x33, 0x33, 255)
 
 
-
 def samples_per_side(size: int) -> int:
     """Sub-samples per pixel side: enough to smooth the edges, few enough to draw quickly."""
     return 2 if size >= 128 else 4

@@ -19,6 +19,7 @@ import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
 import { xgidParams } from "./play/panel.js";
+import { rememberReviewed, reviewedBefore } from "./reviewed.js";
 import { createPlay } from "./play/play.js";
 import * as say from "./play/describe.js";
 import { startView } from "./play/startview.js";
@@ -149,7 +150,10 @@ async function friendsModule() {
   return friends;
 }
 
-const files = bindFiles({ call, isRulesError, enqueue, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }) });
+const files = bindFiles({
+  call, isRulesError, enqueue, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }),
+  openTurn: (payload) => friendsModule().then((module) => void enqueue(() => module.openTurnLink(payload))),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
@@ -185,18 +189,25 @@ async function enterReviewMode({ record, imported, autostart }) {
   reviewShown = { record, view: null };
   const shown = reviewShown;
   const reviewBoard = { ...board, set: (/** @type {any} */ config) => { if (config?.view) shown.view = config.view; board.set(config); } };
+  rememberReviewed(imported ? { record, imported } : null);
   mode = enterReview({
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart,
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
+    unit: preferences.reviewUnit,
+    setUnit: (unit) => void (preferences = changePreferences({ reviewUnit: unit })),
     leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(record) : null,
+    showBackground: (progress) => {
+      $("review-button").textContent = progress ? `Analyse / review (analysing, ${progress})` : "Analyse / review";
+    },
   });
 }
 
 /** Back to play exactly where the match stood (`resume`: say so, and let the side to act act). */
 function leaveMode(resume = true) {
   if (!mode) return;
+  rememberReviewed(null);
   mode.exit();
   mode = null;
   play.resume();
@@ -395,5 +406,12 @@ enqueue(() => play.restore({
   },
 }));
 enqueue(() => openLinkInAddress());
+// A match from a file or a link that this tab was reviewing before a reload is reviewed again (not over a link).
+const reviewed = reviewedBefore();
+if (reviewed && !friendLink && !/(^#|&)(position|match)=/.test(location.hash)) {
+  enqueue(async () => {
+    if (!mode) await enterReviewMode({ ...reviewed, autostart: false });
+  });
+}
 // A match with a friend that this tab showed before a reload is shown again.
 if (!friendLink && sessionStorage.getItem("backgammon.remote.shown")) void friendsModule().then((module) => enqueue(() => module.resumeShown()));

@@ -7,7 +7,7 @@
  */
 import { openDialog, showMessage } from "./dialogs.js";
 import { refusalText as reason } from "./engine/page-engine.js";
-import { downloadText, readMatchFile, recordFilename, recordFromFileText } from "./matchfile.js";
+import { downloadText, readMatchFile, recordFilename, recordFromFileText, turnInText } from "./matchfile.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -21,6 +21,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {import("./play/play.js").Play} play
  * @property {(what: {record: object, imported: {name: string, summary: Record<string, any>}}) => Promise<void>} review
  *   open a match for review beside the one in progress
+ * @property {(payload: string) => Promise<void>} openTurn a turn of a match with a friend, sent as a file: taken in
+ *   as its link would be (web/remote/friends.js)
  */
 
 /** @param {FilesContext} ctx */
@@ -108,6 +110,10 @@ export function bindFiles(ctx) {
     const read = await readMatchFile(file);
     if (!read.ok) return refuse(errorLine, `${read.error} Your current match is unchanged.`);
     const { text, kind } = read;
+    if (kind === "turn") {
+      dialog.close("opened");
+      return void (await ctx.openTurn(/** @type {string} */ (turnInText(text))));
+    }
     if (kind !== "json") return void (await openMatchFile(file.name, text, errorLine, kind));
     const parsed = recordFromFileText(text);
     if (!parsed.ok) return refuse(errorLine, `${parsed.error} Your current match is unchanged.`);
@@ -132,6 +138,8 @@ export function bindFiles(ctx) {
     const read = await readMatchFile(file);
     if (!read.ok) {
       error.textContent = `${read.error} Your current match is unchanged.`;
+    } else if (read.kind === "turn") {
+      await ctx.openTurn(/** @type {string} */ (turnInText(read.text)));
     } else if (read.kind !== "json") {
       await openMatchFile(name, read.text, error, read.kind);
     } else {

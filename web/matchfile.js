@@ -20,6 +20,31 @@ export function downloadText(text, filename, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * A turn of a match with a friend, as a file to send instead of the link (a link too long for a messenger, or no
+ * messenger at hand): a few lines a person can read, with the link itself, which the game finds again.
+ * @param {{href: string, friend: string, revision: number}} turn
+ */
+export function turnFile({ href, friend, revision }) {
+  const slug = friend.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 30) || "friend";
+  const text = [
+    `Backgammon: a turn of your match with ${friend} (message ${revision}).`,
+    "Open the link below, or open this file in the game (Save / load, Open a match).",
+    "",
+    href,
+    "",
+  ].join("\n");
+  return { text, filename: `backgammon-turn-${slug}-${revision}.txt` };
+}
+
+/**
+ * The payload of the turn link a text holds (a turn file, or a link pasted into a file), or null.
+ * @param {string} text
+ */
+export function turnInText(text) {
+  return /#v=1&turn=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
+}
+
 /** @param {Date} [date] */
 export function recordFilename(date = new Date()) {
   const stamp = date.toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
@@ -52,7 +77,7 @@ export function recordFromFileText(text) {
  * A chosen or launched file's text and the reader it needs, measured before it is read: a file over the limit of
  * its kind is refused in plain words, unread.
  * @param {{name: string, size: number, text: () => Promise<string>}} file
- * @returns {Promise<{ok: true, text: string, kind: "json" | "mat" | "sgf"} | {ok: false, error: string}>}
+ * @returns {Promise<{ok: true, text: string, kind: "json" | "mat" | "sgf" | "turn"} | {ok: false, error: string}>}
  */
 export async function readMatchFile(file) {
   const named = /\.(mat|txt|sgf)$/i.test(file.name) ? "mat" : /\.json$/i.test(file.name) ? "json" : null;
@@ -65,13 +90,15 @@ export async function readMatchFile(file) {
 }
 
 /**
- * Which reader a chosen file needs: our saved match (JSON), a gnubg/Jellyfish `.mat` text, or a gnubg `.sgf` file.
+ * Which reader a chosen file needs: our saved match (JSON), a gnubg/Jellyfish `.mat` text, a gnubg `.sgf` file, or
+ * a turn of a match with a friend sent as a file (`turnFileText`).
  * @param {string} name @param {string} text
- * @returns {"json" | "mat" | "sgf"}
+ * @returns {"json" | "mat" | "sgf" | "turn"}
  */
 export function fileKind(name, text) {
   const start = text.replace(/^\uFEFF/, "").trimStart();
   if (/\.sgf$/i.test(name) || start.startsWith("(;")) return "sgf";
+  if (turnInText(text) !== null && !start.startsWith("{")) return "turn";
   if (/\.(mat|txt)$/i.test(name) || !start.startsWith("{")) return "mat";
   return "json";
 }

@@ -18,6 +18,7 @@ import { loadPreferences, savePreferences, watchStoredPreferences } from "./stor
  *   them); off by default: a tap picks the checker up and a second tap puts it down (drags work either way)
  * @property {"right" | "left"} orientation  where player 0's home board is
  * @property {0 | 1 | 2} analysisDepth  the depth of a match analysis (0 quick, 1 one ply deeper, 2 deep)
+ * @property {"emg" | "mwc"} reviewUnit  the unit review shows a match's figures in: EMG or match winning chance
  * @property {boolean} sound  sound effects (web/sound.js); off unless the player turns them on, whatever the
  *   system's settings (`prefers-reduced-motion` included)
  * @property {Theme} theme  the colours: "auto" follows the device (web/theme-start.js applies it before the first paint)
@@ -47,6 +48,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   oneTap: false,
   orientation: "right",
   analysisDepth: 1,
+  reviewUnit: "emg",
   sound: false,
   theme: "auto",
 });
@@ -84,6 +86,7 @@ export function normalizePreferences(data, reducedMotion = reducedMotionWanted()
     oneTap: bool("oneTap", d.oneTap),
     orientation: data.orientation === "left" ? "left" : "right",
     analysisDepth: checkDepth(data.analysisDepth),
+    reviewUnit: data.reviewUnit === "mwc" ? "mwc" : "emg",
     sound: data.sound === true,
     theme: THEMES.find((theme) => theme === data.theme) ?? d.theme,
   };

@@ -95,8 +95,10 @@ def start(
     mode: str = "correspondence",
     host_seat: int = 0,
     timeout: int | None = None,
+    ratings: tuple[int | None, int | None] = (None, None),
 ) -> Pair:
-    """A match created by Ann and joined by Bob, with secrets fixed by `seed`."""
+    """A match created by Ann and joined by Bob, with secrets fixed by `seed`; `ratings`: Ann's and Bob's, as
+    each gives it (None: Ann offers no rated match, or Bob does not accept the offer)."""
     rng = random.Random(seed)
     now = 1_000_000
     created = session.create(
@@ -107,9 +109,12 @@ def start(
         timeout=timeout,
         secret=rng.randbytes(32),
         match_id=f"{seed:022d}",
+        rating=ratings[0],
         now=now,
     )
-    joined = session.join(json.dumps(created["message"]), name="Bob", secret=rng.randbytes(32), now=now)
+    joined = session.join(
+        json.dumps(created["message"]), name="Bob", rating=ratings[1], secret=rng.randbytes(32), now=now
+    )
     host, guest = host_seat, 1 - host_seat
     pair = Pair({host: created["state"], guest: joined["state"]}, now=now)
     pair.sent += [created["message"]]

@@ -222,6 +222,35 @@ def test_statistics_add_up_over_games_and_follow_the_marks(match_analysis: dict[
         assert whole["pr"] == pytest.approx(whole["overall_error_rate"] / 2.0, abs=0.1)
 
 
+def test_review_gets_ten_candidates_and_the_mwc_of_every_equity(match_analysis: dict[str, Any]) -> None:
+    """Each move keeps its ten best plays (review shows five and the rest on request) and the play made; each
+    decision of a match carries the MWC of losing and winning a single game, which turns its EMG into MWC as
+    the analysis's own `error_mwc` does."""
+    moves = [d for g in match_analysis["games"] for d in g["decisions"] if d["kind"] == "move"]
+    assert max(len(d["plays"]) for d in moves) >= 10
+    checked = 0
+    for d in (d for g in match_analysis["games"] for d in g["decisions"]):
+        assert sum(1 for p in d["plays"] or [] if p["played"]) == (1 if d["kind"] == "move" else 0)
+        if d["kind"] == "move":
+            assert len(d["plays"]) <= 11
+            for p in d["plays"]:
+                assert 0.0 <= p["win"] <= 1.0 and p["win_gammon"] <= p["win"]
+        scale = d["mwc_scale"]
+        assert 0.0 <= scale["lose"] < scale["win"] <= 1.0
+        if d["error"] > 1.0:
+            span = (scale["win"] - scale["lose"]) / 2.0
+            assert d["error_mwc"] / 100.0 == pytest.approx(d["error"] / 1000.0 * span, abs=2e-5)
+            checked += 1
+    assert checked > 3
+
+
+def test_a_money_analysis_has_no_mwc_scale() -> None:
+    record = played_match(MONEY, seed=2)
+    record["games"] = record["games"][:1]
+    analysis = analyze_record(record, depth=0)
+    assert all(d["mwc_scale"] is None for g in analysis["games"] for d in g["decisions"])
+
+
 def test_a_weaker_player_errs_more_than_a_stronger_one() -> None:
     # The beginner (player 0, equity noise 0.12) against the intermediate (noise 0.03), judged at depth 0.
     api.call("new_match", {"settings": {"match_length": 3}})

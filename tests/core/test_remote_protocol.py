@@ -464,3 +464,41 @@ def test_asking_twice_for_the_next_roll_is_refused(held: tuple[Pair, int, dict[s
     twice["items"] += [{"type": "roll"}, {"type": "roll"}]
     assert "next roll" in refused(pair, seat, twice, "illegal")["refusal"]["text"]
     deliver_honest(pair, seat, message)
+
+
+# ---- rated matches ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ratings", "rated"),
+    [((1612, 1488), True), ((1612, None), False), ((None, None), False)],
+    ids=["both-agree", "guest-declines", "not-offered"],
+)
+def test_a_match_is_rated_only_when_the_host_offers_and_the_guest_accepts(
+    ratings: tuple[int | None, int | None], rated: bool
+) -> None:
+    pair = start(3, ratings=ratings)
+    for seat in (0, 1):
+        remote = session.view(pair.states[seat])["remote"]
+        assert remote["rated"] is rated
+        # Both devices hold the ratings each player gave, from the transcript they share.
+        assert remote["ratings"] == list(ratings)
+
+
+def test_a_rating_cannot_answer_an_invitation_to_a_match_not_rated() -> None:
+    created = session.create(name="Ann", match_id="R" * 22, now=0)
+    joined = session.join(created["message"], name="Bob", now=0)
+    forged = {**joined["message"], "rating": 1500}
+    answer = session.receive(created["state"], json.dumps(forged), now=0)
+    assert not answer["accepted"]
+    assert "not to a rated match" in answer["refusal"]["text"]
+    assert answer["state"] == created["state"]
+
+
+@pytest.mark.parametrize("rating", [-1, 10_000, 1500.5, "1500", True])
+def test_a_rating_out_of_range_or_not_a_whole_number_is_refused(rating: object) -> None:
+    created = session.create(name="Ann", match_id="R" * 22, now=0)
+    hello = {**created["message"], "rating": rating}
+    with pytest.raises(RemoteError) as caught:
+        session.join(json.dumps(hello), name="Bob", now=0)
+    assert caught.value.code == "malformed" and "rating" in str(caught.value)

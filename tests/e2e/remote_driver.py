@@ -41,13 +41,15 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-idle='true']", state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
-def invite(page: Page, name: str, length: int = 1, mode: str = "live") -> None:
-    """*Play a friend online…*, a name, a match length and a way to play; Invite."""
+def invite(page: Page, name: str, length: int = 1, mode: str = "live", rated: bool = False) -> None:
+    """*Play a friend online…*, a name, a match length, a way to play and whether to offer a rated match;
+    Invite."""
     page.click("#friend-button")
     page.wait_for_selector("#friend-dialog[open]")
     page.fill("#friend-form input[name=name]", name)
     page.select_option("#friend-form select[name=length]", str(length))
     page.check(f"#friend-form input[name=mode][value={mode}]")
+    page.set_checked("#friend-form input[name=rated]", rated)
     page.click("#friend-form button[value=invite]")
 
 
@@ -56,9 +58,12 @@ def invitation_link(page: Page) -> str:
     return page.input_value("#remote-invite-link")
 
 
-def accept_invitation(page: Page, name: str, timeout_ms: int = 60_000) -> None:
+def accept_invitation(page: Page, name: str, timeout_ms: int = 60_000, rated: bool = False) -> None:
+    """Join with a name; `rated`: agree to the rated match the friend offers (the box is there only then)."""
     page.wait_for_selector("#friend-join-dialog[open]", timeout=timeout_ms)
     page.fill("#friend-join-form input[name=name]", name)
+    if rated:
+        page.check("#friend-join-form input[name=rated]")
     page.click("#friend-join-form button[value=join]")
 
 
@@ -137,6 +142,18 @@ def play_until_over(pages: list[Page], max_actions: int = 2000) -> list[str]:
             return log
         log.append(f"{pages.index(page)}: {act_once(page)}")
     raise AssertionError(f"the match did not end in {max_actions} actions")
+
+
+def turn_file(page: Page) -> tuple[str, str]:
+    """The turn the page offers to send, saved as a file (*Save as a file*): its name and its text."""
+    page.wait_for_selector("#remote-send:not([hidden])", timeout=int(TURN_TIMEOUT_S * 1000))
+    wait_until(lambda: page.input_value("#remote-send-link").startswith("http"))
+    before = state(page)["steps"]
+    with page.expect_download() as download:
+        page.click("#remote-send-file")
+    wait_idle_after(page, before)
+    path = download.value.path()
+    return download.value.suggested_filename, path.read_text(encoding="utf-8")
 
 
 def turn_link(page: Page) -> str:

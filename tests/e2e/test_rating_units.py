@@ -98,6 +98,23 @@ def test_the_rating_moves_only_with_rated_matches_against_the_computer() -> None
     assert series[-1]["rating"] == pytest.approx(1500 + 30.590 - 10.643, abs=0.001)
 
 
+def test_a_match_with_a_friend_moves_the_rating_only_when_both_agreed_to_rate_it() -> None:
+    friend = {"kind": "human", "remote": True}
+    entries = [
+        entry(None, 3, True, [(True, "single")], opponent=friend),  # not rated: no rating given
+        entry(None, 7, True, [(True, "single")], opponent={**friend, "rating": 1600}),
+        entry(None, 3, True, [(True, "single")], opponent={"kind": "human", "rating": 1600}),  # one device
+        entry(None, 0, True, [(True, "single")], opponent={**friend, "rating": 1600}),  # a money session
+    ]
+    series = run_js(f"print(rating.ratingSeries({json.dumps(entries)}));")
+    # 1500 beats the friend's 1600 in 7 points at experience 0: D sqrt(n) / 2000 = 0.13229, P_upset =
+    # 0.42443, the underdog won: 4 * 5 * sqrt(7) * 0.57557 = 30.456 (the FIBS formula, as above).
+    assert [round(s["change"], 3) for s in series] == [30.456]
+    summary = run_js(f"print(summarize({json.dumps(entries)}));")
+    rows = {row["key"]: row for row in summary["rows"]}
+    assert rows["friend"]["matchesWon"] == 3 and rows["human"]["matchesWon"] == 1
+
+
 def test_summary_counts_matches_games_gammons_and_backgammons_per_opponent() -> None:
     entries = [
         entry("expert", 5, True, [(True, "gammon"), (True, "single"), (False, "backgammon")]),
@@ -106,14 +123,34 @@ def test_summary_counts_matches_games_gammons_and_backgammons_per_opponent() -> 
             3,
             True,
             [(True, "single")],
-            analysis={"depth": 1, "players": [{"overall_error_rate": 10.0, "pr": 5.0}, {}]},
+            analysis={
+                "depth": 1,
+                "players": [{"overall_error_rate": 10.0, "pr": 5.0, "unforced_moves": 12}, {}],
+            },
         ),
         entry(
             "beginner",
             1,
             False,
             [(False, "gammon")],
-            analysis={"depth": 0, "players": [{"overall_error_rate": 20.0, "pr": 10.0}, {}]},
+            analysis={
+                "depth": 0,
+                "players": [{"overall_error_rate": 20.0, "pr": 10.0, "close_cube_decisions": 1}, {}],
+            },
+        ),
+        # Resigned before any decision of yours: the analysis's rate of 0.0 is not counted as a perfect match.
+        entry(
+            "beginner",
+            2,
+            False,
+            [(False, "single")],
+            analysis={
+                "depth": 0,
+                "players": [
+                    {"overall_error_rate": 0.0, "pr": 0.0, "unforced_moves": 0, "close_cube_decisions": 0},
+                    {},
+                ],
+            },
         ),
     ]
     summary = run_js(f"print(summarize({json.dumps(entries)}));")
@@ -121,8 +158,25 @@ def test_summary_counts_matches_games_gammons_and_backgammons_per_opponent() -> 
     assert (rows["expert"]["matchesWon"], rows["expert"]["matchesLost"]) == (1, 0)
     assert (rows["expert"]["gamesWon"], rows["expert"]["gamesLost"]) == (2, 1)
     assert (rows["expert"]["gammonsWon"], rows["expert"]["backgammonsLost"]) == (1, 1)
-    assert (rows["beginner"]["matchesLost"], rows["beginner"]["gammonsLost"]) == (1, 1)
+    assert (rows["beginner"]["matchesLost"], rows["beginner"]["gammonsLost"]) == (2, 1)
     assert (rows["human"]["matchesWon"], rows["intermediate"]["matchesWon"]) == (1, 0)
-    assert summary["total"]["matchesWon"] == 2 and summary["total"]["matchesLost"] == 1
+    assert summary["total"]["matchesWon"] == 2 and summary["total"]["matchesLost"] == 2
     assert summary["analysed"] == 2 and summary["averageErrorRate"] == 15.0 and summary["averagePr"] == 7.5
-    assert summary["experience"] == 6
+    assert summary["experience"] == 8
+
+
+def test_a_history_file_keeps_a_rated_match_with_a_friend_and_refuses_a_rating_elsewhere() -> None:
+    friend = {"kind": "human", "remote": True}
+    cases = [
+        entry(None, 3, True, [(True, "single")], opponent=friend),
+        entry(None, 3, True, [(True, "single")], opponent={**friend, "rating": 1612}),
+        entry(None, 3, True, [(True, "single")], opponent={"kind": "human", "rating": 1612}),
+        entry(None, 3, True, [(True, "single")], opponent={**friend, "rating": 1612.5}),
+    ]
+    for case in cases:
+        case["id"] = "1:abc"
+    problems = run_module(
+        'import { entryProblem } from "{WEB}/home/history.js";',
+        f"print({json.dumps(cases)}.map(entryProblem));",
+    )
+    assert problems == [None, None, "its opponent is wrong", "its opponent is wrong"]

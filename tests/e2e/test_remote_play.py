@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from scripts.chromium import serving
 from scripts.local_relay import local_relay
 from scripts.remote_harness import (
@@ -30,6 +30,7 @@ from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.remote_chaos import run_remote_chaos
 from tests.e2e.stored import stored_text
 
+from backgammon.game import Phase, to_absolute
 from backgammon.remote import session
 from backgammon.remote.messages import message_hash
 
@@ -86,14 +87,19 @@ def devices(browser: Browser) -> Iterator[tuple[Device, Device]]:
             context.close()
 
 
-def start_live(host: Device, guest: Device, site: str, length: int = 1) -> str:
-    """Ann invites from *Play a friend online*; Bob opens her link and joins. Returns the link."""
+def start_live(host: Device, guest: Device, site: str, length: int = 1, rated: bool = False) -> str:
+    """Ann invites from *Play a friend online*; Bob opens her link and joins (`rated`: Ann offers a rated
+    match and Bob agrees). Returns the link."""
     host.page.goto(f"{site}?no-welcome")
     rd.wait_ready(host.page)
-    rd.invite(host.page, "Ann", length=length)
+    rd.invite(host.page, "Ann", length=length, rated=rated)
     link = rd.invitation_link(host.page)
     guest.page.goto(link)
-    rd.accept_invitation(guest.page, "Bob")
+    if rated:
+        guest.page.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+        offer = guest.page.text_content("#friend-join-rated-text") or ""
+        assert "Ann offers a rated match (their rating 1500, yours 1500)" in offer
+    rd.accept_invitation(guest.page, "Bob", rated=rated)
     for page in (host.page, guest.page):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
         # Joined on both sides: the opening roll is drawn, and both boards name both players.
@@ -112,13 +118,13 @@ def bottom_name(page: Page) -> str:
 
 def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], site: str) -> None:
     host, guest = devices
-    link = start_live(host, guest, site)
+    link = start_live(host, guest, site, rated=True)
     assert re.fullmatch(r".*#play=[0-9A-Z]{8}\.[0-9A-Z]{12}", link)
     assert re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4}", host.page.text_content("#remote-invite-code") or "")
     # Each sees their own checkers at the bottom, and the friend's name on the panel.
     assert bottom_name(host.page) == "Ann" and bottom_name(guest.page) == "Bob"
-    assert "Match with Bob" in (host.page.text_content("#remote-title") or "")
-    assert "Match with Ann" in (guest.page.text_content("#remote-title") or "")
+    assert "Match with Bob · live · rated" in (host.page.text_content("#remote-title") or "")
+    assert "Match with Ann · live · rated" in (guest.page.text_content("#remote-title") or "")
 
     # A chat line is shown as text on the other device, never as markup.
     host.page.fill("#remote-chat-text", "<b>good luck</b>")
@@ -141,14 +147,21 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     screenshot(host.page, "remote-live-host-end")
     screenshot(guest.page, "remote-live-guest-end")
 
-    # The match is in each player's history, as a match against a person, with the player here as "you".
+    # The match is in each player's history, as a rated match against a friend (at the rating the friend
+    # gave), with the player here as "you"; each rating moved by the FIBS formula: 1500 against 1500, 1 point,
+    # a new player (K = 5): 4 * 5 * 1 * 0.5 = 10 points.
+    winner = 0 if "Ann wins" in (results[0] or "") else 1
     for device, you in ((host, 0), (guest, 1)):
         rd.wait_ready(device.page)  # the history is written before the page is idle
         text = stored_text(device.page, "backgammon.history.v1")
         assert text is not None
         [entry] = json.loads(text)["entries"]
-        assert entry["you"] == you and entry["opponent"] == {"kind": "human"}
+        assert entry["you"] == you and entry["opponent"] == {"kind": "human", "remote": True, "rating": 1500}
         assert [p["name"] for p in entry["players"]] == ["Ann", "Bob"]
+        device.page.click("#stats-button")
+        expected = "Rating 1510.0" if you == winner else "Rating 1490.0"
+        expect(device.page.locator("#stats-rating")).to_contain_text(expected)
+        device.page.click("#stats-dialog button[value=close]")
     # The record of each side carries the transcript that proves every roll, and both agree.
     records = [kept_match(device.page) for device in (host, guest)]
     assert records[0]["state"]["transcript"] == records[1]["state"]["transcript"]
@@ -256,25 +269,44 @@ def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, 
     host, guest = devices
     host.page.goto(f"{site}?no-welcome")
     rd.wait_ready(host.page)
-    rd.invite(host.page, "Ann", length=3, mode="correspondence")
+    # Ann offers a rated match; Bob joins without agreeing to it, so it is not rated.
+    rd.invite(host.page, "Ann", length=3, mode="correspondence", rated=True)
     link = rd.turn_link(host.page)
     assert "#v=1&turn=" in link
     guest.page.goto(link)
+    guest.page.wait_for_selector("#friend-join-rated:not([hidden])")
     rd.accept_invitation(guest.page, "Bob")
     rd.wait_ready(guest.page)
+    # Bob asks for his next roll with each play: one link a turn (and no double at the start of his turns).
+    guest.page.check("#remote-roll-ahead")
+    rd.wait_until(lambda: kept_match(guest.page).get("rollAhead") is True)
     pages = {"host": host.page, "guest": guest.page}
     sender = "guest"
     turns = 0
     reloaded: set[str] = set()
+    by_file = False
     while turns < 6:
-        link = rd.turn_link(pages[sender])
-        sent = kept_match(pages[sender])["state"]["transcript"]
         receiver = "host" if sender == "guest" else "guest"
-        if receiver not in reloaded:
-            reloaded.add(receiver)
-            pages[receiver].reload()
-            rd.wait_ready(pages[receiver])
-        pages[receiver].goto(link)
+        if turns >= 2 and not by_file:
+            # One turn goes as a file instead: a few readable lines holding the link, opened in Save / load.
+            by_file = True
+            name, text = rd.turn_file(pages[sender])
+            assert re.fullmatch(r"backgammon-turn-(Ann|Bob)-\d+\.txt", name), name
+            assert "Backgammon: a turn of your match with" in text
+            sent = kept_match(pages[sender])["state"]["transcript"]
+            pages[receiver].click("#match-file-button")
+            expect(pages[receiver].locator("#file-dialog")).to_be_visible()
+            pages[receiver].set_input_files(
+                "#import-file", files=[{"name": name, "mimeType": "text/plain", "buffer": text.encode()}]
+            )
+        else:
+            link = rd.turn_link(pages[sender])
+            sent = kept_match(pages[sender])["state"]["transcript"]
+            if receiver not in reloaded:
+                reloaded.add(receiver)
+                pages[receiver].reload()
+                rd.wait_ready(pages[receiver])
+            pages[receiver].goto(link)
         # The receiver takes in the whole match so far, checked (and adds its part of a roll if one is due).
         rd.wait_until(lambda page=pages[receiver], sent=sent: transcript(page)[: len(sent)] == sent)
         rd.wait_ready(pages[receiver])
@@ -283,6 +315,16 @@ def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, 
                 rd.act_once(pages[receiver])
             turns += 1
         sender = receiver
+    assert by_file
+    plays = [
+        [item["type"] for item in message["items"]]
+        for message in kept_match(guest.page)["state"]["transcript"]
+        if message["from"] == 1 and any(item["type"] == "confirm" for item in message.get("items", []))
+    ]
+    assert plays and all(items[-1] == "roll" for items in plays), plays
+    for page in (host.page, guest.page):
+        title = page.text_content("#remote-title") or ""
+        assert "by links" in title and "rated" not in title
     screenshot(host.page, "remote-links-host")
     screenshot(guest.page, "remote-links-guest")
     host.check()
@@ -528,3 +570,70 @@ def test_a_device_offline_mid_turn_finds_the_match_going_on_with_the_same_dice(
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     host.check(friend_left=True)
     guest.check(friend_left=True)
+
+
+def first_action(state: dict[str, Any]) -> dict[str, Any]:
+    """What a plain player does next on `state`'s side: roll, play the first legal play, take, reject."""
+    game = session._peek(state).match.game
+    if game.phase is Phase.MOVE:
+        plays = list(game.current_turn.legal_plays) if game.current_turn.legal_plays.move_count else []
+        if not plays:
+            return {"type": "confirm"}
+        seat = state["seat"]
+        moves = [{"from": to_absolute(seat, m.source), "to": to_absolute(seat, m.dest)} for m in plays[0]]
+        return {"type": "play", "moves": moves}
+    return {Phase.DOUBLED: {"type": "take"}, Phase.RESIGN_OFFERED: {"type": "reject_resign"}}.get(
+        game.phase, {"type": "roll"}
+    )
+
+
+def test_after_a_fork_the_player_may_take_the_friends_record(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Bob (Python's session, playing by links) sends Ann one turn, then another record of the same turn (a
+    resignation offered instead of the play: what a claim crossing a late move looks like to the slow side).
+    Ann's page reports the fork and keeps hers; *Take Bob's record* then makes his hers."""
+    host = devices[0]
+    page = host.page
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    rd.invite(page, "Ann", length=3, mode="correspondence")
+    bob = session.join_link(rd.turn_link(page).split("turn=")[1], name="Bob")["state"]
+
+    def to_ann(state: dict[str, Any]) -> None:
+        sent = state["transcript"]
+        page.goto(f"{site}?no-welcome#v=1&turn={session.link(state)['payload']}")
+        rd.wait_until(lambda: transcript(page)[: len(sent)] == sent)
+        rd.wait_ready(page)
+
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "Bob never got a turn to play"
+        to_ann(bob)
+        while rd.my_turn(page):
+            rd.act_once(page)
+        bob = session.receive_link(bob, rd.turn_link(page).split("turn=")[1])["state"]
+        while (view := session.view(bob))["remote"]["awaited"] == bob["seat"]:
+            if view["view"]["phase"] == "move":
+                break
+            bob = session.act(bob, first_action(bob))["state"]
+        if view["remote"]["awaited"] == bob["seat"]:
+            break
+    played = session.act(bob, first_action(bob))["state"]
+    resigned = session.act(bob, {"type": "resign", "kind": "single"})["state"]
+    to_ann(played)
+    fork_at = len(played["transcript"]) - 1
+    page.goto(f"{site}?no-welcome#v=1&turn={session.link(resigned)['payload']}")
+    page.wait_for_selector("#remote-fork:not([hidden])")
+    assert f"differs from yours from message {fork_at} on" in (page.text_content("#remote-fork-text") or "")
+    assert transcript(page)[: fork_at + 1] == played["transcript"]  # hers kept, nothing changed
+    screenshot(page, "remote-fork")
+    page.click("#notice-dismiss")
+    page.click("#remote-fork-theirs")
+    page.wait_for_selector("#remote-fork", state="hidden")
+    rd.wait_until(lambda: transcript(page)[: fork_at + 1] == resigned["transcript"])
+    rd.wait_ready(page)
+    # Bob's record is Ann's now: his offer to resign waits for her answer.
+    after = rd.state(page)
+    assert after["phase"] == "resign_offered" and "accept_resign" in after["buttons"], after
+    host.check()

@@ -36,6 +36,10 @@ from .stored import store_text, stored_items, stored_text
 ANALYSIS_KEY = "backgammon-test.analysis.v1"
 PREFERENCES_KEY = "backgammon.preferences.v1"
 ANALYSIS_TIMEOUT_MS = 90_000
+# The progress counter once the first decisions are judged.
+PROGRESS_STARTED = (
+    "() => /^[1-9]\\d* of \\d+ decisions judged$/.test(document.getElementById('analysis-count').textContent)"
+)
 
 # Every text the analysis progress counter shows, and every state of the analysis, in the order they came.
 WATCH_ANALYSIS = """
@@ -199,7 +203,7 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     wait_analysis(page)
     # Progress was shown while it ran, then the figures of both players, the marks and the chart.
     progress = page.evaluate("window.__progress")
-    assert any(re.fullmatch(r"\d+ of \d+ decisions", text) for text in progress), progress
+    assert any(re.fullmatch(r"\d+ of \d+ decisions judged", text) for text in progress), progress
     assert page.evaluate("window.__analysisStates").count("running") == 1
     # The page stayed responsive: the worker computes, the main thread only draws the progress and the review
     # (none over 50 ms when measured; 100 ms here leaves room for a loaded machine).
@@ -237,6 +241,7 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     page.keyboard.press("Home")
     assert at(page) == 0
     assert current_move_in_sight(page)
+    page.locator("#review-moves").scroll_into_view_if_needed()  # the list on the screen, not scrolled inside
     expect(page.locator("#review-moves h4").first).to_be_in_viewport()  # "Game 1 …" above the first move
     # Buttons, the move list and the chart.
     page.click("#review-body [data-go=last]")
@@ -339,7 +344,7 @@ def test_cancel_an_analysis(page: Page, site: Site) -> None:
     page.click("#analysis-start")
     expect(page.locator("#analysis-progress")).to_be_visible()
     page.wait_for_function(
-        "() => /^[1-9]\\d* of \\d+ decisions$/.test(document.getElementById('analysis-count').textContent)",
+        PROGRESS_STARTED,
         timeout=ANALYSIS_TIMEOUT_MS,
     )
     page.click("#analysis-cancel")
@@ -495,7 +500,7 @@ def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, sit
     page.click("#review-button")
     page.click("#analysis-start")
     page.wait_for_function(
-        "() => /^[1-9]\\d* of \\d+ decisions$/.test(document.getElementById('analysis-count').textContent)",
+        PROGRESS_STARTED,
         timeout=ANALYSIS_TIMEOUT_MS,
     )
     page.evaluate("backgammonTestProbe.kill()")

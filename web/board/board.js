@@ -22,7 +22,7 @@ import { createGeometry, NARROW_MEDIA } from "./geometry.js";
 import { svgEl, addDefs } from "./svg.js";
 import { sameLoc, boardOf } from "./state.js";
 import { t, listen, mover, glideMs } from "./model.js";
-import { buildStatic, schedule, drawNow } from "./render.js";
+import { buildStatic, schedule, drawNow, renumber } from "./render.js";
 import { finishFlights, glideMove } from "./anim.js";
 import { select } from "./moves.js";
 import { onPointerDown, onPointerMove, onPointerUp, cancelDrag, onLostCapture, onContextMenu, swallowClick } from "./drag.js";
@@ -43,6 +43,8 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {any} view  the JSON view of docs/architecture.md; only `board` is required
  * @property {"right" | "left"} [orientation]  where the bottom player's home board is (default right)
  * @property {0 | 1} [perspective]  the player sitting at the bottom (default 0)
+ * @property {0 | 1 | null} [numbering]  whose numbers the points carry, counted from that player's home (as gnubg's and
+ *   XG's boards can number them for the player on roll); null (the default): the bottom player's
  * @property {"auto" | "wide" | "narrow"} [layout]  the desktop's board or the phone's (geometry.js's LAYOUTS); "auto"
  *   (the default) takes the narrow one on screens that match NARROW_MEDIA, and changes when the screen turns
  * @property {boolean} [showPips]
@@ -204,6 +206,7 @@ export function createBoard(el, config) {
      * @param {Partial<BoardConfig>} partial
      */
     set(partial) {
+      const renumbered = "numbering" in partial && (partial.numbering ?? null) !== (cfg.numbering ?? null);
       const changed = ("orientation" in partial && partial.orientation !== cfg.orientation)
         || ("perspective" in partial && partial.perspective !== cfg.perspective)
         || ("layout" in partial && partial.layout !== cfg.layout);
@@ -226,6 +229,7 @@ export function createBoard(el, config) {
         if (s.selected !== null) select(s, null);
       }
       if (changed) relayout();
+      else if (renumbered) renumber(s);
       schedule(s);
     },
     destroy() {

@@ -33,7 +33,7 @@ export function buildStatic(s) {
   }
   for (let p = 1; p <= 24; p++) {
     const n = geo.numberPos(p);
-    svgText(layerFrame, String(geo.rel(p)), { x: n.x, y: n.y, class: "point-number", "text-anchor": "middle", "dominant-baseline": "central" });
+    svgText(layerFrame, String(pointNumber(s, p)), { x: n.x, y: n.y, class: "point-number", "data-point": p, "text-anchor": "middle", "dominant-baseline": "central" });
   }
 
   for (let p = 1; p <= 24; p++) {
@@ -75,6 +75,27 @@ export function drawNow(s) {
   drawArrows(s);
 }
 
+/**
+ * The number point `p` (absolute) carries on the board and in its name: counted from the home of the player the
+ * config's `numbering` names, else from the bottom player's.
+ * @param {State} s @param {number} p
+ */
+export function pointNumber(s, p) {
+  const { numbering } = s.cfg;
+  if (numbering === 0 || numbering === 1) return numbering === 0 ? p : 25 - p;
+  return s.geo.rel(p);
+}
+
+/**
+ * Write the points' numbers again after the config's `numbering` changed (the places' names follow at the next draw).
+ * @param {State} s
+ */
+export function renumber(s) {
+  for (const text of s.svg.querySelectorAll("text.point-number[data-point]")) {
+    text.textContent = String(pointNumber(s, Number(/** @type {SVGElement} */ (text).dataset.point)));
+  }
+}
+
 /** @param {State} s @param {Loc} loc */
 function labelFor(s, loc) {
   const labels = view(s).labels || {};
@@ -86,7 +107,7 @@ function labelFor(s, loc) {
       const n0 = countAt(s.drawn, 0, loc);
       const n1 = countAt(s.drawn, 1, loc);
       const who = n0 ? ` ${n0} ${t(s, "white")} ${t(s, "checkers")}` : n1 ? ` ${n1} ${t(s, "black")} ${t(s, "checkers")}` : "";
-      text = `${t(s, "point")} ${s.geo.rel(loc)}${who ? "," + who : ""}`;
+      text = `${t(s, "point")} ${pointNumber(s, loc)}${who ? "," + who : ""}`;
     }
   }
   if (s.selected !== null && sameLoc(s.selected, loc)) text += `, ${t(s, "selected")}`;

@@ -8,13 +8,14 @@
  * An entry (version 1):
  * ```
  * {id, finishedAt, matchLength, players: [{name, kind, level?}, …], you: 0 | 1 | null,
- *  opponent: {kind: "computer", level} | {kind: "human"} | null, score: [a, b], winner: 0 | 1,
+ *  opponent: {kind: "computer", level} | {kind: "human", remote?: true, rating?} | null, score: [a, b], winner: 0 | 1,
  *  games: [{winner, points, kind: "single" | "gammon" | "backgammon", ending}], fromSetup,
  *  analysis: null | {depth, players: [{overall_error_rate, chequer_error_rate, cube_error_rate, pr, rating}, …]}}
  * ```
  * `id` names the finished record (web/record.js `recordFingerprint`), which is also how its analysis is found.
  * `you` is the side whose results the statistics count: the person against the computer, the first player (player
- * 0) in a match between two people, none between two computers.
+ * 0) in a match between two people, none between two computers. A match with a friend on another device has
+ * `opponent.remote`, and `opponent.rating` (the rating the friend gave) when both players agreed to rate it.
  */
 import { recordFingerprint } from "../record.js";
 import { HISTORY_VERSION, createHistoryStorage } from "../storage.js";
@@ -43,6 +44,13 @@ export function entryFromMatch(record, view, now = new Date()) {
   const seat = view.remote?.seat;
   const you = seat === 0 || seat === 1 ? seat : computers[0] && computers[1] ? null : computers[0] ? 1 : 0;
   const other = you === null ? null : players[1 - you];
+  /** @type {Record<string, unknown> | null} */
+  let opponent = other ? (other.kind === "computer" ? { kind: "computer", level: other.level } : { kind: "human" }) : null;
+  if (opponent && view.remote && you !== null) {
+    opponent = { kind: "human", remote: true };
+    const rating = view.remote.rated ? view.remote.ratings?.[1 - you] : null;
+    if (isRatingValue(rating)) opponent.rating = rating;
+  }
   const games = (view.notation?.games ?? [])
     .map((/** @type {any} */ g) => g?.result)
     .filter((/** @type {any} */ r) => r && (r.winner === 0 || r.winner === 1))
@@ -53,7 +61,7 @@ export function entryFromMatch(record, view, now = new Date()) {
     matchLength: Number(view.settings?.match_length ?? record.settings?.match_length ?? 0),
     players,
     you,
-    opponent: other ? (other.kind === "computer" ? { kind: "computer", level: other.level } : { kind: "human" }) : null,
+    opponent,
     score: [Number(view.score?.[0] ?? 0), Number(view.score?.[1] ?? 0)],
     winner: view.match_winner === 1 ? 1 : 0,
     games,
@@ -93,6 +101,8 @@ export function isEntry(e) {
 const ENDINGS = new Set(["borne_off", "dropped", "resigned"]);
 const RATE_FIELDS = ["overall_error_rate", "chequer_error_rate", "cube_error_rate", "pr"];
 
+/** A rating a friend gave for a rated match (the protocol's whole points, 0 to 9999). @param {unknown} x */
+const isRatingValue = (x) => Number.isInteger(x) && /** @type {number} */ (x) >= 0 && /** @type {number} */ (x) <= 9999;
 /** @param {unknown} x */
 const isCount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0;
 /** @param {unknown} x */
@@ -115,7 +125,9 @@ export function entryProblem(e) {
   if (!Array.isArray(x.players) || x.players.length !== 2 || !x.players.every(player)) return "its players are missing or wrong";
   if (!(x.you === 0 || x.you === 1 || x.you === null)) return "the side counted as yours is wrong";
   const opponentOk = x.opponent === null || (isObject(x.opponent)
-    && (x.opponent.kind === "human" || (x.opponent.kind === "computer" && LEVELS.has(x.opponent.level))));
+    && ((x.opponent.kind === "human" && (x.opponent.remote === undefined || x.opponent.remote === true)
+      && (x.opponent.rating === undefined || (x.opponent.remote === true && isRatingValue(x.opponent.rating))))
+      || (x.opponent.kind === "computer" && LEVELS.has(x.opponent.level))));
   if (!opponentOk) return "its opponent is wrong";
   if (!Array.isArray(x.score) || x.score.length !== 2 || !x.score.every(isCount)) return "its score is missing or wrong";
   if (!(x.winner === 0 || x.winner === 1)) return "its winner is missing";

@@ -19,8 +19,10 @@
  * sessions, which never finish) are not rated. (MacFIBS's help writes K = max(1, 5 - (experience + n) / 100),
  * counting the match being played; FIBS's own text, followed here, counts the matches finished before it.)
  *
- * Here only the player's rating moves: each computer level has a fixed rating (LEVEL_RATINGS), and matches between
- * two people on one device, or from a set-up position, are not rated.
+ * Here only the player's own rating is kept. Against the computer, each level has a fixed rating (LEVEL_RATINGS).
+ * Against a friend on another device, a match is rated when both agreed to it, and the friend's rating is the one
+ * they gave at its start (their device computes it the same way from their own history: self-reported, a friendly
+ * rating, not a server's). Matches between two people on one device, or from a set-up position, are not rated.
  */
 
 export const START_RATING = 1500;
@@ -69,8 +71,22 @@ export function ratingChange({ rating, opponent, length, experience, won }) {
  * @param {Record<string, any>} entry
  */
 export function isRated(entry) {
-  return entry.opponent?.kind === "computer" && entry.matchLength >= 1 && !entry.fromSetup
-    && Object.hasOwn(LEVEL_RATINGS, entry.opponent.level) && (entry.you === 0 || entry.you === 1);
+  return opponentRating(entry) !== null && entry.matchLength >= 1 && !entry.fromSetup && (entry.you === 0 || entry.you === 1);
+}
+
+/**
+ * The opponent's rating in a history entry: a computer level's, or the one a friend gave for a rated match; null
+ * for any other opponent.
+ * @param {Record<string, any>} entry
+ * @returns {number | null}
+ */
+export function opponentRating(entry) {
+  const opponent = entry.opponent;
+  if (opponent?.kind === "computer" && Object.hasOwn(LEVEL_RATINGS, opponent.level)) {
+    return LEVEL_RATINGS[/** @type {keyof typeof LEVEL_RATINGS} */ (opponent.level)];
+  }
+  if (opponent?.kind === "human" && opponent.remote === true && Number.isFinite(opponent.rating)) return opponent.rating;
+  return null;
 }
 
 /**
@@ -84,7 +100,7 @@ export function ratingSeries(entries) {
   const series = [];
   for (const entry of entries) {
     if (!isRated(entry)) continue;
-    const opponent = LEVEL_RATINGS[/** @type {keyof typeof LEVEL_RATINGS} */ (entry.opponent.level)];
+    const opponent = /** @type {number} */ (opponentRating(entry));
     const change = ratingChange({ rating, opponent, length: entry.matchLength, experience, won: entry.winner === entry.you });
     const before = rating;
     rating += change;

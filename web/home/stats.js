@@ -2,7 +2,7 @@
 /**
  * The statistics of a match history (web/home/history.js entries), from the side counted as "you" in each entry: matches
  * and games won and lost against each computer level and against people, gammons and backgammons, the average error
- * rate of the analysed matches, and the rating (web/home/rating.js). Pure functions, tested under Node.
+ * rate of the analysed matches in which you made a decision to judge, and the rating (web/home/rating.js). Pure functions, tested under Node.
  */
 import { ratingSeries, START_RATING } from "./rating.js";
 
@@ -13,6 +13,7 @@ export const OPPONENTS = Object.freeze([
   { key: "intermediate", label: "Computer, intermediate" },
   { key: "expert", label: "Computer, expert" },
   { key: "human", label: "People on this device" },
+  { key: "friend", label: "Friends on other devices" },
 ]);
 
 /**
@@ -27,7 +28,7 @@ function emptyRow(key, label) {
 
 /** @param {HistoryEntry} entry */
 function opponentKey(entry) {
-  if (entry.opponent?.kind === "human") return "human";
+  if (entry.opponent?.kind === "human") return entry.opponent.remote === true ? "friend" : "human";
   if (entry.opponent?.kind === "computer") return String(entry.opponent.level);
   return null;
 }
@@ -59,7 +60,9 @@ export function summarize(entries) {
       }
     }
     const figures = entry.analysis?.players?.[you];
-    if (figures && Number.isFinite(figures.overall_error_rate)) {
+    // a match resigned before any decision of yours has no error rate: its 0.0 is no perfect score
+    const judged = (Number(figures?.unforced_moves) || 0) + (Number(figures?.close_cube_decisions) || 0);
+    if (figures && Number.isFinite(figures.overall_error_rate) && judged > 0) {
       errorRates.push(figures.overall_error_rate);
       if (Number.isFinite(figures.pr)) prs.push(figures.pr);
     }

@@ -6,6 +6,9 @@
  * itself is played by the play mode (web/play/play.js) through web/remote/remote-match.js. Loaded on first use.
  */
 import { copyText } from "../copy.js";
+import { downloadText, turnFile } from "../matchfile.js";
+import { openHistory } from "../home/history.js";
+import { ratingSeries, START_RATING } from "../home/rating.js";
 import { invitationCode, invitationLink, newInvitation, readCode } from "./link.js";
 import { openLine } from "./line.js";
 import { helloIn, openRemoteMatch } from "./remote-match.js";
@@ -101,20 +104,22 @@ export function createFriends(ctx) {
 
   /**
    * A new match: this side invites, live (a link to a room) or by correspondence (a turn link holding the invitation).
-   * @param {{name: string, length: number, mode: "live" | "correspondence"}} choice
+   * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean}} choice
    */
-  async function invite({ name, length, mode }) {
+  async function invite({ name, length, mode, rated }) {
     const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
-    await startInvited({ name, settings, mode, invitation: mode === "live" ? newInvitation() : undefined });
+    const rating = rated && length > 0 ? await currentRating() : null;
+    await startInvited({ name, settings, mode, rating, invitation: mode === "live" ? newInvitation() : undefined });
     ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
   }
 
   /**
-   * A new match this side hosts; live, on the line of `invitation` (the one already open, for a rematch).
-   * @param {{name: string, settings: object, mode: "live" | "correspondence", invitation?: {room: string, secret: string}, line?: Line | null}} match
+   * A new match this side hosts; live, on the line of `invitation` (the one already open, for a rematch). With a
+   * `rating` (this player's), the invitation offers a rated match.
+   * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null}} match
    */
-  async function startInvited({ name, settings, mode, invitation, line = null }) {
-    const created = await call("remote_create", { name, settings, mode });
+  async function startInvited({ name, settings, mode, rating, invitation, line = null }) {
+    const created = await call("remote_create", { name, settings, mode, rating });
     /** @type {RemoteEntry} */
     const entry = { state: created.state, mode, chat: [], sent: 0, createdAt: new Date().toISOString() };
     if (invitation) entry.invitation = invitation;
@@ -129,31 +134,48 @@ export function createFriends(ctx) {
     const entry = match.entry();
     const name = view.players?.[view.remote.seat]?.name || rememberedName() || "Host";
     const line = entry.invitation ? match.detach() : null;
-    await startInvited({ name, settings: view.settings, mode: entry.mode, invitation: entry.invitation, line });
+    // A rated match's rematch is offered rated again, at the ratings the match just played left.
+    const rating = view.remote.rated ? await currentRating() : null;
+    await startInvited({ name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line });
     ctx.say(line ? `Rematch offered to ${match.friendName()}.` : "Your invitation to a rematch is ready: copy the link and send it.");
   }
 
   /**
-   * Ask the player here whether to join a friend's match, and with which name.
-   * @param {{host: string, length: number, mode: string, rematch?: boolean}} offer
-   * @returns {Promise<string | null>} the name, or null: not joined
+   * Ask the player here whether to join a friend's match, and with which name; a rated match is rated only if the
+   * player here agrees too (the box is left for them to tick).
+   * @param {{host: string, length: number, mode: string, rematch?: boolean, hostRating?: unknown}} offer hostRating:
+   *   the rating the host gave, when the invitation offers a rated match
+   * @returns {Promise<{name: string, rating: number | null} | null>} the name and the rating to answer with (null:
+   *   the match is not rated), or null: not joined
    */
-  async function askJoin({ host, length, mode, rematch = false }) {
+  async function askJoin({ host, length, mode, rematch = false, hostRating = null }) {
     const dialog = /** @type {HTMLDialogElement} */ ($("friend-join-dialog"));
     const form = /** @type {HTMLFormElement} */ ($("friend-join-form"));
     const what = length ? `a ${length}-point match` : "a money session";
     const how = mode === "live" ? "live, now" : "by turn links, one turn at a time";
-    $("friend-join-text").textContent = rematch
-      ? `${host || "Your friend"} offers a rematch: ${what}, ${how}.`
-      : `${host || "Your friend"} invites you to ${what}, ${how}.`;
+    const friend = host || "Your friend";
+    $("friend-join-text").textContent = rematch ? `${friend} offers a rematch: ${what}, ${how}.` : `${friend} invites you to ${what}, ${how}.`;
     const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
     nameField.value = rememberedName();
+    const ratedField = /** @type {HTMLInputElement} */ (form.elements.namedItem("rated"));
+    const offered = typeof hostRating === "number" && length > 0;
+    const mine = offered ? await currentRating() : START_RATING;
+    ratedField.checked = false;
+    $("friend-join-rated").hidden = !offered;
+    $("friend-join-rated-text").textContent =
+      `Rated: ${friend} offers a rated match (their rating ${hostRating}, yours ${mine}). Tick to agree: the match then moves both ratings.`;
     const { choice, done } = await ctx.ask(dialog);
     done();
     const name = nameField.value.trim();
     if (choice !== "join" || !name) return null;
     rememberName(name);
-    return name;
+    return { name, rating: offered && ratedField.checked ? mine : null };
+  }
+
+  /** This player's rating now (web/home/rating.js, from the history kept here), in whole points as the protocol carries it. */
+  async function currentRating() {
+    const { entries } = await openHistory(namespace).read();
+    return Math.round(ratingSeries(entries).at(-1)?.rating ?? START_RATING);
   }
 
   /**
@@ -187,8 +209,8 @@ export function createFriends(ctx) {
    */
   async function joinLive(from, invitation, hello) {
     const rematch = !("send" in from);
-    const name = await askJoin({ host: String(hello.name ?? ""), length: Number(hello.rules?.settings?.match_length ?? 0), mode: "live", rematch });
-    if (name === null) {
+    const answer = await askJoin({ host: String(hello.name ?? ""), length: Number(hello.rules?.settings?.match_length ?? 0), mode: "live", rematch, hostRating: hello.rating });
+    if (answer === null) {
       if (rematch) return; // the match before stays shown, its line open
       waitingLine = null;
       await from.close();
@@ -196,7 +218,7 @@ export function createFriends(ctx) {
       return;
     }
     const line = rematch ? from.detach() : from;
-    const joined = await call("remote_join", { hello, name });
+    const joined = await call("remote_join", { hello, ...answer });
     waitingLine = null;
     // Attaching sends this side's record (the invitation and the answer) to the friend at once.
     await show({ state: joined.state, mode: "live", invitation, chat: [], sent: 0, createdAt: new Date().toISOString() }, { fresh: true, line });
@@ -230,9 +252,9 @@ export function createFriends(ctx) {
       return;
     }
     const settings = read.rules?.settings ?? {};
-    const name = await askJoin({ host: read.names[read.host] ?? "", length: Number(settings.match_length ?? 0), mode: "correspondence" });
-    if (name === null) return;
-    const joined = await call("remote_join_link", { payload, name });
+    const answer = await askJoin({ host: read.names[read.host] ?? "", length: Number(settings.match_length ?? 0), mode: "correspondence", hostRating: read.ratings?.[read.host] });
+    if (answer === null) return;
+    const joined = await call("remote_join_link", { payload, ...answer });
     await show({ state: joined.state, mode: "correspondence", chat: [], sent: 0, createdAt: new Date().toISOString() }, { fresh: true });
   }
 
@@ -258,7 +280,7 @@ export function createFriends(ctx) {
         const name = field("name").value.trim() || "Host";
         rememberName(name);
         const mode = /** @type {"live" | "correspondence"} */ ((/** @type {RadioNodeList} */ (form.elements.namedItem("mode"))).value);
-        await enqueue(() => invite({ name, length: Number(field("length").value), mode }));
+        await enqueue(() => invite({ name, length: Number(field("length").value), mode, rated: field("rated").checked }));
       } else if (choice === "code") {
         const invitation = readCode(field("code").value);
         if (!invitation) {
@@ -337,7 +359,7 @@ export function createFriends(ctx) {
     const friend = match.friendName();
     const entry = match.entry();
     const live = entry.mode === "live";
-    $("remote-title").textContent = remote.phase === "invited" ? "Match with a friend" : `Match with ${friend} · ${live ? "live" : "by links"}`;
+    $("remote-title").textContent = remote.phase === "invited" ? "Match with a friend" : `Match with ${friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
     $("remote-turn").textContent = timeWords(remote, friend);
     const host = remote.seat === remote.host;
     const invited = remote.phase === "invited";
@@ -351,6 +373,14 @@ export function createFriends(ctx) {
     $("remote-claim").hidden = !claimable;
     $("remote-rematch").hidden = !(remote.phase === "over" || remote.phase === "claimed");
     $("remote-chat").hidden = !live || invited;
+    $("remote-roll-ahead-label").hidden = live || remote.phase !== "playing";
+    const fork = match.fork();
+    $("remote-fork").hidden = fork === null;
+    if (fork !== null) {
+      $("remote-fork-text").textContent = `${friend}'s record of this match differs from yours from message ${fork} on (a claim that crossed a late move, say). Keep yours, or take ${friend}'s: the match then goes on from it, and what differs in yours is dropped.`;
+      $("remote-fork-theirs").textContent = `Take ${friend}'s record`;
+    }
+    input("remote-roll-ahead").checked = entry.rollAhead === true;
     renderChat(entry, remote, friend);
   }
 
@@ -432,6 +462,28 @@ export function createFriends(ctx) {
     ctx.say(copied ? "The link is copied: send it to your friend." : "The link is selected: press Ctrl+C (or ⌘C) to copy it.");
   });
   $("remote-send-copy").addEventListener("click", () => void enqueue(() => copySendLink()));
+  $("remote-fork-theirs").addEventListener("click", () => {
+    const match = play.remote();
+    if (match) void enqueue(async () => play.heardRemote(match, await match.takeTheirs()));
+  });
+  $("remote-fork-mine").addEventListener("click", () => {
+    play.remote()?.keepMine();
+    render();
+  });
+  $("remote-roll-ahead").addEventListener("change", () => {
+    const match = play.remote();
+    const on = input("remote-roll-ahead").checked;
+    if (match) void enqueue(() => match.setRollAhead(on));
+  });
+  $("remote-send-file").addEventListener("click", () => void enqueue(async () => {
+    const match = play.remote();
+    if (!match || !sendLink.href) return;
+    const { text, filename } = turnFile({ href: sendLink.href, friend: match.friendName(), revision: sendLink.revision });
+    downloadText(text, filename, "text/plain");
+    await match.markSent(sendLink.revision);
+    ctx.say(`The turn is saved as ${filename}: send the file to your friend, who opens it in the game (Save / load).`);
+    render();
+  }));
   $("remote-send-share").addEventListener("click", async () => {
     const match = play.remote();
     if (!match || !sendLink.href) return;

@@ -61,6 +61,12 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
 
   /** @type {{from: object | null, view: View} | null} the view last made, and from what */
   let decorated = null;
+  /**
+   * The friend's record last seen to differ from this side's (a fork), kept so that the player may take it:
+   * the messages of a sync (live) or the payload of a link.
+   * @type {{revision: number, messages?: unknown[], payload?: string} | null}
+   */
+  let fork = null;
 
   /** @returns {View} the view of `shown`, made once for each answer of Python's */
   function view() {
@@ -112,7 +118,9 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
    * @returns {Promise<Update>}
    */
   async function act(action) {
-    const result = await call("remote_act", { state: kept.state, action });
+    // A play asks for the next roll with it when the player chose so (the protocol then allows no double at it).
+    const ahead = kept.rollAhead === true && (action.type === "confirm" || action.type === "play");
+    const result = await call("remote_act", { state: kept.state, action: ahead ? { ...action, roll_ahead: true } : action });
     if (!(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [NOT_KEPT_HERE] };
     shown = result;
     if (result.message) await send([result.message]);
@@ -133,7 +141,8 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
     if (result.refusal) notices.push(`A message from ${name}'s device was refused: ${result.refusal.text} The match is unchanged.`);
     if (result.peer_refusal) notices.push(`${name}'s device refused a message of this one: ${result.peer_refusal.text}`);
     if (result.status === "fork") {
-      notices.push(`${name}'s record of this match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed.`);
+      fork = { revision: result.revision, messages: JSON.parse(text).messages };
+      notices.push(`${name}'s record of this match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take theirs instead (in the panel).`);
     }
     if (result.dropped) notices.push("Your turn in progress was taken back: your friend's record of the match goes further.");
     let chat = null;
@@ -223,6 +232,10 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
     async markSent(revision) {
       if (revision > kept.sent) await save({ ...kept, sent: revision });
     },
+    /** Whether each play asks for the player's next roll with it (kept with the match). @param {boolean} on */
+    async setRollAhead(on) {
+      if ((kept.rollAhead === true) !== on) await save({ ...kept, rollAhead: on });
+    },
     /**
      * A turn link's payload from the friend: its whole transcript checked and agreed with this side's.
      * @param {string} payload
@@ -234,7 +247,8 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
       /** @type {string[]} */
       const notices = [];
       if (result.status === "fork") {
-        notices.push(`This link's record of the match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed.`);
+        fork = { revision: result.revision, payload };
+        notices.push(`This link's record of the match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take it instead (in the panel).`);
       } else if (result.status === "mine") {
         notices.push(`This link is older than the match on this device: ${friendName()} may not have your last turn yet. Send it again.`);
       } else if (result.status === "same") {
@@ -243,6 +257,30 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, h
       if (changed && !(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [CHANGED_HERE], status: "conflict" };
       if (changed) shown = result;
       return { view: view(), changed, events: changed ? result.events ?? [] : [], notices, status: result.status };
+    },
+    /** The revision from which the friend's record last seen differs from this side's, or null (no fork). */
+    fork: () => (fork ? fork.revision : null),
+    /** Keep this side's record after a fork: the friend's is set aside (it will be reported again if sent again). */
+    keepMine() {
+      fork = null;
+    },
+    /**
+     * Take the friend's record after a fork (a claim that crossed a late move, say): the match goes on from it,
+     * and what differs in this side's is dropped. @returns {Promise<Update>}
+     */
+    async takeTheirs() {
+      if (!fork) return { view: view(), changed: false, events: [], notices: [] };
+      const result = fork.payload !== undefined
+        ? await call("remote_receive_link", { state: kept.state, payload: fork.payload, prefer: "theirs" })
+        : await call("remote_reconcile", { state: kept.state, messages: fork.messages, prefer: "theirs" });
+      fork = null;
+      if (result.status !== "fork_resolved" && result.status !== "theirs") {
+        return { view: view(), changed: false, events: [], notices: ["Your friend's record could not be taken: the match is unchanged."] };
+      }
+      if (!(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [CHANGED_HERE] };
+      shown = result;
+      await send(result.send ?? []);
+      return { view: view(), changed: true, events: result.events ?? [], notices: [`You took ${friendName()}'s record: the match goes on from there.`] };
     },
     /** The rules core's record of the match with its transcript (for review and files). */
     async record() {

@@ -11,6 +11,8 @@
  * - `mode`: "live" or "correspondence"; `invitation`: the live match's room and secret (its link's fragment).
  * - `chat`: the short messages of the match, the latest CHAT_KEPT; `sent`: the revision of our last message the
  *   friend is known to have (acknowledged live, or the turn link copied).
+ * - `rollAhead`: the player asks for their next roll with each play (one link a turn by correspondence, but no
+ *   double at the start of that turn: docs/remote-protocol.md).
  */
 import { openKeyval, safeLocalStorage } from "../keyval.js";
 import { createMatchStorage } from "../storage.js";
@@ -23,7 +25,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * @typedef {{from: number, text: string, time: number}} ChatLine
  * @typedef {{state: Record<string, any>, mode: "live" | "correspondence", invitation?: {room: string, secret: string},
- *   chat: ChatLine[], sent: number, createdAt: string}} RemoteEntry
+ *   chat: ChatLine[], sent: number, createdAt: string, rollAhead?: boolean}} RemoteEntry
  */
 
 /** @param {string} namespace @param {string} id the match's id (the protocol's `match`) */

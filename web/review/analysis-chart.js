@@ -11,19 +11,25 @@
 
 import { chartPoints, decisionText, MARK_WORDS } from "./analysis-data.js";
 
+/**
+ * A phone's screen, as the board's NARROW_MEDIA (web/board/geometry.js) and review.css name it. Written out here: an
+ * import of the board's module from review would split it off the page's first files into a chunk of its own.
+ */
+const NARROW_MEDIA = "(max-width: 599px), (max-height: 499px)";
+
 const NS = "http://www.w3.org/2000/svg";
 
 /**
- * The chart's drawing size in viewBox units: 800 x 190 where it is shown wide; in a column under 600 px (a phone)
- * 360 x 180, about the width it is shown at, so that its text (12 and 13 units, review.css) is 11 px or more there.
- * @param {HTMLElement} container
+ * The chart's drawing size in viewBox units: 800 x 200 where it is shown wide; on a phone's screen (the board's
+ * NARROW_MEDIA, where the chart is under 600 px wide) 360 x 190, about the width it is shown at, so that its text (12
+ * and 13 units, review.css) is 11 px or more there. Read from the screen, not measured: measuring the container would
+ * lay out the whole review, just filled, inside this task.
  */
-function chartSize(container) {
-  // a chart drawn while its area is still hidden takes the page's width
-  const width = container.getBoundingClientRect().width || document.documentElement.clientWidth;
-  return width > 0 && width < 600
-    ? { W: 360, H: 180, PAD: { left: 40, right: 8, top: 24, bottom: 20 } }
-    : { W: 800, H: 190, PAD: { left: 44, right: 10, top: 22, bottom: 16 } };
+function chartSize() {
+  const narrow = typeof matchMedia === "function" && matchMedia(NARROW_MEDIA).matches;
+  return narrow
+    ? { W: 360, H: 190, PAD: { left: 40, right: 10, top: 24, bottom: 30 }, TICKS: 5 }
+    : { W: 800, H: 200, PAD: { left: 44, right: 12, top: 22, bottom: 28 }, TICKS: 10 };
 }
 
 /**
@@ -37,12 +43,49 @@ function el(tag, attrs, parent) {
 }
 
 /**
+ * The decision numbers to write under the chart: 1, then every 2, 5, 10, 20, 50… so that at most `most` show.
+ * @param {number} count  how many decisions @param {number} most
+ */
+export function decisionTicks(count, most) {
+  if (count < 1) return [];
+  let every = 1;
+  for (const step of [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]) {
+    every = step;
+    if (Math.floor(count / step) + 1 <= most) break;
+  }
+  const ticks = [1];
+  for (let n = every; n <= count; n += every) if (n > 1) ticks.push(n);
+  return ticks;
+}
+
+/** What the chart's marks mean: the dots, the thick segments, the cursor and the numbers along the bottom. */
+function chartLegend() {
+  const legend = document.createElement("p");
+  legend.className = "chart-legend";
+  /** @param {string} className @param {string} words */
+  const item = (className, words) => {
+    const span = document.createElement("span");
+    span.className = "legend-item";
+    const swatch = document.createElement("span");
+    swatch.className = `legend-swatch ${className}`;
+    span.append(swatch, ` ${words}`);
+    return span;
+  };
+  legend.append(
+    item("doubtful", "doubtful ?!"), item("bad", "bad ?"), item("very_bad", "very bad ??"),
+    item("swing", "a swing of 20% or more"), item("cursor", "the decision shown"),
+    "Along the bottom: the decision's number in the move list; G1, G2…: where each game starts.",
+  );
+  return legend;
+}
+
+/**
  * @param {HTMLElement} container  emptied and filled with the chart and its table
  * @param {import("./analysis-data.js").Step[]} steps
  * @param {{match: boolean, names: string[], onPick: (at: number) => void}} options
  */
 export function renderChart(container, steps, { match, names, onPick }) {
-  const { W, H, PAD } = chartSize(container);
+  const { W, H, PAD, TICKS } = chartSize();
   const points = chartPoints(steps, match);
   const n = Math.max(points.length, 1);
   const x = (/** @type {number} */ i) => PAD.left + ((W - PAD.left - PAD.right) * (n === 1 ? 0.5 : i / (n - 1)));
@@ -72,7 +115,7 @@ export function renderChart(container, steps, { match, names, onPick }) {
     const inGame = points.filter((p) => p.game === g);
     const first = inGame[0];
     if (first.at > 0) el("line", { x1: x(first.at - 0.5), x2: x(first.at - 0.5), y1: PAD.top, y2: H - PAD.bottom, class: "game-line" }, svg);
-    const label = el("text", { x: x(first.at) + 3, y: H - 4, class: "game-label" }, svg);
+    const label = el("text", { x: x(first.at) + 3, y: PAD.top + 12, class: "game-label" }, svg);
     label.textContent = `G${steps[first.at]?.gameNumber ?? g + 1}`;
     el("polyline", { points: inGame.map((p) => `${x(p.at)},${y(p.value)}`).join(" "), class: "chance-line" }, svg);
     for (const p of inGame) {
@@ -88,6 +131,15 @@ export function renderChart(container, steps, { match, names, onPick }) {
     const d = steps[p.at].decision;
     tip.textContent = `${names[d.player] ?? ""} ${decisionText(d)}: ${MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? p.mark}`;
   }
+  // The decision numbers of the move list along the bottom.
+  for (const number of decisionTicks(points.length, TICKS)) {
+    const at = number - 1;
+    el("line", { x1: x(at), x2: x(at), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: "tick" }, svg);
+    const tick = el("text", { x: x(at), y: H - PAD.bottom + 15, class: "axis", "text-anchor": "middle" }, svg);
+    tick.textContent = String(number);
+  }
+  const axisName = el("text", { x: PAD.left - 6, y: H - PAD.bottom + 15, class: "axis", "text-anchor": "end" }, svg);
+  axisName.textContent = "No.";
   const cursor = el("line", { x1: 0, x2: 0, y1: PAD.top, y2: H - PAD.bottom, class: "cursor" }, svg);
   const cursorDot = el("circle", { cx: 0, cy: 0, r: 4, class: "cursor-dot" }, svg);
 
@@ -144,7 +196,7 @@ export function renderChart(container, steps, { match, names, onPick }) {
   }
   table.append(caption, thead, tbody);
   details.append(summary, table);
-  container.replaceChildren(svg, details);
+  container.replaceChildren(svg, chartLegend(), details);
 
   return {
     /** @param {number} at */

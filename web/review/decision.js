@@ -1,21 +1,37 @@
 // @ts-check
 /**
- * One decision in the review panel: who was to play what, the play made and its mark, the best play, the luck of the
- * roll, the table of the best plays or of the cube equities, the chances before it, its IDs; and the same in the
- * sentence said to screen readers.
+ * One decision in the review panel: who was to play what, the play made with its mark and what it cost, the best
+ * play, the luck of the roll, the candidate plays with their chances (five, all that were kept on request; each can
+ * be shown on the board) or the cube's three equities, the legend of the board's arrows, the chances before it and
+ * its IDs; every figure in the unit the player chose, named. And the same in the sentence said to screen readers.
  */
 
-import { decisionText, formatEquity, formatNumber, LUCK_WORDS, markSymbol, MARK_WORDS } from "./analysis-data.js";
+import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS } from "./analysis-data.js";
+import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
+import { differenceIn, equityIn, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
+/** @typedef {import("./units.js").Unit} Unit */
+
+/** The cube choice made, as the subject of a sentence. */
+const CHOICE_WORDS = Object.freeze({ double: "Doubling", "no double": "Not doubling", take: "Taking", drop: "Passing", beaver: "Beavering" });
+
+/** How many candidate plays show before the player asks for all. */
+export const FIRST_PLAYS = 5;
+
+/**
+ * What the decision view shows besides the decision: the unit, the candidate picked, whether all candidates show.
+ * @typedef {{unit: Unit, chosen: number | null, allPlays: boolean}} DecisionOptions
+ */
 
 /**
  * Fill `box` with the details of decision `step`.
- * @param {HTMLElement} box @param {Step} step @param {string[]} names
+ * @param {HTMLElement} box @param {Step} step @param {string[]} names @param {DecisionOptions} options
  */
-export function renderDecision(box, step, names) {
+export function renderDecision(box, step, names, options) {
   const d = step.decision;
+  const unit = unitOf(d, options.unit);
   const out = [];
   const who = names[d.player] ?? "";
   const title = d.kind === "move"
@@ -25,23 +41,24 @@ export function renderDecision(box, step, names) {
   const made = node("p", "", "made");
   made.append(`Played: ${d.kind === "move" ? d.played : decisionText(d)}`);
   if (d.mark) {
-    const mark = node("span", ` ${markSymbol(d.mark)} ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}`, `mark ${d.mark}`);
-    made.append(mark, ` (${formatNumber(d.error)} thousandths lost${typeof d.error_mwc === "number" ? `, ${formatNumber(d.error_mwc, 2)}% of the match` : ""})`);
+    made.append(node("span", ` ${markSymbol(d.mark)} ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}`, `mark ${d.mark}`), `: ${errorAmount(d, unit)}`);
   } else if (d.forced) {
     made.append(" (forced)");
+  } else if (Number(d.error) > 0) {
+    made.append(` (${errorAmount(d, unit)})`);
   }
   out.push(made);
   if (d.best && d.best !== d.played) out.push(node("p", `Best: ${d.best}`, "best"));
   if (d.kind === "move" && typeof d.luck === "number") {
-    const luck = `Luck of the roll: ${formatNumber(d.luck)}${d.luck_mark ? ` (${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]})` : ""}`;
+    const luck = `Luck of the roll: ${luckAmount(d, unit)}${d.luck_mark ? ` (${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]})` : ""}`;
     out.push(node("p", luck, `luck-line${d.luck_mark ? ` ${d.luck_mark}` : ""}`));
   }
   if (d.kind === "move" && Array.isArray(d.plays) && d.plays.length) {
-    const legend = node("p", "", "arrow-legend");
-    legend.append(node("span", "", "swatch played"), " the play made (", node("span", "", "swatch error"), " an error) ", node("span", "", "swatch best"), " the best play");
-    out.push(playsTable(d), legend);
+    out.push(playsTable(d, names, unit, options));
+    const legend = arrowLegend(d, options.chosen);
+    if (legend) out.push(legend);
   }
-  if (d.cube_equities) out.push(cubeTable(d, names));
+  if (d.cube_equities) out.push(cubeTable(d, names, unit));
   const p0 = d.player0 ?? {};
   if (typeof p0.win === "number") {
     const mwc = typeof p0.mwc === "number" ? `, the match ${(p0.mwc * 100).toFixed(1)}%` : "";
@@ -54,54 +71,137 @@ export function renderDecision(box, step, names) {
 /**
  * What is said of decision `step` when the player goes to it.
  * @param {Step} step @param {number} count  how many decisions the review shows @param {string[]} names
+ * @param {Unit} [unit]
  */
-export function spoken(step, count, names) {
+export function spoken(step, count, names, unit = "emg") {
   const d = step.decision;
   const parts = [`Decision ${step.at + 1} of ${count}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${(d.dice ?? []).join(" and ")}, played ${d.played}` : decisionText(d)}.`];
-  if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${formatNumber(d.error)} lost.`);
+  if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${errorAmount(d, unitOf(d, unit))}.`);
   if (d.best && d.best !== d.played) parts.push(`Best: ${d.best}.`);
   if (d.luck_mark) parts.push(`The roll was ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]}.`);
   return parts.join(" ");
 }
 
-/** @param {Record<string, any>} d */
-function playsTable(d) {
+/** @param {number | undefined} x */
+const percent = (x) => (typeof x === "number" ? `${(x * 100).toFixed(1)}%` : "—");
+
+/**
+ * A candidate's chances as gnubg lists them, in per cent: win, win a gammon, win a backgammon – lose, lose a gammon,
+ * lose a backgammon; `words` spells them out (for screen readers).
+ * @param {Record<string, any>} p @param {boolean} [words]
+ */
+export function chancesText(p, words = false) {
+  if (typeof p.win !== "number") return "";
+  const lose = 1 - p.win;
+  if (words) {
+    return `wins ${percent(p.win)}, gammons ${percent(p.win_gammon)}, backgammons ${percent(p.win_backgammon)}; loses ${percent(lose)}, gammons ${percent(p.lose_gammon)}, backgammons ${percent(p.lose_backgammon)}`;
+  }
+  const n = (/** @type {number | undefined} */ x) => (typeof x === "number" ? (x * 100).toFixed(1) : "—");
+  return `${n(p.win)} ${n(p.win_gammon)} ${n(p.win_backgammon)} – ${n(lose)} ${n(p.lose_gammon)} ${n(p.lose_backgammon)}`;
+}
+
+/**
+ * The candidate plays: each a button that shows it on the board, its equity and its distance from the best, its
+ * chances under it; five first, all that were kept on request.
+ * @param {Record<string, any>} d @param {string[]} names @param {Unit} unit @param {DecisionOptions} options
+ */
+function playsTable(d, names, unit, options) {
+  const wrap = node("div", "", "plays");
   const table = node("table", "", "plays-table");
-  table.append(node("caption", "The best plays (equity for the player on roll)"));
+  const who = names[d.turn] ?? "";
+  table.append(node("caption", `${who}'s best plays (choose one to see it on the board); under each, its chances in %: win, gammon, backgammon – lose, gammon, backgammon`));
   const head = node("tr");
-  for (const text of ["", "Play", "Equity", "Diff."]) {
+  for (const text of ["", "Play", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
     const th = node("th", text);
     th.setAttribute("scope", "col");
     head.append(th);
   }
   table.append(head);
-  d.plays.forEach((/** @type {any} */ p, /** @type {number} */ i) => {
-    const tr = node("tr", "", p.played ? "played" : "");
+  const shown = options.allPlays ? d.plays : d.plays.slice(0, FIRST_PLAYS);
+  // the play made stays in sight when it lies beyond the first five
+  const made = d.plays.findIndex((/** @type {any} */ p) => p.played);
+  const rows = shown.map((/** @type {any} */ p, /** @type {number} */ i) => [p, i]);
+  if (!options.allPlays && made >= FIRST_PLAYS) rows.push([d.plays[made], made]);
+  for (const [p, i] of rows) {
+    const tr = node("tr", "", `play-row${p.played ? " played" : ""}${options.chosen === i ? " chosen" : ""}`);
     const rank = node("td", String(i + 1));
-    const play = node("td", p.play);
-    if (p.played) play.append(node("span", " (played)", "tag"));
-    tr.append(rank, play, node("td", formatEquity(p.equity)), node("td", i === 0 ? "" : formatEquity(p.difference)));
-    table.append(tr);
-  });
-  return table;
+    const cell = node("td");
+    const pick = /** @type {HTMLButtonElement} */ (node("button", p.play, "candidate"));
+    pick.type = "button";
+    pick.dataset.candidate = String(i);
+    pick.setAttribute("aria-pressed", String(options.chosen === i));
+    cell.append(pick);
+    if (p.played) cell.append(node("span", " (played)", "tag"));
+    const equity = figure(equityIn(d, p.equity, unit), unit);
+    const diff = i === 0 ? "" : figure(differenceIn(d, p.difference, unit), unit, { signed: true });
+    tr.append(rank, cell, node("td", equity), node("td", diff));
+    const chances = node("tr", "", `chances-row${p.played ? " played" : ""}${options.chosen === i ? " chosen" : ""}`);
+    const text = /** @type {HTMLTableCellElement} */ (node("td", `${chancesText(p)} · ${p.plies ?? 0}-ply`));
+    text.colSpan = 4;
+    text.setAttribute("aria-label", `${chancesText(p, true)}; looked at ${p.plies ?? 0} ply deep`);
+    chances.append(text);
+    table.append(tr, chances);
+  }
+  wrap.append(table);
+  if (d.plays.length > FIRST_PLAYS) {
+    const more = /** @type {HTMLButtonElement} */ (node("button", options.allPlays ? `Show the best ${FIRST_PLAYS}` : `Show all ${d.plays.length} plays kept`, "small more-plays"));
+    more.type = "button";
+    more.dataset.morePlays = options.allPlays ? "fewer" : "all";
+    wrap.append(more);
+  }
+  return wrap;
 }
 
-/** @param {Record<string, any>} d @param {string[]} names */
-function cubeTable(d, names) {
+/**
+ * The legend of the arrows on the board: only the colours drawn, each with what it shows.
+ * @param {Record<string, any>} d @param {number | null} chosen
+ */
+function arrowLegend(d, chosen) {
+  const items = legendOf(d, chosen);
+  if (!items.length) return null;
+  const legend = node("p", "", "arrow-legend");
+  legend.append("On the board: ");
+  items.forEach((item, i) => {
+    if (i) legend.append("; ");
+    legend.append(node("span", "", `swatch ${item.kind}`), ` ${item.words}`);
+  });
+  if (chosen !== null) legend.append(" (choose it again for the play made)");
+  return legend;
+}
+
+/**
+ * The three cube equities for the side that may double, each with its distance from the right action, in the unit;
+ * the error of the choice made in the same unit as a checker play's.
+ * @param {Record<string, any>} d @param {string[]} names @param {Unit} unit
+ */
+function cubeTable(d, names, unit) {
   const c = d.cube_equities;
   const table = node("table", "", "plays-table cube-table");
   const doubler = names[d.turn] ?? "";
-  table.append(node("caption", `Cube equities for ${doubler}`));
-  const right = c.action === "no_double" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
+  table.append(node("caption", `Cube equities for ${doubler} (${UNIT_NAMES[unit]})`));
+  const head = node("tr");
+  for (const text of ["", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
+    const th = node("th", text);
+    th.setAttribute("scope", "col");
+    head.append(th);
+  }
+  table.append(head);
+  const right = c.action === "no_double" || c.action === "too_good" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
   for (const [key, label] of [["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, pass"]]) {
     const tr = node("tr", "", key === right ? "best-row" : "");
     const th = node("th", label);
     th.setAttribute("scope", "row");
-    tr.append(th, node("td", formatEquity(c[key])));
+    // as gnubg lists them: each equity against the right action's
+    const value = c[key];
+    const diff = key === right ? "" : figure(differenceIn(d, value - c[right], unit), unit, { signed: true });
+    tr.append(th, node("td", figure(equityIn(d, value, unit), unit)), node("td", diff));
     table.append(tr);
   }
   const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
-  const caption = node("p", `Right action: ${advice}; ${c.response === "drop" ? "pass" : c.response ?? "take"}.`, "note");
+  const answer = c.response === "drop" ? "pass" : c.response ?? "take";
+  const choice = CHOICE_WORDS[/** @type {"take"} */ (d.played)] ?? decisionText(d);
+  const cost = Number(d.error) > 0 ? `${choice} cost ${errorAmount(d, unit)}.` : `${choice} was right.`;
+  const caption = node("p", `Right action: ${advice.toLowerCase()}; the answer: ${answer}. ${cost}`, "note cube-verdict");
   const wrap = node("div");
   wrap.append(table, caption);
   return wrap;

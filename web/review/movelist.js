@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The review panel's move list: the decisions under a heading a game, each a button with its marks; the current one
- * marked `aria-current` and kept in sight.
+ * marked `aria-current`, kept in sight and the list's one stop in the tab order (Up / Down move through the list:
+ * navigation.js).
  */
 
 import { decisionText, luckSymbol, LUCK_WORDS, markSymbol, MARK_WORDS } from "./analysis-data.js";
@@ -32,6 +33,7 @@ export function renderMoves(box, steps, games, names) {
     const button = /** @type {HTMLButtonElement} */ (node("button", "", `move-button${d.mark ? ` marked ${d.mark}` : ""}`));
     button.type = "button";
     button.dataset.at = String(step.at);
+    button.tabIndex = -1; // one stop in the tab order: the current decision's (markCurrent)
     const who = node("span", names[d.player] ?? "", `who p${d.player}`);
     button.append(who, ` ${decisionText(d)}`);
     if (d.mark) {
@@ -61,9 +63,12 @@ export function renderMoves(box, steps, games, names) {
  */
 export function markCurrent(state) {
   const { moves } = state.dom;
-  moves.querySelector("[aria-current]")?.removeAttribute("aria-current");
+  const before = moves.querySelector("[aria-current]");
+  before?.removeAttribute("aria-current");
+  if (before instanceof HTMLElement) before.tabIndex = -1;
   const current = state.moveButtons[state.at];
   current?.setAttribute("aria-current", "step");
+  if (current) current.tabIndex = 0;
   if (current) keepInSightSoon(state, current);
 }
 

@@ -1,38 +1,64 @@
 // @ts-check
 /**
  * Moving through the decisions of a review: going to one (the board, the panel, the chart and the move list follow),
- * the buttons First / Previous / Next / Last and the move list's buttons, the keys Left / Right / Home / End, and
- * Escape to go back to the match.
+ * the buttons First / Previous / Next / Last, Previous / Next error, the move list's buttons, the keys Left / Right /
+ * Home / End anywhere (Up / Down too in the move list, where the focus follows the decision shown), a candidate play
+ * chosen to be shown on the board, and Escape to go back to the match.
  */
 
 import { decisionBoard } from "./board-view.js";
 import { renderDecision, spoken } from "./decision.js";
+import { JUMP_WORDS, nextError } from "./jumps.js";
 import { markCurrent } from "./movelist.js";
+import { unitOf } from "./units.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 
+/** The unit the decisions are shown in. @param {ReviewState} state */
+function unit(state) {
+  return state.unit === "mwc" && state.analysis?.unit === "match" ? "mwc" : "emg";
+}
+
 /**
- * Show decision `i`: the board before it, the play made and the best one, the figures.
+ * Draw decision `state.at` on the board and in the panel, with the candidate chosen if any.
+ * @param {ReviewState} state
+ */
+function draw(state) {
+  const { steps, dom, at } = state;
+  const step = steps[at];
+  state.ctx.board.set(decisionBoard(step, state.record, state.analysis?.match_length ?? null, state.chosen));
+  renderDecision(dom.decision, step, state.names, { unit: unitOf(step.decision, unit(state)), chosen: state.chosen, allPlays: state.allPlays });
+}
+
+/**
+ * Show decision `i`: the board before it, the play made and the best one, the figures. Going to another decision
+ * drops the candidate chosen and lists the first candidates only.
  * @param {ReviewState} state @param {number} i @param {boolean} speak
  */
 export function go(state, i, speak) {
   const { steps, dom } = state;
   if (!steps.length) return;
-  state.at = Math.min(steps.length - 1, Math.max(0, i));
+  const target = Math.min(steps.length - 1, Math.max(0, i));
+  if (target !== state.at) {
+    state.chosen = null;
+    state.allPlays = false;
+  }
+  state.at = target;
   const { at } = state;
   const step = steps[at];
   dom.panel.dataset.at = String(at);
-  state.ctx.board.set(decisionBoard(step, state.record, state.analysis?.match_length ?? null));
-  dom.where.textContent = `Decision ${at + 1} of ${steps.length} · game ${step.gameNumber}`;
+  dom.where.textContent = `Decision ${at + 1} of ${steps.length} listed · game ${step.gameNumber}`;
   for (const [name, disabled] of [["first", at === 0], ["previous", at === 0], ["next", at === steps.length - 1], ["last", at === steps.length - 1]]) {
     const b = /** @type {HTMLButtonElement} */ (dom.body.querySelector(`[data-go=${name}]`));
     // a focused button that gets disabled would drop the keyboard player's focus: keep it enabled-looking instead
     b.setAttribute("aria-disabled", String(disabled));
   }
+  const inList = dom.moves.contains(document.activeElement);
   markCurrent(state);
+  if (inList) state.moveButtons[at]?.focus({ preventScroll: true });
   state.chart?.setCurrent(at);
-  renderDecision(dom.decision, step, state.names);
-  if (speak) state.ctx.announcer.say(spoken(step, steps.length, state.names));
+  draw(state);
+  if (speak) state.ctx.announcer.say(spoken(step, steps.length, state.names, unit(state)));
 }
 
 /**
@@ -47,30 +73,75 @@ export function step(state, where) {
 }
 
 /**
- * A click in the panel's body: a navigation button or a decision of the move list.
+ * Go to the next or previous error of the kind and the player chosen; say so when there is none.
+ * @param {ReviewState} state @param {string} where  "next" or "previous"
+ */
+export function jump(state, where) {
+  const { dom } = state;
+  const level = dom.jumpKind.value;
+  const who = dom.jumpWho.value === "" ? null : Number(dom.jumpWho.value);
+  const found = nextError(state.steps, state.at, where === "previous" ? -1 : 1, { level, player: who });
+  if (found !== null) return go(state, found, true);
+  const kind = JUMP_WORDS[/** @type {"bad"} */ (level)] ?? "error";
+  const whose = who === null ? "" : ` of ${state.names[who] ?? ""}`;
+  state.ctx.announcer.say(`No ${kind}${whose} ${where === "previous" ? "before" : "after"} this decision.`);
+  dom.where.textContent = `No ${kind}${whose} ${where === "previous" ? "before" : "after"} decision ${state.at + 1}`;
+}
+
+/**
+ * A click in the panel's body: a navigation button, a jump to an error, a decision of the move list, a candidate play
+ * or the button that lists them all.
  * @param {ReviewState} state @param {Event} event
  */
 export function onBodyClick(state, event) {
   const target = /** @type {HTMLElement} */ (event.target);
   const nav = target.closest("[data-go]");
   if (nav instanceof HTMLElement) return step(state, nav.dataset.go ?? "");
+  const toError = target.closest("[data-jump]");
+  if (toError instanceof HTMLElement) return jump(state, toError.dataset.jump ?? "next");
   const move = target.closest("button[data-at]");
-  if (move instanceof HTMLElement) go(state, Number(move.dataset.at), true);
+  if (move instanceof HTMLElement) return go(state, Number(move.dataset.at), true);
+  const candidate = target.closest("button[data-candidate]");
+  if (candidate instanceof HTMLElement) return choose(state, Number(candidate.dataset.candidate));
+  const more = target.closest("button[data-more-plays]");
+  if (more instanceof HTMLElement) {
+    state.allPlays = more.dataset.morePlays === "all";
+    draw(state);
+    /** @type {HTMLElement | null} */ (state.dom.decision.querySelector("button[data-more-plays]"))?.focus();
+  }
 }
 
 /**
- * The keys of review, anywhere on the page but in a field, a dialog or on the board.
+ * Show candidate play `i` of the decision on the board, or the play made again when it is chosen a second time.
+ * @param {ReviewState} state @param {number} i
+ */
+function choose(state, i) {
+  const d = state.steps[state.at]?.decision;
+  const play = d?.plays?.[i];
+  if (!play) return;
+  state.chosen = state.chosen === i ? null : i;
+  draw(state);
+  /** @type {HTMLElement | null} */ (state.dom.decision.querySelector(`button[data-candidate="${i}"]`))?.focus();
+  state.ctx.announcer.say(state.chosen === null ? "The board shows the play made again." : `The board shows ${play.play}.`);
+}
+
+/**
+ * The keys of review, anywhere on the page but in a field, a dialog or on the board; Up and Down in the move list.
  * @param {ReviewState} state @param {KeyboardEvent} event
  */
 export function onKeydown(state, event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest("input, select, textarea, dialog, [data-loc]")) return;
-  const where = /** @type {Record<string, string>} */ ({ ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" })[event.key];
+  const inList = Boolean(target && state.dom.moves.contains(target));
+  /** @type {Record<string, string>} */
+  const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+  if (inList) Object.assign(keys, { ArrowUp: "previous", ArrowDown: "next" });
+  const where = keys[event.key];
   if (where && state.steps.length) {
     event.preventDefault();
     step(state, where);
-  } else if (event.key === "Escape" && !state.run) {
+  } else if (event.key === "Escape") {
     event.preventDefault();
     state.ctx.leave();
   }

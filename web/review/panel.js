@@ -10,6 +10,7 @@ import { root } from "./dom.js";
 import { renderMoves } from "./movelist.js";
 import { go } from "./navigation.js";
 import { renderSummary } from "./summary.js";
+import { checkUnit } from "./units.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 
@@ -28,17 +29,40 @@ export function openPanel(state) {
     ? `Opened from ${ctx.imported.name}: ${names.join(" against ")}, ${summary?.match_length ? `${summary.match_length}-point match` : "money session"}, ${summary?.games ?? "?"} game${summary?.games === 1 ? "" : "s"}, score ${(summary?.score ?? []).join("–")}${summary?.finished ? ", finished" : ", not finished"}. Your match in progress is unchanged.`
     : `The match in progress: ${names.join(" against ")}.`;
   dom.continueButton.hidden = !ctx.continueMatch;
+  dom.jumpWho.replaceChildren(new Option("both players", ""), ...names.map((name, i) => new Option(name, String(i))));
+  dom.unitSelect.value = state.unit;
+}
+
+/**
+ * The unit of an analysis's figures: MWC only for a match.
+ * @param {ReviewState} state @param {Record<string, any> | null} a
+ */
+export function shownUnit(state, a) {
+  return state.unit === "mwc" && a?.unit === "match" ? "mwc" : "emg";
+}
+
+/**
+ * The player chose the unit: remembered, and the summary and the decision shown again in it.
+ * @param {ReviewState} state @param {string} value
+ */
+export function setUnit(state, value) {
+  state.unit = checkUnit(value);
+  state.ctx.setUnit?.(state.unit);
+  const a = state.analysis;
+  if (!a) return;
+  renderSummary(state.dom.summary, a, state.record, state.names, shownUnit(state, a), state.steps.length);
+  go(state, state.at, false);
 }
 
 /** @param {ReviewState} state */
 export function closePanel(state) {
   const { dom } = state;
   root.dataset.mode = "";
-  if (root.dataset.analysis === "running") root.dataset.analysis = "cancelled";
+  if (root.dataset.analysis === "running") root.dataset.analysis = "background";
   dom.panel.hidden = true;
   dom.chartArea.hidden = true;
   dom.chart.replaceChildren();
-  state.ctx.board.set({ arrows: [] });
+  state.ctx.board.set({ arrows: [], numbering: null });
 }
 
 /**
@@ -61,11 +85,15 @@ export function showAnalysis(state, a) {
   const { steps } = state;
   root.dataset.analysis = "done";
   dom.body.hidden = false;
-  renderSummary(dom.summary, a, state.record, names);
+  dom.unitChoice.hidden = a.unit !== "match";
+  renderSummary(dom.summary, a, state.record, names, shownUnit(state, a), steps.length);
   state.moveButtons = renderMoves(dom.moves, steps, a.games ?? [], names);
   dom.chartArea.hidden = steps.length === 0;
   state.chart = steps.length
     ? renderChart(dom.chart, steps, { match: a.unit === "match", names, onPick: (i) => go(state, i, true) })
     : null;
+  state.at = 0;
+  state.chosen = null;
+  state.allPlays = false;
   go(state, 0, false);
 }

@@ -15,8 +15,8 @@
  */
 
 import { onBodyClick, onKeydown } from "./navigation.js";
-import { closePanel, openPanel } from "./panel.js";
-import { analyse, offerAnalysis, stopRun } from "./run-control.js";
+import { closePanel, openPanel, setUnit } from "./panel.js";
+import { analyse, leaveRun, offerAnalysis } from "./run-control.js";
 import { createState } from "./state.js";
 
 /**
@@ -29,9 +29,13 @@ import { createState } from "./state.js";
  * @property {{name: string, summary: Record<string, any>} | null} imported  a match opened from a file, not the one in progress
  * @property {number} depth  the analysis depth to offer first (0, 1 or 2)
  * @property {(depth: number) => void} setDepth  remember the player's choice
+ * @property {"emg" | "mwc"} [unit]  the unit to show the figures of a match in, as the player last chose
+ * @property {(unit: "emg" | "mwc") => void} [setUnit]  remember the player's choice
  * @property {boolean} autostart  analyse at once when no saved analysis covers the whole match
  * @property {() => void} leave  the player asked to go back to the match
  * @property {(() => void) | null} continueMatch  play the imported match on (null: not offered)
+ * @property {(progress: string | null) => void} [showBackground]  an analysis goes on after review ended: its
+ *   progress ("40%") shown on the page, or null when there is none
  */
 
 /**
@@ -58,11 +62,12 @@ export function enterReview(ctx) {
   listen(dom.closeButton, "click", () => ctx.leave());
   listen(dom.continueButton, "click", () => ctx.continueMatch?.());
   listen(document, "keydown", (event) => onKeydown(state, event));
+  listen(dom.unitSelect, "change", () => setUnit(state, dom.unitSelect.value));
 
   return {
     exit() {
       state.left = true;
-      stopRun(state);
+      leaveRun(state);
       for (const off of unbinds.splice(0)) off();
       closePanel(state);
     },

@@ -1,8 +1,13 @@
 // @ts-check
 /**
  * The control of the analysis run in review: the depth offered, the saved analysis shown on entering (or the offer to
- * analyse), a run started with its progress shown, cancelled, failed or done (then saved and shown), and stopped when
- * review ends.
+ * analyse), a run started with its progress shown, cancelled, failed or done (then saved and shown).
+ *
+ * The run belongs to the page, not to one visit of review: when the player goes back to the game it goes on in the
+ * background (the worker answers the game's requests between its steps), its progress on the page's *Analyse /
+ * review* button (`ctx.showBackground`), and its result is saved when it comes; review entered again on the same
+ * match takes the run up where it is. The worker keeps one analysis: a run started for another match ends the one in
+ * the background.
  */
 
 import { coverage } from "./analysis-data.js";
@@ -12,12 +17,35 @@ import { say, showAnalysis } from "./panel.js";
 import { saveAnalysis, savedAnalysis } from "./saved.js";
 import { verdict } from "./summary.js";
 import { checkDepth } from "../preferences.js";
+import { recordFingerprint } from "../record.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 
 /**
+ * The page's analysis run: what it analyses, how far it is, and the review that shows it (null: in the background).
+ * @typedef {object} Job
+ * @property {ReturnType<typeof startAnalysis>} run
+ * @property {Record<string, any>} record
+ * @property {string} fingerprint  the record's, whole
+ * @property {number} done
+ * @property {number} all
+ * @property {ReviewState | null} view
+ * @property {import("./review.js").ReviewContext} ctx  the page's (its storage, its announcer) when the run began
+ */
+
+/** @type {Job | null} */
+let current = null;
+
+/** @param {Job} job */
+const shown = (job) => (job.view && !job.view.left ? job.view : null);
+
+/** @param {Job} job */
+const progressText = (job) => (job.all ? `${job.done} of ${job.all} decisions judged` : "Starting…");
+
+/**
  * On entering: the depth offered first, and the saved analysis shown if there is one; else the offer to analyse. A
- * run starts at once when asked (`ctx.autostart`) and no saved analysis covers the whole match.
+ * run of this match going on in the background is taken up; else a run starts at once when asked (`ctx.autostart`)
+ * and no saved analysis covers the whole match.
  * @param {ReviewState} state
  */
 export async function offerAnalysis(state) {
@@ -29,6 +57,7 @@ export async function offerAnalysis(state) {
   if (state.left || state.run) return; // review ended, or the player started a run meanwhile
   root.dataset.analysis = "none";
   dom.startButton.textContent = kept ? "Analyse again" : "Analyse";
+  const going = current && current.fingerprint === recordFingerprint(record) ? current : null;
   if (kept) {
     root.dataset.analysisSource = "stored";
     showAnalysis(state, kept.analysis);
@@ -36,7 +65,11 @@ export async function offerAnalysis(state) {
     say(state, stale
       ? `The saved analysis covers the first ${covered} of the match's ${total} actions: the match went on after it. Analyse again to include the rest.`
       : "Analysis loaded from this browser's storage.");
-    if (stale && ctx.autostart) void analyse(state);
+    if (going) takeUp(state, going);
+    else if (stale && ctx.autostart) void analyse(state);
+  } else if (going) {
+    root.dataset.analysisSource = "";
+    takeUp(state, going);
   } else {
     root.dataset.analysisSource = "";
     say(state, `${problem ? `Note: ${problem}. ` : ""}This match has not been analysed yet. Choose how deep, then Analyse: each decision of both players is judged by the computer.`);
@@ -54,12 +87,44 @@ function setRunning(state, running) {
 }
 
 /**
- * Analyse the match at the depth chosen, unless a run is in progress.
+ * Show a run's progress in `state`'s review.
+ * @param {ReviewState} state @param {Job} job
+ */
+function showProgress(state, job) {
+  const { dom } = state;
+  dom.bar.max = Math.max(1, job.all);
+  dom.bar.value = job.done;
+  dom.count.textContent = progressText(job);
+}
+
+/**
+ * Review entered again on the match a run analyses: the run is shown here again, where it is.
+ * @param {ReviewState} state @param {Job} job
+ */
+function takeUp(state, job) {
+  job.view = state;
+  state.run = job.run;
+  state.ctx.showBackground?.(null);
+  setRunning(state, true);
+  showProgress(state, job);
+  root.dataset.analysis = "running";
+  say(state, "The analysis started before goes on: every play and every chance to double is a decision judged.");
+}
+
+/**
+ * Analyse the match at the depth chosen, unless a run is in progress here. A run of another match in the background
+ * gives way (the worker keeps one).
  * @param {ReviewState} state
  */
 export async function analyse(state) {
   if (state.run) return;
   const { ctx, dom, record } = state;
+  if (current) {
+    current.run.cancel();
+    current.view = null;
+    current = null;
+    ctx.showBackground?.(null);
+  }
   const depth = checkDepth(Number(dom.depthSelect.value));
   ctx.setDepth(depth);
   dom.bar.value = 0;
@@ -68,55 +133,101 @@ export async function analyse(state) {
   setRunning(state, true);
   root.dataset.analysis = "running";
   root.dataset.analysisRuns = String(Number(root.dataset.analysisRuns || 0) + 1);
-  say(state, "Analysing the match…");
-  const started = startAnalysis({
+  say(state, "Analysing the match: every play and every chance to double is a decision judged.");
+  /** @type {Job} */
+  const job = {
+    run: /** @type {any} */ (null), record, fingerprint: recordFingerprint(record), done: 0, all: 0, view: state, ctx,
+  };
+  job.run = startAnalysis({
     call: ctx.call,
     record,
     depth,
     onProgress: (done, all) => {
-      dom.bar.max = Math.max(1, all);
-      dom.bar.value = done;
-      dom.count.textContent = `${done} of ${all} decisions`;
+      job.done = done;
+      job.all = all;
+      const view = shown(job);
+      if (view) showProgress(view, job);
+      else if (current === job) ctx.showBackground?.(`${Math.floor((100 * done) / Math.max(1, all))}%`);
     },
   });
-  state.run = started;
-  let result;
-  try {
-    result = await started.result;
-  } catch (error) {
-    if (state.run === started) {
-      state.run = null;
-      setRunning(state, false);
-      root.dataset.analysis = "failed";
-      say(state, `The analysis failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return;
-  }
-  if (state.run !== started) return; // left review meanwhile
-  state.run = null;
-  setRunning(state, false);
-  if (!result) {
-    root.dataset.analysis = state.analysis ? "done" : "cancelled";
-    say(state, state.analysis ? "Analysis cancelled; the earlier analysis is still shown." : "Analysis cancelled. Nothing was changed.");
-    dom.startButton.focus();
-    return;
-  }
-  const actions = Number(/** @type {any} */ (result).actions) || state.total;
-  const saved = await saveAnalysis(ctx.analyses, record, actions, result);
-  root.dataset.analysisSource = "computed";
-  showAnalysis(state, result);
-  dom.startButton.textContent = "Analyse again";
-  say(state, `Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}. ${verdict(result, state.names)}`);
-  /** @type {HTMLElement | null} */ (dom.body.querySelector("[data-go=first]"))?.focus();
+  state.run = job.run;
+  current = job;
+  await finish(job);
 }
 
 /**
- * Review ends: a run in progress is cancelled and its result, when it comes, ignored.
+ * The run's end: failed, cancelled or done; a result is saved whether review still shows the run or not.
+ * @param {Job} job
+ */
+async function finish(job) {
+  const { ctx, record } = job;
+  let result;
+  try {
+    result = await job.run.result;
+  } catch (error) {
+    end(job);
+    const text = `The analysis failed: ${error instanceof Error ? error.message : String(error)}`;
+    const view = shown(job);
+    if (!view) return ctx.announcer.say(text);
+    root.dataset.analysis = "failed";
+    say(view, text);
+    return;
+  }
+  end(job);
+  const view = shown(job);
+  if (!result) {
+    if (!view) return;
+    root.dataset.analysis = view.analysis ? "done" : "cancelled";
+    say(view, view.analysis ? "Analysis cancelled; the earlier analysis is still shown." : "Analysis cancelled. Nothing was changed.");
+    view.dom.startButton.focus();
+    return;
+  }
+  const actions = Number(/** @type {any} */ (result).actions) || 0;
+  const saved = await saveAnalysis(ctx.analyses, record, actions, result);
+  const done = `Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}.`;
+  const later = shown(job);
+  if (!later) {
+    if (!root.dataset.mode) root.dataset.analysis = "background-done";
+    ctx.announcer.say(`${done} Analyse / review shows it.`);
+    return;
+  }
+  root.dataset.analysisSource = "computed";
+  showAnalysis(later, result);
+  later.dom.startButton.textContent = "Analyse again";
+  say(later, `${done} ${verdict(result, later.names, later.unit)}`);
+  // focused at the next frame, where the review just filled is laid out anyway: focusing it now would lay it out
+  // inside this task
+  const first = /** @type {HTMLElement | null} */ (later.dom.body.querySelector("[data-go=first]"));
+  requestAnimationFrame(() => {
+    if (!later.left) first?.focus();
+  });
+}
+
+/**
+ * A run ended: no longer the page's, nor shown anywhere.
+ * @param {Job} job
+ */
+function end(job) {
+  const view = shown(job);
+  if (view) {
+    view.run = null;
+    setRunning(view, false);
+  }
+  if (current === job) {
+    current = null;
+    job.ctx.showBackground?.(null);
+  }
+}
+
+/**
+ * Review ends: a run in progress goes on in the background; its result, when it comes, is saved.
  * @param {ReviewState} state
  */
-export function stopRun(state) {
-  if (!state.run) return;
-  state.run.cancel();
+export function leaveRun(state) {
+  if (!state.run || !current || current.view !== state) return;
+  const job = current;
+  job.view = null;
   state.run = null;
-  state.ctx.announcer.say("Analysis cancelled.");
+  state.ctx.showBackground?.(`${Math.floor((100 * job.done) / Math.max(1, job.all))}%`);
+  state.ctx.announcer.say("The analysis goes on in the background; Analyse / review shows it.");
 }

@@ -5,6 +5,7 @@
  */
 
 import { byId } from "./dom.js";
+import { checkUnit } from "./units.js";
 import { countActions } from "../record.js";
 
 /**
@@ -28,6 +29,10 @@ import { countActions } from "../record.js";
  * @property {HTMLElement} where  "Decision n of m"
  * @property {HTMLElement} decision  the decision's details
  * @property {HTMLElement} summary  both players' figures
+ * @property {HTMLSelectElement} jumpKind  which errors Previous / Next go to
+ * @property {HTMLSelectElement} jumpWho  whose errors
+ * @property {HTMLElement} unitChoice  the choice of unit, shown in a match
+ * @property {HTMLSelectElement} unitSelect
  */
 
 /**
@@ -45,6 +50,9 @@ import { countActions } from "../record.js";
  * @property {HTMLButtonElement[]} moveButtons  the move list's buttons, one a step
  * @property {HTMLElement | null} toKeepInSight  the move button to scroll to at the next frame
  * @property {boolean} left  review has ended (what was still being read from storage is not shown)
+ * @property {import("./units.js").Unit} unit  the unit the figures are shown in (MWC in a match only)
+ * @property {number | null} chosen  the candidate play the player chose to see on the board (index in `plays`)
+ * @property {boolean} allPlays  every candidate play kept is listed, not the first five
  */
 
 /**
@@ -77,6 +85,10 @@ export function createState(ctx) {
       where: byId("review-where"),
       decision: byId("review-decision"),
       summary: byId("review-summary"),
+      jumpKind: /** @type {HTMLSelectElement} */ (byId("review-jump-kind")),
+      jumpWho: /** @type {HTMLSelectElement} */ (byId("review-jump-who")),
+      unitChoice: byId("review-unit-choice"),
+      unitSelect: /** @type {HTMLSelectElement} */ (byId("review-unit")),
     },
     analysis: null,
     steps: [],
@@ -86,5 +98,8 @@ export function createState(ctx) {
     moveButtons: [],
     toKeepInSight: null,
     left: false,
+    unit: checkUnit(ctx.unit),
+    chosen: null,
+    allPlays: false,
   };
 }

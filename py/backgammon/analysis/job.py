@@ -37,7 +37,8 @@ from .stats import Totals, luck_mark, skill_mark
 FORMAT = "backgammon-analysis"
 VERSION = 1
 DEPTHS = (0, 1, 2)
-TOP_PLAYS = 5
+# The best plays kept with each move decision (review shows five, the rest on request), and the play made.
+TOP_PLAYS = 10
 
 
 class InvalidDepthError(BackgammonError):
@@ -127,6 +128,11 @@ class AnalysisJob:
             "turn": decision.turn,
             "dice": list(decision.dice) if decision.dice else None,
             "cube": {"value": decision.cube_value, "owner": decision.cube_owner},
+            # The side on turn's match-winning chance after losing / winning a single game at this cube: an
+            # equity e in EMG is the MWC lose + (e + 1) * (win - lose) / 2 (None in money play).
+            "mwc_scale": None
+            if self.money
+            else {"lose": round(scale.lose_single, 5), "win": round(scale.win_single, 5)},
             "error": round(error * 1000.0, 2),
             "error_mwc": None if error_mwc is None else round(error_mwc * 100.0, 3),
             "mark": skill_mark(error),

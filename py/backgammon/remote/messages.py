@@ -43,6 +43,8 @@ DEFAULT_TIMEOUT = {"live": 5 * 60, "correspondence": 3 * 24 * 3600}
 MIN_TIMEOUT = 60
 MAX_TIMEOUT = 60 * 24 * 3600
 MAX_TIME = 2**40  # seconds since 1970: far beyond any real clock, small enough for every JSON reader
+#: A rating a player gives for a rated match (FIBS's scale, whole points): null in a match not rated.
+MAX_RATING = 9999
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 #: Items a message may carry, with their fields. Rolls with dice are never sent: dice come from the reveals.
@@ -62,8 +64,8 @@ ITEM_FIELDS: dict[str, frozenset[str]] = {
     "reject_resign": frozenset({"type"}),
 }
 MESSAGE_FIELDS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"v", "type", "match", "rev", "from", "time", "name", "rules", "items"}),
-    "join": frozenset({"v", "type", "match", "rev", "prev", "from", "time", "name", "items"}),
+    "hello": frozenset({"v", "type", "match", "rev", "from", "time", "name", "rating", "rules", "items"}),
+    "join": frozenset({"v", "type", "match", "rev", "prev", "from", "time", "name", "rating", "items"}),
     "turn": frozenset({"v", "type", "match", "rev", "prev", "from", "time", "items"}),
     "claim": frozenset({"v", "type", "match", "rev", "prev", "from", "time"}),
     "ack": frozenset({"v", "type", "match", "rev", "hash"}),
@@ -193,6 +195,8 @@ def check_message(data: object, *, large: bool = False) -> Message:
         raise _malformed(f"a {kind} message cannot stand at revision {revision}.", revision)
     if "name" in data:
         _check_name(data["name"], revision)
+    if "rating" in data and data["rating"] is not None and not _int(data["rating"], 0, MAX_RATING):
+        raise _malformed(f"a player's rating is a whole number from 0 to {MAX_RATING}, or null.", revision)
     if "rules" in data:
         _check_rules(data["rules"], revision)
     if "items" in data:

@@ -5,9 +5,11 @@ touches the match the worker holds for local play (`api.current_match()`). `now`
 optional everywhere: Python's clock is used without it. Messages go out as objects (`message`, `send`) for
 the page to pass on as JSON text, and come in as that text.
 
-- `remote_create {name, settings?, seat?, mode?, timeout?}` -> `{state, message, view, remote}`
-- `remote_join {hello, name}` -> `{state, message, view, remote}` (`hello`: the invitation, text or object)
-- `remote_join_link {payload, name}` -> the same, from an invitation link's payload
+- `remote_create {name, settings?, seat?, mode?, timeout?, rating?}` -> `{state, message, view, remote}`
+  (`rating`: the host's, offering a rated match)
+- `remote_join {hello, name, rating?}` -> `{state, message, view, remote}` (`hello`: the invitation, text or
+  object; `rating`: the guest's, accepting a rated match's offer)
+- `remote_join_link {payload, name, rating?}` -> the same, from an invitation link's payload
 - `remote_act {state, action}` -> `{state, events, message, view, remote}`
 - `remote_receive {state, message}` -> `{state, accepted, events, send, refusal?, chat?, peer_refusal?, ...}`
 - `remote_claim {state}` -> `{state, message, view, remote}`
@@ -29,6 +31,7 @@ from backgammon.api import register
 from backgammon.errors import InvalidActionError
 
 from . import session
+from .messages import MAX_RATING
 
 Params = dict[str, Any]
 
@@ -56,6 +59,16 @@ def _name(params: Params) -> str:
     return name
 
 
+def _rating(params: Params) -> int | None:
+    """A player's rating for a rated match, rounded to whole points (the protocol carries whole numbers)."""
+    rating = params.get("rating")
+    if rating is None:
+        return None
+    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or not 0 <= rating <= MAX_RATING:
+        raise InvalidActionError(f"A rating is a number from 0 to {MAX_RATING}.")
+    return round(rating)
+
+
 def _prefer(params: Params) -> str | None:
     prefer = params.get("prefer")
     if prefer not in (None, "mine", "theirs"):
@@ -71,6 +84,7 @@ def remote_create(params: Params) -> dict[str, Any]:
         seat=params.get("seat", 0),
         mode=params.get("mode", "live"),
         timeout=params.get("timeout"),
+        rating=_rating(params),
         now=params.get("now"),
     )
     return {**created, **session.view(created["state"], now=params.get("now"))}
@@ -78,13 +92,17 @@ def remote_create(params: Params) -> dict[str, Any]:
 
 @register("remote_join")
 def remote_join(params: Params) -> dict[str, Any]:
-    joined = session.join(_text(params, "hello"), name=_name(params), now=params.get("now"))
+    joined = session.join(
+        _text(params, "hello"), name=_name(params), rating=_rating(params), now=params.get("now")
+    )
     return {**joined, **session.view(joined["state"], now=params.get("now"))}
 
 
 @register("remote_join_link")
 def remote_join_link(params: Params) -> dict[str, Any]:
-    joined = session.join_link(params.get("payload"), name=_name(params), now=params.get("now"))
+    joined = session.join_link(
+        params.get("payload"), name=_name(params), rating=_rating(params), now=params.get("now")
+    )
     return {**joined, **session.view(joined["state"], now=params.get("now"))}
 
 

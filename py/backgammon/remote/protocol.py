@@ -53,6 +53,8 @@ class Replay:
     mode: str
     timeout: int
     names: list[str | None]
+    #: each player's rating as they gave it (hello, join): a match is rated when both gave one
+    ratings: list[int | None] = field(default_factory=lambda: [None, None])
     match: Match | None = None
     segments: tuple[list[Segment], list[Segment]] = field(default_factory=lambda: ([], []))
     #: roll number -> [player 0's value, player 1's value] (None until revealed)
@@ -88,6 +90,7 @@ class Replay:
         names: list[str | None] = [None, None]
         names[host] = hello["name"].strip()
         replay = cls(hello["match"], host, settings, rules["mode"], rules["timeout"], names)
+        replay.ratings[host] = hello["rating"]
         items = hello["items"]
         if len(items) != 1 or items[0]["type"] != "commit":
             raise RemoteError(
@@ -107,6 +110,11 @@ class Replay:
     @property
     def guest(self) -> int:
         return 1 - self.host
+
+    @property
+    def rated(self) -> bool:
+        """Whether both agreed to a rated match: the host offered it, the guest accepted with their rating."""
+        return self.ratings[0] is not None and self.ratings[1] is not None
 
     def name(self, seat: int) -> str:
         return self.names[seat] or ("the host" if seat == self.host else "the guest")
@@ -229,7 +237,12 @@ class Replay:
         if kind == "join":
             if sender != self.guest:
                 raise RemoteError("not-your-turn", "Only the invited player can join the match.")
+            if message["rating"] is not None and self.ratings[self.host] is None:
+                raise RemoteError(
+                    "malformed", "The invitation is not to a rated match: a rating cannot answer it.", 1
+                )
             self.names[sender] = message["name"].strip()
+            self.ratings[sender] = message["rating"]
             players = [{"name": self.name(seat), "kind": "human"} for seat in (0, 1)]
             self.match = Match(self.settings, players)
         elif self.match is None:

@@ -190,9 +190,11 @@ def create(
     timeout: int | None = None,
     secret: bytes | None = None,
     match_id: str | None = None,
+    rating: int | None = None,
     now: object = None,
 ) -> Result:
-    """A new match to play on two devices: the host's state and its invitation (`hello`) to send."""
+    """A new match to play on two devices: the host's state and its invitation (`hello`) to send. With a
+    `rating` (the host's, whole points) the invitation offers a rated match."""
     if isinstance(seat, bool) or seat not in (0, 1):
         raise InvalidActionError("The host sits at seat 0 or 1.")
     if mode not in MODES:
@@ -213,6 +215,7 @@ def create(
         "from": seat,
         "time": _now(now),
         "name": name.strip() if isinstance(name, str) else name,
+        "rating": rating,
         "rules": {"settings": MatchSettings.from_dict(settings).to_dict(), "mode": mode, "timeout": timeout},
         "items": [_commit_item(secret, match_id, seat, 1)],
     }
@@ -223,8 +226,16 @@ def create(
     return {"state": state, "message": hello}
 
 
-def join(hello: object, *, name: str, secret: bytes | None = None, now: object = None) -> Result:
-    """Accept an invitation: the guest's state and its `join` message (its commitment and first reveal)."""
+def join(
+    hello: object,
+    *,
+    name: str,
+    rating: int | None = None,
+    secret: bytes | None = None,
+    now: object = None,
+) -> Result:
+    """Accept an invitation: the guest's state and its `join` message (its commitment and first reveal). A
+    `rating` (the guest's) accepts a rated invitation's offer; without one the match is not rated."""
     message = parse_message(hello) if isinstance(hello, str) else check_message(hello)
     replay = Replay.start(message)
     seat = replay.guest
@@ -238,6 +249,7 @@ def join(hello: object, *, name: str, secret: bytes | None = None, now: object =
         "from": seat,
         "time": _now(now),
         "name": name.strip() if isinstance(name, str) else name,
+        "rating": rating,
         "items": [
             _commit_item(secret, replay.match_id, seat, 1),
             {
@@ -694,6 +706,8 @@ def _views(state: State, replay: Replay, now: int) -> Result:
         "seat": seat,
         "host": replay.host,
         "names": [replay.names[0], replay.names[1]],
+        "ratings": [replay.ratings[0], replay.ratings[1]],
+        "rated": replay.rated,
         "mode": replay.mode,
         "timeout": replay.timeout,
         "phase": phase,
@@ -762,6 +776,7 @@ def read_link(payload: object) -> Result:
     return {
         "match": replay.match_id,
         "names": [replay.names[0], replay.names[1]],
+        "ratings": [replay.ratings[0], replay.ratings[1]],
         "revision": replay.revision,
         "invitation": len(messages) == 1,
         "host": replay.host,
@@ -775,11 +790,18 @@ def receive_link(state: State, payload: object, *, prefer: str | None = None, no
     return reconcile(state, decode_transcript(payload), prefer=prefer, now=now)
 
 
-def join_link(payload: object, *, name: str, secret: bytes | None = None, now: object = None) -> Result:
+def join_link(
+    payload: object,
+    *,
+    name: str,
+    rating: int | None = None,
+    secret: bytes | None = None,
+    now: object = None,
+) -> Result:
     """Join the match of an invitation link (a link holding the `hello` alone)."""
     messages = decode_transcript(payload)
     if len(messages) != 1:
         raise RemoteError(
             "not-your-turn", "This link is not an invitation: the match has already been joined."
         )
-    return join(messages[0], name=name, secret=secret, now=now)
+    return join(messages[0], name=name, rating=rating, secret=secret, now=now)
