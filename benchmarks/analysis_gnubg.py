@@ -45,6 +45,15 @@ luck MAD 51 mEMG at depth 0 (the first roll of a game: ours -49.7 on average, gn
 measures against the static value of the position, for the side on roll) and 28 at depth 1 (first rolls
 +43.1 against +44.7). Per checker play unforced for both (15,733): the same verdict on whether the play
 made was the best 84% (depth 0) and 87% (depth 1), errors Pearson 0.913 and 0.949.
+
+`compare` also sets each cube decision's and each answer's verdict beside gnubg's (read from its .sgf as
+tests/core/gnubg_analysed.py reads them; an exact tie of no double and double, gnubg's optional double, counts
+for either verdict), over all of them and over those gnubg counts in the cube error rate. 2026-11-26, the cube
+by gnubg's cubeful method, the first 35 matches of the set (`make-set --matches 50 --seed 1`, gnubg's 2-ply
+analysis of 35 with `--jobs 1` before the machine's load stopped it), 70 players, depth 1 (Janowski's model
+before): cube error rate MAD 11.3 (15.3), overall 3.80 (4.25), checker play 3.71 (3.64), close cube decisions
+as gnubg counts them for 52 (44) of 70 players, the verdicts gnubg counts the same in 459 (416) of 513;
+depth 0: 17.5 (20.2), 6.06 (5.77), 49 (38), 446 (419). docs/analysis.md has the whole table.
 """
 
 from __future__ import annotations
@@ -524,6 +533,109 @@ def play_part(pairs: Sequence[JSON]) -> JSON:
     }
 
 
+CUBE_PAIRS: list[JSON] = []  # every cube decision and answer judged by both, filled by compare_rows
+
+
+def cube_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
+    """Each cube decision (before a roll) and each answer to a double by us and by gnubg, in order within each
+    game, with both verdicts: gnubg's from the values in its analysed .sgf (`DA`), read as
+    tests/core/gnubg_analysed.py reads them. `gnubg_close`: gnubg counts it in the cube error rate (every
+    answer, every double, and a cube decision where doubling is not a very bad error)."""
+    sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf")
+    if not sgf.exists():
+        return []
+    if str(REPO / "tests" / "core") not in sys.path:
+        sys.path.insert(0, str(REPO / "tests" / "core"))
+    # The same reading as the yardstick test (tests/core, put on the path above).
+    from gnubg_analysed import cube_action, double_pass, read_sgf  # type: ignore[import-not-found]
+
+    names = re.findall(r"P([WB])\[([^\]]*)\]", sgf.read_text()[:2000])
+    gnubg_player = {name: 0 if colour == "W" else 1 for colour, name in names}
+    ours_index = [gnubg_player.get(player["name"], i) for i, player in enumerate(ours["players"])]
+    money = ours["unit"] == "money"
+    found = []
+    for game, theirs in zip(ours["games"], read_sgf(sgf), strict=False):
+        queue = [t for t in theirs if t.kind != "move"]
+        for decision in game["decisions"]:
+            if decision["kind"] == "move":
+                continue
+            player = ours_index[decision["player"]]
+            if not (queue and queue[0].kind == decision["kind"] and queue[0].player == player):
+                continue
+            other = queue.pop(0)
+            assert other.no_double is not None and other.double_take is not None
+            dp = double_pass(decision, money)
+            nd, dt = other.no_double, other.double_take
+            equities = decision["cube_equities"]
+            if decision["kind"] == "double":
+                gnubg_verdict = cube_action(nd, dt, dp)
+                ours_verdict = equities["action"]
+                # gnubg calls a double "optional" when no double and double are worth the same (within
+                # its epsilon, `isOptional`; here the values' six decimals): either verdict is gnubg's.
+                if abs(nd - min(dt, dp)) <= 1e-5 and ours_verdict in ("double", "no_double"):
+                    gnubg_verdict = ours_verdict
+                # isCloseCubedecision on gnubg's values, in EMG; doubles always count.
+                close = decision["played"] == "double" or _gnubg_close(nd, dt, dp, decision, money)
+            else:
+                gnubg_verdict = "take" if dt <= dp else "drop"
+                ours_verdict = equities["response"].replace("beaver", "take")
+                close = True
+            found.append(
+                {
+                    "kind": decision["kind"],
+                    "gnubg": gnubg_verdict,
+                    "ours": ours_verdict,
+                    "gnubg_close": close,
+                    "ours_close": decision["close"],
+                }
+            )
+    return found
+
+
+def _gnubg_close(no_double: float, double_take: float, dp: float, decision: JSON, money: bool) -> bool:
+    """gnubg's isCloseCubedecision on its values (money EMG, or MWC turned into EMG at the cube's stake)."""
+    if not money:
+        from backgammon.bot.cube import MatchContext
+        from backgammon.formats.gnubg_id import decode_match_id
+
+        info = decode_match_id(decision["match_id"])
+        me = decision["turn"]
+        away, opponent = info.match_length - info.score[me], info.match_length - info.score[1 - me]
+        context = MatchContext(away, opponent, info.crawford, not info.crawford and 1 in (away, opponent))
+        win, lose = context.payoff(info.cube_value), context.payoff(-info.cube_value)
+        no_double, double_take, dp = (
+            (2 * v - (win + lose)) / (win - lose) for v in (no_double, double_take, dp)
+        )
+    best = max(no_double, min(double_take, dp))
+    return best - min(double_take, 1.0) < 0.16
+
+
+def cube_part(pairs: Sequence[JSON]) -> JSON:
+    """How often our verdict is gnubg's: all cube decisions, and those gnubg counts (close, or errors)."""
+
+    def share(chosen: Sequence[JSON]) -> JSON:
+        n = len(chosen)
+        same = sum(p["gnubg"] == p["ours"] for p in chosen)
+        return {"decisions": n, "same": same, "share": round(same / n, 4) if n else None}
+
+    doubles = [p for p in pairs if p["kind"] == "double"]
+    takes = [p for p in pairs if p["kind"] == "take"]
+    counted = [p for p in pairs if p["gnubg_close"]]
+    confusion: dict[str, int] = {}
+    for p in counted:
+        if p["gnubg"] != p["ours"]:
+            key = f"{p['kind']}: gnubg {p['gnubg']}, ours {p['ours']}"
+            confusion[key] = confusion.get(key, 0) + 1
+    return {
+        "cube_decisions": share(doubles),
+        "cube_decisions_gnubg_counts": share([p for p in doubles if p["gnubg_close"]]),
+        "answers": share(takes),
+        "counted_by_gnubg": share(counted),
+        "same_close_verdict": share([{"gnubg": p["gnubg_close"], "ours": p["ours_close"]} for p in doubles]),
+        "differences": dict(sorted(confusion.items(), key=lambda item: -item[1])),
+    }
+
+
 def decision_summary(pairs: Sequence[JSON]) -> JSON:
     return {
         "luck": {
@@ -532,6 +644,7 @@ def decision_summary(pairs: Sequence[JSON]) -> JSON:
             "later_rolls": luck_part([p for p in pairs if not p["first"]]),
         },
         "plays": play_part(pairs),
+        "cube": cube_part(CUBE_PAIRS),
     }
 
 
@@ -561,6 +674,7 @@ def compare_rows(
         if mat not in ours:
             continue
         PAIRS.extend(move_pairs(mat, ours[mat], plies))
+        CUBE_PAIRS.extend(cube_pairs(mat, ours[mat], plies))
         gnubg = json.loads(gnubg_file.read_text())
         setup_file = mat.with_suffix(".setup.json")
         setup = json.loads(setup_file.read_text()) if setup_file.exists() else {"players": [{}, {}]}
@@ -664,6 +778,16 @@ def compare(args: argparse.Namespace) -> None:
             f"{plays['mean_absolute_difference']:.1f}, Pearson {plays['pearson']:.3f}, Spearman "
             f"{plays['spearman']:.3f}"
         )
+    cube = summary["decisions"]["cube"]
+    for key in ("cube_decisions", "cube_decisions_gnubg_counts", "answers", "counted_by_gnubg"):
+        part = cube[key]
+        if part["decisions"]:
+            print(
+                f"cube verdicts, {key.replace('_', ' ')}: the same as gnubg's in {part['same']} of "
+                f"{part['decisions']} ({100 * part['share']:.1f}%)"
+            )
+    if cube["differences"]:
+        print("  where they differ (counted by gnubg):", json.dumps(cube["differences"]))
     counts = ", ".join(f"{key} {n}/{len(rows)}" for key, n in summary["counts_equal"].items())
     print(f"\nsame counts as gnubg (players): {counts}")
     print(

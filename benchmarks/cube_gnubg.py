@@ -4,6 +4,7 @@
     python3 benchmarks/cube_gnubg.py compare [--out F] [--efficiency X --race-efficiency Y]
     python3 benchmarks/cube_gnubg.py sweep [--out F]
     python3 benchmarks/cube_gnubg.py reference --out F [--out F2] [--fixture F3]
+    python3 benchmarks/cube_gnubg.py zero-ply [--cases 160] [--zero-ply-fixture F]
 
 `collect` takes every cube decision of the matches analysed by `analysis_gnubg.py` (the `*.ours-d1.json`
 files: the position, cube, score and our depth-1 chances of the side that may double), keeps those in
@@ -11,7 +12,9 @@ or near a doubling window (our win chance 0.5 to 0.97) and has gnubg judge each 
 no double, double/take, double/pass, as `gnubg.cfevaluate` gives them) together with its own cubeless
 chances of the position. A line a position in `--out`; a rerun goes on where it stopped.
 
-`compare` puts our cube decisions beside gnubg's: our model (`backgammon.bot.cube`) on our chances, and
+`compare` puts our cube decisions beside gnubg's: our 0-ply model (`backgammon.bot.cube.cube_advice`, gnubg's
+formula since 2026-11-26; the expert itself decides one ply deeper, `cubeful.lookahead_advice`, which needs
+the board's rolls and is measured by `analysis_gnubg.py compare`) on our chances, and
 on gnubg's chances (which tells the model's part of the difference from the evaluator's). The cost of
 a decision is what gnubg's figures say it loses: doubling where gnubg would not (or the reverse), and
 taking or passing against gnubg's answer, in mEMG per decision. `sweep` prints the same cost for cube
@@ -19,6 +22,15 @@ efficiencies from 0.4 to 0.9 in contact and in races. `reference` draws (seed 1)
 decisions from one or more `--out` files for `tests/core/test_cube_reference.py`: by gnubg's figures
 the right action wins by at least `CLEAR` EMG, and the answer too, eight of each kind (no double/take
 with the doubler at 60% or more, double/take, double/pass, too good) from each file.
+
+`zero-ply` checks that `backgammon.bot.cube` is gnubg's method to the letter: it draws `--cases` boards
+from random games (seed 5; contact, races and bear-offs), each with a score (money with or without the
+Jacoby rule, matches of 3 to 25 points, the Crawford game and after it) and a cube (1 to 4, centred or
+owned), has gnubg give its cubeless chances and its 0-ply cube figures (no double, double/take, in EMG),
+and writes them to `--zero-ply-fixture` (tests/core/data/cube_gnubg_zero_ply.json), which
+tests/core/test_cube_reference.py holds ours to: the same figures from gnubg's chances, to 1e-4 EMG.
+On 2026-11-26, 160 cases (the fixture) and 351 in a first trial: all within 1e-5 (7.7e-6 at most in the
+fixture; gnubg computes in single precision).
 """
 
 from __future__ import annotations
@@ -81,8 +93,37 @@ def cube_positions(folder: Path) -> list[dict[str, Any]]:
     return list(found.values())
 
 
-def collect_inside_gnubg(args: dict[str, Any]) -> None:
+def zero_ply_inside_gnubg(args: dict[str, Any]) -> None:
+    """gnubg's cubeless chances and its cube figures (at 0-ply, or `args["plies"]`) for each case of
+    `args["cases"]` (a JSON file)."""
     import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    gnubg.command("set threads 1")
+    cubeful = {"cubeful": 1, "plies": args.get("plies", 0), "deterministic": 1, "prune": 0, "noise": 0.0}
+    cubeless = {**cubeful, "cubeful": 0, "plies": args.get("chance_plies", 0)}
+    cases = json.loads(Path(args["cases"]).read_text())
+    with Path(args["out"]).open("w") as sink:
+        for case in cases:
+            gnubg.command(f"set jacoby {'on' if case.get('jacoby') else 'off'}")
+            mine, theirs = decode_position_id(case["position_id"])
+            board = (theirs, mine)
+            owner = {None: -1, "me": 0, "them": 1}[case["owner"]]
+            cube = gnubg.cubeinfo(
+                case["cube"], owner, 0, case["length"], tuple(case["score"]), int(case["crawford"])
+            )
+            if case.get("jacoby"):
+                cube["jacoby"] = 1
+            _, no_double, take, drop, *_ = gnubg.cfevaluate(board, cube, cubeful)
+            chances = gnubg.evaluate(board, cube, cubeless)[:5]
+            figures = {"no_double": no_double, "double_take": take, "double_pass": drop, "chances": chances}
+            sink.write(json.dumps({**case, "gnubg": figures}) + "\n")
+
+
+def collect_inside_gnubg(args: dict[str, Any]) -> None:
+    if args.get("mode") == "zero-ply":
+        zero_ply_inside_gnubg(args)
+        return
+    import gnubg  # the module of gnubg's embedded Python
 
     gnubg.command("set threads 1")
     cubeful = {"cubeful": 1, "plies": args["plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
@@ -113,6 +154,64 @@ def collect_inside_gnubg(args: dict[str, Any]) -> None:
             }
             sink.write(json.dumps({**entry, "gnubg": gnubg_figures}) + "\n")
             sink.flush()
+
+
+def zero_ply_cases(count: int, seed: int = 5) -> list[dict[str, Any]]:
+    """Boards from random games, each with a score and a cube state (see the module's docstring)."""
+    from backgammon.movegen import legal_positions
+    from backgammon.position import Position
+
+    rng = random.Random(seed)
+    boards: list[Position] = []
+    while len(boards) < count:
+        position = Position.start()
+        for _ in range(200):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            after = rng.choice(legal_positions(position, dice))
+            if not any(after.mine):
+                break
+            position = after.swap()
+            if rng.random() < 0.06:
+                boards.append(position)
+    cases = []
+    for position in boards[:count]:
+        length = rng.choice([0, 0, 3, 5, 7, 9, 11, 25])
+        if length == 0:
+            cube = rng.choice([1, 2, 4])
+            owner = rng.choice([None, "me", "them"]) if cube > 1 else None
+            jacoby = rng.random() < 0.3
+            cases.append(
+                {"position_id": position.id, "length": 0, "score": [0, 0], "cube": cube, "owner": owner}
+                | {"crawford": False, "jacoby": jacoby}
+            )
+            continue
+        score = [rng.randrange(length), rng.randrange(length)]
+        crawford = 1 in (length - score[0], length - score[1]) and score[0] != score[1] and rng.random() < 0.5
+        cube = 1 if crawford else rng.choice([1, 1, 2, 4])
+        owner = None if cube == 1 else rng.choice(["me", "them"])
+        cases.append(
+            {"position_id": position.id, "length": length, "score": score, "cube": cube, "owner": owner}
+            | {"crawford": crawford}
+        )
+    return cases
+
+
+def zero_ply(count: int, fixture: Path) -> None:
+    cases_file = fixture.with_suffix(".cases.tmp")
+    out = fixture.with_suffix(".out.tmp")
+    cases_file.write_text(json.dumps(zero_ply_cases(count)))
+    settings: dict[str, object] = {
+        "repo": str(REPO),
+        "mode": "zero-ply",
+        "cases": str(cases_file.resolve()),
+        "out": str(out.resolve()),
+    }
+    run_script_in_gnubg(REPO / "benchmarks" / "cube_gnubg.py", ARGS_VARIABLE, settings)
+    lines = read(out)
+    fixture.write_text("[\n" + ",\n".join(json.dumps(line) for line in lines) + "\n]\n")
+    cases_file.unlink()
+    out.unlink()
+    print(f"{len(lines)} cases in {fixture}")
 
 
 def context_of(entry: dict[str, Any]) -> MatchContext:
@@ -205,7 +304,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", choices=("collect", "compare", "sweep", "reference"))
+    parser.add_argument("command", choices=("collect", "compare", "sweep", "reference", "zero-ply"))
+    parser.add_argument("--cases", type=int, default=160, help="zero-ply: how many")
+    parser.add_argument(
+        "--zero-ply-fixture", type=Path, default=Path("tests/core/data/cube_gnubg_zero_ply.json")
+    )
     parser.add_argument("--set", type=Path, default=Path("benchmarks/data/set1"))
     parser.add_argument("--plies", type=int, default=2)
     parser.add_argument("--money", action="store_true", help="collect: the positions in money play instead")
@@ -215,6 +318,9 @@ def main() -> None:
     parser.add_argument("--race-efficiency", type=float, help="in races (default: ours)")
     args = parser.parse_args()
     outs = args.out or [DEFAULT_OUT]
+    if args.command == "zero-ply":
+        zero_ply(args.cases, args.zero_ply_fixture)
+        return
     if args.command == "reference":
         reference(outs, args.fixture)
         return

@@ -144,13 +144,13 @@ def absolute(steps: list[tuple[int, int]], player: int) -> list[tuple[Any, Any]]
 
 
 def double_pass(decision: JSON, money: bool) -> float:
-    """The value of double, pass for the decider, in gnubg's unit for the file: +1 EMG in money play, the
+    """The value of double, pass for the doubler, in gnubg's unit for the file: +1 EMG in money play, the
     match-winning chance after winning the cube's value in a match (from the Kazaross-XG2 table, gnubg's
     default as ours)."""
     if money:
         return 1.0
     info = decode_match_id(decision["match_id"])
-    me = decision["player"]
+    me = decision["turn"]  # the doubler (gnubg's values of an answer are the doubler's, as ours)
     away = info.match_length - info.score[me]
     opponent = info.match_length - info.score[1 - me]
     post_crawford = not info.crawford and 1 in (away, opponent)

@@ -82,28 +82,30 @@ def merged(names: list[str]) -> dict[str, Any]:
 # (set, figure, bound, today's figure): shares are "at least", the others "at most".
 DECISION_TOLERANCES = [
     # Which play is best: the same play (the same position after it) for us and gnubg.
-    ("noisy", "same_best_play", 0.72, 0.750),
+    ("noisy", "same_best_play", 0.72, 0.741),
     ("zero_ply", "same_best_play", 0.73, 0.760),
     # Was the play made the best one: the benchmark's 84% at depth 0 against gnubg's 2-ply.
-    ("noisy", "same_verdict_on_play_made", 0.82, 0.848),
+    ("noisy", "same_verdict_on_play_made", 0.82, 0.851),
     ("zero_ply", "same_verdict_on_play_made", 0.74, 0.770),
     # The size of each play's error, mEMG: mean absolute difference per unforced play.
-    ("noisy", "error_mad", 13.5, 12.15),
-    ("zero_ply", "error_mad", 8.5, 7.42),
+    ("noisy", "error_mad", 13.5, 12.20),
+    ("zero_ply", "error_mad", 8.5, 7.49),
     # The mark (none, doubtful, bad, very bad) of each play.
-    ("noisy", "same_mark", 0.83, 0.857),
-    ("zero_ply", "same_mark", 0.92, 0.938),
+    ("noisy", "same_mark", 0.83, 0.849),
+    ("zero_ply", "same_mark", 0.92, 0.935),
     # Luck per roll, mEMG: the benchmark's 49.5 at depth 0; and the roll's mark (lucky, very unlucky...).
-    ("noisy", "luck_mad", 45.0, 41.40),
-    ("zero_ply", "luck_mad", 44.0, 39.86),
-    ("noisy", "same_luck_mark", 0.93, 0.943),
-    ("zero_ply", "same_luck_mark", 0.94, 0.952),
-    # Cube decisions before a roll: the same verdict (no double, double, too good) from gnubg's values.
-    ("noisy", "same_cube_action", 0.94, 0.957),
-    ("zero_ply", "same_cube_action", 0.95, 0.965),
-    # Answers to a double (take or drop): 23 and 26 answers; weak today (issue 28), held where it is.
-    ("noisy", "same_response", 0.73, 0.739),
-    ("zero_ply", "same_response", 0.80, 0.808),
+    ("noisy", "luck_mad", 45.0, 41.32),
+    ("zero_ply", "luck_mad", 44.0, 39.15),
+    ("noisy", "same_luck_mark", 0.93, 0.950),
+    ("zero_ply", "same_luck_mark", 0.94, 0.956),
+    # Cube decisions before a roll: the same verdict (no double, double, too good) from gnubg's values
+    # (gnubg's cubeful method; with Janowski's model and fixed efficiencies 0.957 and 0.965).
+    ("noisy", "same_cube_action", 0.955, 0.965),
+    ("zero_ply", "same_cube_action", 0.975, 0.985),
+    # Answers to a double (take or drop): 23 and 26 answers, gnubg's values read from the doubler's side
+    # (22 and 23 the same; 17 and 21 before, partly from reading gnubg's answers from the taker's side).
+    ("noisy", "same_response", 0.93, 0.957),
+    ("zero_ply", "same_response", 0.84, 0.885),
 ]
 
 
@@ -170,16 +172,21 @@ CUBE_GAP_TODAY = {
     # twice the stake (1.3 to 2.4 EMG each); gnubg 1.07 counts none of it for her, and books the doubler's
     # take of the beaver as Bob's wrong take.
     ("gnubg-money-seed21-noisy.sgf", "Alice"): 690.0,
-    ("gnubg-money-seed21-noisy.sgf", "Bob"): 50.0,  # today 46.8: 73.4 against 120.2
+    ("gnubg-money-seed21-noisy.sgf", "Bob"): 55.0,  # today 54.0: 66.2 against 120.2 (46.8 before)
+    # Alice's two wrong takes (2.8 EMG, gnubg 2.9) are divided by 11 close decisions at depth 0 against
+    # gnubg's 16 at 2-ply: five of her no-doubles as the underdog lie within a few hundredths of gnubg's
+    # 0.16 EMG threshold, on its side at 2-ply and on the other at our depth 0 (255.2 against 172.0; 157.0
+    # with Janowski's model, which counted 18).
+    ("gnubg-7pt-seed23-noisy.sgf", "Alice"): 85.0,
 }
-CUBE_GAP = 30.0  # today's largest elsewhere: 29.2 (3pt, where gnubg finds none: 0-ply files)
+CUBE_GAP = 30.0  # today's largest elsewhere: 24.3 (3pt, where gnubg finds none: 0-ply files); 29.2 before
 
 
 @pytest.mark.parametrize("name", ANALYSED)
 def test_per_player_cube(name: str) -> None:
     """The cube error rate within 30 mEMG of gnubg's, except the gaps held at today's size above, and the
-    count of close cube decisions within 10 of gnubg's (today: 50 against 40 in the 11-point match; our
-    Janowski cube model finds more decisions close than gnubg's cubeful evaluation does)."""
+    count of close cube decisions within 10 of gnubg's (today at most 5 apart, 11 against 16 above; with
+    Janowski's cube model it was 50 against 40 in the 11-point match, 40 against 40 now)."""
     for ours, theirs in players(name):
         gap = CUBE_GAP_TODAY.get((name, ours["name"]), CUBE_GAP)
         assert abs(ours["cube_error_rate"] - theirs["cube_error_rate"]) <= gap, (ours["name"], ours, theirs)

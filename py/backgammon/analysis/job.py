@@ -31,7 +31,6 @@ from .judge import (
     cube_figures,
     judge_move,
     scale_of,
-    static_chances,
 )
 from .stats import Totals, luck_mark, skill_mark
 
@@ -107,12 +106,7 @@ class AnalysisJob:
     def _judge(self, decision: Decision) -> dict[str, Any]:
         if decision.kind is Kind.MOVE:
             return self._move_entry(decision, judge_move(decision, self._sweeps))
-        if self._sweeps is None:
-            chances = static_chances(decision.position)
-        else:
-            # The expert's cube look-ahead: the average over the 21 rolls of the best play of each.
-            chances = self._sweeps.get(decision.position, decision.context, decision.cube_value).chances()
-        return self._cube_entry(decision, cube_figures(decision, chances))
+        return self._cube_entry(decision, cube_figures(decision, self._sweeps))
 
     def _base(self, decision: Decision, before: Probabilities, error: float) -> dict[str, Any]:
         """The fields every decision entry has."""

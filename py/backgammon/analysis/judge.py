@@ -1,8 +1,11 @@
 """Judging one decision: equities of the choices in EMG, the error of the choice made, the luck of a roll.
 
-Values are cubeful (`backgammon.bot.cube.cubeful_value`) and expressed in EMG for the side on turn:
-money points per unit of the cube, or in a match the match-winning chance mapped so that losing a
-single game at the current cube is -1 and winning one +1 (GNU Backgammon's `mwc2eq`). See
+Values are cubeful, by GNU Backgammon's method (`backgammon.bot.cube`; gnubg's eval.c,
+`EvaluatePositionCubeful4`): a board with a side on roll is worth, at 0-ply, that side's cubeful value
+with its own best cube action (`value_on_roll`); one ply deeper, the average over its 21 rolls of the
+board after the best play of each, and then its cube action on those averages. They are expressed in EMG
+for the side on turn: money points per unit of the cube, or in a match the match-winning chance mapped
+so that losing a single game at the current cube is -1 and winning one +1 (gnubg's `mwc2eq`). See
 docs/analysis.md for every definition.
 """
 
@@ -11,19 +14,20 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from backgammon.bot.cube import (
-    MatchContext,
-    Owner,
-    cube_advice,
-    cube_efficiency,
-    cubeful_value,
+from backgammon.bot.cube import MatchContext, Owner, cubeful_value, position_efficiency
+from backgammon.bot.cubeful import (
+    Leaf,
+    after_play_efficiency,
+    after_play_value,
+    leaves,
+    lookahead_play_value,
+    lookahead_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
 from backgammon.bot.levels import DEEP
-from backgammon.bot.player import ROLLS, average, play_value, two_ply_roll
-from backgammon.bot.pubeval import is_race
+from backgammon.bot.player import ROLLS, average, two_ply_roll
 from backgammon.move import Play
-from backgammon.movegen import legal_plays, legal_positions
+from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
 from .decisions import Decision, Kind
@@ -70,30 +74,27 @@ class Scale:
             return None
         return emg_difference * (self.win_single - self.lose_single) / 2.0
 
-    def value(self, probs: Probabilities, *, race: bool) -> float:
-        """Cubeful EMG of chances seen by the side on turn (after its play, or before its roll)."""
-        context = self.context
-        efficiency = cube_efficiency(context, race=race)
-        # Jacoby: gammons count only once the cube has been turned.
-        gammons = not (context.is_money and context.jacoby and self.owner is Owner.CENTRE)
-        value = cubeful_value(
-            probs, self.cube_value, self.owner, context, efficiency=efficiency, gammons=gammons
+    def before_roll(self, probs: Probabilities, efficiency: float) -> float:
+        """Cubeful EMG of the side on turn before its roll, the cube as it stands (no cube action)."""
+        return self.emg(
+            cubeful_value(probs, self.cube_value, self.owner, self.context, efficiency=efficiency)
         )
-        return self.emg(value)
+
+    def after_play(self, probs: Probabilities, efficiency: float) -> float:
+        """Cubeful EMG at 0-ply of the board after the play of the side on turn (`probs` its chances), the
+        other side on roll with its own cube action: gnubg's value of a play at 0-ply. `efficiency` is
+        the board's with the other side on roll (`after_play_efficiency`)."""
+        return self.emg(self.raw_after_play(probs, self.cube_value, self.owner, efficiency))
+
+    def raw_after_play(self, probs: Probabilities, stake: int, owner: Owner, efficiency: float) -> float:
+        """`after_play` in money points or MWC, with the cube at `stake` held by `owner` (our side)."""
+        return after_play_value(probs, efficiency, stake, owner, self.context)
 
 
 def scale_of(decision: Decision) -> Scale:
     owner = decision.cube_owner
     relative = Owner.CENTRE if owner is None else (Owner.ME if owner == decision.turn else Owner.THEM)
     return Scale(decision.cube_value, relative, decision.context)
-
-
-@dataclass(frozen=True)
-class RollBest:
-    """The best 0-ply play of one roll (the evaluator's choice): the roller's chances after it."""
-
-    probs: Probabilities
-    race: bool
 
 
 @dataclass(frozen=True)
@@ -104,14 +105,18 @@ class Sweep:
     and, seen from the other side, the 1-ply value of the play that led to the position.
     """
 
-    rolls: dict[tuple[int, int], RollBest]
+    rolls: dict[tuple[int, int], Leaf]
 
     def value(self, dice: tuple[int, int], scale: Scale) -> float:
         best = self.rolls[(min(dice), max(dice))]
-        return scale.value(best.probs, race=best.race)
+        return scale.after_play(best.probs, best.efficiency)
 
     def mean(self, scale: Scale) -> float:
         return sum(self.value(dice, scale) * weight for dice, weight in ROLLS) / 36.0
+
+    @property
+    def leaves(self) -> tuple[Leaf, ...]:
+        return tuple(self.rolls[dice] for dice, _ in ROLLS)
 
     def chances(self) -> Probabilities:
         return average([(self.rolls[dice].probs, weight) for dice, weight in ROLLS])
@@ -119,14 +124,9 @@ class Sweep:
 
 def sweep(position: Position, context: MatchContext, cube_value: int) -> Sweep:
     """The best 0-ply play of each of the 21 rolls, chosen as the computer chooses (`play_value`)."""
-    rolls: dict[tuple[int, int], RollBest] = {}
-    for dice, _ in ROLLS:
-        results = legal_positions(position, dice)
-        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
-        index = max(range(len(probs)), key=lambda i: play_value(probs[i], context, cube_value))
-        after = results[index]
-        rolls[dice] = RollBest(probs[index], is_race(after.mine, after.theirs))
-    return Sweep(rolls)
+    return Sweep(
+        {dice: leaf for (dice, _), leaf in zip(ROLLS, leaves(position, context, cube_value), strict=True)}
+    )
 
 
 class OutOfTime(Exception):
@@ -162,6 +162,17 @@ class Sweeps:
         if not any(after.mine):
             return evaluate_many_after_play([(after.mine, after.theirs)])[0]
         return self.get(after.swap(), context.flipped(), cube_value).chances().flipped()
+
+    def one_ply_value(self, after: Position, scale: Scale) -> float:
+        """The mover's cubeful EMG of its play `after` at 1-ply (`cubeful.lookahead_play_value`: the other
+        side's rolls from there, the mover's 0-ply value on roll after each reply, the other side's cube
+        action on the averages)."""
+        context, stake = scale.context, scale.cube_value
+        if not any(after.mine):
+            probs = evaluate_many_after_play([(after.mine, after.theirs)])[0]
+            return scale.after_play(probs, 0.0)
+        replies = self.get(after.swap(), context.flipped(), stake)
+        return scale.emg(lookahead_play_value(after, stake, scale.owner, context, replies.leaves))
 
     def set_deadline(self, deadline: float | None) -> None:
         self.deadline = deadline
@@ -252,7 +263,7 @@ def _rank(
     items = legal.items() if legal.move_count else [(Play(), position)]
     probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
     figures = [
-        PlayFigure(play, after, scale.value(p, race=is_race(after.mine, after.theirs)), p, 0)
+        PlayFigure(play, after, scale.after_play(p, after_play_efficiency(after)), p, 0)
         for (play, after), p in zip(items, probs, strict=True)
     ]
     played_after = legal.result_of(played) if legal.move_count else position
@@ -269,10 +280,8 @@ def _rank(
         looked = []
         for figure in deeper:
             probs_1 = sweeps.one_ply(figure.position, scale.context, scale.cube_value)
-            race = is_race(figure.position.mine, figure.position.theirs)
-            looked.append(
-                PlayFigure(figure.play, figure.position, scale.value(probs_1, race=race), probs_1, 1)
-            )
+            value_1 = sweeps.one_ply_value(figure.position, scale)
+            looked.append(PlayFigure(figure.play, figure.position, value_1, probs_1, 1))
         looked_positions = {f.position for f in looked}
         rest = [f for f in figures if f.position not in looked_positions]
         figures = sorted(looked, key=lambda f: -f.value) + rest
@@ -294,9 +303,11 @@ def _two_ply_leaders(
         return figures, chosen
     looked = []
     for figure in deeper:
+        # 2-ply: the chances averaged over both plies, valued as a board at 0-ply (an approximation of
+        # gnubg's cubeful recursion, which would cost 441 cube looks a play).
         probs_2 = sweeps.two_ply(figure.position, scale.context, scale.cube_value)
-        race = is_race(figure.position.mine, figure.position.theirs)
-        looked.append(PlayFigure(figure.play, figure.position, scale.value(probs_2, race=race), probs_2, 2))
+        value_2 = scale.after_play(probs_2, after_play_efficiency(figure.position))
+        looked.append(PlayFigure(figure.play, figure.position, value_2, probs_2, 2))
     looked_positions = {f.position for f in looked}
     rest = [f for f in figures if f.position not in looked_positions]
     played = next(f for f in looked if f.position == chosen.position)
@@ -316,7 +327,6 @@ def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:
     position = decision.position
     figures, chosen = _rank(position, decision.dice, scale, sweeps, decision.choice)
     error = max(0.0, figures[0].value - chosen.value) if decision.legal_count > 1 else 0.0
-    race = is_race(position.mine, position.theirs)
     if sweeps is not None:
         roll_sweep = sweeps.get(position, scale.context, scale.cube_value)
         before = roll_sweep.chances()
@@ -328,8 +338,11 @@ def judge_move(decision: Decision, sweeps: Sweeps | None) -> MoveJudgement:
         luck = _luck_exact(decision, roll_sweep, opening, scale)
     else:
         before = evaluate_many([(position.mine, position.theirs)])[0]
-        # Depth 0: the static estimate before the roll stands for the average over the rolls.
-        luck = figures[0].value - scale.value(before, race=race)
+        # Depth 0: the static chances before the roll stand for the average chances after it (their
+        # expectation), valued as the rolls' best plays are: the other side on roll, with its cube action.
+        luck = figures[0].value - scale.after_play(
+            before, position_efficiency(position.theirs, position.mine)
+        )
     return MoveJudgement(figures, chosen, error, luck, before)
 
 
@@ -349,26 +362,33 @@ def _luck_exact(decision: Decision, roll_sweep: Sweep, sweeps: Sweeps, scale: Sc
     return actual - total / len(OPENING_ROLLS)
 
 
-def cube_figures(decision: Decision, chances: Probabilities) -> CubeJudgement:
-    """The cube equities (EMG, the doubler's side) and the error of the choice made."""
+def cube_figures(decision: Decision, sweeps: Sweeps | None) -> CubeJudgement:
+    """The cube equities (EMG, the doubler's side) and the error of the choice made.
+
+    gnubg's cube decision (`GeneralCubeDecisionE`): no double with the cube as it stands, double/take with
+    the doubled cube on the other side, double/pass from the score. At depth 0 each from the static
+    chances (`cubeful_value`); with `sweeps` (depth 1) one ply deeper: the average over the 21 rolls of
+    the board after the best play of each, the other side on roll with its own cube action."""
     scale = scale_of(decision)
-    race = is_race(decision.position.mine, decision.position.theirs)
-    advice = cube_advice(chances, decision.cube_value, scale.owner, scale.context, race=race)
-    if scale.context.is_money:
-        no_double, double_take, double_pass = advice.no_double, advice.double_take, advice.double_pass
+    position, stake, owner, context = decision.position, decision.cube_value, scale.owner, scale.context
+    if sweeps is None:
+        chances = static_chances(position)
+        efficiency = position_efficiency(position.mine, position.theirs)
+
+        def value(cube: int, holder: Owner) -> float:
+            return cubeful_value(chances, cube, holder, context, efficiency=efficiency)
     else:
-        no_double, double_take, double_pass = (
-            scale.emg(advice.no_double),
-            scale.emg(advice.double_take),
-            scale.emg(advice.double_pass),
-        )
-    beaver = None
-    if decision.may_beaver:
-        efficiency = cube_efficiency(scale.context, race=race)
-        value = cubeful_value(
-            chances, 4 * decision.cube_value, Owner.THEM, scale.context, efficiency=efficiency
-        )
-        beaver = scale.emg(value)
+        roll_sweep = sweeps.get(position, context, stake)
+        chances = roll_sweep.chances()
+
+        def value(cube: int, holder: Owner) -> float:
+            return lookahead_value(roll_sweep.leaves, cube, holder, context)
+
+    no_double = scale.emg(value(stake, owner))
+    double_take = scale.emg(value(2 * stake, Owner.THEM))
+    double_pass = scale.emg(context.payoff(stake))
+    # A beaver: the taker doubles back at once and keeps the cube, at twice the stake.
+    beaver = scale.emg(value(4 * stake, Owner.THEM)) if decision.may_beaver else None
     judged = CubeJudgement(no_double, double_take, double_pass, beaver, 0.0, chances)
     best_double = judged.best_double
     choice = decision.choice

@@ -7,6 +7,7 @@
 
 Modules: `encoding` (network inputs), `network` (pure-Python inference, `weights.bin`), `evaluator`
 (win/gammon/backgammon chances), `bearoff` (certain race endings), `player` (ranking and choosing
-plays), `levels`, `cube` (Janowski's cube model), `met` (match equity table), `decide` (actions on a
-live match and hints), `methods` (worker methods), `pubeval` (benchmark opponent), `cli`.
+plays), `levels`, `cube` (GNU Backgammon's cubeful evaluation at 0-ply), `cubeful` (the same one ply
+deeper), `met` (match equity table), `decide` (actions on a live match and hints), `methods` (worker
+methods), `pubeval` (benchmark opponent), `cli`.
 """

@@ -11,11 +11,19 @@ import random
 import zlib
 from typing import Any
 
-from backgammon.bot.cube import MatchContext, Owner, accept_resignation, cube_advice, resignation_to_offer
+from backgammon.bot.cube import (
+    CubeAdvice,
+    MatchContext,
+    Owner,
+    accept_resignation,
+    cube_advice,
+    position_efficiency,
+    resignation_to_offer,
+)
+from backgammon.bot.cubeful import lookahead_advice
 from backgammon.bot.evaluator import Probabilities
 from backgammon.bot.levels import EXPERT, Level
 from backgammon.bot.player import RankedPlay, choose_play, evaluate_position, rank_plays
-from backgammon.bot.pubeval import is_race
 from backgammon.game import Game, Phase, to_absolute
 from backgammon.match import Match
 from backgammon.position import Position
@@ -96,13 +104,8 @@ def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
         kind = resignation_to_offer(probs)
         if kind is not None and not _rejected_resignation(game):
             return {"type": "resign", "kind": ("single", "gammon", "backgammon")[kind - 1]}
-        if game.why_not_double(player) is None:
-            if level.cube_lookahead:
-                probs = chances_for(game, player, lookahead=True)
-            noisy = _noisy(probs, level, rng)
-            race = is_race(game.position.mine, game.position.theirs)
-            if cube_advice(noisy, game.cube.value, owner_for(game, player), context, race=race).double:
-                return {"type": "double"}
+        if game.why_not_double(player) is None and _cube_advice(match, player, level, rng).double:
+            return {"type": "double"}
         return {"type": "roll"}
     if game.phase is Phase.MOVE:
         assert game.dice is not None
@@ -159,24 +162,34 @@ def _rest_of_turn(turn: Turn, wanted: list[Position], player: int) -> dict[str, 
     return {"type": "play", "moves": moves}
 
 
+def _cube_advice(match: Match, doubler: int, level: Level, rng: random.Random) -> CubeAdvice:
+    """The cube decision of `doubler` (on roll) as `level` judges it: the expert's one ply deep, as
+    GNU Backgammon's cubeful evaluation (`cubeful.lookahead_advice`); the noisy levels on their noisy
+    chances at 0-ply."""
+    game = match.game
+    context, owner = context_for(match, doubler), owner_for(game, doubler)
+    if level.cube_lookahead and level.cube_noise <= 0.0:
+        return lookahead_advice(game.position, game.cube.value, owner, context)[0]
+    probs = _noisy(chances_for(game, doubler, lookahead=level.cube_lookahead), level, rng)
+    efficiency = position_efficiency(game.position.mine, game.position.theirs)
+    return cube_advice(probs, game.cube.value, owner, context, efficiency=efficiency)
+
+
 def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> dict[str, Any]:
     game = match.game
     pending = game.pending_double
     assert pending is not None
     doubler = pending.doubler
-    doubler_probs = _noisy(chances_for(game, doubler, lookahead=level.cube_lookahead), level, rng)
     doubler_context = context_for(match, doubler)
-    race = is_race(game.position.mine, game.position.theirs)
     if not pending.beavered:
-        advice = cube_advice(
-            doubler_probs, game.cube.value, owner_for(game, doubler), doubler_context, race=race
-        )
+        advice = _cube_advice(match, doubler, level, rng)
         if advice.beaver and game.may_beaver:
             return {"type": "beaver"}
         return {"type": "take" if advice.take else "drop"}
     # The original doubler answers a beaver: play on at the beavered cube, owned by the beaverer, or pay.
     from backgammon.bot.cube import cubeful_value
 
+    doubler_probs = _noisy(chances_for(game, doubler, lookahead=level.cube_lookahead), level, rng)
     playing_on = cubeful_value(doubler_probs, pending.offered_value, Owner.THEM, doubler_context)
     dropping = doubler_context.payoff(-(pending.offered_value // 2))
     return {"type": "take" if playing_on >= dropping else "drop"}
@@ -202,7 +215,6 @@ def hint(match: Match) -> dict[str, Any]:
         return result
     context = context_for(match, player)
     result["unit"] = "money" if context.is_money else "mwc"
-    race = is_race(game.position.mine, game.position.theirs)
     if game.phase is Phase.MOVE and game.dice is not None:
         ranked = rank_plays(
             game.position, game.dice, level=EXPERT, context=context, cube_value=game.cube.value
@@ -210,8 +222,7 @@ def hint(match: Match) -> dict[str, Any]:
         best = ranked[0].value
         result["plays"] = [_play_entry(r, game.position, player, best) for r in ranked[:HINT_PLAYS]]
     elif game.phase is Phase.ROLL:
-        probs = chances_for(game, player, lookahead=True)
-        advice = cube_advice(probs, game.cube.value, owner_for(game, player), context, race=race)
+        advice, probs = lookahead_advice(game.position, game.cube.value, owner_for(game, player), context)
         block = game.why_not_double(player)
         result["cube"] = {
             **advice.to_dict(),
@@ -223,10 +234,8 @@ def hint(match: Match) -> dict[str, Any]:
             result["cube"]["summary"] = block.text
     elif game.phase is Phase.DOUBLED and game.pending_double is not None:
         doubler = game.pending_double.doubler
-        probs = chances_for(game, doubler, lookahead=True)
-        advice = cube_advice(
-            probs, game.cube.value, owner_for(game, doubler), context_for(match, doubler), race=race
-        )
+        owner, doubler_context = owner_for(game, doubler), context_for(match, doubler)
+        advice, probs = lookahead_advice(game.position, game.cube.value, owner, doubler_context)
         response = advice.to_dict()["response"]
         if response == "beaver" and not game.may_beaver:
             response = "take"

@@ -1,0 +1,139 @@
+"""Cubeful values one ply deep, as GNU Backgammon computes them (eval.c: `EvaluatePositionCubeful4`).
+
+gnubg values a board with a side on roll, at 0-ply, by that side's cubeful value with its own best cube
+action (`backgammon.bot.cube.value_on_roll`); one ply deeper, by the average over the side's 21 rolls of
+the board after its best play of each, the other side then on roll and valued at 0-ply (with its own
+cube action). A cube decision one ply deep takes both values that way, no double with the cube as it
+stands and double/take with the doubled cube on the other side, and compares them with double/pass
+(`GeneralCubeDecisionE`). The averages are of cubeful values, not of chances: in a last-roll position the
+0-ply formula on the average chances sees a live cube where there is none, the average of the values
+does not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from backgammon.bot.cube import (
+    CubeAdvice,
+    MatchContext,
+    Owner,
+    decide,
+    may_double,
+    position_efficiency,
+    value_on_roll,
+)
+from backgammon.bot.evaluator import Probabilities, evaluate_many_after_play
+from backgammon.movegen import legal_positions
+from backgammon.position import Position
+
+ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
+)
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """The board after the best 0-ply play of one roll: the roller's chances (the other side on roll),
+    that board's cube efficiency with the other side on roll, and the roll's weight (of 36)."""
+
+    probs: Probabilities
+    efficiency: float
+    weight: int
+
+
+def other(owner: Owner) -> Owner:
+    """The same owner named from the other side."""
+    return {Owner.CENTRE: Owner.CENTRE, Owner.ME: Owner.THEM, Owner.THEM: Owner.ME}[owner]
+
+
+def after_play_efficiency(after: Position) -> float:
+    """The cube efficiency of the board after a play (`after`: the mover still "mine"), the other side on
+    roll (gnubg's `EvalEfficiency` of that board)."""
+    return position_efficiency(after.theirs, after.mine)
+
+
+def after_play_value(
+    probs: Probabilities, efficiency: float, stake: int, owner: Owner, context: MatchContext
+) -> float:
+    """The mover's 0-ply value (money points or MWC) of the board after its play, `probs` its chances, the
+    other side on roll with its own cube action; the cube at `stake` held by `owner` (named from the
+    mover's side), `context` the mover's. At 2-away 2-away the centred cube counts as live here (see
+    `value_on_roll`)."""
+    theirs = value_on_roll(
+        probs.flipped(), stake, other(owner), context.flipped(), efficiency, live_two_away=True
+    )
+    return -theirs if context.is_money else 1.0 - theirs
+
+
+def cube_action_value(no_double: float, double_take: float, double_pass: float) -> float:
+    """gnubg's `GetECF3`: the value of the side on roll with its better cube action (it may double)."""
+    if double_take >= no_double and double_pass >= no_double:
+        return min(double_take, double_pass)
+    return no_double
+
+
+def leaves(position: Position, context: MatchContext, cube_value: int) -> tuple[Leaf, ...]:
+    """The best 0-ply play of each of the 21 rolls of the side on roll (`play_value`: the computer's
+    choice)."""
+    from backgammon.bot.player import play_value  # player imports this module's neighbours
+
+    found = []
+    for dice, weight in ROLLS:
+        results = legal_positions(position, dice)
+        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
+        index = max(range(len(probs)), key=lambda i: play_value(probs[i], context, cube_value))
+        found.append(Leaf(probs[index], after_play_efficiency(results[index]), weight))
+    return tuple(found)
+
+
+def lookahead_value(found: tuple[Leaf, ...], stake: int, owner: Owner, context: MatchContext) -> float:
+    """The value one ply deeper of the side whose rolls `found` are, the cube at `stake` held by `owner`:
+    the average over the rolls of `after_play_value` (money points or MWC)."""
+    total = 0.0
+    for leaf in found:
+        total += after_play_value(leaf.probs, leaf.efficiency, stake, owner, context) * leaf.weight
+    return total / 36.0
+
+
+def lookahead_cube_values(
+    found: tuple[Leaf, ...], stake: int, owner: Owner, context: MatchContext
+) -> tuple[float, float, float]:
+    """No double, double/take and double/pass one ply deeper (money points or MWC, the doubler's side)."""
+    no_double = lookahead_value(found, stake, owner, context)
+    double_take = lookahead_value(found, 2 * stake, Owner.THEM, context)
+    return no_double, double_take, context.payoff(stake)
+
+
+def chances_of(found: tuple[Leaf, ...]) -> Probabilities:
+    """The average chances over the rolls (what the cube decision is shown with)."""
+    sums = [0.0] * 5
+    for leaf in found:
+        for k, value in enumerate(leaf.probs.as_tuple()):
+            sums[k] += value * leaf.weight
+    return Probabilities(*(value / 36.0 for value in sums))
+
+
+def lookahead_advice(
+    position: Position, cube_value: int, owner: Owner, context: MatchContext
+) -> tuple[CubeAdvice, Probabilities]:
+    """The cube decision of the side on roll one ply deep, and its average chances over the rolls."""
+    found = leaves(position, context, cube_value)
+    no_double, double_take, double_pass = lookahead_cube_values(found, cube_value, owner, context)
+    return decide(no_double, double_take, double_pass, cube_value, context), chances_of(found)
+
+
+def lookahead_play_value(
+    after: Position, stake: int, owner: Owner, context: MatchContext, found: tuple[Leaf, ...]
+) -> float:
+    """The mover's value one ply deep of its play `after` (money points or MWC): `found` are the other
+    side's rolls from there (`leaves(after.swap(), ...)`); that side's value with the cube as it stands
+    and, where it may double, doubled and owned by the mover, each the average of the mover's 0-ply
+    values on roll after its replies; then that side's better cube action."""
+    their_context, their_owner = context.flipped(), other(owner)
+    no_double = lookahead_value(found, stake, their_owner, their_context)
+    theirs = no_double
+    if may_double(stake, their_owner, their_context):
+        double_take = lookahead_value(found, 2 * stake, Owner.THEM, their_context)
+        theirs = cube_action_value(no_double, double_take, their_context.payoff(stake))
+    return -theirs if context.is_money else 1.0 - theirs
