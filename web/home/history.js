@@ -75,13 +75,22 @@ export function entryFromMatch(record, view, now = new Date()) {
  * @param {Record<string, any>} analysis
  */
 export function analysisFigures(analysis) {
-  const pick = (/** @type {any} */ p) => ({
-    overall_error_rate: Number(p?.overall_error_rate ?? 0),
-    chequer_error_rate: Number(p?.chequer_error_rate ?? 0),
-    cube_error_rate: Number(p?.cube_error_rate ?? 0),
-    pr: Number(p?.pr ?? 0),
-    rating: String(p?.rating ?? ""),
-  });
+  const pick = (/** @type {any} */ p) => {
+    /** @type {Record<string, number | string>} */
+    const figures = {
+      overall_error_rate: Number(p?.overall_error_rate ?? 0),
+      chequer_error_rate: Number(p?.chequer_error_rate ?? 0),
+      cube_error_rate: Number(p?.cube_error_rate ?? 0),
+      pr: Number(p?.pr ?? 0),
+      rating: String(p?.rating ?? ""),
+    };
+    // How many decisions the rate is over, when the analysis says (a match resigned before any decision has no
+    // rate: web/home/stats.js leaves it out of the average).
+    for (const count of ["unforced_moves", "close_cube_decisions"]) {
+      if (Number.isFinite(p?.[count])) figures[count] = p[count];
+    }
+    return figures;
+  };
   return { depth: Number(analysis?.depth ?? 0), players: (analysis?.players ?? []).slice(0, 2).map(pick) };
 }
 

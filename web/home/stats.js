@@ -60,8 +60,10 @@ export function summarize(entries) {
       }
     }
     const figures = entry.analysis?.players?.[you];
-    // a match resigned before any decision of yours has no error rate: its 0.0 is no perfect score
-    const judged = (Number(figures?.unforced_moves) || 0) + (Number(figures?.close_cube_decisions) || 0);
+    // A match resigned before any decision of yours has no error rate: its 0.0 is no perfect score. Entries kept
+    // before the counts were kept have none: their rate counts, as it always did.
+    const counted = Number.isFinite(figures?.unforced_moves) && Number.isFinite(figures?.close_cube_decisions);
+    const judged = counted ? figures.unforced_moves + figures.close_cube_decisions : 1;
     if (figures && Number.isFinite(figures.overall_error_rate) && judged > 0) {
       errorRates.push(figures.overall_error_rate);
       if (Number.isFinite(figures.pr)) prs.push(figures.pr);
