@@ -130,4 +130,6 @@ def test_the_analysis_of_a_finished_match_joins_its_history_entry(page: Page, si
         "cube_error_rate",
         "pr",
         "rating",
+        "unforced_moves",
+        "close_cube_decisions",
     }
