@@ -800,6 +800,96 @@ def compare(args: argparse.Namespace) -> None:
     print(f"summary: {out}")
 
 
+def gnubg_self(args: argparse.Namespace) -> None:
+    """gnubg's own analysis at `--plies` beside its 2-ply one, by the figures `compare` uses for ours: how
+    near the 2-ply figures a look of that depth can come (our targets' ceiling). The cube verdicts are
+    counted on the decisions gnubg's 2-ply counts, their double-pass value read from our depth-1 analysis."""
+    folder = Path(args.set)
+    rows: list[JSON] = []
+    verdicts: list[JSON] = []
+    for low_file in sorted(folder.glob(f"match-*.gnubg-{args.plies}ply.json")):
+        stem = low_file.name.split(".")[0]
+        high_file = folder / f"{stem}.gnubg-2ply.json"
+        if not high_file.exists():
+            continue
+        low, high = json.loads(low_file.read_text()), json.loads(high_file.read_text())
+        by_name = {player["name"]: player for player in low["players"]}
+        for theirs in high["players"]:
+            mine = by_name[theirs["name"]]
+            rows.append(
+                {
+                    "match": stem,
+                    "gnubg": {key: theirs[key] for key in FIGURES + COUNTS},
+                    "ours": {key: mine[key] for key in FIGURES + COUNTS},
+                }
+            )
+        ours_file = folder / f"{stem}.ours-d1.json"
+        if ours_file.exists():
+            verdicts.extend(
+                _gnubg_verdicts(folder / f"{stem}.mat", json.loads(ours_file.read_text()), args.plies)
+            )
+    if not rows:
+        sys.exit(f"nothing to compare: no match analysed by gnubg at {args.plies}-ply and 2-ply")
+    counted = [v for v in verdicts if v["close"]]
+    summary: JSON = {
+        "set": str(folder),
+        "gnubg_plies": args.plies,
+        "against": 2,
+        "matches": len(rows) // 2,
+        "figures": {key: figure_summary(rows, key) for key in FIGURES},
+        "counts_equal": {key: sum(row["ours"][key] == row["gnubg"][key] for row in rows) for key in COUNTS},
+        "cube_verdicts_counted_by_2ply": {
+            "decisions": len(counted),
+            "same": sum(v["same"] for v in counted),
+        },
+    }
+    print(json.dumps(summary, indent=1))
+    out = folder / f"gnubg-{args.plies}ply-against-2ply.json"
+    out.write_text(json.dumps({**summary, "rows": rows}, indent=1) + "\n")
+    print(f"summary: {out}")
+
+
+def _gnubg_verdicts(mat: Path, ours: JSON, plies: int) -> list[JSON]:
+    """Each cube decision and answer of a match: gnubg's verdict at `plies` beside its 2-ply one."""
+    if str(REPO / "tests" / "core") not in sys.path:
+        sys.path.insert(0, str(REPO / "tests" / "core"))
+    from gnubg_analysed import cube_action, double_pass, read_sgf
+
+    low_sgf, high_sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf"), mat.with_suffix(".gnubg-2ply.sgf")
+    if not (low_sgf.exists() and high_sgf.exists()):
+        return []
+    names = re.findall(r"P([WB])\[([^\]]*)\]", high_sgf.read_text()[:2000])
+    gnubg_player = {name: 0 if colour == "W" else 1 for colour, name in names}
+    ours_index = [gnubg_player.get(player["name"], i) for i, player in enumerate(ours["players"])]
+    money = ours["unit"] == "money"
+    found = []
+    for game, lows, highs in zip(ours["games"], read_sgf(low_sgf), read_sgf(high_sgf), strict=False):
+        low_queue = [t for t in lows if t.kind != "move"]
+        high_queue = [t for t in highs if t.kind != "move"]
+        for decision in game["decisions"]:
+            if decision["kind"] == "move":
+                continue
+            player = ours_index[decision["player"]]
+            if not all(
+                q and q[0].kind == decision["kind"] and q[0].player == player for q in (low_queue, high_queue)
+            ):
+                continue
+            a, b = low_queue.pop(0), high_queue.pop(0)
+            dp = double_pass(decision, money)
+            if decision["kind"] == "double":
+                verdict_a = cube_action(a.no_double, a.double_take, dp)
+                verdict_b = cube_action(b.no_double, b.double_take, dp)
+                close = decision["played"] == "double" or _gnubg_close(
+                    b.no_double, b.double_take, dp, decision, money
+                )
+            else:
+                verdict_a = "take" if a.double_take <= dp else "drop"
+                verdict_b = "take" if b.double_take <= dp else "drop"
+                close = True
+            found.append({"kind": decision["kind"], "same": verdict_a == verdict_b, "close": close})
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -828,11 +918,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="only the matches our analysis has already done (a partial look)",
     )
+    itself = commands.add_parser("gnubg-self", help="gnubg's analysis at fewer plies against its 2-ply one")
+    itself.add_argument("--set", required=True)
+    itself.add_argument("--plies", type=int, default=1)
     args = parser.parse_args(argv)
     actions: dict[str, Callable[[argparse.Namespace], None]] = {
         "make-set": make_set,
         "gnubg-analyse": gnubg_analyse,
         "compare": compare,
+        "gnubg-self": gnubg_self,
     }
     actions[args.command](args)
 
