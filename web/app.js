@@ -247,7 +247,7 @@ async function openShared(shared) {
   try {
     if (shared.kind === "error") throw new ApiError("LinkError", shared.message);
     if (shared.kind === "position") {
-      const ids = await call("read_position", { text: shared.text });
+      const ids = await call("read_position", { text: shared.text, gnubg_numbering: Boolean(shared.gnubgNumbering) });
       await play.setUpPosition(ids, "Position opened from a shared link, as a study: your own match is kept (Save / load, Back to the match you left).", true);
     } else {
       const result = await call("read_record", { record: shared.record });

@@ -5,19 +5,22 @@
  *
  * A link carries its data in the URL fragment, which no server sees, so it works on any static host and offline:
  *
- *   index.html#v=1&position=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10   a position (any text read_position reads)
- *   index.html#v=1&match=<base64url of the match record, JSON deflated with CompressionStream("deflate-raw")>
+ *   index.html#v=2&position=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10   a position (any text read_position reads)
+ *   index.html#v=2&match=<base64url of the match record, JSON deflated with CompressionStream("deflate-raw")>
  *
- * `v` is the link format; a link of a newer format, or one broken by hand, is refused with a plain message.
+ * `v` is the link format; a link of a newer format, or one broken by hand, is refused with a plain message. Format 1
+ * wrote a position's XGID with gnubg's numbering (the page's bottom player in lower case); format 2 writes it as XG
+ * draws it (the bottom player in upper case). A format 1 link is still read as it was meant.
  */
 
 import { copyText } from "./copy.js";
 import { MAX_LINK_CHARS, MAX_POSITION_CHARS, MAX_RECORD_BYTES, inflateLimited, recordProblem, sizeText, tooLarge } from "./limits.js";
 
-export const LINK_VERSION = 1;
+export const LINK_VERSION = 2;
 
 /**
- * @typedef {{kind: "position", text: string} | {kind: "match", record: object} | {kind: "error", message: string}} Shared
+ * `gnubgNumbering`: the position's XGID has the page's bottom player in lower case (a link of format 1).
+ * @typedef {{kind: "position", text: string, gnubgNumbering?: boolean} | {kind: "match", record: object} | {kind: "error", message: string}} Shared
  */
 
 /** @param {Uint8Array} bytes */
@@ -62,7 +65,7 @@ const BROKEN = "This link is broken (it may have been cut short or changed by ha
 const UNCHANGED = "Your match is unchanged.";
 
 /**
- * What a URL fragment (`#v=1&position=…`) shares, or null when it is not a share link at all.
+ * What a URL fragment (`#v=2&position=…`) shares, or null when it is not a share link at all.
  * @param {string} hash
  * @returns {Promise<Shared | null>}
  */
@@ -95,7 +98,7 @@ export async function readLink(hash) {
     } catch {
       return { kind: "error", message: BROKEN };
     }
-    return position ? { kind: "position", text: position } : { kind: "error", message: BROKEN };
+    return position ? { kind: "position", text: position, gnubgNumbering: version === 1 } : { kind: "error", message: BROKEN };
   }
   try {
     // Unpacked as a stream that stops at the limit: a short link may unpack to gigabytes.

@@ -1,5 +1,8 @@
 """The worker methods of backgammon.positions.methods: IDs and XGIDs read, a position's XGID, match files
-opened (.mat, .sgf), a record from a share link checked without loading it, .sgf export."""
+opened (.mat, .sgf), a record from a share link checked without loading it, .sgf export.
+
+The page's player 0 (drawn at the bottom) is XG's bottom (upper-case) player in every XGID of these methods,
+gnubg's player 0 in its IDs."""
 
 from __future__ import annotations
 
@@ -14,7 +17,10 @@ from backgammon.position import Position
 
 DATA = Path(__file__).parent / "data"
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
-STUDY_XGID_MATCH = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:1:0:3:10"  # a 3-point match
+#: White (XG's bottom, upper case) on roll with 3-1, 2-1 up in a 7-point match; Black owns the cube at 2 and
+#: holds an anchor on White's 4-point.
+ANCHOR_XGID = "XGID=----bBE-C---eD---c-e----A-:1:-1:1:31:2:1:0:7:10"
+STUDY_XGID_MATCH = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:1:0:0:3:10"  # a 3-point match
 
 
 def call(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -41,8 +47,9 @@ def error(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
 def test_read_position_reads_an_xgid() -> None:
     got = result("read_position", {"text": START_XGID})
     assert got["position_id"] == "4HPwATDgc/ABMA"
-    assert got["match_id"] == "cIkKAAAAAAAA"
+    assert got["match_id"] == "MIEKAAAAAAAA"  # player 0, XG's bottom player, on roll
     assert got["xgid"] == START_XGID
+    assert got["state"]["turn"] == 0
 
 
 @pytest.mark.parametrize(
@@ -52,7 +59,7 @@ def test_read_position_reads_an_xgid() -> None:
 def test_read_position_reads_gnubg_ids_in_one_field(text: str) -> None:
     got = result("read_position", {"text": text})
     assert (got["position_id"], got["match_id"]) == ("4HPwATDgc/ABMA", "cIkKAAAAAAAA")
-    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:")
+    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:")  # gnubg's player 1: XG's top
 
 
 def test_read_position_takes_the_match_id_from_its_own_field() -> None:
@@ -60,8 +67,8 @@ def test_read_position_takes_the_match_id_from_its_own_field() -> None:
     assert got["match_id"] == "cIkKAAAAAAAA"
     alone = result("read_position", {"text": "4HPwATDgc/ABMA", "match_id": ""})
     assert (
-        alone["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10"
-    )  # player 0 on roll: the top player
+        alone["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+    )  # player 0 on roll: the bottom player
 
 
 @pytest.mark.parametrize(
@@ -194,7 +201,7 @@ def test_check_position_gives_the_ids_of_a_good_board() -> None:
     got = result("check_position", board())
     assert got["ok"] and got["problems"] == []
     assert got["position_id"] == "4HPwATDgc/ABMA"
-    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:5:")
+    assert got["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:")
     view = result("setup", {"position_id": got["position_id"], "match_id": got["match_id"]})["view"]
     assert view["board"]["points"] == START_POINTS and view["phase"] == "roll"
 
@@ -240,13 +247,13 @@ def test_check_position_refuses_what_is_not_a_board() -> None:
 
 
 def test_read_position_gives_the_editor_its_state_and_check_position_gives_the_same_ids_back() -> None:
-    text = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:1:2:0:5:10"  # Black on roll 5-2, White owns a 2-cube
+    text = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:1:2:0:5:10"  # bottom on roll 5-2, top owns a 2-cube
     got = result("read_position", {"text": text})
     state = got["state"]
     assert not got["position_only"]
     assert state["points"] == START_POINTS and state["bar"] == [0, 0]
-    assert (state["turn"], state["dice"], state["cube_value"], state["cube_owner"]) == (1, [5, 2], 2, 0)
-    assert (state["match_length"], state["score"], state["crawford"]) == (5, [2, 1], False)
+    assert (state["turn"], state["dice"], state["cube_value"], state["cube_owner"]) == (0, [5, 2], 2, 1)
+    assert (state["match_length"], state["score"], state["crawford"]) == (5, [1, 2], False)
     back = result("check_position", state)
     assert back["ok"], back
     ids = ("xgid", "position_id", "match_id")
@@ -279,7 +286,7 @@ def test_check_position_money_rules_and_a_double_offered() -> None:
     assert view["settings"]["jacoby"] is True
     doubled = result("check_position", board(turn=1, cube_value=2, cube_owner=1, doubled=True))
     assert doubled["ok"], doubled
-    assert doubled["xgid"].split(":")[1:5] == ["1", "1", "1", "D"]  # Black (bottom) owns 2 and has doubled
+    assert doubled["xgid"].split(":")[1:5] == ["1", "-1", "-1", "D"]  # Black (top) owns 2 and has doubled
     view = result("setup", {"position_id": doubled["position_id"], "match_id": doubled["match_id"]})["view"]
     assert (view["phase"], view["decision"], view["cube"]["offered_value"]) == ("doubled", 0, 4)
     back = result("read_position", {"text": doubled["xgid"]})["state"]
@@ -305,8 +312,9 @@ def test_check_position_says_what_is_wrong_with_the_rules_and_the_double(
 
 
 def test_read_position_and_check_position_agree_on_random_states() -> None:
-    """Any state an XGID holds, read into the editor's terms and checked back, gives the same three forms,
-    or, where the page could not play it (a double the player on roll may not make), what is wrong."""
+    """Any state an XGID holds, read into the editor's terms and checked back, gives the same XGID, and the
+    gnubg IDs of the state with XG's bottom player as player 0; or, where the page could not play it (a double
+    the player on roll may not make), what is wrong."""
     from dataclasses import replace
 
     from test_xgid import random_states
@@ -320,8 +328,9 @@ def test_read_position_and_check_position_agree_on_random_states() -> None:
             state = replace(state, info=replace(state.info, score=(0, 0)))
         read = result("read_position", {"text": state.text})
         checked = result("check_position", read["state"])
+        page = state.swapped()
         try:
-            match_from_ids(Setup(state.position_id, state.match_id), None, None)
+            match_from_ids(Setup(page.position_id, page.match_id), None, None)
         except BackgammonError:
             assert not checked["ok"] and checked["problems"], state.text
             continue
@@ -330,6 +339,41 @@ def test_read_position_and_check_position_agree_on_random_states() -> None:
         assert [checked[name] for name in ("xgid", "position_id", "match_id")] == [
             state.text,
             state.position_id,
-            state.match_id,
+            page.match_id,
         ]
     assert playable > 100
+
+
+def test_an_xgids_bottom_player_is_the_pages_player_0_and_a_format_1_link_reads_as_it_was_written() -> None:
+    """XG draws its upper-case player at the bottom, as the page draws its player 0: here White (upper case)
+    with 5 on its 6-point, on roll, 2-1 up in a 7-point match; Black (lower case) owns the cube at 2 and holds
+    an anchor on White's 4-point (its own 21-point). Share links of format 1 wrote an XGID the other way round
+    (gnubg's numbering); `gnubg_numbering` reads them as they were meant."""
+    text = ANCHOR_XGID
+    got = result("read_position", {"text": text})
+    state = got["state"]
+    assert state["points"][5] == 5 and state["points"][3] == -2  # White's 6-point, Black's anchor
+    assert state["bar"] == [0, 0]
+    assert (state["turn"], state["dice"], state["cube_owner"], state["score"]) == (0, [3, 1], 1, [2, 1])
+    back = result("check_position", state)
+    assert back["xgid"] == text and back["match_id"] == got["match_id"]
+    old = result("read_position", {"text": text, "gnubg_numbering": True})
+    # Black is at the bottom now, and the XGID the page gives back has it in upper case, as XG would draw it.
+    assert old["xgid"] == "XGID=-a----E-C---dE---c-ebB----:1:1:-1:31:1:2:0:7:10"
+    assert (old["state"]["turn"], old["state"]["cube_owner"], old["state"]["score"]) == (1, 0, [1, 2])
+    assert old["state"]["points"] == [-n for n in reversed(state["points"])]
+
+
+def test_swapped_numbers_the_players_the_other_way_round_and_back() -> None:
+    from test_xgid import random_states
+
+    from backgammon.formats.gnubg_id import decode_match_id
+
+    for state in random_states(60, seed=11):
+        swapped = state.swapped()
+        assert swapped.swapped() == state
+        assert swapped.position_id == state.position_id  # seen from the player on roll either way
+        info, other = state.info, decode_match_id(swapped.match_id)
+        assert other.player_on_roll == 1 - info.player_on_roll and other.turn == 1 - info.turn
+        assert other.score == info.score[::-1]
+        assert other.cube_owner == (None if info.cube_owner is None else 1 - info.cube_owner)

@@ -30,8 +30,9 @@ from .match_driver import (
 from .stored import stored_text
 
 SGF_DIR = Path(__file__).resolve().parents[1] / "core" / "data" / "sgf"
-# White (our and gnubg's player 0, XG's top player) on roll with 5-2 at the start, 3-point match, 1-0.
-STUDY_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:1:0:3:10"
+# White (our player 0, drawn at the bottom: XG's bottom player, upper case) on roll with 5-2 at the start,
+# 3-point match, 1-0.
+STUDY_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:1:0:0:3:10"
 
 
 def xgid(page: Page) -> str:
@@ -94,7 +95,8 @@ def test_both_gnubg_ids_in_one_field_a_position_id_alone_and_a_mistake_in_plain_
     expect(page.locator("#setup-paste-error")).to_be_empty()
     expect(page.locator("#setup-match-id")).to_have_text("cImqACAACAAE")
     expect(page.locator("#setup-position-id")).to_have_text("4HPwATDgc/ABMA")
-    expect(page.locator("#setup-xgid")).to_have_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:1:2:0:5:10")
+    # gnubg's player 1 (Black) on roll: XG's top player, lower case.
+    expect(page.locator("#setup-xgid")).to_have_text("XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:2:1:0:5:10")
     # A Position ID alone sets the checkers only, seen from the player on roll: here Black with 5-2 (as read).
     page.select_option("#setup-editor select[name=cube_value]", "2")
     paste_position(page, position_of({6: 2, 5: 1}, {6: 3}))
@@ -210,7 +212,7 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
     page.click("#setup-done")
     wait_idle(page)
     position, _ = share_links(page)
-    assert "#v=1&position=XGID=" in position and "test-dice" not in position
+    assert "#v=2&position=XGID=" in position and "test-dice" not in position
     # Another device: its own match in progress, then the link.
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -262,7 +264,7 @@ def test_a_match_link_opens_the_match_for_review_on_another_device(
     click_move(page, 8, 5)
     click_move(page, 6, 5)
     _, match = share_links(page)
-    assert "#v=1&match=" in match
+    assert "#v=2&match=" in match
     mine = saved_record(page)
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -317,7 +319,7 @@ def test_a_position_link_opens_offline(page: Page, site: Site, context: BrowserC
     context.set_offline(True)
     try:
         offline = context.new_page()
-        open_link(offline, site.url(f"#v=1&position={STUDY_XGID}"))
+        open_link(offline, site.url(f"#v=2&position={STUDY_XGID}"))
         assert xgid(offline) == STUDY_XGID
         assert "to move 5 and 2" in status(offline)
     finally:
@@ -519,8 +521,8 @@ def test_the_editor_by_drag_and_drop(page: Page, site: Site) -> None:
     expect_label(page, 5, "Point 5, 1 white checker")
     expect_label(page, 24, "Point 24, empty")
     assert xgid(page) == edited
-    # White is XG's top player (lower case): 23 22 8 6 5 13; Black has one checker on the bar (the last).
-    assert xgid(page).startswith("XGID=--aa--E-C---eD---c-da---BA:")
+    # White is XG's bottom player (upper case): 5 6 8 13 22 23; Black has one checker on the bar (the first).
+    assert xgid(page).startswith("XGID=ab---AD-C---dE---c-e--AA--:")
 
 
 def test_the_editor_by_finger(browser: Browser, site: Site) -> None:
@@ -603,7 +605,8 @@ def test_the_editor_sets_up_a_double_waiting_for_the_answer(page: Page, site: Si
     expect(page.locator("#setup-editor select[name=die1]")).to_be_disabled()  # a double comes before the roll
     expect(page.locator("#board .cube.offered")).to_have_text("4")
     assert wait_checked(page) == "ok"
-    expect(page.locator("#setup-xgid")).to_have_text(re.compile(r"^XGID=[^:]+:1:-1:-1:D:"))
+    # White, at the bottom, is XG's bottom player (upper case): it owns the cube, is on roll and has doubled.
+    expect(page.locator("#setup-xgid")).to_have_text(re.compile(r"^XGID=[^:]+:1:1:1:D:"))
     screenshot(page, "positions-editor-double-offered")
     # Black may not have doubled a cube White owns: the rules core says so.
     page.select_option("#setup-editor select[name=turn]", "1")
@@ -625,7 +628,8 @@ def test_the_editor_sets_up_a_double_waiting_for_the_answer(page: Page, site: Si
 
 
 def test_a_pasted_xgid_with_a_double_and_the_money_rules_fills_the_editor(page: Page, site: Site) -> None:
-    text = "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:10"  # Black owns 2, has doubled; Jacoby, beavers
+    # Black (XG's top player) owns 2 and has doubled; Jacoby, beavers.
+    text = "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:D:0:0:3:0:10"
     open_match(page, site, "31,65")
     paste_position(page, text)
     expect(page.locator("#setup-xgid")).to_have_text(text)
@@ -650,8 +654,8 @@ def test_share_in_review_links_the_position_shown_and_the_match_reviewed(page: P
     page.keyboard.press("End")
     page.click("#share-button")
     expect(page.locator("#share-what")).to_contain_text("review")
-    expect(page.locator("#share-position-link")).to_have_value(re.compile(r"#v=1&position=XGID="))
-    expect(page.locator("#share-match-link")).to_have_value(re.compile(r"#v=1&match="))
+    expect(page.locator("#share-position-link")).to_have_value(re.compile(r"#v=2&position=XGID="))
+    expect(page.locator("#share-match-link")).to_have_value(re.compile(r"#v=2&match="))
 
 
 def test_swap_sides_in_the_editor_gives_each_side_the_others_checkers_score_and_turn(

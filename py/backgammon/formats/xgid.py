@@ -23,7 +23,8 @@ The players are numbered as GNU Backgammon's `set xgid` numbers them, so an XGID
 and Match ID of the same state agree: the top player (lower case) is player 0, the bottom player (upper
 case) is player 1. The board is kept as a `Position` seen from the player on roll, the rest as a
 `MatchIdInfo` (the value the Match ID encodes); `Xgid` adds what only the XGID holds (the beaver rule, a
-beaver or raccoon waiting, the money cube limit).
+beaver or raccoon waiting, the money cube limit). `swapped()` numbers the players the other way round: the
+page draws its player 0 at the bottom, where XG draws its upper-case player (`backgammon.positions`).
 
 >>> state = Xgid.parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
 >>> state.position == Position.start(), state.info.player_on_roll, state.info.dice, state.info.jacoby
@@ -39,7 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from ..errors import BackgammonError, InvalidIdError
@@ -56,7 +57,7 @@ from .gnubg_id import (
     encode_match_id,
 )
 
-__all__ = ["Xgid", "read_ids", "xgid_of"]
+__all__ = ["Xgid", "looks_like_xgid", "read_ids", "xgid_of"]
 
 BOARD_LENGTH = 26
 FIELDS = 10
@@ -168,10 +169,32 @@ class Xgid:
         """`{"xgid", "position_id", "match_id"}` of the state."""
         return {"xgid": self.text, "position_id": self.position_id, "match_id": self.match_id}
 
+    def swapped(self) -> Xgid:
+        """The same state with players 0 and 1 numbered the other way round, so that XG's bottom (upper-case)
+        player is player 0. The board stays as it is: it is seen from the player on roll, whoever that is."""
+        info = self.info
+        other = {None: None, 0: 1, 1: 0}
+        return replace(
+            self,
+            info=replace(
+                info,
+                player_on_roll=1 - info.player_on_roll,
+                turn=1 - info.turn,
+                cube_owner=other[info.cube_owner],
+                score=(info.score[1], info.score[0]),
+            ),
+        )
+
 
 def xgid_of(position: Position, info: MatchIdInfo | None = None, *, beavers: bool = False) -> str:
     """The XGID of `position` (seen from `info.player_on_roll`) and the match state `info`."""
     return Xgid(position, info or MatchIdInfo(), beavers=beavers).text
+
+
+def looks_like_xgid(text: str) -> bool:
+    """Whether `read_ids` reads `text` as an XGID (rather than as gnubg's IDs)."""
+    stripped = text.strip()
+    return bool(_PREFIX.match(stripped)) or stripped.count(":") >= 2
 
 
 def read_ids(text: object) -> Xgid:
@@ -185,7 +208,7 @@ def read_ids(text: object) -> Xgid:
     stripped = text.strip()
     if not stripped:
         raise InvalidIdError("Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.")
-    if _PREFIX.match(stripped) or stripped.count(":") >= 2:
+    if looks_like_xgid(stripped):
         return Xgid.parse(stripped)
     parts = [part for part in re.split(r"[\s:]+", stripped) if part]
     if len(parts) == 1 and len(parts[0]) == POSITION_ID_LENGTH:

@@ -2,11 +2,13 @@
 
 None of them touches the loaded match except `export_sgf`, which reads it.
 
-- `read_position {text, match_id?, on_roll?}` -> `{position_id, match_id, xgid, state, position_only,
-  settings?}`: an XGID, a Position ID, or `POSITION_ID:MATCH_ID` (a separate `match_id` completes a Position
-  ID given alone); `state` is the same in the position editor's terms (`check_position`'s parameters); a
-  Position ID alone (`position_only`) is seen from `on_roll` (default player 0); `settings` (money sessions
-  only) the rules for `setup`, since the Match ID does not hold an XGID's beavers; plain-words errors
+- `read_position {text, match_id?, on_roll?, gnubg_numbering?}` -> `{position_id, match_id, xgid, state,
+  position_only, settings?}`: an XGID, a Position ID, or `POSITION_ID:MATCH_ID` (a separate `match_id`
+  completes a Position ID given alone); `state` is the same in the position editor's terms
+  (`check_position`'s parameters); a Position ID alone (`position_only`) is seen from `on_roll` (default
+  player 0); `settings` (money sessions only) the rules for `setup`, since the Match ID does not hold an
+  XGID's beavers; `gnubg_numbering`: the XGID numbers the players as gnubg does (share links of format 1);
+  plain-words errors
 - `position_xgid {position_id, match_id?, beavers?}` -> `{xgid}`: the XGID of the page's current IDs and a
   money session's beaver rule (`xgid` is null when the state has none, e.g. a finished game), computed on
   demand so `build_view` stays as it is
@@ -19,6 +21,11 @@ None of them touches the loaded match except `export_sgf`, which reads it.
   beavers?, doubled?}` -> `{ok, problems, position_id, match_id, xgid}`: a board being set up, checked as it
   is edited; `jacoby` and `beavers` are money-session rules, `doubled` a double offered by the player on roll
   (before the roll) that the other player is to take or drop
+
+Every XGID in and out of these methods has the page's player 0, whom the board draws at the bottom, as XG's
+bottom (upper-case) player, so that a position from XG is drawn as XG draws it. `Xgid` numbers the players as
+gnubg's `set xgid` does (the other way round), hence `Xgid.swapped()` at this boundary; gnubg's IDs keep
+gnubg's numbering (player 0 is the page's player 0).
 """
 
 from __future__ import annotations
@@ -46,7 +53,7 @@ def _text(params: dict[str, Any], name: str, method: str) -> str:
 @register("read_position")
 def read_position(params: dict[str, Any]) -> dict[str, Any]:
     from backgammon.formats.gnubg_id import MatchIdInfo
-    from backgammon.formats.xgid import Xgid, read_ids
+    from backgammon.formats.xgid import Xgid, looks_like_xgid, read_ids
 
     text = _text(params, "text", "read_position").strip()
     extra = params.get("match_id")
@@ -55,6 +62,8 @@ def read_position(params: dict[str, Any]) -> dict[str, Any]:
     if not text:
         raise InvalidIdError("Paste an XGID, or a GNU Backgammon Position ID (and Match ID).")
     state = read_ids(text)
+    if looks_like_xgid(text) and params.get("gnubg_numbering") is not True:
+        state = state.swapped()
     position_only = len(re.split(r"[\s:]+", text)) == 1  # read_ids took it for a Position ID alone
     if position_only:
         on_roll = _count(params.get("on_roll", 0), "The player on roll", 0, 1)
@@ -62,7 +71,7 @@ def read_position(params: dict[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = {
         "position_id": state.position_id,
         "match_id": state.match_id,
-        "xgid": state.text,
+        "xgid": page_xgid(state),
         "state": editor_state(state),
         "position_only": position_only,
     }
@@ -70,6 +79,11 @@ def read_position(params: dict[str, Any]) -> dict[str, Any]:
         # The IDs alone would set up a money session without beavers: gnubg's Match ID has no place for them.
         answer["settings"] = {"match_length": 0, "jacoby": state.info.jacoby, "beavers": state.beavers}
     return answer
+
+
+def page_xgid(state: Xgid) -> str:
+    """The XGID of a state in the page's numbering: its player 0 (drawn at the bottom) is XG's bottom one."""
+    return state.swapped().text
 
 
 def editor_state(state: Xgid) -> dict[str, Any]:
@@ -112,7 +126,7 @@ def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
         return {"xgid": None}
     # gnubg's IDs do not hold the beaver rule of a money session; the XGID does.
     beavers = params.get("beavers") is True and not state.info.match_length
-    return {"xgid": replace(state, beavers=beavers).text}
+    return {"xgid": page_xgid(replace(state, beavers=beavers))}
 
 
 def _summary(match: Any) -> dict[str, Any]:
@@ -270,5 +284,6 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
         match_from_ids(Setup(position.id, match_id), settings, None)
     except BackgammonError as error:
         return {"ok": False, "problems": [str(error)]}
-    answer.update(position_id=position.id, match_id=match_id, xgid=Xgid(position, info, beavers=beavers).text)
+    xgid = page_xgid(Xgid(position, info, beavers=beavers))
+    answer.update(position_id=position.id, match_id=match_id, xgid=xgid)
     return answer
