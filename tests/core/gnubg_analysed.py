@@ -175,6 +175,7 @@ class Paired:
     cubes: list[tuple[JSON, Theirs]] = field(default_factory=list)  # cube decisions before a roll
     takes: list[tuple[JSON, Theirs]] = field(default_factory=list)
     ours_only: int = 0  # cube decisions we analyse that gnubg's file does not
+    resignations: list[JSON] = field(default_factory=list)  # ours: resignations, answers (not in the file)
     ours: JSON = field(default_factory=dict)  # our whole analysis
     gnubg_players: list[JSON] = field(default_factory=list)
 
@@ -194,6 +195,9 @@ def paired(name: str, depth: int = 0) -> Paired:
         queue = list(theirs)
         for decision in game["decisions"]:
             kind = decision["kind"]
+            if kind in ("resign", "accept"):
+                result.resignations.append(decision)  # gnubg's file keeps no analysis of a resignation
+                continue
             if queue and queue[0].kind == kind and queue[0].player == decision["player"]:
                 other = queue.pop(0)
                 {"move": result.moves, "double": result.cubes, "take": result.takes}[kind].append(

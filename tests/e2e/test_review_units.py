@@ -192,3 +192,61 @@ def test_the_chart_numbers_its_decisions_at_round_intervals() -> None:
         "print([decisionTicks(102, 10), decisionTicks(5, 10), decisionTicks(157, 5), decisionTicks(0, 5)]);"
     )
     assert found == [[1, 20, 40, 60, 80, 100], [1, 2, 3, 4, 5], [1, 50, 100, 150], []]
+
+
+def test_a_resignation_and_its_answer_are_said_in_a_players_words() -> None:
+    """The four verdicts: an offer that costs nothing (the answer then accept, or reject when the points are
+    more than the game is worth), an offer that gives too much, and the answers; with the cost of the choice
+    made in the unit, and a summary cell that counts offers and answers apart from the rates."""
+
+    def decision(kind: str, played: str, action: str, response: str, error: float) -> dict[str, Any]:
+        equities = {"size": "gammon", "points": 2, "action": action, "response": response}
+        return {
+            "kind": kind,
+            "played": played,
+            "error": error,
+            "mwc_scale": None,
+            "resign_equities": equities,
+        }
+
+    cases = [
+        decision("resign", "resign gammon", "resign", "accept", 0.0),
+        decision("resign", "resign gammon", "resign", "reject", 0.0),
+        decision("resign", "resign gammon", "play_on", "accept", 412.0),
+        decision("accept", "accept", "resign", "reject", 1000.0),
+        decision("accept", "reject", "play_on", "accept", 412.0),
+    ]
+    player = {
+        "resignations": 2,
+        "wrong_resignations": 1,
+        "resignation_answers": 1,
+        "wrong_accepts": 0,
+        "wrong_rejects": 1,
+        "resignation_error_total": 824.0,
+        "mwc": {"resignation_error_total": 3.5},
+    }
+    found = run_js(
+        f"""const cases = {json.dumps(cases)}, p = {json.dumps(player)};
+        print({{
+          verdicts: cases.map((d) => words.resignVerdict(d, "Ann", "Bob", "2 points", "emg")),
+          cells: [words.resignationsCell(p, "emg", true), words.resignationsCell(p, "mwc", true),
+                  words.resignationsCell({{}}, "emg", false)],
+        }});"""
+    )
+    assert found["verdicts"] == [
+        "Playing on is worth no more to Ann than the 2 points given up: resigning is right, and Bob should "
+        "accept. Resigning was right.",
+        "Playing on is worth no more to Ann than the 2 points given up: resigning is right, and Bob should "
+        "reject it, as playing on wins more. Resigning was right.",
+        "Ann's game is worth more than the 2 points given up: Ann should play on (and Bob would be right to "
+        f"accept). Resigning cost {MINUS}0.412 EMG.",
+        "Playing on is worth more to Bob than the 2 points offered: Bob should reject. "
+        f"Accepting cost {MINUS}1.000 EMG.",
+        "The resignation gives Bob 2 points, at least what playing on is worth: Bob should accept. "
+        f"Rejecting cost {MINUS}0.412 EMG.",
+    ]
+    assert found["cells"] == [
+        "2 offered, 1 wrong; 1 answered, 1 wrong (824.0 mEMG lost)",
+        "2 offered, 1 wrong; 1 answered, 1 wrong (3.50% MWC lost)",
+        "—",
+    ]

@@ -17,9 +17,10 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # purpose: no subprocesses in Pyodide, the site built on CPython, the analysis set beside gnubg's run on
 # CPython only, the training labels' store that needs numpy). A change that loses tests inside Pyodide fails
 # here; one that adds tests should raise the floor.
-# Today (2026-11-26, with the cube by gnubg's method and its reference tests): 1,245 passed, 116 skipped.
-AT_LEAST_PASSED = 1245
-AT_MOST_SKIPPED = 116
+# Today (2026-11-26, with the cube by gnubg's method and its reference tests): 1,245 passed, 116 skipped; the
+# resignations' tests add 10 that pass inside Pyodide and 2 that need gnubg (counted on that file alone).
+AT_LEAST_PASSED = 1255
+AT_MOST_SKIPPED = 118
 
 
 def counts(output: str) -> dict[str, int]:

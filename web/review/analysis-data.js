@@ -30,8 +30,8 @@ export function coverage(analysis, record) {
 }
 
 /**
- * Whether review shows a decision: every move, take and double; a "no double" only when it was close or marked (as
- * GNU Backgammon's list does), or every turn would carry one.
+ * Whether review shows a decision: every move, take, double, resignation and answer to one; a "no double" only when
+ * it was close or marked (as GNU Backgammon's list does), or every turn would carry one.
  * @param {Decision} d
  */
 export function worthShowing(d) {
@@ -80,7 +80,8 @@ export function decisionView(step, record, matchLength = null) {
     name: p?.name ?? "", kind: "human",
   }));
   const settings = { ...(record?.settings ?? {}), match_length: matchLength ?? record?.settings?.match_length ?? 0 };
-  const move = d.kind === "move";
+  // a resignation made after the roll shows its dice (the board is the turn's start)
+  const move = d.kind === "move" || (isResignation(d) && Array.isArray(d.dice));
   const take = d.kind === "take";
   const cube = {
     value: d.cube?.value ?? 1, owner: d.cube?.owner ?? null, may_double: false,
@@ -96,8 +97,28 @@ export function decisionView(step, record, matchLength = null) {
   };
 }
 
+/** What a resignation gives up, in words. */
+export const SIZE_WORDS = Object.freeze({ single: "a single game", gammon: "a gammon", backgammon: "a backgammon" });
+
 /**
- * The decision in move-list words: `52: 13/8 13/11`, `Doubles`, `No double`, `Takes`, `Drops`, `Beavers`.
+ * Whether `d` is a resignation offered (`resign`) or the answer to one (`accept`: accepted or rejected).
+ * @param {Decision} d
+ */
+export function isResignation(d) {
+  return d.kind === "resign" || d.kind === "accept";
+}
+
+/**
+ * The size of the resignation of `d` in words: "a gammon".
+ * @param {Decision} d
+ */
+export function sizeWords(d) {
+  return SIZE_WORDS[/** @type {"single"} */ (d.resign_equities?.size)] ?? "the game";
+}
+
+/**
+ * The decision in move-list words: `52: 13/8 13/11`, `Doubles`, `No double`, `Takes`, `Drops`, `Beavers`,
+ * `Resigns a gammon`, `Accepts the resignation`, `Rejects the resignation`.
  * @param {Decision} d
  */
 export function decisionText(d) {
@@ -106,6 +127,8 @@ export function decisionText(d) {
     return `${dice}: ${d.played ?? ""}`.trim();
   }
   if (d.kind === "double") return d.played === "double" ? "Doubles" : "No double";
+  if (d.kind === "resign") return `Resigns ${sizeWords(d)}`;
+  if (d.kind === "accept") return d.played === "reject" ? "Rejects the resignation" : "Accepts the resignation";
   return { take: "Takes", drop: "Drops", beaver: "Beavers" }[/** @type {"take"} */ (d.played)] ?? String(d.played ?? "");
 }
 

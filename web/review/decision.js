@@ -2,14 +2,16 @@
 /**
  * One decision in the review panel: who was to play what, the play made with its mark and what it cost, the best
  * play, the luck of the roll, the candidate plays with their chances (five, all that were kept on request; each can
- * be shown on the board) or the cube's three equities, the legend of the board's arrows, the chances before it and
- * its IDs; every figure in the unit the player chose, named. And the same in the sentence said to screen readers.
+ * be shown on the board), the cube's three equities, or a resignation's two (playing on, resigning) with the verdict
+ * in words, the legend of the board's arrows, the chances before it and its IDs; every figure in the unit the player
+ * chose, named. And the same in the sentence said to screen readers.
  */
 
-import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS } from "./analysis-data.js";
+import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS, sizeWords } from "./analysis-data.js";
 import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
 import { differenceIn, equityIn, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
+import { plural, resignVerdict } from "./words.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
 /** @typedef {import("./units.js").Unit} Unit */
@@ -33,11 +35,7 @@ export function renderDecision(box, step, names, options) {
   const d = step.decision;
   const unit = unitOf(d, options.unit);
   const out = [];
-  const who = names[d.player] ?? "";
-  const title = d.kind === "move"
-    ? `${who} to play ${(d.dice ?? []).join("-")}`
-    : d.kind === "double" ? `${who}: double or not?` : `${who}: take or drop?`;
-  out.push(node("h3", title));
+  out.push(node("h3", titleOf(d, names)));
   const made = node("p", "", "made");
   made.append(`Played: ${d.kind === "move" ? d.played : decisionText(d)}`);
   if (d.mark) {
@@ -48,7 +46,7 @@ export function renderDecision(box, step, names, options) {
     made.append(` (${errorAmount(d, unit)})`);
   }
   out.push(made);
-  if (d.best && d.best !== d.played) out.push(node("p", `Best: ${d.best}`, "best"));
+  if (d.best && d.best !== d.played) out.push(node("p", `Best: ${bestText(d)}`, "best"));
   if (d.kind === "move" && typeof d.luck === "number") {
     const luck = `Luck of the roll: ${luckAmount(d, unit)}${d.luck_mark ? ` (${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]})` : ""}`;
     out.push(node("p", luck, `luck-line${d.luck_mark ? ` ${d.luck_mark}` : ""}`));
@@ -59,6 +57,7 @@ export function renderDecision(box, step, names, options) {
     if (legend) out.push(legend);
   }
   if (d.cube_equities) out.push(cubeTable(d, names, unit));
+  if (d.resign_equities) out.push(resignTable(d, names, unit));
   const p0 = d.player0 ?? {};
   if (typeof p0.win === "number") {
     const mwc = typeof p0.mwc === "number" ? `, the match ${(p0.mwc * 100).toFixed(1)}%` : "";
@@ -66,6 +65,29 @@ export function renderDecision(box, step, names, options) {
   }
   out.push(node("p", `Position ID ${d.position_id ?? "—"}${d.match_id ? ` · Match ID ${d.match_id}` : ""}`, "note ids-line"));
   box.replaceChildren(...out);
+}
+
+/**
+ * The best choice of decision `d` in words: a play, a cube action, "play on", "resign a gammon", "accept".
+ * @param {Record<string, any>} d
+ */
+function bestText(d) {
+  if (d.kind === "resign" && d.best !== "play on") return `resign ${sizeWords(d)}`;
+  return String(d.best);
+}
+
+/**
+ * The heading of decision `d`: who was to do what.
+ * @param {Record<string, any>} d @param {string[]} names
+ */
+function titleOf(d, names) {
+  const who = names[d.player] ?? "";
+  const rolled = Array.isArray(d.dice) ? ` (having rolled ${d.dice.join("-")})` : "";
+  if (d.kind === "move") return `${who} to play ${(d.dice ?? []).join("-")}`;
+  if (d.kind === "double") return `${who}: double or not?`;
+  if (d.kind === "resign") return `${who}${rolled}: resign ${sizeWords(d)} or play on?`;
+  if (d.kind === "accept") return `${who}: accept or reject ${names[d.turn] ?? ""}'s resignation of ${sizeWords(d)}?`;
+  return `${who}: take or drop?`;
 }
 
 /**
@@ -77,7 +99,7 @@ export function spoken(step, count, names, unit = "emg") {
   const d = step.decision;
   const parts = [`Decision ${step.at + 1} of ${count}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${(d.dice ?? []).join(" and ")}, played ${d.played}` : decisionText(d)}.`];
   if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${errorAmount(d, unitOf(d, unit))}.`);
-  if (d.best && d.best !== d.played) parts.push(`Best: ${d.best}.`);
+  if (d.best && d.best !== d.played) parts.push(`Best: ${bestText(d)}.`);
   if (d.luck_mark) parts.push(`The roll was ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]}.`);
   return parts.join(" ");
 }
@@ -167,6 +189,40 @@ function arrowLegend(d, chosen) {
   });
   if (chosen !== null) legend.append(" (choose it again for the play made)");
   return legend;
+}
+
+/**
+ * A resignation's two equities for the side that resigns (playing on, and the points given up), each with its distance
+ * from the right choice, and the verdict on the offer or the answer in words; the error in the same unit as a
+ * checker play's.
+ * @param {Record<string, any>} d @param {string[]} names @param {Unit} unit
+ */
+function resignTable(d, names, unit) {
+  const c = d.resign_equities;
+  const resigner = names[d.turn] ?? "";
+  const answerer = names[1 - d.turn] ?? "";
+  const table = node("table", "", "plays-table resign-table");
+  table.append(node("caption", `What the game is worth to ${resigner} (${UNIT_NAMES[unit]})`));
+  const head = node("tr");
+  for (const text of ["", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
+    const th = node("th", text);
+    th.setAttribute("scope", "col");
+    head.append(th);
+  }
+  table.append(head);
+  const points = plural(Number(c.points) || 0, "point");
+  const right = c.action === "resign" ? "resign" : "play_on";
+  for (const [key, label] of [["play_on", "Play on"], ["resign", `Resign ${sizeWords(d)} (${points})`]]) {
+    const tr = node("tr", "", key === right ? "best-row" : "");
+    const th = node("th", label);
+    th.setAttribute("scope", "row");
+    const diff = key === right ? "" : figure(differenceIn(d, c[key] - c[right], unit), unit, { signed: true });
+    tr.append(th, node("td", figure(equityIn(d, c[key], unit), unit)), node("td", diff));
+    table.append(tr);
+  }
+  const wrap = node("div");
+  wrap.append(table, node("p", resignVerdict(d, resigner, answerer, points, unit), "note resign-verdict"));
+  return wrap;
 }
 
 /**

@@ -8,16 +8,16 @@
 import { coverage, formatNumber } from "./analysis-data.js";
 import { node } from "./dom.js";
 import { rate, rateUnitWords } from "./units.js";
-import { hasJudgedDecisions, luckLabel, plural, verdict as verdictWords } from "./words.js";
+import { hasJudgedDecisions, luckLabel, plural, resignationsCell, resigned, verdict as verdictWords } from "./words.js";
 
 /** @typedef {import("./units.js").Unit} Unit */
 
 /**
  * The rows of the table: a label and a player's cell.
- * @param {Unit} unit @param {boolean} match
+ * @param {Unit} unit @param {boolean} match @param {boolean} withResignations  a row for resignations and answers
  * @returns {[string, (p: any) => string][]}
  */
-function rows(unit, match) {
+function rows(unit, match, withResignations) {
   const judged = (/** @type {any} */ p, /** @type {string} */ text) => (hasJudgedDecisions(p) ? text : "—");
   /** @type {[string, (p: any) => string][]} */
   const list = [
@@ -33,6 +33,7 @@ function rows(unit, match) {
       return `${rate(p, "luck", unit)}${label ? ` (${label})` : ""}`;
     }],
   ];
+  if (withResignations) list.push(["Resignations (outside the rates, as in GNU Backgammon)", (p) => resignationsCell(p, unit, match)]);
   if (match && unit === "emg") {
     list.push(["Match chance lost to errors", (p) => `${formatNumber((p.mwc?.chequer_error_total ?? 0) + (p.mwc?.cube_error_total ?? 0))}%`]);
     list.push(["Match chance from luck", (p) => `${formatNumber(p.mwc?.luck_total)}%`]);
@@ -56,7 +57,7 @@ function figuresTable(players, names, unit, match, whose) {
     head.append(th);
   }
   table.append(head);
-  for (const [label, value] of rows(unit, match)) {
+  for (const [label, value] of rows(unit, match, players.some(resigned))) {
     const tr = node("tr");
     const th = node("th", label);
     th.setAttribute("scope", "row");
@@ -73,7 +74,9 @@ function figuresTable(players, names, unit, match, whose) {
 export function countsNote(a, listed) {
   const judged = (a.games ?? []).reduce((/** @type {number} */ n, /** @type {any} */ g) => n + (g.decisions?.length ?? 0), 0);
   const left = judged - listed;
-  return `${plural(judged, "decision")} judged (every play and every chance to double); the move list shows ${listed}${left ? `: the ${plural(left, "clear no-double", "clear no-doubles")} ${left === 1 ? "is" : "are"} left out` : ""}.`;
+  const resignations = (a.games ?? []).some((/** @type {any} */ g) => (g.decisions ?? []).some((/** @type {any} */ d) => d.kind === "resign"));
+  const what = resignations ? "every play, every chance to double, every resignation and its answer" : "every play and every chance to double";
+  return `${plural(judged, "decision")} judged (${what}); the move list shows ${listed}${left ? `: the ${plural(left, "clear no-double", "clear no-doubles")} ${left === 1 ? "is" : "are"} left out` : ""}.`;
 }
 
 /**

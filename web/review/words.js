@@ -1,9 +1,14 @@
 // @ts-check
 /**
  * The words review writes about a player's figures: counts with their nouns ("1 decision", "2 decisions"), gnubg's
- * rating and luck labels where there is something to rate, and the verdict said when an analysis is done. Pure
- * functions, no DOM, checked under Node.
+ * rating and luck labels where there is something to rate, the verdict said when an analysis is done, and what it says
+ * of a resignation and its answer. Pure functions, no DOM, checked under Node.
  */
+
+import { formatNumber } from "./analysis-data.js";
+import { errorAmount } from "./units.js";
+
+/** @typedef {import("./units.js").Unit} Unit */
 
 /**
  * `count` with its noun, in the singular for one: `plural(1, "decision")` is "1 decision".
@@ -59,4 +64,49 @@ export function verdict(a, names, rate) {
       return `${who}: error rate ${rate(p)}, ${sentence(String(p.rating ?? ""))}`;
     })
     .join(" ");
+}
+
+/**
+ * The verdict on a resignation or its answer in a player's words: which is worth more, playing on or the points given
+ * up, so what each side should have done, and what the choice made cost.
+ * @param {Record<string, any>} d @param {string} resigner @param {string} answerer @param {string} points
+ * @param {Unit} unit
+ */
+export function resignVerdict(d, resigner, answerer, points, unit) {
+  const c = d.resign_equities;
+  const accept = c.response === "accept";
+  const choice = d.kind === "resign" ? "Resigning" : d.played === "reject" ? "Rejecting" : "Accepting";
+  const cost = Number(d.error) > 0 ? `${choice} cost ${errorAmount(d, unit)}.` : `${choice} was right.`;
+  if (d.kind === "resign") {
+    const why = c.action === "resign"
+      ? `Playing on is worth no more to ${resigner} than the ${points} given up: resigning is right, and ${answerer} should ${accept ? "accept" : "reject it, as playing on wins more"}.`
+      : `${resigner}'s game is worth more than the ${points} given up: ${resigner} should play on (and ${answerer} would be right to accept).`;
+    return `${why} ${cost}`;
+  }
+  const why = accept
+    ? `The resignation gives ${answerer} ${points}, at least what playing on is worth: ${answerer} should accept.`
+    : `Playing on is worth more to ${answerer} than the ${points} offered: ${answerer} should reject.`;
+  return `${why} ${cost}`;
+}
+
+/**
+ * Whether a player offered or answered a resignation.
+ * @param {Record<string, any>} p
+ */
+export const resigned = (p) => (Number(p?.resignations) || 0) + (Number(p?.resignation_answers) || 0) > 0;
+
+/**
+ * A player's resignations and answers to them, how many were wrong and what they cost in all (in the unit: mEMG, or in
+ * a match per cent of match chance); kept out of the error rates as gnubg keeps them.
+ * @param {Record<string, any>} p @param {Unit} unit @param {boolean} match
+ */
+export function resignationsCell(p, unit, match) {
+  if (!resigned(p)) return "—";
+  const parts = [];
+  const offered = Number(p.resignations) || 0;
+  const answered = Number(p.resignation_answers) || 0;
+  if (offered) parts.push(`${offered} offered, ${Number(p.wrong_resignations) || 0} wrong`);
+  if (answered) parts.push(`${answered} answered, ${(Number(p.wrong_accepts) || 0) + (Number(p.wrong_rejects) || 0)} wrong`);
+  const lost = unit === "mwc" && match ? `${formatNumber(p.mwc?.resignation_error_total ?? 0, 2)}% MWC` : `${formatNumber(p.resignation_error_total ?? 0)} mEMG`;
+  return `${parts.join("; ")} (${lost} lost)`;
 }

@@ -1,4 +1,5 @@
-"""The decisions of a match record, found by replaying it: checker plays, cube decisions, take decisions.
+"""The decisions of a match record, found by replaying it: checker plays, cube decisions, take decisions,
+resignations offered and their answers.
 
 Each `Decision` carries what judging it needs (the position before it from the side on turn, the dice,
 the cube, the score seen by that side) and what was chosen. Nothing here evaluates anything.
@@ -23,6 +24,8 @@ class Kind(Enum):
     MOVE = "move"
     DOUBLE = "double"
     TAKE = "take"
+    RESIGN = "resign"  # the offer of a resignation, by the player on turn
+    ACCEPT = "accept"  # the answer to it: accept or reject
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,15 @@ class Decision:
     `position` is seen from the player whose turn it is (`turn`): the mover, or the side that may
     double or has doubled; `player` is who decides (the answerer for a take decision). `action` is the
     index, in the record's list of the game's actions, of the first action of the decision. `choice`
-    is the play made, or `"double"`, `"no double"`, `"take"`, `"drop"`, `"beaver"`. `legal_count` is
-    the number of distinct legal plays (0: no move; 1: forced).
+    is the play made, or `"double"`, `"no double"`, `"take"`, `"drop"`, `"beaver"`; for a resignation the
+    size offered (`"single"`, `"gammon"`, `"backgammon"`), for its answer `"accept"` or `"reject"`.
+    `legal_count` is the number of distinct legal plays (0: no move; 1: forced).
+
+    A resignation and its answer are both seen from the resigner (`turn`), as a take decision is from the
+    doubler: `position` is the board at the start of the resigner's turn, `dice` its roll when it resigned
+    after rolling (None before the roll), `may_double` whether it could have doubled instead (before the
+    roll), `size` the resignation's ("single", "gammon", "backgammon") and `points` what it gives away (the
+    cube and the Jacoby rule counted).
     """
 
     kind: Kind
@@ -51,6 +61,9 @@ class Decision:
     opening: bool = False
     legal_count: int = 0
     may_beaver: bool = False
+    may_double: bool = False
+    points: int = 0
+    size: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,6 +120,8 @@ class _Collector:
         self._before: _State | None = start  # a set-up match may begin with a cube decision
         self._game = 0
         self._move: Decision | None = None  # the move decision whose play is being made
+        self._resign: Decision | None = None  # the resignation waiting for its answer
+        self._offered_id: str | None = None
         self._history_length = 0
 
     def observe(
@@ -116,6 +131,7 @@ class _Collector:
         if game_index != self._game:
             self._game = game_index
             self._move = None
+            self._resign = None
             self._before = None
         before = self._before
         kind = action["type"]
@@ -153,11 +169,77 @@ class _Collector:
                 play = Play(tuple(Move(source, dest) for source, dest, _ in played[0].moves))
                 self.decisions.append(replace(self._move, choice=play))
             self._move = None
-        elif kind == "accept_resign":
-            self._move = None  # a turn cut short by a resignation is not judged
+        elif kind == "resign":
+            self._resignation(match, index, before, events)
+        elif kind in ("accept_resign", "reject_resign"):
+            if self._resign is not None:
+                answer = "accept" if kind == "accept_resign" else "reject"
+                self.decisions.append(
+                    replace(
+                        self._resign,
+                        kind=Kind.ACCEPT,
+                        player=1 - self._resign.turn,
+                        action=index,
+                        match_id=self._offered_id,
+                        choice=answer,
+                    )
+                )
+            self._resign = None
+            if kind == "accept_resign":
+                self._move = None  # a turn cut short by a resignation is not judged
         self._before = _state(match)
         if any(event["type"] == "game_over" for event in events):
             self._move = None
+
+    def _resignation(
+        self,
+        match: Match,
+        index: int,
+        before: _State | None,
+        events: list[Event],
+    ) -> None:
+        """The player on turn offers to resign: before its roll (`before`, the state then) or after it (the
+        move decision of its turn holds the board at the turn's start and the roll)."""
+        self._resign = None
+        offered = next((event for event in events if event["type"] == "resigned"), None)
+        if offered is None or before is None or before.turn is None:
+            return
+        choice = str(offered["kind"])
+        points = int(offered["points"])
+        if before.phase is Phase.MOVE and self._move is not None and self._move.turn == before.turn:
+            decision = replace(
+                self._move,
+                kind=Kind.RESIGN,
+                action=index,
+                choice=choice,
+                opening=False,
+                legal_count=0,
+                points=points,
+                size=choice,
+            )
+        elif before.phase is Phase.ROLL and before.context is not None:
+            decision = Decision(
+                kind=Kind.RESIGN,
+                player=before.turn,
+                turn=before.turn,
+                game=self._game,
+                action=index,
+                position=before.position,
+                dice=None,
+                cube_value=before.cube_value,
+                cube_owner=before.cube_owner,
+                context=before.context,
+                match_id=before.match_id,
+                choice=choice,
+                may_double=before.may_double,
+                points=points,
+                size=choice,
+            )
+        else:
+            return
+        self.decisions.append(decision)
+        self._resign = decision
+        self._offered_id = match_id_of(match)  # the state the answer is made in: the offer waiting
 
     def _cube(
         self, kind: Kind, player: int, index: int, state: _State, choice: str, *, may_beaver: bool = False

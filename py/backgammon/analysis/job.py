@@ -27,9 +27,11 @@ from .judge import (
     MoveJudgement,
     OutOfTime,
     PlayFigure,
+    ResignJudgement,
     Sweeps,
     cube_figures,
     judge_move,
+    judge_resignation,
     scale_of,
 )
 from .stats import Totals, luck_mark, skill_mark
@@ -64,6 +66,7 @@ class AnalysisJob:
         self.match_length = match.settings.match_length
         self.entries: list[dict[str, Any]] = []
         self._sweeps = Sweeps(deep=self.depth >= 2) if self.depth >= 1 else None
+        self._offer: tuple[tuple[object, ...], ResignJudgement] | None = None  # the last resignation judged
 
     @property
     def total(self) -> int:
@@ -106,6 +109,13 @@ class AnalysisJob:
     def _judge(self, decision: Decision) -> dict[str, Any]:
         if decision.kind is Kind.MOVE:
             return self._move_entry(decision, judge_move(decision, self._sweeps))
+        if decision.kind in (Kind.RESIGN, Kind.ACCEPT):
+            # The answer shares the values of the resignation it answers, judged just before.
+            offer = self._offer[1] if self._offer and self._offer[0] == _offer_key(decision) else None
+            judgement = judge_resignation(decision, self._sweeps, offer)
+            if decision.kind is Kind.RESIGN:
+                self._offer = (_offer_key(decision), judgement)
+            return self._resign_entry(decision, judgement)
         return self._cube_entry(decision, cube_figures(decision, self._sweeps))
 
     def _base(self, decision: Decision, before: Probabilities, error: float) -> dict[str, Any]:
@@ -142,6 +152,7 @@ class AnalysisJob:
             "luck_mark": None,
             "plays": None,
             "cube_equities": None,
+            "resign_equities": None,
             "close": False,
             "chances": decider.to_dict(),
             "player0": {
@@ -194,6 +205,27 @@ class AnalysisJob:
         entry.update({"played": played, "best": best, "cube_equities": equities, "close": close})
         return entry
 
+    def _resign_entry(self, decision: Decision, judged: ResignJudgement) -> dict[str, Any]:
+        entry = self._base(decision, judged.chances, judged.error)
+        size = decision.size
+        if decision.kind is Kind.RESIGN:
+            played = f"resign {size}"
+            best = played if judged.action == "resign" else "play on"
+        else:
+            played = str(decision.choice)
+            best = judged.response
+        equities = {
+            "size": size,
+            "points": decision.points,
+            "play_on": round(judged.play_on, 4),
+            "resign": round(judged.resign, 4),
+            "cubeless": round(judged.cubeless, 4),
+            "action": judged.action,
+            "response": judged.response,
+        }
+        entry.update({"played": played, "best": best, "resign_equities": equities})
+        return entry
+
     def result(self) -> dict[str, Any]:
         """The analysis record (docs/analysis.md) of what has been judged so far."""
         games: list[dict[str, Any]] = [_game_entry(game) for game in self.games]
@@ -218,6 +250,11 @@ class AnalysisJob:
             "players": [t.to_dict() for t in match_totals],
             "games": games,
         }
+
+
+def _offer_key(decision: Decision) -> tuple[object, ...]:
+    """What a resignation and its answer have in common: the offer."""
+    return (decision.game, decision.turn, decision.position, decision.dice, decision.size, decision.points)
 
 
 def _game_entry(game: GameSummary) -> dict[str, Any]:

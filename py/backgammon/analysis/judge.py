@@ -12,9 +12,10 @@ docs/analysis.md for every definition.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from backgammon.bot.cube import MatchContext, Owner, cubeful_value, position_efficiency
+from backgammon.bot.cube import MatchContext, Owner, cubeful_value, cubeless_value, position_efficiency
 from backgammon.bot.cubeful import (
     Leaf,
     after_play_efficiency,
@@ -38,6 +39,11 @@ LOOKAHEAD_PLAYS = 3
 LOOKAHEAD_WINDOW = 0.12
 # Depth 2 chooses as the DEEP setting does (`benchmarks/checker_errors_gnubg.py` measures it): its
 # look-ahead's plays at 1-ply, then the best few of those at 2-ply, each within its window (EMG).
+
+# A resignation worth this little (EMG) more or less than playing on is worth the same: an error the analysis
+# would write as 0.00 mEMG (gnubg's computer, likewise, accepts one that gains it less than 1e-6: play.c,
+# `max_gain`); sure results come out of the evaluation within rounding of the exact values.
+RESIGN_EPSILON = 5e-6
 
 # The 30 opening rolls: (my die, their die) with mine higher gives me the first turn, else them.
 OPENING_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7) if a != b)
@@ -257,8 +263,10 @@ class CubeJudgement:
 
 
 def _rank(
-    position: Position, dice: tuple[int, int], scale: Scale, sweeps: Sweeps | None, played: Play
+    position: Position, dice: tuple[int, int], scale: Scale, sweeps: Sweeps | None, played: Play | None
 ) -> tuple[list[PlayFigure], PlayFigure]:
+    """The legal plays of `dice`, best first, and the figure of `played` (None: no play was made, the
+    returned figure is the best)."""
     legal = legal_plays(position, dice)
     items = legal.items() if legal.move_count else [(Play(), position)]
     probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
@@ -266,11 +274,15 @@ def _rank(
         PlayFigure(play, after, scale.after_play(p, after_play_efficiency(after)), p, 0)
         for (play, after), p in zip(items, probs, strict=True)
     ]
-    played_after = legal.result_of(played) if legal.move_count else position
-    if played_after is None:
-        raise ValueError(f"The play {played!r} is not legal with {dice} in {position.id}.")
-    chosen = next(f for f in figures if f.position == played_after)
     figures.sort(key=lambda f: -f.value)
+    if played is None:
+        played_after = figures[0].position
+    else:
+        found = legal.result_of(played) if legal.move_count else position
+        if found is None:
+            raise ValueError(f"The play {played!r} is not legal with {dice} in {position.id}.")
+        played_after = found
+    chosen = next(f for f in figures if f.position == played_after)
     if sweeps is not None and len(figures) > 1:
         best = figures[0].value
         plays, window = (DEEP.lookahead, DEEP.window) if sweeps.deep else (LOOKAHEAD_PLAYS, LOOKAHEAD_WINDOW)
@@ -370,20 +382,8 @@ def cube_figures(decision: Decision, sweeps: Sweeps | None) -> CubeJudgement:
     chances (`cubeful_value`); with `sweeps` (depth 1) one ply deeper: the average over the 21 rolls of
     the board after the best play of each, the other side on roll with its own cube action."""
     scale = scale_of(decision)
-    position, stake, owner, context = decision.position, decision.cube_value, scale.owner, scale.context
-    if sweeps is None:
-        chances = static_chances(position)
-        efficiency = position_efficiency(position.mine, position.theirs)
-
-        def value(cube: int, holder: Owner) -> float:
-            return cubeful_value(chances, cube, holder, context, efficiency=efficiency)
-    else:
-        roll_sweep = sweeps.get(position, context, stake)
-        chances = roll_sweep.chances()
-
-        def value(cube: int, holder: Owner) -> float:
-            return lookahead_value(roll_sweep.leaves, cube, holder, context)
-
+    stake, owner, context = decision.cube_value, scale.owner, scale.context
+    chances, value = _before_roll(decision.position, scale, sweeps)
     no_double = scale.emg(value(stake, owner))
     double_take = scale.emg(value(2 * stake, Owner.THEM))
     double_pass = scale.emg(context.payoff(stake))
@@ -401,6 +401,97 @@ def cube_figures(decision: Decision, sweeps: Sweeps | None) -> CubeJudgement:
             answers["beaver"] = beaver
         error = answers[str(choice)] - min(answers.values())
     return CubeJudgement(no_double, double_take, double_pass, beaver, max(0.0, error), chances)
+
+
+def _before_roll(
+    position: Position, scale: Scale, sweeps: Sweeps | None
+) -> tuple[Probabilities, Callable[[int, Owner], float]]:
+    """The chances of the side on roll before its roll, and its cubeful value (money points or MWC) with the
+    cube at a stake held by an owner: at depth 0 from the static chances (`cubeful_value`), with `sweeps`
+    one ply deeper (`lookahead_value` over its 21 rolls)."""
+    context = scale.context
+    if sweeps is None:
+        chances = static_chances(position)
+        efficiency = position_efficiency(position.mine, position.theirs)
+
+        def value(cube: int, holder: Owner) -> float:
+            return cubeful_value(chances, cube, holder, context, efficiency=efficiency)
+
+        return chances, value
+    roll_sweep = sweeps.get(position, context, scale.cube_value)
+
+    def lookahead(cube: int, holder: Owner) -> float:
+        return lookahead_value(roll_sweep.leaves, cube, holder, context)
+
+    return roll_sweep.chances(), lookahead
+
+
+@dataclass(frozen=True)
+class ResignJudgement:
+    """A resignation offered, valued from the resigner's side (EMG).
+
+    `play_on`: what the resigner's game is worth if it plays on, cubeful, at the analysis's depth: before
+    its roll with its own best cube action, after its roll the value of its best play with that roll.
+    `resign`: what the resignation is worth to it (minus the points given up, in EMG). `cubeless`: GNU
+    Backgammon's own figure for playing on (`getResignEquities`: `Utility` of the chances before the roll,
+    no cube). `error` is the decider's: the resigner's, or the answerer's for an answer.
+    """
+
+    play_on: float
+    resign: float
+    cubeless: float
+    chances: Probabilities  # the resigner's, before its roll
+    error: float
+
+    @property
+    def action(self) -> str:
+        """The resigner's right choice: "resign" when the resignation costs it nothing, else "play_on"."""
+        return "resign" if self.resign >= self.play_on - RESIGN_EPSILON else "play_on"
+
+    @property
+    def response(self) -> str:
+        """The right answer: accept when the resignation gives the answerer at least what playing on would."""
+        return "accept" if self.play_on >= self.resign - RESIGN_EPSILON else "reject"
+
+
+def judge_resignation(
+    decision: Decision, sweeps: Sweeps | None, offer: ResignJudgement | None = None
+) -> ResignJudgement:
+    """A resignation (`Kind.RESIGN`) or its answer (`Kind.ACCEPT`) judged as gnubg judges them (analysis.c,
+    `AnalyzeMove`, `MOVE_RESIGN`): the resignation is an error of the resigner when the points given up are
+    worth less to it than playing on (`rAfter < rBefore`), by the difference; accepting it is an error of
+    the other side when playing on is worth less to the resigner than the resignation (`rBefore <
+    rAfter`), and rejecting it, which gnubg does not record, when it is worth more. gnubg values playing
+    on cubeless and before the roll; here it is the cubeful value at the analysis's depth (see
+    `ResignJudgement`), the cubeless figure kept beside it. `offer`: the judgement of the resignation an
+    answer answers, whose values it shares (not evaluated again)."""
+    if offer is None:
+        offer = _resignation_values(decision, sweeps)
+    play_on, resign = offer.play_on, offer.resign
+    if decision.kind is Kind.RESIGN or decision.choice == "reject":
+        error = play_on - resign
+    else:
+        error = resign - play_on
+    return replace(offer, error=error if error > RESIGN_EPSILON else 0.0)
+
+
+def _resignation_values(decision: Decision, sweeps: Sweeps | None) -> ResignJudgement:
+    """The values of a resignation (`judge_resignation`), its error not yet set."""
+    scale = scale_of(decision)
+    stake, owner, context = decision.cube_value, scale.owner, scale.context
+    chances, value = _before_roll(decision.position, scale, sweeps)
+    if decision.dice is None:
+        play_on = scale.emg(value(stake, owner))
+        if decision.may_double:
+            double_take = scale.emg(value(2 * stake, Owner.THEM))
+            double_pass = scale.emg(context.payoff(stake))
+            play_on = max(play_on, min(double_take, double_pass))
+    else:
+        figures, _ = _rank(decision.position, decision.dice, scale, sweeps, None)
+        play_on = figures[0].value
+    resign = scale.emg(context.payoff(-decision.points))
+    cubeless = scale.emg(cubeless_value(chances, stake, owner, context))
+    return ResignJudgement(play_on, resign, cubeless, chances, 0.0)
 
 
 def static_chances(position: Position) -> Probabilities:

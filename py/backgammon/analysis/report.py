@@ -73,6 +73,17 @@ SECTIONS: list[tuple[str, list[Row]]] = [
         ],
     ),
     (
+        "Resignations (kept out of the error rates and marks, as gnubg keeps them)",
+        [
+            ("Resignations offered", _count("resignations")),
+            ("Wrong resignations", _count("wrong_resignations")),
+            ("Resignations answered", _count("resignation_answers")),
+            ("Wrong accepts", _count("wrong_accepts")),
+            ("Wrong rejects", _count("wrong_rejects")),
+            ("Error total mEMG (MWC)", _total("resignation_error_total", "resignation_error_total")),
+        ],
+    ),
+    (
         "Luck",
         [
             ("Rolls marked very lucky", _nested("luck_marks", "very_lucky")),
@@ -94,6 +105,8 @@ SECTIONS: list[tuple[str, list[Row]]] = [
         ],
     ),
 ]
+
+SIZES = {"single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
 
 LABEL_WIDTH = 36
 COLUMN_WIDTH = 22
@@ -123,6 +136,10 @@ def decision_line(game: dict[str, Any], entry: dict[str, Any], names: list[str])
         what = f"{dice}: played {entry['played']}"
     elif entry["kind"] == "double":
         what = f"cube: {entry['played']}"
+    elif entry["kind"] == "resign":
+        what = f"resigns {SIZES[entry['resign_equities']['size']]}"
+    elif entry["kind"] == "accept":
+        what = f"resignation of {SIZES[entry['resign_equities']['size']]}: {entry['played']}"
     else:
         what = f"answer: {entry['played']}"
     return f"Game {game['number']}, {who}, {what} {symbol} ({loss}); best {entry['best']}"

@@ -92,11 +92,26 @@ class Totals:
     cube_errors: dict[str, int] = field(
         default_factory=lambda: {"missed_doubles": 0, "wrong_doubles": 0, "wrong_takes": 0, "wrong_passes": 0}
     )
+    # Resignations and their answers: counted apart, as gnubg keeps them out of its statistics.
+    resignation_counts: dict[str, int] = field(
+        default_factory=lambda: {
+            "resignations": 0,
+            "wrong_resignations": 0,
+            "resignation_answers": 0,
+            "wrong_accepts": 0,
+            "wrong_rejects": 0,
+        }
+    )
+    resignation_error: float = 0.0
+    resignation_error_mwc: float = 0.0
 
     def add(self, entry: dict[str, Any]) -> None:
         """Count one decision entry of the analysis record (see docs/analysis.md)."""
         error = entry["error"] / 1000.0
         error_mwc = (entry["error_mwc"] or 0.0) / 100.0
+        if entry["kind"] in ("resign", "accept"):
+            self._add_resignation(entry, error, error_mwc)
+            return
         if entry["mark"]:
             self.marks[entry["mark"]] += 1
         if entry["kind"] == "move":
@@ -125,6 +140,20 @@ class Totals:
                 "drop": "wrong_passes",
             }[entry["played"]]
             self.cube_errors[kind] += 1
+
+    def _add_resignation(self, entry: dict[str, Any], error: float, error_mwc: float) -> None:
+        """A resignation or an answer to one: in its own counts and total, not in the marks, the error rates
+        or the ratings (gnubg's `updateStatcontext` has no case for `MOVE_RESIGN`)."""
+        counts = self.resignation_counts
+        self.resignation_error += error
+        self.resignation_error_mwc += error_mwc
+        if entry["kind"] == "resign":
+            counts["resignations"] += 1
+            counts["wrong_resignations"] += error > 0.0
+            return
+        counts["resignation_answers"] += 1
+        if error > 0.0:
+            counts["wrong_accepts" if entry["played"] == "accept" else "wrong_rejects"] += 1
 
     def to_dict(self) -> dict[str, Any]:
         decisions = self.unforced_moves + self.close_cube_decisions
@@ -155,12 +184,15 @@ class Totals:
             "marks": dict(self.marks),
             "luck_marks": dict(self.luck_marks),
             **self.cube_errors,
+            **self.resignation_counts,
+            "resignation_error_total": _milli(self.resignation_error),
             "mwc": None
             if self.money
             else {
                 "chequer_error_total": _percent(self.chequer_error_mwc),
                 "cube_error_total": _percent(self.cube_error_mwc),
                 "luck_total": _percent(self.luck_mwc),
+                "resignation_error_total": _percent(self.resignation_error_mwc),
             },
         }
 

@@ -417,6 +417,19 @@ def cubeful_value(
     return _match_cubeful(probs, stake, owner, context, x, live_two_away=live_two_away)
 
 
+def cubeless_value(probs: Probabilities, stake: int, owner: Owner, context: MatchContext) -> float:
+    """The cubeless value for the side whose chances are `probs`: money points at `stake` (gnubg's `Utility`,
+    no gammons under the Jacoby rule with the cube centred), or in a match the MWC expected over the game's
+    results at that cube (`eq2mwc(Utility)`): the *dead* part of `cubeful_value`."""
+    if context.is_money:
+        price = 0.0 if context.jacoby and owner is Owner.CENTRE else 1.0
+        w = probs.win
+        single = 2.0 * w - 1.0
+        gammons = (probs.win_gammon - probs.lose_gammon) + (probs.win_backgammon - probs.lose_backgammon)
+        return stake * (single + gammons * price)
+    return _match_dead(probs, _results(context, stake))
+
+
 def may_double(stake: int, owner: Owner, context: MatchContext) -> bool:
     """`GetDPEq`'s test: the side on roll has the cube (centred or its own), and in a match it is not
     the Crawford game, a double is not past the match, and it is not the leader after the Crawford game."""
