@@ -239,11 +239,11 @@ def test_a_resignation_and_its_answer_are_said_in_a_players_words() -> None:
         "Playing on is worth no more to Ann than the 2 points given up: resigning is right, and Bob should "
         "reject it, as playing on wins more. Resigning was right.",
         "Ann's game is worth more than the 2 points given up: Ann should play on (and Bob would be right to "
-        f"accept). Resigning cost {MINUS}0.412 EMG.",
+        "accept). Resigning cost 0.412 EMG.",
         "Playing on is worth more to Bob than the 2 points offered: Bob should reject. "
-        f"Accepting cost {MINUS}1.000 EMG.",
+        "Accepting cost 1.000 EMG.",
         "The resignation gives Bob 2 points, at least what playing on is worth: Bob should accept. "
-        f"Rejecting cost {MINUS}0.412 EMG.",
+        "Rejecting cost 0.412 EMG.",
     ]
     assert found["cells"] == [
         "2 offered, 1 wrong; 1 answered, 1 wrong (824.0 mEMG lost)",

@@ -10,7 +10,7 @@
 import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS, sizeWords } from "./analysis-data.js";
 import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
-import { differenceIn, equityIn, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
+import { differenceIn, equityIn, costAmount, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
 import { plural, resignVerdict } from "./words.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
@@ -256,7 +256,7 @@ function cubeTable(d, names, unit) {
   const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
   const answer = c.response === "drop" ? "pass" : c.response ?? "take";
   const choice = CHOICE_WORDS[/** @type {"take"} */ (d.played)] ?? decisionText(d);
-  const cost = Number(d.error) > 0 ? `${choice} cost ${errorAmount(d, unit)}.` : `${choice} was right.`;
+  const cost = Number(d.error) > 0 ? `${choice} cost ${costAmount(d, unit)}.` : `${choice} was right.`;
   const caption = node("p", `Right action: ${advice.toLowerCase()}; the answer: ${answer}. ${cost}`, "note cube-verdict");
   const wrap = node("div");
   wrap.append(table, caption);

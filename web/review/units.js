@@ -88,6 +88,14 @@ export function errorAmount(d, unit) {
 }
 
 /**
+ * The same error as a size, for a sentence that says it cost something: `0.042 EMG`, `0.85% MWC`.
+ * @param {Record<string, any>} d @param {Unit} unit
+ */
+export function costAmount(d, unit) {
+  return errorAmount(d, unit).replace(/^−/, "");
+}
+
+/**
  * The luck of the roll of `d`, signed (good luck positive), in the unit.
  * @param {Record<string, any>} d @param {Unit} unit
  */

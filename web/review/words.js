@@ -6,7 +6,7 @@
  */
 
 import { formatNumber } from "./analysis-data.js";
-import { errorAmount } from "./units.js";
+import { costAmount } from "./units.js";
 
 /** @typedef {import("./units.js").Unit} Unit */
 
@@ -76,7 +76,7 @@ export function resignVerdict(d, resigner, answerer, points, unit) {
   const c = d.resign_equities;
   const accept = c.response === "accept";
   const choice = d.kind === "resign" ? "Resigning" : d.played === "reject" ? "Rejecting" : "Accepting";
-  const cost = Number(d.error) > 0 ? `${choice} cost ${errorAmount(d, unit)}.` : `${choice} was right.`;
+  const cost = Number(d.error) > 0 ? `${choice} cost ${costAmount(d, unit)}.` : `${choice} was right.`;
   if (d.kind === "resign") {
     const why = c.action === "resign"
       ? `Playing on is worth no more to ${resigner} than the ${points} given up: resigning is right, and ${answerer} should ${accept ? "accept" : "reject it, as playing on wins more"}.`
