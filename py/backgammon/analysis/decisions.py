@@ -218,19 +218,12 @@ class _Collector:
                 size=choice,
             )
         elif before.phase is Phase.ROLL and before.context is not None:
-            decision = Decision(
-                kind=Kind.RESIGN,
-                player=before.turn,
-                turn=before.turn,
-                game=self._game,
-                action=index,
-                position=before.position,
-                dice=None,
-                cube_value=before.cube_value,
-                cube_owner=before.cube_owner,
-                context=before.context,
-                match_id=before.match_id,
-                choice=choice,
+            decision = self._before_roll(
+                Kind.RESIGN,
+                before.turn,
+                index,
+                before,
+                choice,
                 may_double=before.may_double,
                 points=points,
                 size=choice,
@@ -244,23 +237,27 @@ class _Collector:
     def _cube(
         self, kind: Kind, player: int, index: int, state: _State, choice: str, *, may_beaver: bool = False
     ) -> None:
+        self.decisions.append(self._before_roll(kind, player, index, state, choice, may_beaver=may_beaver))
+
+    def _before_roll(
+        self, kind: Kind, player: int, index: int, state: _State, choice: str, **more: Any
+    ) -> Decision:
+        """A decision before the roll (the cube, its answer, a resignation) in the state of the game then."""
         assert state.turn is not None and state.context is not None
-        self.decisions.append(
-            Decision(
-                kind=kind,
-                player=player,
-                turn=state.turn,
-                game=self._game,
-                action=index,
-                position=state.position,
-                dice=None,
-                cube_value=state.cube_value,
-                cube_owner=state.cube_owner,
-                context=state.context,
-                match_id=state.match_id,
-                choice=choice,
-                may_beaver=may_beaver,
-            )
+        return Decision(
+            kind=kind,
+            player=player,
+            turn=state.turn,
+            game=self._game,
+            action=index,
+            position=state.position,
+            dice=None,
+            cube_value=state.cube_value,
+            cube_owner=state.cube_owner,
+            context=state.context,
+            match_id=state.match_id,
+            choice=choice,
+            **more,
         )
 
 
