@@ -192,6 +192,23 @@ function arrowLegend(d, chosen) {
 }
 
 /**
+ * A table of a decision's options: its caption, and the columns option, equity and difference from the right one.
+ * @param {string} kind @param {string} caption @param {Unit} unit
+ */
+function equityTable(kind, caption, unit) {
+  const table = node("table", "", `plays-table ${kind}`);
+  table.append(node("caption", caption));
+  const head = node("tr");
+  for (const text of ["", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
+    const th = node("th", text);
+    th.setAttribute("scope", "col");
+    head.append(th);
+  }
+  table.append(head);
+  return table;
+}
+
+/**
  * A resignation's two equities for the side that resigns (playing on, and the points given up), each with its distance
  * from the right choice, and the verdict on the offer or the answer in words; the error in the same unit as a
  * checker play's.
@@ -201,15 +218,7 @@ function resignTable(d, names, unit) {
   const c = d.resign_equities;
   const resigner = names[d.turn] ?? "";
   const answerer = names[1 - d.turn] ?? "";
-  const table = node("table", "", "plays-table resign-table");
-  table.append(node("caption", `What the game is worth to ${resigner} (${UNIT_NAMES[unit]})`));
-  const head = node("tr");
-  for (const text of ["", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
-    const th = node("th", text);
-    th.setAttribute("scope", "col");
-    head.append(th);
-  }
-  table.append(head);
+  const table = equityTable("resign-table", `What the game is worth to ${resigner} (${UNIT_NAMES[unit]})`, unit);
   const points = plural(Number(c.points) || 0, "point");
   const right = c.action === "resign" ? "resign" : "play_on";
   for (const [key, label] of [["play_on", "Play on"], ["resign", `Resign ${sizeWords(d)} (${points})`]]) {
@@ -232,16 +241,8 @@ function resignTable(d, names, unit) {
  */
 function cubeTable(d, names, unit) {
   const c = d.cube_equities;
-  const table = node("table", "", "plays-table cube-table");
   const doubler = names[d.turn] ?? "";
-  table.append(node("caption", `Cube equities for ${doubler} (${UNIT_NAMES[unit]})`));
-  const head = node("tr");
-  for (const text of ["", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
-    const th = node("th", text);
-    th.setAttribute("scope", "col");
-    head.append(th);
-  }
-  table.append(head);
+  const table = equityTable("cube-table", `Cube equities for ${doubler} (${UNIT_NAMES[unit]})`, unit);
   const right = c.action === "no_double" || c.action === "too_good" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
   for (const [key, label] of [["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, pass"]]) {
     const tr = node("tr", "", key === right ? "best-row" : "");
