@@ -102,6 +102,22 @@ def test_position_xgid_of_the_views_ids() -> None:
     assert result("position_xgid", {"position_id": "nonsense!!", "match_id": ""}) == {"xgid": None}
 
 
+def test_position_xgid_of_a_resignation_waiting_is_the_position_it_was_offered_in() -> None:
+    """An XGID has no place for a resignation waiting (a review shows one at its answer): the position stays
+    shareable, the resigner on roll, as before the offer."""
+    from dataclasses import replace
+
+    from backgammon.formats.gnubg_id import decode_match_id, encode_match_id
+
+    view = result("new_match", {"settings": {"match_length": 5}})["view"]
+    info = decode_match_id(view["match_id"])
+    offered = replace(info, resignation=2, turn=1 - info.player_on_roll)
+    ids = {"position_id": view["position_id"], "match_id": view["match_id"]}
+    plain = result("position_xgid", ids)
+    waiting = result("position_xgid", {**ids, "match_id": encode_match_id(offered)})
+    assert waiting == plain and plain["xgid"]
+
+
 def test_position_xgid_carries_the_beaver_rule_of_a_money_session_only() -> None:
     """XG's rules field: in money 1 = Jacoby + 2 = beavers; in a match it is the Crawford flag."""
     money = result("new_match", {"settings": {"match_length": 0, "jacoby": True, "beavers": True}})["view"]

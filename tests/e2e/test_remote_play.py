@@ -394,7 +394,7 @@ def test_a_hostile_peer_is_refused_in_plain_words_and_changes_nothing(
         before = kept_match(host.page)
         shown = host.page.text_content("#position-id")
         peer.mallory.evaluate("(text) => window.harness.send(text)", text)
-        answer = json.loads(peer.next())
+        answer = peer.answer(message_hash(joined["message"]) if code == "duplicate" else None)
         if code == "duplicate":
             assert answer["type"] == "ack", (
                 what
@@ -444,6 +444,16 @@ class HostilePeer:
         """The next message from Ann's page, as text."""
         self.read += 1
         return received(self.mallory, self.read)[self.read - 1]
+
+    def answer(self, ack_of: str | None) -> dict[str, Any]:
+        """Ann's answer to what was just sent: an ack of the message hashed `ack_of`, or any other answer.
+        An ack of an earlier message, come late (Ann acknowledges Mallory's roll after Mallory saw her turn),
+        is passed over. Were Ann to acknowledge a hostile message, no answer would come and `next` would
+        fail."""
+        while True:
+            answer: dict[str, Any] = json.loads(self.next())
+            if answer["type"] != "ack" or answer["hash"] == ack_of:
+                return answer
 
     def send(self, message: dict[str, Any]) -> None:
         self.mallory.evaluate("(text) => window.harness.send(text)", json.dumps(message))

@@ -10,8 +10,9 @@ None of them touches the loaded match except `export_sgf`, which reads it.
   XGID's beavers; `gnubg_numbering`: the XGID numbers the players as gnubg does (share links of format 1);
   plain-words errors
 - `position_xgid {position_id, match_id?, beavers?}` -> `{xgid}`: the XGID of the page's current IDs and a
-  money session's beaver rule (`xgid` is null when the state has none, e.g. a finished game), computed on
-  demand so `build_view` stays as it is
+  money session's beaver rule (`xgid` is null when the state has none, e.g. a finished game; a resignation
+  waiting for an answer gives the position it was offered in), computed on demand so `build_view` stays
+  as it is
 - `import_mat {text}` -> `{record, summary}`: a `.mat` match file read, every play checked
 - `import_sgf {text}` -> `{record, summary}`: a GNU Backgammon `.sgf` match file, the same way
 - `read_record {record}` -> `{record, summary}`: a match record from elsewhere (a share link) replayed and
@@ -121,12 +122,26 @@ def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
     match_id = params.get("match_id")
     match_id = match_id or None if isinstance(match_id, str) else None
     try:
-        state = Xgid.from_ids(position_id, match_id)
+        state = Xgid.from_ids(position_id, _without_resignation(match_id))
     except BackgammonError:
         return {"xgid": None}
     # gnubg's IDs do not hold the beaver rule of a money session; the XGID does.
     beavers = params.get("beavers") is True and not state.info.match_length
     return {"xgid": page_xgid(replace(state, beavers=beavers))}
+
+
+def _without_resignation(match_id: str | None) -> str | None:
+    """An XGID has no place for a resignation waiting for an answer: the Match ID of the position it was
+    offered in, the resigner to act (a malformed ID is left for `Xgid.from_ids` to refuse)."""
+    from backgammon.formats.gnubg_id import decode_match_id, encode_match_id
+
+    try:
+        info = decode_match_id(match_id) if match_id else None
+    except BackgammonError:
+        return match_id
+    if info is None or not info.resignation:
+        return match_id
+    return encode_match_id(replace(info, resignation=0, turn=info.player_on_roll))
 
 
 def _summary(match: Any) -> dict[str, Any]:
