@@ -1,4 +1,4 @@
-"""What the 28 inputs of `backgammon.bot.encoding_gnubg` (gnubg's, as `inputs_trial.py`) would cost the game.
+"""What the 28 inputs of `encoding_gnubg.py` (gnubg's, as `inputs_trial.py`; pure Python) would cost the game.
 
     python3 training/inputs_cost.py training/labels/choices-2ply/choices.npz [--rolls 300] [--check 3000]
         [--expert 0] [--net training/checkpoints/t1.json]
@@ -35,7 +35,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from backgammon.bot import encoding_gnubg as eg
+import encoding_gnubg as eg
+
 from backgammon.bot import evaluator as ev
 from backgammon.bot import player
 from backgammon.bot.encoding import FEATURE_SCALES, FEATURES_START, SIDE_BLOCK, active_inputs, slot_inputs

@@ -1,5 +1,5 @@
-"""The pure-Python port of gnubg's extra inputs (`bot/encoding_gnubg.py`, not used by the game yet) agrees
-with the numpy trial's (`training/inputs_trial.py`), and the game's incremental sums extended with them
+"""The pure-Python port of gnubg's extra inputs (`training/encoding_gnubg.py`, not used by the game yet)
+agrees with the numpy trial's (`training/inputs_trial.py`), and the game's incremental sums extended with them
 (`training/inputs_cost.py`) give the same numbers as sums made from nothing."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ np = pytest.importorskip("numpy")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
 
+import encoding_gnubg as eg  # noqa: E402
 import inputs_cost  # noqa: E402
 import inputs_trial  # noqa: E402
 
-from backgammon.bot import encoding_gnubg as eg  # noqa: E402
 from backgammon.bot import evaluator  # noqa: E402
 from backgammon.bot.pubeval import is_race  # noqa: E402
 from backgammon.movegen import legal_positions  # noqa: E402
