@@ -6,7 +6,7 @@
         [--exclude training/labels/choices-2ply/choices.npz [--exclude ...]] \
         [--held-labels training/labels/games-2ply/00013.xz [--held-labels ...]] \
         [--hidden 128] [--race-hidden 32] [--epochs 12] [--batch 256] [--rate 0.001] \
-        [--groups choices.npz:labels.npz --rank-weight 0.3 --temperature 0.1]
+        [--groups choices.npz:labels.npz --rank-weight 0.3 --temperature 0.1] [--fit contact]
 
 Positions come from `positions.py` and their figures (the five chances for the side on roll) from
 `gnubg_label.py`, or both from label chunks kept in git (`--labels`: set directories of `training/labels/`
@@ -19,7 +19,8 @@ the fit sees (one in fifty of the same games flatters the fit: neighbours of a g
 epoch the figures on the held-back positions are printed (cross-entropy, and the root mean square error of
 the cubeless equity), and the checkpoint with the lowest held-back error so far is kept. With `--groups`
 the contact net also learns the order of each roll's plays (`ranking.py`), and the kept epoch is the one
-whose choices on the held-back rolls err least.
+whose choices on the held-back rolls err least. `--fit contact` fits the contact net alone and keeps the
+race net as given.
 """
 
 from __future__ import annotations
@@ -239,6 +240,12 @@ def main() -> None:
     parser.add_argument("--groups", help="choices.npz:labels.npz: teach the contact net the plays' order too")
     parser.add_argument("--rank-weight", type=float, default=1.0)
     parser.add_argument("--temperature", type=float, default=0.03, help="of the softmax over a roll's plays")
+    parser.add_argument(
+        "--fit",
+        action="append",
+        choices=["contact", "race"],
+        help="fit only these nets (others kept as given)",
+    )
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     groups = load_groups(args.groups) if args.groups else None
@@ -249,6 +256,9 @@ def main() -> None:
         hidden = args.hidden if name == "contact" else args.race_hidden
         mask = race if name == "race" else ~race
         ranked = groups if name == "contact" else None
+        if args.fit and name not in args.fit:
+            nets[name] = grown(net, hidden, rng)
+            continue
         nets[name], figures[name] = train_net(
             name, grown(net, hidden, rng), x[mask], y[mask], held[mask], args, rng, ranked
         )
