@@ -533,7 +533,8 @@ def test_animate_move_glides_and_lands_with_a_hit_going_to_the_bar(page: Page, h
 
 
 def test_a_clicked_move_glides_on_while_the_answering_view_arrives(page: Page, harness_url: str) -> None:
-    mount(page, harness_url, start_view(), animationMs=400)
+    # A glide long enough to be still under way when the view comes, however loaded the machine.
+    mount(page, harness_url, start_view(), animationMs=3000)
     click_loc(page, 8)
     click_loc(page, 5)
     flying = page.evaluate(

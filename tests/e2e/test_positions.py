@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -231,6 +232,10 @@ def test_a_position_link_opens_as_a_study_and_keeps_the_players_match(
         visitor.click("#match-file-button")
         visitor.click("#restore-previous")
         wait_idle(visitor)
+        # The restore is saved once the engine has taken it up: on a loaded machine, after the page is idle.
+        deadline = time.monotonic() + 10
+        while real_record(visitor) != own and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert real_record(visitor) == own
     finally:
         other.close()
