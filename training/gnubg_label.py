@@ -39,11 +39,13 @@ def label_inside_gnubg(args: dict[str, str]) -> None:
     cube = gnubg.cubeinfo()
     context = {"cubeful": 0, "plies": int(args["plies"]), "deterministic": 1, "prune": 1, "noise": 0.0}
     data = Path(args["shard"]).read_bytes()
+    first = int(args.get("start", 0))  # the positions from `start` up to `stop` of the shard (all of it)
+    stop = int(args.get("stop", len(data) // POSITION_BYTES))
     out = Path(args["out"])
     done = out.stat().st_size // (4 * OUTPUTS) if out.exists() else 0
     with out.open("ab") as sink:
         figures = array("f")
-        for start in range(done * POSITION_BYTES, len(data), POSITION_BYTES):
+        for start in range((first + done) * POSITION_BYTES, stop * POSITION_BYTES, POSITION_BYTES):
             mine = tuple(data[start : start + 25])
             theirs = tuple(data[start + 25 : start + POSITION_BYTES])
             # gnubg's board is (the side not on roll, the side on roll)

@@ -20,6 +20,8 @@ each has `--chunks` chunks (0: no end) or it is stopped. The chunk in progress i
 `training/data/label-work/` (ignored by git): its positions, and the figures of one gnubg process
 (`gnubg_label.py`'s, `--plies` look-ahead, cubeless money) written every 100 positions, so a stopped run
 goes on where it stopped; on another machine, from what is in git, it loses at most the chunk in progress.
+`--processes P` splits each chunk among P gnubg processes (each waits on gnubg's 10 ms polls more than it
+computes) and makes the next chunk's positions while they label (go on with the same P).
 With `--commit` each finished chunk is committed at once (only its own file). A lock file keeps a second
 `run` off the same set.
 """
@@ -137,6 +139,11 @@ def fresh_positions(set_dir: Path, spec: dict[str, Any], index: int) -> tuple[np
     met = self_play_positions(evaluator, spec["per_chunk"], 500, spec["explore"], seed)
     boards = np.frombuffer(b"".join(sorted(met)), dtype=np.int8).reshape(-1, 50)
     known = excluded([*chunks_of(set_dir), *(ROOT / path for path in spec["exclude"])])
+    for earlier in range(index):  # chunks made ahead (`--processes`) and not yet written
+        waiting = WORK / set_dir.name / f"{earlier:05d}.in"
+        if not (set_dir / f"{earlier:05d}{CHUNK_SUFFIX}").exists() and waiting.exists():
+            held = np.frombuffer(waiting.read_bytes(), dtype=np.uint8).reshape(-1, 50)
+            known = np.concatenate([known, key_values(position_keys(held[:, :25], held[:, 25:]))])
     keys = key_values(position_keys(boards[:, :25], boards[:, 25:]))
     boards = boards[~np.isin(keys, known)]
     if spec["kind"] == "varied":
@@ -168,11 +175,11 @@ def die_with_parent() -> None:
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)
 
 
-def label_chunk(set_dir: Path, spec: dict[str, Any], index: int, gnubg: str, version: str) -> int:
-    """Label chunk `index` of the set (going on from what the work directory holds) and write its file."""
+def make_positions(set_dir: Path, spec: dict[str, Any], index: int) -> Path:
+    """The work file of chunk `index`'s positions, made now unless it is there already."""
     work = WORK / set_dir.name
     work.mkdir(parents=True, exist_ok=True)
-    positions, figures, about = (work / f"{index:05d}.{name}" for name in ("in", "out", "json"))
+    positions, about = work / f"{index:05d}.in", work / f"{index:05d}.json"
     if not positions.exists():
         began = time.time()
         boards, source = fresh_positions(set_dir, spec, index)
@@ -181,34 +188,73 @@ def label_chunk(set_dir: Path, spec: dict[str, Any], index: int, gnubg: str, ver
         partial.write_bytes(boards.tobytes())
         os.replace(partial, positions)
         log(f"{set_dir.name} chunk {index}: {boards.shape[0]} positions made in {time.time() - began:.0f} s")
+    return positions
+
+
+def label_chunk(
+    set_dir: Path, spec: dict[str, Any], index: int, gnubg: str, version: str, processes: int = 1
+) -> int:
+    """Label chunk `index` of the set (going on from what the work directory holds) and write its file.
+
+    With `processes` above 1 the chunk's positions are split among that many gnubg processes (each with
+    its own work file of figures, so go on with the same number), and the positions of the next chunk of
+    a `games` or `varied` set are made while they run."""
+    work = WORK / set_dir.name
+    positions = make_positions(set_dir, spec, index)
+    about = work / f"{index:05d}.json"
     count = positions.stat().st_size // 50
-    if figures.exists():  # a record cut short by a kill is labelled again
-        with figures.open("r+b") as sink:
-            sink.truncate(figures.stat().st_size // RECORD_BYTES * RECORD_BYTES)
-    done_before = figures.stat().st_size // RECORD_BYTES if figures.exists() else 0
-    settings = {"shard": str(positions), "out": str(figures), "plies": str(spec["plies"])}
+    bounds = np.linspace(0, count, processes + 1).round().astype(int).tolist()
+    outs = (
+        [work / f"{index:05d}.out"]
+        if processes == 1
+        else [work / f"{index:05d}.{i}of{processes}.out" for i in range(processes)]
+    )
+    for out in outs:
+        if out.exists():  # a record cut short by a kill is labelled again
+            with out.open("r+b") as sink:
+                sink.truncate(out.stat().st_size // RECORD_BYTES * RECORD_BYTES)
+
+    def done() -> int:
+        return sum(out.stat().st_size // RECORD_BYTES for out in outs if out.exists())
+
+    done_before = done()
     began = time.time()
-    if done_before < count:
-        child = subprocess.Popen(
-            [gnubg, "-t", "-q", "-p", str(LABELLER)],
-            env={**os.environ, "GNUBG_LABEL_ARGS": json.dumps(settings)},
-            stdout=subprocess.DEVNULL,
-            preexec_fn=die_with_parent,
-        )
-        reported = began
-        while child.poll() is None:
-            time.sleep(1)
-            if time.time() - reported >= 300:
-                reported = time.time()
-                done = figures.stat().st_size // RECORD_BYTES if figures.exists() else 0
-                rate = (done - done_before) / (reported - began)
-                log(f"{set_dir.name} chunk {index}: {done} of {count}, {3600 * rate:.0f} an hour")
+    children = []
+    for i, out in enumerate(outs):
+        have = out.stat().st_size // RECORD_BYTES if out.exists() else 0
+        if have < bounds[i + 1] - bounds[i]:
+            settings = {"shard": str(positions), "out": str(out), "plies": str(spec["plies"])}
+            if processes > 1:
+                settings.update(start=str(bounds[i]), stop=str(bounds[i + 1]))
+            children.append(
+                subprocess.Popen(
+                    [gnubg, "-t", "-q", "-p", str(LABELLER)],
+                    env={**os.environ, "GNUBG_LABEL_ARGS": json.dumps(settings)},
+                    stdout=subprocess.DEVNULL,
+                    preexec_fn=die_with_parent,
+                )
+            )
+    if children and processes > 1 and spec["kind"] != "fixed":
+        if not spec["chunks"] or index + 1 < spec["chunks"]:
+            make_positions(set_dir, spec, index + 1)  # while gnubg labels this one
+    reported = began
+    while any(child.poll() is None for child in children):
+        time.sleep(1)
+        if time.time() - reported >= 300:
+            reported = time.time()
+            rate = (done() - done_before) / (reported - began)
+            log(f"{set_dir.name} chunk {index}: {done()} of {count}, {3600 * rate:.0f} an hour")
+    for child in children:
         if child.returncode:
             sys.exit(f"gnubg stopped with status {child.returncode}; run again to go on")
     seconds = time.time() - began
-    outputs = np.fromfile(figures, dtype=np.float32).reshape(-1, OUTPUTS) if count else np.zeros((0, 5))
+    outputs = (
+        np.concatenate([np.fromfile(out, dtype=np.float32) for out in outs]).reshape(-1, OUTPUTS)
+        if count
+        else np.zeros((0, 5))
+    )
     if outputs.shape[0] != count:
-        sys.exit(f"{figures}: {outputs.shape[0]} figures for {count} positions")
+        sys.exit(f"{outs[0]}: {outputs.shape[0]} figures for {count} positions")
     boards = np.frombuffer(positions.read_bytes(), dtype=np.uint8).reshape(-1, 50)
     meta = {
         "set": set_dir.name,
@@ -219,8 +265,8 @@ def label_chunk(set_dir: Path, spec: dict[str, Any], index: int, gnubg: str, ver
     }
     target = set_dir / f"{index:05d}{CHUNK_SUFFIX}"
     write_chunk(target, boards[:, :25], boards[:, 25:], outputs, meta)
-    for path in (positions, figures, about):
-        path.unlink()
+    for path in (positions, about, *outs):
+        path.unlink(missing_ok=True)
     rate = (count - done_before) / max(seconds, 1e-9)
     each = target.stat().st_size / max(count, 1)
     log(
@@ -282,7 +328,7 @@ def run(args: argparse.Namespace) -> None:
                 distinct = np.unique(boards_of(ROOT / spec["positions"]), axis=0)
                 if index * spec["per_chunk"] >= distinct.shape[0]:
                     continue
-            count = label_chunk(set_dir, spec, index, gnubg, version)
+            count = label_chunk(set_dir, spec, index, gnubg, version, args.processes)
             total += count
             worked = True
             if args.commit:
@@ -328,6 +374,9 @@ def main() -> None:
     running = commands.add_parser("run", help="label the sets' next chunks in turn")
     running.add_argument("sets", type=Path, nargs="+")
     running.add_argument("--commit", action="store_true", help="commit each chunk as it is finished")
+    running.add_argument(
+        "--processes", type=int, default=1, help="gnubg processes a chunk (the next chunk made meanwhile)"
+    )
     showing = commands.add_parser("status", help="chunks and positions of each set")
     showing.add_argument("sets", type=Path, nargs="+")
     args = parser.parse_args()
