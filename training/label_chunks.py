@@ -234,9 +234,9 @@ def label_chunk(
                     preexec_fn=die_with_parent,
                 )
             )
-    if children and processes > 1 and spec["kind"] != "fixed":
-        if not spec["chunks"] or index + 1 < spec["chunks"]:
-            make_positions(set_dir, spec, index + 1)  # while gnubg labels this one
+    made_ahead = children and processes > 1 and spec["kind"] != "fixed"
+    if made_ahead and (not spec["chunks"] or index + 1 < spec["chunks"]):
+        make_positions(set_dir, spec, index + 1)  # while gnubg labels this one
     reported = began
     while any(child.poll() is None for child in children):
         time.sleep(1)
