@@ -2,7 +2,8 @@
 
 0-ply scores the board after a play with the opponent to roll; 1-ply averages, over the opponent's 21
 rolls, the board after its best 0-ply reply; 2-ply averages, over the opponent's 21 rolls, the 1-ply value
-of the board after its best 0-ply reply (gnubg's plies count the same way).
+of the board after its best 0-ply reply (gnubg's plies count the same way). A reply is the best of those the
+pruning net picks (`replies.best_reply`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def average(weighted: list[tuple[Probabilities, int]]) -> Probabilities:
 def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Probabilities, int]:
     """The mover's chances after `after` (mover still on roll) averaged over the opponent's replies.
 
-    Returns the chances and how many boards were evaluated.
+    Returns the chances and how many boards the replies were (what the look-ahead's budget counts).
     """
     if not any(after.mine):
         return evaluate_many_after_play([(after.mine, after.theirs)])[0], 1
