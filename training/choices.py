@@ -198,12 +198,17 @@ def score(args: argparse.Namespace) -> None:
                 if CHOICE_NET in nets:  # run 7's expert: the choice net nominates plays to look at too
                     chooser = Evaluator({"contact": nets[CHOICE_NET], "race": nets["race"]})
                     choice = equity(mover_values(chooser, mine, theirs))
+                if getattr(args, "pruner", None):
+                    nets["prune"] = load_any(args.pruner)["contact"]
+                    evaluator = Evaluator(nets)
                 values = with_lookahead(
                     evaluator, values, mine, theirs, starts, args.lookahead, args.window, choice
                 )
         chosen = segment_argmax(values, starts)
         errors = 1000.0 * (best - truth[chosen])
         line = {"net": str(path), "rolls": errors.shape[0], "lookahead": args.lookahead}
+        if getattr(args, "pruner", None):
+            line |= {"pruner": str(args.pruner)}
         print(json.dumps({**line, **error_figures(errors, first)}), flush=True)
         first = errors if first is None else first
 
@@ -314,6 +319,9 @@ def main() -> None:
     scoring.add_argument("labels", type=Path)
     scoring.add_argument("nets", type=Path, nargs="+")
     scoring.add_argument("--lookahead", type=int, default=0, help="plays re-scored at 1-ply, as the expert")
+    scoring.add_argument(
+        "--pruner", type=Path, help="a file whose contact net picks the replies the look-ahead judges"
+    )
     scoring.add_argument("--window", type=float, default=0.16)
     scoring.add_argument(
         "--deep", action="store_true", help="instead, each net as the expert and as the deep analysis"

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from selfplay import START, Board, Evaluator, equity, flip, is_race_batch, pubeval_inputs
 
 from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
+from backgammon.bot.replies import PRUNED_REPLIES
 from backgammon.movegen import generate_keys
 
 IntArray = NDArray[np.int64]
@@ -124,12 +125,22 @@ TWO_PLY_CHUNK = 50  # each row's 21 replies are judged at 1-ply in turn
 
 def best_replies(evaluator: Evaluator, mine: IntArray, theirs: IntArray) -> tuple[IntArray, IntArray, Array]:
     """For each row (`mine` just moved) and each of the opponent's 21 rolls in turn, the board after the
-    opponent's best 0-ply reply (the opponent is now `mine`) and that reply's 0-ply equity for it."""
+    opponent's best 0-ply reply (the opponent is now `mine`) and that reply's 0-ply equity for it. With a
+    pruning net, only its best `PRUNED_REPLIES` of a roll are judged by the evaluator, as in the game
+    (`backgammon.bot.replies`: there the race is not pruned, here the race net prunes it, the same choice)."""
     states = [(tuple(t), tuple(m)) for m, t in zip(mine.tolist(), theirs.tolist(), strict=True)]
     replies_mine, replies_theirs, starts = successor_rows(
         [state for state in states for _ in ROLLS], ROLLS * len(states)
     )
-    reply_equity = equity(mover_values(evaluator, replies_mine, replies_theirs))
+    pruner = evaluator.pruner
+    if pruner is None:
+        reply_equity = equity(mover_values(evaluator, replies_mine, replies_theirs))
+    else:
+        pruned = equity(mover_values(pruner, replies_mine, replies_theirs))
+        counts = np.diff(starts)
+        kept = nominated(pruned, starts, PRUNED_REPLIES, np.inf) | np.repeat(counts == 1, counts)
+        reply_equity = np.full(pruned.shape, -np.inf)
+        reply_equity[kept] = equity(mover_values(evaluator, replies_mine[kept], replies_theirs[kept]))
     best = segment_argmax(reply_equity, starts)
     return replies_mine[best], replies_theirs[best], reply_equity[best]
 

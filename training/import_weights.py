@@ -19,9 +19,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from npnet import Net, save_nets
+from npnet import INPUT_COUNT, Net, save_nets
 
-from backgammon.bot.encoding import INPUT_COUNT
 from backgammon.bot.network import Network, parse_networks
 
 

@@ -1,4 +1,9 @@
-"""The evaluator's network and input encoding in numpy, for training (mirrors backgammon.bot)."""
+"""The evaluator's network and input encoding in numpy, for training (mirrors backgammon.bot).
+
+Every training net takes `INPUT_COUNT` inputs: `backgammon.bot.encoding`'s 208, then gnubg's 28
+(`npgnubg`). A net fitted without gnubg's (the race net) keeps zero rows for them, and `export.py` writes it
+with the 208 it uses.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,12 @@ import json
 from pathlib import Path
 
 import numpy as np
+from npgnubg import extra_batch
 from numpy.typing import NDArray
 
-from backgammon.bot.encoding import ESCAPES, FEATURES_START, HIT_ROLLS, INPUT_COUNT, SIDE_BLOCK
+from backgammon.bot.encoding import ESCAPES, FEATURES_START, HIT_ROLLS, SIDE_BLOCK
+from backgammon.bot.encoding import INPUT_COUNT as BASE_INPUT_COUNT
+from backgammon.bot.gnubg_inputs import EXTENDED_INPUT_COUNT as INPUT_COUNT
 
 OUTPUTS = 5  # win, win gammon, win backgammon, lose gammon, lose backgammon (side on roll)
 Array = NDArray[np.float64]
@@ -100,7 +108,8 @@ def longest_prime_batch(side: NDArray[np.int64]) -> Array:
 
 
 def encode_batch(mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> Array:
-    """Rows of `backgammon.bot.encoding.encode` for boards given as (k, 25) int arrays."""
+    """Rows of `backgammon.bot.encoding.encode` and gnubg's 28 inputs for boards given as (k, 25) int
+    arrays."""
     k = mine.shape[0]
     x = np.zeros((k, INPUT_COUNT))
     x[:, :SIDE_BLOCK] = _side_units(mine)
@@ -119,6 +128,7 @@ def encode_batch(mine: NDArray[np.int64], theirs: NDArray[np.int64]) -> Array:
     x[:, FEATURES_START + 9] = escape_rolls_batch(theirs, mine) / 36.0
     x[:, FEATURES_START + 10] = longest_prime_batch(mine) / 6.0
     x[:, FEATURES_START + 11] = longest_prime_batch(theirs) / 6.0
+    x[:, BASE_INPUT_COUNT:] = extra_batch(mine, theirs)
     return x
 
 

@@ -49,10 +49,12 @@ def terminal_value(winner_after: Board, loser: Board) -> Array:
 
 
 class Evaluator:
-    """Chooses between the contact and race nets per row."""
+    """Chooses between the contact and race nets per row; `pruner` is the one the look-ahead's replies are
+    picked by (the pruning net of a shipped file, as `backgammon.bot.replies`), if there is one."""
 
     def __init__(self, nets: dict[str, Net]) -> None:
         self.nets = nets
+        self.pruner = Evaluator({"contact": nets["prune"], "race": nets["race"]}) if "prune" in nets else None
 
     def evaluate(
         self, mine: NDArray[np.int64], theirs: NDArray[np.int64]

@@ -82,30 +82,33 @@ def merged(names: list[str]) -> dict[str, Any]:
 # (set, figure, bound, today's figure): shares are "at least", the others "at most".
 DECISION_TOLERANCES = [
     # Which play is best: the same play (the same position after it) for us and gnubg.
-    ("noisy", "same_best_play", 0.72, 0.741),
-    ("zero_ply", "same_best_play", 0.73, 0.760),
-    # Was the play made the best one: the benchmark's 84% at depth 0 against gnubg's 2-ply.
-    ("noisy", "same_verdict_on_play_made", 0.82, 0.851),
-    ("zero_ply", "same_verdict_on_play_made", 0.74, 0.770),
+    ("noisy", "same_best_play", 0.74, 0.760),
+    ("zero_ply", "same_best_play", 0.75, 0.770),
+    # Was the play made the best one: the benchmark's 86% at depth 0 against gnubg's 2-ply (84% with run 6).
+    ("noisy", "same_verdict_on_play_made", 0.84, 0.867),
+    ("zero_ply", "same_verdict_on_play_made", 0.75, 0.780),
     # The size of each play's error, mEMG: mean absolute difference per unforced play.
-    ("noisy", "error_mad", 13.5, 12.20),
-    ("zero_ply", "error_mad", 8.5, 7.49),
+    ("noisy", "error_mad", 12.0, 10.98),
+    ("zero_ply", "error_mad", 6.0, 5.11),
     # The mark (none, doubtful, bad, very bad) of each play.
-    ("noisy", "same_mark", 0.83, 0.849),
-    ("zero_ply", "same_mark", 0.92, 0.935),
-    # Luck per roll, mEMG: the benchmark's 49.5 at depth 0; and the roll's mark (lucky, very unlucky...).
-    ("noisy", "luck_mad", 45.0, 41.32),
-    ("zero_ply", "luck_mad", 44.0, 39.15),
-    ("noisy", "same_luck_mark", 0.93, 0.950),
-    ("zero_ply", "same_luck_mark", 0.94, 0.956),
+    ("noisy", "same_mark", 0.85, 0.864),
+    ("zero_ply", "same_mark", 0.95, 0.964),
+    # Luck per roll, mEMG: the benchmark's 43.7 at depth 0 (51.3 with run 6); and the roll's mark (lucky,
+    # very unlucky...).
+    ("noisy", "luck_mad", 43.0, 38.98),
+    ("zero_ply", "luck_mad", 43.0, 38.97),
+    ("noisy", "same_luck_mark", 0.94, 0.955),
+    ("zero_ply", "same_luck_mark", 0.95, 0.964),
     # Cube decisions before a roll: the same verdict (no double, double, too good) from gnubg's values
-    # (gnubg's cubeful method; with Janowski's model and fixed efficiencies 0.957 and 0.965).
-    ("noisy", "same_cube_action", 0.955, 0.965),
-    ("zero_ply", "same_cube_action", 0.975, 0.985),
+    # (gnubg's cubeful method; 0.965 and 0.985 with run 6's net; with Janowski's model and fixed
+    # efficiencies 0.957 and 0.965).
+    ("noisy", "same_cube_action", 0.95, 0.959),
+    ("zero_ply", "same_cube_action", 0.98, 0.988),
     # Answers to a double (take or drop): 23 and 26 answers, gnubg's values read from the doubler's side
-    # (22 and 23 the same; 17 and 21 before, partly from reading gnubg's answers from the taker's side).
-    ("noisy", "same_response", 0.93, 0.957),
-    ("zero_ply", "same_response", 0.84, 0.885),
+    # (21 and 25 the same; 22 and 23 with run 6's net; 17 and 21 before, partly from reading gnubg's answers
+    # from the taker's side). One answer in 23 moves the figure by 0.043.
+    ("noisy", "same_response", 0.9, 0.913),
+    ("zero_ply", "same_response", 0.92, 0.962),
 ]
 
 
@@ -178,6 +181,10 @@ CUBE_GAP_TODAY = {
     # 0.16 EMG threshold, on its side at 2-ply and on the other at our depth 0 (255.2 against 172.0; 157.0
     # with Janowski's model, which counted 18).
     ("gnubg-7pt-seed23-noisy.sgf", "Alice"): 85.0,
+    # gnubg 0-ply played its own cube here and finds no error; the contact net of run 11 (gnubg's shot
+    # inputs) judges one of Alice's three close decisions an error of about 0.11 EMG at depth 0 (36.6 a
+    # decision; 0 with run 6's net, while the 50-match benchmark's cube gap fell from 16.6 to 14.8).
+    ("gnubg-3pt-seed6-analysed.sgf", "Alice"): 40.0,
 }
 CUBE_GAP = 30.0  # today's largest elsewhere: 24.3 (3pt, where gnubg finds none: 0-ply files); 29.2 before
 

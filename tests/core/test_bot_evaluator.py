@@ -8,6 +8,7 @@ import pytest
 
 from backgammon.bot.encoding import INPUT_COUNT, encode
 from backgammon.bot.evaluator import Probabilities, evaluate, evaluate_after_play, evaluate_many
+from backgammon.bot.gnubg_inputs import EXTENDED_INPUT_COUNT
 from backgammon.bot.network import pack_networks, parse_networks, shipped_networks
 from backgammon.movegen import legal_positions
 from backgammon.position import Position
@@ -111,10 +112,12 @@ def test_incremental_batch_evaluation_gives_the_same_numbers_as_one_by_one() -> 
 
 
 def test_the_shipped_networks_fit_the_encoding() -> None:
+    """The contact net takes gnubg's 28 inputs after the encoding's; the race and pruning nets do not."""
     nets = shipped_networks()
-    assert set(nets) == {"contact", "race"}
+    assert set(nets) == {"contact", "race", "prune"}
+    assert len(nets["contact"].input_rows) == EXTENDED_INPUT_COUNT
+    assert len(nets["race"].input_rows) == len(nets["prune"].input_rows) == INPUT_COUNT
     for net in nets.values():
-        assert len(net.input_rows) == INPUT_COUNT
         assert len(net.output_bias) == 5
 
 

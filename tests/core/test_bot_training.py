@@ -20,6 +20,9 @@ from backgammon.position import Position  # noqa: E402
 
 
 def test_numpy_encoding_matches_the_game() -> None:
+    """`encode_batch` is the contact net's encoding in the game: `encoding`'s inputs, then gnubg's."""
+    from backgammon.bot.gnubg_inputs import EXTRA_COUNT, EXTRA_START, extra_inputs
+
     rng = random.Random(21)
     position = Position.start()
     for _ in range(150):
@@ -28,7 +31,10 @@ def test_numpy_encoding_matches_the_game() -> None:
         boards = sorted(core)
         rows = encode_batch(np.array([b[0] for b in boards]), np.array([b[1] for b in boards]))
         for (mine, theirs), row in zip(boards, rows, strict=True):
-            assert row.tolist() == pytest.approx(encode(mine, theirs))
+            extras = [0.0] * EXTRA_COUNT
+            for index, value in extra_inputs(mine, theirs):
+                extras[index - EXTRA_START] = value
+            assert row.tolist() == pytest.approx(encode(mine, theirs) + extras)
         mine, theirs = rng.choice(boards)
         position = Position(theirs, mine) if any(mine) else Position.start()
 
@@ -230,16 +236,16 @@ def test_the_ranking_loss_gradient_is_the_loss_slope() -> None:
 def test_a_net_trained_on_the_order_of_plays_chooses_the_teachers_play() -> None:
     """With the listwise loss alone, a fresh net learns to pick each group's best play (`distill.Adam`)."""
     from distill import Adam
-    from npnet import Net
+    from npnet import INPUT_COUNT, Net
     from ranking import Groups, choice_error
 
     gen = np.random.default_rng(5)
-    x = (gen.random((400, 208)) < 0.1).astype(np.float32)
+    x = (gen.random((400, INPUT_COUNT)) < 0.1).astype(np.float32)
     teacher = x[:, :20] @ gen.normal(0.0, 0.05, 20)  # the mover's equity of each play: some inputs matter
     groups = Groups(x, teacher.astype(np.float64), np.arange(0, 401, 8))
     adam = Adam(Net(8, gen), rate=0.01)
     before = choice_error(adam.forward(x)[1], groups.teacher, groups.starts)
-    no_regression = np.zeros((0, 208), dtype=np.float32), np.zeros((0, 5), dtype=np.float32)
+    no_regression = np.zeros((0, INPUT_COUNT), dtype=np.float32), np.zeros((0, 5), dtype=np.float32)
     for _ in range(300):
         adam.step(*no_regression, (groups, 1.0, 0.02))
     after = choice_error(adam.forward(x)[1], groups.teacher, groups.starts)

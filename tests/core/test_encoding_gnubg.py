@@ -1,6 +1,6 @@
-"""The pure-Python port of gnubg's extra inputs (`training/encoding_gnubg.py`, not used by the game yet)
-agrees with the numpy trial's (`training/inputs_trial.py`), and the game's incremental sums extended with them
-(`training/inputs_cost.py`) give the same numbers as sums made from nothing."""
+"""The game's port of gnubg's extra inputs (`backgammon.bot.gnubg_inputs`) agrees with the numpy one
+(`training/npgnubg.py`) the contact net is fitted with, and the evaluator's incremental sums with them give
+the same numbers as sums made from nothing."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ np = pytest.importorskip("numpy")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
 
-import encoding_gnubg as eg  # noqa: E402
-import inputs_cost  # noqa: E402
-import inputs_trial  # noqa: E402
+import npgnubg  # noqa: E402
+import npnet  # noqa: E402
 
 from backgammon.bot import evaluator  # noqa: E402
+from backgammon.bot import gnubg_inputs as eg  # noqa: E402
 from backgammon.bot.pubeval import is_race  # noqa: E402
 from backgammon.movegen import legal_positions  # noqa: E402
 from backgammon.position import Position  # noqa: E402
@@ -39,13 +39,12 @@ def random_boards(seed: int, moves: int) -> list[list[tuple[tuple[int, ...], tup
     return groups
 
 
-def test_extra_inputs_match_the_numpy_trial() -> None:
+def test_extra_inputs_match_the_numpy_ones() -> None:
+    """The 28 inputs of the game and of training agree (the shots are the game's code in both)."""
     boards = [b for group in random_boards(7, 400) for b in group if any(b[0]) and any(b[1])]
     mine = np.array([b[0] for b in boards], dtype=np.int64)
     theirs = np.array([b[1] for b in boards], dtype=np.int64)
-    expected = np.concatenate(
-        [inputs_trial.half_inputs(mine, theirs), inputs_trial.half_inputs(theirs, mine)], axis=1
-    )
+    expected = npgnubg.extra_batch(mine, theirs)
     shots_seen = 0
     for (m, t), row in zip(boards, expected, strict=True):
         got = [0.0] * eg.EXTRA_COUNT
@@ -56,15 +55,46 @@ def test_extra_inputs_match_the_numpy_trial() -> None:
     assert shots_seen > 100  # the shots were exercised, not only their early way out
 
 
-def test_extended_sums_are_exact_whatever_the_order() -> None:
-    net = inputs_cost.extended_net(None)
-    incremental = inputs_cost.ExtendedSums(net)
+def test_incremental_sums_are_exact_whatever_the_order() -> None:
+    """The shipped contact net takes the 28 inputs: each board's numbers are the same whether its sums were
+    made from nothing or from the board before (in the order of the moves, or shuffled)."""
     evaluator.clear_caches()
-    for group in random_boards(11, 120):
-        for theirs, mine in group:  # the side on roll first
-            if not any(mine) or not any(theirs) or is_race(mine, theirs):
-                continue
-            counts = evaluator.feature_counts(evaluator.side_summary(mine), evaluator.side_summary(theirs))
-            counts += tuple(eg.extra_counts(mine, theirs))
-            fresh = inputs_cost.ExtendedSums(net).sums_for(mine, theirs, counts)
-            assert incremental.sums_for(mine, theirs, counts) == fresh
+    boards = [
+        (theirs, mine)  # the side on roll first
+        for group in random_boards(11, 160)
+        for mine, theirs in group
+        if any(mine) and any(theirs) and not is_race(mine, theirs)
+    ]
+    assert evaluator.takes_extras(evaluator.network_for(False))
+    in_order = evaluator.evaluate_many(boards)
+    evaluator.clear_caches()
+    shuffled = list(range(len(boards)))
+    random.Random(5).shuffle(shuffled)
+    again = evaluator.evaluate_many([boards[i] for i in shuffled])
+    for k, i in enumerate(shuffled):
+        assert again[k] == in_order[i] == evaluator.evaluate(*boards[i])
+    for pruning in (False, True):
+        evaluator.clear_caches()
+        pruned = evaluator.evaluate_many(boards[:300], pruning=pruning)
+        assert pruned == [evaluator.evaluate(*b, pruning=pruning) for b in boards[:300]]
+
+
+def test_the_game_reads_the_inputs_as_they_were_fitted() -> None:
+    """The game's contact net gives the training code's outputs (the encoding the net was fitted with)."""
+    import check
+
+    net = check.load_any(Path(evaluator.__file__).with_name("weights.bin"))["contact"]
+    boards = [
+        (theirs, mine)
+        for group in random_boards(13, 200)
+        for mine, theirs in group
+        if any(mine) and any(theirs) and not is_race(mine, theirs)
+    ][:2000]
+    mine = np.array([b[0] for b in boards], dtype=np.int64)
+    theirs = np.array([b[1] for b in boards], dtype=np.int64)
+    expected = net.forward(npnet.encode_batch(mine, theirs))[1]
+    state = evaluator._sums_of(False)
+    for (m, t), row in zip(boards, expected, strict=True):
+        sums = state.fresh(m, t, evaluator._features(state.net, m, t))
+        got = state.net.outputs_from_sums(sums)
+        assert max(abs(a - b) for a, b in zip(got, row, strict=True)) < 1e-5

@@ -23,8 +23,8 @@ from backgammon.bot.cube import (
     position_efficiency,
     value_on_roll,
 )
-from backgammon.bot.evaluator import Probabilities, evaluate_many_after_play
-from backgammon.movegen import legal_positions
+from backgammon.bot.evaluator import Probabilities
+from backgammon.bot.replies import best_reply
 from backgammon.position import Position
 
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
@@ -76,14 +76,10 @@ def cube_action_value(no_double: float, double_take: float, double_pass: float) 
 def leaves(position: Position, context: MatchContext, cube_value: int) -> tuple[Leaf, ...]:
     """The best 0-ply play of each of the 21 rolls of the side on roll (`play_value`: the computer's
     choice)."""
-    from backgammon.bot.player import play_value  # player imports this module's neighbours
-
     found = []
     for dice, weight in ROLLS:
-        results = legal_positions(position, dice)
-        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
-        index = max(range(len(probs)), key=lambda i: play_value(probs[i], context, cube_value))
-        found.append(Leaf(probs[index], after_play_efficiency(results[index]), weight))
+        after, probs, _ = best_reply(position, dice, context, cube_value)
+        found.append(Leaf(probs, after_play_efficiency(after), weight))
     return tuple(found)
 
 

@@ -1,6 +1,10 @@
 """Cubeless game-winning chances of a board: the neural nets plus the exact facts they may miss (certain race
 results, and the one-sided bear-off database once both sides are bearing off: `bearoff`, `bearoff_db`).
 
+Three nets are shipped: the race net, the contact net (with gnubg's shot and containment inputs after the
+208 of `encoding`: `gnubg_inputs`), and a smaller-input contact net that prunes the look-ahead's replies
+(`pruning=True`: it picks which replies of a roll the contact net judges, as gnubg's pruning nets do).
+
 Boards are pairs of 25-int tuples in the core layout (`Position.mine`, `Position.theirs`), `mine` on roll.
 """
 
@@ -19,6 +23,18 @@ from backgammon.bot.encoding import (
     feature_counts,
     side_summary,
     slot_inputs,
+)
+from backgammon.bot.gnubg_inputs import (
+    EXTENDED_INPUT_COUNT,
+    EXTRA_COUNT,
+    EXTRA_SCALES,
+    EXTRA_START,
+    LINEAR,
+    PER_SIDE,
+    SideFacts,
+    extra_value,
+    half_counts,
+    side_facts,
 )
 from backgammon.bot.network import Network, shipped_networks
 from backgammon.bot.pubeval import is_race
@@ -102,11 +118,22 @@ def game_over_value(winner: Sequence[int], loser: Sequence[int]) -> Probabilitie
     return Probabilities(1.0, float(gammon), float(backgammon), 0.0, 0.0)
 
 
-def network_for(race: bool) -> Network:
-    return shipped_networks()["race" if race else "contact"]
+def network_for(race: bool, pruning: bool = False) -> Network:
+    """The net for a board: the race net, else the contact net (or the pruning net, where one is shipped)."""
+    nets = shipped_networks()
+    if race:
+        return nets["race"]
+    if pruning and "prune" in nets:
+        return nets["prune"]
+    return nets["contact"]
 
 
-def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
+def takes_extras(net: Network) -> bool:
+    """Whether `net` takes gnubg's 28 inputs after `encoding`'s."""
+    return len(net.input_rows) == EXTENDED_INPUT_COUNT
+
+
+def evaluate(mine: Sequence[int], theirs: Sequence[int], *, pruning: bool = False) -> Probabilities:
     """Chances for the side on roll (`mine`), before it rolls."""
     if not any(mine):
         return game_over_value(mine, theirs)
@@ -117,18 +144,22 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:
         exact = exact_race_probabilities(mine, theirs)
         if exact is not None:
             return Probabilities(*exact)
-    raw = network_for(race).evaluate(active_inputs(mine, theirs))
-    return _clean(raw, mine, theirs, race)
+    mine, theirs = tuple(mine), tuple(theirs)
+    state = _sums_of(race, pruning)
+    sums = state.fresh(mine, theirs, _features(state.net, mine, theirs))
+    return _clean(state.net.outputs_from_sums(sums), mine, theirs, race)
 
 
 # Chances of boards already evaluated, by (mine, theirs): the look-ahead meets the same board again from
 # other rolls and other candidate plays. The network's sums are exact (see `Network`), so a remembered
 # board has the very numbers a new evaluation would give.
 _SEEN: dict[tuple[tuple[int, ...], tuple[int, ...]], Probabilities] = {}
+_SEEN_PRUNING: dict[tuple[tuple[int, ...], tuple[int, ...]], Probabilities] = {}
 _SEEN_LIMIT = 10_000
 Summary = tuple[int, int, tuple[int, ...], int, int]
 _SUMMARIES: dict[tuple[int, ...], Summary] = {}
 _SUMMARIES_LIMIT = 10_000
+_FACTS: dict[tuple[int, ...], SideFacts] = {}
 _DELTA_LIMIT = 3_000
 
 
@@ -141,16 +172,62 @@ def _summary(side: tuple[int, ...]) -> Summary:
     return found
 
 
+def _facts(side: tuple[int, ...]) -> SideFacts:
+    found = _FACTS.get(side)
+    if found is None:
+        if len(_FACTS) >= _SUMMARIES_LIMIT:
+            _FACTS.clear()
+        found = _FACTS[side] = side_facts(side)
+    return found
+
+
+def _extra_counts(mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, ...]:
+    """gnubg's 28 numerators (`gnubg_inputs`), the side on roll's first."""
+    my_facts, their_facts = _facts(mine), _facts(theirs)
+    return tuple(
+        half_counts(mine, theirs, my_facts, their_facts) + half_counts(theirs, mine, their_facts, my_facts)
+    )
+
+
+def _features(net: Network, mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, ...]:
+    """The numerators of the hand-made inputs `net` takes: `encoding`'s 12, then gnubg's 28 if it does."""
+    counts = feature_counts(_summary(mine), _summary(theirs))
+    return counts + _extra_counts(mine, theirs) if takes_extras(net) else counts
+
+
+def _feature_value(k: int, count: int) -> float:
+    if k < FEATURE_COUNT:
+        return count / FEATURE_SCALES[k]
+    return extra_value((k - FEATURE_COUNT) % PER_SIDE, count)
+
+
+def _feature_index(k: int) -> int:
+    return FEATURES_START + k if k < FEATURE_COUNT else EXTRA_START + k - FEATURE_COUNT
+
+
+FEATURE_COUNT = len(FEATURE_SCALES)
+
+
 class _Sums:
     """One network's hidden sums of the last board it saw (packed, see `Network`), and what changes them: rows
     for a slot's change of count (`slot_inputs`) and for a feature's change of value, each the difference of
-    two sums of rows."""
+    two sums of rows. A feature linear in its numerator (all of gnubg's but the squares and the forward
+    anchor) adds its numerator times the row of a numerator of 1 (`units`), from nothing as in a change:
+    whole grid steps either way, so a board's sums do not depend on the path to it."""
 
     def __init__(self, net: Network) -> None:
         self.net = net
         self.deltas: dict[int, int] = {}
         self.board: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
         self.sums = 0
+        self.units = (
+            [
+                net.row(EXTRA_START + k, 1.0 / EXTRA_SCALES[k % PER_SIDE]) if k % PER_SIDE in LINEAR else 0
+                for k in range(EXTRA_COUNT)
+            ]
+            if takes_extras(net)
+            else []
+        )
 
     def _inputs_row(self, inputs: list[tuple[int, float]]) -> int:
         row = self.net.row
@@ -163,10 +240,24 @@ class _Sums:
         row = deltas[key] = self._inputs_row(new) - self._inputs_row(old)
         return row
 
+    def fresh(self, mine: tuple[int, ...], theirs: tuple[int, ...], features: tuple[int, ...]) -> int:
+        """The board's hidden sums made from nothing (the last board is left as it was)."""
+        sums = self.net.hidden_sums(active_inputs(mine, theirs))
+        row = self.net.row
+        for k, count in enumerate(features[FEATURE_COUNT:]):
+            unit = self.units[k]
+            if unit:
+                sums += count * unit
+            else:
+                value = extra_value(k % PER_SIDE, count)
+                if value:
+                    sums += row(EXTRA_START + k, value)
+        return sums
+
     def sums_for(self, mine: tuple[int, ...], theirs: tuple[int, ...], features: tuple[int, ...]) -> int:
         """The board's hidden sums, from the last board's; it becomes the board the next one starts from."""
         if self.board is None:
-            sums = self.net.hidden_sums(active_inputs(mine, theirs))
+            sums = self.fresh(mine, theirs, features)
         else:
             base_mine, base_theirs, base_features = self.board
             deltas = self.deltas
@@ -190,17 +281,20 @@ class _Sums:
                     if row is None:
                         row = self._delta(key, slot_inputs(block, 25, old), slot_inputs(block, 25, new))
                     rows.append(row)
+            units = self.units
             for k, (new, old) in enumerate(zip(features, base_features, strict=True)):
                 if new != old:
+                    if k >= FEATURE_COUNT and units[k - FEATURE_COUNT]:
+                        rows.append((new - old) * units[k - FEATURE_COUNT])
+                        continue
+                    # the other numerators stay below 1024 (pips at most 375, the squares' 36, anchors 24)
                     key = -((k * 1024 + old) * 1024 + new) - 1
                     row = deltas.get(key)
                     if row is None:
-                        scale = FEATURE_SCALES[k]
-                        index = FEATURES_START + k
+                        index = _feature_index(k)
+                        before, after = _feature_value(k, old), _feature_value(k, new)
                         row = self._delta(
-                            key,
-                            [(index, old / scale)] if old else [],
-                            [(index, new / scale)] if new else [],
+                            key, [(index, before)] if before else [], [(index, after)] if after else []
                         )
                     rows.append(row)
             sums = sum(rows, self.sums)
@@ -210,23 +304,27 @@ class _Sums:
 
 
 @cache
-def _sums_of(race: bool) -> _Sums:
-    return _Sums(network_for(race))
+def _sums_of(race: bool, pruning: bool = False) -> _Sums:
+    return _Sums(network_for(race, pruning))
 
 
 def forget_boards() -> None:
     """Forget the remembered boards (the numbers stay the same; for benchmarks of one move)."""
     _SEEN.clear()
+    _SEEN_PRUNING.clear()
 
 
 def clear_caches() -> None:
     """Forget remembered boards and everything made on the way (the numbers stay the same: for tests)."""
-    _SEEN.clear()
+    forget_boards()
     _SUMMARIES.clear()
+    _FACTS.clear()
     _sums_of.cache_clear()
 
 
-def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[Probabilities]:
+def evaluate_many(
+    boards: Sequence[tuple[Sequence[int], Sequence[int]]], *, pruning: bool = False
+) -> list[Probabilities]:
     """`evaluate` for many boards (side on roll first in each pair), faster when they are alike.
 
     Each board's hidden-layer sums start from those of the last board the same network saw, changed by the
@@ -234,7 +332,7 @@ def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list
     are remembered. The numbers are those of `evaluate`, to the last bit (the sums are exact).
     """
     results: list[Probabilities] = []
-    seen = _SEEN
+    seen = _SEEN_PRUNING if pruning else _SEEN
     for board_mine, board_theirs in boards:
         mine, theirs = tuple(board_mine), tuple(board_theirs)
         key = (mine, theirs)
@@ -249,8 +347,11 @@ def evaluate_many(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list
                 if exact is not None:
                     probs = Probabilities(*exact)
                 else:
-                    state = _sums_of(race)
-                    sums = state.sums_for(mine, theirs, feature_counts(my_summary, their_summary))
+                    state = _sums_of(race, pruning)
+                    features = feature_counts(my_summary, their_summary)
+                    if state.units:
+                        features += _extra_counts(mine, theirs)
+                    sums = state.sums_for(mine, theirs, features)
                     probs = _clean(state.net.outputs_from_sums(sums), mine, theirs, race)
             if len(seen) >= _SEEN_LIMIT:
                 seen.clear()
@@ -266,10 +367,12 @@ def evaluate_after_play(mine: Sequence[int], theirs: Sequence[int]) -> Probabili
     return evaluate(theirs, mine).flipped()
 
 
-def evaluate_many_after_play(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[Probabilities]:
-    """`evaluate_after_play` for many results of one roll."""
+def evaluate_many_after_play(
+    boards: Sequence[tuple[Sequence[int], Sequence[int]]], *, pruning: bool = False
+) -> list[Probabilities]:
+    """`evaluate_after_play` for many results of one roll (`pruning`: by the pruning net, see the module)."""
     swapped = [(theirs, mine) for mine, theirs in boards]
     return [
         game_over_value(mine, theirs) if not any(mine) else probs.flipped()
-        for (mine, theirs), probs in zip(boards, evaluate_many(swapped), strict=True)
+        for (mine, theirs), probs in zip(boards, evaluate_many(swapped, pruning=pruning), strict=True)
     ]

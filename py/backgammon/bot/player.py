@@ -2,7 +2,8 @@
 
 0-ply scores the board after a play with the opponent to roll; 1-ply averages, over the opponent's 21
 rolls, the board after its best 0-ply reply; 2-ply averages, over the opponent's 21 rolls, the 1-ply value
-of the board after its best 0-ply reply (gnubg's plies count the same way).
+of the board after its best 0-ply reply (gnubg's plies count the same way). A reply is the best of those the
+pruning net picks (`replies.best_reply`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from dataclasses import dataclass, replace
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
 from backgammon.bot.levels import EXPERT, Level
+from backgammon.bot.replies import best_reply, play_value
 from backgammon.move import Play
-from backgammon.movegen import legal_plays, legal_positions
+from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
 MONEY = MatchContext()
@@ -34,22 +36,6 @@ class RankedPlay:
     plies: int
 
 
-def play_value(probs: Probabilities, context: MatchContext, cube_value: int = 1) -> float:
-    """What cubeless chances are worth: money equity, or the chance of winning the match."""
-    if context.is_money:
-        return probs.equity
-    payoff = context.payoff
-    win, lose = probs.win, 1.0 - probs.win
-    return (
-        (win - probs.win_gammon) * payoff(cube_value)
-        + (probs.win_gammon - probs.win_backgammon) * payoff(2 * cube_value)
-        + probs.win_backgammon * payoff(3 * cube_value)
-        + (lose - probs.lose_gammon) * payoff(-cube_value)
-        + (probs.lose_gammon - probs.lose_backgammon) * payoff(-2 * cube_value)
-        + probs.lose_backgammon * payoff(-3 * cube_value)
-    )
-
-
 def average(weighted: list[tuple[Probabilities, int]]) -> Probabilities:
     total = sum(weight for _, weight in weighted)
     sums = [0.0] * 5
@@ -62,7 +48,7 @@ def average(weighted: list[tuple[Probabilities, int]]) -> Probabilities:
 def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Probabilities, int]:
     """The mover's chances after `after` (mover still on roll) averaged over the opponent's replies.
 
-    Returns the chances and how many boards were evaluated.
+    Returns the chances and how many boards the replies were (what the look-ahead's budget counts).
     """
     if not any(after.mine):
         return evaluate_many_after_play([(after.mine, after.theirs)])[0], 1
@@ -71,10 +57,8 @@ def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
     outcomes: list[tuple[Probabilities, int]] = []
     spent = 0
     for dice, weight in ROLLS:
-        replies = legal_positions(opponent, dice)
-        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in replies])
-        spent += len(replies)
-        best = max(probs, key=lambda p: play_value(p, their_context, cube_value))
+        _, best, count = best_reply(opponent, dice, their_context, cube_value)
+        spent += count
         outcomes.append((best.flipped(), weight))
     return average(outcomes), spent
 
@@ -101,11 +85,9 @@ def two_ply_roll(
     """One roll of `two_ply`: the mover's chances after the opponent's best 0-ply reply to `dice`, that
     reply judged at 1-ply; and how many boards were evaluated."""
     their_context = context.flipped()
-    replies = legal_positions(after.swap(), dice)
-    probs = evaluate_many_after_play([(r.mine, r.theirs) for r in replies])
-    best = max(range(len(replies)), key=lambda i: play_value(probs[i], their_context, cube_value))
-    theirs_1, cost = one_ply(replies[best], their_context, cube_value)
-    return theirs_1.flipped(), len(replies) + cost
+    reply, _, count = best_reply(after.swap(), dice, their_context, cube_value)
+    theirs_1, cost = one_ply(reply, their_context, cube_value)
+    return theirs_1.flipped(), count + cost
 
 
 def rank_plays(
@@ -193,7 +175,5 @@ def evaluate_position(position: Position, *, lookahead: bool = False) -> Probabi
         return evaluate_many([(position.mine, position.theirs)])[0]
     outcomes: list[tuple[Probabilities, int]] = []
     for dice, weight in ROLLS:
-        results = legal_positions(position, dice)
-        probs = evaluate_many_after_play([(r.mine, r.theirs) for r in results])
-        outcomes.append((max(probs, key=lambda p: p.equity), weight))
+        outcomes.append((best_reply(position, dice, MONEY, 1)[1], weight))
     return average(outcomes)

@@ -1,6 +1,6 @@
-"""Fourteen more inputs a side for the contact net, after GNU Backgammon's `CalculateHalfInputs` (eval.c), in
-pure Python: NOT used by the game yet (a branch file; `training/inputs_trial.py` is the numpy original, and
-`training/inputs_cost.py` times this against the game's encoding and checks it equal to the numpy one).
+"""Fourteen more inputs a side for the contact net, after GNU Backgammon's `CalculateHalfInputs` (eval.c):
+the contact net takes them after `encoding`'s 208 (run 11, training/README.md; `training/inputs_trial.py`
+is the numpy original the nets are fitted with, and tests/core/test_encoding_gnubg.py checks the two equal).
 
 For each side (on roll first, then the other; `side` in its own numbering, index 0 its 1-point, 24 its bar),
 the numerators `half_counts` gives, each divided as `EXTRA_SCALES` says (a scale of 0 marks a square, and
@@ -29,6 +29,9 @@ from backgammon.bot.encoding import ESCAPES, INPUT_COUNT
 PER_SIDE = 14
 EXTRA_START = INPUT_COUNT
 EXTRA_COUNT = 2 * PER_SIDE
+EXTENDED_INPUT_COUNT = INPUT_COUNT + EXTRA_COUNT
+# The numerators whose input is linear in them (not a square, not the forward anchor's 0 given as 2).
+LINEAR = frozenset((0, 1, 2, 3, 5, 7, 9, 10, 11, 12, 13))
 # What each numerator is divided by; 0: the input is the square of the one before (numerator / 36) ** 2.
 EXTRA_SCALES = (167.0, 100.0, 24.0, 24.0, 6.0, 36.0, 0.0, 36.0, 0.0, 3600.0, 400.0, 432.0, 36.0, 36.0)
 
