@@ -120,6 +120,7 @@ def measure(records: Sequence[tuple[str, JSON]], depths: Sequence[int]) -> JSON:
             }
         )
     for depth in depths:
+        # every kind of `DecisionKind` that occurs: moves, doubles, takes, resignations and their answers
         by_kind: dict[str, list[float]] = {"move": [], "double": [], "take": []}
         wall = cpu = 0.0
         for _, record in records:
@@ -130,7 +131,7 @@ def measure(records: Sequence[tuple[str, JSON]], depths: Sequence[int]) -> JSON:
                 started, done = time.perf_counter(), job.done
                 while job.done == done:
                     job.step(0.0)  # one decision (at depth 2 one roll of a 2-ply look: steps to its end)
-                by_kind[kind].append(time.perf_counter() - started)
+                by_kind.setdefault(kind, []).append(time.perf_counter() - started)
             job.result()
             wall += time.perf_counter() - wall_start
             cpu += clock() - cpu_start
