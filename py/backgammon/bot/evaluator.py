@@ -39,6 +39,8 @@ from backgammon.bot.gnubg_inputs import (
 from backgammon.bot.network import Network, shipped_networks
 from backgammon.bot.pubeval import is_race
 
+FEATURE_COUNT = len(FEATURE_SCALES)  # `encoding`'s hand-made inputs; gnubg's come after them
+
 
 @dataclass(frozen=True, slots=True)
 class Probabilities:
@@ -203,9 +205,6 @@ def _feature_value(k: int, count: int) -> float:
 
 def _feature_index(k: int) -> int:
     return FEATURES_START + k if k < FEATURE_COUNT else EXTRA_START + k - FEATURE_COUNT
-
-
-FEATURE_COUNT = len(FEATURE_SCALES)
 
 
 class _Sums:
