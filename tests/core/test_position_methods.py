@@ -118,6 +118,20 @@ def test_position_xgid_of_a_resignation_waiting_is_the_position_it_was_offered_i
     assert waiting == plain and plain["xgid"]
 
 
+def test_position_xgid_writes_the_player_drawn_at_the_bottom_in_upper_case() -> None:
+    """A device playing seat 1 with a friend draws player 1 at the bottom; its XGID says so, as XG would."""
+    ids = result("read_position", {"text": "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:0:0:5:10"})
+    seen_from_0 = result("position_xgid", ids)["xgid"]
+    seen_from_1 = result("position_xgid", {**ids, "bottom": 1})["xgid"]
+    assert seen_from_0 == "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:0:0:5:10"
+    board, cube, owner, turn, dice, score_0, score_1, *rest = seen_from_0[5:].split(":")
+    assert seen_from_1 == "XGID=" + ":".join(
+        [board[::-1].swapcase(), cube, str(-int(owner)), str(-int(turn)), dice,
+         score_1, score_0, *rest]
+    )
+    assert result("read_position", {"text": seen_from_1})["match_id"] != ids["match_id"]
+
+
 def test_position_xgid_carries_the_beaver_rule_of_a_money_session_only() -> None:
     """XG's rules field: in money 1 = Jacoby + 2 = beavers; in a match it is the Crawford flag."""
     money = result("new_match", {"settings": {"match_length": 0, "jacoby": True, "beavers": True}})["view"]

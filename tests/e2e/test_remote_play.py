@@ -123,6 +123,8 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4}", host.page.text_content("#remote-invite-code") or "")
     # Each sees their own checkers at the bottom, and the friend's name on the panel.
     assert bottom_name(host.page) == "Ann" and bottom_name(guest.page) == "Bob"
+    # The XGID in each panel is written as each board is drawn: the player at the bottom in upper case.
+    assert xgids_of_both(host.page, guest.page)
     assert "Match with Bob · live · rated" in (host.page.text_content("#remote-title") or "")
     assert "Match with Ann · live · rated" in (guest.page.text_content("#remote-title") or "")
 
@@ -186,6 +188,25 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert "Match with Bob" in (host.page.text_content("#remote-title") or "")
     host.check()
     guest.check(friend_left=True)
+
+
+def xgids_of_both(host: Page, guest: Page) -> tuple[str, str]:
+    """Both panels' XGIDs once they show the same position, each seen from its own bottom player."""
+    shown: tuple[str, str] = ("", "")
+    for _ in range(40):
+        shown = (host.text_content("#xgid") or "", guest.text_content("#xgid") or "")
+        if shown[0].startswith("XGID=") and shown[1] == mirrored_xgid(shown[0]):
+            return shown
+        time.sleep(0.25)
+    raise AssertionError(f"the two devices' XGIDs are not each other's mirror: {shown}")
+
+
+def mirrored_xgid(xgid: str) -> str:
+    """The same XGID with the other player at the bottom: the board turned round, the cube's owner, the
+    turn and the scores the other way."""
+    board, cube, owner, turn, dice, score_0, score_1, *rest = xgid.removeprefix("XGID=").split(":")
+    fields = [board[::-1].swapcase(), cube, str(-int(owner)), str(-int(turn)), dice, score_1, score_0, *rest]
+    return "XGID=" + ":".join(fields)
 
 
 def kept_match(page: Page) -> dict[str, Any]:

@@ -13,11 +13,20 @@ import { actor, seatOf } from "./seats.js";
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
- * What the XGID of a view is made from: gnubg's IDs, and the beaver rule of a money session, which they do not hold.
+ * What the XGID of a view is made from: gnubg's IDs, the beaver rule of a money session, which they do not hold,
+ * and the player drawn at the bottom (XG's upper-case one): on two devices, this device's seat.
  * @param {View} v
  */
 export function xgidParams(v) {
-  return { position_id: v.position_id, match_id: v.match_id ?? "", beavers: Boolean(v.settings?.beavers) };
+  return {
+    position_id: v.position_id, match_id: v.match_id ?? "", beavers: Boolean(v.settings?.beavers),
+    bottom: bottomPlayer(v),
+  };
+}
+
+/** @param {View} v @returns {0 | 1} the player drawn at the bottom: this device's seat in a match with a friend */
+export function bottomPlayer(v) {
+  return v.remote?.seat === 1 ? 1 : 0;
 }
 
 /**

@@ -16,7 +16,7 @@
 import * as say from "./describe.js";
 import { showHint } from "./hint.js";
 import { DEFAULT_MATCH, openNewMatchDialog } from "./newmatch.js";
-import { drawPlay, matchInfo, xgidShower } from "./panel.js";
+import { bottomPlayer, drawPlay, matchInfo, xgidShower } from "./panel.js";
 import { actor, pause, personHereToAct, seatOf } from "./seats.js";
 import { startView } from "./startview.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
@@ -346,7 +346,7 @@ export function createPlay(ctx) {
       personToAct: hasMatch && personHereToAct(state.view),
       preferences: ctx.preferences(),
       // Each player sees their own checkers at the bottom: on two devices, this device's seat.
-      perspective: state.remote ? state.view.remote?.seat ?? 0 : 0,
+      perspective: state.remote ? bottomPlayer(state.view) : 0,
     });
     showXgid(state.view, ctx.engineReady() && hasMatch);
   }

@@ -82,9 +82,10 @@ def read_position(params: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def page_xgid(state: Xgid) -> str:
-    """The XGID of a state in the page's numbering: its player 0 (drawn at the bottom) is XG's bottom one."""
-    return state.swapped().text
+def page_xgid(state: Xgid, bottom: int = 0) -> str:
+    """The XGID of a state as the page draws it: the player drawn at the bottom (player 0, or on a device
+    playing seat 1 of a match with a friend, player 1) is XG's bottom, upper-case one."""
+    return state.text if bottom == 1 else state.swapped().text
 
 
 def editor_state(state: Xgid) -> dict[str, Any]:
@@ -127,7 +128,8 @@ def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
         return {"xgid": None}
     # gnubg's IDs do not hold the beaver rule of a money session; the XGID does.
     beavers = params.get("beavers") is True and not state.info.match_length
-    return {"xgid": page_xgid(replace(state, beavers=beavers))}
+    bottom = 1 if params.get("bottom") == 1 else 0
+    return {"xgid": page_xgid(replace(state, beavers=beavers), bottom)}
 
 
 def _without_resignation(match_id: str | None) -> str | None:
