@@ -176,12 +176,13 @@ def app_page(page: Page, site: Site) -> Page:
     return page
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page PNG under test-results/ and return its path."""
+def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
+    """Save a PNG under test-results/ and return its path: the whole page, or what the window shows (a
+    phone's view, where a full-page shot misplaces the sticky header and the fixed board)."""
     RESULTS_DIR.mkdir(exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
     path = RESULTS_DIR / f"{safe}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

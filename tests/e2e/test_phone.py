@@ -483,6 +483,12 @@ def test_an_embedded_lesson_fits_the_readmes_phone_frame(phone: Page, site: Site
             screenshot(phone, "phone-360x1160-embedded-lesson")
 
 
+DECISION_AND_COVER_JS = """() => { const box = document.getElementById('review-decision').getBoundingClientRect();
+  const over = [...document.querySelectorAll('.board, .top')].map((el) => el.getBoundingClientRect())
+    .filter((r) => r.top <= 1 && r.bottom > 0 && r.left < box.right && r.right > box.left);
+  return [box.top, Math.max(0, ...over.map((r) => r.bottom))]; }"""
+
+
 @pytest.mark.parametrize("phone_context", [(390, 844), (844, 390)], ids=size_id, indirect=True)
 def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_together(
     phone: Page, site: Site
@@ -513,6 +519,10 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
         moves.nth(3).scroll_into_view_if_needed()
         moves.nth(3).tap()
         assert in_sight(phone, "#board svg.bg-board") == []
+        # and the decision picked comes into sight, its first lines below the board and the header
+        top, clear = phone.evaluate(DECISION_AND_COVER_JS)
+        assert clear - 1 <= top < viewport(phone)[1] - 60, (top, clear)
+        screenshot(phone, f"phone-{size}-review-picked", full_page=False)
     # the chart's text is 11 px or more, and its table does not scroll sideways inside a box that scrolls
     sizes = phone.evaluate(
         """() => { const svg = document.querySelector('#review-chart svg'); if (!svg) return [];

@@ -91,8 +91,9 @@ def test_a_resignation_and_its_answer_are_listed_with_their_verdicts_in_words(pa
     screenshot(page, "review-resignation-rejected")
     for width, height in ((390, 844), (844, 390)):  # a phone upright and sideways: to look at
         page.set_viewport_size({"width": width, "height": height})
+        buttons.nth(2).click()  # tapped in the list, as on a phone
         expect(box.locator(".resign-verdict")).to_be_visible()
-        screenshot(page, f"review-resignation-rejected-{width}x{height}")
+        screenshot(page, f"review-resignation-rejected-{width}x{height}", full_page=False)
     page.set_viewport_size({"width": 1280, "height": 800})
 
     # The single game accepted: right.

@@ -6,6 +6,7 @@
  * chosen to be shown on the board, and Escape to go back to the match.
  */
 
+import { NARROW_MEDIA } from "../board/geometry.js";
 import { decisionBoard } from "./board-view.js";
 import { renderDecision, spoken } from "./decision.js";
 import { JUMP_WORDS, nextError } from "./jumps.js";
@@ -100,7 +101,10 @@ export function onBodyClick(state, event) {
   const toError = target.closest("[data-jump]");
   if (toError instanceof HTMLElement) return jump(state, toError.dataset.jump ?? "next");
   const move = target.closest("button[data-at]");
-  if (move instanceof HTMLElement) return go(state, Number(move.dataset.at), true);
+  if (move instanceof HTMLElement) {
+    go(state, Number(move.dataset.at), true);
+    return revealDecision(state);
+  }
   const candidate = target.closest("button[data-candidate]");
   if (candidate instanceof HTMLElement) return choose(state, Number(candidate.dataset.candidate));
   const more = target.closest("button[data-more-plays]");
@@ -109,6 +113,22 @@ export function onBodyClick(state, event) {
     draw(state);
     /** @type {HTMLElement | null} */ (state.dom.decision.querySelector("button[data-more-plays]"))?.focus();
   }
+}
+
+/**
+ * On a phone the board stays in sight (at the top upright, on the left sideways, the header over the panel) and the
+ * decision sits above the move list: a decision picked in the list brings its verdict into sight below them.
+ * @param {ReviewState} state
+ */
+function revealDecision(state) {
+  if (!matchMedia(NARROW_MEDIA).matches) return;
+  const box = state.dom.decision.getBoundingClientRect();
+  const covering = [...document.querySelectorAll(".board, .top")]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.top <= 1 && r.bottom > 0 && r.left < box.right && r.right > box.left);
+  const clear = Math.max(0, ...covering.map((r) => r.bottom));
+  if (box.top >= clear && box.top < clear + (innerHeight - clear) / 2) return; // in sight already
+  scrollBy({ top: box.top - clear - 8 });
 }
 
 /**
