@@ -483,7 +483,8 @@ def test_an_embedded_lesson_fits_the_readmes_phone_frame(phone: Page, site: Site
             screenshot(phone, "phone-360x1160-embedded-lesson")
 
 
-DECISION_AND_COVER_JS = """() => { const box = document.getElementById('review-decision').getBoundingClientRect();
+DECISION_AND_COVER_JS = """() => {
+  const box = document.getElementById('review-decision').getBoundingClientRect();
   const over = [...document.querySelectorAll('.board, .top')].map((el) => el.getBoundingClientRect())
     .filter((r) => r.top <= 1 && r.bottom > 0 && r.left < box.right && r.right > box.left);
   return [box.top, Math.max(0, ...over.map((r) => r.bottom))]; }"""
