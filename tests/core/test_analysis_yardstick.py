@@ -161,11 +161,12 @@ def test_per_player_where_gnubg_sees_no_error(name: str) -> None:
 
 @pytest.mark.parametrize("name", ANALYSED)
 def test_per_player_luck(name: str) -> None:
-    """The luck rate (mEMG per move) within 30 of gnubg's: depth 0 measures a roll against the static
+    """The luck rate (mEMG per move) within 25 of gnubg's: depth 0 measures a roll against the static
     value of the position before it, gnubg against the average over the 36 rolls (the benchmark: 10.6 apart on
-    average at depth 0, 4.0 at depth 1). Today's largest gap is 27.1 (-14.0 against +13.1)."""
+    average at depth 0, 4.0 at depth 1, with run 11's net). Today's largest gap is 18.0 (20.0 against 2.0; the
+    mean over these files 4.8, with run 11's net 12.4 and a largest gap of 25.9)."""
     for ours, theirs in players(name):
-        assert abs(ours["luck_rate"] - theirs["luck_rate"]) <= 30.0, (ours["name"], ours["luck_rate"], theirs)
+        assert abs(ours["luck_rate"] - theirs["luck_rate"]) <= 25.0, (ours["name"], ours["luck_rate"], theirs)
 
 
 # The cube error rate (mEMG per close cube decision) where gnubg's and ours are far apart today: the gap is
@@ -174,8 +175,9 @@ CUBE_GAP_TODAY = {
     # Alice beavers three doubles that gnubg's 2-ply says to drop: we count each as her error, a take at
     # twice the stake (1.3 to 2.4 EMG each); gnubg 1.07 counts none of it for her, and books the doubler's
     # take of the beaver as Bob's wrong take.
-    ("gnubg-money-seed21-noisy.sgf", "Alice"): 690.0,
-    ("gnubg-money-seed21-noisy.sgf", "Bob"): 55.0,  # today 54.0: 66.2 against 120.2 (46.8 before)
+    ("gnubg-money-seed21-noisy.sgf", "Alice"): 700.0,  # 693.4 with run 12's net (686.1 with run 11's)
+    # Bob: 46.9 with run 12's net, 73.3 against 120.2 (52.0 with run 11's)
+    ("gnubg-money-seed21-noisy.sgf", "Bob"): 55.0,
     # Alice's two wrong takes (2.8 EMG, gnubg 2.9) are divided by 11 close decisions at depth 0 against
     # gnubg's 16 at 2-ply: five of her no-doubles as the underdog lie within a few hundredths of gnubg's
     # 0.16 EMG threshold, on its side at 2-ply and on the other at our depth 0 (255.2 against 172.0; 157.0
