@@ -6,7 +6,6 @@
  * chosen to be shown on the board, and Escape to go back to the match.
  */
 
-import { NARROW_MEDIA } from "../board/geometry.js";
 import { decisionBoard } from "./board-view.js";
 import { renderDecision, spoken } from "./decision.js";
 import { JUMP_WORDS, nextError } from "./jumps.js";
@@ -121,7 +120,10 @@ export function onBodyClick(state, event) {
  * @param {ReviewState} state
  */
 function revealDecision(state) {
-  if (!matchMedia(NARROW_MEDIA).matches) return;
+  // the phone's layout of review.css, where the board stays in place (a media query here would pull the board's
+  // geometry module into a chunk of its own)
+  const board = document.querySelector(".board");
+  if (!board || getComputedStyle(board).position !== "sticky") return;
   const box = state.dom.decision.getBoundingClientRect();
   const covering = [...document.querySelectorAll(".board, .top")]
     .map((el) => el.getBoundingClientRect())
