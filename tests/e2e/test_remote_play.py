@@ -30,6 +30,7 @@ from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.remote_chaos import run_remote_chaos
 from tests.e2e.stored import stored_text
 
+from backgammon.formats.xgid import Xgid
 from backgammon.game import Phase, to_absolute
 from backgammon.remote import session
 from backgammon.remote.messages import message_hash
@@ -195,18 +196,12 @@ def xgids_of_both(host: Page, guest: Page) -> tuple[str, str]:
     shown: tuple[str, str] = ("", "")
     for _ in range(40):
         shown = (host.text_content("#xgid") or "", guest.text_content("#xgid") or "")
-        if shown[0].startswith("XGID=") and shown[1] == mirrored_xgid(shown[0]):
+        # the same state with the other player at the bottom (the mirror itself is checked field by field in
+        # tests/core/test_position_methods.py)
+        if shown[0].startswith("XGID=") and shown[1] == Xgid.parse(shown[0]).swapped().text:
             return shown
         time.sleep(0.25)
     raise AssertionError(f"the two devices' XGIDs are not each other's mirror: {shown}")
-
-
-def mirrored_xgid(xgid: str) -> str:
-    """The same XGID with the other player at the bottom: the board turned round, the cube's owner, the
-    turn and the scores the other way."""
-    board, cube, owner, turn, dice, score_0, score_1, *rest = xgid.removeprefix("XGID=").split(":")
-    fields = [board[::-1].swapcase(), cube, str(-int(owner)), str(-int(turn)), dice, score_1, score_0, *rest]
-    return "XGID=" + ":".join(fields)
 
 
 def kept_match(page: Page) -> dict[str, Any]:
