@@ -151,7 +151,7 @@ async function friendsModule() {
 }
 
 const files = bindFiles({
-  call, isRulesError, enqueue, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }),
+  call, isRulesError, enqueue, holdIdle: queue.holdIdle, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }),
   openTurn: (payload) => friendsModule().then((module) => void enqueue(() => module.openTurnLink(payload))),
 });
 

@@ -16,6 +16,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {(method: string, params?: object) => Promise<any>} call
  * @property {(error: unknown) => boolean} isRulesError
  * @property {(step: () => Promise<unknown>) => Promise<unknown>} enqueue
+ * @property {() => () => void} holdIdle keep the page busy (released by the returned function)
  * @property {(text: string) => void} say
  * @property {ReturnType<typeof import("./storage.js").createMatchStorage>} storage
  * @property {import("./play/play.js").Play} play
@@ -64,10 +65,13 @@ export function bindFiles(ctx) {
     });
   }
 
-  $("restore-previous").addEventListener("click", async () => {
+  $("restore-previous").addEventListener("click", () => {
     dialog.close("restored");
-    const kept = await ctx.storage.loadPrevious();
-    if (kept) ctx.enqueue(() => ctx.play.replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load)."));
+    // Queued at once, storage read inside: the page is busy from the click until the match is back.
+    ctx.enqueue(async () => {
+      const kept = await ctx.storage.loadPrevious();
+      if (kept) await ctx.play.replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load).");
+    });
   });
 
   $("export-json").addEventListener("click", async () => {
@@ -103,8 +107,17 @@ export function bindFiles(ctx) {
   $("export-sgf").addEventListener("click", () => exportMatch("export_sgf", "sgf", "application/x-go-sgf"));
 
   $("import-file").addEventListener("change", async (event) => {
-    const input = /** @type {HTMLInputElement} */ (event.target);
-    const file = input.files?.[0];
+    // Busy from the file's choice: reading it comes before the step that opens it is queued.
+    const release = ctx.holdIdle();
+    try {
+      await openChosenFile(/** @type {HTMLInputElement} */ (event.target).files?.[0]);
+    } finally {
+      release();
+    }
+  });
+
+  /** @param {File | undefined} file */
+  async function openChosenFile(file) {
     errorLine.textContent = "";
     if (!file) return;
     const read = await readMatchFile(file);
@@ -125,7 +138,7 @@ export function bindFiles(ctx) {
         refuse(errorLine, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
       }
     });
-  });
+  }
 
   /**
    * A file the installed app was opened with (manifest file_handlers): opened for review, whatever its kind; the
