@@ -19,6 +19,9 @@ what the computer's target against pubeval means here: on 2026-11-24, 1000 games
 strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against its 0-ply won 52.7%
 (49.6–55.8%), +0.055 points per game.
 
+`--out FILE` (one `--level`) adds each game to FILE as a line, with the dice's generator after it: a run
+stopped for time goes on where it stopped when run again with the same arguments, on the same dice.
+
 `--luck` also judges every roll with our net (`luck.py`) and reports wins and points less each side's luck:
 the same expectations, intervals about 5 times narrower. On 2026-11-25, seed 2026, luck-adjusted, against
 gnubg 0-ply: the expert 50.2% (49.6–50.8%) of 1000 games, gnubg 1-ply 50.9% (49.9–51.9%) of 400, gnubg 2-ply
@@ -175,7 +178,10 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
         return
     for level in args["levels"]:  # type: ignore[attr-defined]
         player = logging_player(level, Path(str(args["log"]))) if args.get("log") else None
-        figures = play_level(level, games, seed, progress, gnubg_plays, player, judge_luck=judge_luck)
+        out = Path(str(args["out"])) if args.get("out") else None
+        figures = play_level(
+            level, games, seed, progress, gnubg_plays, player, judge_luck=judge_luck, out=out
+        )
         print(json.dumps({**figures, "opponent": name}), flush=True)
 
 
@@ -237,11 +243,13 @@ def main() -> None:
     parser.add_argument(
         "--out",
         type=Path,
-        help="with --matches: a match a line is added here; a rerun goes on where it stopped",
+        help="a game (with --matches a match) a line is added here; a rerun goes on where it stopped",
     )
     args = parser.parse_args()
     if args.matches and (args.out is None or len(args.level or []) != 1):
         parser.error("--matches needs --out FILE and one --level")
+    if args.out and len(args.level or []) != 1:
+        parser.error("--out needs one --level")
     if GNUBG is None:
         sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     settings = {

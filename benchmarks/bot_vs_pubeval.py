@@ -150,23 +150,61 @@ def play_level(
     player: Player | None = None,
     *,
     judge_luck: bool = False,
+    out: Path | None = None,
 ) -> dict[str, object]:
     """The summary of `games` games of the computer at `level` (or of `player`, named `level`) against
     `opponent`; with `progress`, a running summary is printed every that many games; with `judge_luck`,
-    luck-adjusted figures too (the same dice and plays: the rolls are judged, not drawn, by it)."""
+    luck-adjusted figures too (the same dice and plays: the rolls are judged, not drawn, by it). With `out`,
+    each game is added to that file as a line, with the dice's generator after it: a rerun with the same
+    arguments goes on where the last one stopped, on the dice it would have had."""
     chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
     lucks: list[Luck] = []
-    started = time.perf_counter()
-    for game in range(games):
+    seconds = 0.0
+    if out is not None and out.exists():
+        seconds = resume_games(out, level, seed, rng, results, lucks)
+    sink = out.open("a") if out is not None else None
+    started = time.perf_counter() - seconds
+    for game in range(len(results), games):
         points, luck = play_game(game % 2 == 0, chooser, rng, opponent, judge_luck=judge_luck)
         results.append(points)
         lucks.append(luck)
+        if sink is not None:
+            line = {
+                "game": game,
+                "level": level,
+                "seed": seed,
+                "points": points,
+                "luck": [luck.equity, luck.win],
+            }
+            line |= {"seconds": round(time.perf_counter() - started, 1), "rng": rng.getstate()}
+            sink.write(json.dumps(line) + "\n")
+            sink.flush()
         if progress and (game + 1) % progress == 0 and game + 1 < games:
             figures = summarise(results, level, time.perf_counter() - started, lucks if judge_luck else None)
             print(json.dumps(figures), flush=True)
+    if sink is not None:
+        sink.close()
     return summarise(results, level, time.perf_counter() - started, lucks if judge_luck else None)
+
+
+def resume_games(
+    out: Path, level: str, seed: int, rng: random.Random, results: list[int], lucks: list[Luck]
+) -> float:
+    """The games of an earlier run in `out` taken back into `results` and `lucks`, `rng` where it stood after
+    the last; the seconds they took. A file of another level or seed is refused, not mixed in."""
+    lines = [json.loads(text) for text in out.read_text().splitlines() if text.strip()]
+    for number, line in enumerate(lines):
+        if (line["game"], line["level"], line["seed"]) != (number, level, seed):
+            sys.exit(f"{out}: game {number} is not of level {level}, seed {seed}: give another --out file")
+        results.append(int(line["points"]))
+        lucks.append(Luck(*line["luck"]))
+    if not lines:
+        return 0.0
+    version, internal, gauss = lines[-1]["rng"]
+    rng.setstate((version, tuple(internal), gauss))
+    return float(lines[-1]["seconds"])
 
 
 def main() -> None:

@@ -1,0 +1,51 @@
+"""Long benchmark runs against gnubg are stopped for time and go on later (`bot_vs_gnubg.py --out`): a run
+resumed from its file must play the very games one unbroken run plays, on the same dice."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from backgammon.position import Position
+from bot_vs_pubeval import play_level, pubeval_move
+
+# The benchmarks run in CPython (inside gnubg's), never in the page: not tested in Pyodide.
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
+
+
+def pubeval_player(position: Position, dice: tuple[int, int], rng: random.Random) -> Position:
+    return pubeval_move(position, dice)
+
+
+def without_time(summary: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in summary.items() if key != "seconds"}
+
+
+def test_a_run_stopped_and_resumed_plays_the_games_of_one_unbroken_run(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    whole = play_level("pubeval", 8, 7, player=pubeval_player)
+    assert play_level("pubeval", 3, 7, player=pubeval_player, out=out)["games"] == 3
+    resumed = play_level("pubeval", 8, 7, player=pubeval_player, out=out)
+    assert without_time(resumed) == without_time(whole)
+    assert len(out.read_text().splitlines()) == 8
+
+
+def test_the_luck_of_the_games_before_the_stop_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    whole = play_level("pubeval", 2, 7, player=pubeval_player, judge_luck=True)
+    play_level("pubeval", 1, 7, player=pubeval_player, judge_luck=True, out=out)
+    resumed = play_level("pubeval", 2, 7, player=pubeval_player, judge_luck=True, out=out)
+    assert without_time(resumed) == without_time(whole)
+
+
+def test_a_file_of_another_seed_is_refused_not_mixed_in(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    play_level("pubeval", 2, 7, player=pubeval_player, out=out)
+    with pytest.raises(SystemExit, match="seed 8"):
+        play_level("pubeval", 4, 8, player=pubeval_player, out=out)
+    assert len(out.read_text().splitlines()) == 2
