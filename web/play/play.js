@@ -346,7 +346,7 @@ export function createPlay(ctx) {
       personToAct: hasMatch && personHereToAct(state.view),
       preferences: ctx.preferences(),
       // Each player sees their own checkers at the bottom: on two devices, this device's seat.
-      perspective: state.remote ? bottomPlayer(state.view) : 0,
+      perspective: bottomPlayer(state.view),
     });
     showXgid(state.view, ctx.engineReady() && hasMatch);
   }
