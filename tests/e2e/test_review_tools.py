@@ -20,11 +20,11 @@ from .test_review import (
     PROGRESS_STARTED,
     analyse,
     at,
-    computer_match,
     decisions,
     open_saved,
     reload,
     stored_analysis,
+    two_game_match,
     wait_analysis,
 )
 
@@ -60,7 +60,7 @@ def point_number(page: Page, loc: int) -> int:
 
 
 def test_what_a_new_player_read_wrong_is_said_right(page: Page, site: Site) -> None:
-    record = computer_match(length=3, seed=3)
+    record = two_game_match(clear_no_doubles=True)
     analysis = analysed(page, site, record)
     steps = decisions(analysis)
     judged = sum(len(g["decisions"]) for g in analysis["games"])
@@ -108,7 +108,7 @@ def test_what_a_new_player_read_wrong_is_said_right(page: Page, site: Site) -> N
 
 
 def test_candidates_with_their_chances_all_on_request_and_one_on_the_board(page: Page, site: Site) -> None:
-    analysis = analysed(page, site, computer_match(length=3, seed=3))
+    analysis = analysed(page, site, two_game_match())
     steps = decisions(analysis)
     i, d = next(
         (i, d) for i, d in enumerate(steps) if d["kind"] == "move" and len(d["plays"]) >= 8 and d["mark"]
@@ -168,7 +168,7 @@ def mwc_difference(d: dict[str, Any], error: float) -> float:
 
 
 def test_cube_decisions_and_every_figure_in_the_unit_chosen(page: Page, site: Site) -> None:
-    analysis = analysed(page, site, computer_match(length=3, seed=3))
+    analysis = analysed(page, site, two_game_match())
     steps = decisions(analysis)
     i, d = next((i, d) for i, d in enumerate(steps) if d["kind"] == "double" and d["played"] == "double")
     go_to(page, i)
@@ -215,7 +215,7 @@ def test_cube_decisions_and_every_figure_in_the_unit_chosen(page: Page, site: Si
 def test_jumps_to_errors_figures_per_game_the_charts_legend_and_the_point_numbers(
     page: Page, site: Site
 ) -> None:
-    analysis = analysed(page, site, computer_match(length=3, seed=3))
+    analysis = analysed(page, site, two_game_match())
     steps = decisions(analysis)
     names = [p["name"] for p in analysis["players"]]
     # Next error of either player, then the blunders of one player, forward and back.
@@ -296,7 +296,7 @@ def test_a_match_resigned_before_any_decision_has_nothing_to_judge(page: Page, s
 
 
 def test_review_at_phone_sizes(page: Page, site: Site) -> None:
-    analysis = analysed(page, site, computer_match(length=3, seed=3))
+    analysis = analysed(page, site, two_game_match())
     steps = decisions(analysis)
     i = next(i for i, d in enumerate(steps) if d["kind"] == "move" and len(d["plays"]) >= 8 and d["mark"])
     c = next(i for i, d in enumerate(steps) if d["kind"] == "double" and d["played"] == "double")
@@ -323,7 +323,7 @@ def test_an_imported_match_under_review_is_reviewed_again_after_a_reload(
     from .match_driver import click_move, open_match, position_id, saved_record, wait_idle
 
     mat = tmp_path / "two-computers.mat"
-    mat.write_text(export_mat(load_record(computer_match(length=3, seed=3))))
+    mat.write_text(export_mat(load_record(two_game_match())))
     open_match(page, site, "31,52")
     click_move(page, 8, 5)
     mine, before = saved_record(page), position_id(page)
@@ -355,7 +355,7 @@ def test_the_analysis_goes_on_in_the_background_when_the_player_goes_back_to_the
 ) -> None:
     from .match_driver import phase
 
-    open_saved(page, site, computer_match(length=3, seed=3), depth=1)
+    open_saved(page, site, two_game_match(), depth=1)
     page.click("#review-button")
     page.click("#analysis-start")
     page.wait_for_function(PROGRESS_STARTED, timeout=90_000)
