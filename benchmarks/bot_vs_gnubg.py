@@ -19,8 +19,9 @@ what the computer's target against pubeval means here: on 2026-11-24, 1000 games
 strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against its 0-ply won 52.7%
 (49.6–55.8%), +0.055 points per game.
 
-`--out FILE` (one `--level`) adds each game to FILE as a line, with the dice's generator after it: a run
-stopped for time goes on where it stopped when run again with the same arguments, on the same dice.
+`--out FILE` (one `--level`) adds each game to FILE as a line (about 130 bytes) and keeps the dice's generator
+after the last in FILE.rng.json: a run stopped for time goes on where it stopped when run again with the same
+arguments, on the same dice; the two files are small enough to keep in git (`benchmarks/data/games-*.jsonl`).
 
 `--luck` also judges every roll with our net (`luck.py`) and reports wins and points less each side's luck:
 the same expectations, intervals about 5 times narrower. On 2026-11-25, seed 2026, luck-adjusted, against

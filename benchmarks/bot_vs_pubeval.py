@@ -37,6 +37,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO / "py") not in sys.path:
@@ -155,8 +156,8 @@ def play_level(
     """The summary of `games` games of the computer at `level` (or of `player`, named `level`) against
     `opponent`; with `progress`, a running summary is printed every that many games; with `judge_luck`,
     luck-adjusted figures too (the same dice and plays: the rolls are judged, not drawn, by it). With `out`,
-    each game is added to that file as a line, with the dice's generator after it: a rerun with the same
-    arguments goes on where the last one stopped, on the dice it would have had."""
+    each game is added to that file as a line, and the dice's generator after it is kept beside it
+    (`rng_file`): a rerun with the same arguments goes on where the last one stopped, on the same dice."""
     chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
@@ -170,17 +171,12 @@ def play_level(
         points, luck = play_game(game % 2 == 0, chooser, rng, opponent, judge_luck=judge_luck)
         results.append(points)
         lucks.append(luck)
-        if sink is not None:
-            line = {
-                "game": game,
-                "level": level,
-                "seed": seed,
-                "points": points,
-                "luck": [luck.equity, luck.win],
-            }
-            line |= {"seconds": round(time.perf_counter() - started, 1), "rng": rng.getstate()}
+        if sink is not None and out is not None:
+            line = {"game": game, "level": level, "seed": seed, "points": points}
+            line |= {"luck": [luck.equity, luck.win], "seconds": round(time.perf_counter() - started, 1)}
             sink.write(json.dumps(line) + "\n")
             sink.flush()
+            keep_rng(out, game + 1, rng)
         if progress and (game + 1) % progress == 0 and game + 1 < games:
             figures = summarise(results, level, time.perf_counter() - started, lucks if judge_luck else None)
             print(json.dumps(figures), flush=True)
@@ -189,12 +185,32 @@ def play_level(
     return summarise(results, level, time.perf_counter() - started, lucks if judge_luck else None)
 
 
+def rng_file(out: Path) -> Path:
+    """Where the dice's generator of a run kept in `out` is kept: beside it, a few kB, replaced each game."""
+    return out.with_name(out.name + ".rng.json")
+
+
+def keep_rng(out: Path, games: int, rng: random.Random) -> None:
+    version, internal, gauss = rng.getstate()
+    written = rng_file(out).with_suffix(".tmp")
+    written.write_text(json.dumps({"games": games, "rng": [version, list(internal), gauss]}))
+    written.replace(rng_file(out))  # whole or not at all
+
+
 def resume_games(
     out: Path, level: str, seed: int, rng: random.Random, results: list[int], lucks: list[Luck]
 ) -> float:
     """The games of an earlier run in `out` taken back into `results` and `lucks`, `rng` where it stood after
-    the last; the seconds they took. A file of another level or seed is refused, not mixed in."""
+    the last; the seconds they took. A game written without its generator (the run stopped between the two)
+    is played again. A file of another level or seed is refused, not mixed in."""
     lines = [json.loads(text) for text in out.read_text().splitlines() if text.strip()]
+    state: dict[str, Any] = json.loads(rng_file(out).read_text()) if rng_file(out).exists() else {"games": 0}
+    if not 0 <= len(lines) - state["games"] <= 1:
+        sys.exit(
+            f"{out}: {len(lines)} games but the generator of game {state['games']}: give another --out file"
+        )
+    lines = lines[: state["games"]]
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
     for number, line in enumerate(lines):
         if (line["game"], line["level"], line["seed"]) != (number, level, seed):
             sys.exit(f"{out}: game {number} is not of level {level}, seed {seed}: give another --out file")
@@ -202,7 +218,7 @@ def resume_games(
         lucks.append(Luck(*line["luck"]))
     if not lines:
         return 0.0
-    version, internal, gauss = lines[-1]["rng"]
+    version, internal, gauss = state["rng"]
     rng.setstate((version, tuple(internal), gauss))
     return float(lines[-1]["seconds"])
 

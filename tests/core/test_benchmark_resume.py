@@ -3,6 +3,7 @@ resumed from its file must play the very games one unbroken run plays, on the sa
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from backgammon.position import Position
-from bot_vs_pubeval import play_level, pubeval_move
+from bot_vs_pubeval import play_level, pubeval_move, rng_file
 
 # The benchmarks run in CPython (inside gnubg's), never in the page: not tested in Pyodide.
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
@@ -33,6 +34,19 @@ def test_a_run_stopped_and_resumed_plays_the_games_of_one_unbroken_run(tmp_path:
     resumed = play_level("pubeval", 8, 7, player=pubeval_player, out=out)
     assert without_time(resumed) == without_time(whole)
     assert len(out.read_text().splitlines()) == 8
+
+
+def test_a_game_written_without_its_dice_generator_is_played_again(tmp_path: Path) -> None:
+    """The run stopped between a game's line and its generator: the generator of the game before is kept, and
+    the game is played again from it, not counted twice nor on other dice."""
+    out, shorter = tmp_path / "games.jsonl", tmp_path / "shorter.jsonl"
+    whole = play_level("pubeval", 5, 7, player=pubeval_player)
+    play_level("pubeval", 3, 7, player=pubeval_player, out=out)
+    play_level("pubeval", 2, 7, player=pubeval_player, out=shorter)
+    rng_file(out).write_text(rng_file(shorter).read_text())  # the generator after game 2 only
+    resumed = play_level("pubeval", 5, 7, player=pubeval_player, out=out)
+    assert without_time(resumed) == without_time(whole)
+    assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2, 3, 4]
 
 
 def test_the_luck_of_the_games_before_the_stop_is_kept(tmp_path: Path) -> None:
