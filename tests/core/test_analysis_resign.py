@@ -258,8 +258,9 @@ def test_gnubg_gives_the_same_verdicts_on_the_hand_made_positions() -> None:
     for offer, (before, verdict) in zip(offers, gnubg_verdicts(offers), strict=True):
         equities = offer["resign_equities"]
         assert equities["response"] == verdict, (offer["position_id"], equities)
-        # gnubg's figure is cubeless; so is the one we keep beside ours (our evaluator, not gnubg's: in the opening
-        # position the two nets differ by about 0.01, where a side or a roll taken wrongly moves it by 0.1 or more).
+        # gnubg's figure is cubeless; so is the one we keep beside ours (our evaluator, not gnubg's: in the
+        # opening position the two nets differ by about 0.01, where a side or a roll taken wrongly moves it by
+        # 0.1 or more).
         assert equities["cubeless"] == pytest.approx(before, abs=0.02)
 
 
