@@ -209,11 +209,13 @@ def resume_games(
         sys.exit(
             f"{out}: {len(lines)} games but the generator of game {state['games']}: give another --out file"
         )
-    lines = lines[: state["games"]]
-    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
     for number, line in enumerate(lines):
         if (line["game"], line["level"], line["seed"]) != (number, level, seed):
             sys.exit(f"{out}: game {number} is not of level {level}, seed {seed}: give another --out file")
+    if len(lines) > state["games"]:  # checked before anything is written: a refused file is left as it is
+        lines = lines[: state["games"]]
+        out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    for line in lines:
         results.append(int(line["points"]))
         lucks.append(Luck(*line["luck"]))
     if not lines:
