@@ -126,8 +126,7 @@ def test_position_xgid_writes_the_player_drawn_at_the_bottom_in_upper_case() -> 
     assert seen_from_0 == "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:0:0:5:10"
     board, cube, owner, turn, dice, score_0, score_1, *rest = seen_from_0[5:].split(":")
     assert seen_from_1 == "XGID=" + ":".join(
-        [board[::-1].swapcase(), cube, str(-int(owner)), str(-int(turn)), dice,
-         score_1, score_0, *rest]
+        [board[::-1].swapcase(), cube, str(-int(owner)), str(-int(turn)), dice, score_1, score_0, *rest]
     )
     assert result("read_position", {"text": seen_from_1})["match_id"] != ids["match_id"]
 
