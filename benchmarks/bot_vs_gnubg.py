@@ -19,9 +19,11 @@ what the computer's target against pubeval means here: on 2026-11-24, 1000 games
 strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against its 0-ply won 52.7%
 (49.6–55.8%), +0.055 points per game.
 
-`--out FILE` (one `--level`) adds each game to FILE as a line (about 130 bytes) and keeps the dice's generator
+`--out FILE` (one `--level`) adds each game to FILE as a line (about 150 bytes) and keeps the dice's generator
 after the last in FILE.rng.json: a run stopped for time goes on where it stopped when run again with the same
 arguments, on the same dice; the two files are small enough to keep in git (`benchmarks/data/games-*.jsonl`).
+Each game (and each match of `--matches`) names the net that played it (the start of the weights' SHA-256):
+a file another net began, or one kept before nets were named, is refused rather than added to.
 
 `--luck` also judges every roll with our net (`luck.py`) and reports wins and points less each side's luck:
 the same expectations, intervals about 5 times narrower. On 2026-11-25, seed 2026, luck-adjusted, against
@@ -47,6 +49,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ARGS_VARIABLE = "BOT_VS_GNUBG_ARGS"  # set when this script runs inside gnubg, which gives it no __file__
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
@@ -57,7 +60,14 @@ for folder in (REPO / "py", REPO / "benchmarks"):
 
 from backgammon import Position  # noqa: E402
 from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_pubeval import SETTINGS, Player, level_player, play_level, pubeval_move  # noqa: E402
+from bot_vs_pubeval import (  # noqa: E402
+    SETTINGS,
+    Player,
+    level_player,
+    net_fingerprint,
+    play_level,
+    pubeval_move,
+)
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
@@ -100,8 +110,8 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
     gnubg_decides = gnubg_decider(int(str(args["plies"])))
     matches, seed, length = (int(str(args[key])) for key in ("matches", "seed", "length"))
     out = Path(str(args["out"]))
-    done = len(out.read_text().splitlines()) if out.exists() else 0
-    level = str(args["levels"][0])  # type: ignore[index]
+    level, net = str(args["levels"][0]), net_fingerprint()  # type: ignore[index]
+    done = len(matches_to_resume(out, level, seed, net))
     ours = level_decider(SETTINGS[level])
     with out.open("a") as sink:
         for number in range(done, matches):
@@ -113,6 +123,8 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
             line = {
                 "match": number,
                 "level": level,
+                "seed": seed,
+                "net": net,
                 "won": result["winner"] == seat,
                 "score": [result["score"][seat], result["score"][1 - seat]],
                 **{key: result[key] for key in ("games", "doubles", "drops")},
@@ -121,6 +133,20 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
             sink.write(json.dumps(line) + "\n")
             sink.flush()
             print(json.dumps(line), flush=True)
+
+
+def matches_to_resume(out: Path, level: str, seed: int, net: str) -> list[dict[str, Any]]:
+    """The matches an earlier run kept in `out`, checked to be of this level, seed and net
+    (`net_fingerprint`): a file of other matches is refused, not added to."""
+    lines = [json.loads(text) for text in out.read_text().splitlines()] if out.exists() else []
+    for number, line in enumerate(lines):
+        kept = (line["match"], line["level"], line.get("seed"), line.get("net"))
+        if kept != (number, level, seed, net):
+            sys.exit(
+                f"{out}: match {number} is not of level {level}, seed {seed}, net {net}"
+                f" (it has level {kept[1]}, seed {kept[2]}, net {kept[3]}): give another --out file"
+            )
+    return lines
 
 
 def summarise_matches(path: Path) -> dict[str, object]:
@@ -181,7 +207,15 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
         player = logging_player(level, Path(str(args["log"]))) if args.get("log") else None
         out = Path(str(args["out"])) if args.get("out") else None
         figures = play_level(
-            level, games, seed, progress, gnubg_plays, player, judge_luck=judge_luck, out=out
+            level,
+            games,
+            seed,
+            progress,
+            gnubg_plays,
+            player,
+            judge_luck=judge_luck,
+            out=out,
+            net=net_fingerprint(),
         )
         print(json.dumps({**figures, "opponent": name}), flush=True)
 

@@ -30,6 +30,7 @@ intermediate: +0.475 points a game (±0.142) raw, +0.436 (±0.050) luck-adjusted
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -45,6 +46,7 @@ if str(REPO / "py") not in sys.path:
 
 from backgammon import Position, legal_positions  # noqa: E402
 from backgammon.bot.levels import DEEP, LEVELS  # noqa: E402
+from backgammon.bot.network import WEIGHTS_FILE  # noqa: E402
 from backgammon.bot.player import choose_play  # noqa: E402
 from backgammon.bot.pubeval import is_race, pubeval_score  # noqa: E402
 from backgammon.game import Win, classify_win  # noqa: E402
@@ -62,6 +64,12 @@ Opponent = Callable[[Position, tuple[int, int]], Position]
 
 # The levels, and the deep analysis's checker play (seconds a move: to see what a deeper search would win).
 SETTINGS = {**LEVELS, DEEP.name: DEEP}
+
+
+def net_fingerprint() -> str:
+    """The first 12 hex digits of the SHA-256 of the shipped weights: written with each game of `--out`, so a
+    file is never resumed by another net than the one that played its games."""
+    return hashlib.sha256((REPO / "py" / "backgammon" / "bot" / WEIGHTS_FILE).read_bytes()).hexdigest()[:12]
 
 
 def level_player(level_name: str) -> Player:
@@ -152,19 +160,21 @@ def play_level(
     *,
     judge_luck: bool = False,
     out: Path | None = None,
+    net: str = "",
 ) -> dict[str, object]:
     """The summary of `games` games of the computer at `level` (or of `player`, named `level`) against
     `opponent`; with `progress`, a running summary is printed every that many games; with `judge_luck`,
     luck-adjusted figures too (the same dice and plays: the rolls are judged, not drawn, by it). With `out`,
     each game is added to that file as a line, and the dice's generator after it is kept beside it
-    (`rng_file`): a rerun with the same arguments goes on where the last one stopped, on the same dice."""
+    (`rng_file`): a rerun with the same arguments goes on where the last one stopped, on the same dice; `net`
+    names the net that plays (`net_fingerprint`), written with each game and checked on resuming."""
     chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
     lucks: list[Luck] = []
     seconds = 0.0
     if out is not None and out.exists():
-        seconds = resume_games(out, level, seed, rng, results, lucks)
+        seconds = resume_games(out, (level, seed, net), rng, results, lucks)
     sink = out.open("a") if out is not None else None
     started = time.perf_counter() - seconds
     for game in range(len(results), games):
@@ -172,7 +182,7 @@ def play_level(
         results.append(points)
         lucks.append(luck)
         if sink is not None and out is not None:
-            line = {"game": game, "level": level, "seed": seed, "points": points}
+            line = {"game": game, "level": level, "seed": seed, "net": net, "points": points}
             line |= {"luck": [luck.equity, luck.win], "seconds": round(time.perf_counter() - started, 1)}
             sink.write(json.dumps(line) + "\n")
             sink.flush()
@@ -198,11 +208,13 @@ def keep_rng(out: Path, games: int, rng: random.Random) -> None:
 
 
 def resume_games(
-    out: Path, level: str, seed: int, rng: random.Random, results: list[int], lucks: list[Luck]
+    out: Path, run: tuple[str, int, str], rng: random.Random, results: list[int], lucks: list[Luck]
 ) -> float:
     """The games of an earlier run in `out` taken back into `results` and `lucks`, `rng` where it stood after
     the last; the seconds they took. A game written without its generator (the run stopped between the two)
-    is played again. A file of another level or seed is refused, not mixed in."""
+    is played again. A file of another level, seed or net (`run`) is refused, not mixed in; so is a game
+    written before the net was recorded."""
+    level, seed, net = run
     lines = [json.loads(text) for text in out.read_text().splitlines() if text.strip()]
     state: dict[str, Any] = json.loads(rng_file(out).read_text()) if rng_file(out).exists() else {"games": 0}
     if not 0 <= len(lines) - state["games"] <= 1:
@@ -212,6 +224,9 @@ def resume_games(
     for number, line in enumerate(lines):
         if (line["game"], line["level"], line["seed"]) != (number, level, seed):
             sys.exit(f"{out}: game {number} is not of level {level}, seed {seed}: give another --out file")
+        if line.get("net") != net:
+            played_by = f"net {line['net']}" if "net" in line else "a net not recorded"
+            sys.exit(f"{out}: game {number} was played by {played_by}, not {net}: give another --out file")
     if len(lines) > state["games"]:  # checked before anything is written: a refused file is left as it is
         lines = lines[: state["games"]]
         out.write_text("".join(json.dumps(line) + "\n" for line in lines))

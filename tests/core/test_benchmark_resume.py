@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from backgammon.position import Position
+from bot_vs_gnubg import matches_to_resume
 from bot_vs_pubeval import play_level, pubeval_move, rng_file
 
 # The benchmarks run in CPython (inside gnubg's), never in the page: not tested in Pyodide.
@@ -63,3 +64,37 @@ def test_a_file_of_another_seed_is_refused_not_mixed_in(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="seed 8"):
         play_level("pubeval", 4, 8, player=pubeval_player, out=out)
     assert len(out.read_text().splitlines()) == 2
+
+
+def test_a_file_another_net_played_is_refused_not_mixed_in(tmp_path: Path) -> None:
+    """Resuming with other weights would add games of another net to the same figures."""
+    out = tmp_path / "games.jsonl"
+    play_level("pubeval", 2, 7, player=pubeval_player, out=out, net="run-a")
+    with pytest.raises(SystemExit, match="played by net run-a, not run-b"):
+        play_level("pubeval", 4, 7, player=pubeval_player, out=out, net="run-b")
+    lines = out.read_text().splitlines()
+    assert [json.loads(line)["net"] for line in lines] == ["run-a", "run-a"]
+    assert play_level("pubeval", 3, 7, player=pubeval_player, out=out, net="run-a")["games"] == 3
+
+
+def test_a_game_kept_before_nets_were_recorded_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    play_level("pubeval", 2, 7, player=pubeval_player, out=out, net="run-a")
+    unnamed = [
+        {k: v for k, v in json.loads(line).items() if k != "net"} for line in out.read_text().splitlines()
+    ]
+    out.write_text("".join(json.dumps(line) + "\n" for line in unnamed))
+    with pytest.raises(SystemExit, match="a net not recorded"):
+        play_level("pubeval", 4, 7, player=pubeval_player, out=out, net="run-a")
+
+
+def test_a_matches_file_of_another_net_or_seed_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "matches.jsonl"
+    line = {"match": 0, "level": "expert", "seed": 2026, "net": "run-a", "won": True, "score": [5, 2]}
+    out.write_text(json.dumps(line) + "\n")
+    assert len(matches_to_resume(out, "expert", 2026, "run-a")) == 1
+    assert matches_to_resume(tmp_path / "none.jsonl", "expert", 2026, "run-a") == []
+    with pytest.raises(SystemExit, match="net run-b"):
+        matches_to_resume(out, "expert", 2026, "run-b")
+    with pytest.raises(SystemExit, match="seed 7"):
+        matches_to_resume(out, "expert", 7, "run-a")

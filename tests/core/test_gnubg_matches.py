@@ -18,6 +18,9 @@ from gnubg_support import GNUBG
 
 pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from bot_vs_pubeval import net_fingerprint  # noqa: E402
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_vs_gnubg.py"
 
 
@@ -39,6 +42,10 @@ def test_matches_with_the_cube_end_at_the_match_length_and_resume(tmp_path: Path
         assert max(ours, theirs) >= 3 > min(ours, theirs)
         assert line["won"] == (ours > theirs)
         assert line["games"] >= 1
+        assert (line["seed"], line["net"]) == (
+            7,
+            net_fingerprint(),
+        )  # what a later run checks before going on
     summary = json.loads(printed[-1])
     assert summary["matches"] == 3
     assert summary["match_win_rate"] == pytest.approx(sum(line["won"] for line in lines) / 3, abs=1e-4)
