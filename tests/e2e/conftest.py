@@ -8,6 +8,7 @@ served on 127.0.0.1 (a free port), and opened in the system Chromium through Pla
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -24,6 +25,13 @@ if str(REPO_ROOT) not in sys.path:
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, serving  # noqa: E402 - needs the path above
 
 RESULTS_DIR = REPO_ROOT / "test-results"
+# WebAssembly compiled by V8's baseline compiler (Liftoff) only: a page started in a fresh context costs
+# about 1 s of CPU less, as Pyodide's module is not compiled again by the optimising compiler, and Python in
+# the page runs about 1.4x slower. Most browser tests are a page start and a few seconds of play, on 2 cores
+# shared by two workers. The benchmarks and the players' browsers keep Chromium's default; E2E_JS_FLAGS=""
+# runs the tests with it (docs/testing.md, "Durations of the suite").
+JS_FLAGS = os.environ.get("E2E_JS_FLAGS", "--liftoff-only")
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, f"--js-flags={JS_FLAGS}"] if JS_FLAGS else CHROMIUM_ARGS
 # Python loads in a few seconds here; the margin is for a loaded 2-core machine, not a target.
 ENGINE_READY_TIMEOUT_MS = 60_000
 
@@ -92,7 +100,8 @@ def playwright_instance() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
-    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    launch = playwright_instance.chromium.launch
+    browser = launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, headless=True)
     try:
         yield browser
     finally:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PageProblems, Site, watch_problems
+from .conftest import CHROMIUM, TEST_CHROMIUM_ARGS, PageProblems, Site, watch_problems
 from .match_driver import (
     click_move,
     open_match,
@@ -29,7 +29,7 @@ def cached_browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """Chromium with its back/forward cache, as players have it."""
     browser = playwright_instance.chromium.launch(
         executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
+        args=TEST_CHROMIUM_ARGS,
         headless=True,
         ignore_default_args=["--disable-back-forward-cache"],
     )

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Playwright, expect
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PageProblems, Site, watch_problems
+from .conftest import CHROMIUM, TEST_CHROMIUM_ARGS, PageProblems, Site, watch_problems
 from .match_driver import (
     MATCH_KEY,
     PREFERENCES_KEY,
@@ -182,7 +182,7 @@ def full_profile_page(
         executable_path=CHROMIUM,
         headless=True,
         # The HTTP cache (Pyodide's 10 MB among it) elsewhere: the small disk is for the site's own storage.
-        args=[*CHROMIUM_ARGS, f"--disk-cache-dir={tmp_path / 'cache'}"],
+        args=[*TEST_CHROMIUM_ARGS, f"--disk-cache-dir={tmp_path / 'cache'}"],
         viewport={"width": 1280, "height": 800},
     )
     try:
