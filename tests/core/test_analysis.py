@@ -47,11 +47,16 @@ def setup_record(
     }
 
 
-def played_match(settings: dict[str, Any], seed: int, level: str = "beginner") -> dict[str, Any]:
-    """A whole match the computer plays against itself, with seeded dice."""
+def played_match(
+    settings: dict[str, Any], seed: int, level: str = "beginner", games: int | None = None
+) -> dict[str, Any]:
+    """A whole match the computer plays against itself, with seeded dice; with `games`, only until that many
+    games are over (a money session otherwise goes on for its 5000 actions)."""
     api.call("new_match", {"settings": settings})
     rng = random.Random(seed)
     for _ in range(5000):
+        if games is not None and api.call("view", {})["view"]["game_number"] > games:
+            break
         action = api.call("bot_action", {"level": level})["action"]
         if action is None:
             break
@@ -247,7 +252,8 @@ def test_review_gets_ten_candidates_and_the_mwc_of_every_equity(match_analysis: 
 
 
 def test_a_money_analysis_has_no_mwc_scale() -> None:
-    record = played_match(MONEY, seed=2)
+    record = played_match(MONEY, seed=2, games=1)
+    assert len(record["games"]) == 2  # the first game over, the next begun
     record["games"] = record["games"][:1]
     analysis = analyze_record(record, depth=0)
     assert all(d["mwc_scale"] is None for g in analysis["games"] for d in g["decisions"])

@@ -19,6 +19,10 @@ from backgammon.position import Position
 from bot_vs_pubeval import play_game
 from luck import OPENING_ROLLS, Luck, roll_luck
 
+# A benchmark's arithmetic: the benchmarks run in CPython (inside gnubg's), never in the page, so not in
+# Pyodide either (where these three took 54 s of the core suite's 200).
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
+
 
 def board(points: dict[int, int]) -> tuple[int, ...]:
     """A side's 25 counts from {point: checkers} (point 25 the bar)."""

@@ -21,9 +21,10 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # resignations' tests add 10 that pass inside Pyodide and 2 that need gnubg (counted on that file alone); the
 # fresh-clone run after them: 1,257 passed, 118 skipped; test_encoding_gnubg.py (numpy) adds one skip, and
 # test_benchmark_resume.py (a benchmark's bookkeeping, CPython only) four, and three more on 2026-11-27 (the
-# net that played a file's games is checked before going on).
-AT_LEAST_PASSED = 1257
-AT_MOST_SKIPPED = 126
+# net that played a file's games is checked before going on); test_luck.py's three (a benchmark's arithmetic)
+# moved from passed to skipped the same day: 1,256 passed, 129 skipped.
+AT_LEAST_PASSED = 1256
+AT_MOST_SKIPPED = 129
 
 
 def counts(output: str) -> dict[str, int]:
