@@ -11,9 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
-from .conftest import PageProblems, Site, serving, site_build, wait_for_engine_ready, watch_problems
+from .conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PageProblems,
+    Site,
+    serving,
+    site_build,
+    wait_for_engine_ready,
+    watch_problems,
+)
 from .match_driver import click_move, position_id, saved_record, wait_idle
 
 SW_TIMEOUT_MS = 60_000
@@ -64,6 +73,19 @@ def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     width, height = struct.unpack(">II", data[16:24])
     return width, height
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    """The offline app's tests in Chromium as players have it, not the Liftoff-only browser of the other tests
+    (conftest.py): the service worker compiles the WebAssembly of each build it installs, and the test of an
+    update timed out once, of six runs of the suite, with Liftoff only (the cause not found)."""
+    launch = playwright_instance.chromium.launch
+    launched = launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        yield launched
+    finally:
+        launched.close()
 
 
 @pytest.fixture
