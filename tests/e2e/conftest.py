@@ -28,8 +28,9 @@ RESULTS_DIR = REPO_ROOT / "test-results"
 # WebAssembly compiled by V8's baseline compiler (Liftoff) only: a page started in a fresh context costs
 # about 1 s of CPU less, as the hot functions of Pyodide's module are not compiled again by the optimising
 # compiler, and Python in the page runs about 1.4x slower. Most browser tests are a page start and a few
-# seconds of play, on 2 cores shared by two workers. The benchmarks and the players' browsers keep Chromium's
-# default; E2E_JS_FLAGS="" runs the tests with it (docs/testing.md, "Durations of the suite").
+# seconds of play, on 2 cores shared by two workers. The benchmarks, the players' browsers and the offline
+# app's tests (test_pwa.py) keep Chromium's default; E2E_JS_FLAGS="" runs every test with it (docs/testing.md,
+# "Durations of the suite").
 JS_FLAGS = os.environ.get("E2E_JS_FLAGS", "--liftoff-only")
 TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, f"--js-flags={JS_FLAGS}"] if JS_FLAGS else CHROMIUM_ARGS
 # Python loads in a few seconds here; the margin is for a loaded 2-core machine, not a target.
