@@ -99,14 +99,20 @@ def playwright_instance() -> Iterator[Playwright]:
         yield playwright
 
 
-@pytest.fixture(scope="session")
-def browser(playwright_instance: Playwright) -> Iterator[Browser]:
-    launch = playwright_instance.chromium.launch
-    browser = launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, headless=True)
+@contextlib.contextmanager
+def launched_chromium(playwright: Playwright, args: list[str]) -> Iterator[Browser]:
+    """The system Chromium, headless, with `args`, closed when the block ends."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
     try:
         yield browser
     finally:
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    with launched_chromium(playwright_instance, TEST_CHROMIUM_ARGS) as launched:
+        yield launched
 
 
 @pytest.fixture

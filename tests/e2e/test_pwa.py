@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
 from .conftest import (
-    CHROMIUM,
     CHROMIUM_ARGS,
     PageProblems,
     Site,
+    launched_chromium,
     serving,
     site_build,
     wait_for_engine_ready,
@@ -80,12 +80,8 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """The offline app's tests in Chromium as players have it, not the Liftoff-only browser of the other tests
     (conftest.py): the service worker compiles the WebAssembly of each build it installs, and the test of an
     update timed out once, of six runs of the suite, with Liftoff only (the cause not found)."""
-    launch = playwright_instance.chromium.launch
-    launched = launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-    try:
+    with launched_chromium(playwright_instance, CHROMIUM_ARGS) as launched:
         yield launched
-    finally:
-        launched.close()
 
 
 @pytest.fixture
