@@ -100,9 +100,10 @@ def playwright_instance() -> Iterator[Playwright]:
 
 
 @contextlib.contextmanager
-def launched_chromium(playwright: Playwright, args: list[str]) -> Iterator[Browser]:
-    """The system Chromium, headless, with `args`, closed when the block ends."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+def launched_chromium(playwright: Playwright, args: list[str], **options: Any) -> Iterator[Browser]:
+    """The system Chromium, headless, with `args` (and Playwright's other launch `options`), closed when the
+    block ends."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True, **options)
     try:
         yield browser
     finally:

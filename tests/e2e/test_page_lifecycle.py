@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
-from .conftest import CHROMIUM, TEST_CHROMIUM_ARGS, PageProblems, Site, watch_problems
+from .conftest import TEST_CHROMIUM_ARGS, PageProblems, Site, launched_chromium, watch_problems
 from .match_driver import (
     click_move,
     open_match,
@@ -27,16 +27,10 @@ FROZEN_MS = 7_000
 @pytest.fixture(scope="module")
 def cached_browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """Chromium with its back/forward cache, as players have it."""
-    browser = playwright_instance.chromium.launch(
-        executable_path=CHROMIUM,
-        args=TEST_CHROMIUM_ARGS,
-        headless=True,
-        ignore_default_args=["--disable-back-forward-cache"],
-    )
-    try:
+    with launched_chromium(
+        playwright_instance, TEST_CHROMIUM_ARGS, ignore_default_args=["--disable-back-forward-cache"]
+    ) as browser:
         yield browser
-    finally:
-        browser.close()
 
 
 def second_tab(context: BrowserContext, site: Site, dice: str) -> tuple[Page, PageProblems]:
