@@ -17,7 +17,10 @@ from .test_positions import open_link, paste_position, share_links, xgid
 # holds an anchor on White's 4-point, its midpoint, its 8- and 6-points, and owns the cube at 2.
 ANCHOR_XGID = "XGID=----bBE-C---eD---c-e----A-:1:-1:1:31:2:1:0:7:10"
 
-DRAWN = """() => {
+DRAWN = """async () => {
+  // The board redraws at the next animation frame after it is told of a change; an answer from the rules core
+  // (the editor's XGID) can come before that frame on a loaded machine.
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const svg = document.querySelector("#board svg.bg-board:not(.board-snapshot)");
   const box = svg.getBoundingClientRect();
   const middle = (el) => {
@@ -49,8 +52,8 @@ DRAWN = """() => {
 
 
 def drawn(page: Page) -> dict[str, Any]:
-    """What the board draws: checkers (`"player@point"`: their centres), point numbers, the players' strips,
-    the cube; coordinates from the board's top left corner."""
+    """What the board draws once its pending frame is drawn: checkers (`"player@point"`: their centres), point
+    numbers, the players' strips, the cube; coordinates from the board's top left corner."""
     found: dict[str, Any] = page.evaluate(DRAWN)
     return found
 
