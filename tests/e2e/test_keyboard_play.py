@@ -15,6 +15,7 @@ from .match_driver import (
     steps,
     wait_after,
 )
+from .test_positions import expect_label
 
 
 def focused_loc(page: Page) -> str | None:
@@ -165,7 +166,8 @@ def test_ctrl_d_doubles_and_keeps_the_browser_shortcut_away(page: Page, site: Si
 def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     # White on roll: White's mid-point is point 13.
-    assert page.get_attribute("#board .target[data-loc='13']", "aria-label") == "Point 13, 5 white checkers"
+    # The places' names are drawn at the board's next animation frame, which may come after the page is idle.
+    expect_label(page, 13, "Point 13, 5 white checkers")
     enter_board(page)
     arrow_to(page, 8)
     page.keyboard.press("Enter")
@@ -179,5 +181,5 @@ def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: 
     press(page, "Enter")  # Black rolls 5-2
     assert "Black to move 5 and 2" in status(page)
     # Black on roll: the same place is Black's point 12, and Black's mid-point (absolute 12) is point 13.
-    assert page.get_attribute("#board .target[data-loc='13']", "aria-label") == "Point 12, 5 white checkers"
-    assert page.get_attribute("#board .target[data-loc='12']", "aria-label") == "Point 13, 5 black checkers"
+    expect_label(page, 13, "Point 12, 5 white checkers")
+    expect_label(page, 12, "Point 13, 5 black checkers")

@@ -145,6 +145,14 @@ def wait_drawn(page: Page, loc: int, white: int, black: int) -> None:
     )
 
 
+# The dice's values as the board draws them, read after two animation frames: the page can be idle before the
+# board has drawn what it was last given (it draws at its next frame).
+DICE_DRAWN = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return [...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value);
+}"""
+
+
 def tap_dice(page: Page) -> None:
     """A tap on the dice (or the Done drawn beside them): the page ends the turn when the play is complete."""
     x, y = centre(page, "#board .dice.current")
@@ -271,6 +279,19 @@ def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
     audit_phone(phone, f"{dialog} on a phone")
 
 
+@pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
+def test_a_friends_whole_code_is_in_sight_in_its_field(phone: Page, site: Site) -> None:
+    """A code is read aloud or copied by hand: its 24 letters all show in the field, none scrolled away."""
+    open_match(phone, site, "31,52")
+    phone.tap("#menu-button")
+    phone.tap("#friend-button")
+    phone.wait_for_selector("#friend-dialog[open]")
+    field = phone.locator("#friend-form input[name='code']")
+    field.fill("WWWW-WWWW-WWWW-WWWW-WWWW")  # the widest letters a code can hold
+    widths = field.evaluate("(input) => [input.scrollWidth, input.clientWidth]")
+    assert widths[0] <= widths[1], f"the code scrolls in its field: {widths}"
+
+
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
 def test_the_new_match_dialogs_focused_field_keeps_clear_of_its_label(phone: Page, site: Site) -> None:
     open_match(phone, site, "31,52")
@@ -318,15 +339,11 @@ def test_a_game_by_taps_tap_tap_then_one_tap_and_the_done_beside_the_dice(phone:
     assert json.loads(phone.evaluate(f"localStorage.getItem('{PREFERENCES_KEY}')"))["oneTap"] is True
     assert phase(phone) == "roll"
     tap_dice(phone)  # the Roll drawn on the board
-    dice = phone.evaluate(
-        "[...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value)"
-    )
+    dice = phone.evaluate(DICE_DRAWN)
     assert dice == ["5", "2"]
     # a tap on the dice swaps them: the 2 is shown first and played first
     tap_dice(phone)
-    dice = phone.evaluate(
-        "[...document.querySelectorAll('#board .dice.current .die')].map((d) => d.dataset.value)"
-    )
+    dice = phone.evaluate(DICE_DRAWN)
     assert dice == ["2", "5"]
     before = steps(phone)
     tap_point(phone, 12)  # Black's 13-point: 13/11 by the 2
@@ -421,7 +438,10 @@ def test_a_long_name_is_cut_before_the_pip_count(phone: Page, site: Site) -> Non
     phone.wait_for_selector("#new-match-dialog:not([open])", state="attached")
     wait_idle(phone)
     boxes = phone.evaluate(
-        """() => { const svg = document.querySelector('#board svg.bg-board:not(.board-snapshot)');
+        """async () => {
+          // The board draws the new names at its next animation frame, which may come after the page is idle.
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          const svg = document.querySelector('#board svg.bg-board:not(.board-snapshot)');
           const strip = svg.querySelector('.player-info.p0');
           const b = (el) => el.getBoundingClientRect();
           return {name: b(strip.querySelector('.name')).right, pips: b(strip.querySelector('.pips')).left,

@@ -111,8 +111,14 @@ def start_live(host: Device, guest: Device, site: str, length: int = 1, rated: b
 
 def bottom_name(page: Page) -> str:
     """The name drawn in the strip below the board: the player whose checkers are at the bottom."""
-    names: list[dict[str, float | str]] = page.eval_on_selector_all(
-        "#board text.name", "(ts) => ts.map((t) => ({text: t.textContent, y: t.getBoundingClientRect().y}))"
+    # Read after two animation frames: the panel names both players (what start_live waits for) before the
+    # board draws the names at its next frame.
+    names: list[dict[str, float | str]] = page.evaluate(
+        """async () => {
+             await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+             return [...document.querySelectorAll('#board text.name')]
+               .map((t) => ({text: t.textContent, y: t.getBoundingClientRect().y}));
+           }"""
     )
     return str(max(names, key=lambda n: float(n["y"]))["text"])
 

@@ -317,7 +317,7 @@ def test_analyse_a_finished_match_then_review_it(page: Page, site: Site) -> None
     expect(page.locator("#play-panel")).to_be_visible()
     assert phase(page) == "match_over"
     expect(page.locator("#result-banner")).to_be_visible()
-    assert page.locator("#board .arrow").count() == 0
+    expect(page.locator("#board .arrow")).to_have_count(0)  # drawn at the board's next animation frame
 
 
 def test_the_analysis_is_kept_and_not_computed_again_after_a_reload(page: Page, site: Site) -> None:

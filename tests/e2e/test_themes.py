@@ -92,6 +92,9 @@ def open_position(page: Page, site: Site, xgid: str) -> None:
     page.goto(site.url(f"?no-sw&no-welcome#v=1&position={xgid}"))
     wait_for_engine_ready(page)
     wait_idle(page)
+    # The board draws the position at its next animation frame, which may come after the page is idle: its
+    # animations (the dice's tumble) start then.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     page.wait_for_function(ANIMATIONS_DONE)
 
 
