@@ -46,15 +46,30 @@ def wait_for_offline_copy(page: Page) -> None:
             timeout=SW_TIMEOUT_MS,
         )
     except Exception as error:
-        state = page.evaluate(
-            """async () => {
-                const reg = await navigator.serviceWorker.getRegistration();
-                return {offline: document.documentElement.dataset.offline, scope: reg?.scope,
-                        installing: reg?.installing?.state, waiting: reg?.waiting?.state,
-                        active: reg?.active?.state, controlled: !!navigator.serviceWorker.controller};
-            }"""
-        )
-        raise AssertionError(f"no service worker controls the page: {state}") from error
+        raise AssertionError(f"no service worker controls the page: {registration_state(page)}") from error
+
+
+def wait_for_update_ready(page: Page) -> None:
+    """Until the page says a new version is installed and waiting (`<html data-update="ready">`)."""
+    try:
+        page.wait_for_selector("html[data-update='ready']", state="attached", timeout=SW_TIMEOUT_MS)
+    except Exception as error:
+        # Timed out once in six suite runs under load, the cause not found: the state says where it stopped.
+        raise AssertionError(f"no update announced: {registration_state(page)}") from error
+
+
+def registration_state(page: Page) -> dict[str, Any]:
+    """The service worker registration's workers and what the page says of them, for a failure's message."""
+    state: dict[str, Any] = page.evaluate(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            const root = document.documentElement;
+            return {offline: root.dataset.offline, update: root.dataset.update, scope: reg?.scope,
+                    installing: reg?.installing?.state, waiting: reg?.waiting?.state,
+                    active: reg?.active?.state, controlled: !!navigator.serviceWorker.controller};
+        }"""
+    )
+    return state
 
 
 def served_build_id(page: Page) -> str:
@@ -198,7 +213,7 @@ def test_an_update_installs_in_the_background_and_keeps_the_saved_match(
 
     own_server.mount.directory = new_build
     page.evaluate("import('./web/pwa.js').then((pwa) => pwa.offlineApp.checkForUpdate())")
-    page.wait_for_selector("html[data-update='ready']", state="attached", timeout=SW_TIMEOUT_MS)
+    wait_for_update_ready(page)
     assert served_build_id(page) == old_id  # the running page is not switched under the player
     assert position_id(page) == position_before
 
