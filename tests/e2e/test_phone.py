@@ -248,6 +248,14 @@ def test_axe_with_target_size_finds_nothing_on_a_phone(phone: Page, site: Site) 
     audit_phone(phone, f"the match page at {size_id(viewport(phone))}")
 
 
+def open_from_menu(phone: Page, site: Site, button: str, dialog: str) -> None:
+    """A match opened, then the dialog `dialog` (its id) by the button `button` of the menu's sheet."""
+    open_match(phone, site, "31,52")
+    phone.tap("#menu-button")
+    phone.tap(button)
+    phone.wait_for_selector(f"#{dialog}[open]")
+
+
 @pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
 @pytest.mark.parametrize(
     ("button", "dialog"),
@@ -263,10 +271,7 @@ def test_axe_with_target_size_finds_nothing_on_a_phone(phone: Page, site: Site) 
 def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
     phone: Page, site: Site, button: str, dialog: str
 ) -> None:
-    open_match(phone, site, "31,52")
-    phone.tap("#menu-button")
-    phone.tap(button)
-    phone.wait_for_selector(f"#{dialog}[open]")
+    open_from_menu(phone, site, button, dialog)
     wait_idle(phone)
     fits = phone.evaluate(
         """id => { const d = document.getElementById(id);
@@ -282,10 +287,7 @@ def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
 @pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
 def test_a_friends_whole_code_is_in_sight_in_its_field(phone: Page, site: Site) -> None:
     """A code is read aloud or copied by hand: its 24 letters all show in the field, none scrolled away."""
-    open_match(phone, site, "31,52")
-    phone.tap("#menu-button")
-    phone.tap("#friend-button")
-    phone.wait_for_selector("#friend-dialog[open]")
+    open_from_menu(phone, site, "#friend-button", "friend-dialog")
     field = phone.locator("#friend-form input[name='code']")
     field.fill("WWWW-WWWW-WWWW-WWWW-WWWW")  # the widest letters a code can hold
     widths = field.evaluate("(input) => [input.scrollWidth, input.clientWidth]")
@@ -294,10 +296,7 @@ def test_a_friends_whole_code_is_in_sight_in_its_field(phone: Page, site: Site) 
 
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
 def test_the_new_match_dialogs_focused_field_keeps_clear_of_its_label(phone: Page, site: Site) -> None:
-    open_match(phone, site, "31,52")
-    phone.tap("#menu-button")
-    phone.tap("#new-match-button")
-    phone.wait_for_selector("#new-match-dialog[open]")
+    open_from_menu(phone, site, "#new-match-button", "new-match-dialog")
     phone.focus("#new-match-form input[name='name0']")
     gap = phone.evaluate(
         """() => {
@@ -429,10 +428,7 @@ def test_a_finger_drags_a_checker_held_above_it(phone: Page, site: Site) -> None
 
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
 def test_a_long_name_is_cut_before_the_pip_count(phone: Page, site: Site) -> None:
-    open_match(phone, site, "31,52")
-    phone.tap("#menu-button")
-    phone.tap("#new-match-button")
-    phone.wait_for_selector("#new-match-dialog[open]")
+    open_from_menu(phone, site, "#new-match-button", "new-match-dialog")
     phone.fill("#new-match-form input[name='name0']", "Maximilian Thunderstrike")
     phone.tap("#new-match-form button[value='start']")
     phone.wait_for_selector("#new-match-dialog:not([open])", state="attached")
