@@ -288,10 +288,21 @@ def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
 def test_a_friends_whole_code_is_in_sight_in_its_field(phone: Page, site: Site) -> None:
     """A code is read aloud or copied by hand: its 24 letters all show in the field, none scrolled away."""
     open_from_menu(phone, site, "#friend-button", "friend-dialog")
-    field = phone.locator("#friend-form input[name='code']")
+    expect_whole_code_in_sight(phone)
+
+
+def expect_whole_code_in_sight(page: Page) -> None:
+    field = page.locator("#friend-form input[name='code']")
     field.fill("WWWW-WWWW-WWWW-WWWW-WWWW")  # the widest letters a code can hold
     widths = field.evaluate("(input) => [input.scrollWidth, input.clientWidth]")
     assert widths[0] <= widths[1], f"the code scrolls in its field: {widths}"
+
+
+def test_a_friends_whole_code_is_in_sight_on_a_desktop(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    expect_whole_code_in_sight(page)
 
 
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
