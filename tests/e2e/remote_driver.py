@@ -20,19 +20,14 @@ ENGINE_TIMEOUT_MS = 120_000
 # What a person here can press to get on with the match, in the order the driver prefers them.
 PRIMARY = ("confirm", "pass", "roll", "take", "reject_resign", "accept_resign")
 
-STATE = """async () => {
+STATE = """() => {
   const root = document.documentElement;
   const buttons = [...document.querySelectorAll('#controls button[data-action]')]
     .filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.action);
-  const found = {idle: root.dataset.idle === 'true', phase: root.dataset.phase || '', buttons,
-                 steps: Number(root.dataset.steps || 0),
-                 status: document.getElementById('status').textContent};
-  // The board's sources two animation frames later: it draws at its next frame, which can come after the page
-  // is idle (an idle page changes nothing by itself, so that drawing is of the state just read).
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const sources = [...document.querySelectorAll('#board .target.source')]
     .map((t) => t.getAttribute('data-loc'));
-  return {...found, sources};
+  return {idle: root.dataset.idle === 'true', phase: root.dataset.phase || '', buttons, sources,
+          steps: Number(root.dataset.steps || 0), status: document.getElementById('status').textContent};
 }"""
 
 
