@@ -86,8 +86,10 @@ function showNotice(text) {
   announcer.say(text);
 }
 
-const queue = createQueue({ onError: reportError });
+const queue = createQueue({ onError: reportError, trace: testMode });
 const { enqueue } = queue;
+// Test mode only: what keeps the page busy, for a browser test that finds it busy too long (tests/e2e/chaos.py).
+if (testMode) /** @type {any} */ (globalThis).backgammonQueueOpen = queue.open;
 
 await nextTask();
 // The start board drawn into the page by build.py (web/board/start.svg, for the first frame) gives way to the live one.

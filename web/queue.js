@@ -7,16 +7,30 @@
 import { openDialog } from "./dialogs.js";
 
 /**
- * @param {{onError: (error: unknown) => void}} options onError: a step's failure, reported, never thrown out of the page
+ * @param {{onError: (error: unknown) => void, trace?: boolean}} options onError: a step's failure, reported, never
+ *   thrown out of the page; trace (test mode): remember where each step and hold still open was asked for (`open()`),
+ *   so a test that finds the page busy for too long can say what it waits on
  */
-export function createQueue({ onError }) {
+export function createQueue({ onError, trace = false }) {
   const root = document.documentElement;
   /** @type {Promise<unknown>} */
   let tail = Promise.resolve();
   let pending = 0;
   let queued = 0;
+  /** @type {Map<number, {what: string, since: number, at: string}>} */
+  const opened = new Map();
+  let lastId = 0;
 
-  function settle() {
+  /** @param {string} what @returns {number} */
+  function opening(what) {
+    lastId += 1;
+    if (trace) opened.set(lastId, { what, since: Math.round(performance.now()), at: new Error().stack?.split("\n").slice(2, 6).join(" | ") ?? "" });
+    return lastId;
+  }
+
+  /** @param {number} id */
+  function settle(id) {
+    opened.delete(id);
     pending -= 1;
     if (pending === 0) root.dataset.idle = "true";
   }
@@ -31,7 +45,8 @@ export function createQueue({ onError }) {
     queued += 1;
     root.dataset.idle = "false";
     root.dataset.steps = String(queued);
-    tail = tail.then(step).catch(onError).finally(settle);
+    const id = opening(`step ${queued}`);
+    tail = tail.then(step).catch(onError).finally(() => settle(id));
     return tail;
   }
 
@@ -43,11 +58,12 @@ export function createQueue({ onError }) {
   function holdIdle() {
     pending += 1;
     root.dataset.idle = "false";
+    const id = opening("hold");
     let held = true;
     return () => {
       if (!held) return;
       held = false;
-      settle();
+      settle(id);
     };
   }
 
@@ -72,7 +88,10 @@ export function createQueue({ onError }) {
     }
   }
 
-  return { enqueue, holdIdle, ask };
+  /** What keeps the page busy now, oldest first (empty unless `trace`). */
+  const open = () => [...opened.values()];
+
+  return { enqueue, holdIdle, ask, open };
 }
 
 /** @typedef {ReturnType<typeof createQueue>} Queue */

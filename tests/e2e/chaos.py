@@ -397,6 +397,9 @@ class Monkey:
                 with contextlib.suppress(Exception):
                     state["tab"] = "second tab" if page is self.other else "main tab"
                     state["visibility"] = page.evaluate("document.visibilityState")
+                    # What the page's queue waits on: each open step or hold, when and where it was asked for.
+                    state["queue_open"] = page.evaluate("() => globalThis.backgammonQueueOpen?.() ?? null")
+                    state["now_ms"] = page.evaluate("() => Math.round(performance.now())")
                     state["animation_frames"] = page.evaluate(
                         "() => new Promise((r) => { let n = 0;"
                         " const f = () => { n += 1; requestAnimationFrame(f); };"
