@@ -79,7 +79,10 @@ export function registerOfflineApp(scriptUrl = new URL("../sw.js", import.meta.u
   const registration = startupSettled()
     .then(() => navigator.serviceWorker.register(scriptUrl, { type: "classic" }))
     .then((reg) => {
-      if (reg.waiting) announceWhenInstalled(reg.waiting);
+      // A new version may already wait, or still be installing with its updatefound past (the browser's own update
+      // check can come before this page registers).
+      const found = reg.waiting ?? reg.installing;
+      if (found) announceWhenInstalled(found);
       reg.addEventListener("updatefound", () => {
         if (reg.installing) announceWhenInstalled(reg.installing);
       });
