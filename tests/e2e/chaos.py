@@ -38,8 +38,14 @@ from .match_driver import PREFERENCES_KEY, STORE_END_TURN, set_up
 from .stored import STORED_TEXT_JS, stored_text
 
 MATCH_KEY = "backgammon-test.match.v1"
-#: How long the page may stay busy after a step before it counts as stuck (the expert thinks in under 2 s).
+#: How long the page may stay busy after a step without a step of its own before it counts as stuck (the
+#: expert thinks in under 2 s).
 SETTLE_S = float(os.environ.get("CHAOS_SETTLE_S", "30"))
+#: How long a page may go on by itself while it keeps taking steps: with the turn passing 2 s after a roll
+#: that cannot be played, a player closed out on the bar dances turn after turn while the computer bears off,
+#: and nobody need act for a minute or more (CI's seed 21: four checkers on the bar, a five-point board).
+#: Beyond this, two tabs taking turns for ever would count as stuck.
+GOING_ON_S = max(6 * SETTLE_S, 180.0)
 ENGINE_READY_S = 60.0
 DEBUG_FRAMES = bool(os.environ.get("CHAOS_DEBUG_FRAMES"))
 #: Entries of the turn in progress that undo may take away again (resign/reject come after the turn's moves).
@@ -373,10 +379,12 @@ class Monkey:
     def pages(self) -> list[Page]:
         return [p for p in (self.page, self.other) if p is not None and not p.is_closed()]
 
-    def settle(self) -> None:
-        """Wait until every open tab has its engine ready and is idle; fail if that takes over SETTLE_S."""
-        for page in [*self.pages()[1:], self.page]:
-            self.look_at(page)
+    def wait_settled(self, page: Page) -> None:
+        """Wait until `page` has its engine ready and is idle. A page still taking steps of its own
+        (data-steps growing) is going on by itself, not stuck: SETTLE_S more each time, GOING_ON_S in all."""
+        began = time.monotonic()
+        steps = page.evaluate("Number(document.documentElement.dataset.steps || 0)")
+        while True:
             try:
                 page.wait_for_function(
                     "() => document.documentElement.dataset.engine === 'ready'"
@@ -388,6 +396,22 @@ class Monkey:
                     )
                     * 1000,
                 )
+            except PlaywrightError:
+                now = page.evaluate("Number(document.documentElement.dataset.steps || 0)")
+                if now > steps and time.monotonic() - began < GOING_ON_S:
+                    self.log(f"(the page went on by itself: {now - steps} steps in {SETTLE_S:.0f} s)")
+                    steps = now
+                    continue
+                raise
+            return
+
+    def settle(self) -> None:
+        """Wait until every open tab has its engine ready and is idle; fail if a tab stays busy SETTLE_S
+        without a step of its own, or GOING_ON_S in all."""
+        for page in [*self.pages()[1:], self.page]:
+            self.look_at(page)
+            try:
+                self.wait_settled(page)
             except PlaywrightError as error:
                 state = {}
                 with contextlib.suppress(Exception):
@@ -405,7 +429,10 @@ class Monkey:
                         " const f = () => { n += 1; requestAnimationFrame(f); };"
                         " requestAnimationFrame(f); setTimeout(() => r(n), 500); })"
                     )
-                self.fail(f"the page did not settle within {SETTLE_S:.0f} s (stuck): {state} ({error})")
+                self.fail(
+                    f"the page did not settle ({SETTLE_S:.0f} s without a step of its own,"
+                    f" or {GOING_ON_S:.0f} s in all): {state} ({error})"
+                )
             # Let drawing and the glides of the last move land (they run on animation frames).
             with contextlib.suppress(PlaywrightError):
                 page.wait_for_function(
