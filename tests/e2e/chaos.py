@@ -383,7 +383,7 @@ class Monkey:
         """Wait until `page` has its engine ready and is idle. A page still taking steps of its own
         (data-steps growing) is going on by itself, not stuck: SETTLE_S more each time, GOING_ON_S in all."""
         began = time.monotonic()
-        steps = page.evaluate("Number(document.documentElement.dataset.steps || 0)")
+        steps = steps_taken(page)
         while True:
             try:
                 page.wait_for_function(
@@ -397,7 +397,7 @@ class Monkey:
                     * 1000,
                 )
             except PlaywrightError:
-                now = page.evaluate("Number(document.documentElement.dataset.steps || 0)")
+                now = steps_taken(page)
                 if now > steps and time.monotonic() - began < GOING_ON_S:
                     self.log(f"(the page went on by itself: {now - steps} steps in {SETTLE_S:.0f} s)")
                     steps = now
@@ -893,6 +893,14 @@ def act_reload(m: Monkey) -> None:
         " === 'false' ? 'queued' : 'idle')"
     )
     reload(m, page, f"while {busy}")
+
+
+def steps_taken(page: Page) -> int:
+    """The steps the page's queue has taken (`data-steps`); -1 while it cannot be read (a page loading)."""
+    try:
+        return int(page.evaluate("Number(document.documentElement.dataset.steps || 0)"))
+    except PlaywrightError:
+        return -1
 
 
 def act_second_tab(m: Monkey) -> None:
