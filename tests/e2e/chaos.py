@@ -35,6 +35,7 @@ from backgammon.view import build_view
 
 from .conftest import RESULTS_DIR, PageProblems, Site, watch_problems
 from .match_driver import PREFERENCES_KEY, STORE_END_TURN, set_up
+from .match_driver import steps as steps_queued
 from .stored import STORED_TEXT_JS, stored_text
 
 MATCH_KEY = "backgammon-test.match.v1"
@@ -896,9 +897,9 @@ def act_reload(m: Monkey) -> None:
 
 
 def steps_taken(page: Page) -> int:
-    """The steps the page's queue has taken (`data-steps`); -1 while it cannot be read (a page loading)."""
+    """The steps the page has queued (match_driver.steps), or -1 while the page cannot be read (loading)."""
     try:
-        return int(page.evaluate("Number(document.documentElement.dataset.steps || 0)"))
+        return steps_queued(page)
     except PlaywrightError:
         return -1
 
