@@ -24,7 +24,9 @@ export function createQueue({ onError, trace = false }) {
   /** @param {string} what @returns {number} */
   function opening(what) {
     lastId += 1;
-    if (trace) opened.set(lastId, { what, since: Math.round(performance.now()), at: new Error().stack?.split("\n").slice(2, 6).join(" | ") ?? "" });
+    if (!trace) return lastId;
+    const at = new Error().stack?.split("\n").slice(2, 6).join(" | ") ?? ""; // the callers, past opening itself
+    opened.set(lastId, { what, since: Math.round(performance.now()), at });
     return lastId;
   }
 
