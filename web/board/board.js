@@ -79,18 +79,70 @@ let boardCount = 0;
  * @param {BoardConfig} config
  */
 export function createBoard(el, config) {
-  const prefix = `bgb${++boardCount}`;
   /** @type {State["cfg"]} */
   const cfg = {
     orientation: "right", perspective: 0, showPips: true, animationMs: 250, interactive: true, layout: "auto",
     ...config,
   };
   const narrowScreen = typeof matchMedia === "function" ? matchMedia(NARROW_MEDIA) : null;
-  /** @returns {"wide" | "narrow"} */
-  const layoutName = () => (cfg.layout === "auto" || !cfg.layout ? (narrowScreen?.matches ? "narrow" : "wide") : cfg.layout);
-  let geo = createGeometry(cfg.orientation, cfg.perspective, layoutName());
+  const s = newState(el, cfg, layoutOf(cfg, narrowScreen));
+  watchSize(s);
+  bindInput(s);
+  if (narrowScreen) watchTurns(s, narrowScreen);
+  buildStatic(s);
+  drawNow(s);
 
-  // ---- DOM skeleton ----------------------------------------------------------------------
+  return {
+    /**
+     * Change any part of the config. A new `view` is drawn (running glides land on it), drops the
+     * selection and re-enables input after a move the board reported.
+     * @param {Partial<BoardConfig>} partial
+     */
+    set: (partial) => setConfig(s, narrowScreen, partial),
+    destroy() {
+      finishFlights(s);
+      cancelDrag(s);
+      if (s.rafId) cancelAnimationFrame(s.rafId);
+      s.rafId = 0;
+      for (const off of s.unbinds.splice(0)) off();
+      s.svg.remove();
+    },
+    /** Move keyboard focus to a point, the bar or the tray. @param {Loc} loc */
+    focusPoint: (loc) => focusPoint(s, loc),
+    /**
+     * Glide one checker (and a checker it hits to the bar) in the drawn position, e.g. the
+     * computer's move, before passing the resulting view with set(). A move the user just made
+     * on the board is already shown, so it resolves at once.
+     * @param {{from: Loc, to: Loc, player?: number}} move
+     * @returns {Promise<void>}
+     */
+    animateMove(move) {
+      const { pendingMove } = s;
+      if (pendingMove && sameLoc(pendingMove.from, move.from) && sameLoc(pendingMove.to, move.to)) {
+        s.pendingMove = null;
+        return Promise.resolve();
+      }
+      const player = typeof move.player === "number" ? move.player : mover(s);
+      return glideMove(s, player, move.from, move.to, null, glideMs(s));
+    },
+  };
+}
+
+/**
+ * The layout the config asks for: "auto" is the narrow one on screens that match NARROW_MEDIA.
+ * @param {State["cfg"]} cfg @param {MediaQueryList | null} narrowScreen
+ * @returns {"wide" | "narrow"}
+ */
+const layoutOf = (cfg, narrowScreen) => (cfg.layout === "auto" || !cfg.layout ? (narrowScreen?.matches ? "narrow" : "wide") : cfg.layout);
+
+/**
+ * The board's SVG skeleton in `el`, and its state.
+ * @param {HTMLElement} el @param {State["cfg"]} cfg @param {"wide" | "narrow"} layout
+ * @returns {State}
+ */
+function newState(el, cfg, layout) {
+  const prefix = `bgb${++boardCount}`;
+  const geo = createGeometry(cfg.orientation, cfg.perspective, layout);
   const svg = /** @type {SVGSVGElement} */ (svgEl("svg", {
     viewBox: `0 0 ${geo.W} ${geo.H}`, class: `bg-board ${geo.layout}`, role: "group", "aria-label": t({ cfg }, "board"),
     preserveAspectRatio: "xMidYMid meet",
@@ -98,8 +150,7 @@ export function createBoard(el, config) {
   el.appendChild(svg);
   const defs = svgEl("defs", {}, svg);
   addDefs(defs, prefix);
-  /** @type {State} */
-  const s = {
+  return {
     cfg,
     prefix,
     geo,
@@ -132,17 +183,21 @@ export function createBoard(el, config) {
     diceTarget: /** @type {any} */ (null),
     cubeTarget: /** @type {any} */ (null),
   };
+}
 
-  // Small boards (phones) get larger text, or the names and counts would be unreadable.
-  if (typeof ResizeObserver === "function") {
-    const watcher = new ResizeObserver(() => {
-      const width = svg.getBoundingClientRect().width;
-      if (width > 0) svg.classList.toggle("compact", s.geo.layout === "wide" && width < COMPACT_BELOW_PX);
-    });
-    watcher.observe(svg);
-    s.unbinds.push(() => watcher.disconnect());
-  }
+/** Small boards (phones) get larger text, or the names and counts would be unreadable. @param {State} s */
+function watchSize(s) {
+  if (typeof ResizeObserver !== "function") return;
+  const watcher = new ResizeObserver(() => {
+    const width = s.svg.getBoundingClientRect().width;
+    if (width > 0) s.svg.classList.toggle("compact", s.geo.layout === "wide" && width < COMPACT_BELOW_PX);
+  });
+  watcher.observe(s.svg);
+  s.unbinds.push(() => watcher.disconnect());
+}
 
+/** The pointer, the keys and the focus on the board. @param {State} s */
+function bindInput(s) {
   listen(s, "pointerdown", (ev) => onPointerDown(s, ev));
   listen(s, "pointermove", (ev) => onPointerMove(s, ev));
   listen(s, "pointerup", (ev) => onPointerUp(s, ev));
@@ -154,109 +209,87 @@ export function createBoard(el, config) {
   // Capture phase: the click that a drag's release makes reaches no one (not the place it was dropped on).
   /** @param {MouseEvent} ev */
   const swallow = (ev) => swallowClick(s, ev);
-  svg.addEventListener("click", swallow, true);
-  s.unbinds.push(() => svg.removeEventListener("click", swallow, true));
+  s.svg.addEventListener("click", swallow, true);
+  s.unbinds.push(() => s.svg.removeEventListener("click", swallow, true));
+}
 
-  /** The geometry made again (orientation, perspective or layout changed) and the frame rebuilt. */
-  function relayout() {
-    finishFlights(s);
-    cancelDrag(s);
-    geo = createGeometry(cfg.orientation, cfg.perspective, layoutName());
-    s.geo = geo;
-    svg.setAttribute("viewBox", `0 0 ${geo.W} ${geo.H}`);
-    svg.classList.toggle("wide", geo.layout === "wide");
-    svg.classList.toggle("narrow", geo.layout === "narrow");
-    if (geo.layout === "narrow") svg.classList.remove("compact");
-    const hadFocus = svg.contains(document.activeElement);
-    buildStatic(s);
-    if (hadFocus && s.focusLoc !== null) focusPoint(s, s.focusLoc);
-  }
-  if (narrowScreen) {
-    // The screen turned (or the window was resized across NARROW_MEDIA): the other layout, once the screen has
-    // settled and no checker is being dragged (a passing resize, such as a full-page screenshot's, changes nothing).
-    let timer = 0;
-    const check = () => {
-      timer = 0;
-      if (layoutName() === s.geo.layout) return;
-      if (s.drag) {
-        timer = window.setTimeout(check, TURN_SETTLE_MS);
-        return;
-      }
-      relayout();
-      schedule(s);
-    };
-    const onTurn = () => {
-      clearTimeout(timer);
-      timer = window.setTimeout(check, TURN_SETTLE_MS);
-    };
-    narrowScreen.addEventListener("change", onTurn);
-    s.unbinds.push(() => {
-      narrowScreen.removeEventListener("change", onTurn);
-      clearTimeout(timer);
-    });
-  }
-
+/**
+ * The geometry made again (orientation, perspective or layout changed) and the frame rebuilt.
+ * @param {State} s @param {"wide" | "narrow"} layout
+ */
+function relayout(s, layout) {
+  finishFlights(s);
+  cancelDrag(s);
+  const { cfg, svg } = s;
+  const geo = createGeometry(cfg.orientation, cfg.perspective, layout);
+  s.geo = geo;
+  svg.setAttribute("viewBox", `0 0 ${geo.W} ${geo.H}`);
+  svg.classList.toggle("wide", geo.layout === "wide");
+  svg.classList.toggle("narrow", geo.layout === "narrow");
+  if (geo.layout === "narrow") svg.classList.remove("compact");
+  const hadFocus = svg.contains(document.activeElement);
   buildStatic(s);
-  drawNow(s);
+  if (hadFocus && s.focusLoc !== null) focusPoint(s, s.focusLoc);
+}
 
-  return {
-    /**
-     * Change any part of the config. A new `view` is drawn (running glides land on it), drops the
-     * selection and re-enables input after a move the board reported.
-     * @param {Partial<BoardConfig>} partial
-     */
-    set(partial) {
-      const renumbered = "numbering" in partial && (partial.numbering ?? null) !== (cfg.numbering ?? null);
-      const changed = ("orientation" in partial && partial.orientation !== cfg.orientation)
-        || ("perspective" in partial && partial.perspective !== cfg.perspective)
-        || ("layout" in partial && partial.layout !== cfg.layout);
-      Object.assign(cfg, partial);
-      // The same view object while input is off (the controller is busy with the move the board
-      // just reported) keeps the checker where the user put it; anything else redraws from the view.
-      const stale = "view" in partial && partial.view === s.shownView && !cfg.interactive;
-      if ("view" in partial && !stale) {
-        s.shownView = cfg.view;
-        // Glides in progress finish on their own: the view that answers a move usually arrives
-        // within milliseconds and already has the checker where the glide is taking it.
-        cancelDrag(s);
-        s.drawn = boardOf(cfg.view);
-        s.pending = false;
-        s.pendingMove = null;
-        if (s.selected !== null) select(s, null);
-      }
-      if ("interactive" in partial && !cfg.interactive) {
-        cancelDrag(s);
-        if (s.selected !== null) select(s, null);
-      }
-      if (changed) relayout();
-      else if (renumbered) renumber(s);
-      schedule(s);
-    },
-    destroy() {
-      finishFlights(s);
-      cancelDrag(s);
-      if (s.rafId) cancelAnimationFrame(s.rafId);
-      s.rafId = 0;
-      for (const off of s.unbinds.splice(0)) off();
-      svg.remove();
-    },
-    /** Move keyboard focus to a point, the bar or the tray. @param {Loc} loc */
-    focusPoint: (loc) => focusPoint(s, loc),
-    /**
-     * Glide one checker (and a checker it hits to the bar) in the drawn position, e.g. the
-     * computer's move, before passing the resulting view with set(). A move the user just made
-     * on the board is already shown, so it resolves at once.
-     * @param {{from: Loc, to: Loc, player?: number}} move
-     * @returns {Promise<void>}
-     */
-    animateMove(move) {
-      const { pendingMove } = s;
-      if (pendingMove && sameLoc(pendingMove.from, move.from) && sameLoc(pendingMove.to, move.to)) {
-        s.pendingMove = null;
-        return Promise.resolve();
-      }
-      const player = typeof move.player === "number" ? move.player : mover(s);
-      return glideMove(s, player, move.from, move.to, null, glideMs(s));
-    },
+/**
+ * The screen turned (or the window was resized across NARROW_MEDIA): the other layout, once the screen has
+ * settled and no checker is being dragged (a passing resize, such as a full-page screenshot's, changes nothing).
+ * @param {State} s @param {MediaQueryList} narrowScreen
+ */
+function watchTurns(s, narrowScreen) {
+  let timer = 0;
+  const check = () => {
+    timer = 0;
+    const layout = layoutOf(s.cfg, narrowScreen);
+    if (layout === s.geo.layout) return;
+    if (s.drag) {
+      timer = window.setTimeout(check, TURN_SETTLE_MS);
+      return;
+    }
+    relayout(s, layout);
+    schedule(s);
   };
+  const onTurn = () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(check, TURN_SETTLE_MS);
+  };
+  narrowScreen.addEventListener("change", onTurn);
+  s.unbinds.push(() => {
+    narrowScreen.removeEventListener("change", onTurn);
+    clearTimeout(timer);
+  });
+}
+
+/**
+ * The board's `set`: see its comment in createBoard.
+ * @param {State} s @param {MediaQueryList | null} narrowScreen @param {Partial<BoardConfig>} partial
+ */
+function setConfig(s, narrowScreen, partial) {
+  const { cfg } = s;
+  const renumbered = "numbering" in partial && (partial.numbering ?? null) !== (cfg.numbering ?? null);
+  const changed = ("orientation" in partial && partial.orientation !== cfg.orientation)
+    || ("perspective" in partial && partial.perspective !== cfg.perspective)
+    || ("layout" in partial && partial.layout !== cfg.layout);
+  Object.assign(cfg, partial);
+  // The same view object while input is off (the controller is busy with the move the board
+  // just reported) keeps the checker where the user put it; anything else redraws from the view.
+  const stale = "view" in partial && partial.view === s.shownView && !cfg.interactive;
+  if ("view" in partial && !stale) {
+    s.shownView = cfg.view;
+    // Glides in progress finish on their own: the view that answers a move usually arrives
+    // within milliseconds and already has the checker where the glide is taking it.
+    cancelDrag(s);
+    s.drawn = boardOf(cfg.view);
+    s.pending = false;
+    s.pendingMove = null;
+    if (s.selected !== null) select(s, null);
+  }
+  if ("interactive" in partial && !cfg.interactive) {
+    cancelDrag(s);
+    if (s.selected !== null) select(s, null);
+  }
+  if (changed) relayout(s, layoutOf(cfg, narrowScreen));
+  else if (renumbered) renumber(s);
+  schedule(s);
 }
