@@ -103,188 +103,206 @@ export function statusText(state, detail = {}) {
 }
 
 /**
+ * One connection's state, kept by `connect` and handed to the functions below.
+ * @typedef {object} Link
+ * @property {Required<Pick<ConnectOptions, "relays" | "onMessage" | "timeoutMs" | "maxChars">> & ConnectOptions} options
+ * @property {ConnectionStatus} status
+ * @property {string | null} friend  the peer heard: the first connected
+ * @property {string[]} others  other devices connected in the room, in order of arrival, heard only once the friend leaves
+ * @property {boolean} closed
+ * @property {boolean} wrongSecret  a device in the room holds another secret
+ * @property {boolean} everConnected
+ * @property {number | null} expectedSince  when the clock of `timeoutMs` started: the other device is expected from then on
+ * @property {number} relaysDownSince  since when no relay of ours has been open
+ * @property {Map<string, number>} inFlight  chunks received per peer since that peer's last whole message
+ * @property {Set<string>} cut  peers whose message in progress is dropped (over the limit)
+ */
+
+/**
  * Join the room of an invitation and carry text messages to and from the other device in it.
  * @param {ConnectOptions} options
  * @returns {Connection}
  */
 export function connect(options) {
-  const {
-    roomId,
-    secret,
-    relays,
-    onMessage,
-    onPeer,
-    onLeave,
-    onStatus,
-    onRefused,
-    expectPeer = false,
-    timeoutMs = DEFAULT_TIMEOUT_MS,
-    maxChars = MAX_REMOTE_MESSAGE_CHARS,
-    appId = APP_ID,
-    rtcConfig,
-  } = options;
+  const { roomId, secret, relays, appId = APP_ID, rtcConfig, expectPeer = false } = options;
   if (!roomId || !secret) throw new Error("connect needs the invitation's room and secret");
   if (relays.length === 0) throw new Error("connect needs at least one relay");
-
-  /** @type {ConnectionStatus} */
-  let status = { state: "looking", text: statusText("looking") };
-  /** @type {string | null} */
-  let friend = null;
-  /** Other devices connected in the room, in order of arrival, heard only once the friend leaves. */
-  /** @type {string[]} */
-  let others = [];
-  let closed = false;
-  let wrongSecret = false;
-  let everConnected = false;
   const started = Date.now();
-  /** When the clock of `timeoutMs` started: the other device is expected from then on. */
-  /** @type {number | null} */
-  let expectedSince = expectPeer ? started : null;
-  /** Since when no relay of ours has been open. */
-  let relaysDownSince = started;
-  /** Chunks received per peer since that peer's last whole message. */
-  /** @type {Map<string, number>} */
-  const inFlight = new Map();
-  /** Peers whose message in progress is dropped (over the limit). */
-  /** @type {Set<string>} */
-  const cut = new Set();
-
-  /** @param {ConnectionState} state */
-  function setStatus(state) {
-    const text = statusText(state, { wrongSecret, relays });
-    if (status.state === state && status.text === text) return;
-    status = { state, text };
-    onStatus?.(status);
-  }
-
-  /** Another device has shown itself (with a wrong secret, or offers that led nowhere): the clock runs. */
-  function expectPeerNow() {
-    expectedSince ??= Date.now();
-  }
-
+  /** @type {Link} */
+  const link = {
+    // Defaults as destructuring gives them: an option passed as undefined takes its default too.
+    options: { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxChars: options.maxChars ?? MAX_REMOTE_MESSAGE_CHARS },
+    status: { state: "looking", text: statusText("looking") },
+    friend: null,
+    others: [],
+    closed: false,
+    wrongSecret: false,
+    everConnected: false,
+    expectedSince: expectPeer ? started : null,
+    relaysDownSince: started,
+    inFlight: new Map(),
+    cut: new Set(),
+  };
   const room = joinRoom(
     { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
     roomId,
-    {
-      onJoinError: ({ error }) => {
-        if (closed) return;
-        if (/password/i.test(error)) {
-          // Offers this device cannot read, or a device that could not prove it holds the secret: someone is
-          // in the room, with another secret.
-          wrongSecret = true;
-          expectPeerNow();
-        } else if (/after exchanging SDP/i.test(error) && friend === null) {
-          // The offers went both ways through a relay, and still no direct connection: no route between the two.
-          setStatus("no-direct");
-        } else {
-          expectPeerNow();
-        }
-      },
-    },
+    { onJoinError: ({ error }) => joinFailed(link, error) },
   );
-
   const action = room.makeAction(ACTION, {
-    onMessage: (data, { peerId }) => {
-      const dropped = cut.delete(peerId);
-      inFlight.delete(peerId);
-      if (closed || dropped || peerId !== friend) return;
-      if (typeof data !== "string") {
-        refuse(peerId, "not-text", 0, "A message from the other device was not text, so it was not read.");
-        return;
-      }
-      if (data.length > maxChars) {
-        refuse(peerId, "too-large", data.length, tooLargeText("A message from the other device", data.length, maxChars));
-        return;
-      }
-      onMessage(data, peerId);
-    },
-    onReceiveProgress: (_progress, { peerId }) => {
-      const chunks = (inFlight.get(peerId) ?? 0) + 1;
-      inFlight.set(peerId, chunks);
-      // UTF-8 takes at most 3 bytes for one character of a JS string: more chunks than that cannot be one message
-      // within the limit (or several sent at once by an honest device). Cut that peer off before it fills memory.
-      if (chunks * CHUNK_BYTES > 3 * maxChars + 2 * CHUNK_BYTES && !cut.has(peerId)) {
-        cut.add(peerId);
-        refuse(peerId, "too-large", chunks * CHUNK_BYTES, tooLargeText("A message from the other device", chunks * CHUNK_BYTES, maxChars));
-        room.getPeers()[peerId]?.close();
-      }
-    },
+    onMessage: (data, { peerId }) => received(link, data, peerId),
+    onReceiveProgress: (_progress, { peerId }) => chunkReceived(link, peerId, () => room.getPeers()[peerId]?.close()),
   });
-
-  /**
-   * @param {string} peerId @param {Refusal["reason"]} reason @param {number} size @param {string} text
-   */
-  function refuse(peerId, reason, size, text) {
-    onRefused?.({ peerId, reason, size, limit: maxChars, text });
-  }
-
-  /** @param {string} peerId */
-  function adopt(peerId) {
-    friend = peerId;
-    everConnected = true;
-    setStatus("connected");
-    onPeer?.(peerId);
-  }
-
-  room.onPeerJoin = (peerId) => {
-    if (closed) return;
-    if (friend === null) adopt(peerId);
-    else if (peerId !== friend && !others.includes(peerId)) others.push(peerId);
-  };
-
-  room.onPeerLeave = (peerId) => {
-    inFlight.delete(peerId);
-    cut.delete(peerId);
-    others = others.filter((id) => id !== peerId);
-    if (closed || peerId !== friend) return;
-    friend = null;
-    onLeave?.(peerId);
-    const next = others.shift();
-    if (next !== undefined) {
-      adopt(next);
-      return;
-    }
-    expectedSince = Date.now(); // the friend was here: a new clock for its return
-    setStatus("reconnecting");
-  };
-
-  /** The status while no friend is connected: relays unreachable, no direct connection, or still trying. */
-  function tick() {
-    if (closed || friend !== null) return;
-    const now = Date.now();
-    const sockets = /** @type {Record<string, WebSocket | undefined>} */ (getRelaySockets());
-    if (relays.some((url) => sockets[url]?.readyState === OPEN)) relaysDownSince = now;
-    if (now - relaysDownSince >= RELAY_GRACE_MS) setStatus("no-relay");
-    else if (status.state === "no-direct" || (expectedSince !== null && now - expectedSince >= timeoutMs)) setStatus("no-direct");
-    else setStatus(everConnected ? "reconnecting" : "looking");
-  }
-  const ticker = setInterval(tick, TICK_MS);
-  onStatus?.(status);
+  room.onPeerJoin = (peerId) => peerJoined(link, peerId);
+  room.onPeerLeave = (peerId) => peerLeft(link, peerId);
+  const ticker = setInterval(() => tick(link), TICK_MS);
+  link.options.onStatus?.(link.status);
 
   return {
     async send(text) {
-      if (closed) return { ok: false, reason: "closed", text: "The connection is closed." };
-      if (typeof text !== "string") return { ok: false, reason: "not-text", text: "Only text can be sent." };
-      if (text.length > maxChars) {
-        return { ok: false, reason: "too-large", text: tooLargeText("This message", text.length, maxChars) };
-      }
-      const to = friend;
-      if (to === null) return { ok: false, reason: "not-connected", text: "Your friend's device is not connected." };
-      await action.send(text, { target: to });
+      const refused = refusedToSend(link, text);
+      if (refused) return refused;
+      await action.send(text, { target: /** @type {string} */ (link.friend) });
       return { ok: true };
     },
     async close() {
-      if (closed) return;
-      closed = true;
+      if (link.closed) return;
+      link.closed = true;
       clearInterval(ticker);
-      friend = null;
-      others = [];
-      setStatus("closed");
+      link.friend = null;
+      link.others = [];
+      setStatus(link, "closed");
       await room.leave();
     },
-    status: () => status,
-    peer: () => friend,
+    status: () => link.status,
+    peer: () => link.friend,
   };
+}
+
+/** @param {Link} link @param {ConnectionState} state */
+function setStatus(link, state) {
+  const text = statusText(state, { wrongSecret: link.wrongSecret, relays: link.options.relays });
+  if (link.status.state === state && link.status.text === text) return;
+  link.status = { state, text };
+  link.options.onStatus?.(link.status);
+}
+
+/** Another device has shown itself (with a wrong secret, or offers that led nowhere): the clock runs. @param {Link} link */
+function expectPeerNow(link) {
+  link.expectedSince ??= Date.now();
+}
+
+/** trystero could not join a peer. @param {Link} link @param {string} error */
+function joinFailed(link, error) {
+  if (link.closed) return;
+  if (/password/i.test(error)) {
+    // Offers this device cannot read, or a device that could not prove it holds the secret: someone is
+    // in the room, with another secret.
+    link.wrongSecret = true;
+    expectPeerNow(link);
+  } else if (/after exchanging SDP/i.test(error) && link.friend === null) {
+    // The offers went both ways through a relay, and still no direct connection: no route between the two.
+    setStatus(link, "no-direct");
+  } else {
+    expectPeerNow(link);
+  }
+}
+
+/** A whole message from a peer: handed on if it is the friend's, text, and within the limit. @param {Link} link @param {unknown} data @param {string} peerId */
+function received(link, data, peerId) {
+  const dropped = link.cut.delete(peerId);
+  link.inFlight.delete(peerId);
+  if (link.closed || dropped || peerId !== link.friend) return;
+  const { maxChars } = link.options;
+  if (typeof data !== "string") {
+    refuse(link, peerId, "not-text", 0, "A message from the other device was not text, so it was not read.");
+    return;
+  }
+  if (data.length > maxChars) {
+    refuse(link, peerId, "too-large", data.length, tooLargeText("A message from the other device", data.length, maxChars));
+    return;
+  }
+  link.options.onMessage(data, peerId);
+}
+
+/**
+ * A chunk of a message in progress. UTF-8 takes at most 3 bytes for one character of a JS string: more chunks than
+ * that cannot be one message within the limit (or several sent at once by an honest device). Cut that peer off
+ * before it fills memory.
+ * @param {Link} link @param {string} peerId @param {() => void} closePeer
+ */
+function chunkReceived(link, peerId, closePeer) {
+  const chunks = (link.inFlight.get(peerId) ?? 0) + 1;
+  link.inFlight.set(peerId, chunks);
+  const { maxChars } = link.options;
+  if (chunks * CHUNK_BYTES > 3 * maxChars + 2 * CHUNK_BYTES && !link.cut.has(peerId)) {
+    link.cut.add(peerId);
+    refuse(link, peerId, "too-large", chunks * CHUNK_BYTES, tooLargeText("A message from the other device", chunks * CHUNK_BYTES, maxChars));
+    closePeer();
+  }
+}
+
+/**
+ * @param {Link} link @param {string} peerId @param {Refusal["reason"]} reason @param {number} size @param {string} text
+ */
+function refuse(link, peerId, reason, size, text) {
+  link.options.onRefused?.({ peerId, reason, size, limit: link.options.maxChars, text });
+}
+
+/** @param {Link} link @param {string} peerId */
+function adopt(link, peerId) {
+  link.friend = peerId;
+  link.everConnected = true;
+  setStatus(link, "connected");
+  link.options.onPeer?.(peerId);
+}
+
+/** @param {Link} link @param {string} peerId */
+function peerJoined(link, peerId) {
+  if (link.closed) return;
+  if (link.friend === null) adopt(link, peerId);
+  else if (peerId !== link.friend && !link.others.includes(peerId)) link.others.push(peerId);
+}
+
+/** @param {Link} link @param {string} peerId */
+function peerLeft(link, peerId) {
+  link.inFlight.delete(peerId);
+  link.cut.delete(peerId);
+  link.others = link.others.filter((id) => id !== peerId);
+  if (link.closed || peerId !== link.friend) return;
+  link.friend = null;
+  link.options.onLeave?.(peerId);
+  const next = link.others.shift();
+  if (next !== undefined) {
+    adopt(link, next);
+    return;
+  }
+  link.expectedSince = Date.now(); // the friend was here: a new clock for its return
+  setStatus(link, "reconnecting");
+}
+
+/** The status while no friend is connected: relays unreachable, no direct connection, or still trying. @param {Link} link */
+function tick(link) {
+  if (link.closed || link.friend !== null) return;
+  const now = Date.now();
+  const sockets = /** @type {Record<string, WebSocket | undefined>} */ (getRelaySockets());
+  if (link.options.relays.some((url) => sockets[url]?.readyState === OPEN)) link.relaysDownSince = now;
+  if (now - link.relaysDownSince >= RELAY_GRACE_MS) setStatus(link, "no-relay");
+  else if (link.status.state === "no-direct" || (link.expectedSince !== null && now - link.expectedSince >= link.options.timeoutMs)) setStatus(link, "no-direct");
+  else setStatus(link, link.everConnected ? "reconnecting" : "looking");
+}
+
+/**
+ * Why `text` cannot be sent now, or null.
+ * @param {Link} link @param {unknown} text
+ * @returns {SendResult | null}
+ */
+function refusedToSend(link, text) {
+  if (link.closed) return { ok: false, reason: "closed", text: "The connection is closed." };
+  if (typeof text !== "string") return { ok: false, reason: "not-text", text: "Only text can be sent." };
+  const { maxChars } = link.options;
+  if (text.length > maxChars) return { ok: false, reason: "too-large", text: tooLargeText("This message", text.length, maxChars) };
+  if (link.friend === null) return { ok: false, reason: "not-connected", text: "Your friend's device is not connected." };
+  return null;
 }
 
 /**

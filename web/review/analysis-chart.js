@@ -80,16 +80,29 @@ function chartLegend() {
 }
 
 /**
+ * The chart's plot: its size, and where a decision and a chance go on it.
+ * @typedef {ReturnType<typeof chartSize> & {n: number, x: (i: number) => number, y: (v: number) => number}} Plot
+ * @typedef {ReturnType<typeof chartPoints>[number]} Point
+ * @typedef {import("./analysis-data.js").Step} Step
+ */
+
+/**
  * @param {HTMLElement} container  emptied and filled with the chart and its table
- * @param {import("./analysis-data.js").Step[]} steps
+ * @param {Step[]} steps
  * @param {{match: boolean, names: string[], onPick: (at: number) => void}} options
  */
 export function renderChart(container, steps, { match, names, onPick }) {
-  const { W, H, PAD, TICKS } = chartSize();
+  const size = chartSize();
+  const { W, H, PAD } = size;
   const points = chartPoints(steps, match);
   const n = Math.max(points.length, 1);
-  const x = (/** @type {number} */ i) => PAD.left + ((W - PAD.left - PAD.right) * (n === 1 ? 0.5 : i / (n - 1)));
-  const y = (/** @type {number} */ v) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - Math.min(1, Math.max(0, v)));
+  /** @type {Plot} */
+  const plot = {
+    ...size,
+    n,
+    x: (i) => PAD.left + ((W - PAD.left - PAD.right) * (n === 1 ? 0.5 : i / (n - 1))),
+    y: (v) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - Math.min(1, Math.max(0, v))),
+  };
   const what = match ? "match" : "game";
   const who = names[0] ?? "Player 1";
 
@@ -100,6 +113,41 @@ export function renderChart(container, steps, { match, names, onPick }) {
     "aria-label",
     `${who}'s chance to win the ${what} before each of ${points.length} decisions; ${marked} marked errors, ${swings} big swings. The table below gives each value.`,
   );
+  drawFrame(svg, plot, `${who}'s chance to win the ${what}`);
+  drawGames(svg, plot, points, steps);
+  drawMarks(svg, plot, points, steps, names);
+  drawTicks(svg, plot, points.length);
+  const cursor = el("line", { x1: 0, x2: 0, y1: PAD.top, y2: H - PAD.bottom, class: "cursor" }, svg);
+  const cursorDot = el("circle", { cx: 0, cy: 0, r: 4, class: "cursor-dot" }, svg);
+
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0 || points.length === 0) return;
+    const vx = ((/** @type {MouseEvent} */ (event).clientX - box.left) / box.width) * W;
+    const i = Math.round(((vx - PAD.left) / (W - PAD.left - PAD.right)) * (n - 1));
+    onPick(Math.min(points.length - 1, Math.max(0, i)));
+  });
+
+  const { details, tbody } = chartTable(points, steps, { names, who, what, onPick });
+  container.replaceChildren(svg, chartLegend(), details);
+
+  return {
+    /** @param {number} at */
+    setCurrent(at) {
+      const p = points[at];
+      if (!p) return;
+      cursor.setAttribute("x1", String(plot.x(at)));
+      cursor.setAttribute("x2", String(plot.x(at)));
+      cursorDot.setAttribute("cx", String(plot.x(at)));
+      cursorDot.setAttribute("cy", String(plot.y(p.value)));
+      tbody.querySelector("tr[aria-current]")?.removeAttribute("aria-current");
+      tbody.children[at]?.setAttribute("aria-current", "true");
+    },
+  };
+}
+
+/** The plot's area, its lines at every 25%, and its title. @param {Element} svg @param {Plot} plot @param {string} titleText */
+function drawFrame(svg, { W, H, PAD, y }, titleText) {
   el("rect", { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: "plot" }, svg);
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 0.5 ? "even-line" : "grid" }, svg);
@@ -107,9 +155,14 @@ export function renderChart(container, steps, { match, names, onPick }) {
     label.textContent = `${v * 100}%`;
   }
   const title = el("text", { x: PAD.left, y: PAD.top - 10, class: "chart-title" }, svg);
-  title.textContent = `${who}'s chance to win the ${what}`;
+  title.textContent = titleText;
+}
 
-  // One line per game, with the game's number where it starts.
+/**
+ * One line per game, with the game's number where it starts, and its big swings.
+ * @param {Element} svg @param {Plot} plot @param {Point[]} points @param {Step[]} steps
+ */
+function drawGames(svg, { H, PAD, x, y }, points, steps) {
   const games = [...new Set(points.map((p) => p.game))];
   for (const g of games) {
     const inGame = points.filter((p) => p.game === g);
@@ -124,6 +177,13 @@ export function renderChart(container, steps, { match, names, onPick }) {
       el("line", { x1: x(before.at), y1: y(before.value), x2: x(p.at), y2: y(p.value), class: "swing" }, svg);
     }
   }
+}
+
+/**
+ * A dot on each marked error, saying what it was.
+ * @param {Element} svg @param {Plot} plot @param {Point[]} points @param {Step[]} steps @param {string[]} names
+ */
+function drawMarks(svg, { x, y }, points, steps, names) {
   for (const p of points) {
     if (!p.mark) continue;
     const dot = el("circle", { cx: x(p.at), cy: y(p.value), r: p.mark === "very_bad" ? 6 : 5, class: `mark-dot ${p.mark}` }, svg);
@@ -131,8 +191,11 @@ export function renderChart(container, steps, { match, names, onPick }) {
     const d = steps[p.at].decision;
     tip.textContent = `${names[d.player] ?? ""} ${decisionText(d)}: ${MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? p.mark}`;
   }
-  // The decision numbers of the move list along the bottom.
-  for (const number of decisionTicks(points.length, TICKS)) {
+}
+
+/** The decision numbers of the move list along the bottom. @param {Element} svg @param {Plot} plot @param {number} count */
+function drawTicks(svg, { H, PAD, TICKS, x }, count) {
+  for (const number of decisionTicks(count, TICKS)) {
     const at = number - 1;
     el("line", { x1: x(at), x2: x(at), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: "tick" }, svg);
     const tick = el("text", { x: x(at), y: H - PAD.bottom + 15, class: "axis", "text-anchor": "middle" }, svg);
@@ -140,18 +203,14 @@ export function renderChart(container, steps, { match, names, onPick }) {
   }
   const axisName = el("text", { x: PAD.left - 6, y: H - PAD.bottom + 15, class: "axis", "text-anchor": "end" }, svg);
   axisName.textContent = "No.";
-  const cursor = el("line", { x1: 0, x2: 0, y1: PAD.top, y2: H - PAD.bottom, class: "cursor" }, svg);
-  const cursorDot = el("circle", { cx: 0, cy: 0, r: 4, class: "cursor-dot" }, svg);
+}
 
-  svg.addEventListener("click", (event) => {
-    const box = svg.getBoundingClientRect();
-    if (box.width === 0 || points.length === 0) return;
-    const vx = ((/** @type {MouseEvent} */ (event).clientX - box.left) / box.width) * W;
-    const i = Math.round(((vx - PAD.left) / (W - PAD.left - PAD.right)) * (n - 1));
-    onPick(Math.min(points.length - 1, Math.max(0, i)));
-  });
-
-  // The same figures as a table: what a screen reader reads, and a way to jump there by keyboard.
+/**
+ * The same figures as a table: what a screen reader reads, and a way to jump there by keyboard.
+ * @param {Point[]} points @param {Step[]} steps
+ * @param {{names: string[], who: string, what: string, onPick: (at: number) => void}} words
+ */
+function chartTable(points, steps, { names, who, what, onPick }) {
   const details = document.createElement("details");
   details.className = "chart-table";
   const summary = document.createElement("summary");
@@ -169,46 +228,38 @@ export function renderChart(container, steps, { match, names, onPick }) {
   const thead = document.createElement("thead");
   thead.append(head);
   const tbody = document.createElement("tbody");
-  for (const p of points) {
-    const d = steps[p.at].decision;
-    const row = document.createElement("tr");
-    const go = document.createElement("button");
-    go.type = "button";
-    go.className = "small";
-    go.textContent = String(p.at + 1);
-    go.setAttribute("aria-label", `Go to decision ${p.at + 1}`);
-    go.addEventListener("click", () => onPick(p.at));
-    const cells = [
-      go,
-      String(steps[p.at].gameNumber),
-      names[d.player] ?? "",
-      decisionText(d),
-      `${(p.value * 100).toFixed(1)}%`,
-      p.at > 0 && points[p.at - 1].game === p.game ? `${p.change >= 0 ? "+" : "−"}${Math.abs(p.change * 100).toFixed(1)}${p.swing ? " (big swing)" : ""}` : "",
-      p.mark ? MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? "" : "",
-    ];
-    for (const cell of cells) {
-      const td = document.createElement("td");
-      td.append(cell);
-      row.append(td);
-    }
-    tbody.append(row);
-  }
+  for (const p of points) tbody.append(chartRow(p, points, steps, names, onPick));
   table.append(caption, thead, tbody);
   details.append(summary, table);
-  container.replaceChildren(svg, chartLegend(), details);
+  return { details, tbody };
+}
 
-  return {
-    /** @param {number} at */
-    setCurrent(at) {
-      const p = points[at];
-      if (!p) return;
-      cursor.setAttribute("x1", String(x(at)));
-      cursor.setAttribute("x2", String(x(at)));
-      cursorDot.setAttribute("cx", String(x(at)));
-      cursorDot.setAttribute("cy", String(y(p.value)));
-      tbody.querySelector("tr[aria-current]")?.removeAttribute("aria-current");
-      tbody.children[at]?.setAttribute("aria-current", "true");
-    },
-  };
+/**
+ * @param {Point} p @param {Point[]} points @param {Step[]} steps @param {string[]} names
+ * @param {(at: number) => void} onPick
+ */
+function chartRow(p, points, steps, names, onPick) {
+  const d = steps[p.at].decision;
+  const row = document.createElement("tr");
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "small";
+  go.textContent = String(p.at + 1);
+  go.setAttribute("aria-label", `Go to decision ${p.at + 1}`);
+  go.addEventListener("click", () => onPick(p.at));
+  const cells = [
+    go,
+    String(steps[p.at].gameNumber),
+    names[d.player] ?? "",
+    decisionText(d),
+    `${(p.value * 100).toFixed(1)}%`,
+    p.at > 0 && points[p.at - 1].game === p.game ? `${p.change >= 0 ? "+" : "−"}${Math.abs(p.change * 100).toFixed(1)}${p.swing ? " (big swing)" : ""}` : "",
+    p.mark ? MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? "" : "",
+  ];
+  for (const cell of cells) {
+    const td = document.createElement("td");
+    td.append(cell);
+    row.append(td);
+  }
+  return row;
 }
