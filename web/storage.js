@@ -1,19 +1,20 @@
 // @ts-check
 /**
- * What the page saves, and how: the match in progress, the analyses and the history in web/keyval.js (IndexedDB,
- * where a read-check-write is atomic across tabs), the preferences and the new-match dialog's last choices in
- * localStorage (read synchronously at start, before the first paint).
+ * How the page saves: the match in progress (createMatchStorage), and the machinery the stores kept beside their users
+ * share: the versioned lists of the analyses (web/review/analyses.js) and of the history (web/home/history-store.js),
+ * all in web/keyval.js (IndexedDB, where a read-check-write is atomic across tabs). The preferences
+ * (web/preferences.js) and the new-match dialog's last choices (web/play/newmatch.js) are kept in localStorage by
+ * their own modules (read synchronously at start, before the first paint).
  *
  * A saved match is an envelope `{format, version, revision, savedAt, tab, record, study?}` under a versioned key.
  * Data that cannot be trusted (not JSON, not ours, or written by a newer version) is never thrown away: it is copied
  * under a backup key and reported so the page can tell the player in plain words.
  */
 
-import { openKeyval, safeLocalStorage } from "./keyval.js";
+import { openKeyval } from "./keyval.js";
 
 export const STORAGE_VERSION = 1;
 const FORMAT = "backgammon-match";
-const PREFERENCES_KEY = "backgammon.preferences.v1";
 
 /**
  * @typedef {{format: string, version: number, revision: number, savedAt: string, tab: string, record: object,
@@ -106,7 +107,7 @@ function listProblem(text, { format, version, what }) {
  * @param {{format: string, version: number, what: string}} kind `what` names the version in a reason ("history")
  * @returns {Promise<{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}>}
  */
-async function readList(key, kind) {
+export async function readList(key, kind) {
   const keyval = await openKeyval(namespaceOf(key));
   /** @type {string | null} */
   let why = null;
@@ -132,7 +133,7 @@ async function readList(key, kind) {
  * @param {(entries: unknown[]) => unknown[] | null} change
  * @returns {Promise<{ok: true} | {ok: false, error: string}>}
  */
-async function changeList(key, kind, change) {
+export async function changeList(key, kind, change) {
   const keyval = await openKeyval(namespaceOf(key));
   if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
   try {
@@ -361,200 +362,4 @@ export function createMatchStorage({ namespace = "backgammon", name = "match" } 
   }
 
   return { key, load, save, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy, remove };
-}
-
-const ANALYSIS_FORMAT = "backgammon-analyses";
-/** Analyses kept at most; the oldest (by the time it was saved) gives way. */
-const ANALYSES_KEPT = 6;
-
-/**
- * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object}} AnalysisEntry
- */
-
-/**
- * Match analyses, kept apart from the match itself (the match is written at every action, an analysis is large and
- * written once): `{format, version, entries: [{fingerprint, actions, savedAt, analysis}]}` under
- * `<namespace>.analysis.v1`. `fingerprint` names the part of a record the analysis covers (see analysis-data.js);
- * this module does not read inside. Unreadable data is copied under a backup key and reported, never dropped.
- * @param {{namespace?: string}} [options]
- */
-export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
-  const key = `${namespace}.analysis.v${STORAGE_VERSION}`;
-  const kind = { format: ANALYSIS_FORMAT, version: STORAGE_VERSION, what: "analysis" };
-  /** @type {string | null} the reason the stored analyses could not be read, once */
-  let problem = null;
-
-  /** @param {unknown[]} list @returns {AnalysisEntry[]} */
-  const usable = (list) => /** @type {any[]} */ (list).filter((e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
-
-  /** @returns {Promise<AnalysisEntry[]>} */
-  async function entries() {
-    const read = await readList(key, kind);
-    if ("why" in read) {
-      problem = read.backupKey
-        ? `the saved analyses could not be read (${read.why}); they are kept under "${read.backupKey}"`
-        : `the saved analyses could not be read (${read.why}) and were left as they were`;
-    }
-    return usable(read.entries);
-  }
-
-  /**
-   * The analysis with the most actions among those `matches` accepts.
-   * @param {(entry: AnalysisEntry) => boolean} matches
-   * @returns {Promise<AnalysisEntry | null>}
-   */
-  async function find(matches) {
-    let best = null;
-    for (const entry of await entries()) if (matches(entry) && (!best || entry.actions > best.actions)) best = entry;
-    return best;
-  }
-
-  /**
-   * Keep an analysis; entries `replaces` accepts (an older analysis of the same match) give way to it.
-   * @param {AnalysisEntry} entry
-   * @param {(entry: AnalysisEntry) => boolean} [replaces]
-   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
-   */
-  async function save(entry, replaces = () => false) {
-    await entries(); // unreadable data is set aside (and reported) before anything is written over it
-    // A full storage makes room by dropping the oldest other analyses (they can be computed again); the match never.
-    for (let keep = ANALYSES_KEPT; ; keep -= 1) {
-      const saved = await changeList(key, kind, (list) => {
-        const kept = usable(list).filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
-        kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
-        return [entry, ...kept].slice(0, keep);
-      });
-      if (saved.ok || keep <= 1) return saved.ok ? saved : { ok: false, error: `the analysis could not be saved (${saved.error})` };
-    }
-  }
-
-  /** @returns {string | null} why the stored analyses could not be read (once), or null */
-  function takeProblem() {
-    const text = problem;
-    problem = null;
-    return text;
-  }
-
-  return { key, entries, find, save, takeProblem };
-}
-
-/**
- * Preferences: a plain object of settings, versioned key; unreadable data falls back to defaults (the caller's).
- * @returns {Record<string, unknown>}
- */
-export function loadPreferences() {
-  const store = safeLocalStorage();
-  try {
-    const text = store?.getItem(PREFERENCES_KEY);
-    if (!text) return {};
-    const data = JSON.parse(text);
-    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
-  } catch {
-    return {};
-  }
-}
-
-/** @param {Record<string, unknown>} preferences */
-export function savePreferences(preferences) {
-  try {
-    safeLocalStorage()?.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Call back when another tab saves the preferences.
- * @param {() => void} heard
- */
-export function watchStoredPreferences(heard) {
-  window.addEventListener("storage", (event) => {
-    if (event.key === PREFERENCES_KEY) heard();
-  });
-}
-
-const LAST_MATCH_KEY = "backgammon.new-match.v1";
-
-/**
- * The last choices of the new-match dialog (or of the welcome's *Play the computer*), as `{settings, players}`: the
- * caller checks the values (newmatch.js); unreadable data is not trusted and counts as none.
- * @returns {unknown}
- */
-export function loadLastMatchChoice() {
-  try {
-    const text = safeLocalStorage()?.getItem(LAST_MATCH_KEY);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** @param {object} choice */
-export function saveLastMatchChoice(choice) {
-  try {
-    safeLocalStorage()?.setItem(LAST_MATCH_KEY, JSON.stringify(choice));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const HISTORY_FORMAT = "backgammon-history";
-export const HISTORY_VERSION = 1;
-
-/**
- * The history of finished matches (web/home/history.js writes the entries): `{format, version, entries: [...]}` under
- * `<namespace>.history.v1`, oldest first. Like the match: data that is not readable, not ours or from a newer
- * version is copied under a backup key (`….history.v1.backup.<time>`), reported in plain words once
- * (`takeProblem`), and a new history starts; nothing is thrown away. This module does not read inside the entries.
- * @param {{namespace?: string}} [options]
- */
-export function createHistoryStorage({ namespace = "backgammon" } = {}) {
-  const key = `${namespace}.history.v${HISTORY_VERSION}`;
-  const kind = { format: HISTORY_FORMAT, version: HISTORY_VERSION, what: "history" };
-  /** @type {string | null} */
-  let problem = null;
-  /** Set when unreadable data could not be copied aside: it is never written over. */
-  let readOnly = false;
-
-  /** @returns {Promise<unknown[]>} the stored entries; unreadable data is set aside first (see takeProblem) */
-  async function entries() {
-    const read = await readList(key, kind);
-    if (!("why" in read)) return read.entries;
-    if (read.backupKey) {
-      problem = `Your match history could not be read (${read.why}). Nothing was deleted: it is kept in this browser's storage under "${read.backupKey}", and a new history is started.`;
-    } else {
-      problem = `Your match history could not be read (${read.why}) and could not be copied aside, so it was left as it was; matches finished now are not added to it.`;
-      readOnly = true;
-    }
-    return [];
-  }
-
-  /**
-   * Change the list in one step: `change` gets the entries stored at that moment (another tab may have added one
-   * since they were last read) and returns the new list, or null for no change.
-   * @param {(list: unknown[]) => unknown[] | null} change
-   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
-   */
-  async function update(change) {
-    await entries(); // unreadable data is set aside (and reported) before anything is written over it
-    if (readOnly) return { ok: false, error: "the match history could not be read, and is not written over" };
-    const saved = await changeList(key, kind, change);
-    return saved.ok ? saved : { ok: false, error: `the match history could not be saved (${saved.error})` };
-  }
-
-  /** @returns {string | null} what went wrong reading the history (once), or null */
-  function takeProblem() {
-    const text = problem;
-    problem = null;
-    return text;
-  }
-
-  /** @returns {Promise<string>} the stored history as a file's text (an empty history when none is stored) */
-  async function exportText() {
-    return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, exportedAt: new Date().toISOString(), entries: await entries() }, null, 2);
-  }
-
-  return { key, entries, update, takeProblem, exportText };
 }

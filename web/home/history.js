@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The local history of finished matches: every match that ends (`match_over`) is added as one entry, with the
- * analysis figures once the match has been analysed. Kept by storage.js (`<namespace>.history.v1`, versioned,
+ * analysis figures once the match has been analysed. Kept by history-store.js (`<namespace>.history.v1`, versioned,
  * unreadable data set aside under a backup key and reported); exported as a JSON file. Loaded on first use (the end
  * of a match, the statistics view), so the page's start does not pay for it.
  *
@@ -18,7 +18,7 @@
  * `opponent.remote`, and `opponent.rating` (the rating the friend gave) when both players agreed to rate it.
  */
 import { recordFingerprint } from "../record.js";
-import { HISTORY_VERSION, createHistoryStorage } from "../storage.js";
+import { HISTORY_VERSION, createHistoryStorage } from "./history-store.js";
 import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, sizeText } from "../limits.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */
@@ -266,7 +266,7 @@ export function openHistory(namespace) {
   /**
    * The entries as the statistics read them, after taking in the analyses still kept apart (an analysis made before
    * this module watched them, e.g. in another tab).
-   * @param {{entries: () => Promise<any[]>} | null} [analyses] storage.js createAnalysisStorage
+   * @param {{entries: () => Promise<any[]>} | null} [analyses] the analyses kept (web/app.js hands them)
    * @returns {Promise<{entries: HistoryEntry[], unreadable: number, problem: string | null}>}
    */
   async function read(analyses = null) {
