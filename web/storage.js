@@ -150,6 +150,20 @@ export async function changeList(key, kind, change) {
 }
 
 /**
+ * One match store: its keys, this tab's id, and the envelope this tab last read, wrote or adopted, as its revision and
+ * the tab that wrote it: a save over any other envelope is a conflict. Two tabs may hold the same revision (each took
+ * up the same match), so the writer's tab tells two writes apart; `knownStudy` is whether that match is a study
+ * position (isStudy).
+ * @typedef {object} MatchStore
+ * @property {string} key  the match kept
+ * @property {string} previousKey  the match the player left for another (keepPrevious)
+ * @property {string} tab  this tab's id, written into each envelope it saves
+ * @property {number} knownRevision
+ * @property {string} knownTab
+ * @property {boolean} knownStudy
+ */
+
+/**
  * The match in progress, for one namespace ("backgammon" for real matches, "backgammon-test" for scripted-dice test
  * mode, so a test page can never read or overwrite a real match), kept in web/keyval.js.
  *
@@ -162,204 +176,219 @@ export async function changeList(key, kind, change) {
  */
 export function createMatchStorage({ namespace = "backgammon", name = "match" } = {}) {
   const key = `${namespace}.${name}.v${STORAGE_VERSION}`;
-  const previousKey = `${key}.previous`;
-  const tab = newTabId();
-  /**
-   * The envelope this tab last read, wrote or adopted, as its revision and the tab that wrote it: a save over any
-   * other envelope is a conflict. Two tabs may hold the same revision (each took up the same match), so the writer's
-   * tab tells two writes apart; `knownStudy` is whether that match is a study position (isStudy).
-   */
-  let knownRevision = 0;
-  let knownTab = "";
-  let knownStudy = false;
+  /** @type {MatchStore} */
+  const store = { key, previousKey: `${key}.previous`, tab: newTabId(), knownRevision: 0, knownTab: "", knownStudy: false };
+  return {
+    key,
+    load: () => loadMatch(store),
+    /** @param {object} record @param {{force?: boolean, study?: boolean}} [options] */
+    save: (record, options) => saveMatch(store, record, options),
+    /** @param {string} reason */
+    setAside: (reason) => setMatchAside(store, reason),
+    /** @param {Envelope} envelope */
+    adopt: (envelope) => adopt(store, envelope),
+    /** @param {(change: {envelope: Envelope} | {removed: true}) => void} callback */
+    onExternalChange: (callback) => onExternalChange(store, callback),
+    externalChange: () => externalChange(store),
+    peek: () => peekMatch(store),
+    /** @param {object} record */
+    keepPrevious: (record) => keepPrevious(store, record),
+    loadPrevious: () => loadPrevious(store),
+    /**
+     * Whether the match in progress is a study position opened from a share link: leaving it does not replace the
+     * match kept by keepPrevious (the player's own match stays there).
+     */
+    isStudy: () => store.knownStudy,
+    remove: () => removeMatch(store),
+  };
+}
 
-  /** @param {Envelope} envelope */
-  function know(envelope) {
-    knownRevision = envelope.revision;
-    knownTab = envelope.tab;
-    knownStudy = Boolean(envelope.study);
-  }
+/** @param {MatchStore} store @param {Envelope} envelope the envelope this tab now knows */
+function know(store, envelope) {
+  store.knownRevision = envelope.revision;
+  store.knownTab = envelope.tab;
+  store.knownStudy = Boolean(envelope.study);
+}
 
-  /**
-   * The saved match; data that cannot be used is set aside under a backup key in the same step (and the key
-   * cleared), so it is never lost and a new match can start.
-   * @returns {Promise<LoadResult>}
-   */
-  async function load() {
-    const keyval = await openKeyval(namespaceOf(key));
-    if (keyval.kind === "none") return { status: "empty" }; // nothing can have been saved (said at the first save)
-    try {
-      return await keyval.update(key, (text) => {
-        if (text === null) return { value: /** @type {LoadResult} */ ({ status: "empty" }) };
-        const parsed = parseEnvelope(text);
-        if (parsed.ok) {
-          know(parsed.envelope);
-          return { value: /** @type {LoadResult} */ ({ status: "ok", envelope: parsed.envelope }) };
-        }
-        const backupKey = backupKeyOf(key);
-        return { text: null, also: { [backupKey]: text }, value: /** @type {LoadResult} */ ({ status: parsed.status, reason: parsed.reason, backupKey }) };
-      });
-    } catch (error) {
-      // Not even set aside: leave it where it is and say so (the caller starts a match it cannot save over this).
-      return { status: "corrupt", reason: `the saved match could not be read (${messageOf(error)})`, backupKey: null };
-    }
-  }
-
-  /**
-   * Set the stored match aside under a backup key (its record does not replay) and clear the key, in one step.
-   * @param {string} reason
-   * @returns {Promise<{status: "corrupt", reason: string, backupKey: string | null}>}
-   */
-  async function setAside(reason) {
-    const keyval = await openKeyval(namespaceOf(key));
-    const backupKey = backupKeyOf(key);
-    let kept;
-    try {
-      kept = await keyval.update(key, (text) => (text === null ? { value: null } : { text: null, also: { [backupKey]: text }, value: backupKey }));
-    } catch {
-      kept = null;
-    }
-    knownRevision = 0;
-    knownTab = "";
-    knownStudy = false;
-    return { status: "corrupt", reason, backupKey: kept };
-  }
-
-  /** @returns {Promise<Envelope | null>} what is stored now, if it is a valid envelope */
-  async function peek() {
-    try {
-      const text = await (await openKeyval(namespaceOf(key))).get(key);
-      if (text === null) return null;
+/**
+ * The saved match; data that cannot be used is set aside under a backup key in the same step (and the key
+ * cleared), so it is never lost and a new match can start.
+ * @param {MatchStore} store
+ * @returns {Promise<LoadResult>}
+ */
+async function loadMatch(store) {
+  const { key } = store;
+  const keyval = await openKeyval(namespaceOf(key));
+  if (keyval.kind === "none") return { status: "empty" }; // nothing can have been saved (said at the first save)
+  try {
+    return await keyval.update(key, (text) => {
+      if (text === null) return { value: /** @type {LoadResult} */ ({ status: "empty" }) };
       const parsed = parseEnvelope(text);
-      return parsed.ok ? parsed.envelope : null;
-    } catch {
-      return null;
-    }
+      if (parsed.ok) {
+        know(store, parsed.envelope);
+        return { value: /** @type {LoadResult} */ ({ status: "ok", envelope: parsed.envelope }) };
+      }
+      const backupKey = backupKeyOf(key);
+      return { text: null, also: { [backupKey]: text }, value: /** @type {LoadResult} */ ({ status: parsed.status, reason: parsed.reason, backupKey }) };
+    });
+  } catch (error) {
+    // Not even set aside: leave it where it is and say so (the caller starts a match it cannot save over this).
+    return { status: "corrupt", reason: `the saved match could not be read (${messageOf(error)})`, backupKey: null };
   }
+}
 
-  /**
-   * Save a record over the envelope this tab knows, unless another tab saved since (a conflict: nothing written).
-   * @param {object} record
-   * @param {{force?: boolean, study?: boolean}} [options] force: overwrite whatever is stored (a new match, an
-   *   import); study (with force): the record is a study position from a share link (isStudy)
-   * @returns {Promise<{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}>}
-   */
-  async function save(record, { force = false, study = false } = {}) {
-    const keyval = await openKeyval(namespaceOf(key));
-    if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
-    /** @type {Envelope | null} */
-    let written = null;
-    try {
-      const conflict = await keyval.update(key, (text) => {
-        const parsed = text === null ? null : parseEnvelope(text);
-        const current = parsed?.ok ? parsed.envelope : null;
-        if (!force && current && isNewer(current)) return { value: current };
-        /** @type {Envelope} */
-        const envelope = {
-          format: FORMAT,
-          version: STORAGE_VERSION,
-          revision: Math.max(knownRevision, current?.revision ?? 0) + 1,
-          savedAt: new Date().toISOString(),
-          tab,
-          record,
-        };
-        if (force ? study : knownStudy) envelope.study = true;
-        written = envelope;
-        return { text: JSON.stringify(envelope), value: null };
-      });
-      if (conflict) return { ok: false, conflict };
-    } catch (error) {
-      return { ok: false, error: `the match could not be saved (${messageOf(error)})` };
-    }
-    const envelope = /** @type {Envelope} */ (/** @type {unknown} */ (written));
-    know(envelope);
-    return { ok: true, revision: envelope.revision };
+/**
+ * Set the stored match aside under a backup key (its record does not replay) and clear the key, in one step.
+ * @param {MatchStore} store @param {string} reason
+ * @returns {Promise<{status: "corrupt", reason: string, backupKey: string | null}>}
+ */
+async function setMatchAside(store, reason) {
+  const { key } = store;
+  const keyval = await openKeyval(namespaceOf(key));
+  const backupKey = backupKeyOf(key);
+  let kept;
+  try {
+    kept = await keyval.update(key, (text) => (text === null ? { value: null } : { text: null, also: { [backupKey]: text }, value: backupKey }));
+  } catch {
+    kept = null;
   }
+  store.knownRevision = 0;
+  store.knownTab = "";
+  store.knownStudy = false;
+  return { status: "corrupt", reason, backupKey: kept };
+}
 
-  /**
-   * Whether the match in progress is a study position opened from a share link: leaving it does not replace the
-   * match kept by keepPrevious (the player's own match stays there).
-   */
-  function isStudy() {
-    return knownStudy;
+/** @param {MatchStore} store @returns {Promise<Envelope | null>} what is stored now, if it is a valid envelope */
+async function peekMatch(store) {
+  try {
+    const text = await (await openKeyval(namespaceOf(store.key))).get(store.key);
+    if (text === null) return null;
+    const parsed = parseEnvelope(text);
+    return parsed.ok ? parsed.envelope : null;
+  } catch {
+    return null;
   }
+}
 
-  /**
-   * Call back when another tab writes this match (once this tab has opened the storage).
-   * @param {(change: {envelope: Envelope} | {removed: true}) => void} callback
-   */
-  function onExternalChange(callback) {
-    void openKeyval(namespaceOf(key)).then((keyval) =>
-      keyval.listen(key, async () => {
-        const text = await keyval.get(key).catch(() => undefined);
-        if (text === null) return callback({ removed: true });
-        const change = await externalChange();
-        if (change) callback(change);
-      }),
-    );
+/**
+ * Save a record over the envelope this tab knows, unless another tab saved since (a conflict: nothing written).
+ * @param {MatchStore} store @param {object} record
+ * @param {{force?: boolean, study?: boolean}} [options] force: overwrite whatever is stored (a new match, an
+ *   import); study (with force): the record is a study position from a share link (isStudy)
+ * @returns {Promise<{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}>}
+ */
+async function saveMatch(store, record, { force = false, study = false } = {}) {
+  const { key } = store;
+  const keyval = await openKeyval(namespaceOf(key));
+  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  /** @type {Envelope | null} */
+  let written = null;
+  try {
+    const conflict = await keyval.update(key, (text) => {
+      const parsed = text === null ? null : parseEnvelope(text);
+      const current = parsed?.ok ? parsed.envelope : null;
+      if (!force && current && isNewer(store, current)) return { value: current };
+      /** @type {Envelope} */
+      const envelope = {
+        format: FORMAT,
+        version: STORAGE_VERSION,
+        revision: Math.max(store.knownRevision, current?.revision ?? 0) + 1,
+        savedAt: new Date().toISOString(),
+        tab: store.tab,
+        record,
+      };
+      if (force ? study : store.knownStudy) envelope.study = true;
+      written = envelope;
+      return { text: JSON.stringify(envelope), value: null };
+    });
+    if (conflict) return { ok: false, conflict };
+  } catch (error) {
+    return { ok: false, error: `the match could not be saved (${messageOf(error)})` };
   }
+  const envelope = /** @type {Envelope} */ (/** @type {unknown} */ (written));
+  know(store, envelope);
+  return { ok: true, revision: envelope.revision };
+}
 
-  /**
-   * What another tab saved that this tab has not taken up, or null: for a page that may have missed a change (back
-   * from the back/forward cache, unfrozen). What is stored now, not what a notice said: a later write may already
-   * have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a conflict.
-   * @returns {Promise<{envelope: Envelope} | null>}
-   */
-  async function externalChange() {
-    const current = await peek();
-    return current && isNewer(current) ? { envelope: current } : null;
+/**
+ * Call back when another tab writes this match (once this tab has opened the storage).
+ * @param {MatchStore} store
+ * @param {(change: {envelope: Envelope} | {removed: true}) => void} callback
+ */
+function onExternalChange(store, callback) {
+  const { key } = store;
+  void openKeyval(namespaceOf(key)).then((keyval) =>
+    keyval.listen(key, async () => {
+      const text = await keyval.get(key).catch(() => undefined);
+      if (text === null) return callback({ removed: true });
+      const change = await externalChange(store);
+      if (change) callback(change);
+    }),
+  );
+}
+
+/**
+ * What another tab saved that this tab has not taken up, or null: for a page that may have missed a change (back
+ * from the back/forward cache, unfrozen). What is stored now, not what a notice said: a later write may already
+ * have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a conflict.
+ * @param {MatchStore} store
+ * @returns {Promise<{envelope: Envelope} | null>}
+ */
+async function externalChange(store) {
+  const current = await peekMatch(store);
+  return current && isNewer(store, current) ? { envelope: current } : null;
+}
+
+/**
+ * Another tab's envelope that is not the one this tab knows: a newer revision, or the same revision written by
+ * another tab than the one known.
+ * @param {MatchStore} store @param {Envelope} envelope
+ */
+function isNewer(store, envelope) {
+  if (envelope.tab === store.tab && envelope.revision <= store.knownRevision) return false; // this tab's own write
+  return envelope.revision > store.knownRevision || (envelope.revision === store.knownRevision && envelope.tab !== store.knownTab);
+}
+
+/** @param {MatchStore} store @param {Envelope} envelope the envelope whose record this tab has adopted */
+function adopt(store, envelope) {
+  if (envelope.revision >= store.knownRevision) know(store, envelope);
+}
+
+/**
+ * Keep a match the player is leaving (for another one opened from a file) under its own key, so that it can be
+ * taken up again; one is kept, the last one left.
+ * @param {MatchStore} store @param {object} record
+ * @returns {Promise<{ok: true} | {ok: false, error: string}>}
+ */
+async function keepPrevious(store, record) {
+  const keyval = await openKeyval(namespaceOf(store.key));
+  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  try {
+    await keyval.put(store.previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: `the match in progress could not be kept (${messageOf(error)})` };
   }
+}
 
-  /**
-   * Another tab's envelope that is not the one this tab knows: a newer revision, or the same revision written by
-   * another tab than the one known.
-   * @param {Envelope} envelope
-   */
-  function isNewer(envelope) {
-    if (envelope.tab === tab && envelope.revision <= knownRevision) return false; // this tab's own write
-    return envelope.revision > knownRevision || (envelope.revision === knownRevision && envelope.tab !== knownTab);
+/**
+ * @param {MatchStore} store
+ * @returns {Promise<{record: object, savedAt: string} | null>} the match kept by keepPrevious, if it is readable
+ */
+async function loadPrevious(store) {
+  try {
+    const text = await (await openKeyval(namespaceOf(store.key))).get(store.previousKey);
+    if (!text) return null;
+    const parsed = parseEnvelope(text);
+    return parsed.ok ? { record: parsed.envelope.record, savedAt: parsed.envelope.savedAt } : null;
+  } catch {
+    return null;
   }
+}
 
-  /** @param {Envelope} envelope the envelope whose record this tab has adopted */
-  function adopt(envelope) {
-    if (envelope.revision >= knownRevision) know(envelope);
-  }
-
-  /**
-   * Keep a match the player is leaving (for another one opened from a file) under its own key, so that it can be
-   * taken up again; one is kept, the last one left.
-   * @param {object} record
-   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
-   */
-  async function keepPrevious(record) {
-    const keyval = await openKeyval(namespaceOf(key));
-    if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
-    try {
-      await keyval.put(previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, error: `the match in progress could not be kept (${messageOf(error)})` };
-    }
-  }
-
-  /** @returns {Promise<{record: object, savedAt: string} | null>} the match kept by keepPrevious, if it is readable */
-  async function loadPrevious() {
-    try {
-      const text = await (await openKeyval(namespaceOf(key))).get(previousKey);
-      if (!text) return null;
-      const parsed = parseEnvelope(text);
-      return parsed.ok ? { record: parsed.envelope.record, savedAt: parsed.envelope.savedAt } : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Delete the match kept under this key (a match on two devices the player no longer wants). */
-  async function remove() {
-    await (await openKeyval(namespaceOf(key))).put(key, null);
-    knownRevision = 0;
-    knownTab = "";
-  }
-
-  return { key, load, save, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy, remove };
+/** Delete the match kept under this key (a match on two devices the player no longer wants). @param {MatchStore} store */
+async function removeMatch(store) {
+  await (await openKeyval(namespaceOf(store.key))).put(store.key, null);
+  store.knownRevision = 0;
+  store.knownTab = "";
 }
