@@ -386,7 +386,10 @@ async function loadPrevious(store) {
   }
 }
 
-/** Delete the match kept under this key (a match on two devices the player no longer wants). @param {MatchStore} store */
+/**
+ * Delete the match kept under this key (a match on two devices the player no longer wants).
+ * @param {MatchStore} store
+ */
 async function removeMatch(store) {
   await (await openKeyval(namespaceOf(store.key))).put(store.key, null);
   store.knownRevision = 0;
