@@ -180,26 +180,21 @@ export function createMatchStorage({ namespace = "backgammon", name = "match" } 
   const store = { key, previousKey: `${key}.previous`, tab: newTabId(), knownRevision: 0, knownTab: "", knownStudy: false };
   return {
     key,
-    load: () => loadMatch(store),
-    /** @param {object} record @param {{force?: boolean, study?: boolean}} [options] */
-    save: (record, options) => saveMatch(store, record, options),
-    /** @param {string} reason */
-    setAside: (reason) => setMatchAside(store, reason),
-    /** @param {Envelope} envelope */
-    adopt: (envelope) => adopt(store, envelope),
-    /** @param {(change: {envelope: Envelope} | {removed: true}) => void} callback */
-    onExternalChange: (callback) => onExternalChange(store, callback),
-    externalChange: () => externalChange(store),
-    peek: () => peekMatch(store),
-    /** @param {object} record */
-    keepPrevious: (record) => keepPrevious(store, record),
-    loadPrevious: () => loadPrevious(store),
+    load: loadMatch.bind(null, store),
+    save: saveMatch.bind(null, store),
+    setAside: setMatchAside.bind(null, store),
+    adopt: adopt.bind(null, store),
+    onExternalChange: onExternalChange.bind(null, store),
+    externalChange: externalChange.bind(null, store),
+    peek: peekMatch.bind(null, store),
+    keepPrevious: keepPrevious.bind(null, store),
+    loadPrevious: loadPrevious.bind(null, store),
     /**
      * Whether the match in progress is a study position opened from a share link: leaving it does not replace the
      * match kept by keepPrevious (the player's own match stays there).
      */
     isStudy: () => store.knownStudy,
-    remove: () => removeMatch(store),
+    remove: removeMatch.bind(null, store),
   };
 }
 

@@ -238,16 +238,11 @@ export function openHistory(namespace) {
   const storage = createHistoryStorage({ namespace });
   return {
     key: storage.key,
-    /** @param {Record<string, any>} record @param {Record<string, any>} view */
-    addMatch: (record, view) => addMatch(storage, record, view),
-    /** @param {{fingerprint: string, analysis: Record<string, any>}} saved */
-    addAnalysis: (saved) => addAnalysis(storage, saved),
-    /** @param {{entries: () => Promise<any[]>} | null} [analyses] */
-    read: (analyses) => readHistory(storage, analyses),
-    /** @param {string} text */
-    importText: (text) => importText(storage, text),
-    /** @param {{size: number, text: () => Promise<string>}} file */
-    importFile: (file) => importFile(storage, file),
+    addMatch: addMatch.bind(null, storage),
+    addAnalysis: addAnalysis.bind(null, storage),
+    read: readHistory.bind(null, storage),
+    importText: importText.bind(null, storage),
+    importFile: importFile.bind(null, storage),
     exportText: storage.exportText,
   };
 }

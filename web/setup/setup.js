@@ -53,7 +53,7 @@ export function enterSetup(ctx) {
   fillForm(state);
 
   root.dataset.mode = "setup";
-  ctx.board.set({ onEditDrop: (/** @type {{player: number, from: number | string, to: number | string}} */ drop) => moveChecker(state, drop) });
+  ctx.board.set({ onEditDrop: moveChecker.bind(null, state) });
   dom.panel.hidden = false;
   $("play-panel").hidden = true;
 
