@@ -27,7 +27,8 @@ import { editPreferences } from "./preferences-dialog.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
-import { createAnalysisStorage, createMatchStorage } from "./storage.js";
+import { createAnalysisStorage } from "./review/analyses.js";
+import { createMatchStorage } from "./storage.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const root = document.documentElement;

@@ -87,119 +87,143 @@ function openDatabase(version) {
 }
 
 /**
+ * The IndexedDB store's ties to the other tabs: who listens to which key here, and the channel writes are told on.
+ * @typedef {object} Tabs
+ * @property {Map<string, Set<() => void>>} listeners  by key
+ * @property {BroadcastChannel | null} channel  null while the page is in the back/forward cache
+ */
+
+/**
  * @param {IDBDatabase} db
  * @returns {Keyval}
  */
 function indexedDbKeyval(db) {
-  /** @type {Map<string, Set<() => void>>} */
-  const listeners = new Map();
-  /** @type {BroadcastChannel | null} */
-  let channel = null;
+  /** @type {Tabs} */
+  const tabs = { listeners: new Map(), channel: null };
+  hearOtherTabs(tabs);
+  /** @type {Keyval["update"]} */
+  const update = (key, change) => updateInDatabase(db, tabs, key, change);
+  return {
+    kind: "indexeddb",
+    get: (key) => getFromDatabase(db, key),
+    keys: (prefix) => keysInDatabase(db, prefix),
+    update,
+    put: (key, text) => update(key, () => ({ text, value: undefined })),
+    listen(key, heard) {
+      const set = tabs.listeners.get(key) ?? new Set();
+      tabs.listeners.set(key, set);
+      set.add(heard);
+      return () => set.delete(heard);
+    },
+  };
+}
+
+/**
+ * Call back this page's listeners of a key another tab wrote, for as long as the page lives.
+ * @param {Tabs} tabs
+ */
+function hearOtherTabs(tabs) {
   const openChannel = () => {
     if (typeof BroadcastChannel !== "function") return;
-    channel = new BroadcastChannel(CHANNEL);
+    const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event) => {
-      for (const heard of listeners.get(String(event.data?.key)) ?? []) heard();
+      for (const heard of tabs.listeners.get(String(event.data?.key)) ?? []) heard();
     };
+    tabs.channel = channel;
   };
   openChannel();
   // A page in the back/forward cache that a message reaches is thrown out of it (Chromium): the channel is closed
   // while the page is hidden there, and the page looks for what it missed when it is shown again (app.js).
   addEventListener("pagehide", (event) => {
     if (!event.persisted) return;
-    channel?.close();
-    channel = null;
+    tabs.channel?.close();
+    tabs.channel = null;
   });
   addEventListener("pageshow", (event) => {
-    if (event.persisted && !channel) openChannel();
+    if (event.persisted && !tabs.channel) openChannel();
   });
+}
 
-  /** @type {Keyval["update"]} */
-  function update(key, change) {
-    return new Promise((resolve, reject) => {
-      /** @type {IDBTransaction} */
-      let tx;
+/**
+ * Read `key`, decide, write, in one readwrite transaction; the other tabs are told of a write once it is kept.
+ * @template T
+ * @param {IDBDatabase} db @param {Tabs} tabs @param {string} key
+ * @param {(text: string | null) => Change<T>} change
+ * @returns {Promise<T>}
+ */
+function updateInDatabase(db, tabs, key, change) {
+  return new Promise((resolve, reject) => {
+    /** @type {IDBTransaction} */
+    let tx;
+    try {
+      tx = db.transaction(STORE, "readwrite");
+    } catch (error) {
+      reject(plainError(error));
+      return;
+    }
+    const store = tx.objectStore(STORE);
+    /** @type {any} */
+    let outcome;
+    let wrote = false;
+    const read = store.get(key);
+    read.onsuccess = () => {
+      const text = typeof read.result === "string" ? read.result : null;
       try {
-        tx = db.transaction(STORE, "readwrite");
+        outcome = change(text);
       } catch (error) {
-        reject(plainError(error));
+        tx.abort();
+        reject(error);
         return;
       }
-      const store = tx.objectStore(STORE);
-      /** @type {any} */
-      let outcome;
-      let wrote = false;
-      const read = store.get(key);
-      read.onsuccess = () => {
-        const text = typeof read.result === "string" ? read.result : null;
-        try {
-          outcome = change(text);
-        } catch (error) {
-          tx.abort();
-          reject(error);
-          return;
-        }
-        try {
-          for (const [other, text] of Object.entries(outcome.also ?? {})) store.put(text, other);
-          if (!("text" in outcome)) return;
-          wrote = true;
-          if (outcome.text === null) store.delete(key);
-          else store.put(outcome.text, key);
-        } catch (error) {
-          // A write refused at once (the storage full, a closed database): nothing of the step is kept.
-          tx.abort();
-          reject(plainError(error));
-        }
-      };
-      tx.oncomplete = () => {
-        if (wrote) channel?.postMessage({ key });
-        resolve(outcome.value);
-      };
-      // After a rejection above, this second one changes nothing.
-      tx.onabort = () => reject(plainError(tx.error ?? new Error("the browser's storage refused the write")));
-    });
-  }
-
-  /** @type {Keyval["get"]} */
-  function get(key) {
-    return new Promise((resolve, reject) => {
       try {
-        const read = db.transaction(STORE, "readonly").objectStore(STORE).get(key);
-        read.onsuccess = () => resolve(typeof read.result === "string" ? read.result : null);
-        read.onerror = () => reject(plainError(read.error));
+        for (const [other, text] of Object.entries(outcome.also ?? {})) store.put(text, other);
+        if (!("text" in outcome)) return;
+        wrote = true;
+        if (outcome.text === null) store.delete(key);
+        else store.put(outcome.text, key);
       } catch (error) {
+        // A write refused at once (the storage full, a closed database): nothing of the step is kept.
+        tx.abort();
         reject(plainError(error));
       }
-    });
-  }
+    };
+    tx.oncomplete = () => {
+      if (wrote) tabs.channel?.postMessage({ key });
+      resolve(outcome.value);
+    };
+    // After a rejection above, this second one changes nothing.
+    tx.onabort = () => reject(plainError(tx.error ?? new Error("the browser's storage refused the write")));
+  });
+}
 
-  /** @type {Keyval["keys"]} */
-  function keys(prefix) {
-    return new Promise((resolve, reject) => {
-      try {
-        const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
-        const read = db.transaction(STORE, "readonly").objectStore(STORE).getAllKeys(range);
-        read.onsuccess = () => resolve(read.result.map(String));
-        read.onerror = () => reject(plainError(read.error));
-      } catch (error) {
-        reject(plainError(error));
-      }
-    });
-  }
+/** @param {IDBDatabase} db @param {string} key @returns {Promise<string | null>} */
+function getFromDatabase(db, key) {
+  return new Promise((resolve, reject) => {
+    try {
+      const read = db.transaction(STORE, "readonly").objectStore(STORE).get(key);
+      read.onsuccess = () => resolve(typeof read.result === "string" ? read.result : null);
+      read.onerror = () => reject(plainError(read.error));
+    } catch (error) {
+      reject(plainError(error));
+    }
+  });
+}
 
-  return {
-    kind: "indexeddb",
-    get,
-    keys,
-    update,
-    put: (key, text) => update(key, () => ({ text, value: undefined })),
-    listen(key, heard) {
-      const set = listeners.get(key) ?? new Set();
-      listeners.set(key, set);
-      set.add(heard);
-      return () => set.delete(heard);
-    },
-  };
+/**
+ * @param {IDBDatabase} db @param {string} prefix
+ * @returns {Promise<string[]>} the keys that start with `prefix`, in order
+ */
+function keysInDatabase(db, prefix) {
+  return new Promise((resolve, reject) => {
+    try {
+      const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+      const read = db.transaction(STORE, "readonly").objectStore(STORE).getAllKeys(range);
+      read.onsuccess = () => resolve(read.result.map(String));
+      read.onerror = () => reject(plainError(read.error));
+    } catch (error) {
+      reject(plainError(error));
+    }
+  });
 }
 
 /**

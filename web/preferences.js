@@ -1,6 +1,8 @@
 // @ts-check
-/** Player preferences: defaults, validation of stored values, and persistence through storage.js. */
-import { loadPreferences, savePreferences, watchStoredPreferences } from "./storage.js";
+/** Player preferences: defaults, validation of stored values, and persistence in localStorage. */
+import { safeLocalStorage } from "./keyval.js";
+
+const PREFERENCES_KEY = "backgammon.preferences.v1";
 
 /**
  * @typedef {object} Preferences
@@ -169,4 +171,40 @@ export function changesBetween(from, to) {
  */
 export function watchPreferences(changed) {
   watchStoredPreferences(() => changed(mergeChanges()));
+}
+
+/**
+ * Preferences: a plain object of settings, versioned key; unreadable data falls back to defaults (the caller's).
+ * @returns {Record<string, unknown>}
+ */
+function loadPreferences() {
+  const store = safeLocalStorage();
+  try {
+    const text = store?.getItem(PREFERENCES_KEY);
+    if (!text) return {};
+    const data = JSON.parse(text);
+    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** @param {Record<string, unknown>} preferences */
+function savePreferences(preferences) {
+  try {
+    safeLocalStorage()?.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Call back when another tab saves the preferences.
+ * @param {() => void} heard
+ */
+function watchStoredPreferences(heard) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === PREFERENCES_KEY) heard();
+  });
 }

@@ -1,19 +1,20 @@
 // @ts-check
 /**
- * What the page saves, and how: the match in progress, the analyses and the history in web/keyval.js (IndexedDB,
- * where a read-check-write is atomic across tabs), the preferences and the new-match dialog's last choices in
- * localStorage (read synchronously at start, before the first paint).
+ * How the page saves: the match in progress (createMatchStorage), and the machinery the stores kept beside their users
+ * share: the versioned lists of the analyses (web/review/analyses.js) and of the history (web/home/history-store.js),
+ * all in web/keyval.js (IndexedDB, where a read-check-write is atomic across tabs). The preferences
+ * (web/preferences.js) and the new-match dialog's last choices (web/play/newmatch.js) are kept in localStorage by
+ * their own modules (read synchronously at start, before the first paint).
  *
  * A saved match is an envelope `{format, version, revision, savedAt, tab, record, study?}` under a versioned key.
  * Data that cannot be trusted (not JSON, not ours, or written by a newer version) is never thrown away: it is copied
  * under a backup key and reported so the page can tell the player in plain words.
  */
 
-import { openKeyval, safeLocalStorage } from "./keyval.js";
+import { openKeyval } from "./keyval.js";
 
 export const STORAGE_VERSION = 1;
 const FORMAT = "backgammon-match";
-const PREFERENCES_KEY = "backgammon.preferences.v1";
 
 /**
  * @typedef {{format: string, version: number, revision: number, savedAt: string, tab: string, record: object,
@@ -106,7 +107,7 @@ function listProblem(text, { format, version, what }) {
  * @param {{format: string, version: number, what: string}} kind `what` names the version in a reason ("history")
  * @returns {Promise<{entries: unknown[]} | {entries: [], why: string, backupKey: string | null}>}
  */
-async function readList(key, kind) {
+export async function readList(key, kind) {
   const keyval = await openKeyval(namespaceOf(key));
   /** @type {string | null} */
   let why = null;
@@ -132,7 +133,7 @@ async function readList(key, kind) {
  * @param {(entries: unknown[]) => unknown[] | null} change
  * @returns {Promise<{ok: true} | {ok: false, error: string}>}
  */
-async function changeList(key, kind, change) {
+export async function changeList(key, kind, change) {
   const keyval = await openKeyval(namespaceOf(key));
   if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
   try {
@@ -149,6 +150,20 @@ async function changeList(key, kind, change) {
 }
 
 /**
+ * One match store: its keys, this tab's id, and the envelope this tab last read, wrote or adopted, as its revision and
+ * the tab that wrote it: a save over any other envelope is a conflict. Two tabs may hold the same revision (each took
+ * up the same match), so the writer's tab tells two writes apart; `knownStudy` is whether that match is a study
+ * position (isStudy).
+ * @typedef {object} MatchStore
+ * @property {string} key  the match kept
+ * @property {string} previousKey  the match the player left for another (keepPrevious)
+ * @property {string} tab  this tab's id, written into each envelope it saves
+ * @property {number} knownRevision
+ * @property {string} knownTab
+ * @property {boolean} knownStudy
+ */
+
+/**
  * The match in progress, for one namespace ("backgammon" for real matches, "backgammon-test" for scripted-dice test
  * mode, so a test page can never read or overwrite a real match), kept in web/keyval.js.
  *
@@ -161,400 +176,217 @@ async function changeList(key, kind, change) {
  */
 export function createMatchStorage({ namespace = "backgammon", name = "match" } = {}) {
   const key = `${namespace}.${name}.v${STORAGE_VERSION}`;
-  const previousKey = `${key}.previous`;
-  const tab = newTabId();
-  /**
-   * The envelope this tab last read, wrote or adopted, as its revision and the tab that wrote it: a save over any
-   * other envelope is a conflict. Two tabs may hold the same revision (each took up the same match), so the writer's
-   * tab tells two writes apart; `knownStudy` is whether that match is a study position (isStudy).
-   */
-  let knownRevision = 0;
-  let knownTab = "";
-  let knownStudy = false;
+  /** @type {MatchStore} */
+  const store = { key, previousKey: `${key}.previous`, tab: newTabId(), knownRevision: 0, knownTab: "", knownStudy: false };
+  return {
+    key,
+    load: loadMatch.bind(null, store),
+    save: saveMatch.bind(null, store),
+    setAside: setMatchAside.bind(null, store),
+    adopt: adopt.bind(null, store),
+    onExternalChange: onExternalChange.bind(null, store),
+    externalChange: externalChange.bind(null, store),
+    peek: peekMatch.bind(null, store),
+    keepPrevious: keepPrevious.bind(null, store),
+    loadPrevious: loadPrevious.bind(null, store),
+    /**
+     * Whether the match in progress is a study position opened from a share link: leaving it does not replace the
+     * match kept by keepPrevious (the player's own match stays there).
+     */
+    isStudy: () => store.knownStudy,
+    remove: removeMatch.bind(null, store),
+  };
+}
 
-  /** @param {Envelope} envelope */
-  function know(envelope) {
-    knownRevision = envelope.revision;
-    knownTab = envelope.tab;
-    knownStudy = Boolean(envelope.study);
-  }
+/** @param {MatchStore} store @param {Envelope} envelope the envelope this tab now knows */
+function know(store, envelope) {
+  store.knownRevision = envelope.revision;
+  store.knownTab = envelope.tab;
+  store.knownStudy = Boolean(envelope.study);
+}
 
-  /**
-   * The saved match; data that cannot be used is set aside under a backup key in the same step (and the key
-   * cleared), so it is never lost and a new match can start.
-   * @returns {Promise<LoadResult>}
-   */
-  async function load() {
-    const keyval = await openKeyval(namespaceOf(key));
-    if (keyval.kind === "none") return { status: "empty" }; // nothing can have been saved (said at the first save)
-    try {
-      return await keyval.update(key, (text) => {
-        if (text === null) return { value: /** @type {LoadResult} */ ({ status: "empty" }) };
-        const parsed = parseEnvelope(text);
-        if (parsed.ok) {
-          know(parsed.envelope);
-          return { value: /** @type {LoadResult} */ ({ status: "ok", envelope: parsed.envelope }) };
-        }
-        const backupKey = backupKeyOf(key);
-        return { text: null, also: { [backupKey]: text }, value: /** @type {LoadResult} */ ({ status: parsed.status, reason: parsed.reason, backupKey }) };
-      });
-    } catch (error) {
-      // Not even set aside: leave it where it is and say so (the caller starts a match it cannot save over this).
-      return { status: "corrupt", reason: `the saved match could not be read (${messageOf(error)})`, backupKey: null };
-    }
-  }
-
-  /**
-   * Set the stored match aside under a backup key (its record does not replay) and clear the key, in one step.
-   * @param {string} reason
-   * @returns {Promise<{status: "corrupt", reason: string, backupKey: string | null}>}
-   */
-  async function setAside(reason) {
-    const keyval = await openKeyval(namespaceOf(key));
-    const backupKey = backupKeyOf(key);
-    let kept;
-    try {
-      kept = await keyval.update(key, (text) => (text === null ? { value: null } : { text: null, also: { [backupKey]: text }, value: backupKey }));
-    } catch {
-      kept = null;
-    }
-    knownRevision = 0;
-    knownTab = "";
-    knownStudy = false;
-    return { status: "corrupt", reason, backupKey: kept };
-  }
-
-  /** @returns {Promise<Envelope | null>} what is stored now, if it is a valid envelope */
-  async function peek() {
-    try {
-      const text = await (await openKeyval(namespaceOf(key))).get(key);
-      if (text === null) return null;
+/**
+ * The saved match; data that cannot be used is set aside under a backup key in the same step (and the key
+ * cleared), so it is never lost and a new match can start.
+ * @param {MatchStore} store
+ * @returns {Promise<LoadResult>}
+ */
+async function loadMatch(store) {
+  const { key } = store;
+  const keyval = await openKeyval(namespaceOf(key));
+  if (keyval.kind === "none") return { status: "empty" }; // nothing can have been saved (said at the first save)
+  try {
+    return await keyval.update(key, (text) => {
+      if (text === null) return { value: /** @type {LoadResult} */ ({ status: "empty" }) };
       const parsed = parseEnvelope(text);
-      return parsed.ok ? parsed.envelope : null;
-    } catch {
-      return null;
-    }
+      if (parsed.ok) {
+        know(store, parsed.envelope);
+        return { value: /** @type {LoadResult} */ ({ status: "ok", envelope: parsed.envelope }) };
+      }
+      const backupKey = backupKeyOf(key);
+      return { text: null, also: { [backupKey]: text }, value: /** @type {LoadResult} */ ({ status: parsed.status, reason: parsed.reason, backupKey }) };
+    });
+  } catch (error) {
+    // Not even set aside: leave it where it is and say so (the caller starts a match it cannot save over this).
+    return { status: "corrupt", reason: `the saved match could not be read (${messageOf(error)})`, backupKey: null };
   }
-
-  /**
-   * Save a record over the envelope this tab knows, unless another tab saved since (a conflict: nothing written).
-   * @param {object} record
-   * @param {{force?: boolean, study?: boolean}} [options] force: overwrite whatever is stored (a new match, an
-   *   import); study (with force): the record is a study position from a share link (isStudy)
-   * @returns {Promise<{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}>}
-   */
-  async function save(record, { force = false, study = false } = {}) {
-    const keyval = await openKeyval(namespaceOf(key));
-    if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
-    /** @type {Envelope | null} */
-    let written = null;
-    try {
-      const conflict = await keyval.update(key, (text) => {
-        const parsed = text === null ? null : parseEnvelope(text);
-        const current = parsed?.ok ? parsed.envelope : null;
-        if (!force && current && isNewer(current)) return { value: current };
-        /** @type {Envelope} */
-        const envelope = {
-          format: FORMAT,
-          version: STORAGE_VERSION,
-          revision: Math.max(knownRevision, current?.revision ?? 0) + 1,
-          savedAt: new Date().toISOString(),
-          tab,
-          record,
-        };
-        if (force ? study : knownStudy) envelope.study = true;
-        written = envelope;
-        return { text: JSON.stringify(envelope), value: null };
-      });
-      if (conflict) return { ok: false, conflict };
-    } catch (error) {
-      return { ok: false, error: `the match could not be saved (${messageOf(error)})` };
-    }
-    const envelope = /** @type {Envelope} */ (/** @type {unknown} */ (written));
-    know(envelope);
-    return { ok: true, revision: envelope.revision };
-  }
-
-  /**
-   * Whether the match in progress is a study position opened from a share link: leaving it does not replace the
-   * match kept by keepPrevious (the player's own match stays there).
-   */
-  function isStudy() {
-    return knownStudy;
-  }
-
-  /**
-   * Call back when another tab writes this match (once this tab has opened the storage).
-   * @param {(change: {envelope: Envelope} | {removed: true}) => void} callback
-   */
-  function onExternalChange(callback) {
-    void openKeyval(namespaceOf(key)).then((keyval) =>
-      keyval.listen(key, async () => {
-        const text = await keyval.get(key).catch(() => undefined);
-        if (text === null) return callback({ removed: true });
-        const change = await externalChange();
-        if (change) callback(change);
-      }),
-    );
-  }
-
-  /**
-   * What another tab saved that this tab has not taken up, or null: for a page that may have missed a change (back
-   * from the back/forward cache, unfrozen). What is stored now, not what a notice said: a later write may already
-   * have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a conflict.
-   * @returns {Promise<{envelope: Envelope} | null>}
-   */
-  async function externalChange() {
-    const current = await peek();
-    return current && isNewer(current) ? { envelope: current } : null;
-  }
-
-  /**
-   * Another tab's envelope that is not the one this tab knows: a newer revision, or the same revision written by
-   * another tab than the one known.
-   * @param {Envelope} envelope
-   */
-  function isNewer(envelope) {
-    if (envelope.tab === tab && envelope.revision <= knownRevision) return false; // this tab's own write
-    return envelope.revision > knownRevision || (envelope.revision === knownRevision && envelope.tab !== knownTab);
-  }
-
-  /** @param {Envelope} envelope the envelope whose record this tab has adopted */
-  function adopt(envelope) {
-    if (envelope.revision >= knownRevision) know(envelope);
-  }
-
-  /**
-   * Keep a match the player is leaving (for another one opened from a file) under its own key, so that it can be
-   * taken up again; one is kept, the last one left.
-   * @param {object} record
-   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
-   */
-  async function keepPrevious(record) {
-    const keyval = await openKeyval(namespaceOf(key));
-    if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
-    try {
-      await keyval.put(previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, error: `the match in progress could not be kept (${messageOf(error)})` };
-    }
-  }
-
-  /** @returns {Promise<{record: object, savedAt: string} | null>} the match kept by keepPrevious, if it is readable */
-  async function loadPrevious() {
-    try {
-      const text = await (await openKeyval(namespaceOf(key))).get(previousKey);
-      if (!text) return null;
-      const parsed = parseEnvelope(text);
-      return parsed.ok ? { record: parsed.envelope.record, savedAt: parsed.envelope.savedAt } : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Delete the match kept under this key (a match on two devices the player no longer wants). */
-  async function remove() {
-    await (await openKeyval(namespaceOf(key))).put(key, null);
-    knownRevision = 0;
-    knownTab = "";
-  }
-
-  return { key, load, save, setAside, adopt, onExternalChange, externalChange, keepPrevious, loadPrevious, isStudy, remove };
-}
-
-const ANALYSIS_FORMAT = "backgammon-analyses";
-/** Analyses kept at most; the oldest (by the time it was saved) gives way. */
-const ANALYSES_KEPT = 6;
-
-/**
- * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object}} AnalysisEntry
- */
-
-/**
- * Match analyses, kept apart from the match itself (the match is written at every action, an analysis is large and
- * written once): `{format, version, entries: [{fingerprint, actions, savedAt, analysis}]}` under
- * `<namespace>.analysis.v1`. `fingerprint` names the part of a record the analysis covers (see analysis-data.js);
- * this module does not read inside. Unreadable data is copied under a backup key and reported, never dropped.
- * @param {{namespace?: string}} [options]
- */
-export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
-  const key = `${namespace}.analysis.v${STORAGE_VERSION}`;
-  const kind = { format: ANALYSIS_FORMAT, version: STORAGE_VERSION, what: "analysis" };
-  /** @type {string | null} the reason the stored analyses could not be read, once */
-  let problem = null;
-
-  /** @param {unknown[]} list @returns {AnalysisEntry[]} */
-  const usable = (list) => /** @type {any[]} */ (list).filter((e) => e && typeof e.fingerprint === "string" && e.analysis && typeof e.analysis === "object");
-
-  /** @returns {Promise<AnalysisEntry[]>} */
-  async function entries() {
-    const read = await readList(key, kind);
-    if ("why" in read) {
-      problem = read.backupKey
-        ? `the saved analyses could not be read (${read.why}); they are kept under "${read.backupKey}"`
-        : `the saved analyses could not be read (${read.why}) and were left as they were`;
-    }
-    return usable(read.entries);
-  }
-
-  /**
-   * The analysis with the most actions among those `matches` accepts.
-   * @param {(entry: AnalysisEntry) => boolean} matches
-   * @returns {Promise<AnalysisEntry | null>}
-   */
-  async function find(matches) {
-    let best = null;
-    for (const entry of await entries()) if (matches(entry) && (!best || entry.actions > best.actions)) best = entry;
-    return best;
-  }
-
-  /**
-   * Keep an analysis; entries `replaces` accepts (an older analysis of the same match) give way to it.
-   * @param {AnalysisEntry} entry
-   * @param {(entry: AnalysisEntry) => boolean} [replaces]
-   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
-   */
-  async function save(entry, replaces = () => false) {
-    await entries(); // unreadable data is set aside (and reported) before anything is written over it
-    // A full storage makes room by dropping the oldest other analyses (they can be computed again); the match never.
-    for (let keep = ANALYSES_KEPT; ; keep -= 1) {
-      const saved = await changeList(key, kind, (list) => {
-        const kept = usable(list).filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
-        kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
-        return [entry, ...kept].slice(0, keep);
-      });
-      if (saved.ok || keep <= 1) return saved.ok ? saved : { ok: false, error: `the analysis could not be saved (${saved.error})` };
-    }
-  }
-
-  /** @returns {string | null} why the stored analyses could not be read (once), or null */
-  function takeProblem() {
-    const text = problem;
-    problem = null;
-    return text;
-  }
-
-  return { key, entries, find, save, takeProblem };
 }
 
 /**
- * Preferences: a plain object of settings, versioned key; unreadable data falls back to defaults (the caller's).
- * @returns {Record<string, unknown>}
+ * Set the stored match aside under a backup key (its record does not replay) and clear the key, in one step.
+ * @param {MatchStore} store @param {string} reason
+ * @returns {Promise<{status: "corrupt", reason: string, backupKey: string | null}>}
  */
-export function loadPreferences() {
-  const store = safeLocalStorage();
+async function setMatchAside(store, reason) {
+  const { key } = store;
+  const keyval = await openKeyval(namespaceOf(key));
+  const backupKey = backupKeyOf(key);
+  let kept;
   try {
-    const text = store?.getItem(PREFERENCES_KEY);
-    if (!text) return {};
-    const data = JSON.parse(text);
-    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+    kept = await keyval.update(key, (text) => (text === null ? { value: null } : { text: null, also: { [backupKey]: text }, value: backupKey }));
   } catch {
-    return {};
+    kept = null;
   }
+  store.knownRevision = 0;
+  store.knownTab = "";
+  store.knownStudy = false;
+  return { status: "corrupt", reason, backupKey: kept };
 }
 
-/** @param {Record<string, unknown>} preferences */
-export function savePreferences(preferences) {
+/** @param {MatchStore} store @returns {Promise<Envelope | null>} what is stored now, if it is a valid envelope */
+async function peekMatch(store) {
   try {
-    safeLocalStorage()?.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Call back when another tab saves the preferences.
- * @param {() => void} heard
- */
-export function watchStoredPreferences(heard) {
-  window.addEventListener("storage", (event) => {
-    if (event.key === PREFERENCES_KEY) heard();
-  });
-}
-
-const LAST_MATCH_KEY = "backgammon.new-match.v1";
-
-/**
- * The last choices of the new-match dialog (or of the welcome's *Play the computer*), as `{settings, players}`: the
- * caller checks the values (newmatch.js); unreadable data is not trusted and counts as none.
- * @returns {unknown}
- */
-export function loadLastMatchChoice() {
-  try {
-    const text = safeLocalStorage()?.getItem(LAST_MATCH_KEY);
-    return text ? JSON.parse(text) : null;
+    const text = await (await openKeyval(namespaceOf(store.key))).get(store.key);
+    if (text === null) return null;
+    const parsed = parseEnvelope(text);
+    return parsed.ok ? parsed.envelope : null;
   } catch {
     return null;
   }
 }
 
-/** @param {object} choice */
-export function saveLastMatchChoice(choice) {
+/**
+ * Save a record over the envelope this tab knows, unless another tab saved since (a conflict: nothing written).
+ * @param {MatchStore} store @param {object} record
+ * @param {{force?: boolean, study?: boolean}} [options] force: overwrite whatever is stored (a new match, an
+ *   import); study (with force): the record is a study position from a share link (isStudy)
+ * @returns {Promise<{ok: true, revision: number} | {ok: false, conflict: Envelope} | {ok: false, error: string}>}
+ */
+async function saveMatch(store, record, { force = false, study = false } = {}) {
+  const { key } = store;
+  const keyval = await openKeyval(namespaceOf(key));
+  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  /** @type {Envelope | null} */
+  let written = null;
   try {
-    safeLocalStorage()?.setItem(LAST_MATCH_KEY, JSON.stringify(choice));
-    return true;
-  } catch {
-    return false;
+    const conflict = await keyval.update(key, (text) => {
+      const parsed = text === null ? null : parseEnvelope(text);
+      const current = parsed?.ok ? parsed.envelope : null;
+      if (!force && current && isNewer(store, current)) return { value: current };
+      /** @type {Envelope} */
+      const envelope = {
+        format: FORMAT,
+        version: STORAGE_VERSION,
+        revision: Math.max(store.knownRevision, current?.revision ?? 0) + 1,
+        savedAt: new Date().toISOString(),
+        tab: store.tab,
+        record,
+      };
+      if (force ? study : store.knownStudy) envelope.study = true;
+      written = envelope;
+      return { text: JSON.stringify(envelope), value: null };
+    });
+    if (conflict) return { ok: false, conflict };
+  } catch (error) {
+    return { ok: false, error: `the match could not be saved (${messageOf(error)})` };
+  }
+  const envelope = /** @type {Envelope} */ (/** @type {unknown} */ (written));
+  know(store, envelope);
+  return { ok: true, revision: envelope.revision };
+}
+
+/**
+ * Call back when another tab writes this match (once this tab has opened the storage).
+ * @param {MatchStore} store
+ * @param {(change: {envelope: Envelope} | {removed: true}) => void} callback
+ */
+function onExternalChange(store, callback) {
+  const { key } = store;
+  void openKeyval(namespaceOf(key)).then((keyval) =>
+    keyval.listen(key, async () => {
+      const text = await keyval.get(key).catch(() => undefined);
+      if (text === null) return callback({ removed: true });
+      const change = await externalChange(store);
+      if (change) callback(change);
+    }),
+  );
+}
+
+/**
+ * What another tab saved that this tab has not taken up, or null: for a page that may have missed a change (back
+ * from the back/forward cache, unfrozen). What is stored now, not what a notice said: a later write may already
+ * have replaced it. Nothing is known until the page adopts it (adopt()): a save made before then is a conflict.
+ * @param {MatchStore} store
+ * @returns {Promise<{envelope: Envelope} | null>}
+ */
+async function externalChange(store) {
+  const current = await peekMatch(store);
+  return current && isNewer(store, current) ? { envelope: current } : null;
+}
+
+/**
+ * Another tab's envelope that is not the one this tab knows: a newer revision, or the same revision written by
+ * another tab than the one known.
+ * @param {MatchStore} store @param {Envelope} envelope
+ */
+function isNewer(store, envelope) {
+  if (envelope.tab === store.tab && envelope.revision <= store.knownRevision) return false; // this tab's own write
+  return envelope.revision > store.knownRevision || (envelope.revision === store.knownRevision && envelope.tab !== store.knownTab);
+}
+
+/** @param {MatchStore} store @param {Envelope} envelope the envelope whose record this tab has adopted */
+function adopt(store, envelope) {
+  if (envelope.revision >= store.knownRevision) know(store, envelope);
+}
+
+/**
+ * Keep a match the player is leaving (for another one opened from a file) under its own key, so that it can be
+ * taken up again; one is kept, the last one left.
+ * @param {MatchStore} store @param {object} record
+ * @returns {Promise<{ok: true} | {ok: false, error: string}>}
+ */
+async function keepPrevious(store, record) {
+  const keyval = await openKeyval(namespaceOf(store.key));
+  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  try {
+    await keyval.put(store.previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: `the match in progress could not be kept (${messageOf(error)})` };
   }
 }
 
-const HISTORY_FORMAT = "backgammon-history";
-export const HISTORY_VERSION = 1;
+/**
+ * @param {MatchStore} store
+ * @returns {Promise<{record: object, savedAt: string} | null>} the match kept by keepPrevious, if it is readable
+ */
+async function loadPrevious(store) {
+  try {
+    const text = await (await openKeyval(namespaceOf(store.key))).get(store.previousKey);
+    if (!text) return null;
+    const parsed = parseEnvelope(text);
+    return parsed.ok ? { record: parsed.envelope.record, savedAt: parsed.envelope.savedAt } : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The history of finished matches (web/home/history.js writes the entries): `{format, version, entries: [...]}` under
- * `<namespace>.history.v1`, oldest first. Like the match: data that is not readable, not ours or from a newer
- * version is copied under a backup key (`….history.v1.backup.<time>`), reported in plain words once
- * (`takeProblem`), and a new history starts; nothing is thrown away. This module does not read inside the entries.
- * @param {{namespace?: string}} [options]
+ * Delete the match kept under this key (a match on two devices the player no longer wants).
+ * @param {MatchStore} store
  */
-export function createHistoryStorage({ namespace = "backgammon" } = {}) {
-  const key = `${namespace}.history.v${HISTORY_VERSION}`;
-  const kind = { format: HISTORY_FORMAT, version: HISTORY_VERSION, what: "history" };
-  /** @type {string | null} */
-  let problem = null;
-  /** Set when unreadable data could not be copied aside: it is never written over. */
-  let readOnly = false;
-
-  /** @returns {Promise<unknown[]>} the stored entries; unreadable data is set aside first (see takeProblem) */
-  async function entries() {
-    const read = await readList(key, kind);
-    if (!("why" in read)) return read.entries;
-    if (read.backupKey) {
-      problem = `Your match history could not be read (${read.why}). Nothing was deleted: it is kept in this browser's storage under "${read.backupKey}", and a new history is started.`;
-    } else {
-      problem = `Your match history could not be read (${read.why}) and could not be copied aside, so it was left as it was; matches finished now are not added to it.`;
-      readOnly = true;
-    }
-    return [];
-  }
-
-  /**
-   * Change the list in one step: `change` gets the entries stored at that moment (another tab may have added one
-   * since they were last read) and returns the new list, or null for no change.
-   * @param {(list: unknown[]) => unknown[] | null} change
-   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
-   */
-  async function update(change) {
-    await entries(); // unreadable data is set aside (and reported) before anything is written over it
-    if (readOnly) return { ok: false, error: "the match history could not be read, and is not written over" };
-    const saved = await changeList(key, kind, change);
-    return saved.ok ? saved : { ok: false, error: `the match history could not be saved (${saved.error})` };
-  }
-
-  /** @returns {string | null} what went wrong reading the history (once), or null */
-  function takeProblem() {
-    const text = problem;
-    problem = null;
-    return text;
-  }
-
-  /** @returns {Promise<string>} the stored history as a file's text (an empty history when none is stored) */
-  async function exportText() {
-    return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, exportedAt: new Date().toISOString(), entries: await entries() }, null, 2);
-  }
-
-  return { key, entries, update, takeProblem, exportText };
+async function removeMatch(store) {
+  await (await openKeyval(namespaceOf(store.key))).put(store.key, null);
+  store.knownRevision = 0;
+  store.knownTab = "";
 }

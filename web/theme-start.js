@@ -8,8 +8,8 @@
  *                                                 the style sheets)
  *
  * A classic script, so that the theme is known before anything is drawn: a returning player with the dark theme
- * sees no light frame first. It is tiny and reads one localStorage key synchronously (the only read of storage
- * outside web/storage.js: a module runs too late for the first frame).
+ * sees no light frame first. It is tiny and reads one localStorage key synchronously (the only read of the preferences
+ * outside web/preferences.js: a module runs too late for the first frame).
  *
  * The choice is the preference `theme` (web/preferences.js validates it the same way): "auto" (the default)
  * follows the device, live: `prefers-contrast: more` or `forced-colors: active` → "contrast", else
@@ -34,7 +34,7 @@
       const data = JSON.parse(localStorage.getItem(KEY) ?? "null");
       return valid(data && typeof data === "object" ? data.theme : undefined);
     } catch {
-      return "auto"; // no storage, or unreadable: web/storage.js deals with that
+      return "auto"; // no storage, or unreadable: web/preferences.js deals with that
     }
   };
   const media = ["(prefers-contrast: more)", "(forced-colors: active)", "(prefers-color-scheme: dark)"].map((q) =>

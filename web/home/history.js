@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The local history of finished matches: every match that ends (`match_over`) is added as one entry, with the
- * analysis figures once the match has been analysed. Kept by storage.js (`<namespace>.history.v1`, versioned,
+ * analysis figures once the match has been analysed. Kept by history-store.js (`<namespace>.history.v1`, versioned,
  * unreadable data set aside under a backup key and reported); exported as a JSON file. Loaded on first use (the end
  * of a match, the statistics view), so the page's start does not pay for it.
  *
@@ -18,7 +18,7 @@
  * `opponent.remote`, and `opponent.rating` (the rating the friend gave) when both players agreed to rate it.
  */
 import { recordFingerprint } from "../record.js";
-import { HISTORY_VERSION, createHistoryStorage } from "../storage.js";
+import { HISTORY_VERSION, createHistoryStorage } from "./history-store.js";
 import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, sizeText } from "../limits.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */
@@ -228,116 +228,126 @@ export function mergeEntries(list, incoming) {
 /** @param {number} n @param {string} one @param {string} many */
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
+/** @typedef {ReturnType<typeof createHistoryStorage>} HistoryStorage */
+
 /**
  * The history of one storage namespace ("backgammon", or "backgammon-test" in test mode).
  * @param {string} namespace
  */
 export function openHistory(namespace) {
   const storage = createHistoryStorage({ namespace });
+  return {
+    key: storage.key,
+    addMatch: addMatch.bind(null, storage),
+    addAnalysis: addAnalysis.bind(null, storage),
+    read: readHistory.bind(null, storage),
+    importText: importText.bind(null, storage),
+    importFile: importFile.bind(null, storage),
+    exportText: storage.exportText,
+  };
+}
 
-  /**
-   * Add a finished match (once: an entry with the same id is not added again).
-   * @param {Record<string, any>} record @param {Record<string, any>} view
-   * @returns {Promise<string | null>} what the player should be told (the history could not be read or saved), or null
-   */
-  async function addMatch(record, view) {
-    const entry = entryFromMatch(record, view);
-    const saved = await storage.update((list) => (list.some((e) => /** @type {any} */ (e)?.id === entry.id) ? null : [...list, entry]));
-    const problem = storage.takeProblem();
-    if (!saved.ok) return [problem, `This match could not be added to your history: ${saved.error}.`].filter(Boolean).join(" ");
-    return problem;
-  }
+/**
+ * Add a finished match (once: an entry with the same id is not added again).
+ * @param {HistoryStorage} storage @param {Record<string, any>} record @param {Record<string, any>} view
+ * @returns {Promise<string | null>} what the player should be told (the history could not be read or saved), or null
+ */
+async function addMatch(storage, record, view) {
+  const entry = entryFromMatch(record, view);
+  const saved = await storage.update((list) => (list.some((e) => /** @type {any} */ (e)?.id === entry.id) ? null : [...list, entry]));
+  const problem = storage.takeProblem();
+  if (!saved.ok) return [problem, `This match could not be added to your history: ${saved.error}.`].filter(Boolean).join(" ");
+  return problem;
+}
 
-  /**
-   * Keep the figures of an analysis with the match it covers (the whole finished record), if that match is in the
-   * history. @param {{fingerprint: string, analysis: Record<string, any>}} saved
-   */
-  async function addAnalysis({ fingerprint, analysis }) {
-    if (!analysis || analysis.complete === false) return;
-    await storage.update((list) => {
-      const at = list.findIndex((e) => /** @type {any} */ (e)?.id === fingerprint);
-      if (at < 0) return null;
-      const next = [...list];
-      next[at] = { .../** @type {object} */ (list[at]), analysis: analysisFigures(analysis) };
-      return next;
+/**
+ * Keep the figures of an analysis with the match it covers (the whole finished record), if that match is in the
+ * history. @param {HistoryStorage} storage @param {{fingerprint: string, analysis: Record<string, any>}} saved
+ */
+async function addAnalysis(storage, { fingerprint, analysis }) {
+  if (!analysis || analysis.complete === false) return;
+  await storage.update((list) => {
+    const at = list.findIndex((e) => /** @type {any} */ (e)?.id === fingerprint);
+    if (at < 0) return null;
+    const next = [...list];
+    next[at] = { .../** @type {object} */ (list[at]), analysis: analysisFigures(analysis) };
+    return next;
+  });
+}
+
+/**
+ * The entries as the statistics read them, after taking in the analyses still kept apart (an analysis made before
+ * this module watched them, e.g. in another tab).
+ * @param {HistoryStorage} storage
+ * @param {{entries: () => Promise<any[]>} | null} [analyses] the analyses kept (web/app.js hands them)
+ * @returns {Promise<{entries: HistoryEntry[], unreadable: number, problem: string | null}>}
+ */
+async function readHistory(storage, analyses = null) {
+  let list = await storage.entries();
+  const problem = storage.takeProblem();
+  if (analyses) {
+    const kept = await analyses.entries();
+    /** @param {unknown} e */
+    const figures = (e) => {
+      if (!isEntry(e) || e.analysis) return null;
+      const made = kept.find((/** @type {any} */ a) => a.fingerprint === e.id && a.analysis?.complete !== false);
+      return made ? analysisFigures(made.analysis) : null;
+    };
+    /** @param {unknown[]} entries */
+    const withFigures = (entries) => entries.map((e) => {
+      const found = figures(e);
+      return found ? { .../** @type {object} */ (e), analysis: found } : e;
     });
-  }
-
-  /**
-   * The entries as the statistics read them, after taking in the analyses still kept apart (an analysis made before
-   * this module watched them, e.g. in another tab).
-   * @param {{entries: () => Promise<any[]>} | null} [analyses] storage.js createAnalysisStorage
-   * @returns {Promise<{entries: HistoryEntry[], unreadable: number, problem: string | null}>}
-   */
-  async function read(analyses = null) {
-    let list = await storage.entries();
-    const problem = storage.takeProblem();
-    if (analyses) {
-      const kept = await analyses.entries();
-      /** @param {unknown} e */
-      const figures = (e) => {
-        if (!isEntry(e) || e.analysis) return null;
-        const made = kept.find((/** @type {any} */ a) => a.fingerprint === e.id && a.analysis?.complete !== false);
-        return made ? analysisFigures(made.analysis) : null;
-      };
-      /** @param {unknown[]} entries */
-      const withFigures = (entries) => entries.map((e) => {
-        const found = figures(e);
-        return found ? { .../** @type {object} */ (e), analysis: found } : e;
-      });
-      if (list.some((e) => figures(e))) {
-        await storage.update((stored) => (stored.some((e) => figures(e)) ? withFigures(stored) : null));
-        list = withFigures(list);
-      }
+    if (list.some((e) => figures(e))) {
+      await storage.update((stored) => (stored.some((e) => figures(e)) ? withFigures(stored) : null));
+      list = withFigures(list);
     }
-    const entries = list.filter(isEntry);
-    return { entries, unreadable: list.length - entries.length, problem };
   }
+  const entries = list.filter(isEntry);
+  return { entries, unreadable: list.length - entries.length, problem };
+}
 
-  /**
-   * Add the matches of a history file (a player moving to a new device). Nothing changes unless the whole file reads.
-   * @param {string} text
-   * @returns {Promise<{ok: boolean, added: number, message: string}>} message: what to tell the player, in plain words
-   */
-  async function importText(text) {
-    const read = readHistoryFile(text);
-    if (!read.ok) return { ok: false, added: 0, message: `${read.error} Your history is unchanged.` };
-    /** @type {ReturnType<typeof mergeEntries> | null} */
-    let merged = null;
-    const saved = await storage.update((list) => {
-      merged = mergeEntries(list, read.entries);
-      return merged.added + merged.analyses > 0 ? merged.list : null;
-    });
-    const problem = storage.takeProblem();
-    if (!saved.ok || !merged) {
-      const why = saved.ok ? "it could not be read" : saved.error;
-      return { ok: false, added: 0, message: [problem, `The file could not be added to your history: ${why}. Your history is unchanged.`].filter(Boolean).join(" ") };
-    }
-    /** @type {ReturnType<typeof mergeEntries>} */
-    const done = merged;
-    const parts = [
-      done.added === 0 ? "No match was added to your history" : `${count(done.added, "match was", "matches were")} added to your history`,
-    ];
-    if (done.already) parts.push(`${count(done.already, "match", "matches")} of the file ${done.already === 1 ? "was" : "were"} already there`);
-    if (done.analyses) parts.push(`the analysis of ${count(done.analyses, "match", "matches")} was added`);
-    if (read.entries.length === 0) parts.push("the file holds no match");
-    return { ok: true, added: done.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
+/**
+ * Add the matches of a history file (a player moving to a new device). Nothing changes unless the whole file reads.
+ * @param {HistoryStorage} storage @param {string} text
+ * @returns {Promise<{ok: boolean, added: number, message: string}>} message: what to tell the player, in plain words
+ */
+async function importText(storage, text) {
+  const read = readHistoryFile(text);
+  if (!read.ok) return { ok: false, added: 0, message: `${read.error} Your history is unchanged.` };
+  /** @type {ReturnType<typeof mergeEntries> | null} */
+  let merged = null;
+  const saved = await storage.update((list) => {
+    merged = mergeEntries(list, read.entries);
+    return merged.added + merged.analyses > 0 ? merged.list : null;
+  });
+  const problem = storage.takeProblem();
+  if (!saved.ok || !merged) {
+    const why = saved.ok ? "it could not be read" : saved.error;
+    return { ok: false, added: 0, message: [problem, `The file could not be added to your history: ${why}. Your history is unchanged.`].filter(Boolean).join(" ") };
   }
+  /** @type {ReturnType<typeof mergeEntries>} */
+  const done = merged;
+  const parts = [
+    done.added === 0 ? "No match was added to your history" : `${count(done.added, "match was", "matches were")} added to your history`,
+  ];
+  if (done.already) parts.push(`${count(done.already, "match", "matches")} of the file ${done.already === 1 ? "was" : "were"} already there`);
+  if (done.analyses) parts.push(`the analysis of ${count(done.analyses, "match", "matches")} was added`);
+  if (read.entries.length === 0) parts.push("the file holds no match");
+  return { ok: true, added: done.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
+}
 
-  /**
-   * A history file chosen by the player: measured before it is read (docs/limits.md), then `importText`.
-   * @param {{size: number, text: () => Promise<string>}} file
-   * @returns {Promise<{ok: boolean, added: number, message: string}>}
-   */
-  async function importFile(file) {
-    if (file.size > MAX_HISTORY_BYTES) {
-      const why = `it is too large (${sizeText(file.size)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`;
-      return { ok: false, added: 0, message: `This file cannot be added to your history: ${why}. Your history is unchanged.` };
-    }
-    return importText(await file.text());
+/**
+ * A history file chosen by the player: measured before it is read (docs/limits.md), then `importText`.
+ * @param {HistoryStorage} storage @param {{size: number, text: () => Promise<string>}} file
+ * @returns {Promise<{ok: boolean, added: number, message: string}>}
+ */
+async function importFile(storage, file) {
+  if (file.size > MAX_HISTORY_BYTES) {
+    const why = `it is too large (${sizeText(file.size)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`;
+    return { ok: false, added: 0, message: `This file cannot be added to your history: ${why}. Your history is unchanged.` };
   }
-
-  return { key: storage.key, addMatch, addAnalysis, read, importText, importFile, exportText: storage.exportText };
+  return importText(storage, await file.text());
 }
 
 /**

@@ -9,13 +9,15 @@ import { downloadText } from "../matchfile.js";
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
+ * @template {{entries: () => Promise<any[]>, save: (entry: any, replaces?: any) => any}} Analyses
  * @param {{
  *   namespace: string,
- *   analyses: ReturnType<typeof import("../storage.js").createAnalysisStorage>,
+ *   analyses: Analyses,
  *   holdIdle: () => () => void,
  *   notice: (text: string) => void,
  *   say: (text: string) => void,
- * }} ctx namespace: the storage namespace of the history (test mode has its own)
+ * }} ctx namespace: the storage namespace of the history (test mode has its own); analyses: the analyses kept
+ *   (web/review/analyses.js, handed by web/app.js)
  */
 export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
   $("stats-button").addEventListener("click", async () => {

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The new-match form: read it into the `settings` and `players` of `new_match`, or fill it from a view or from the
- * last choices, which are remembered (storage.js) for the next time.
+ * last choices, which are remembered (in localStorage) for the next time.
  */
-import { loadLastMatchChoice, saveLastMatchChoice } from "../storage.js";
+import { safeLocalStorage } from "../keyval.js";
 
 /** @typedef {import("../record.js").Settings} Settings */
 /** @typedef {import("../record.js").Player} Player */
@@ -157,5 +157,31 @@ export async function openNewMatchDialog({ ask, enqueue, start, current }) {
     }
     done();
     error.textContent = read.error;
+  }
+}
+
+const LAST_MATCH_KEY = "backgammon.new-match.v1";
+
+/**
+ * The last choices of the new-match dialog (or of the welcome's *Play the computer*), as `{settings, players}`: the
+ * caller checks the values (normalizeMatchChoice); unreadable data is not trusted and counts as none.
+ * @returns {unknown}
+ */
+function loadLastMatchChoice() {
+  try {
+    const text = safeLocalStorage()?.getItem(LAST_MATCH_KEY);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {object} choice */
+function saveLastMatchChoice(choice) {
+  try {
+    safeLocalStorage()?.setItem(LAST_MATCH_KEY, JSON.stringify(choice));
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -24,7 +24,7 @@ import { createState } from "./state.js";
  * @property {{set: (config: object) => void}} board
  * @property {(method: string, params?: object) => Promise<any>} call  a worker method (rules errors reject)
  * @property {{say: (text: string) => void}} announcer
- * @property {ReturnType<typeof import("../storage.js").createAnalysisStorage>} analyses
+ * @property {import("./analyses.js").AnalysisStorage} analyses
  * @property {Record<string, any>} record  the match to review
  * @property {{name: string, summary: Record<string, any>} | null} imported  a match opened from a file, not the one in progress
  * @property {number} depth  the analysis depth to offer first (0, 1 or 2)

@@ -1,16 +1,16 @@
 // @ts-check
 /**
- * The analyses this browser keeps (`ctx.analyses`, kept by web/storage.js): the one that covers the match reviewed,
+ * The analyses this browser keeps (`ctx.analyses`, kept by analyses.js): the one that covers the match reviewed,
  * and a new one saved in place of those it covers.
  */
 
 import { recordFingerprint } from "../record.js";
 
-/** @typedef {ReturnType<typeof import("../storage.js").createAnalysisStorage>} AnalysisStorage */
+/** @typedef {import("./analyses.js").AnalysisStorage} AnalysisStorage */
 
 /**
  * Whether a saved entry was made from this record's first `entry.actions` actions.
- * @param {import("../storage.js").AnalysisEntry} entry @param {Record<string, any>} record
+ * @param {import("./analyses.js").AnalysisEntry} entry @param {Record<string, any>} record
  */
 function madeFrom(entry, record) {
   return entry.fingerprint === recordFingerprint(record, entry.actions);
