@@ -117,21 +117,10 @@ const engine = connectEngine({ record: () => local.current(), status: $("engine-
 const call = engine.call;
 const isRulesError = (/** @type {unknown} */ error) => error instanceof ApiError;
 
-/** @param {string} text said, and on the status line */
-function setStatus(text) {
-  $("status").textContent = text;
-}
-
-/**
- * The match in progress, kept in this browser's storage (web/match/local.js): what a new worker is given back, and
- * what play shows unless a match with a friend is shown instead.
- */
+const setStatus = (/** @type {string} */ text) => void ($("status").textContent = text);
+/** The match in progress, kept in this browser's storage (web/match/local.js): play shows it unless another is. */
 const local = openLocalMatch({
-  call,
-  isRulesError,
-  storage,
-  enqueue,
-  report: (text) => (announcer.say(text), setStatus(text)),
+  call, isRulesError, storage, enqueue, report: (text) => (announcer.say(text), setStatus(text)),
   otherTab: () => closeWelcome(welcomeDialog), // the match chosen in the other tab is this one's
 });
 
@@ -253,7 +242,7 @@ async function openShareDialog() {
   const share = await import("./share.js");
   const v = mode ? reviewShown.view ?? play.view() : play.view();
   const xgid = v.position_id ? (await call("position_xgid", xgidParams(v))).xgid : null;
-  const record = mode ? reviewShown.record : await play.match().record();
+  const record = mode ? reviewShown.record : local.current(); // the match in progress, also while a friend's is shown
   await share.openShareDialog({ xgid, record, inReview: Boolean(mode), announcer, openDialog });
 }
 

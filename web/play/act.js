@@ -51,10 +51,7 @@ export const act = (state, action) => state.ctx.queue.enqueue(() => perform(stat
  */
 export async function heard(state, match, update) {
   if (state.match !== match) return;
-  if (update.changed) {
-    stopCountdown(state);
-    if (update.replaced) state.generation += 1; // what was under way belongs to the match before
-  }
+  if (update.changed) stopCountdown(state);
   await showUpdate(state, match, update, { animate: true });
   if (update.changed) scheduleAutomatic(state);
 }
