@@ -37,8 +37,8 @@ import { xgidShower } from "./panel.js";
  * @property {View} view  the view shown
  * @property {boolean} busy
  * @property {string} busyWhy
- * @property {number} generation  bumped when the match shown is replaced (new match, import, another tab, another
- *   match shown): stale automatic steps stop
+ * @property {number} generation  bumped when the match shown is replaced (a new match, a file, a position, another
+ *   match shown): stale automatic steps stop (the local match keeps its own for another tab's)
  * @property {boolean} automaticPending
  * @property {boolean} suspended  another mode has the board and the panel
  * @property {ReturnType<typeof setTimeout> | undefined} cancelledSelection
