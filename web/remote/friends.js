@@ -34,7 +34,9 @@ const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (doc
  * @property {(error: unknown) => boolean} isRulesError
  * @property {(step: () => Promise<void>) => Promise<unknown>} enqueue
  * @property {import("../queue.js").Queue["ask"]} ask
- * @property {import("../play/play.js").Play} play
+ * @property {{match: () => import("../match/match.js").Match, showMatch: (match: import("../match/match.js").Match) =>
+ *   Promise<void>, leaveMatch: () => Promise<void>}} play  the play mode, as far as a match with a friend needs it:
+ *   the match it shows, another shown instead, and back to the match in progress
  * @property {(text: string) => void} say
  * @property {(message: {title: string, text: string, choices?: {value: string, label: string}[]}) => Promise<string>} message
  */
