@@ -22,7 +22,8 @@ import { xgidParams } from "./play/panel.js";
 import { rememberReviewed, reviewedBefore } from "./reviewed.js";
 import { createPlay } from "./play/play.js";
 import * as say from "./play/describe.js";
-import { startView } from "./play/startview.js";
+import { openLocalMatch } from "./match/local.js";
+import { startView } from "./match/startview.js";
 import { editPreferences } from "./preferences-dialog.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
@@ -113,9 +114,16 @@ const board = createBoard($("board"), {
 
 // A worker that fails is replaced and given the match back from its record (web/engine/engine.js); the request it
 // had is then answered by the new one.
-const engine = connectEngine({ record: () => play.record(), status: $("engine-status"), say: announcer.say, notice: showNotice });
+const engine = connectEngine({ record: () => local.current(), status: $("engine-status"), say: announcer.say, notice: showNotice });
 const call = engine.call;
 const isRulesError = (/** @type {unknown} */ error) => error instanceof ApiError;
+
+const setStatus = (/** @type {string} */ text) => void ($("status").textContent = text);
+/** The match in progress, kept in this browser's storage (web/match/local.js): play shows it unless another is. */
+const local = openLocalMatch({
+  call, isRulesError, storage, enqueue, report: (text) => (announcer.say(text), setStatus(text)),
+  otherTab: () => closeWelcome(welcomeDialog), // the match chosen in the other tab is this one's
+});
 
 const home = bindHome({ namespace, analyses, holdIdle: queue.holdIdle, notice: showNotice, say: announcer.say });
 
@@ -127,14 +135,12 @@ play = createPlay({
   queue,
   say: announcer.say,
   notice: showNotice,
-  setStatus: (text) => void ($("status").textContent = text),
-  storage,
+  setStatus,
+  local,
   preferences: () => preferences,
   matchOver: (record, view) => void home.addToHistory(record, view),
-  otherTab: () => closeWelcome(welcomeDialog), // the match chosen in the other tab is this one's
   closeOtherMode: () => leaveMode(false),
   message: (message) => showMessage(messageDialog, message),
-  remoteChanged: () => friends?.render(),
 });
 
 /**
@@ -237,7 +243,7 @@ async function openShareDialog() {
   const share = await import("./share.js");
   const v = mode ? reviewShown.view ?? play.view() : play.view();
   const xgid = v.position_id ? (await call("position_xgid", xgidParams(v))).xgid : null;
-  const record = mode ? reviewShown.record : play.record();
+  const record = mode ? reviewShown.record : local.current(); // the match in progress, also while a friend's is shown
   await share.openShareDialog({ xgid, record, inReview: Boolean(mode), announcer, openDialog });
 }
 
@@ -348,7 +354,7 @@ $("controls").addEventListener("click", (event) => {
 bindShortcuts((command) => (mode ? false : play.command(command))); // a mode has its own keys
 $("notice-dismiss").addEventListener("click", () => void ($("notice").hidden = true));
 /** The record of the match shown: the match in progress, or the match with a friend (its transcript inside). */
-const shownRecord = async () => (play.remote() ? await play.remote()?.record() : play.record()) ?? null;
+const shownRecord = () => play.match().record();
 $("review-button").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: false })));
 $("result-analyse").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: true })));
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
@@ -376,12 +382,12 @@ matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", () => 
 // another tab saved meanwhile (storage events do not reach a frozen page): look again.
 window.addEventListener("pageshow", (event) => {
   if (!event.persisted) return;
-  play.catchUpWithStorage();
+  void local.catchUp();
   root.dataset.restoredFromCache = String(Number(root.dataset.restoredFromCache ?? 0) + 1);
 });
-document.addEventListener("resume", () => play.catchUpWithStorage());
+document.addEventListener("resume", () => void local.catchUp());
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") play.catchUpWithStorage();
+  if (document.visibilityState === "visible") void local.catchUp();
 });
 addEventListener("hashchange", () => {
   if (openFriendLinkInAddress()) return;

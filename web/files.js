@@ -75,8 +75,7 @@ export function bindFiles(ctx) {
   });
 
   $("export-json").addEventListener("click", async () => {
-    const remote = ctx.play.remote();
-    const record = remote ? await remote.record() : ctx.play.record();
+    const record = await ctx.play.match().record();
     if (!record) return;
     downloadText(JSON.stringify(record, null, 2), recordFilename(), "application/json");
     ctx.say("The match file is downloaded.");
@@ -91,9 +90,9 @@ export function bindFiles(ctx) {
     return ctx.enqueue(async () => {
       errorLine.textContent = "";
       try {
-        // The match shown: a match with a friend on another device is written from its record.
-        const remote = ctx.play.remote();
-        const { text, filename } = await ctx.call(method, remote ? { record: await remote.record() } : {});
+        // The match shown: the match in progress is the worker's own; a match with a friend is written from its record.
+        const match = ctx.play.match();
+        const { text, filename } = await ctx.call(method, match.kind === "local" ? {} : { record: await match.record() });
         downloadText(text, filename || `match.${extension}`, type);
         ctx.say(`The .${extension} file is downloaded.`);
       } catch (e) {

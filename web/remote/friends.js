@@ -3,7 +3,8 @@
  * Play a friend on another device, as the page offers it: the *Play a friend online* dialog (invite live or by
  * links, join with a code, the matches kept here), the invitations and turn links opened from the address, and the
  * panel of the match shown (its link to send, the friend's last move and the deadline to claim, the chat). The match
- * itself is played by the play mode (web/play/play.js) through web/remote/remote-match.js. Loaded on first use.
+ * itself is played by the play mode (web/play/play.js) as a `Match` (web/remote/remote-match.js), whose changes the
+ * panel hears from it directly. Loaded on first use.
  */
 import { copyText } from "../copy.js";
 import { downloadText, turnFile } from "../matchfile.js";
@@ -33,7 +34,9 @@ const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (doc
  * @property {(error: unknown) => boolean} isRulesError
  * @property {(step: () => Promise<void>) => Promise<unknown>} enqueue
  * @property {import("../queue.js").Queue["ask"]} ask
- * @property {import("../play/play.js").Play} play
+ * @property {{match: () => import("../match/match.js").Match, showMatch: (match: import("../match/match.js").Match) =>
+ *   Promise<void>, leaveMatch: () => Promise<void>}} play  the play mode, as far as a match with a friend needs it:
+ *   the match it shows, another shown instead, and back to the match in progress
  * @property {(text: string) => void} say
  * @property {(message: {title: string, text: string, choices?: {value: string, label: string}[]}) => Promise<string>} message
  */
@@ -50,12 +53,16 @@ export function createFriends(ctx) {
 
   /** The live line's state ("connected", "no-direct", …): while not connected, a turn can go as a link instead. */
   let lineState = "";
+  /** The match with a friend that play shows (null: play shows the match in progress). @type {RemoteMatch | null} */
+  let shownMatch = null;
+  /** The match shown, or null (play went back to the match in progress). */
+  const shown = () => (shownMatch && play.match() === shownMatch ? shownMatch : null);
 
   /** @param {{state: string, text: string}} status */
   function showStatus({ state, text }) {
     const changed = lineState !== state;
     lineState = state;
-    if (changed && play.remote()) render();
+    if (changed && shown()) render();
     const element = $("remote-status");
     element.hidden = false;
     element.dataset.state = state;
@@ -77,15 +84,18 @@ export function createFriends(ctx) {
       fresh,
       call,
       enqueue: (step) => /** @type {Promise<void>} */ (enqueue(step)),
-      heard: (update) => {
-        if (opened) void play.heardRemote(opened, update);
-      },
       invited: (hello) => {
         const { invitation } = entry;
         if (invitation && opened) void enqueue(() => joinLive(/** @type {RemoteMatch} */ (opened), invitation, hello));
       },
+      closed: () => {
+        if (shownMatch !== opened) return; // another match took its place: its panel is drawn as it is shown
+        shownMatch = null;
+        render();
+      },
     });
     opened = match;
+    match.onChange(() => render()); // the panel follows the match (a move, a line of chat, a claim)
     if (entry.mode === "live" && entry.invitation) {
       const connected = line ?? (await openLine(entry.invitation, { expectPeer, onStatus: showStatus }));
       if (connected) match.attach(connected);
@@ -95,7 +105,9 @@ export function createFriends(ctx) {
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     }
     sessionStorage.setItem(SHOWN_KEY, match.id);
-    await play.showRemote(match);
+    shownMatch = match;
+    await play.showMatch(match);
+    render();
     return match;
   }
 
@@ -128,7 +140,7 @@ export function createFriends(ctx) {
 
   /** The same match again with the same friend: live, offered on the line already open; by links, a new invitation. */
   async function rematch() {
-    const match = play.remote();
+    const match = shown();
     if (!match) return;
     const view = match.view();
     const entry = match.entry();
@@ -186,7 +198,7 @@ export function createFriends(ctx) {
   async function openInvitation(invitation) {
     const kept = await findByRoom(namespace, invitation.room);
     if (kept) {
-      if (play.remote()?.id !== kept.id) await show(kept.entry, { expectPeer: true });
+      if (shown()?.id !== kept.id) await show(kept.entry, { expectPeer: true });
       return;
     }
     await waitingLine?.close();
@@ -240,10 +252,9 @@ export function createFriends(ctx) {
     clearAddress();
     const kept = await findById(namespace, read.match);
     if (kept) {
-      const shown = play.remote();
-      const match = shown?.id === kept.id ? shown : await show(kept.entry);
-      const update = await match.receiveLink(payload);
-      await play.heardRemote(match, update);
+      const current = shown();
+      const match = current?.id === kept.id ? current : await show(kept.entry);
+      await match.receiveLink(payload); // its change reaches play and the panel
       return;
     }
     if (!read.invitation) {
@@ -332,7 +343,7 @@ export function createFriends(ctx) {
       choices: [{ value: "delete", label: "Delete it" }, { value: "keep", label: "Keep it" }],
     });
     if (sure !== "delete") return;
-    if (play.remote()?.id === id) await enqueue(() => play.leaveRemote());
+    if (shown()?.id === id) await enqueue(() => play.leaveMatch());
     await remoteMatchStorage(namespace, id).remove();
     ctx.say("The match is deleted from this device.");
   }
@@ -341,7 +352,7 @@ export function createFriends(ctx) {
   // The panel of the match shown
 
   function render() {
-    const match = play.remote();
+    const match = shown();
     const panel = $("remote-panel");
     clearInterval(refresher);
     if (!match) {
@@ -433,7 +444,7 @@ export function createFriends(ctx) {
 
   /** @param {string} text */
   async function sendChat(text) {
-    const match = play.remote();
+    const match = shown();
     if (!match || !text.trim()) return;
     try {
       await match.chat(text);
@@ -447,7 +458,7 @@ export function createFriends(ctx) {
 
   /** Copy the correspondence link and count it as sent. */
   async function copySendLink() {
-    const match = play.remote();
+    const match = shown();
     if (!match || !sendLink.href) return;
     const field = input("remote-send-link");
     const copied = await copyText(sendLink.href, field);
@@ -463,20 +474,20 @@ export function createFriends(ctx) {
   });
   $("remote-send-copy").addEventListener("click", () => void enqueue(() => copySendLink()));
   $("remote-fork-theirs").addEventListener("click", () => {
-    const match = play.remote();
-    if (match) void enqueue(async () => play.heardRemote(match, await match.takeTheirs()));
+    const match = shown();
+    if (match) void enqueue(async () => void (await match.takeTheirs()));
   });
   $("remote-fork-mine").addEventListener("click", () => {
-    play.remote()?.keepMine();
+    shown()?.keepMine();
     render();
   });
   $("remote-roll-ahead").addEventListener("change", () => {
-    const match = play.remote();
+    const match = shown();
     const on = input("remote-roll-ahead").checked;
     if (match) void enqueue(() => match.setRollAhead(on));
   });
   $("remote-send-file").addEventListener("click", () => void enqueue(async () => {
-    const match = play.remote();
+    const match = shown();
     if (!match || !sendLink.href) return;
     const { text, filename } = turnFile({ href: sendLink.href, friend: match.friendName(), revision: sendLink.revision });
     downloadText(text, filename, "text/plain");
@@ -485,7 +496,7 @@ export function createFriends(ctx) {
     render();
   }));
   $("remote-send-share").addEventListener("click", async () => {
-    const match = play.remote();
+    const match = shown();
     if (!match || !sendLink.href) return;
     try {
       await navigator.share({ title: "Backgammon: your turn", url: sendLink.href });
@@ -496,10 +507,10 @@ export function createFriends(ctx) {
     }
   });
   $("remote-claim").addEventListener("click", () => {
-    const match = play.remote();
-    if (match) void enqueue(async () => play.heardRemote(match, await match.claim()));
+    const match = shown();
+    if (match) void enqueue(async () => void (await match.claim()));
   });
-  $("remote-leave").addEventListener("click", () => void enqueue(() => play.leaveRemote()));
+  $("remote-leave").addEventListener("click", () => void enqueue(() => play.leaveMatch()));
   $("remote-rematch").addEventListener("click", () => void enqueue(() => rematch()));
   $("remote-chat-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -8,23 +8,22 @@
  *
  * The view it hands to the play mode is the rules core's, with the friend's seat marked `kind: "remote"` and the
  * protocol's state under `remote` (web/play/seats.js reads both).
+ *
+ * It is a `Match` (web/match/match.js, kind "remote"): the play mode plays it as it plays any match, and what the
+ * friend does — and what the match's panel does: a claim, a fork settled, a turn link taken in — reaches the page's
+ * listeners (`onChange`: the board, the panel) each directly.
+ *
+ * Its state is one object (`RemoteState`) handed to the functions below; `openRemoteMatch` makes it.
  */
-import { startView } from "../play/startview.js";
+import { createListeners } from "../match/listeners.js";
+import { startView } from "../match/startview.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
 /** @typedef {Record<string, any>} View */
 /** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
 /** @typedef {import("./line.js").Line} Line */
 
-/**
- * What a change of the match brings to the page.
- * @typedef {object} Update
- * @property {View} view  the same object as before when nothing of the match changed (an acknowledgement, a chat line)
- * @property {boolean} changed  the match changed (the board is drawn again: a checker picked up is put down)
- * @property {Record<string, any>[]} events  the rules core's events (the friend's moves, to be shown moving)
- * @property {string[]} notices  what the player should be told (a refusal, a fork, a claim)
- * @property {{from: number, text: string, time: number} | null} [chat]  a line of chat heard
- */
+/** @typedef {import("../match/match.js").MatchUpdate} Update */
 
 /**
  * @typedef {object} RemoteMatchOptions
@@ -32,275 +31,352 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {RemoteEntry} entry  the match as kept (or as just made: `fresh`)
  * @property {boolean} [fresh]  a new entry, saved at once over anything under its key
  * @property {(method: string, params?: object) => Promise<any>} call
- * @property {(update: Update) => void} heard  a change that came from the friend (called inside `enqueue`)
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue  the page's queue: one step at a time
  * @property {(hello: Record<string, any>) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
+ * @property {() => void} [closed]  the match is no longer shown here (its line closed)
+ */
+
+/**
+ * The match's state on this page: one object, kept by the functions below and nowhere else.
+ * @typedef {object} RemoteState
+ * @property {string} id  the match's id (its first message's)
+ * @property {ReturnType<typeof remoteMatchStorage>} storage
+ * @property {RemoteEntry} kept  the entry as saved
+ * @property {Line | null} line  the live line, when connected
+ * @property {{view: View | null, remote: Record<string, any>}} shown  Python's last answer: the view and the protocol's state
+ * @property {{from: object | null, view: View} | null} decorated  the view last made, and from what
+ * @property {{revision: number, messages?: unknown[], payload?: string} | null} fork  the friend's record last seen to
+ *   differ from this side's, kept so that the player may take it: the messages of a sync (live) or the payload of a link
+ * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {(step: () => Promise<void>) => Promise<void>} enqueue
+ * @property {(hello: Record<string, any>) => void} invited
+ * @property {() => void} closed
+ * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
 
 const NOT_KEPT_HERE = "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.";
+const CHANGED_HERE = "This match was changed in another tab. The latest position is shown.";
 
 /**
  * @param {RemoteMatchOptions} options
  */
-export async function openRemoteMatch({ namespace, entry, fresh = false, call, heard, enqueue, invited = () => {} }) {
+export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {} }) {
   const id = /** @type {string} */ (entry.state.transcript?.[0]?.match);
-  const storage = remoteMatchStorage(namespace, id);
-  let kept = entry;
-  /** @type {Line | null} */
-  let line = null;
-  /** @type {{view: View | null, remote: Record<string, any>}} */
-  let shown = await call("remote_view", { state: kept.state });
-
+  /** @type {RemoteState} */
+  const r = {
+    id,
+    storage: remoteMatchStorage(namespace, id),
+    kept: entry,
+    line: null,
+    shown: await call("remote_view", { state: entry.state }),
+    decorated: null,
+    fork: null,
+    call,
+    enqueue,
+    invited,
+    closed,
+    listeners: createListeners(),
+  };
   if (fresh) {
-    const saved = await storage.save(kept, { force: true });
+    const saved = await r.storage.save(r.kept, { force: true });
     if (!saved.ok && "error" in saved) throw new Error(`The match with your friend could not be saved: ${saved.error}.`);
   } else {
-    await storage.load(); // this tab now knows the stored revision: a save over a later one is a conflict
+    await r.storage.load(); // this tab now knows the stored revision: a save over a later one is a conflict
   }
+  return remoteMatch(r);
+}
 
-  /** @type {{from: object | null, view: View} | null} the view last made, and from what */
-  let decorated = null;
-  /**
-   * The friend's record last seen to differ from this side's (a fork), kept so that the player may take it:
-   * the messages of a sync (live) or the payload of a link.
-   * @type {{revision: number, messages?: unknown[], payload?: string} | null}
-   */
-  let fork = null;
-
-  /** @returns {View} the view of `shown`, made once for each answer of Python's */
-  function view() {
-    if (decorated?.from !== shown) decorated = { from: shown, view: decorate() };
-    return decorated.view;
-  }
-
-  /** @returns {View} */
-  function decorate() {
-    const remote = shown.remote;
-    const base = shown.view ?? waitingView(remote);
-    const players = (base.players ?? []).map((/** @type {Record<string, any>} */ player, /** @type {number} */ seat) => ({
-      ...player,
-      name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
-      kind: seat === remote.seat ? "human" : "remote",
-    }));
-    return { ...base, players, remote };
-  }
-
-  /**
-   * Save `next` over what this tab knows; another tab's later save wins (its state is taken up here).
-   * @param {RemoteEntry} next
-   * @returns {Promise<boolean>} whether it was saved
-   */
-  async function save(next) {
-    const saved = await storage.save(next);
-    if (saved.ok) {
-      kept = next;
-      return true;
-    }
-    if ("conflict" in saved) {
-      kept = /** @type {RemoteEntry} */ (saved.conflict.record);
-      storage.adopt(saved.conflict);
-      shown = await call("remote_view", { state: kept.state });
-      return false;
-    }
-    throw new Error(`The match with your friend could not be saved: ${saved.error}. Nothing was sent.`);
-  }
-
-  /** @param {Record<string, any>[]} messages */
-  async function send(messages) {
-    if (!line) return; // by correspondence the player sends the turn link (`turnLink`)
-    for (const message of messages) await line.send(JSON.stringify(message));
-  }
-
-  /**
-   * A person's action here: checked by Python, saved, then sent.
-   * @param {Record<string, any>} action
-   * @returns {Promise<Update>}
-   */
-  async function act(action) {
-    // A play asks for the next roll with it when the player chose so (the protocol then allows no double at it).
-    const ahead = kept.rollAhead === true && (action.type === "confirm" || action.type === "play");
-    const result = await call("remote_act", { state: kept.state, action: ahead ? { ...action, roll_ahead: true } : action });
-    if (!(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [NOT_KEPT_HERE] };
-    shown = result;
-    if (result.message) await send([result.message]);
-    return { view: view(), changed: true, events: result.events ?? [], notices: [] };
-  }
-
-  /**
-   * A message of the friend's, as the JSON text it sent: checked, applied and saved, or refused (the match
-   * unchanged, the friend told why).
-   * @param {string} text
-   * @returns {Promise<Update>}
-   */
-  async function receive(text) {
-    const result = await call("remote_receive", { state: kept.state, message: text });
-    /** @type {string[]} */
-    const notices = [];
-    const name = friendName();
-    if (result.refusal) notices.push(`A message from ${name}'s device was refused: ${result.refusal.text} The match is unchanged.`);
-    if (result.peer_refusal) notices.push(`${name}'s device refused a message of this one: ${result.peer_refusal.text}`);
-    if (result.status === "fork") {
-      fork = { revision: result.revision, messages: JSON.parse(text).messages };
-      notices.push(`${name}'s record of this match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take theirs instead (in the panel).`);
-    }
-    if (result.dropped) notices.push("Your turn in progress was taken back: your friend's record of the match goes further.");
-    let chat = null;
-    if (result.chat) {
-      chat = result.chat;
-      await addChat(result.chat);
-    }
-    // A sync (the friend's whole record) is answered by reconcile, which says `status`, not `accepted`.
-    const changed = result.accepted !== false && result.state !== undefined && JSON.stringify(result.state) !== JSON.stringify(kept.state);
-    if (changed && !(await save({ ...kept, state: result.state }))) {
-      return { view: view(), changed: true, events: [], notices: [CHANGED_HERE] };
-    }
-    if (changed) shown = result;
-    await send(result.send ?? []);
-    return { view: view(), changed, events: changed ? result.events ?? [] : [], notices, chat };
-  }
-
-  /** @param {{from: number, text: string, time: number}} line */
-  async function addChat(line) {
-    const chat = [...kept.chat, line].slice(-CHAT_KEPT);
-    await save({ ...kept, chat });
-  }
-
-  function friendName() {
-    const seat = 1 - shown.remote.seat;
-    return shown.remote.names?.[seat] || "Your friend";
-  }
-
+/**
+ * The match as the page uses it: a `Match` (web/match/match.js) and what only a match with a friend has.
+ * @param {RemoteState} r
+ */
+function remoteMatch(r) {
   return {
-    id,
+    /** @type {"remote"} */
+    kind: "remote",
+    id: r.id,
+    loaded: () => true,
     /** "live" or "correspondence" */
-    mode: () => kept.mode,
-    entry: () => kept,
-    view,
-    friendName,
-    act,
-    receive,
-    /**
-     * Connect the live match's line: the friend's messages come in through the page's queue.
-     * @param {Line} connected
-     */
-    attach(connected) {
-      line = connected;
-      line.onText((text) => {
-        const hello = helloIn(text);
-        if (hello && hello.match !== id) invited(hello);
-        else void enqueue(async () => heard(await receive(text)));
-      });
-      line.onFriend(() => void enqueue(() => sendSync()));
-    },
+    mode: () => r.kept.mode,
+    entry: () => r.kept,
+    view: () => view(r),
+    friendName: () => friendName(r),
+    /** @param {Record<string, any>} action */
+    act: (action) => act(r, action),
+    onChange: r.listeners.add,
+    /** @param {string} text */
+    receive: (text) => receive(r, text),
+    /** @param {Line} connected */
+    attach: (connected) => attach(r, connected),
     /** The live line, taken away from this match (for the next match with the same friend), or null. */
     detach() {
-      const taken = line;
-      line = null;
+      const taken = r.line;
+      r.line = null;
       return taken;
     },
     /** The whole transcript to the friend, for both records to agree (after a reload or a lost connection). */
-    async sendSync() {
-      await sendSync();
-    },
-    /** @param {string} text a line of chat (500 characters at most) */
-    async chat(text) {
-      const { message } = await call("remote_chat", { state: kept.state, text });
-      await addChat({ from: shown.remote.seat, text: message.text, time: message.time });
-      await send([message]);
-      return /** @type {{from: number, text: string, time: number}} */ ({ from: shown.remote.seat, text: message.text, time: message.time });
-    },
-    /** Claim the match: the friend kept it waiting past its timeout. @returns {Promise<Update>} */
-    async claim() {
-      const result = await call("remote_claim", { state: kept.state });
-      if (!(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [NOT_KEPT_HERE] };
-      shown = result;
-      await send([result.message]);
-      return { view: view(), changed: true, events: [], notices: [] };
-    },
-    /**
-     * The correspondence link of the match as this side has it (the turn to send).
-     * @param {string} base the page's address
-     */
-    async turnLink(base) {
-      const { payload } = await call("remote_link", { state: kept.state });
-      const url = new URL(base);
-      url.hash = `v=1&turn=${payload}`;
-      return url.href;
-    },
+    sendSync: () => sendSync(r),
+    /** @param {string} text */
+    chat: (text) => chat(r, text),
+    claim: () => told(r, claim(r)),
+    /** @param {string} base */
+    turnLink: (base) => turnLink(r, base),
     /** @param {number} revision the revision of the turn link the player has sent (copied or shared) */
     async markSent(revision) {
-      if (revision > kept.sent) await save({ ...kept, sent: revision });
+      if (revision > r.kept.sent) await save(r, { ...r.kept, sent: revision });
     },
     /** Whether each play asks for the player's next roll with it (kept with the match). @param {boolean} on */
     async setRollAhead(on) {
-      if ((kept.rollAhead === true) !== on) await save({ ...kept, rollAhead: on });
+      if ((r.kept.rollAhead === true) !== on) await save(r, { ...r.kept, rollAhead: on });
     },
-    /**
-     * A turn link's payload from the friend: its whole transcript checked and agreed with this side's.
-     * @param {string} payload
-     * @returns {Promise<Update & {status: string}>}
-     */
-    async receiveLink(payload) {
-      const result = await call("remote_receive_link", { state: kept.state, payload });
-      const changed = result.status === "theirs" || result.status === "fork_resolved";
-      /** @type {string[]} */
-      const notices = [];
-      if (result.status === "fork") {
-        fork = { revision: result.revision, payload };
-        notices.push(`This link's record of the match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take it instead (in the panel).`);
-      } else if (result.status === "mine") {
-        notices.push(`This link is older than the match on this device: ${friendName()} may not have your last turn yet. Send it again.`);
-      } else if (result.status === "same") {
-        notices.push("This link holds nothing new: the match is as it was.");
-      }
-      if (changed && !(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [CHANGED_HERE], status: "conflict" };
-      if (changed) shown = result;
-      return { view: view(), changed, events: changed ? result.events ?? [] : [], notices, status: result.status };
-    },
+    /** @param {string} payload */
+    receiveLink: (payload) => told(r, receiveLink(r, payload)),
     /** The revision from which the friend's record last seen differs from this side's, or null (no fork). */
-    fork: () => (fork ? fork.revision : null),
+    fork: () => (r.fork ? r.fork.revision : null),
     /** Keep this side's record after a fork: the friend's is set aside (it will be reported again if sent again). */
     keepMine() {
-      fork = null;
+      r.fork = null;
     },
-    /**
-     * Take the friend's record after a fork (a claim that crossed a late move, say): the match goes on from it,
-     * and what differs in this side's is dropped. @returns {Promise<Update>}
-     */
-    async takeTheirs() {
-      if (!fork) return { view: view(), changed: false, events: [], notices: [] };
-      const result = fork.payload !== undefined
-        ? await call("remote_receive_link", { state: kept.state, payload: fork.payload, prefer: "theirs" })
-        : await call("remote_reconcile", { state: kept.state, messages: fork.messages, prefer: "theirs" });
-      fork = null;
-      if (result.status !== "fork_resolved" && result.status !== "theirs") {
-        return { view: view(), changed: false, events: [], notices: ["Your friend's record could not be taken: the match is unchanged."] };
-      }
-      if (!(await save({ ...kept, state: result.state }))) return { view: view(), changed: true, events: [], notices: [CHANGED_HERE] };
-      shown = result;
-      await send(result.send ?? []);
-      return { view: view(), changed: true, events: result.events ?? [], notices: [`You took ${friendName()}'s record: the match goes on from there.`] };
-    },
+    takeTheirs: () => told(r, takeTheirs(r)),
     /** The rules core's record of the match with its transcript (for review and files). */
     async record() {
-      return (await call("remote_record", { state: kept.state })).record;
+      return (await r.call("remote_record", { state: r.kept.state })).record;
     },
     /** Leave the match on this page (the line closed; the match stays kept). */
     async close() {
-      const closing = line;
-      line = null;
+      const closing = r.line;
+      r.line = null;
       await closing?.close();
+      r.closed();
     },
   };
-
-  async function sendSync() {
-    const { message } = await call("remote_sync", { state: kept.state });
-    await send([message]);
-  }
 }
 
-const CHANGED_HERE = "This match was changed in another tab. The latest position is shown.";
+/**
+ * A change made from the match's own panel (a claim, a fork settled, a turn link taken in) is told to the page like
+ * one from the friend; it is also the answer.
+ * @template {Update} T
+ * @param {RemoteState} r @param {Promise<T>} change
+ * @returns {Promise<T>}
+ */
+async function told(r, change) {
+  const update = await change;
+  await r.listeners.emit(update);
+  return update;
+}
+
+/**
+ * The view of `shown`, made once for each answer of Python's.
+ * @param {RemoteState} r
+ * @returns {View}
+ */
+function view(r) {
+  if (r.decorated?.from !== r.shown) r.decorated = { from: r.shown, view: decorate(r.shown) };
+  return r.decorated.view;
+}
+
+/**
+ * @param {{view: View | null, remote: Record<string, any>}} shown
+ * @returns {View}
+ */
+function decorate(shown) {
+  const remote = shown.remote;
+  const base = shown.view ?? waitingView(remote);
+  const players = (base.players ?? []).map((/** @type {Record<string, any>} */ player, /** @type {number} */ seat) => ({
+    ...player,
+    name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
+    kind: seat === remote.seat ? "human" : "remote",
+  }));
+  return { ...base, players, remote };
+}
+
+/** @param {RemoteState} r */
+function friendName(r) {
+  const seat = 1 - r.shown.remote.seat;
+  return r.shown.remote.names?.[seat] || "Your friend";
+}
+
+/**
+ * Save `next` over what this tab knows; another tab's later save wins (its state is taken up here).
+ * @param {RemoteState} r @param {RemoteEntry} next
+ * @returns {Promise<boolean>} whether it was saved
+ */
+async function save(r, next) {
+  const saved = await r.storage.save(next);
+  if (saved.ok) {
+    r.kept = next;
+    return true;
+  }
+  if ("conflict" in saved) {
+    r.kept = /** @type {RemoteEntry} */ (saved.conflict.record);
+    r.storage.adopt(saved.conflict);
+    r.shown = await r.call("remote_view", { state: r.kept.state });
+    return false;
+  }
+  throw new Error(`The match with your friend could not be saved: ${saved.error}. Nothing was sent.`);
+}
+
+/** @param {RemoteState} r @param {Record<string, any>[]} messages */
+async function send(r, messages) {
+  if (!r.line) return; // by correspondence the player sends the turn link (`turnLink`)
+  for (const message of messages) await r.line.send(JSON.stringify(message));
+}
+
+/** @param {RemoteState} r */
+async function sendSync(r) {
+  const { message } = await r.call("remote_sync", { state: r.kept.state });
+  await send(r, [message]);
+}
+
+/**
+ * A person's action here: checked by Python, saved, then sent.
+ * @param {RemoteState} r @param {Record<string, any>} action
+ * @returns {Promise<Update>}
+ */
+async function act(r, action) {
+  // A play asks for the next roll with it when the player chose so (the protocol then allows no double at it).
+  const ahead = r.kept.rollAhead === true && (action.type === "confirm" || action.type === "play");
+  const result = await r.call("remote_act", { state: r.kept.state, action: ahead ? { ...action, roll_ahead: true } : action });
+  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
+  r.shown = result;
+  if (result.message) await send(r, [result.message]);
+  return { view: view(r), changed: true, events: result.events ?? [], notices: [] };
+}
+
+/**
+ * Connect the live match's line: the friend's messages come in through the page's queue, and each change they make
+ * is told to the page.
+ * @param {RemoteState} r @param {Line} connected
+ */
+function attach(r, connected) {
+  r.line = connected;
+  r.line.onText((text) => {
+    const hello = helloIn(text);
+    if (hello && hello.match !== r.id) r.invited(hello);
+    else void r.enqueue(async () => r.listeners.emit(await receive(r, text)));
+  });
+  r.line.onFriend(() => void r.enqueue(() => sendSync(r)));
+}
+
+/**
+ * A message of the friend's, as the JSON text it sent: checked, applied and saved, or refused (the match
+ * unchanged, the friend told why).
+ * @param {RemoteState} r @param {string} text
+ * @returns {Promise<Update>}
+ */
+async function receive(r, text) {
+  const result = await r.call("remote_receive", { state: r.kept.state, message: text });
+  /** @type {string[]} */
+  const notices = [];
+  const name = friendName(r);
+  if (result.refusal) notices.push(`A message from ${name}'s device was refused: ${result.refusal.text} The match is unchanged.`);
+  if (result.peer_refusal) notices.push(`${name}'s device refused a message of this one: ${result.peer_refusal.text}`);
+  if (result.status === "fork") {
+    r.fork = { revision: result.revision, messages: JSON.parse(text).messages };
+    notices.push(`${name}'s record of this match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take theirs instead (in the panel).`);
+  }
+  if (result.dropped) notices.push("Your turn in progress was taken back: your friend's record of the match goes further.");
+  let chat = null;
+  if (result.chat) {
+    chat = result.chat;
+    await addChat(r, result.chat);
+  }
+  // A sync (the friend's whole record) is answered by reconcile, which says `status`, not `accepted`.
+  const changed = result.accepted !== false && result.state !== undefined && JSON.stringify(result.state) !== JSON.stringify(r.kept.state);
+  if (changed && !(await save(r, { ...r.kept, state: result.state }))) {
+    return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE] };
+  }
+  if (changed) r.shown = result;
+  await send(r, result.send ?? []);
+  return { view: view(r), changed, events: changed ? result.events ?? [] : [], notices, chat };
+}
+
+/** @param {RemoteState} r @param {{from: number, text: string, time: number}} line */
+async function addChat(r, line) {
+  const chat = [...r.kept.chat, line].slice(-CHAT_KEPT);
+  await save(r, { ...r.kept, chat });
+}
+
+/**
+ * A line of chat of this side's (500 characters at most): kept, then sent.
+ * @param {RemoteState} r @param {string} text
+ */
+async function chat(r, text) {
+  const { message } = await r.call("remote_chat", { state: r.kept.state, text });
+  await addChat(r, { from: r.shown.remote.seat, text: message.text, time: message.time });
+  await send(r, [message]);
+  return /** @type {{from: number, text: string, time: number}} */ ({ from: r.shown.remote.seat, text: message.text, time: message.time });
+}
+
+/**
+ * Claim the match: the friend kept it waiting past its timeout.
+ * @param {RemoteState} r
+ * @returns {Promise<Update>}
+ */
+async function claim(r) {
+  const result = await r.call("remote_claim", { state: r.kept.state });
+  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
+  r.shown = result;
+  await send(r, [result.message]);
+  return { view: view(r), changed: true, events: [], notices: [] };
+}
+
+/**
+ * The correspondence link of the match as this side has it (the turn to send).
+ * @param {RemoteState} r @param {string} base the page's address
+ */
+async function turnLink(r, base) {
+  const { payload } = await r.call("remote_link", { state: r.kept.state });
+  const url = new URL(base);
+  url.hash = `v=1&turn=${payload}`;
+  return url.href;
+}
+
+/**
+ * A turn link's payload from the friend: its whole transcript checked and agreed with this side's.
+ * @param {RemoteState} r @param {string} payload
+ * @returns {Promise<Update & {status: string}>}
+ */
+async function receiveLink(r, payload) {
+  const result = await r.call("remote_receive_link", { state: r.kept.state, payload });
+  const changed = result.status === "theirs" || result.status === "fork_resolved";
+  /** @type {string[]} */
+  const notices = [];
+  if (result.status === "fork") {
+    r.fork = { revision: result.revision, payload };
+    notices.push(`This link's record of the match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take it instead (in the panel).`);
+  } else if (result.status === "mine") {
+    notices.push(`This link is older than the match on this device: ${friendName(r)} may not have your last turn yet. Send it again.`);
+  } else if (result.status === "same") {
+    notices.push("This link holds nothing new: the match is as it was.");
+  }
+  if (changed && !(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE], status: "conflict" };
+  if (changed) r.shown = result;
+  return { view: view(r), changed, events: changed ? result.events ?? [] : [], notices, status: result.status };
+}
+
+/**
+ * Take the friend's record after a fork (a claim that crossed a late move, say): the match goes on from it, and
+ * what differs in this side's is dropped.
+ * @param {RemoteState} r
+ * @returns {Promise<Update>}
+ */
+async function takeTheirs(r) {
+  const { fork } = r;
+  if (!fork) return { view: view(r), changed: false, events: [], notices: [] };
+  const result = fork.payload !== undefined
+    ? await r.call("remote_receive_link", { state: r.kept.state, payload: fork.payload, prefer: "theirs" })
+    : await r.call("remote_reconcile", { state: r.kept.state, messages: fork.messages, prefer: "theirs" });
+  r.fork = null;
+  if (result.status !== "fork_resolved" && result.status !== "theirs") {
+    return { view: view(r), changed: false, events: [], notices: ["Your friend's record could not be taken: the match is unchanged."] };
+  }
+  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE] };
+  r.shown = result;
+  await send(r, result.send ?? []);
+  return { view: view(r), changed: true, events: result.events ?? [], notices: [`You took ${friendName(r)}'s record: the match goes on from there.`] };
+}
 
 /**
  * The board before the friend has joined: the starting position, nobody to act.
@@ -329,4 +405,4 @@ export function helloIn(text) {
   }
 }
 
-/** @typedef {Awaited<ReturnType<typeof openRemoteMatch>>} RemoteMatch */
+/** @typedef {ReturnType<typeof remoteMatch>} RemoteMatch */

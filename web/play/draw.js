@@ -1,0 +1,41 @@
+// @ts-check
+/** Drawing the play mode: the board and the panel from the state, and the page marked busy while play works. */
+import { bottomPlayer, drawPlay } from "./panel.js";
+import { personHereToAct } from "./seats.js";
+
+/** @typedef {import("./state.js").PlayState} PlayState */
+
+/** @param {PlayState} state @param {boolean} value @param {string} [why] */
+export function setBusy(state, value, why = "") {
+  state.busy = value;
+  state.busyWhy = value ? why : "";
+  document.documentElement.dataset.busy = value ? why || "working" : "";
+  render(state);
+}
+
+/** @param {PlayState} state @param {import("./state.js").View} next */
+export function showView(state, next) {
+  state.view = next;
+  render(state);
+}
+
+/** @param {PlayState} state */
+export function render(state) {
+  const { ctx } = state;
+  // Review reads the match in progress on this page (a match with a friend is reviewed from its own record).
+  /** @type {HTMLButtonElement} */ (document.getElementById("review-button")).disabled = !ctx.local.loaded() || !ctx.engineReady();
+  if (state.suspended) return; // the board and the panel are the other mode's until it ends
+  const hasMatch = state.match.loaded();
+  drawPlay(ctx.board, {
+    view: state.view,
+    hasMatch,
+    engineReady: ctx.engineReady(),
+    busy: state.busy,
+    busyWhy: state.busyWhy,
+    personToAct: hasMatch && personHereToAct(state.view),
+    preferences: ctx.preferences(),
+    // Each player sees their own checkers at the bottom: on two devices, this device's seat.
+    perspective: bottomPlayer(state.view),
+  });
+  state.showXgid(state.view, ctx.engineReady() && hasMatch);
+}
