@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import http.server
-import importlib.util
 import itertools
 import json
 import os
@@ -584,21 +583,11 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
     write_service_worker(staging)
 
 
-def load_script(name: str) -> Any:
-    """A module of scripts/ by its path (build.py is run from anywhere, and imported by tests)."""
-    module_name = f"_build_{name}"
-    if module_name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(module_name, ROOT / "scripts" / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[module_name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[module_name]
-
-
 def cached_icons() -> dict[str, bytes]:
     """The generated icons, drawn once per version of the drawing code (it takes a few seconds)."""
-    icon_files = load_script("site_icons").icon_files
+    # scripts/ is a package beside this file: on the path when build.py runs (its own folder) and when the
+    # tests and benchmarks load it (the repository root).
+    from scripts.site_icons import icon_files
 
     folder = CACHE_DIR / f"icons-{sha256_of(ROOT / 'scripts' / 'site_icons.py')[:16]}"
     if not folder.is_dir():

@@ -1,8 +1,8 @@
 """How fast the match analysis is: decisions judged per second at each depth, in CPython and in Pyodide.
 
-    python3 benchmarks/analysis.py [--matches 3] [--length 7] [--depth 0 --depth 1 --depth 2]
-    python3 benchmarks/analysis.py --pyodide [...]        # the same inside Pyodide under Node
-    python3 benchmarks/analysis.py --files benchmarks/data/set1/match-009.mat ...   # given matches instead
+    python3 -m benchmarks.analysis [--matches 3] [--length 7] [--depth 0 --depth 1 --depth 2]
+    python3 -m benchmarks.analysis --pyodide [...]        # the same inside Pyodide under Node
+    python3 -m benchmarks.analysis --files data/benchmarks/set1/match-009.mat ...   # given matches instead
 
 The matches: by default our own computer plays `--matches` matches of `--length` points (the intermediate
 against the beginner, seeded dice: the same matches every run, in either Python), else the `.mat` or
@@ -14,8 +14,8 @@ matches analysed, or of those in `--set`, counted by gnubg) times the mean time 
 (a set of `analysis_gnubg.py`) adds the mean decisions of its 7-point matches.
 
 Measured on 2026-11-24, 12:55 to 13:02 UTC, on the shared 2-core machine (load average 2.5 to 4), three
-7-point matches of the gnubg set (`--files benchmarks/data/set1/match-{002,014,020}.mat --set
-benchmarks/data/set1`, 895 decisions, 561 of them checker plays); decisions per second by CPU time and by
+7-point matches of the gnubg set (`--files data/benchmarks/set1/match-{002,014,020}.mat --set
+data/benchmarks/set1`, 895 decisions, 561 of them checker plays); decisions per second by CPU time and by
 wall-clock, and the time per checker play (mean / median / p95 / max):
 
 | | depth 0 | depth 1 |
@@ -45,19 +45,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from backgammon.analysis import AnalysisJob
+from backgammon.bot.decide import bot_action
+from backgammon.bot.levels import level_named
+from backgammon.dice import SeededDice
+from backgammon.match import Match
+from backgammon.record import to_record
+from backgammon.rules import MatchSettings
+from benchmarks.cpu_clock import cpu_clock
+
 REPO = Path(__file__).resolve().parent.parent
 IN_PYODIDE = sys.platform == "emscripten"
-if str(REPO / "py") not in sys.path:
-    sys.path.insert(0, str(REPO / "py"))
-
-from backgammon.analysis import AnalysisJob  # noqa: E402
-from backgammon.bot.decide import bot_action  # noqa: E402
-from backgammon.bot.levels import level_named  # noqa: E402
-from backgammon.dice import SeededDice  # noqa: E402
-from backgammon.match import Match  # noqa: E402
-from backgammon.record import to_record  # noqa: E402
-from backgammon.rules import MatchSettings  # noqa: E402
-from cpu_clock import cpu_clock  # noqa: E402
 
 JSON = dict[str, Any]
 LEVELS = ("intermediate", "beginner")

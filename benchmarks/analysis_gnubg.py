@@ -1,9 +1,9 @@
 """Our match analysis set beside GNU Backgammon's `analyse match`, on matches gnubg plays against itself.
 
-    python3 benchmarks/analysis_gnubg.py make-set --out benchmarks/data/set1 --matches 60 --seed 1
-    nice -n 10 python3 benchmarks/analysis_gnubg.py gnubg-analyse --set benchmarks/data/set1 --jobs 2
-    python3 benchmarks/analysis_gnubg.py compare --set benchmarks/data/set1 --depth 1
-    python3 benchmarks/analysis_gnubg.py gnubg-self --set benchmarks/data/set1 --plies 1
+    python3 -m benchmarks.analysis_gnubg make-set --out data/benchmarks/set1 --matches 60 --seed 1
+    nice -n 10 python3 -m benchmarks.analysis_gnubg gnubg-analyse --set data/benchmarks/set1 --jobs 2
+    python3 -m benchmarks.analysis_gnubg compare --set data/benchmarks/set1 --depth 1
+    python3 -m benchmarks.analysis_gnubg gnubg-self --set data/benchmarks/set1 --plies 1
 
 Needs Debian's `gnubg` (`make setup` installs it), run as `gnubg -t -q` with commands on stdin.
 
@@ -552,10 +552,8 @@ def cube_pairs(mat: Path, ours: JSON, plies: int) -> list[JSON]:
     sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf")
     if not sgf.exists():
         return []
-    if str(REPO / "tests" / "core") not in sys.path:
-        sys.path.insert(0, str(REPO / "tests" / "core"))
-    # The same reading as the yardstick test (tests/core, put on the path above).
-    from gnubg_analysed import cube_action, double_pass, read_sgf  # type: ignore[import-not-found]
+    # The same reading as the yardstick test.
+    from tests.core.gnubg_analysed import cube_action, double_pass, read_sgf
 
     names = re.findall(r"P([WB])\[([^\]]*)\]", sgf.read_text()[:2000])
     gnubg_player = {name: 0 if colour == "W" else 1 for colour, name in names}
@@ -859,9 +857,7 @@ def gnubg_self(args: argparse.Namespace) -> None:
 
 def _gnubg_verdicts(mat: Path, ours: JSON, plies: int) -> list[JSON]:
     """Each cube decision and answer of a match: gnubg's verdict at `plies` beside its 2-ply one."""
-    if str(REPO / "tests" / "core") not in sys.path:
-        sys.path.insert(0, str(REPO / "tests" / "core"))
-    from gnubg_analysed import cube_action, double_pass, read_sgf
+    from tests.core.gnubg_analysed import cube_action, double_pass, read_sgf
 
     low_sgf, high_sgf = mat.with_suffix(f".gnubg-{plies}ply.sgf"), mat.with_suffix(".gnubg-2ply.sgf")
     if not (low_sgf.exists() and high_sgf.exists()):
@@ -883,6 +879,9 @@ def _gnubg_verdicts(mat: Path, ours: JSON, plies: int) -> list[JSON]:
             ):
                 continue
             a, b = low_queue.pop(0), high_queue.pop(0)
+            # read_sgf gives every cube decision both values, as the first function here relies on
+            assert a.no_double is not None and a.double_take is not None
+            assert b.no_double is not None and b.double_take is not None
             dp = double_pass(decision, money)
             if decision["kind"] == "double":
                 verdict_a = cube_action(a.no_double, a.double_take, dp)

@@ -1,6 +1,6 @@
 """The match analysis in the page: how long *Analyse the match* takes, and the main thread's longest task.
 
-    python3 benchmarks/analysis_page.py FILE.mat [FILE.mat ...] [--depth 0|1|2] [--no-build]
+    python3 -m benchmarks.analysis_page FILE.mat [FILE.mat ...] [--depth 0|1|2] [--no-build]
 
 Builds the site into a temporary folder (or serves `dist/` with --no-build), stores each finished match
 (a `.mat` file, read by `backgammon.formats.mat_import`) as the saved match in the test-mode localStorage
@@ -9,7 +9,7 @@ slot with the analysis depth as the player's preference, opens the page in the s
 the decisions analysed, and every main-thread task over 50 ms meanwhile (PerformanceObserver "longtask").
 
 Measured on 2026-11-24 13:20 UTC on the idle shared 2-core machine (load average under 1), three 7-point
-matches of the GNU Backgammon reference set (`benchmarks/data/set1/match-{002,014,020}.mat`, made by
+matches of the GNU Backgammon reference set (`data/benchmarks/set1/match-{002,014,020}.mat`, made by
 `analysis_gnubg.py make-set`; 261, 294 and 340 decisions): depth 1 took 30.2, 26.6 and 25.0 s from the
 click to the analysis done, depth 0 1.9, 1.4 and 1.4 s; no main-thread task over 50 ms in either.
 After the evaluator's packed sums (2026-11-25, a numpy job on the other core, load average about 2.5): depth 1
@@ -21,24 +21,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site
 
-from bot_page import STORAGE_KEY
+from backgammon.formats.mat_import import import_mat
+from backgammon.record import to_record
+from benchmarks.bot_page import STORAGE_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "py"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site  # noqa: E402
-
-from backgammon.formats.mat_import import import_mat  # noqa: E402
-from backgammon.record import to_record  # noqa: E402
 
 PREFERENCES_KEY = "backgammon.preferences.v1"  # web/preferences.js
 TIMEOUT_S = 600

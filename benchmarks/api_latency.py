@@ -5,7 +5,7 @@ reports the median and 95th percentile time of a whole `handle` call (parse, act
 building the view alone, and of computing the turn's destinations afresh. Runs in CPython and, imported, in
 Pyodide:
 
-    PYTHONPATH=py python3 benchmarks/api_latency.py
+    PYTHONPATH=py python3 -m benchmarks.api_latency
 
 Measured on 2026-11-23 on the shared 2-core machine while other jobs ran (load average about 10, which
 inflates the 95th percentiles), a money session of seeded random play:
@@ -25,16 +25,10 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-try:
-    from backgammon import api
-except ImportError:  # running from a checkout without PYTHONPATH
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-    from backgammon import api
+from backgammon import api
 from backgammon.dice import SeededDice
 from backgammon.view import build_view
 

@@ -1,7 +1,7 @@
 """Bear-off chances against GNU Backgammon: the race network (as before the bear-off database) and the
 database, each against gnubg's cubeless figures (gnubg judges bear-offs by its own bear-off databases).
 
-    python3 benchmarks/bearoff_gnubg.py [--positions 3000] [--seed 15] [--plies 0]
+    python3 -m benchmarks.bearoff_gnubg [--positions 3000] [--seed 15] [--plies 0]
 
 Two sets of positions, both sides with every checker on their six home points, the side on roll first:
 - `play`: each side starts from 15 checkers placed at random on its home board (points 6, 5, 4 weighted 3, 3,
@@ -27,9 +27,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-if "__file__" in globals():  # not inside gnubg, which runs the script without it
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 ARGS_VARIABLE = "BEAROFF_GNUBG_ARGS"  # set when this script runs inside gnubg
 Side = tuple[int, ...]

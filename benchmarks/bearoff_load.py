@@ -1,7 +1,7 @@
 """The cost of the bear-off database: reading and decompressing its file, and judging a bear-off by it
 against the race network.
 
-    python3 benchmarks/bearoff_load.py [--runs 5] [--positions 2000]
+    python3 -m benchmarks.bearoff_load [--runs 5] [--positions 2000]
     node benchmarks/run_in_pyodide.mjs bearoff_load [--runs 5]      # inside Pyodide under Node
 
 Prints the best of `--runs` for each figure (wall-clock, milliseconds or microseconds): the file read
@@ -84,5 +84,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/py")
     main()

@@ -1,7 +1,7 @@
 """The bear-off database's first use in the page: a hint in a bear-off, when the worker must fetch and read
 the database first, against a hint in another bear-off once it has.
 
-    python3 benchmarks/bearoff_page.py [--rounds 5] [--no-build]
+    python3 -m benchmarks.bearoff_page [--rounds 5] [--no-build]
 
 Builds the site (or serves dist/ as it is), opens it in the system Chromium with `?no-sw` (the file comes
 from the local server), and in each round starts a new engine worker, asks for a hint at the start of a
@@ -15,10 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site

@@ -4,21 +4,19 @@ Mounts the board on the test harness page with the opening position and reports 
 percentile of: creating the board (frame, points and first drawing) and one batched redraw after
 `set({view})` (timed between animation-frame callbacks queued before and after the board's own).
 
-    python3 benchmarks/board_draw.py
+    python3 -m benchmarks.board_draw
 """
 
 from __future__ import annotations
 
 import statistics
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
+from tests.e2e.board_views import after_8_5_view, start_view
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
-from board_views import after_8_5_view, start_view  # noqa: E402 - needs the path above
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402
 
 RUNS = 60
 MEASURE = """

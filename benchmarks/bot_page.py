@@ -1,6 +1,6 @@
 """The computer opponent in the page: its think time per decision and the main thread's longest task.
 
-    python3 benchmarks/bot_page.py [--level expert [intermediate ...]] [--decisions 40] [--seed 7]
+    python3 -m benchmarks.bot_page [--level expert [intermediate ...]] [--decisions 40] [--seed 7]
                                    [--cpu-throttle 4] [--no-build]
 
 Builds the site into a temporary folder (or serves `dist/` with --no-build), stores a money session
@@ -50,16 +50,11 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, Worker, sync_playwright
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site
+
+from backgammon import api
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "py"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site  # noqa: E402
-
-from backgammon import api  # noqa: E402
-
 STORAGE_KEY = "backgammon-test.match.v1"  # web/storage.js: namespace of test mode, STORAGE_VERSION 1
 CPU_CGROUPS = Path("/sys/fs/cgroup/cpu")  # cgroup v1's cpu controller
 

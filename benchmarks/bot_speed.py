@@ -4,7 +4,7 @@ The positions come from a fixed seed (random play from the start: openings, midd
 bear-offs). CPython by default; `--pyodide` runs the same measurement inside Pyodide under Node
 (needs `node_modules/pyodide`, as for `tests/pyodide`):
 
-    PYTHONPATH=py python3 benchmarks/bot_speed.py [--moves 40] [--pyodide] [--cpu]
+    PYTHONPATH=py python3 -m benchmarks.bot_speed [--moves 40] [--pyodide] [--cpu]
 
 `--cpu` times each move by the process's CPU clock (Node's in Pyodide) instead of the wall clock: steadier
 when the machine is shared. Boards the evaluator remembers (`evaluator.forget_boards`) are forgotten before
@@ -50,15 +50,13 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-if str(REPO / "py") not in sys.path:
-    sys.path.insert(0, str(REPO / "py"))
+from backgammon import Position, legal_positions
+from backgammon.bot.evaluator import evaluate, forget_boards
+from backgammon.bot.levels import LEVELS
+from backgammon.bot.player import choose_play
+from benchmarks.cpu_clock import cpu_clock
 
-from backgammon import Position, legal_positions  # noqa: E402
-from backgammon.bot.evaluator import evaluate, forget_boards  # noqa: E402
-from backgammon.bot.levels import LEVELS  # noqa: E402
-from backgammon.bot.player import choose_play  # noqa: E402
-from cpu_clock import cpu_clock  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 SEED = 20261123
 
@@ -120,8 +118,8 @@ pyodide.mountNodeFS("/repo", repo);
 const out = await pyodide.runPythonAsync(`
 import sys, json
 sys.dont_write_bytecode = True
-sys.path.insert(0, "/repo/py"); sys.path.insert(0, "/repo/benchmarks")
-import bot_speed
+sys.path[:0] = ["/repo/py", "/repo"]  # nothing is installed inside Pyodide (as benchmarks/run_in_pyodide.mjs)
+from benchmarks import bot_speed
 json.dumps(bot_speed.measure(${process.argv[2]}, ${process.argv[3]}))
 `);
 console.log(out);

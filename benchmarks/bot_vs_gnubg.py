@@ -1,7 +1,7 @@
 """Cubeless single games between the computer (at each level) and GNU Backgammon, the program players
 measure against.
 
-    python3 benchmarks/bot_vs_gnubg.py --games 500 --level expert [--plies 0] [--seed 2026]
+    python3 -m benchmarks.bot_vs_gnubg --games 500 --level expert [--plies 0] [--seed 2026]
 
 Needs Debian's `gnubg` (`make setup` installs it). The games run inside gnubg's own embedded Python
 (this script starts `gnubg -t -q -p` on itself): our package is standard library only, so it imports
@@ -21,7 +21,7 @@ strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against it
 
 `--out FILE` (one `--level`) adds each game to FILE as a line (about 150 bytes) and keeps the dice's generator
 after the last in FILE.rng.json: a run stopped for time goes on where it stopped when run again with the same
-arguments, on the same dice; the two files are small enough to keep in git (`benchmarks/data/games-*.jsonl`).
+arguments, on the same dice; the two files are small enough to keep in git (`data/benchmarks/games-*.jsonl`).
 Each game (and each match of `--matches`) names the net that played it (the start of the weights' SHA-256):
 a file another net began, or one kept before nets were named, is refused rather than added to.
 
@@ -51,16 +51,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ARGS_VARIABLE = "BOT_VS_GNUBG_ARGS"  # set when this script runs inside gnubg, which gives it no __file__
-INSIDE_GNUBG = ARGS_VARIABLE in os.environ
-REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
-for folder in (REPO / "py", REPO / "benchmarks"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from backgammon import Position  # noqa: E402
-from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_pubeval import (  # noqa: E402
+from backgammon import Position
+from backgammon.move import Move, Play
+from benchmarks.bot_vs_pubeval import (
     SETTINGS,
     Player,
     level_player,
@@ -68,6 +61,11 @@ from bot_vs_pubeval import (  # noqa: E402
     play_level,
     pubeval_move,
 )
+from benchmarks.inside_gnubg import gnubg_environment
+
+ARGS_VARIABLE = "BOT_VS_GNUBG_ARGS"  # set when this script runs inside gnubg, which gives it no __file__
+INSIDE_GNUBG = ARGS_VARIABLE in os.environ
+REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
@@ -77,7 +75,7 @@ def run_script_in_gnubg(script: Path, variable: str, settings: dict[str, object]
     variable `variable` (gnubg gives a script no arguments); exits saying why if gnubg is missing or fails."""
     if GNUBG is None:
         sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
-    env = {**os.environ, variable: json.dumps(settings)}
+    env = gnubg_environment(variable, settings)
     command = [GNUBG, "-t", "-q", "-p", str(script)]
     done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
     if done.returncode:
@@ -105,7 +103,7 @@ def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
 
 def play_matches_inside_gnubg(args: dict[str, object]) -> None:
     """`--matches`: pairs of matches on the same dice, seats swapped, one JSON line per match."""
-    from gnubg_match_play import gnubg_decider, level_decider, play_match
+    from benchmarks.gnubg_match_play import gnubg_decider, level_decider, play_match
 
     gnubg_decides = gnubg_decider(int(str(args["plies"])))
     matches, seed, length = (int(str(args[key])) for key in ("matches", "seed", "length"))
@@ -302,7 +300,7 @@ def main() -> None:
         "log": str(args.log.resolve()) if args.log else None,
         "luck": args.luck,
     }
-    env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
+    env = gnubg_environment(ARGS_VARIABLE, settings)
     script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")
     command = [GNUBG, "-t", "-q", "-p", script]
     with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) as gnubg:

@@ -4,7 +4,7 @@ Both sides see the same dice; the side that starts alternates game by game, and 
 never a double (as with an opening roll). Reports the share of games won and points per game
 (gammon 2, backgammon 3) with 95% intervals:
 
-    PYTHONPATH=py nice -n 19 python3 benchmarks/bot_vs_pubeval.py --games 1000 --level intermediate
+    PYTHONPATH=py nice -n 19 python3 -m benchmarks.bot_vs_pubeval --games 1000 --level intermediate
 
 Measured on 2026-11-24 (CPython 3.11, seed 2026, weights of run 6: run 5's nets fitted to GNU Backgammon's
 1-ply figures, contact net of 128 hidden units), 95% intervals; the expert's games are two runs of 600
@@ -40,17 +40,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
-if str(REPO / "py") not in sys.path:
-    sys.path.insert(0, str(REPO / "py"))
+from backgammon import Position, legal_positions
+from backgammon.bot.levels import DEEP, LEVELS
+from backgammon.bot.network import WEIGHTS_FILE
+from backgammon.bot.player import choose_play
+from backgammon.bot.pubeval import is_race, pubeval_score
+from backgammon.game import Win, classify_win
+from benchmarks.luck import Luck, roll_luck
 
-from backgammon import Position, legal_positions  # noqa: E402
-from backgammon.bot.levels import DEEP, LEVELS  # noqa: E402
-from backgammon.bot.network import WEIGHTS_FILE  # noqa: E402
-from backgammon.bot.player import choose_play  # noqa: E402
-from backgammon.bot.pubeval import is_race, pubeval_score  # noqa: E402
-from backgammon.game import Win, classify_win  # noqa: E402
-from luck import Luck, roll_luck  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 
 def pubeval_move(position: Position, dice: tuple[int, int]) -> Position:

@@ -1,6 +1,6 @@
 """Checker-play errors of the computer's settings, judged by GNU Backgammon at 2-ply.
 
-    python3 benchmarks/checker_errors_gnubg.py --positions 300 [--level expert --level deep] [--seed 7]
+    python3 -m benchmarks.checker_errors_gnubg --positions 300 [--level expert --level deep] [--seed 7]
         [--judge-plies 2] [--out FILE]
 
 The positions come from seeded games of the intermediate level against itself (its small noise takes
@@ -21,23 +21,19 @@ import json
 import math
 import os
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from backgammon import Position, legal_positions
+from backgammon.bot.levels import DEEP, INTERMEDIATE, LEVELS
+from backgammon.bot.player import choose_play
+from backgammon.move import Move, Play
+from benchmarks.bot_vs_gnubg import run_script_in_gnubg
+
 ARGS_VARIABLE = "CHECKER_ERRORS_GNUBG_ARGS"  # set when this script runs inside gnubg (no __file__ there)
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
 REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
-for folder in (REPO / "py", REPO / "benchmarks"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from backgammon import Position, legal_positions  # noqa: E402
-from backgammon.bot.levels import DEEP, INTERMEDIATE, LEVELS  # noqa: E402
-from backgammon.bot.player import choose_play  # noqa: E402
-from backgammon.move import Move, Play  # noqa: E402
-from bot_vs_gnubg import run_script_in_gnubg  # noqa: E402
 
 SETTINGS = {**LEVELS, DEEP.name: DEEP}
 
@@ -136,7 +132,7 @@ def main() -> None:
     parser.add_argument("--level", choices=sorted(SETTINGS), action="append")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--judge-plies", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/data/checker-errors.jsonl"))
+    parser.add_argument("--out", type=Path, default=Path("data/benchmarks/checker-errors.jsonl"))
     args = parser.parse_args()
     levels = args.level or ["expert", "deep"]
     args.out.parent.mkdir(parents=True, exist_ok=True)

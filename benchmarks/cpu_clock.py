@@ -1,8 +1,8 @@
 """The process's CPU clock for the benchmarks that run in CPython and in Pyodide under Node.
 
-    from cpu_clock import cpu_clock
+    from benchmarks.cpu_clock import cpu_clock
 
-(`benchmarks/` on `sys.path`: a script's own folder, or as benchmarks/run_in_pyodide.mjs sets it.)
+(from the repository root, `python -m benchmarks.NAME`, or inside Pyodide by benchmarks/run_in_pyodide.mjs.)
 """
 
 from __future__ import annotations

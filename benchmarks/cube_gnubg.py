@@ -1,10 +1,10 @@
 """The computer's cube decisions against GNU Backgammon's cubeful evaluation, and the cube model's tuning.
 
-    python3 benchmarks/cube_gnubg.py collect --set benchmarks/data/set1 [--plies 2] [--out F]
-    python3 benchmarks/cube_gnubg.py compare [--out F] [--efficiency X --race-efficiency Y]
-    python3 benchmarks/cube_gnubg.py sweep [--out F]
-    python3 benchmarks/cube_gnubg.py reference --out F [--out F2] [--fixture F3]
-    python3 benchmarks/cube_gnubg.py zero-ply [--cases 160] [--zero-ply-fixture F]
+    python3 -m benchmarks.cube_gnubg collect --set data/benchmarks/set1 [--plies 2] [--out F]
+    python3 -m benchmarks.cube_gnubg compare [--out F] [--efficiency X --race-efficiency Y]
+    python3 -m benchmarks.cube_gnubg sweep [--out F]
+    python3 -m benchmarks.cube_gnubg reference --out F [--out F2] [--fixture F3]
+    python3 -m benchmarks.cube_gnubg zero-ply [--cases 160] [--zero-ply-fixture F]
 
 `collect` takes every cube decision of the matches analysed by `analysis_gnubg.py` (the `*.ours-d1.json`
 files: the position, cube, score and our depth-1 chances of the side that may double), keeps those in
@@ -39,24 +39,20 @@ import argparse
 import json
 import os
 import random
-import sys
 from pathlib import Path
 from typing import Any
+
+from backgammon.bot.cube import MatchContext, Owner, cube_advice
+from backgammon.bot.evaluator import Probabilities
+from backgammon.bot.pubeval import is_race
+from backgammon.formats.gnubg_id import decode_match_id, decode_position_id
+from benchmarks.bot_vs_gnubg import run_script_in_gnubg
 
 ARGS_VARIABLE = "CUBE_GNUBG_ARGS"  # set when this script runs inside gnubg (no __file__ there)
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
 REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
-for folder in (REPO / "py", REPO / "benchmarks"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
 
-from backgammon.bot.cube import MatchContext, Owner, cube_advice  # noqa: E402
-from backgammon.bot.evaluator import Probabilities  # noqa: E402
-from backgammon.bot.pubeval import is_race  # noqa: E402
-from backgammon.formats.gnubg_id import decode_match_id, decode_position_id  # noqa: E402
-from bot_vs_gnubg import run_script_in_gnubg  # noqa: E402
-
-DEFAULT_OUT = Path("benchmarks/data/cube-gnubg.jsonl")
+DEFAULT_OUT = Path("data/benchmarks/cube-gnubg.jsonl")
 WINDOW = (0.5, 0.97)
 CLEAR = 0.08
 PER_KIND = 8
@@ -309,7 +305,7 @@ def main() -> None:
     parser.add_argument(
         "--zero-ply-fixture", type=Path, default=Path("tests/core/data/cube_gnubg_zero_ply.json")
     )
-    parser.add_argument("--set", type=Path, default=Path("benchmarks/data/set1"))
+    parser.add_argument("--set", type=Path, default=Path("data/benchmarks/set1"))
     parser.add_argument("--plies", type=int, default=2)
     parser.add_argument("--money", action="store_true", help="collect: the positions in money play instead")
     parser.add_argument("--out", type=Path, action="append", help=f"default {DEFAULT_OUT}")

@@ -1,7 +1,7 @@
 """A first visit on a phone's network: what a static host sends (compressed) and how long until the board is
 drawn and the game can be played, with Chromium's network throttled and its CPU slowed as on a phone.
 
-    python3 benchmarks/first_visit.py [--runs 3] [--profile none 4g 3g] [--cpu 4] [--no-build]
+    python3 -m benchmarks.first_visit [--runs 3] [--profile none 4g 3g] [--cpu 4] [--no-build]
                                       [--json out.json]
 
 The built site (dist/, built first unless --no-build) is served as a static host serves it: every file but
@@ -40,14 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
+
+from benchmarks.bot_page import WorkerThrottle, load_average
+from benchmarks.startup import MARKS_SCRIPT
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
-
-from bot_page import WorkerThrottle, load_average  # noqa: E402
-from startup import MARKS_SCRIPT  # noqa: E402
 
 site_build = load_site_build()
 

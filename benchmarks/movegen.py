@@ -12,7 +12,7 @@ The positions come from a fixed seed: positions reached by random play from the 
 bear-offs, checkers on the bar against strong boards, and doubles with hundreds of plays; "mixed" is all of
 them together (the big doubles weigh most there). Runs in CPython and in Pyodide under Node:
 
-    PYTHONPATH=py python3 benchmarks/movegen.py [--repeats N]
+    PYTHONPATH=py python3 -m benchmarks.movegen [--repeats N]
     node benchmarks/run_in_pyodide.mjs movegen [--repeats N]
     >>> import movegen; movegen.run(movegen.sample_positions())   # -> {"legal_positions_per_second": ...}
 
@@ -41,15 +41,9 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from cpu_clock import cpu_clock
-
-try:
-    from backgammon import Position, legal_positions
-except ImportError:  # running from a checkout without PYTHONPATH
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-    from backgammon import Position, legal_positions
+from backgammon import Position, legal_positions
+from benchmarks.cpu_clock import cpu_clock
 
 Dice = tuple[int, int]
 Case = tuple[Position, Dice]

@@ -12,7 +12,7 @@ turn), so the other side's reveal comes with its play (one message a turn). "che
 takes, in a page just loaded, to read the link and check the whole match (`receive_link`), in this process's
 CPU time.
 
-    PYTHONPATH=py python3 benchmarks/remote_links.py [--matches N]
+    PYTHONPATH=py python3 -m benchmarks.remote_links [--matches N]
 
 Measured on 2026-11-26 on the shared 2-core machine (load average about 12), CPython 3.11.7, `--matches 5`
 (the median of the five matches for each figure; seeds 0..4):
@@ -38,13 +38,9 @@ import base64
 import json
 import random
 import statistics
-import sys
 import time
 import zlib
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from backgammon.game import Phase, to_absolute
 from backgammon.remote import session

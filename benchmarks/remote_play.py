@@ -3,9 +3,9 @@ trystero and a real Nostr relay started here, two browser contexts of the system
 devices) with the pages' Content-Security-Policy on, both players acting through the page's own controls
 (tests/e2e/remote_driver.py). docs/remote-transport.md keeps the figures.
 
-    python3 benchmarks/remote_play.py                 # 3 matches of 1 point
-    python3 benchmarks/remote_play.py --matches 5
-    python3 benchmarks/remote_play.py --animation-ms 0   # the friend's checkers drawn at once, no glide
+    python3 -m benchmarks.remote_play                 # 3 matches of 1 point
+    python3 -m benchmarks.remote_play --matches 5
+    python3 -m benchmarks.remote_play --animation-ms 0   # the friend's checkers drawn at once, no glide
 
 Each match:
 - `join`: from the friend pressing *Join the match* (the link already open, the invitation heard) to both
@@ -23,13 +23,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, serving

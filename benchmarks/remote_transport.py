@@ -2,8 +2,8 @@
 relay (PyPI `nostr-relay`, started here), two browser contexts of the system Chromium with the pages'
 Content-Security-Policy enforced. docs/remote-transport.md keeps the figures.
 
-    python3 benchmarks/remote_transport.py                  # 5 rounds, 50 messages a round
-    python3 benchmarks/remote_transport.py --rounds 10 --messages 100
+    python3 -m benchmarks.remote_transport                  # 5 rounds, 50 messages a round
+    python3 -m benchmarks.remote_transport --rounds 10 --messages 100
 
 Each round, in a fresh room:
 - `page`: the first device has index.html open on a `#play=` link and waits; the time from the second device
@@ -32,8 +32,6 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Browser, sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, serving

@@ -2,8 +2,9 @@
 //
 //   node benchmarks/run_in_pyodide.mjs movegen [args…]
 //
-// Uses the pinned npm pyodide (node_modules/pyodide, after `npm ci`); the checkout is mounted at /repo and
-// `py/` and `benchmarks/` are put on sys.path; sys.argv is [name, args…].
+// Uses the pinned npm pyodide (node_modules/pyodide, after `npm ci`); the checkout is mounted at /repo, and
+// `py/` and the checkout are put on sys.path (nothing is installed inside Pyodide), as
+// `python -m benchmarks.NAME` finds them from the checkout's root; sys.argv is [name, args…].
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,7 +21,7 @@ pyodide.globals.set("benchmark_argv", pyodide.toPy([name, ...args]));
 await pyodide.runPythonAsync(`
 import importlib, sys
 sys.dont_write_bytecode = True  # keep 3.14 caches out of the working tree
-sys.path[:0] = ["/repo/py", "/repo/benchmarks"]
+sys.path[:0] = ["/repo/py", "/repo"]
 sys.argv = list(benchmark_argv)
-importlib.import_module(sys.argv[0]).main()
+importlib.import_module("benchmarks." + sys.argv[0]).main()
 `);

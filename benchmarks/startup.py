@@ -1,6 +1,6 @@
 """Startup figures for the README: the game against a bare Pyodide page, in the system Chromium.
 
-    python3 benchmarks/startup.py [--runs 3] [--clicks 20] [--dist dist] [--no-build] [--json out.json]
+    python3 -m benchmarks.startup [--runs 3] [--clicks 20] [--dist dist] [--no-build] [--json out.json]
                                   [--compare other-dist] [--bodies]
 
 In one run, on localhost: the game (dist/, built first unless --no-build) and a bare page that only
@@ -52,10 +52,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, Playwright, sync_playwright
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
 
 TIMEOUT_MS = 120_000
 GAME_QUERY = "?test-dice=31,52,64,33"  # a match that opens in the move phase, the same every run

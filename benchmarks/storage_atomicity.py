@@ -6,8 +6,8 @@ Two pages of one origin each add 1 to a shared counter N times as fast as they c
 the write in one readwrite transaction). A method is atomic across tabs when the counter ends at 2 N; every
 missing count is an update lost because the other tab's write landed between a read and its write.
 
-    python3 benchmarks/storage_atomicity.py                 # 500 steps a tab, 3 rounds
-    python3 benchmarks/storage_atomicity.py --steps 2000 --rounds 5
+    python3 -m benchmarks.storage_atomicity                 # 500 steps a tab, 3 rounds
+    python3 -m benchmarks.storage_atomicity --steps 2000 --rounds 5
 
 Why it matters: the match page saves its record in localStorage and checks the stored revision first (issue
 "Two tabs lose an action"). Chromium gives each renderer its own cached copy of localStorage and tells the
@@ -17,11 +17,8 @@ others of a write later, so a Web Lock orders the tabs' steps but not what each 
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, serving

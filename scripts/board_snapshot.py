@@ -3,8 +3,8 @@ web/board/start-narrow.svg (the phone's) for build.py to put into index.html: th
 shows the board without waiting for its modules, and the page's own board replaces it as soon as
 web/app.js runs.
 
-    python3 scripts/board_snapshot.py           # write both from web/board/board.js
-    python3 scripts/board_snapshot.py --check   # exit 1 if either is out of date
+    python -m scripts.board_snapshot           # write both from web/board/board.js
+    python -m scripts.board_snapshot --check   # exit 1 if either is out of date
 
 Needs Playwright and the system Chromium (it draws with the real board code, in the real page);
 tests/e2e/test_board_snapshot.py fails when the saved drawing no longer matches.
@@ -17,12 +17,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright
 
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build  # noqa: E402 - needs the path above
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SNAPSHOT = ROOT / "web" / "board" / "start.svg"
 SNAPSHOT_NARROW = ROOT / "web" / "board" / "start-narrow.svg"

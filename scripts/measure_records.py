@@ -4,8 +4,8 @@ Plays matches by self-play with the rules core and the computer opponent (level 
 the longest games, and fast), and prints for each record its JSON size, its size deflated as a share link
 carries it (raw deflate, then base64url), its games and its actions.
 
-    PYTHONPATH=py python3 scripts/measure_records.py --length 25 --matches 5
-    PYTHONPATH=py python3 scripts/measure_records.py --length 0 --games 200
+    PYTHONPATH=py python3 -m scripts.measure_records --length 25 --matches 5
+    PYTHONPATH=py python3 -m scripts.measure_records --length 0 --games 200
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
-"""Shared test setup: the repository paths, and `py/` on the import path so `import backgammon`
-works without installing the package; at the end of a run, how many core tests ran inside Pyodide
-(tests/pyodide/test_core_in_pyodide.py)."""
+"""Shared test setup: at the end of a run, how many core tests ran inside Pyodide
+(tests/pyodide/test_core_in_pyodide.py). `py/` and the repository root are on the import path through
+pyproject.toml's `pythonpath`, for the package and for the tooling (`training`, `benchmarks`, `scripts`)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-PY_SOURCE = REPO_ROOT / "py"
-
-if str(PY_SOURCE) not in sys.path:
-    sys.path.insert(0, str(PY_SOURCE))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

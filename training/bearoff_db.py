@@ -1,6 +1,6 @@
 """Compute the one-sided bear-off database, `py/backgammon/bot/bearoff.bin` (see `backgammon.bot.bearoff_db`).
 
-    python3 training/bearoff_db.py [--out py/backgammon/bot/bearoff.bin] [--checkers 15]
+    python3 -m training.bearoff_db [--out py/backgammon/bot/bearoff.bin] [--checkers 15]
 
 Pure Python (no numpy). Every home board of up to 15 checkers is taken in order of pip count (a roll always
 lowers it), so the boards a roll can reach are done first: the expected number of rolls to bear off is 1 plus
@@ -15,12 +15,9 @@ that many checkers only (the same numbers as the full table for those boards).
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from backgammon.bot.bearoff_db import (
     CHECKERS,

@@ -1,6 +1,6 @@
 """0-ply strength of networks against pubeval, all on the same dice (numpy; `fastplay.play_vs_pubeval_batch`).
 
-    python3 training/check.py --games 2000 --seed 777 py/backgammon/bot/weights.bin checkpoints/a.json
+    python3 -m training.check --games 2000 --seed 777 py/backgammon/bot/weights.bin checkpoints/a.json
 
 Each argument is a checkpoint (JSON) or a packed weights file (`.bin`); prints one line of JSON each, with
 the 95% interval of the share of games won (normal approximation).
@@ -11,21 +11,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from fastplay import play_vs_pubeval_batch
-from import_weights import grown, net_from_network
-from npnet import Net, load_nets
-from selfplay import Evaluator
-
 from backgammon.bot.network import parse_networks
+from training.fastplay import play_vs_pubeval_batch
+from training.import_weights import grown, net_from_network
+from training.npnet import Net, load_nets
+from training.selfplay import Evaluator
 
 
 def load_any(path: Path) -> dict[str, Net]:

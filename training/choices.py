@@ -1,9 +1,9 @@
 """Which net chooses its plays best: every legal play of sampled rolls judged by a teacher (gnubg 2-ply).
 
-    python3 training/choices.py make py/backgammon/bot/weights.bin training/data/choices.npz \
+    python3 -m training.choices make py/backgammon/bot/weights.bin training/data/choices.npz \
         [--rolls 2000] [--games 400] [--seed 909] [--exclude other-choices.npz]
-    python3 training/gnubg_label.py training/data/choices-after.npz training/data/choices-2ply.npz --plies 2
-    python3 training/choices.py score training/data/choices.npz training/data/choices-2ply.npz \
+    python3 -m training.gnubg_label training/data/choices-after.npz training/data/choices-2ply.npz --plies 2
+    python3 -m training.choices score training/data/choices.npz training/data/choices-2ply.npz \
         py/backgammon/bot/weights.bin training/checkpoints/a.json \
         [--lookahead 4 | --deep | --settings 4:0.16 6:0.24 ...]
 
@@ -28,17 +28,14 @@ import argparse
 import json
 import math
 import random
-import sys
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from check import load_any
-from fastplay import (
+from backgammon.bot.levels import DEEP, EXPERT
+from training.check import load_any
+from training.fastplay import (
     LOOKED_AT_FIRST,
     mover_values,
     segment_argmax,
@@ -46,13 +43,11 @@ from fastplay import (
     with_lookahead,
     with_two_ply,
 )
-from labelstore import aligned
-from positions import self_play_positions
-from ranking import CHOICE_NET
-from selfplay import Evaluator, equity, flip, is_race_batch
-from varied import any_kind, kinds
-
-from backgammon.bot.levels import DEEP, EXPERT
+from training.labelstore import aligned
+from training.positions import self_play_positions
+from training.ranking import CHOICE_NET
+from training.selfplay import Evaluator, equity, flip, is_race_batch
+from training.varied import any_kind, kinds
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 Candidates = list[tuple[Board, tuple[int, int] | None]]  # a board, and its roll if it came with one

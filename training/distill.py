@@ -1,6 +1,6 @@
 """Refine the nets by supervised learning: fit them to a teacher's figures for many positions.
 
-    python3 training/distill.py training/checkpoints/run5.json training/checkpoints/refined.json \
+    python3 -m training.distill training/checkpoints/run5.json training/checkpoints/refined.json \
         --data training/data/positions.npz:training/data/labels.npz [--data ...] \
         [--labels training/labels/games-2ply [--labels ...]] \
         [--exclude training/labels/choices-2ply/choices.npz [--exclude ...]] \
@@ -27,22 +27,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from check import load_any
-from import_weights import grown
-from labelstore import key_values, position_keys, read_labels
-from npnet import Net, encode_batch, save_nets
-from ranking import Groups, choice_error, load_groups, rank_delta
-from selfplay import equity, is_race_batch
+from training.check import load_any
+from training.import_weights import grown
+from training.labelstore import key_values, position_keys, read_labels
+from training.npnet import Net, encode_batch, save_nets
+from training.ranking import Groups, choice_error, load_groups, rank_delta
+from training.selfplay import equity, is_race_batch
 
 F32 = NDArray[np.float32]
 

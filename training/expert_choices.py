@@ -1,6 +1,6 @@
 """The game's own expert on a `choices.py` set: its choices costed by the teacher, one weights file at a time.
 
-    python3 training/expert_choices.py training/data/choices.npz training/data/choices-2ply.npz \
+    python3 -m training.expert_choices training/data/choices.npz training/data/choices-2ply.npz \
         OLD-weights.bin NEW-weights.bin [--level expert deep] [--rolls 3000]
 
 `choices.py score --lookahead` mirrors the expert's look-ahead in numpy; this runs the game's code itself
@@ -15,22 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from choices import error_figures, load_plays
 
 from backgammon.bot import evaluator
 from backgammon.bot.levels import DEEP, LEVELS
 from backgammon.bot.network import parse_networks
 from backgammon.bot.player import choose_play
 from backgammon.position import Position
+from training.choices import error_figures, load_plays
 
 SETTINGS = {**LEVELS, DEEP.name: DEEP}  # the levels, and the deep analysis's checker play
 

@@ -1,6 +1,6 @@
 """Write a training checkpoint (JSON) as the packed weights file the game loads.
 
-python3 training/export.py training/checkpoints/nets.best.json py/backgammon/bot/weights.bin \
+python3 -m training.export training/checkpoints/nets.best.json py/backgammon/bot/weights.bin \
     [--prune old-weights.bin] [--choice training/checkpoints/ranked.json]
 
 `--prune` adds the contact net of a weights file (or of a checkpoint) as the pruning net, the one that picks
@@ -14,16 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from ranking import CHOICE_NET
 
 from backgammon.bot.encoding import INPUT_COUNT
 from backgammon.bot.network import pack_networks, parse_networks
+from training.ranking import CHOICE_NET
 
 Weights = tuple[list[list[float]], list[float], list[list[float]], list[float]]
 

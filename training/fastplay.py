@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from npnet import Array
 from numpy.typing import NDArray
-from selfplay import START, Board, Evaluator, equity, flip, is_race_batch, pubeval_inputs
 
 from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from backgammon.bot.replies import PRUNED_REPLIES
 from backgammon.movegen import generate_keys
+from training.npnet import Array
+from training.selfplay import START, Board, Evaluator, equity, flip, is_race_batch, pubeval_inputs
 
 IntArray = NDArray[np.int64]
 _START_KEY_BYTES = bytes(START) + b"\0\0\0"

@@ -1,6 +1,6 @@
 """GNU Backgammon's cubeless evaluation of each position of a `positions.py` file: the teacher's figures.
 
-    python3 training/gnubg_label.py training/data/positions.npz training/data/labels.npz \
+    python3 -m training.gnubg_label training/data/positions.npz training/data/labels.npz \
         [--plies 1] [--processes 16]
 
 Writes `outputs`, (n, 5) float32 in the order of the positions: chances of winning, winning a gammon,

@@ -1,6 +1,6 @@
 """Turn a packed weights file back into a training checkpoint, optionally grown to a larger network.
 
-    python3 training/import_weights.py py/backgammon/bot/weights.bin training/checkpoints/shipped.json \
+    python3 -m training.import_weights py/backgammon/bot/weights.bin training/checkpoints/shipped.json \
         --games 54000 [--hidden 80] [--race-hidden 32] [--seed 1]
 
 Inputs missing from the file (the encoding grew since: new inputs are appended at the end) get rows of
@@ -11,17 +11,12 @@ computes exactly what the file did and training goes on from there.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from npnet import INPUT_COUNT, Net, save_nets
-
 from backgammon.bot.network import Network, parse_networks
+from training.npnet import INPUT_COUNT, Net, save_nets
 
 
 def net_from_network(network: Network) -> Net:

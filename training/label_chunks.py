@@ -1,10 +1,10 @@
 """Label positions with GNU Backgammon chunk by chunk, each chunk kept in git as it is finished.
 
-    python3 training/label_chunks.py new training/labels/games-2ply --net py/backgammon/bot/weights.bin \
+    python3 -m training.label_chunks new training/labels/games-2ply --net py/backgammon/bot/weights.bin \
         [--kind games|varied|fixed] [--explore 0.1] [--games 400] [--seed 30000] [--plies 2] \
         [--chunks 0] [--positions file.npz] [--exclude training/labels/other]
-    nice -n 19 python3 training/label_chunks.py run training/labels/games-2ply [more sets ...] [--commit]
-    python3 training/label_chunks.py status training/labels/*
+    nice -n 19 python3 -m training.label_chunks run training/labels/games-2ply [more sets ...] [--commit]
+    python3 -m training.label_chunks status training/labels/*
 
 A *set* is a directory of `training/labels/`: `set.json` says how its positions are made and judged, and
 each finished chunk is a file `NNNNN.xz` (`labelstore.py`'s format: Position IDs and 16-bit chances, about
@@ -45,10 +45,7 @@ from typing import Any
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from labelstore import CHUNK_SUFFIX, OUTPUTS, key_values, position_keys, read_keys, write_chunk
+from training.labelstore import CHUNK_SUFFIX, OUTPUTS, key_values, position_keys, read_keys, write_chunk
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELLER = Path(__file__).resolve().parent / "gnubg_label.py"

@@ -1,7 +1,7 @@
 """gnubg's 14 inputs a side (`backgammon.bot.gnubg_inputs`) for many boards at once, in numpy: what
 `npnet.encode_batch` appends to the 208 of `backgammon.bot.encoding` for the contact net. The shots (gnubg's
 `I_PIPLOSS`, `I_P1`, `I_P2`) are the game's own, a row at a time; the rest is computed here apart from the
-game's code, and tests/core/test_encoding_gnubg.py checks the two equal.
+game's code, and training/tests/test_encoding_gnubg.py checks the two equal.
 """
 
 from __future__ import annotations

@@ -11,12 +11,12 @@ import json
 from pathlib import Path
 
 import numpy as np
-from npgnubg import extra_batch
 from numpy.typing import NDArray
 
 from backgammon.bot.encoding import ESCAPES, FEATURES_START, HIT_ROLLS, SIDE_BLOCK
 from backgammon.bot.encoding import INPUT_COUNT as BASE_INPUT_COUNT
 from backgammon.bot.gnubg_inputs import EXTENDED_INPUT_COUNT as INPUT_COUNT
+from training.npgnubg import extra_batch
 
 OUTPUTS = 5  # win, win gammon, win backgammon, lose gammon, lose backgammon (side on roll)
 Array = NDArray[np.float64]

@@ -1,6 +1,6 @@
 """Positions for supervised refinement: every position met in many self-play games, side on roll first.
 
-    python3 training/positions.py py/backgammon/bot/weights.bin data/positions.npz --games 20000 \
+    python3 -m training.positions py/backgammon/bot/weights.bin data/positions.npz --games 20000 \
         [--explore 0.1] [--seed 1]
 
 The games run side by side (`fastplay`), each play the net's best at 0-ply except that with probability
@@ -13,17 +13,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from check import load_any
-from fastplay import mover_values, segment_argmax, successor_rows, terminal_rows
-from selfplay import START, Board, Evaluator, equity
+from training.check import load_any
+from training.fastplay import mover_values, segment_argmax, successor_rows, terminal_rows
+from training.selfplay import START, Board, Evaluator, equity
 
 
 def self_play_positions(

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from fastplay import segment_argmax
-from npnet import encode_batch
 from numpy.typing import NDArray
-from selfplay import equity, flip, is_race_batch
+
+from training.fastplay import segment_argmax
+from training.npnet import encode_batch
+from training.selfplay import equity, flip, is_race_batch
 
 #: The name of a weights file's third net, a contact net that only nominates the plays a look-ahead judges
 #: (`choices.py score --lookahead` uses it so; the game does not, see the README's run 7).

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from npnet import Array, Net, encode_batch
 from numpy.typing import NDArray
 
 from backgammon.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from backgammon.movegen import generate, theirs_after
+from training.npnet import Array, Net, encode_batch
 
 Board = tuple[int, ...]
 State = tuple[Board, Board]

@@ -1,6 +1,6 @@
 """Train the evaluator by self-play TD(0) (numpy, seeded) and write the weights the game ships.
 
-    nice -n 19 python3 training/train.py --games 100000 --out training/checkpoints/nets.json
+    nice -n 19 python3 -m training.train --games 100000 --out training/checkpoints/nets.json
 
 Every `--check-every` games the nets play `--check-games` games against pubeval; the best
 checkpoint so far is kept next to `--out` as `*.best.json`. Run from the repository root.
@@ -11,18 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from fastplay import play_vs_pubeval_batch, td_turn
-from npnet import Net, load_nets, save_nets
-from selfplay import START, Board, Evaluator, State, flip, successors
+from training.fastplay import play_vs_pubeval_batch, td_turn
+from training.npnet import Net, load_nets, save_nets
+from training.selfplay import START, Board, Evaluator, State, flip, successors
 
 
 def train_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int:

@@ -5,6 +5,7 @@
     printf '4HPwATDgc/ABMA 31\\n' | python -m backgammon plays --json   # one answer line per input line
 
 Each command is a function that adds its subparser (see `COMMANDS`); adding one is adding a line there.
+This module imports the commands; they take what they share from `cli_common`, never from here.
 Bad input prints a clear message on stderr and exits with status 2; in batch mode each bad line is answered
 with an error line and the run goes on.
 """
@@ -15,25 +16,13 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
+from .cli_common import USAGE_ERROR, Registrar, Runner, parse_dice
 from .errors import BackgammonError
-from .movegen import check_dice, legal_plays
+from .movegen import legal_plays
 from .position import Position
-
-USAGE_ERROR = 2
-
-Runner = Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
-Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
-
-
-def parse_dice(text: str) -> tuple[int, int]:
-    """`"31"`, `"3-1"`, `"3,1"` or `"3 1"` as a pair of dice; raises `BackgammonError` otherwise."""
-    digits = [c for c in text if not c.isspace() and c not in "-,"]
-    if len(digits) != 2 or not all(c in "123456" for c in digits):
-        raise BackgammonError(f"Dice must be two digits 1 to 6 like 31, got {text!r}.")
-    return check_dice((int(digits[0]), int(digits[1])))
 
 
 def plays_answer(position_id: str, dice_text: str) -> list[dict[str, str]]:

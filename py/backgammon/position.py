@@ -22,6 +22,7 @@ from .errors import IllegalMoveError, InvalidPositionError
 from .formats.gnubg_id import decode_position_id, encode_position_id
 from .move import BAR, OFF, Move, Play, format_play
 
+# A deliberate circle: movegen and turn import Position; it imports them late (docs/architecture.md).
 if TYPE_CHECKING:
     from .movegen import LegalPlays
 

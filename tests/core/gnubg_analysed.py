@@ -6,24 +6,18 @@ double and of double, take: MWC in a match, EMG in money play), and the statisti
 (kept beside each file as `*.stats.txt`, see tests/core/data/sgf/make-noisy.sh). This module reads them and
 pairs every decision with our analysis of the same match, for tests/core/test_analysis_gnubg.py.
 
-    python3 tests/core/gnubg_analysed.py       # the figures of every analysed file, as the test measures them
+    python -m tests.core.gnubg_analysed       # the figures of every analysed file, as the test measures them
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-for path in (REPO_ROOT / "py", REPO_ROOT):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
-
-from benchmarks.analysis_gnubg import parse_statistics  # noqa: E402
 
 from backgammon.analysis import analyze_record  # noqa: E402 - needs the path above
 from backgammon.analysis.stats import luck_mark, skill_mark  # noqa: E402
@@ -31,6 +25,7 @@ from backgammon.bot.met import match_winning_chance  # noqa: E402
 from backgammon.formats.gnubg_id import decode_match_id  # noqa: E402
 from backgammon.formats.sgf_import import import_sgf  # noqa: E402
 from backgammon.record import to_record  # noqa: E402
+from benchmarks.analysis_gnubg import parse_statistics  # noqa: E402
 
 SGF_DIR = Path(__file__).parent / "data" / "sgf"
 NODE = re.compile(r";(?=[A-Z]+\[)")

@@ -100,7 +100,7 @@ def mean(dist: Distribution) -> float:
 @pytest.fixture(scope="module")
 def db() -> Database:
     found = database()
-    assert found is not None, "py/backgammon/bot/bearoff.bin is missing: python3 training/bearoff_db.py"
+    assert found is not None, "py/backgammon/bot/bearoff.bin is missing: python3 -m training.bearoff_db"
     return found
 
 
@@ -286,11 +286,8 @@ print(json.dumps(sorted(name for name in sys.modules if name.startswith("backgam
 
 def test_the_generator_gives_the_shipped_records_of_small_boards(db: Database) -> None:
     """training/bearoff_db.py solving only the boards of up to 5 checkers writes the same records."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
-    try:
-        import bearoff_db as generator  # training/bearoff_db.py
-    finally:
-        sys.path.pop(0)
+    from training import bearoff_db as generator
+
     solver = generator.Solver(5)
     solver.solve()
     assert len(solver.finish) == 462

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -45,8 +46,9 @@ def test_the_package_keeps_its_format_names() -> None:
 @pytest.mark.parametrize("name", [f"formats.{name}" for name in FORMATS] + sorted(COMPATIBLE) + ["position"])
 def test_each_module_imports_first(name: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.path.insert(0, 'py'); import backgammon.{name}"],
+        [sys.executable, "-c", f"import backgammon.{name}"],
         cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT / "py")},
         capture_output=True,
         text=True,
         check=False,

@@ -9,6 +9,7 @@ core took all of gnubg's cube and checker decisions.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,19 +17,33 @@ from pathlib import Path
 import pytest
 from gnubg_support import GNUBG
 
+from benchmarks.bot_vs_pubeval import net_fingerprint
+
 pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from bot_vs_pubeval import net_fingerprint  # noqa: E402
 
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_vs_gnubg.py"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def benchmark(*args: str) -> list[str]:
+    """The lines `benchmarks/bot_vs_gnubg.py` prints, run as its docstring says: from the repository root
+    (`python -m benchmarks.bot_vs_gnubg`), with this checkout's package."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bot_vs_gnubg", *args],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT / "py")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return done.stdout.splitlines()
 
 
 def run(out: Path, matches: int) -> list[str]:
-    command = [sys.executable, str(BENCHMARK), "--matches", str(matches), "--level", "beginner"]
-    command += ["--length", "3", "--seed", "7", "--out", str(out)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
-    return done.stdout.splitlines()
+    return benchmark(
+        "--matches", str(matches), "--level", "beginner", "--length", "3", "--seed", "7", "--out", str(out)
+    )
 
 
 def test_matches_with_the_cube_end_at_the_match_length_and_resume(tmp_path: Path) -> None:
@@ -54,9 +69,7 @@ def test_matches_with_the_cube_end_at_the_match_length_and_resume(tmp_path: Path
 def test_gnubg_can_take_the_computers_seat_against_itself() -> None:
     # The yardstick for the strength targets: gnubg 1-ply's games against gnubg 0-ply, every play of both
     # checked by our rules on the way.
-    command = [sys.executable, str(BENCHMARK), "--gnubg-seat", "1", "--games", "2", "--seed", "7"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
-    summary = json.loads(done.stdout.splitlines()[-1])
+    summary = json.loads(benchmark("--gnubg-seat", "1", "--games", "2", "--seed", "7")[-1])
     assert summary["level"] == "gnubg 1-ply"
     assert summary["opponent"] == "gnubg 0-ply"
     assert summary["games"] == 2

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +17,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, serving
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, serving  # noqa: E402 - needs the path above
 
 RESULTS_DIR = REPO_ROOT / "test-results"
 # WebAssembly compiled by V8's baseline compiler (Liftoff) only: a page started in a fresh context costs

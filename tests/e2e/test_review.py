@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.units.node_esm import needs_node, run_module
 
 from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import (
@@ -30,7 +31,6 @@ from .match_driver import (
     status,
     wait_idle,
 )
-from .node_esm import needs_node, run_module
 from .stored import store_text, stored_items, stored_text
 
 ANALYSIS_KEY = "backgammon-test.analysis.v1"

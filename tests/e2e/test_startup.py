@@ -16,10 +16,10 @@ from .conftest import Site, wait_for_engine_ready
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
 def test_saved_start_board_matches_the_board_code(browser: Browser, site: Site, layout: str) -> None:
     """web/board/start.svg and start-narrow.svg are what web/board/board.js draws now, on a desktop and on a
-    phone (`python3 scripts/board_snapshot.py` redraws them)."""
+    phone (`python3 -m scripts.board_snapshot` redraws them)."""
     path = SNAPSHOTS[layout][0]
     assert path.read_text(encoding="utf-8") == draw_snapshot(browser, site.base_url, layout), (
-        f"{path.name} is out of date: run `python3 scripts/board_snapshot.py`"
+        f"{path.name} is out of date: run `python3 -m scripts.board_snapshot`"
     )
 
 

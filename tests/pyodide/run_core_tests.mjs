@@ -30,8 +30,7 @@ const pytestArgs = args.length > 0 ? args : ["tests/core"];
 pyodide.globals.set("pytest_args", pyodide.toPy(["-p", "no:cacheprovider", ...pytestArgs]));
 const exitCode = await pyodide.runPythonAsync(`
 import os, sys
-os.chdir("/repo")
-sys.path.insert(0, "/repo/py")
+os.chdir("/repo")  # pytest reads /repo/pyproject.toml: its pythonpath puts py/ and the checkout on sys.path
 sys.dont_write_bytecode = True  # keep 3.14 caches out of the working tree
 print("Python", sys.version.split()[0], "on", sys.platform, flush=True)
 import pytest

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from backgammon.cli import USAGE_ERROR
+from backgammon.cli_common import USAGE_ERROR
 from backgammon.errors import BackgammonError
 
 from .job import DEPTHS, analyze_record

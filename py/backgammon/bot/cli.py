@@ -17,7 +17,7 @@ from typing import TextIO
 
 from backgammon.bot.levels import LEVELS, level_named
 from backgammon.bot.player import choose_play
-from backgammon.cli import USAGE_ERROR, parse_dice
+from backgammon.cli_common import USAGE_ERROR, parse_dice
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
 

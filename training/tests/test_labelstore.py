@@ -7,21 +7,16 @@ from __future__ import annotations
 import base64
 import lzma
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
-
-import labelstore  # noqa: E402
-import varied  # noqa: E402
-
 from backgammon.formats.gnubg_id import encode_position_id  # noqa: E402
 from backgammon.movegen import legal_positions  # noqa: E402
 from backgammon.position import Position  # noqa: E402
+from training import labelstore, varied  # noqa: E402
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
@@ -153,7 +148,7 @@ def test_a_chunk_in_progress_is_finished_from_its_work_files(
     """`label_chunks.py`: a fixed set's chunks are slices of its distinct plays with the opponent on roll; a
     chunk whose figures are all in its work file (a run stopped after gnubg finished) is written and its work
     files removed without starting gnubg; a record cut short by a kill is dropped."""
-    import label_chunks
+    from training import label_chunks
 
     boards = played_boards(30, seed=8)
     mine = np.array([b[0] for b in boards], dtype=np.int8)

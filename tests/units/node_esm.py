@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import REPO_ROOT
-
+REPO_ROOT = Path(__file__).resolve().parents[2]
 WEB = (REPO_ROOT / "web").as_uri()
 NODE = shutil.which("node")
 

@@ -5,23 +5,18 @@ the same numbers as sums made from nothing."""
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
-
-import npgnubg  # noqa: E402
-import npnet  # noqa: E402
-
 from backgammon.bot import evaluator  # noqa: E402
 from backgammon.bot import gnubg_inputs as eg  # noqa: E402
 from backgammon.bot.pubeval import is_race  # noqa: E402
 from backgammon.movegen import legal_positions  # noqa: E402
 from backgammon.position import Position  # noqa: E402
+from training import npgnubg, npnet  # noqa: E402
 
 
 def random_boards(seed: int, moves: int) -> list[list[tuple[tuple[int, ...], tuple[int, ...]]]]:
@@ -81,7 +76,7 @@ def test_incremental_sums_are_exact_whatever_the_order() -> None:
 
 def test_the_game_reads_the_inputs_as_they_were_fitted() -> None:
     """The game's contact net gives the training code's outputs (the encoding the net was fitted with)."""
-    import check
+    from training import check
 
     net = check.load_any(Path(evaluator.__file__).with_name("weights.bin"))["contact"]
     boards = [

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from gnubg_support import GNUBG
+from tests.core.gnubg_support import GNUBG
 
 from backgammon import Position
 

@@ -10,11 +10,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
 from backgammon.position import Position
-from bot_vs_gnubg import matches_to_resume
-from bot_vs_pubeval import play_level, pubeval_move, rng_file
+from benchmarks.bot_vs_gnubg import matches_to_resume
+from benchmarks.bot_vs_pubeval import play_level, pubeval_move, rng_file
 
 # The benchmarks run in CPython (inside gnubg's), never in the page: not tested in Pyodide.
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")

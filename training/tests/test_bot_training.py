@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))
-
-from npnet import encode_batch  # noqa: E402
-
 from backgammon.bot.encoding import encode  # noqa: E402
 from backgammon.movegen import legal_positions  # noqa: E402
 from backgammon.position import Position  # noqa: E402
+from training.npnet import encode_batch  # noqa: E402
 
 
 def test_numpy_encoding_matches_the_game() -> None:
@@ -64,8 +60,8 @@ def test_new_features_on_known_boards() -> None:
 
 
 def test_fast_successor_rows_match_the_core() -> None:
-    from fastplay import successor_rows
-    from selfplay import successors
+    from training.fastplay import successor_rows
+    from training.selfplay import successors
 
     rng = random.Random(5)
     position = Position.start()
@@ -80,11 +76,10 @@ def test_fast_successor_rows_match_the_core() -> None:
 
 
 def test_batched_pubeval_picks_what_the_core_pubeval_picks() -> None:
-    from fastplay import pubeval_scores
-    from selfplay import is_race_batch
-
     from backgammon.bot.pubeval import is_race as core_is_race
     from backgammon.bot.pubeval import pubeval_score
+    from training.fastplay import pubeval_scores
+    from training.selfplay import is_race_batch
 
     rng = random.Random(8)
     position = Position.start()
@@ -108,9 +103,9 @@ def test_batched_pubeval_picks_what_the_core_pubeval_picks() -> None:
 
 
 def test_batched_self_play_turns_keep_legal_boards() -> None:
-    from fastplay import play_vs_pubeval_batch, td_turn
-    from npnet import Net
-    from selfplay import START, Evaluator
+    from training.fastplay import play_vs_pubeval_batch, td_turn
+    from training.npnet import Net
+    from training.selfplay import START, Evaluator
 
     gen = np.random.default_rng(1)
     evaluator = Evaluator({"contact": Net(8, gen), "race": Net(4, gen)})
@@ -127,9 +122,9 @@ def test_batched_self_play_turns_keep_legal_boards() -> None:
 
 
 def test_self_play_positions_are_legal_and_the_side_on_roll_comes_first() -> None:
-    from npnet import Net
-    from positions import self_play_positions
-    from selfplay import START, Evaluator
+    from training.npnet import Net
+    from training.positions import self_play_positions
+    from training.selfplay import START, Evaluator
 
     gen = np.random.default_rng(4)
     evaluator = Evaluator({"contact": Net(8, gen), "race": Net(4, gen)})
@@ -143,8 +138,8 @@ def test_self_play_positions_are_legal_and_the_side_on_roll_comes_first() -> Non
 
 def test_refinement_fits_the_teacher() -> None:
     """Adam on cross-entropy brings a fresh net close to a teacher net's outputs on positions it saw."""
-    from distill import Adam
-    from npnet import Net
+    from training.distill import Adam
+    from training.npnet import Net
 
     gen = np.random.default_rng(9)
     teacher, student = Net(6, gen), Net(16, gen)
@@ -163,12 +158,11 @@ def test_refinement_fits_the_teacher() -> None:
 
 def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
     """The trainer's batched 1-ply (for quick checks of search settings) is the game's `one_ply`."""
-    from check import load_any
-    from fastplay import ply_equity
-    from selfplay import Evaluator
-
     from backgammon.bot.network import WEIGHTS_FILE
     from backgammon.bot.player import MONEY, one_ply
+    from training.check import load_any
+    from training.fastplay import ply_equity
+    from training.selfplay import Evaluator
 
     weights = Path(__file__).resolve().parents[2] / "py" / "backgammon" / "bot" / WEIGHTS_FILE
     evaluator = Evaluator(load_any(weights))
@@ -187,12 +181,11 @@ def test_numpy_look_ahead_matches_the_expert_one_ply() -> None:
 def test_numpy_two_ply_matches_the_deep_analysis_two_ply() -> None:
     """The trainer's batched 2-ply (which scores the deep setting on thousands of rolls) is the game's
     `two_ply`."""
-    from check import load_any
-    from fastplay import ply_equity
-    from selfplay import Evaluator
-
     from backgammon.bot.network import WEIGHTS_FILE
     from backgammon.bot.player import MONEY, two_ply
+    from training.check import load_any
+    from training.fastplay import ply_equity
+    from training.selfplay import Evaluator
 
     weights = Path(__file__).resolve().parents[2] / "py" / "backgammon" / "bot" / WEIGHTS_FILE
     evaluator = Evaluator(load_any(weights))
@@ -210,7 +203,7 @@ def test_numpy_two_ply_matches_the_deep_analysis_two_ply() -> None:
 
 def test_the_ranking_loss_gradient_is_the_loss_slope() -> None:
     """`ranking.rank_delta` is the slope of the groups' mean ListNet loss (checked by finite differences)."""
-    from ranking import EQUITY_WEIGHTS, rank_delta, segment_softmax
+    from training.ranking import EQUITY_WEIGHTS, rank_delta, segment_softmax
 
     gen = np.random.default_rng(4)
     starts = np.array([0, 3, 4, 9])
@@ -235,9 +228,9 @@ def test_the_ranking_loss_gradient_is_the_loss_slope() -> None:
 
 def test_a_net_trained_on_the_order_of_plays_chooses_the_teachers_play() -> None:
     """With the listwise loss alone, a fresh net learns to pick each group's best play (`distill.Adam`)."""
-    from distill import Adam
-    from npnet import INPUT_COUNT, Net
-    from ranking import Groups, choice_error
+    from training.distill import Adam
+    from training.npnet import INPUT_COUNT, Net
+    from training.ranking import Groups, choice_error
 
     gen = np.random.default_rng(5)
     x = (gen.random((400, INPUT_COUNT)) < 0.1).astype(np.float32)
@@ -259,7 +252,7 @@ def test_a_scoring_set_from_logged_games_keeps_their_rolls_and_only_contact_choi
     import argparse
     import json
 
-    import choices
+    from training import choices
 
     start = Position.start()
     race = Position(mine=(3, 3, 3, 3, 3) + (0,) * 20, theirs=(3, 3, 3, 3, 3) + (0,) * 20)
@@ -294,7 +287,7 @@ def test_look_ahead_settings_are_read_strictly_and_weight_zero_chooses_as_the_ba
     import argparse
     import json
 
-    import choices
+    from training import choices
 
     assert choices.look_ahead_setting("6:0.24") == (6, 0.24, 1.0)
     assert choices.look_ahead_setting("4:0.16:0.8") == (4, 0.16, 0.8)

@@ -6,18 +6,15 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from backgammon.bot.levels import Level
 from backgammon.bot.player import ROLLS, choose_play
 from backgammon.movegen import legal_positions
 from backgammon.position import Position
-from bot_vs_pubeval import play_game
-from luck import OPENING_ROLLS, Luck, roll_luck
+from benchmarks.bot_vs_pubeval import play_game
+from benchmarks.luck import OPENING_ROLLS, Luck, roll_luck
 
 # A benchmark's arithmetic: the benchmarks run in CPython (inside gnubg's), never in the page, so not in
 # Pyodide either (where these three took 54 s of the core suite's 200).
