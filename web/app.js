@@ -153,7 +153,7 @@ async function friendsModule() {
   if (friends) return friends;
   const { createFriends } = await import("./remote/friends.js");
   friends ??= createFriends({
-    namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, say: announcer.say,
+    namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, rating: home.currentRating, say: announcer.say,
     message: (message) => showMessage(messageDialog, message),
   });
   return friends;

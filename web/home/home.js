@@ -66,5 +66,15 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
     return watchAnalyses(analyses, namespace);
   }
 
-  return { addToHistory, watchedAnalyses };
+  /**
+   * This player's rating now (rating.js, over the history kept here), in whole points as the protocol carries it:
+   * what a rated match with a friend offers.
+   */
+  async function currentRating() {
+    const [{ openHistory }, { ratingSeries, START_RATING }] = await Promise.all([import("./history.js"), import("./rating.js")]);
+    const { entries } = await openHistory(namespace).read();
+    return Math.round(ratingSeries(entries).at(-1)?.rating ?? START_RATING);
+  }
+
+  return { addToHistory, watchedAnalyses, currentRating };
 }

@@ -8,8 +8,6 @@
  */
 import { copyText } from "../copy.js";
 import { downloadText, turnFile } from "../matchfile.js";
-import { openHistory } from "../home/history.js";
-import { ratingSeries, START_RATING } from "../home/rating.js";
 import { invitationCode, invitationLink, newInvitation, readCode } from "./link.js";
 import { openLine } from "./line.js";
 import { helloIn, openRemoteMatch } from "./remote-match.js";
@@ -37,6 +35,7 @@ const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (doc
  * @property {{match: () => import("../match/match.js").Match, showMatch: (match: import("../match/match.js").Match) =>
  *   Promise<void>, leaveMatch: () => Promise<void>}} play  the play mode, as far as a match with a friend needs it:
  *   the match it shows, another shown instead, and back to the match in progress
+ * @property {() => Promise<number>} rating  this player's rating now, in whole points (web/app.js hands home's)
  * @property {(text: string) => void} say
  * @property {(message: {title: string, text: string, choices?: {value: string, label: string}[]}) => Promise<string>} message
  */
@@ -120,7 +119,7 @@ export function createFriends(ctx) {
    */
   async function invite({ name, length, mode, rated }) {
     const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
-    const rating = rated && length > 0 ? await currentRating() : null;
+    const rating = rated && length > 0 ? await ctx.rating() : null;
     await startInvited({ name, settings, mode, rating, invitation: mode === "live" ? newInvitation() : undefined });
     ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
   }
@@ -147,7 +146,7 @@ export function createFriends(ctx) {
     const name = view.players?.[view.remote.seat]?.name || rememberedName() || "Host";
     const line = entry.invitation ? match.detach() : null;
     // A rated match's rematch is offered rated again, at the ratings the match just played left.
-    const rating = view.remote.rated ? await currentRating() : null;
+    const rating = view.remote.rated ? await ctx.rating() : null;
     await startInvited({ name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line });
     ctx.say(line ? `Rematch offered to ${match.friendName()}.` : "Your invitation to a rematch is ready: copy the link and send it.");
   }
@@ -171,11 +170,12 @@ export function createFriends(ctx) {
     nameField.value = rememberedName();
     const ratedField = /** @type {HTMLInputElement} */ (form.elements.namedItem("rated"));
     const offered = typeof hostRating === "number" && length > 0;
-    const mine = offered ? await currentRating() : START_RATING;
+    const mine = offered ? await ctx.rating() : null;
     ratedField.checked = false;
     $("friend-join-rated").hidden = !offered;
-    $("friend-join-rated-text").textContent =
-      `Rated: ${friend} offers a rated match (their rating ${hostRating}, yours ${mine}). Tick to agree: the match then moves both ratings.`;
+    $("friend-join-rated-text").textContent = offered
+      ? `Rated: ${friend} offers a rated match (their rating ${hostRating}, yours ${mine}). Tick to agree: the match then moves both ratings.`
+      : "";
     const { choice, done } = await ctx.ask(dialog);
     done();
     const name = nameField.value.trim();
@@ -184,11 +184,6 @@ export function createFriends(ctx) {
     return { name, rating: offered && ratedField.checked ? mine : null };
   }
 
-  /** This player's rating now (web/home/rating.js, from the history kept here), in whole points as the protocol carries it. */
-  async function currentRating() {
-    const { entries } = await openHistory(namespace).read();
-    return Math.round(ratingSeries(entries).at(-1)?.rating ?? START_RATING);
-  }
 
   /**
    * A live invitation opened here (`#play=ROOM.SECRET`): the match kept for that room, or the room joined to hear
