@@ -17,6 +17,16 @@ const modeBoundaries = MODES.map((mode) => ({
   },
 }));
 
+// What the modes share imports none of them.
+const sharedBoundaries = {
+  files: ["web/match/**/*.js", "web/board/**/*.js", "web/engine/**/*.js"],
+  rules: {
+    "no-restricted-imports": ["error", {
+      patterns: [{ group: MODES.map((mode) => `**/${mode}/*`), message: "Shared modules import no mode: a mode imports them." }],
+    }],
+  },
+};
+
 export default [
   {
     ignores: ["node_modules/", "dist/", "dist.staging/", ".cache/", ".venv/", "test-results/"],
@@ -51,4 +61,5 @@ export default [
     languageOptions: { globals: globals.node },
   },
   ...modeBoundaries,
+  sharedBoundaries,
 ];
