@@ -22,9 +22,11 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # fresh-clone run after them: 1,257 passed, 118 skipped; test_encoding_gnubg.py (numpy) adds one skip, and
 # test_benchmark_resume.py (a benchmark's bookkeeping, CPython only) four, and three more on 2026-11-27 (the
 # net that played a file's games is checked before going on); test_luck.py's three (a benchmark's arithmetic)
-# moved from passed to skipped the same day: 1,256 passed, 129 skipped.
+# moved from passed to skipped the same day: 1,256 passed, 129 skipped. 2026-11-28: the tests of the training
+# code and of the benchmarks moved beside them (training/tests, benchmarks/tests), taking 14 skips with them:
+# 1,256 passed, 115 skipped.
 AT_LEAST_PASSED = 1256
-AT_MOST_SKIPPED = 129
+AT_MOST_SKIPPED = 115
 
 
 def counts(output: str) -> dict[str, int]:
