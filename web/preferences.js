@@ -1,6 +1,6 @@
 // @ts-check
 /** Player preferences: defaults, validation of stored values, and persistence in localStorage. */
-import { safeLocalStorage } from "./keyval.js";
+import { safeLocalStorage } from "./storage.js";
 
 const PREFERENCES_KEY = "backgammon.preferences.v1";
 

@@ -13,6 +13,11 @@
 
 import { openKeyval } from "./keyval.js";
 
+// The stores in localStorage (web/preferences.js, web/play/newmatch.js) take the storage from here, as the stores in
+// IndexedDB take their lists: storage.js and keyval.js are then used by the same modules, and scripts/bundle.mjs joins
+// them into one file (loaded at start, one file fewer).
+export { safeLocalStorage } from "./keyval.js";
+
 export const STORAGE_VERSION = 1;
 const FORMAT = "backgammon-match";
 

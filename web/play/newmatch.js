@@ -3,7 +3,7 @@
  * The new-match form: read it into the `settings` and `players` of `new_match`, or fill it from a view or from the
  * last choices, which are remembered (in localStorage) for the next time.
  */
-import { safeLocalStorage } from "../keyval.js";
+import { safeLocalStorage } from "../storage.js";
 
 /** @typedef {import("../record.js").Settings} Settings */
 /** @typedef {import("../record.js").Player} Player */
