@@ -6,7 +6,8 @@
  *   await engine.ready;                       // resolves with {pyodide, python, test_dice}
  *   const {record, view} = await engine.call("new_match", {settings, players});
  *
- * Errors: `call()` and `ready` REJECT with a `BridgeError` (an `Error` with `.type` and `.message`).
+ * Errors: `call()` and `ready` REJECT with a `BridgeError` (an `Error` with `.type`, `.message` and, when Python's
+ * error has one, `.rule`: a stable code such as "must-use-both-dice" to branch on instead of the message's words).
  * `.type` is the Python exception class for rules errors (e.g. "IllegalMoveError",
  * "InvalidActionError", "InvalidRecordError"), or one of the worker's own:
  *   "EngineLoadError"   Pyodide, the runtime files or our archive could not be loaded
@@ -15,6 +16,7 @@
  *   "BridgeClosed"      `terminate()` was called while the request was pending
  *   "EngineStalled"     the worker said nothing for too long (see below): it was stopped
  *   "EngineCrashed"     Python's runtime itself failed (not an exception in our code, which is an answer)
+ * The worker's own types, `ENGINE_FAILURES`, are failures of the engine as a whole; any other is about one request.
  * Nothing is retried behind the caller's back; nothing hangs: a failed load rejects `ready` and
  * every pending and later call. web/engine/engine.js starts a new worker when one fails.
  *
@@ -38,14 +40,21 @@ export class BridgeError extends Error {
   /**
    * @param {string} type
    * @param {string} message
+   * @param {string} [rule] the Python error's rule code, when it has one
    */
-  constructor(type, message) {
+  constructor(type, message, rule) {
     super(message);
     this.name = "BridgeError";
     /** @type {string} */
     this.type = type;
+    /** @type {string | undefined} */
+    this.rule = rule;
   }
 }
+
+/** Failures of the engine as a whole (its worker failed, stalled or was stopped), as opposed to a rules error about
+ * one request. */
+export const ENGINE_FAILURES = new Set(["EngineLoadError", "WorkerError", "EngineStalled", "EngineCrashed", "BridgeClosed"]);
 
 /** The longest a request may go without a word from a ready worker. */
 export const ANSWER_BUDGET_MS = 15_000;
@@ -179,7 +188,8 @@ export function createBridge(workerUrl, options = {}) {
       if (!request) return;
       pending.delete(message.id);
       if (message.error) {
-        request.reject(new BridgeError(String(message.error.type), String(message.error.message)));
+        const { type, message: text, rule } = message.error;
+        request.reject(new BridgeError(String(type), String(text), typeof rule === "string" ? rule : undefined));
       } else {
         request.resolve(message.result);
       }

@@ -18,10 +18,8 @@
  * once to a restored worker; a second InternalError is the request's own fault and rejects as a rules error does.
  * A worker that never started (the first one, or RESTART_LIMIT restarts within RESTART_WINDOW_MS) is given up on.
  */
-import { BridgeError, createBridge } from "./bridge.js";
+import { BridgeError, ENGINE_FAILURES, createBridge } from "./bridge.js";
 
-/** Failures of a worker, as opposed to a rules error about one request. */
-const WORKER_FAILURES = new Set(["WorkerError", "EngineStalled", "EngineCrashed", "EngineLoadError"]);
 export const RESTART_LIMIT = 3;
 export const RESTART_WINDOW_MS = 60_000;
 
@@ -104,7 +102,7 @@ export function createEngine({ restore = async () => {}, onDown = () => {}, onBa
         return await target.call(method, params);
       } catch (error) {
         const type = error instanceof BridgeError ? error.type : "";
-        if (WORKER_FAILURES.has(type) || type === "BridgeClosed") {
+        if (ENGINE_FAILURES.has(type)) {
           if (attempt !== usable && !givenUp) continue; // a new worker is on its way: ask it
           throw givenUp ?? error;
         }
