@@ -80,7 +80,9 @@ def test_a_refused_move_carries_the_rules_code_to_the_page(page: Page, site: Sit
             await engine.call("new_match", {});
             await engine.call("act", {action: {type: "roll", dice: [3, 1]}});
             try { await engine.call("act", {action: {type: "move", from: 24, to: 1}}); return "accepted"; }
-            catch (error) { return {isApiError: error instanceof ApiError, type: error.type, rule: error.rule}; }
+            catch (error) {
+              return {isApiError: error instanceof ApiError, type: error.type, rule: error.rule};
+            }
         }"""
     )
     assert outcome == {"isApiError": True, "type": "IllegalMoveError", "rule": "no-die"}

@@ -104,10 +104,12 @@ function takeEarlyWorker(url) {
 }
 
 /**
+ * @typedef {import("../types.js").Call} Call
+ * @typedef {import("../types.js").EngineInfo} EngineInfo
  * @typedef {object} Bridge
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {Call} call
  *   Send one request; resolves with its `result`, rejects with a `BridgeError`.
- * @property {Promise<{pyodide: string, python: string, test_dice: boolean}>} ready
+ * @property {Promise<EngineInfo>} ready
  *   Resolves once Python and `backgammon.api` are loaded; rejects with a `BridgeError`.
  * @property {(listener: (error: BridgeError) => void) => () => void} onError
  *   Called when the engine fails as a whole (load failure, worker crash); returns its unbind.
@@ -148,11 +150,11 @@ export function createBridge(workerUrl, options = {}) {
   /** @type {ReturnType<typeof setInterval> | undefined} */
   let watchdog;
 
-  /** @type {(info: any) => void} */
+  /** @type {(info: EngineInfo) => void} */
   let resolveReady = () => {};
   /** @type {(error: BridgeError) => void} */
   let rejectReady = () => {};
-  /** @type {Promise<any>} */
+  /** @type {Promise<EngineInfo>} */
   const ready = new Promise((resolve, reject) => {
     resolveReady = resolve;
     rejectReady = reject;
@@ -217,7 +219,7 @@ export function createBridge(workerUrl, options = {}) {
     else onMessageError();
   }
 
-  /** @type {(method: string, params?: object) => Promise<any>} */
+  /** @type {Call} */
   function call(method, params = {}) {
     if (fatal) return Promise.reject(fatal);
     const id = nextId++;

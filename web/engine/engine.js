@@ -25,7 +25,7 @@ export const RESTART_WINDOW_MS = 60_000;
 
 /**
  * @typedef {import("./bridge.js").Bridge} Bridge
- * @typedef {(method: string, params?: object) => Promise<any>} Call
+ * @typedef {import("../types.js").Call} Call
  * @typedef {object} EngineOptions
  * @property {(call: Call) => Promise<unknown>} [restore] give a new worker the page's state
  * @property {(reason: string) => void} [onDown]

@@ -79,11 +79,7 @@ export function connectEngine({ record, status, say, notice }) {
     status.hidden = true;
   }
 
-  /**
-   * @param {string} method
-   * @param {object} [params]
-   * @returns {Promise<any>}
-   */
+  /** @type {Call} */
   async function call(method, params = {}) {
     try {
       const result = await engine.call(method, params);
@@ -102,4 +98,4 @@ export function connectEngine({ record, status, say, notice }) {
   return { call, isReady: () => ready };
 }
 
-/** @typedef {(method: string, params?: object) => Promise<any>} Call */
+/** @typedef {import("../types.js").Call} Call */

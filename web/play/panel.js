@@ -144,7 +144,7 @@ function keepFocusVisible(board, v, human) {
 /**
  * The XGID beside the gnubg IDs, asked of Python once the IDs change (not part of the view: it is not needed per
  * click). Returns a function to call after each drawing.
- * @param {(method: string, params?: object) => Promise<any>} call
+ * @param {import("../types.js").Call} call
  */
 export function xgidShower(call) {
   let shownFor = "";

@@ -34,7 +34,7 @@ const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest pos
  * What the play mode is given by the page.
  * @typedef {object} PlayContext
  * @property {ReturnType<typeof import("../board/board.js").createBoard>} board
- * @property {(method: string, params?: object) => Promise<any>} call  a worker method; rules errors reject as ApiError
+ * @property {import("../types.js").Call} call  a worker method; rules errors reject as ApiError
  * @property {(error: unknown) => boolean} isRulesError  Python said no (as opposed to the engine failing)
  * @property {() => boolean} engineReady
  * @property {import("../queue.js").Queue} queue
@@ -105,7 +105,7 @@ export function createPlay(ctx) {
     };
     setBusy(true);
     try {
-      const result = await call("act", { action });
+      const result = await call("act", { action: /** @type {import("../types.js").Action} */ (action) });
       if (generation !== state.generation) return dropped();
       const before = state.view;
       state.record = result.record;
@@ -506,7 +506,7 @@ export function createPlay(ctx) {
    */
   async function setUpPosition(ids, what, study = false) {
     const v = state.view;
-    /** @type {Record<string, unknown>} */
+    /** @type {import("../types.js").SetupParams} */
     const params = { position_id: ids.position_id, players: v.players ?? DEFAULT_MATCH.players };
     if (ids.match_id) params.match_id = ids.match_id;
     if (ids.settings) params.settings = ids.settings;

@@ -31,7 +31,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {string} namespace
  * @property {RemoteEntry} entry  the match as kept (or as just made: `fresh`)
  * @property {boolean} [fresh]  a new entry, saved at once over anything under its key
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {import("../types.js").Call} call
  * @property {(update: Update) => void} heard  a change that came from the friend (called inside `enqueue`)
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue  the page's queue: one step at a time
  * @property {(hello: Record<string, any>) => void} [invited]  the friend invites to another match on this line (a

@@ -35,9 +35,10 @@ from collections import OrderedDict
 from typing import Any
 
 from ..errors import BackgammonError, InvalidActionError
-from ..game import Event, Game, Phase
+from ..game import Game, Phase
 from ..record import to_record
 from ..rules import MatchSettings
+from ..shapes import Event
 from ..view import build_view
 from .dice import b64decode, b64encode, chain_head, chain_value, new_secret
 from .link import decode_transcript, encode_transcript
