@@ -24,14 +24,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 from backgammon import api, shapes  # noqa: E402 - needs the path above
+from backgammon.remote import messages, session  # noqa: E402
 
 TARGET = ROOT / "web" / "types.generated.js"
 #: The params of a method that declares none (it checks what it is given; the page may send anything).
 OPEN_PARAMS = "Record<string, unknown>"
-#: A method whose answer is not declared yet (annotated `dict[str, Any]`): tsc cannot check its uses.
+#: A method whose answer is not declared yet (annotated `dict[str, Any]`), or declared with every key optional
+#: (a `total=False` TypedDict such as the match on two devices' `Result`, whose steps each answer a part of
+#: it): tsc cannot check its uses, and the page reads it as it did before.
 OPEN_RESULT = "any"
-#: Shapes the page reads that are no method's answer.
-EXTRA_SHAPES = (shapes.ErrorBody,)
+#: Shapes the page reads that are no method's answer (or an open one's part).
+EXTRA_SHAPES = (shapes.ErrorBody, session.State, session.RemoteView, messages.Message)
 
 HEADER = """\
 // @ts-check
@@ -106,6 +109,13 @@ class Writer:
         return "\n".join(lines)
 
 
+def is_open(result: object) -> bool:
+    """Whether a method's answer is declared as something the page can rely on (see OPEN_RESULT)."""
+    if result == dict[str, typing.Any]:
+        return True
+    return typing.is_typeddict(result) and not getattr(result, "__required_keys__", None)
+
+
 def method_results() -> dict[str, tuple[object, object]]:
     """Each registered method's params TypedDict (or None) and return annotation, by name."""
     api._load_extensions()
@@ -122,7 +132,7 @@ def generate() -> str:
     methods = []
     for name, (params, result) in method_results().items():
         params_js = writer.js(params) if params is not None else OPEN_PARAMS
-        result_js = OPEN_RESULT if result == dict[str, typing.Any] else writer.js(result)
+        result_js = OPEN_RESULT if is_open(result) else writer.js(result)
         methods.append(f" * @property {{{{params: {params_js}, result: {result_js}}}}} {name}")
     for shape in EXTRA_SHAPES:
         writer.js(shape)

@@ -227,6 +227,40 @@
  */
 
 /**
+ * @typedef {object} LinkPayload
+ * @property {string} payload
+ * @property {number} revision
+ */
+
+/**
+ * An invitation's terms.
+ * @typedef {object} Rules
+ * @property {Settings} settings
+ * @property {"live" | "correspondence"} mode
+ * @property {number} timeout
+ */
+
+/**
+ * @typedef {object} Refusal
+ * @property {string} code
+ * @property {string} text
+ * @property {number | null} revision
+ */
+
+/**
+ * What a turn link holds, read without a state (`read_link`).
+ * @typedef {object} LinkInfo
+ * @property {string} match
+ * @property {(string | null)[]} names
+ * @property {(number | null)[]} ratings
+ * @property {number} revision
+ * @property {boolean} invitation
+ * @property {number} host
+ * @property {Rules} rules
+ * @property {Refusal | null} error
+ */
+
+/**
  * @typedef {object} SetupParams
  * @property {string} position_id
  * @property {string | null} [match_id]
@@ -244,6 +278,63 @@
  * @property {string} type
  * @property {string} message
  * @property {string} [rule]
+ */
+
+/**
+ * @typedef {object} Message
+ * @property {number} v
+ * @property {"hello" | "join" | "turn" | "claim" | "ack" | "refusal" | "chat" | "sync"} type
+ * @property {string} match
+ * @property {number} [rev]
+ * @property {string} [prev]
+ * @property {number} [from]
+ * @property {number} [time]
+ * @property {string} [name]
+ * @property {number | null} [rating]
+ * @property {Rules} [rules]
+ * @property {Record<string, any>[]} [items]
+ * @property {string} [hash]
+ * @property {string} [code]
+ * @property {string} [text]
+ * @property {Message[]} [messages]
+ */
+
+/**
+ * This side's saved match on two devices: its seat, its secret (base64), the transcript so far, and the
+ * items of its turn not yet sent (`pending`) and of the turn in progress (`turn`). Read back from storage,
+ * it is checked (`_checked`) before anything is used.
+ * @typedef {object} State
+ * @property {string} format
+ * @property {number} v
+ * @property {number} seat
+ * @property {string} secret
+ * @property {Message[]} transcript
+ * @property {Record<string, any>[]} pending
+ * @property {Record<string, any>[]} turn
+ */
+
+/**
+ * The protocol's state as the page shows it beside the board.
+ * @typedef {object} RemoteView
+ * @property {string} match
+ * @property {number} seat
+ * @property {number} host
+ * @property {(string | null)[]} names
+ * @property {(number | null)[]} ratings
+ * @property {boolean} rated
+ * @property {string} mode
+ * @property {number} timeout
+ * @property {"invited" | "claimed" | "over" | "playing"} phase
+ * @property {number} revision
+ * @property {number | null} awaited
+ * @property {"join" | "dice" | "decision" | null} waiting_for
+ * @property {number} unsent
+ * @property {number} rolls
+ * @property {number} last_time
+ * @property {number | null} deadline
+ * @property {boolean} may_claim
+ * @property {number | null} claimed_by
+ * @property {any} last_result
  */
 
 /**
@@ -282,8 +373,8 @@
  * @property {{params: Record<string, unknown>, result: any}} remote_create
  * @property {{params: Record<string, unknown>, result: any}} remote_join
  * @property {{params: Record<string, unknown>, result: any}} remote_join_link
- * @property {{params: Record<string, unknown>, result: any}} remote_link
- * @property {{params: Record<string, unknown>, result: any}} remote_read_link
+ * @property {{params: Record<string, unknown>, result: LinkPayload}} remote_link
+ * @property {{params: Record<string, unknown>, result: LinkInfo}} remote_read_link
  * @property {{params: Record<string, unknown>, result: any}} remote_receive
  * @property {{params: Record<string, unknown>, result: any}} remote_receive_link
  * @property {{params: Record<string, unknown>, result: any}} remote_reconcile

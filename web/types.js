@@ -26,6 +26,14 @@
  */
 
 /**
+ * The view the play area draws (web/play/, web/match/, web/remote/remote-match.js): Python's `View`, decorated on
+ * two devices (players of kind "remote", the phase "invited" before the friend joins, `remote`: the protocol's
+ * state), or the start board drawn before the engine has answered (web/play/startview.js, a part of a view).
+ * Declared loosely, once, until the play area builds it whole; new code reads `View`.
+ * @typedef {Record<string, any>} PlayView
+ */
+
+/**
  * What the worker says about itself (`engine_info`, and the `ready` event's `info`).
  * @typedef {object} EngineInfo
  * @property {string} pyodide Pyodide's version

@@ -8,7 +8,7 @@ import * as say from "./describe.js";
 import { renderMoveList } from "./movelist.js";
 import { actor, seatOf } from "./seats.js";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 

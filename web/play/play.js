@@ -27,7 +27,7 @@ const NOT_KEPT = "This match was continued in another tab, so your last action w
 /** Said when this tab takes up what another tab saved. */
 const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest position is shown.";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 /** @typedef {import("../storage.js").Envelope} Envelope */
 
 /**

@@ -8,7 +8,7 @@
  * side's is sent only once confirmed.
  */
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 
 /**
  * What a seat that acts by itself is given: the play loop's own means of acting.

@@ -12,7 +12,7 @@
 import { startView } from "../play/startview.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 /** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
 /** @typedef {import("./line.js").Line} Line */
 
