@@ -198,6 +198,22 @@
  */
 
 /**
+ * A match file read (backgammon.formats.mat_import.mat_summary): what the page says of it.
+ * @typedef {object} MatSummary
+ * @property {string[]} players
+ * @property {number} match_length
+ * @property {number} games
+ * @property {number[]} score
+ * @property {boolean} finished
+ */
+
+/**
+ * @typedef {object} ImportedMatch
+ * @property {MatchRecord} record
+ * @property {MatSummary} summary
+ */
+
+/**
  * @typedef {object} LoadParams
  * @property {unknown} record
  */
@@ -224,6 +240,11 @@
  * @typedef {object} NewMatchParams
  * @property {SettingsParam} [settings]
  * @property {PlayerParam[]} [players]
+ */
+
+/**
+ * @typedef {object} XgidAnswer
+ * @property {string | null} xgid
  */
 
 /**
@@ -349,10 +370,10 @@
  * @property {{params: Record<string, unknown>, result: any}} bot_action
  * @property {{params: Record<string, unknown>, result: any}} check_position
  * @property {{params: ExportParams, result: ExportedFile}} export_mat
- * @property {{params: Record<string, unknown>, result: any}} export_sgf
+ * @property {{params: Record<string, unknown>, result: ExportedFile}} export_sgf
  * @property {{params: Record<string, unknown>, result: any}} hint
- * @property {{params: Record<string, unknown>, result: any}} import_mat
- * @property {{params: Record<string, unknown>, result: any}} import_sgf
+ * @property {{params: Record<string, unknown>, result: ImportedMatch}} import_mat
+ * @property {{params: Record<string, unknown>, result: ImportedMatch}} import_sgf
  * @property {{params: Record<string, unknown>, result: any}} lesson_choose
  * @property {{params: Record<string, unknown>, result: any}} lesson_hint
  * @property {{params: Record<string, unknown>, result: any}} lesson_list
@@ -364,9 +385,9 @@
  * @property {{params: Record<string, unknown>, result: any}} lesson_undo
  * @property {{params: LoadParams, result: MatchAnswer}} load
  * @property {{params: NewMatchParams, result: MatchAnswer}} new_match
- * @property {{params: Record<string, unknown>, result: any}} position_xgid
+ * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position
- * @property {{params: Record<string, unknown>, result: any}} read_record
+ * @property {{params: Record<string, unknown>, result: ImportedMatch}} read_record
  * @property {{params: Record<string, unknown>, result: any}} remote_act
  * @property {{params: Record<string, unknown>, result: any}} remote_chat
  * @property {{params: Record<string, unknown>, result: any}} remote_claim

@@ -256,6 +256,16 @@ class ExportedFile(TypedDict):
     filename: str
 
 
+class MatSummary(TypedDict):
+    """A match file read (backgammon.formats.mat_import.mat_summary): what the page says of it."""
+
+    players: list[str]
+    match_length: int
+    games: int
+    score: list[int]
+    finished: bool
+
+
 class ErrorBody(TypedDict):
     """A refused request: the error's class, its plain sentence and, if it has one, its rule's code."""
 
