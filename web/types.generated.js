@@ -185,6 +185,11 @@
  */
 
 /**
+ * @typedef {object} BotActionAnswer
+ * @property {Action | null} action
+ */
+
+/**
  * `record`: a match not held by the worker (one played on two devices); else the match in progress.
  * @typedef {object} ExportParams
  * @property {unknown} [record]
@@ -367,7 +372,7 @@
  * @property {{params: Record<string, unknown>, result: any}} analysis_result
  * @property {{params: Record<string, unknown>, result: any}} analysis_start
  * @property {{params: Record<string, unknown>, result: any}} analysis_step
- * @property {{params: Record<string, unknown>, result: any}} bot_action
+ * @property {{params: Record<string, unknown>, result: BotActionAnswer}} bot_action
  * @property {{params: Record<string, unknown>, result: any}} check_position
  * @property {{params: ExportParams, result: ExportedFile}} export_mat
  * @property {{params: Record<string, unknown>, result: ExportedFile}} export_sgf
