@@ -36,7 +36,7 @@ const LOAD_TIMEOUT_MS = 120_000;
 /** @typedef {{type: string, message: string, rule?: string}} ErrorValue */
 
 class EngineError extends Error {
-  /** @param {string} type @param {string} message @param {string} [rule] the Python error's rule code, if any */
+  /** @param {string} type @param {string} message @param {string} [rule] the Python error's rule code, when it has one */
   constructor(type, message, rule) {
     super(message);
     this.type = type;
