@@ -13,7 +13,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 
 /**
  * @typedef {object} FilesContext
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {import("./types.js").Call} call
  * @property {(error: unknown) => boolean} isRulesError
  * @property {(step: () => Promise<unknown>) => Promise<unknown>} enqueue
  * @property {() => () => void} holdIdle keep the page busy (released by the returned function)
@@ -84,7 +84,7 @@ export function bindFiles(ctx) {
   /**
    * Download the match as a file Python writes; a refusal (a match from a set-up position as .mat) is said in the
    * dialog in plain words.
-   * @param {string} method @param {string} extension @param {string} type
+   * @param {"export_mat" | "export_sgf"} method @param {string} extension @param {string} type
    */
   function exportMatch(method, extension, type) {
     return ctx.enqueue(async () => {

@@ -3,7 +3,9 @@
 Requests are `{"id", "method", "params"}`; answers are `{"id", "result"}` or
 `{"id", "error": {"type", "message"}}`. Errors always come back as values, never raised through.
 Methods live in `METHODS`; other parts add theirs with `@register("name")` (the computer opponent's
-module `backgammon.bot.methods` is imported on first use if it exists).
+module `backgammon.bot.methods` is imported on first use if it exists). A method's answer is the shape its
+return annotation names (backgammon.shapes) and its params the TypedDict given to `register` (`PARAMS`):
+scripts/jsdoc_types.py writes both out as the page's method map (web/types.generated.js).
 
 >>> import json
 >>> answer = json.loads(handle(json.dumps({"id": 1, "method": "new_match", "params": {}})))
@@ -16,21 +18,37 @@ from __future__ import annotations
 import importlib
 import json
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from .errors import BackgammonError, InvalidActionError
 from .formats.mat_export import export_mat
 from .limits import MAX_DEPTH, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH, InputTooLargeError, json_depth, megabytes
 from .match import Match, Setup, check_players, match_from_ids
-from .record import load_record, record_json, to_record
+from .record import load_record, match_record, record_json
 from .rules import MatchSettings
+from .shapes import (
+    ActParams,
+    ErrorBody,
+    Event,
+    ExportedFile,
+    ExportParams,
+    LoadParams,
+    MatchAnswer,
+    NewMatchParams,
+    NoParams,
+    SetupParams,
+)
 from .view import build_view
 
+# Params are JSON from the page, checked by each method as it reads them: open until then.
 Params = dict[str, Any]
-Method = Callable[[Params], dict[str, Any]]
+Method = Callable[[Params], Mapping[str, object]]
+AnyMethod = TypeVar("AnyMethod", bound=Method)
 
 METHODS: dict[str, Method] = {}
+#: The params each method reads, as a TypedDict (for the page's types; the method itself checks what it gets).
+PARAMS: dict[str, type] = {}
 EXTENSION_MODULES = (
     "backgammon.bot.methods",
     "backgammon.tutorial.methods",
@@ -53,9 +71,11 @@ class Session:
 session = Session()
 
 
-def register(name: str) -> Callable[[Method], Method]:
-    def add(method: Method) -> Method:
+def register(name: str, params: type | None = None) -> Callable[[AnyMethod], AnyMethod]:
+    def add(method: AnyMethod) -> AnyMethod:
         METHODS[name] = method
+        if params is not None:
+            PARAMS[name] = params
         return method
 
     return add
@@ -67,39 +87,42 @@ def current_match() -> Match:
     return session.match
 
 
-def _answer(match: Match, **extra: Any) -> dict[str, Any]:
-    return {"record": to_record(match), "view": build_view(match), **extra}
+def _answer(match: Match, events: list[Event] | None = None) -> MatchAnswer:
+    answer: MatchAnswer = {"record": match_record(match), "view": build_view(match)}
+    if events is not None:
+        answer["events"] = events
+    return answer
 
 
-@register("new_match")
-def new_match(params: Params) -> dict[str, Any]:
+@register("new_match", NewMatchParams)
+def new_match(params: Params) -> MatchAnswer:
     settings = MatchSettings.from_dict(params.get("settings"))
     match = Match(settings, check_players(params.get("players")))
     session.match = match
     return _answer(match)
 
 
-@register("load")
-def load(params: Params) -> dict[str, Any]:
+@register("load", LoadParams)
+def load(params: Params) -> MatchAnswer:
     match = load_record(params.get("record"))
     session.match = match
     return _answer(match)
 
 
-@register("act")
-def act(params: Params) -> dict[str, Any]:
+@register("act", ActParams)
+def act(params: Params) -> MatchAnswer:
     match = current_match()
     events = match.act(params.get("action"))
     return _answer(match, events=events)
 
 
-@register("view")
-def view(params: Params) -> dict[str, Any]:
+@register("view", NoParams)
+def view(params: Params) -> MatchAnswer:
     return _answer(current_match())
 
 
-@register("setup")
-def setup(params: Params) -> dict[str, Any]:
+@register("setup", SetupParams)
+def setup(params: Params) -> MatchAnswer:
     position_id = params.get("position_id")
     match_id = params.get("match_id")
     if not isinstance(position_id, str):
@@ -128,8 +151,8 @@ def export_filename(match: Match, extension: str) -> str:
     return f"{names}-{f'{length}pt' if length else 'money'}.{extension}"
 
 
-@register("export_mat")
-def export_mat_method(params: Params) -> dict[str, Any]:
+@register("export_mat", ExportParams)
+def export_mat_method(params: Params) -> ExportedFile:
     match = match_to_export(params)
     return {"text": export_mat(match), "filename": export_filename(match, "mat")}
 
@@ -153,8 +176,8 @@ def _load_extensions() -> None:
             EXTENSION_ERRORS[module] = f"{type(error).__name__}: {error}"
 
 
-def _error(error: BaseException) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": type(error).__name__, "message": str(error)}
+def _error(error: BaseException) -> ErrorBody:
+    body: ErrorBody = {"type": type(error).__name__, "message": str(error)}
     rule = getattr(error, "rule", None)
     if isinstance(rule, str):
         body["rule"] = rule
@@ -164,7 +187,7 @@ def _error(error: BaseException) -> dict[str, Any]:
     return body
 
 
-def call(method: str, params: Params | None = None) -> dict[str, Any]:
+def call(method: str, params: Params | None = None) -> Mapping[str, object]:
     """Call one method directly (Python side); raises like the method does."""
     _load_extensions()
     if method not in METHODS:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from .dice import Dice, check_dice
 from .errors import InvalidActionError
@@ -21,9 +21,10 @@ from .limits import shown
 from .move import Move
 from .position import Position
 from .rules import Cube, CubeBlock, MatchSettings, may_beaver, may_double
+from .shapes import CheckerMove, Event, Point, WinKind
+from .shapes import Outcome as OutcomeDict
 from .turn import Turn
 
-Event = dict[str, Any]
 _DestsKey = tuple[Turn, tuple[Move, ...], Dice]
 LogEntry = dict[str, Any]
 
@@ -48,8 +49,8 @@ class Win(Enum):
     BACKGAMMON = 3
 
     @property
-    def label(self) -> str:
-        return self.name.lower()
+    def label(self) -> WinKind:
+        return cast(WinKind, self.name.lower())
 
     @classmethod
     def from_label(cls, label: object) -> Win:
@@ -76,7 +77,7 @@ class Outcome:
     points: int
     ending: Ending = Ending.BORNE_OFF
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeDict:
         return {
             "winner": self.winner,
             "kind": self.kind.label,
@@ -137,7 +138,7 @@ class GameStart:
     doubled: bool = False
 
 
-def to_absolute(player: int, point: int) -> int | str:
+def to_absolute(player: int, point: int) -> Point:
     """A point in `player`'s own numbering (25 bar, 0 off) as the view's absolute coordinate."""
     if point == BAR:
         return "bar"
@@ -330,15 +331,9 @@ class Game:
         turn.move(source, dest)
         events: list[Event] = []
         for single, hit in self._new_moves(before):
-            entry = {
-                "type": "move",
-                "from": to_absolute(player, single.source),
-                "to": to_absolute(player, single.dest),
-            }
-            self._turn_log.append(entry)
-            events.append(
-                {"type": "moved", "player": player, "from": entry["from"], "to": entry["to"], "hit": hit}
-            )
+            start, end = to_absolute(player, single.source), to_absolute(player, single.dest)
+            self._turn_log.append({"type": "move", "from": start, "to": end})
+            events.append({"type": "moved", "player": player, "from": start, "to": end, "hit": hit})
         return events
 
     def undo(self) -> list[Event]:
@@ -594,7 +589,7 @@ class Game:
         hits = _hit_flags(self._turn_start, list(turn.moves))
         return [(turn.moves[i], hits[i]) for i in range(before, len(turn.moves))]
 
-    def moves_made(self) -> list[dict[str, Any]]:
+    def moves_made(self) -> list[CheckerMove]:
         """The current turn's moves so far, absolute, with hits."""
         turn = self._turn
         if turn is None or self._turn_start is None or self.turn is None:

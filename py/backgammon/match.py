@@ -14,17 +14,18 @@ one door.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .errors import InvalidActionError, InvalidIdError
 from .formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
-from .game import BAR, OFF, Ending, Event, Game, GameStart, Phase, Win, from_absolute
+from .game import BAR, OFF, Ending, Game, GameStart, Phase, Win, from_absolute
 from .limits import MAX_NAME_CHARS, shown
 from .position import Position
 from .rules import Cube, MatchSettings
+from .shapes import Event, Player, SetupIds
 
-DEFAULT_PLAYERS: tuple[dict[str, Any], ...] = (
+DEFAULT_PLAYERS: tuple[Player, ...] = (
     {"name": "White", "kind": "human"},
     {"name": "Black", "kind": "human"},
 )
@@ -37,7 +38,7 @@ class Setup:
     position_id: str
     match_id: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SetupIds:
         return {"position_id": self.position_id, "match_id": self.match_id}
 
 
@@ -51,10 +52,10 @@ class SetupState:
     crawford_done: bool = False
 
 
-def check_players(players: object) -> list[dict[str, Any]]:
+def check_players(players: object) -> list[Player]:
     """Two player descriptions `{"name", "kind": "human"|"computer", "level"?}`; defaults fill gaps."""
     if players is None:
-        return [dict(p) for p in DEFAULT_PLAYERS]
+        return [p.copy() for p in DEFAULT_PLAYERS]
     if not isinstance(players, list) or len(players) != 2:
         raise InvalidActionError("Players must be a list of two player descriptions.")
     checked = []
@@ -72,7 +73,7 @@ def check_players(players: object) -> list[dict[str, Any]]:
             )
         if kind not in ("human", "computer"):
             raise InvalidActionError(f"Player {index}'s kind must be 'human' or 'computer'.")
-        entry: dict[str, Any] = {"name": name.strip(), "kind": kind}
+        entry: Player = {"name": name.strip(), "kind": kind}
         if "level" in player:
             if not isinstance(player["level"], str) or len(player["level"]) > MAX_NAME_CHARS:
                 raise InvalidActionError(f"Player {index}'s level must be a word like 'expert'.")
@@ -87,7 +88,7 @@ class Match:
     def __init__(
         self,
         settings: MatchSettings | None = None,
-        players: list[dict[str, Any]] | None = None,
+        players: Sequence[Mapping[str, object]] | None = None,
         *,
         setup: Setup | None = None,
         setup_state: SetupState | None = None,
@@ -244,7 +245,7 @@ class Match:
 
 
 def match_from_ids(
-    setup: Setup, settings: MatchSettings | None, players: list[dict[str, Any]] | None
+    setup: Setup, settings: MatchSettings | None, players: Sequence[Mapping[str, object]] | None
 ) -> Match:
     """A new match from a GNU Backgammon Position ID and optional Match ID.
 

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 from .errors import BackgammonError
-from .game import Event, Game
+from .game import Game
 from .limits import check_record_size, shown
 from .match import Match, Setup, check_players, match_from_ids
 from .rules import MatchSettings
+from .shapes import Event, MatchRecord, RecordHeader
 
 FORMAT = "backgammon-match"
 SCHEMA = 1
@@ -51,21 +52,24 @@ class InvalidRecordError(BackgammonError):
     """A match record that is corrupt, foreign, from a newer version, or does not replay."""
 
 
-def to_record_header(match: Match) -> dict[str, Any]:
+def to_record_header(match: Match) -> RecordHeader:
     """Everything in the record but the games."""
     return {
         "format": FORMAT,
         "schema": SCHEMA,
         "settings": match.settings.to_dict(),
-        "players": [dict(p) for p in match.players],
+        "players": [p.copy() for p in match.players],
         "setup": match.setup.to_dict() if match.setup else None,
     }
 
 
+def match_record(match: Match) -> MatchRecord:
+    return {**to_record_header(match), "games": [{"actions": game.record_entries()} for game in match.games]}
+
+
 def to_record(match: Match) -> dict[str, Any]:
-    record = to_record_header(match)
-    record["games"] = [{"actions": game.record_entries()} for game in match.games]
-    return record
+    """`match_record` as a plain dict, for the readers that add to it or do not care for its shape."""
+    return cast(dict[str, Any], match_record(match))
 
 
 _FINISHED_GAME_JSON: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
@@ -135,7 +139,7 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
     return match
 
 
-def _new_match(settings: MatchSettings, players: list[dict[str, Any]], setup: object) -> Match:
+def _new_match(settings: MatchSettings, players: Sequence[Mapping[str, object]], setup: object) -> Match:
     if setup is None:
         return Match(settings, players)
     if not isinstance(setup, dict) or not isinstance(setup.get("position_id"), str):

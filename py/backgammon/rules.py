@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from enum import Enum
-from typing import Any
+from typing import cast
 
 from .errors import BackgammonError
 from .limits import shown
+from .shapes import Settings
 
 MAX_CUBE = 64
 MAX_MATCH_LENGTH = 25
@@ -74,8 +75,8 @@ class MatchSettings:
     def is_money(self) -> bool:
         return self.match_length == 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self) -> Settings:
+        return cast(Settings, asdict(self))
 
     @classmethod
     def from_dict(cls, data: object) -> MatchSettings:

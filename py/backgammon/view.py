@@ -7,12 +7,12 @@ so it reuses the turn's cached destinations and the game's notation instead of r
 
 from __future__ import annotations
 
-from typing import Any
-
 from .game import Game, Phase, has_contact, to_absolute
 from .match import Match, match_id_of
 from .position import Position
 from .rules import CubeBlock, may_double
+from .shapes import Board, CubeView, Notation, Point, ResignationView, View
+from .shapes import Phase as PhaseName
 
 COLOURS = ("white", "black")
 # Reasons that hold for the rest of the game whoever is on roll: the cube is dead.
@@ -27,7 +27,7 @@ _STATIC_BLOCKS = frozenset(
 )
 
 
-def absolute_board(position: Position, turn: int) -> dict[str, Any]:
+def absolute_board(position: Position, turn: int) -> Board:
     """Signed checker counts by absolute point (+ player 0, - player 1), bars and trays."""
     sides = (position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine)
     white, black = sides
@@ -43,7 +43,7 @@ def _checkers(count: int, colour: str) -> str:
     return f"{count} {colour} checker" + ("" if count == 1 else "s")
 
 
-def point_labels(board: dict[str, Any], viewer: int) -> dict[str, str]:
+def point_labels(board: Board, viewer: int) -> dict[str, str]:
     """Accessible names: 'Point 13, 5 white checkers', numbered from `viewer`'s side."""
     labels: dict[str, str] = {}
     for index, count in enumerate(board["points"]):
@@ -63,7 +63,7 @@ def point_labels(board: dict[str, Any], viewer: int) -> dict[str, str]:
     return labels
 
 
-def _dests(game: Game) -> dict[str, list[int | str]]:
+def _dests(game: Game) -> dict[str, list[Point]]:
     turn = game.current_turn
     if turn is None or game.turn is None or game.phase is not Phase.MOVE:
         return {}
@@ -74,7 +74,7 @@ def _dests(game: Game) -> dict[str, list[int | str]]:
     }
 
 
-def _cube(match: Match, game: Game) -> dict[str, Any]:
+def _cube(match: Match, game: Game) -> CubeView:
     block = game.why_not_double()
     pending = game.pending_double
     offered_by = None
@@ -99,7 +99,7 @@ def _cube(match: Match, game: Game) -> dict[str, Any]:
     }
 
 
-def _notation(match: Match) -> dict[str, Any]:
+def _notation(match: Match) -> Notation:
     return {
         "games": [
             {
@@ -113,7 +113,7 @@ def _notation(match: Match) -> dict[str, Any]:
     }
 
 
-def build_view(match: Match) -> dict[str, Any]:
+def build_view(match: Match) -> View:
     game = match.game
     viewer = game.turn if game.turn is not None else 0
     turn = game.current_turn
@@ -122,8 +122,8 @@ def build_view(match: Match) -> dict[str, Any]:
     board = absolute_board(position, viewer)
     mine, theirs = position.pip_count()
     pips = [mine, theirs] if viewer == 0 else [theirs, mine]
-    phase = "match_over" if match.is_over else game.phase.value
-    resignation = None
+    phase: PhaseName = "match_over" if match.is_over else game.phase.value
+    resignation: ResignationView | None = None
     if game.resignation is not None:
         kind = game.resignation.kind
         resignation = {"player": game.resignation.player, "kind": kind.label, "points": game.points_for(kind)}
@@ -131,7 +131,7 @@ def build_view(match: Match) -> dict[str, Any]:
     if game.phase is Phase.OPENING and game.log:
         opening = game.log[-1].get("dice")
     return {
-        "players": [dict(p) for p in match.players],
+        "players": [p.copy() for p in match.players],
         "settings": match.settings.to_dict(),
         "board": board,
         "position_id": position.id,

@@ -67,3 +67,22 @@ def test_missing_package_archive_fails_ready_and_every_call(page: Page, site: Si
     assert [error[0] for error in outcome] == ["EngineLoadError", "EngineLoadError"]
     assert "backgammon.zip" in outcome[0][1]
     assert "404" in outcome[0][1]
+
+
+def test_a_refused_move_carries_the_rules_code_to_the_page(page: Page, site: Site) -> None:
+    """The page branches on the rule's stable code, not on the words of its message."""
+    open_blank_same_origin(page, site)
+    outcome = page.evaluate(
+        """async () => {
+            const {ApiError, connectEngine} = await import("./page-engine.js");
+            const status = document.createElement("p");
+            const engine = connectEngine({record: () => null, status, say: () => {}, notice: () => {}});
+            await engine.call("new_match", {});
+            await engine.call("act", {action: {type: "roll", dice: [3, 1]}});
+            try { await engine.call("act", {action: {type: "move", from: 24, to: 1}}); return "accepted"; }
+            catch (error) {
+              return {isApiError: error instanceof ApiError, type: error.type, rule: error.rule};
+            }
+        }"""
+    )
+    assert outcome == {"isApiError": True, "type": "IllegalMoveError", "rule": "no-die"}

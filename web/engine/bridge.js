@@ -6,7 +6,8 @@
  *   await engine.ready;                       // resolves with {pyodide, python, test_dice}
  *   const {record, view} = await engine.call("new_match", {settings, players});
  *
- * Errors: `call()` and `ready` REJECT with a `BridgeError` (an `Error` with `.type` and `.message`).
+ * Errors: `call()` and `ready` REJECT with a `BridgeError` (an `Error` with `.type`, `.message` and, when Python's
+ * error has one, `.rule`: a stable code such as "must-use-both-dice" to branch on instead of the message's words).
  * `.type` is the Python exception class for rules errors (e.g. "IllegalMoveError",
  * "InvalidActionError", "InvalidRecordError"), or one of the worker's own:
  *   "EngineLoadError"   Pyodide, the runtime files or our archive could not be loaded
@@ -15,6 +16,7 @@
  *   "BridgeClosed"      `terminate()` was called while the request was pending
  *   "EngineStalled"     the worker said nothing for too long (see below): it was stopped
  *   "EngineCrashed"     Python's runtime itself failed (not an exception in our code, which is an answer)
+ * The worker's own types, `ENGINE_FAILURES`, are failures of the engine as a whole; any other is about one request.
  * Nothing is retried behind the caller's back; nothing hangs: a failed load rejects `ready` and
  * every pending and later call. web/engine/engine.js starts a new worker when one fails.
  *
@@ -38,14 +40,21 @@ export class BridgeError extends Error {
   /**
    * @param {string} type
    * @param {string} message
+   * @param {string} [rule] the Python error's rule code, when it has one
    */
-  constructor(type, message) {
+  constructor(type, message, rule) {
     super(message);
     this.name = "BridgeError";
     /** @type {string} */
     this.type = type;
+    /** @type {string | undefined} */
+    this.rule = rule;
   }
 }
+
+/** Failures of the engine as a whole (its worker failed, stalled or was stopped), as opposed to a rules error about
+ * one request. */
+export const ENGINE_FAILURES = new Set(["EngineLoadError", "WorkerError", "EngineStalled", "EngineCrashed", "BridgeClosed"]);
 
 /** The longest a request may go without a word from a ready worker. */
 export const ANSWER_BUDGET_MS = 15_000;
@@ -95,10 +104,12 @@ function takeEarlyWorker(url) {
 }
 
 /**
+ * @typedef {import("../types.js").Call} Call
+ * @typedef {import("../types.js").EngineInfo} EngineInfo
  * @typedef {object} Bridge
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {Call} call
  *   Send one request; resolves with its `result`, rejects with a `BridgeError`.
- * @property {Promise<{pyodide: string, python: string, test_dice: boolean}>} ready
+ * @property {Promise<EngineInfo>} ready
  *   Resolves once Python and `backgammon.api` are loaded; rejects with a `BridgeError`.
  * @property {(listener: (error: BridgeError) => void) => () => void} onError
  *   Called when the engine fails as a whole (load failure, worker crash); returns its unbind.
@@ -111,6 +122,27 @@ const STALLED = "EngineStalled";
 const CRASHED = "EngineCrashed";
 
 /**
+ * One bridge's state: its worker, the requests it owes answers to, and the watchdog's clocks.
+ * @typedef {object} BridgeState
+ * @property {URL} url the worker's URL, test dice included
+ * @property {Worker} worker
+ * @property {number} answerBudget
+ * @property {Map<number, {resolve: (value: unknown) => void, reject: (error: BridgeError) => void}>} pending
+ * @property {Set<(error: BridgeError) => void>} errorListeners
+ * @property {BridgeError | null} fatal
+ * @property {number} nextId
+ * @property {boolean} isReady
+ * @property {number} startedAt
+ * @property {number} lastHeard when the worker last said something, or since when it owes an answer
+ * @property {number} lastTick
+ * @property {number} pingSentAt
+ * @property {number | null} pingId the heartbeat's request id while it waits for its answer
+ * @property {ReturnType<typeof setInterval> | undefined} watchdog
+ * @property {(info: EngineInfo) => void} resolveReady
+ * @property {(error: BridgeError) => void} rejectReady
+ */
+
+/**
  * @param {string | URL} [workerUrl] defaults to worker.js next to this module
  * @param {{testDice?: string | null}} [options] defaults to the page URL's `test-dice` parameter
  * @returns {Bridge}
@@ -119,162 +151,187 @@ export function createBridge(workerUrl, options = {}) {
   const url = new URL(workerUrl ?? new URL("./worker.js", import.meta.url), location.href);
   const testDice = options.testDice !== undefined ? options.testDice : testDiceFromUrl(location.href);
   if (testDice !== null) url.searchParams.set("test-dice", testDice);
-  const answerBudget = answerBudgetFromUrl(location.href, testDice);
-
-  /** @type {Map<number, {resolve: (value: any) => void, reject: (error: BridgeError) => void}>} */
-  const pending = new Map();
-  /** @type {Set<(error: BridgeError) => void>} */
-  const errorListeners = new Set();
-  /** @type {BridgeError | null} */
-  let fatal = null;
-  let nextId = 1;
-  let isReady = false;
+  const early = takeEarlyWorker(url);
   const startedAt = performance.now();
-  /** When the worker last said something, or since when it owes an answer. */
-  let lastHeard = startedAt;
-  let lastTick = startedAt;
-  let pingSentAt = startedAt;
-  /** @type {number | null} the heartbeat's request id while it waits for its answer */
-  let pingId = null;
-  /** @type {ReturnType<typeof setInterval> | undefined} */
-  let watchdog;
-
-  /** @type {(info: any) => void} */
-  let resolveReady = () => {};
-  /** @type {(error: BridgeError) => void} */
-  let rejectReady = () => {};
-  /** @type {Promise<any>} */
+  /** @type {BridgeState} */
+  const state = {
+    url,
+    worker: early?.worker ?? new Worker(url, { type: "module" }),
+    answerBudget: answerBudgetFromUrl(location.href, testDice),
+    pending: new Map(),
+    errorListeners: new Set(),
+    fatal: null,
+    nextId: 1,
+    isReady: false,
+    startedAt,
+    lastHeard: startedAt,
+    lastTick: startedAt,
+    pingSentAt: startedAt,
+    pingId: null,
+    watchdog: undefined,
+    resolveReady: () => {},
+    rejectReady: () => {},
+  };
+  /** @type {Promise<EngineInfo>} */
   const ready = new Promise((resolve, reject) => {
-    resolveReady = resolve;
-    rejectReady = reject;
+    state.resolveReady = resolve;
+    state.rejectReady = reject;
   });
   ready.catch(() => {}); // callers that only use call() still see the error there
 
-  /** @param {BridgeError} error */
-  function fail(error) {
-    if (fatal) return;
-    fatal = error;
-    clearInterval(watchdog);
-    rejectReady(error);
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-    for (const listener of [...errorListeners]) listener(error);
-  }
-
-  /** @param {MessageEvent} event */
-  function onMessage(event) {
-    const message = event.data ?? {};
-    lastHeard = performance.now();
-    if (message.event === "ready") {
-      isReady = true;
-      resolveReady(message.info);
-    } else if (message.event === "failed") {
-      fail(new BridgeError(message.error?.type ?? "EngineLoadError", message.error?.message ?? ""));
-    } else if (message.event === "crashed") {
-      worker.terminate();
-      fail(new BridgeError(CRASHED, `Python's runtime failed: ${message.error?.message ?? "no reason given"}`));
-    } else if (typeof message.id === "number") {
-      if (message.id === pingId) pingId = null;
-      const request = pending.get(message.id);
-      if (!request) return;
-      pending.delete(message.id);
-      if (message.error) {
-        request.reject(new BridgeError(String(message.error.type), String(message.error.message)));
-      } else {
-        request.resolve(message.result);
-      }
-    }
-  }
-  /** @param {Event} event */
-  function onWorkerError(event) {
-    event.preventDefault();
-    const text = event instanceof ErrorEvent ? event.message : "";
-    fail(new BridgeError("WorkerError", text || `the engine worker ${url.pathname} failed to start`));
-  }
-  function onMessageError() {
-    fail(new BridgeError("WorkerError", "a message from the engine could not be read"));
-  }
-
-  const early = takeEarlyWorker(url);
-  const worker = early?.worker ?? new Worker(url, { type: "module" });
-  worker.addEventListener("message", onMessage);
-  worker.addEventListener("error", onWorkerError);
-  worker.addEventListener("messageerror", onMessageError);
-  // What the early worker said before this page's modules ran, in the order it came.
-  for (const event of early?.events ?? []) {
-    if (event.type === "message") onMessage(/** @type {MessageEvent} */ (event));
-    else if (event.type === "error") onWorkerError(event);
-    else onMessageError();
-  }
-
-  /** @type {(method: string, params?: object) => Promise<any>} */
-  function call(method, params = {}) {
-    if (fatal) return Promise.reject(fatal);
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      if (pending.size === (pingId === null ? 0 : 1)) lastHeard = performance.now(); // it owes an answer from now
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, method, params });
-    });
-  }
-
-  /** @param {string} why */
-  function stalled(why) {
-    worker.terminate();
-    fail(new BridgeError(STALLED, why));
-  }
-
-  function checkAlive() {
-    const now = performance.now();
-    // Timers run late or not at all while the page is frozen or hidden: the worker was not to blame for that time.
-    if (now - lastTick > 3 * TICK_MS) {
-      lastHeard = now;
-      pingSentAt = now;
-    }
-    lastTick = now;
-    const calls = pending.size - (pingId === null ? 0 : 1);
-    // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
-    const pingBudget = isReady ? PING_BUDGET_MS : answerBudget;
-    if (pingId !== null && now - pingSentAt > pingBudget) {
-      stalled(`no answer for ${Math.round(pingBudget / 1000)} s`);
-    } else if (isReady && calls > 0 && now - lastHeard > answerBudget) {
-      stalled(`no answer for ${Math.round(answerBudget / 1000)} s`);
-    } else if (!isReady && now - startedAt > LOAD_BUDGET_MS) {
-      stalled(`not started after ${LOAD_BUDGET_MS / 1000} s`);
-    } else if (pingId === null && (calls === 0 || !isReady) && now - lastHeard > HEARTBEAT_MS && globalThis.document?.visibilityState !== "hidden") {
-      const id = nextId++;
-      pingId = id;
-      pingSentAt = now;
-      pending.set(id, { resolve: () => {}, reject: () => {} });
-      worker.postMessage({ id, method: "ping", params: {} });
-    }
-  }
-  if (!fatal) watchdog = setInterval(checkAlive, TICK_MS);
-
-  if (testDice !== null) {
-    // Test mode only: the browser tests (tests/e2e/chaos.py) compare what the page shows with what the engine holds.
-    // Read-only: `view` answers the loaded match unchanged, in its turn among the page's own requests.
-    // kill/hang/corrupt stand for the engine's failures (tests/e2e/test_engine_recovery.py): the worker terminated
-    // without a word (as the browser does under memory pressure), busy for ever, a Python session left broken.
-    /** @type {any} */ (globalThis).backgammonTestProbe = {
-      view: () => call("view", {}),
-      kill: () => worker.terminate(),
-      hang: () => worker.postMessage({ id: 0, method: "test_hang", params: {} }),
-      corrupt: () => call("test_corrupt", {}),
-    };
-  }
+  listen(state, early?.events ?? []);
+  if (!state.fatal) state.watchdog = setInterval(() => checkAlive(state), TICK_MS);
+  /** @type {Call} */
+  const call = (method, params = {}) => request(state, method, params);
+  if (testDice !== null) installTestProbe(state, call);
 
   return {
     ready,
     testMode: testDice !== null,
     call,
     onError(listener) {
-      errorListeners.add(listener);
-      return () => errorListeners.delete(listener);
+      state.errorListeners.add(listener);
+      return () => state.errorListeners.delete(listener);
     },
     terminate() {
-      worker.terminate();
-      fail(new BridgeError("BridgeClosed", "the engine was stopped"));
+      state.worker.terminate();
+      fail(state, new BridgeError("BridgeClosed", "the engine was stopped"));
     },
+  };
+}
+
+/**
+ * Take the worker's messages and errors, first those an early worker kept, in the order they came.
+ * @param {BridgeState} state
+ * @param {Event[]} kept
+ */
+function listen(state, kept) {
+  const { worker } = state;
+  worker.addEventListener("message", (event) => onMessage(state, event));
+  worker.addEventListener("error", (event) => onWorkerError(state, event));
+  worker.addEventListener("messageerror", () => onMessageError(state));
+  // What the early worker said before this page's modules ran, in the order it came.
+  for (const event of kept) {
+    if (event.type === "message") onMessage(state, /** @type {MessageEvent} */ (event));
+    else if (event.type === "error") onWorkerError(state, event);
+    else onMessageError(state);
+  }
+}
+
+/** @param {BridgeState} state @param {BridgeError} error */
+function fail(state, error) {
+  if (state.fatal) return;
+  state.fatal = error;
+  clearInterval(state.watchdog);
+  state.rejectReady(error);
+  for (const { reject } of state.pending.values()) reject(error);
+  state.pending.clear();
+  for (const listener of [...state.errorListeners]) listener(error);
+}
+
+/** @param {BridgeState} state @param {MessageEvent} event */
+function onMessage(state, event) {
+  const message = event.data ?? {};
+  state.lastHeard = performance.now();
+  if (message.event === "ready") {
+    state.isReady = true;
+    state.resolveReady(message.info);
+  } else if (message.event === "failed") {
+    fail(state, new BridgeError(message.error?.type ?? "EngineLoadError", message.error?.message ?? ""));
+  } else if (message.event === "crashed") {
+    state.worker.terminate();
+    fail(state, new BridgeError(CRASHED, `Python's runtime failed: ${message.error?.message ?? "no reason given"}`));
+  } else if (typeof message.id === "number") {
+    if (message.id === state.pingId) state.pingId = null;
+    const request = state.pending.get(message.id);
+    if (!request) return;
+    state.pending.delete(message.id);
+    if (message.error) {
+      const { type, message: text, rule } = message.error;
+      request.reject(new BridgeError(String(type), String(text), typeof rule === "string" ? rule : undefined));
+    } else {
+      request.resolve(message.result);
+    }
+  }
+}
+
+/** @param {BridgeState} state @param {Event} event */
+function onWorkerError(state, event) {
+  event.preventDefault();
+  const text = event instanceof ErrorEvent ? event.message : "";
+  fail(state, new BridgeError("WorkerError", text || `the engine worker ${state.url.pathname} failed to start`));
+}
+
+/** @param {BridgeState} state */
+function onMessageError(state) {
+  fail(state, new BridgeError("WorkerError", "a message from the engine could not be read"));
+}
+
+/**
+ * Send one request; its answer resolves the promise (a rules error rejects it, as a failure of the engine does).
+ * @param {BridgeState} state
+ * @param {string} method
+ * @param {object} params
+ * @returns {Promise<any>} the method's answer, as the method map (web/types.js) says through `Call`
+ */
+function request(state, method, params) {
+  if (state.fatal) return Promise.reject(state.fatal);
+  const id = state.nextId++;
+  return new Promise((resolve, reject) => {
+    // It owes an answer from now.
+    if (state.pending.size === (state.pingId === null ? 0 : 1)) state.lastHeard = performance.now();
+    state.pending.set(id, { resolve, reject });
+    state.worker.postMessage({ id, method, params });
+  });
+}
+
+/** @param {BridgeState} state @param {string} why */
+function stalled(state, why) {
+  state.worker.terminate();
+  fail(state, new BridgeError(STALLED, why));
+}
+
+/** @param {BridgeState} state */
+function checkAlive(state) {
+  const now = performance.now();
+  // Timers run late or not at all while the page is frozen or hidden: the worker was not to blame for that time.
+  if (now - state.lastTick > 3 * TICK_MS) {
+    state.lastHeard = now;
+    state.pingSentAt = now;
+  }
+  state.lastTick = now;
+  const { isReady, pingId, answerBudget } = state;
+  const calls = state.pending.size - (pingId === null ? 0 : 1);
+  // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
+  const pingBudget = isReady ? PING_BUDGET_MS : answerBudget;
+  if (pingId !== null && now - state.pingSentAt > pingBudget) {
+    stalled(state, `no answer for ${Math.round(pingBudget / 1000)} s`);
+  } else if (isReady && calls > 0 && now - state.lastHeard > answerBudget) {
+    stalled(state, `no answer for ${Math.round(answerBudget / 1000)} s`);
+  } else if (!isReady && now - state.startedAt > LOAD_BUDGET_MS) {
+    stalled(state, `not started after ${LOAD_BUDGET_MS / 1000} s`);
+  } else if (pingId === null && (calls === 0 || !isReady) && now - state.lastHeard > HEARTBEAT_MS && globalThis.document?.visibilityState !== "hidden") {
+    const id = state.nextId++;
+    state.pingId = id;
+    state.pingSentAt = now;
+    state.pending.set(id, { resolve: () => {}, reject: () => {} });
+    state.worker.postMessage({ id, method: "ping", params: {} });
+  }
+}
+
+/**
+ * Test mode only: the browser tests (tests/e2e/chaos.py) compare what the page shows with what the engine holds.
+ * Read-only: `view` answers the loaded match unchanged, in its turn among the page's own requests.
+ * kill/hang/corrupt stand for the engine's failures (tests/e2e/test_engine_recovery.py): the worker terminated
+ * without a word (as the browser does under memory pressure), busy for ever, a Python session left broken.
+ * @param {BridgeState} state
+ * @param {Call} call
+ */
+function installTestProbe(state, call) {
+  /** @type {any} */ (globalThis).backgammonTestProbe = {
+    view: () => call("view", {}),
+    kill: () => state.worker.terminate(),
+    hang: () => state.worker.postMessage({ id: 0, method: "test_hang", params: {} }),
+    corrupt: () => call("test_corrupt", {}),
   };
 }

@@ -18,16 +18,14 @@
  * once to a restored worker; a second InternalError is the request's own fault and rejects as a rules error does.
  * A worker that never started (the first one, or RESTART_LIMIT restarts within RESTART_WINDOW_MS) is given up on.
  */
-import { BridgeError, createBridge } from "./bridge.js";
+import { BridgeError, ENGINE_FAILURES, createBridge } from "./bridge.js";
 
-/** Failures of a worker, as opposed to a rules error about one request. */
-const WORKER_FAILURES = new Set(["WorkerError", "EngineStalled", "EngineCrashed", "EngineLoadError"]);
 export const RESTART_LIMIT = 3;
 export const RESTART_WINDOW_MS = 60_000;
 
 /**
  * @typedef {import("./bridge.js").Bridge} Bridge
- * @typedef {(method: string, params?: object) => Promise<any>} Call
+ * @typedef {import("../types.js").Call} Call
  * @typedef {object} EngineOptions
  * @property {(call: Call) => Promise<unknown>} [restore] give a new worker the page's state
  * @property {(reason: string) => void} [onDown]
@@ -37,96 +35,116 @@ export const RESTART_WINDOW_MS = 60_000;
  */
 
 /**
+ * The engine's state: the bridge in use and the promise of it once restored, and the restarts so far.
+ * @typedef {object} EngineState
+ * @property {Required<EngineOptions>} options
+ * @property {Bridge} bridge
+ * @property {Promise<Bridge>} usable the bridge to send requests to, once it is restored; the first takes them at once
+ * @property {boolean} everReady
+ * @property {BridgeError | null} givenUp
+ * @property {number[]} restarts when the last restarts were
+ * @property {Call} call the engine's own `call` (the test probe reads the match through it)
+ */
+
+/**
  * @param {EngineOptions} options
  */
 export function createEngine({ restore = async () => {}, onDown = () => {}, onBack = () => {}, onGiveUp = () => {}, makeBridge = () => createBridge() } = {}) {
-  let bridge = makeBridge();
-  /** The bridge to send requests to, once it is restored; the first one takes requests at once. */
-  let usable = Promise.resolve(bridge);
-  let everReady = false;
-  /** @type {BridgeError | null} */
-  let givenUp = null;
-  /** @type {number[]} when the last restarts were */
-  let restarts = [];
-
-  /** @param {BridgeError} error */
-  function giveUp(error) {
-    if (givenUp) return;
-    givenUp = error;
-    usable = Promise.reject(error);
-    usable.catch(() => {});
-    onGiveUp(error);
-  }
-
-  /** @param {Bridge} which */
-  function watch(which) {
-    which.ready.then(() => { everReady = true; }, () => {});
-    // Test mode: the probe's reads of the match go where the page's requests go, recovery included.
-    const probe = /** @type {any} */ (globalThis).backgammonTestProbe;
-    if (which.testMode && probe) probe.view = () => call("view", {});
-    which.onError((error) => {
-      if (which !== bridge || givenUp) return;
-      if (!everReady || error.type === "BridgeClosed") giveUp(error);
-      else restart(error.message);
-    });
-  }
-
-  /** @param {string} reason */
-  function restart(reason) {
-    const now = performance.now();
-    restarts = restarts.filter((time) => now - time < RESTART_WINDOW_MS);
-    if (restarts.length >= RESTART_LIMIT) {
-      giveUp(new BridgeError("EngineStalled", `${restarts.length + 1} failures in a minute, the last: ${reason}`));
-      return;
-    }
-    restarts.push(now);
-    const old = bridge;
-    bridge = makeBridge();
-    old.terminate();
-    watch(bridge);
-    const next = bridge;
-    onDown(reason);
-    usable = next.ready.then(async () => {
-      await restore(next.call);
-      onBack(reason);
-      return next;
-    });
-    usable.catch(() => {}); // a failed restart is the new bridge's error, handled by watch()
-  }
-
-  /** @type {Call} */
-  async function call(method, params = {}) {
-    let internalRetried = false;
-    for (;;) {
-      const attempt = usable;
-      try {
-        const target = await attempt;
-        return await target.call(method, params);
-      } catch (error) {
-        const type = error instanceof BridgeError ? error.type : "";
-        if (WORKER_FAILURES.has(type) || type === "BridgeClosed") {
-          if (attempt !== usable && !givenUp) continue; // a new worker is on its way: ask it
-          throw givenUp ?? error;
-        }
-        if (type === "InternalError" && !internalRetried) {
-          internalRetried = true;
-          restart(`${method}: ${error instanceof Error ? error.message : String(error)}`);
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
-
-  watch(bridge);
+  const bridge = makeBridge();
+  /** @type {EngineState} */
+  const state = {
+    options: { restore, onDown, onBack, onGiveUp, makeBridge },
+    bridge,
+    usable: Promise.resolve(bridge),
+    everReady: false,
+    givenUp: null,
+    restarts: [],
+    call: (method, params = {}) => engineCall(state, method, params),
+  };
+  watch(state, bridge);
   return {
-    call,
+    call: state.call,
     /** Resolves once the first worker has started; rejects if it never does. */
     ready: bridge.ready,
     testMode: bridge.testMode,
     /** The failure the engine was given up on, or null. */
     get failure() {
-      return givenUp;
+      return state.givenUp;
     },
   };
+}
+
+/** @param {EngineState} state @param {BridgeError} error */
+function giveUp(state, error) {
+  if (state.givenUp) return;
+  state.givenUp = error;
+  state.usable = Promise.reject(error);
+  state.usable.catch(() => {});
+  state.options.onGiveUp(error);
+}
+
+/** @param {EngineState} state @param {Bridge} which */
+function watch(state, which) {
+  which.ready.then(() => { state.everReady = true; }, () => {});
+  // Test mode: the probe's reads of the match go where the page's requests go, recovery included.
+  const probe = /** @type {any} */ (globalThis).backgammonTestProbe;
+  if (which.testMode && probe) probe.view = () => state.call("view", {});
+  which.onError((error) => {
+    if (which !== state.bridge || state.givenUp) return;
+    if (!state.everReady || error.type === "BridgeClosed") giveUp(state, error);
+    else restart(state, error.message);
+  });
+}
+
+/** @param {EngineState} state @param {string} reason */
+function restart(state, reason) {
+  const now = performance.now();
+  state.restarts = state.restarts.filter((time) => now - time < RESTART_WINDOW_MS);
+  if (state.restarts.length >= RESTART_LIMIT) {
+    giveUp(state, new BridgeError("EngineStalled", `${state.restarts.length + 1} failures in a minute, the last: ${reason}`));
+    return;
+  }
+  state.restarts.push(now);
+  const old = state.bridge;
+  const next = state.options.makeBridge();
+  state.bridge = next;
+  old.terminate();
+  watch(state, next);
+  state.options.onDown(reason);
+  state.usable = next.ready.then(async () => {
+    await state.options.restore(next.call);
+    state.options.onBack(reason);
+    return next;
+  });
+  state.usable.catch(() => {}); // a failed restart is the new bridge's error, handled by watch()
+}
+
+/**
+ * One request, sent again to a new worker when the one it was with failed (see the top of this file).
+ * @param {EngineState} state
+ * @param {import("../types.js").MethodName} method
+ * @param {object} params
+ * @returns {Promise<any>} the method's answer, as the method map (web/types.js) says through `Call`
+ */
+async function engineCall(state, method, params) {
+  let internalRetried = false;
+  for (;;) {
+    const attempt = state.usable;
+    try {
+      const target = await attempt;
+      return await target.call(method, params);
+    } catch (error) {
+      const type = error instanceof BridgeError ? error.type : "";
+      if (ENGINE_FAILURES.has(type)) {
+        if (attempt !== state.usable && !state.givenUp) continue; // a new worker is on its way: ask it
+        throw state.givenUp ?? error;
+      }
+      if (type === "InternalError" && !internalRetried) {
+        internalRetried = true;
+        restart(state, `${method}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      throw error;
+    }
+  }
 }

@@ -5,17 +5,17 @@
  * state is shown on the page (`<html data-engine>`, the status line): loading, ready, restarting after a worker
  * failed (web/engine/engine.js gives the new worker the match back from its record), or given up.
  */
+import { ENGINE_FAILURES } from "./bridge.js";
 import { createEngine } from "./engine.js";
 
-/** Failures of the engine as a whole (as opposed to a rules error about one request). */
-const FATAL_ERRORS = new Set(["EngineLoadError", "WorkerError", "BridgeClosed", "EngineStalled", "EngineCrashed"]);
-
-/** Python refused a request: `type` is its error class (IllegalMoveError, MatImportError, …). */
+/** Python refused a request: `type` is its error class (IllegalMoveError, MatImportError, …), `rule` the rule's
+ * stable code when the error has one (IllegalMoveError's "must-use-both-dice", …): branch on it, not on the words. */
 export class ApiError extends Error {
-  /** @param {string} type @param {string} message */
-  constructor(type, message) {
+  /** @param {string} type @param {string} message @param {string} [rule] */
+  constructor(type, message, rule) {
     super(message);
     this.type = type;
+    this.rule = rule;
   }
 }
 
@@ -79,21 +79,17 @@ export function connectEngine({ record, status, say, notice }) {
     status.hidden = true;
   }
 
-  /**
-   * @param {string} method
-   * @param {object} [params]
-   * @returns {Promise<any>}
-   */
+  /** @type {Call} */
   async function call(method, params = {}) {
     try {
       const result = await engine.call(method, params);
       markReady();
       return result;
     } catch (error) {
-      const e = /** @type {{type?: string, message?: string}} */ (error);
-      if (e && typeof e.type === "string" && !FATAL_ERRORS.has(e.type)) {
+      const e = /** @type {{type?: string, message?: string, rule?: string}} */ (error);
+      if (e && typeof e.type === "string" && !ENGINE_FAILURES.has(e.type)) {
         markReady();
-        throw new ApiError(e.type, e.message ?? "");
+        throw new ApiError(e.type, e.message ?? "", e.rule);
       }
       throw error;
     }
@@ -102,4 +98,4 @@ export function connectEngine({ record, status, say, notice }) {
   return { call, isReady: () => ready };
 }
 
-/** @typedef {(method: string, params?: object) => Promise<any>} Call */
+/** @typedef {import("../types.js").Call} Call */

@@ -5,7 +5,7 @@
  *
  * Protocol (see docs/architecture.md, "Worker protocol"):
  *   page → worker  {id, method, params}
- *   worker → page  {id, result} | {id, error: {type, message}}
+ *   worker → page  {id, result} | {id, error: {type, message, rule?}} (rule: the Python error's code, if it has one)
  *   worker → page  {event: "ready", info} once `backgammon.api` is imported,
  *                  {event: "failed", error: {type, message}} if loading failed (never a silent hang).
  *
@@ -33,13 +33,14 @@ const ARCHIVE_PATH = "/lib/backgammon.zip";
 /** Loading that has not finished by then is reported as failed instead of hanging forever. */
 const LOAD_TIMEOUT_MS = 120_000;
 
-/** @typedef {{type: string, message: string}} ErrorValue */
+/** @typedef {{type: string, message: string, rule?: string}} ErrorValue */
 
 class EngineError extends Error {
-  /** @param {string} type @param {string} message */
-  constructor(type, message) {
+  /** @param {string} type @param {string} message @param {string} [rule] the Python error's rule code, when it has one */
+  constructor(type, message, rule) {
     super(message);
     this.type = type;
+    this.rule = rule;
   }
 }
 
@@ -89,7 +90,7 @@ async function nextDice() {
  */
 function toErrorValue(error) {
   if (error && typeof error === "object") {
-    const err = /** @type {{type?: unknown, name?: unknown, message?: unknown}} */ (error);
+    const err = /** @type {{type?: unknown, name?: unknown, message?: unknown, rule?: unknown}} */ (error);
     const type = typeof err.type === "string" ? err.type : typeof err.name === "string" ? err.name : "Error";
     let message = typeof err.message === "string" ? err.message : String(error);
     // A PythonError's message is the whole traceback; its last line says what went wrong.
@@ -97,7 +98,7 @@ function toErrorValue(error) {
       const lines = message.trim().split("\n");
       message = lines[lines.length - 1].replace(/^\w+(\.\w+)*: /, "");
     }
-    return { type, message };
+    return typeof err.rule === "string" ? { type, message, rule: err.rule } : { type, message };
   }
   return { type: "Error", message: String(error) };
 }
@@ -263,7 +264,8 @@ async function dispatch(method, params) {
   }
   const response = JSON.parse(responseText);
   if (response && typeof response === "object" && "error" in response && response.error) {
-    throw new EngineError(String(response.error.type ?? "Error"), String(response.error.message ?? ""));
+    const { type, message, rule } = response.error;
+    throw new EngineError(String(type ?? "Error"), String(message ?? ""), typeof rule === "string" ? rule : undefined);
   }
   return response && typeof response === "object" && "result" in response ? response.result : response;
 }

@@ -13,7 +13,7 @@
  * seats").
  */
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 /** @typedef {Record<string, any>} MatchEvent */
 /** @typedef {Record<string, any>} Action */
 

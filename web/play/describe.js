@@ -7,7 +7,7 @@
 
 import { END_TURN_DELAY_MS } from "../preferences.js";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 
 /** @param {View} view @param {number} player */
 export function playerName(view, player) {

@@ -3,7 +3,7 @@
 
 /**
  * Ask for a hint and show it in `panel`.
- * @param {{panel: HTMLElement, call: (method: string) => Promise<any>, enqueue: (step: () => Promise<unknown>) => Promise<unknown>,
+ * @param {{panel: HTMLElement, call: import("../types.js").Call, enqueue: (step: () => Promise<unknown>) => Promise<unknown>,
  *   view: () => Record<string, any>, say: (text: string) => void}} ctx
  */
 export async function showHint({ panel, call, enqueue, view, say }) {

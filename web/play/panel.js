@@ -8,7 +8,7 @@ import * as say from "./describe.js";
 import { renderMoveList } from "./movelist.js";
 import { actor, seatOf } from "./seats.js";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -144,7 +144,7 @@ function keepFocusVisible(board, v, human) {
 /**
  * The XGID beside the gnubg IDs, asked of Python once the IDs change (not part of the view: it is not needed per
  * click). Returns a function to call after each drawing.
- * @param {(method: string, params?: object) => Promise<any>} call
+ * @param {import("../types.js").Call} call
  */
 export function xgidShower(call) {
   let shownFor = "";

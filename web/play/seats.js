@@ -8,12 +8,12 @@
  * side's is sent only once confirmed.
  */
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 
 /**
  * What a seat that acts by itself is given: the play loop's own means of acting.
  * @typedef {object} TurnContext
- * @property {(method: string, params?: object) => Promise<any>} call  a worker method
+ * @property {import("../types.js").Call} call  a worker method
  * @property {(action: Record<string, any>, options?: {animate?: boolean}) => Promise<void>} perform  apply one action
  * @property {() => View} view  the view as it stands now
  * @property {() => boolean} current  false once the match was replaced (a new match, another tab): stop acting

@@ -28,7 +28,7 @@ const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (doc
 /**
  * @typedef {object} FriendsContext
  * @property {string} namespace
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {import("../types.js").Call} call
  * @property {(error: unknown) => boolean} isRulesError
  * @property {(step: () => Promise<void>) => Promise<unknown>} enqueue
  * @property {import("../queue.js").Queue["ask"]} ask

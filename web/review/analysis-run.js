@@ -15,7 +15,7 @@ export const STEP_BUDGET_MS = 150;
 const MAX_STARTS = 3;
 
 /**
- * @param {{call: (method: string, params: object) => Promise<any>, record: object, depth: number,
+ * @param {{call: import("../types.js").Call, record: object, depth: number,
  *   onProgress?: (done: number, total: number) => void, budgetMs?: number}} options
  * @returns {{result: Promise<object | null>, cancel: () => void}}
  */

@@ -22,7 +22,7 @@ import { createState } from "./state.js";
 /**
  * @typedef {object} ReviewContext
  * @property {{set: (config: object) => void}} board
- * @property {(method: string, params?: object) => Promise<any>} call  a worker method (rules errors reject)
+ * @property {import("../types.js").Call} call  a worker method (rules errors reject)
  * @property {{say: (text: string) => void}} announcer
  * @property {import("./analyses.js").AnalysisStorage} analyses
  * @property {Record<string, any>} record  the match to review

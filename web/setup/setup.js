@@ -31,7 +31,7 @@ const root = document.documentElement;
 /**
  * @typedef {object} SetupContext
  * @property {{set: (config: object) => void}} board  web/board/board.js's board
- * @property {(method: string, params?: object) => Promise<any>} call  a worker method (rules errors reject)
+ * @property {import("../types.js").Call} call  a worker method (rules errors reject)
  * @property {{say: (text: string) => void}} announcer
  * @property {Record<string, any>} view  the position to start from (the match in progress)
  * @property {(ids: {position_id: string, match_id: string, settings?: object}) => Promise<void>} done  play from the

@@ -56,9 +56,7 @@ const engine = createEngine({
 
 /**
  * One call to Python. It rejects with a BridgeError (type + plain message) on failure (web/engine/engine.js).
- * @param {string} method
- * @param {object} [params]
- * @returns {Promise<any>}
+ * @type {import("../types.js").Call}
  */
 async function call(method, params = {}) {
   busy += 1;
@@ -211,7 +209,7 @@ async function tryMove(move) {
   apply(await call("lesson_move", { from: move.from, to: move.to }));
 }
 
-/** @param {string} method */
+/** @param {"lesson_undo" | "lesson_restart" | "lesson_pass"} method */
 async function run(method) {
   apply(await call(method));
 }

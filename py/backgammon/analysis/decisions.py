@@ -13,11 +13,12 @@ from typing import Any
 
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.decide import context_for
-from backgammon.game import Event, Phase
+from backgammon.game import Phase
 from backgammon.match import Match, match_id_of
 from backgammon.move import Move, Play
 from backgammon.position import Position
 from backgammon.record import load_record
+from backgammon.shapes import Event
 
 
 class Kind(Enum):

@@ -27,6 +27,7 @@ from backgammon.bot.player import RankedPlay, choose_play, evaluate_position, ra
 from backgammon.game import Game, Phase, to_absolute
 from backgammon.match import Match
 from backgammon.position import Position
+from backgammon.shapes import Action, PlayStep
 from backgammon.turn import Turn
 
 HINT_PLAYS = 10
@@ -64,7 +65,7 @@ def chances_for(game: Game, player: int, *, lookahead: bool = False) -> Probabil
     return probs if player == game.turn else probs.flipped()
 
 
-def absolute_moves(ranked: RankedPlay, player: int) -> list[dict[str, Any]]:
+def absolute_moves(ranked: RankedPlay, player: int) -> list[PlayStep]:
     return [
         {"from": to_absolute(player, move.source), "to": to_absolute(player, move.dest)}
         for move in ranked.play
@@ -88,7 +89,7 @@ def _rejected_resignation(game: Game) -> bool:
     return any(entry.get("type") == "reject_resign" for entry in game.record_entries())
 
 
-def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
+def bot_action(match: Match, level: Level) -> Action | None:
     """The computer's next protocol action for the player who must decide now, or None (match over)."""
     game = match.game
     if game.phase is Phase.GAME_OVER:
@@ -134,7 +135,7 @@ def bot_action(match: Match, level: Level) -> dict[str, Any] | None:
     return None
 
 
-def _rest_of_turn(turn: Turn, wanted: list[Position], player: int) -> dict[str, Any]:
+def _rest_of_turn(turn: Turn, wanted: list[Position], player: int) -> Action:
     """The moves that complete a turn in progress, to the first of `wanted` (final boards, best first) that
     the moves already made still reach; `confirm` when the turn is already complete."""
     work = copy.deepcopy(turn)
@@ -158,7 +159,9 @@ def _rest_of_turn(turn: Turn, wanted: list[Position], player: int) -> dict[str, 
         rest = next(iter(reachable.values()), [])
     if not rest:
         return {"type": "confirm"}
-    moves = [{"from": to_absolute(player, source), "to": to_absolute(player, dest)} for source, dest in rest]
+    moves: list[PlayStep] = [
+        {"from": to_absolute(player, source), "to": to_absolute(player, dest)} for source, dest in rest
+    ]
     return {"type": "play", "moves": moves}
 
 
@@ -175,7 +178,7 @@ def _cube_advice(match: Match, doubler: int, level: Level, rng: random.Random) -
     return cube_advice(probs, game.cube.value, owner, context, efficiency=efficiency)
 
 
-def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> dict[str, Any]:
+def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> Action:
     game = match.game
     pending = game.pending_double
     assert pending is not None

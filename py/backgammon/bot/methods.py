@@ -8,15 +8,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from backgammon.api import current_match, register
 from backgammon.bot.decide import bot_action, hint
 from backgammon.bot.levels import level_named
+from backgammon.shapes import Action
+
+
+class BotActionAnswer(TypedDict):
+    #: None when the match is over
+    action: Action | None
 
 
 @register("bot_action")
-def bot_action_method(params: dict[str, Any]) -> dict[str, Any]:
+def bot_action_method(params: dict[str, Any]) -> BotActionAnswer:
     match = current_match()
     level = params.get("level")
     decider = match.game.decision

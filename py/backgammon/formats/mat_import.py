@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, TypedDict
+from typing import Any
 
 from ..errors import MatchFileError
 from ..game import Phase
@@ -45,6 +45,7 @@ from ..limits import MAX_FILE_CHARS, MAX_GAME_ACTIONS, MAX_GAMES, InputTooLargeE
 from ..match import Match
 from ..move import parse_play_text
 from ..rules import MAX_MATCH_LENGTH, MatchSettings
+from ..shapes import MatSummary
 from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
@@ -60,14 +61,6 @@ class MatImportError(MatchFileError):
 
     def quote(self, text: str) -> str:
         return _quote(text)
-
-
-class MatSummary(TypedDict):
-    players: list[str]
-    match_length: int
-    games: int
-    score: list[int]
-    finished: bool
 
 
 def _quote(text: str) -> str:

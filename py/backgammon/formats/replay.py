@@ -7,6 +7,7 @@ the next game, the opening roll, an answer to a double, a play, a game's result 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import BackgammonError, MatchFileError
@@ -41,7 +42,7 @@ def match_too_long(length: int) -> str:
 class Replay:
     """A match file being replayed: `match` as rebuilt so far, `names` its players'."""
 
-    def __init__(self, settings: MatchSettings, players: list[dict[str, Any]]) -> None:
+    def __init__(self, settings: MatchSettings, players: Sequence[Mapping[str, object]]) -> None:
         self.match = Match(settings, players)
         self.names = [str(player["name"]) for player in self.match.players]
 

@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from backgammon.api import register
 from backgammon.errors import BackgammonError, InvalidActionError, InvalidIdError
+from backgammon.shapes import ExportedFile, MatchRecord, MatSummary
 
 if TYPE_CHECKING:
     from backgammon.formats.xgid import Xgid
+    from backgammon.match import Match
 
 CHECKERS = 15
 
@@ -115,8 +117,18 @@ def editor_state(state: Xgid) -> dict[str, Any]:
     }
 
 
+class XgidAnswer(TypedDict):
+    #: None when the IDs do not make a position an XGID can hold
+    xgid: str | None
+
+
+class ImportedMatch(TypedDict):
+    record: MatchRecord
+    summary: MatSummary
+
+
 @register("position_xgid")
-def position_xgid(params: dict[str, Any]) -> dict[str, Any]:
+def position_xgid(params: dict[str, Any]) -> XgidAnswer:
     from backgammon.formats.xgid import Xgid
 
     position_id = _text(params, "position_id", "position_xgid")
@@ -146,40 +158,40 @@ def _without_resignation(match_id: str | None) -> str | None:
     return encode_match_id(replace(info, resignation=0, turn=info.player_on_roll))
 
 
-def _summary(match: Any) -> dict[str, Any]:
+def _summary(match: Match) -> MatSummary:
     from backgammon.formats.mat_import import mat_summary
 
-    return dict(mat_summary(match))
+    return mat_summary(match)
 
 
 @register("import_mat")
-def import_mat_method(params: dict[str, Any]) -> dict[str, Any]:
+def import_mat_method(params: dict[str, Any]) -> ImportedMatch:
     from backgammon.formats.mat_import import import_mat
-    from backgammon.record import to_record
+    from backgammon.record import match_record
 
     match = import_mat(_text(params, "text", "import_mat"))
-    return {"record": to_record(match), "summary": _summary(match)}
+    return {"record": match_record(match), "summary": _summary(match)}
 
 
 @register("import_sgf")
-def import_sgf_method(params: dict[str, Any]) -> dict[str, Any]:
+def import_sgf_method(params: dict[str, Any]) -> ImportedMatch:
     from backgammon.formats.sgf_import import import_sgf
-    from backgammon.record import to_record
+    from backgammon.record import match_record
 
     match = import_sgf(_text(params, "text", "import_sgf"))
-    return {"record": to_record(match), "summary": _summary(match)}
+    return {"record": match_record(match), "summary": _summary(match)}
 
 
 @register("read_record")
-def read_record(params: dict[str, Any]) -> dict[str, Any]:
-    from backgammon.record import load_record, to_record
+def read_record(params: dict[str, Any]) -> ImportedMatch:
+    from backgammon.record import load_record, match_record
 
     match = load_record(params.get("record"))
-    return {"record": to_record(match), "summary": _summary(match)}
+    return {"record": match_record(match), "summary": _summary(match)}
 
 
 @register("export_sgf")
-def export_sgf_method(params: dict[str, Any]) -> dict[str, Any]:
+def export_sgf_method(params: dict[str, Any]) -> ExportedFile:
     from backgammon.api import export_filename, match_to_export
     from backgammon.formats.sgf_export import export_sgf
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from ..errors import BackgammonError
 from ..limits import (
@@ -30,6 +30,7 @@ from ..limits import (
     megabytes,
     shown,
 )
+from ..shapes import Settings
 from .dice import VALUE_BYTES, b64decode, b64encode
 
 #: The protocol's version: a message of another version is refused, never guessed at.
@@ -37,7 +38,8 @@ VERSION = 1
 
 LOGGED = ("hello", "join", "turn", "claim")
 OUT_OF_BAND = ("ack", "refusal", "chat", "sync")
-MODES = ("live", "correspondence")
+Mode = Literal["live", "correspondence"]
+MODES: tuple[Mode, ...] = ("live", "correspondence")
 #: How long a side may keep the other waiting before the match may be claimed, by mode, and the bounds.
 DEFAULT_TIMEOUT = {"live": 5 * 60, "correspondence": 3 * 24 * 3600}
 MIN_TIMEOUT = 60
@@ -90,7 +92,39 @@ REFUSAL_CODES = (
     "early-claim",
 )
 
-Message = dict[str, Any]
+MessageType = Literal["hello", "join", "turn", "claim", "ack", "refusal", "chat", "sync"]
+
+
+class Rules(TypedDict):
+    """An invitation's terms."""
+
+    settings: Settings
+    mode: Mode
+    timeout: int
+
+
+# One shape for every message, its fields by type as `MESSAGE_FIELDS` says (docs/remote-protocol.md); the
+# functional syntax for the "from" key. `items` are the moves, commits and reveals of `ITEM_FIELDS`.
+Message = TypedDict(
+    "Message",
+    {
+        "v": int,
+        "type": MessageType,
+        "match": str,
+        "rev": NotRequired[int],
+        "prev": NotRequired[str],
+        "from": NotRequired[int],
+        "time": NotRequired[int],
+        "name": NotRequired[str],
+        "rating": NotRequired[int | None],
+        "rules": NotRequired[Rules],
+        "items": NotRequired[list[dict[str, Any]]],
+        "hash": NotRequired[str],
+        "code": NotRequired[str],
+        "text": NotRequired[str],
+        "messages": NotRequired[list["Message"]],
+    },
+)
 
 
 class RemoteError(BackgammonError):
@@ -105,7 +139,7 @@ class RemoteError(BackgammonError):
         self.revision = revision
 
 
-def canonical(message: Message) -> str:
+def canonical(message: Message | list[Any]) -> str:
     """The one text of a message that its hash is taken over: keys sorted, no spaces, ASCII only."""
     return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
@@ -222,7 +256,7 @@ def check_message(data: object, *, large: bool = False) -> Message:
                 f"The transcript holds {len(messages):,} messages; this game reads at most "
                 f"{MAX_TRANSCRIPT_MESSAGES:,}.",
             )
-    return data
+    return cast(Message, data)  # every field checked above
 
 
 def _check_name(name: object, revision: int | None) -> None:
@@ -290,4 +324,4 @@ def check_chat_text(text: object) -> str:
 
 def out_of_band(kind: str, match_id: str, **fields: Any) -> Message:
     """An `ack`, `refusal`, `chat` or `sync` message."""
-    return {"v": VERSION, "type": kind, "match": match_id, **fields}
+    return cast(Message, {"v": VERSION, "type": kind, "match": match_id, **fields})

@@ -25,7 +25,7 @@ the page to pass on as JSON text, and come in as that text.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from backgammon.api import register
 from backgammon.errors import InvalidActionError
@@ -36,11 +36,12 @@ from .messages import MAX_RATING
 Params = dict[str, Any]
 
 
-def _state(params: Params) -> dict[str, Any]:
+def _state(params: Params) -> session.State:
+    """The saved state the page hands back: the session checks every field before it reads one."""
     state = params.get("state")
     if not isinstance(state, dict):
         raise InvalidActionError("This method needs the match's remote state.")
-    return state
+    return cast(session.State, state)
 
 
 def _text(params: Params, name: str) -> str:
@@ -77,7 +78,7 @@ def _prefer(params: Params) -> str | None:
 
 
 @register("remote_create")
-def remote_create(params: Params) -> dict[str, Any]:
+def remote_create(params: Params) -> session.Result:
     created = session.create(
         name=_name(params),
         settings=params.get("settings"),
@@ -91,7 +92,7 @@ def remote_create(params: Params) -> dict[str, Any]:
 
 
 @register("remote_join")
-def remote_join(params: Params) -> dict[str, Any]:
+def remote_join(params: Params) -> session.Result:
     joined = session.join(
         _text(params, "hello"), name=_name(params), rating=_rating(params), now=params.get("now")
     )
@@ -99,7 +100,7 @@ def remote_join(params: Params) -> dict[str, Any]:
 
 
 @register("remote_join_link")
-def remote_join_link(params: Params) -> dict[str, Any]:
+def remote_join_link(params: Params) -> session.Result:
     joined = session.join_link(
         params.get("payload"), name=_name(params), rating=_rating(params), now=params.get("now")
     )
@@ -107,49 +108,49 @@ def remote_join_link(params: Params) -> dict[str, Any]:
 
 
 @register("remote_act")
-def remote_act(params: Params) -> dict[str, Any]:
+def remote_act(params: Params) -> session.Result:
     return session.act(_state(params), params.get("action"), now=params.get("now"))
 
 
 @register("remote_receive")
-def remote_receive(params: Params) -> dict[str, Any]:
+def remote_receive(params: Params) -> session.Result:
     return session.receive(_state(params), _text(params, "message"), now=params.get("now"))
 
 
 @register("remote_claim")
-def remote_claim(params: Params) -> dict[str, Any]:
+def remote_claim(params: Params) -> session.Result:
     return session.claim(_state(params), now=params.get("now"))
 
 
 @register("remote_chat")
-def remote_chat(params: Params) -> dict[str, Any]:
+def remote_chat(params: Params) -> session.Result:
     return session.chat(_state(params), params.get("text"), now=params.get("now"))
 
 
 @register("remote_view")
-def remote_view(params: Params) -> dict[str, Any]:
+def remote_view(params: Params) -> session.Result:
     return session.view(_state(params), now=params.get("now"))
 
 
 @register("remote_link")
-def remote_link(params: Params) -> dict[str, Any]:
+def remote_link(params: Params) -> session.LinkPayload:
     return session.link(_state(params))
 
 
 @register("remote_read_link")
-def remote_read_link(params: Params) -> dict[str, Any]:
+def remote_read_link(params: Params) -> session.LinkInfo:
     return session.read_link(params.get("payload"))
 
 
 @register("remote_receive_link")
-def remote_receive_link(params: Params) -> dict[str, Any]:
+def remote_receive_link(params: Params) -> session.Result:
     return session.receive_link(
         _state(params), params.get("payload"), prefer=_prefer(params), now=params.get("now")
     )
 
 
 @register("remote_reconcile")
-def remote_reconcile(params: Params) -> dict[str, Any]:
+def remote_reconcile(params: Params) -> session.Result:
     return session.reconcile(
         _state(params), params.get("messages"), prefer=_prefer(params), now=params.get("now")
     )

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BackgammonError
-from ..game import Event, Phase
+from ..game import Phase
 from ..match import Match
 from ..record import REPLAYABLE
 from ..rules import MatchSettings
+from ..shapes import Event
 from .dice import CHAIN_LENGTH, COMMIT_MARGIN, b64decode, derive_dice, reveal_ok
 from .messages import Message, RemoteError, message_hash
 

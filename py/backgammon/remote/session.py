@@ -32,12 +32,13 @@ import json
 import secrets as _secrets
 import time as _time
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from ..errors import BackgammonError, InvalidActionError
-from ..game import Event, Game, Phase
+from ..game import Game, Phase
 from ..record import to_record
 from ..rules import MatchSettings
+from ..shapes import Event, View
 from ..view import build_view
 from .dice import b64decode, b64encode, chain_head, chain_value, new_secret
 from .link import decode_transcript, encode_transcript
@@ -49,6 +50,7 @@ from .messages import (
     VERSION,
     Message,
     RemoteError,
+    Rules,
     canonical,
     check_chat_text,
     check_message,
@@ -59,8 +61,100 @@ from .messages import (
 from .protocol import Replay, replay_prefix, replay_transcript
 
 FORMAT = "backgammon-remote"
-State = dict[str, Any]
-Result = dict[str, Any]
+
+
+class State(TypedDict):
+    """This side's saved match on two devices: its seat, its secret (base64), the transcript so far, and the
+    items of its turn not yet sent (`pending`) and of the turn in progress (`turn`). Read back from storage,
+    it is checked (`_checked`) before anything is used."""
+
+    format: str
+    v: int
+    seat: int
+    secret: str
+    transcript: list[Message]
+    pending: list[dict[str, Any]]
+    turn: list[dict[str, Any]]
+
+
+class RemoteView(TypedDict):
+    """The protocol's state as the page shows it beside the board."""
+
+    match: str
+    seat: int
+    host: int
+    names: list[str | None]
+    ratings: list[int | None]
+    rated: bool
+    mode: str
+    timeout: int
+    phase: Literal["invited", "claimed", "over", "playing"]
+    revision: int
+    awaited: int | None
+    waiting_for: Literal["join", "dice", "decision"] | None
+    unsent: int
+    rolls: int
+    last_time: int
+    deadline: int | None
+    may_claim: bool
+    claimed_by: int | None
+    last_result: Any
+
+
+class Refusal(TypedDict):
+    code: str
+    text: str
+    revision: int | None
+
+
+# A message in brief (what a fork shows of each side's message at the revision they part).
+Brief = TypedDict("Brief", {"type": str, "from": int | None, "time": int | None})
+
+
+class Result(TypedDict, total=False):
+    """What a step of the match on two devices answers: the new state and, by step, the events, the message(s)
+    to send, the refusal of the friend's message, and the views (`view`, `remote`)."""
+
+    state: State
+    events: list[Event]
+    message: Message | None
+    send: list[Message]
+    accepted: bool
+    refusal: Refusal
+    #: reconcile: "same", "mine", "theirs" or "fork" (then `revision`, and `mine` and `theirs` in brief)
+    status: str
+    revision: int
+    mine: Brief
+    theirs: Brief
+    dropped: Any
+    #: receive: the revision an `ack` acknowledges and whether its hash is this side's; a refusal of this
+    #: side's message; a chat message
+    acked: int
+    ack_matches: bool
+    peer_refusal: Refusal
+    chat: Any
+    their_error: Refusal | None
+    view: View | None
+    remote: RemoteView
+
+
+class LinkPayload(TypedDict):
+    payload: str
+    revision: int
+
+
+class LinkInfo(TypedDict):
+    """What a turn link holds, read without a state (`read_link`)."""
+
+    match: str
+    names: list[str | None]
+    ratings: list[int | None]
+    revision: int
+    invitation: bool
+    host: int
+    rules: Rules
+    error: Refusal | None
+
 
 _CACHE: OrderedDict[tuple[Any, ...], Replay] = OrderedDict()
 _CACHE_SIZE = 4
@@ -522,7 +616,7 @@ def _is_sync(text: object) -> bool:
 
 
 def _refused(state: State, replay: Replay, error: RemoteError, now: object = None) -> Result:
-    refusal = {"code": error.code, "text": str(error), "revision": error.revision}
+    refusal: Refusal = {"code": error.code, "text": str(error), "revision": error.revision}
     duplicate = error.code == "duplicate"
     send: list[Message] = []
     if duplicate and error.revision is not None and error.revision < len(replay.hashes):
@@ -609,7 +703,7 @@ def reconcile(state: State, messages: object, *, prefer: str | None = None, now:
     result: Result = {"their_error": _error_dict(error) if error else None}
     if theirs is None or theirs.hashes[0] != mine.hashes[0]:
         if theirs is not None and theirs.match_id == mine.match_id:
-            result.update(status="fork", revision=0)
+            result["status"], result["revision"] = "fork", 0
             return {**result, "state": state, "send": [], **_views(state, mine, moment)}
         raise error or RemoteError("other-match", "The other record is of another match.")
     common = 0
@@ -638,9 +732,8 @@ def reconcile(state: State, messages: object, *, prefer: str | None = None, now:
             **_views(state, mine, moment),
         }
     if common < mine_count and prefer != "theirs":
-        result.update(
-            status="fork", revision=common, mine=_brief(transcript[common]), theirs=_brief(checked[common])
-        )
+        result["status"], result["revision"] = "fork", common
+        result["mine"], result["theirs"] = _brief(transcript[common]), _brief(checked[common])
         return {**result, "state": state, "send": [], "events": [], **_views(state, mine, moment)}
     # Theirs is taken: it extends this side's, or the player chose it after a fork.
     status = "theirs" if common == mine_count else "fork_resolved"
@@ -667,11 +760,11 @@ def reconcile(state: State, messages: object, *, prefer: str | None = None, now:
     }
 
 
-def _brief(message: Message) -> dict[str, Any]:
+def _brief(message: Message) -> Brief:
     return {"type": message["type"], "from": message.get("from"), "time": message.get("time")}
 
 
-def _error_dict(error: RemoteError) -> dict[str, Any]:
+def _error_dict(error: RemoteError) -> Refusal:
     return {"code": error.code, "text": str(error), "revision": error.revision}
 
 
@@ -686,6 +779,7 @@ def view(state: State, *, now: object = None) -> Result:
 def _views(state: State, replay: Replay, now: int) -> Result:
     seat = state["seat"]
     awaited = replay.awaited
+    phase: Literal["invited", "claimed", "over", "playing"]
     if replay.match is None:
         phase = "invited"
     elif replay.claimed_by is not None:
@@ -696,12 +790,12 @@ def _views(state: State, replay: Replay, now: int) -> Result:
         phase = "playing"
     waiting_on_other = awaited is not None and awaited != seat and not state["pending"]
     deadline = replay.last_time + replay.timeout if waiting_on_other else None
-    waiting_for = None
+    waiting_for: Literal["join", "dice", "decision"] | None = None
     if phase == "invited":
         waiting_for = "join"
     elif awaited is not None:
         waiting_for = "dice" if replay.roll_due() else "decision"
-    remote = {
+    remote: RemoteView = {
         "match": replay.match_id,
         "seat": seat,
         "host": replay.host,
@@ -758,13 +852,13 @@ def verify_record(data: object) -> dict[str, Any]:
 # ---- correspondence links ---------------------------------------------------------------------------------
 
 
-def link(state: State) -> Result:
+def link(state: State) -> LinkPayload:
     """The turn link's payload for this side's transcript (what it has sent and received so far)."""
     _checked(state)
     return {"payload": encode_transcript(state["transcript"]), "revision": len(state["transcript"]) - 1}
 
 
-def read_link(payload: object) -> Result:
+def read_link(payload: object) -> LinkInfo:
     """What a turn link holds, checked as far as it goes, without a state: the match, its players, its
     revision and whether it is an invitation (a link of the `hello` alone) — for the page to find the match
     it belongs to, or to offer to join."""

@@ -1,0 +1,325 @@
+"""The shapes of what crosses to the page: the view of a match, the events of an action, the methods' answers.
+
+Declared once here as `TypedDict`s, checked by mypy where they are built, and written out for the page's
+type checker by scripts/jsdoc_types.py (web/types.generated.js): a field added, renamed or dropped here
+changes the page's typedefs, and tsc then checks every use of it. Keys are the JSON keys as the page reads
+them; a key that is not always there is `NotRequired`. Standard library only (no typing_extensions): it runs
+on CPython 3.11 and on Pyodide's Python.
+
+No `from __future__ import annotations` here: Python 3.11 reads `NotRequired` in a class's body only from
+annotations that are evaluated (scripts/jsdoc_types.py reads `__required_keys__`).
+"""
+
+from typing import Literal, NotRequired, TypedDict
+
+Colour = Literal["white", "black"]
+WinKind = Literal["single", "gammon", "backgammon"]
+Ending = Literal["borne_off", "dropped", "resigned"]
+#: A place on the board in absolute coordinates: a point 1-24, or the bar or the tray of the player concerned.
+Point = int | Literal["bar", "off"]
+Phase = Literal["opening", "roll", "move", "doubled", "resign_offered", "game_over", "match_over"]
+
+
+class Player(TypedDict):
+    """A seat: `level` names the computer's strength ("expert", …) when it has one."""
+
+    name: str
+    kind: Literal["human", "computer"]
+    level: NotRequired[str]
+
+
+class Settings(TypedDict):
+    """The match's rules (backgammon.rules.MatchSettings); `match_length` 0 is a money session."""
+
+    match_length: int
+    crawford: bool
+    jacoby: bool
+    beavers: bool
+    automatic_doubles: int
+    strict_doubling: bool
+
+
+class Board(TypedDict):
+    """Checkers by absolute point 1-24 at index 0-23 (+ white, - black); bars and trays by player."""
+
+    points: list[int]
+    bar: list[int]
+    off: list[int]
+
+
+class Outcome(TypedDict):
+    """How a game ended: who won, how big, for how many points."""
+
+    winner: int
+    kind: WinKind
+    points: int
+    ending: Ending
+
+
+class CubeView(TypedDict):
+    value: int
+    owner: int | None
+    may_double: bool
+    #: backgammon.rules.CubeBlock's code and words when the player on roll may not double
+    why_not: str | None
+    why_not_text: str | None
+    offered_by: int | None
+    offered_value: int | None
+    may_beaver: bool
+    #: no one may double for the rest of the game (Crawford, one point away, the cube's limit, ...)
+    dead: bool
+
+
+class ResignationView(TypedDict):
+    player: int
+    kind: WinKind
+    points: int
+
+
+class NotationGame(TypedDict):
+    number: int
+    lines: list[str]
+    by: list[int]
+    result: Outcome | None
+
+
+class Notation(TypedDict):
+    games: list[NotationGame]
+
+
+# A checker moved this turn, in absolute points as `dests`; the functional syntax because "from" is a keyword.
+CheckerMove = TypedDict("CheckerMove", {"from": Point, "to": Point, "hit": bool})
+
+
+class View(TypedDict):
+    """Everything the board and the controller draw (backgammon.view.build_view), in absolute coordinates."""
+
+    players: list[Player]
+    settings: Settings
+    board: Board
+    position_id: str
+    match_id: str | None
+    game_number: int
+    phase: Phase
+    turn: int | None
+    decision: int | None
+    dice: list[int] | None
+    dice_remaining: list[int]
+    opponent_dice: list[int] | None
+    opening_roll: list[int] | None
+    moves_made: list[CheckerMove]
+    #: absolute source point ("1"-"24", or "bar" for the player on roll) -> where that checker may go
+    dests: dict[str, list[Point]]
+    can_undo: bool
+    can_swap_dice: bool
+    can_confirm: bool
+    no_legal_move: bool
+    forced_play: bool
+    contact: bool
+    cube: CubeView
+    score: list[int]
+    crawford_game: bool
+    post_crawford: bool
+    pips: list[int]
+    resignation: ResignationView | None
+    result: Outcome | None
+    match_winner: int | None
+    notation: Notation
+    #: accessible names by absolute point ("1"-"24") plus "bar" and "off"
+    labels: dict[str, str]
+
+
+EventType = Literal[
+    "rolled",
+    "moved",
+    "unmoved",
+    "dice_swapped",
+    "passed",
+    "doubled",
+    "beavered",
+    "took",
+    "dropped",
+    "resigned",
+    "resign_accepted",
+    "resign_rejected",
+    "automatic_double",
+    "game_over",
+    "new_game",
+    "match_over",
+    "claimed",
+]
+
+# One shape for every event, its fields by type: rolled {player, dice, opening?}; moved {player, from, to,
+# hit}; unmoved {player, from, to}; dice_swapped {player, dice}; passed {player}; doubled, beavered, took,
+# dropped {player, value}; resigned {player, kind, points}; resign_accepted, resign_rejected {player};
+# automatic_double {value}; game_over {winner, kind, points, ending}; new_game {number, crawford_game};
+# match_over {winner}; claimed {player} (play on two devices: the match was claimed on time). The functional
+# syntax for the "from" key.
+Event = TypedDict(
+    "Event",
+    {
+        "type": EventType,
+        "player": NotRequired[int | None],
+        "dice": NotRequired[list[int]],
+        "opening": NotRequired[bool],
+        "from": NotRequired[Point],
+        "to": NotRequired[Point],
+        "hit": NotRequired[bool],
+        "value": NotRequired[int],
+        "kind": NotRequired[WinKind],
+        "points": NotRequired[int],
+        "winner": NotRequired[int],
+        "ending": NotRequired[Ending],
+        "number": NotRequired[int],
+        "crawford_game": NotRequired[bool],
+    },
+)
+
+
+ActionType = Literal[
+    "roll",
+    "move",
+    "play",
+    "undo",
+    "undo_all",
+    "swap_dice",
+    "confirm",
+    "double",
+    "take",
+    "drop",
+    "beaver",
+    "resign",
+    "accept_resign",
+    "reject_resign",
+    "next_game",
+]
+
+# A step of a whole play (action "play").
+PlayStep = TypedDict("PlayStep", {"from": Point, "to": Point})
+
+# What a player does (`act`'s `action`), by type: roll {dice?} (the worker rolls when there are none); move
+# {from, to}; play {moves}; resign {kind?} ("single" when none); the others nothing more.
+Action = TypedDict(
+    "Action",
+    {
+        "type": ActionType,
+        "dice": NotRequired[list[int]],
+        "from": NotRequired[Point],
+        "to": NotRequired[Point],
+        "moves": NotRequired[list[PlayStep]],
+        "kind": NotRequired[WinKind],
+    },
+)
+
+
+class SetupIds(TypedDict):
+    """The set-up position a match began from (GNU Backgammon ids)."""
+
+    position_id: str
+    match_id: str | None
+
+
+class RecordGame(TypedDict):
+    #: the game's actions as the record keeps them (the actions above, plus the record's own meta entries)
+    actions: list[dict[str, object]]
+
+
+class RecordHeader(TypedDict):
+    """Everything in a match record but its games."""
+
+    format: str
+    schema: int
+    settings: Settings
+    players: list[Player]
+    setup: SetupIds | None
+
+
+class MatchRecord(RecordHeader):
+    """The saved match (backgammon.record): replays into exactly the same state."""
+
+    games: list[RecordGame]
+
+
+class MatchAnswer(TypedDict):
+    """The answer of the methods that change or show the match the worker holds (new_match, act, ...)."""
+
+    record: MatchRecord
+    view: View
+    #: what the action did, in order (act only)
+    events: NotRequired[list[Event]]
+
+
+class ExportedFile(TypedDict):
+    """A match file written for download."""
+
+    text: str
+    filename: str
+
+
+class MatSummary(TypedDict):
+    """A match file read (backgammon.formats.mat_import.mat_summary): what the page says of it."""
+
+    players: list[str]
+    match_length: int
+    games: int
+    score: list[int]
+    finished: bool
+
+
+class ErrorBody(TypedDict):
+    """A refused request: the error's class, its plain sentence and, if it has one, its rule's code."""
+
+    type: str
+    message: str
+    rule: NotRequired[str]
+
+
+# ---- the methods' params (each method checks what it is given: these say what the page sends) -------------
+
+
+class NoParams(TypedDict):
+    pass
+
+
+class SettingsParam(TypedDict, total=False):
+    """Settings as the page sends them: any left out take their defaults."""
+
+    match_length: int
+    crawford: bool
+    jacoby: bool
+    beavers: bool
+    automatic_doubles: int
+    strict_doubling: bool
+
+
+class PlayerParam(TypedDict):
+    name: NotRequired[str]
+    kind: NotRequired[Literal["human", "computer"]]
+    level: NotRequired[str]
+
+
+class NewMatchParams(TypedDict, total=False):
+    settings: SettingsParam
+    players: list[PlayerParam]
+
+
+class LoadParams(TypedDict):
+    #: a record of ours, or anything else that claims to be one: `load` checks every field
+    record: object
+
+
+class ActParams(TypedDict):
+    action: Action
+
+
+class SetupParams(TypedDict):
+    position_id: str
+    match_id: NotRequired[str | None]
+    settings: NotRequired[SettingsParam | None]
+    players: NotRequired[list[PlayerParam]]
+
+
+class ExportParams(TypedDict, total=False):
+    """`record`: a match not held by the worker (one played on two devices); else the match in progress."""
+
+    record: object

@@ -1,0 +1,74 @@
+"""tsc holds the page to the Python boundary's types (web/types.js): a call to a method the worker does not
+have, params it does not take, or a field the view does not have fail the type check, naming file and line."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO_ROOT
+
+TSC = REPO_ROOT / "node_modules" / ".bin" / "tsc"
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None or not TSC.exists(), reason="needs Node and tsc")
+
+RIGHT = """// @ts-check
+/** @param {import("../web/types.js").Call} call */
+export async function play(call) {
+  const { view, events = [] } = await call("act", { action: { type: "move", from: 24, to: "off" } });
+  const info = await call("engine_info");
+  return [view.cube.value, view.dests["13"], events.map((event) => event.type), info.python];
+}
+"""
+
+WRONG = """// @ts-check
+/** @param {import("../web/types.js").Call} call */
+export async function play(call) {
+  await call("new_mach", {});
+  await call("act", { action: { type: "fly" } });
+  await call("load", {});
+  const { view } = await call("view");
+  const where = view.position;
+  return [where, view.cube.holder];
+}
+"""
+#: line of WRONG -> what tsc must say there
+EXPECTED = {
+    4: '"new_mach"',
+    5: '"fly"',
+    6: "LoadParams",
+    8: "'position' does not exist on type 'View'",
+    9: "'holder' does not exist on type 'CubeView'",
+}
+
+
+def type_check(files: dict[str, str]) -> str:
+    """tsc with the project's options over `files` (in a folder beside web/), which import web/types.js."""
+    with tempfile.TemporaryDirectory(dir=REPO_ROOT, prefix="tsc-probe-") as folder:
+        probe = Path(folder)
+        for name, text in files.items():
+            (probe / name).write_text(text, encoding="utf-8")
+        (probe / "tsconfig.json").write_text(
+            '{"extends": "../tsconfig.json", "include": ["*.js"], "exclude": []}', encoding="utf-8"
+        )
+        command = [str(TSC), "-p", str(probe / "tsconfig.json")]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
+        return done.stdout + done.stderr
+
+
+def test_a_wrong_method_wrong_params_or_a_missing_view_field_fail_the_type_check() -> None:
+    output = type_check({"right.js": RIGHT, "wrong.js": WRONG})
+    errors = re.findall(r"^(\S+?\.js)\((\d+),\d+\): error TS\d+: (.*)$", output, re.M)
+    assert errors, output
+    assert all(Path(file).name == "wrong.js" for file, _, _ in errors), output  # the right calls pass
+    by_line: dict[int, str] = {}
+    for _, line, message in errors:
+        by_line[int(line)] = by_line.get(int(line), "") + message
+    assert set(by_line) == set(EXPECTED), output
+    for line, words in EXPECTED.items():
+        assert words in by_line[line], output

@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * The page's types of what crosses to the rules engine: the view of a match, the events of an action, the records,
+ * and the method map, each worker method's params and answer, so that `call("act", {action})` is checked by tsc (a
+ * wrong method name, wrong params or a field the answer does not have fail the type check).
+ *
+ * The shapes are declared once, in Python (py/backgammon/shapes.py and the methods' annotations), and written out
+ * as JSDoc into types.generated.js by scripts/jsdoc_types.py; tests/core/test_jsdoc_types.py fails when that file
+ * is stale. This file names them for the page and adds the methods the worker answers itself (worker.js).
+ * Types only: import them with `@typedef {import("../types.js").View} View`.
+ */
+
+/**
+ * @typedef {import("./types.generated.js").View} View
+ * @typedef {import("./types.generated.js").Event} Event
+ * @typedef {import("./types.generated.js").Action} Action
+ * @typedef {import("./types.generated.js").MatchRecord} MatchRecord
+ * @typedef {import("./types.generated.js").MatchAnswer} MatchAnswer
+ * @typedef {import("./types.generated.js").Player} Player
+ * @typedef {import("./types.generated.js").Settings} Settings
+ * @typedef {import("./types.generated.js").SettingsParam} SettingsParam
+ * @typedef {import("./types.generated.js").SetupParams} SetupParams
+ * @typedef {import("./types.generated.js").CubeView} CubeView
+ * @typedef {import("./types.generated.js").Outcome} Outcome
+ * @typedef {import("./types.generated.js").ErrorBody} ErrorBody
+ */
+
+/**
+ * The view the play area draws (web/play/, web/match/, web/remote/remote-match.js): Python's `View`, decorated on
+ * two devices (players of kind "remote", the phase "invited" before the friend joins, `remote`: the protocol's
+ * state), or the start board drawn before the engine has answered (web/play/startview.js, a part of a view).
+ * Declared loosely, once, until the play area builds it whole; new code reads `View`.
+ * @typedef {Record<string, any>} PlayView
+ */
+
+/**
+ * What the worker says about itself (`engine_info`, and the `ready` event's `info`).
+ * @typedef {object} EngineInfo
+ * @property {string} pyodide Pyodide's version
+ * @property {string} python Python's version
+ * @property {boolean} test_dice true when the dice come from a `?test-dice=` script
+ */
+
+/**
+ * The methods worker.js answers itself, outside backgammon.api (`ping`, the heartbeat, and `test_hang` are sent by
+ * the bridge alone, not through `call`).
+ * @typedef {object} WorkerMethods
+ * @property {{params: Record<string, never>, result: EngineInfo}} engine_info
+ * @property {{params: Record<string, never>, result: Record<string, never>}} test_corrupt test mode only
+ */
+
+/**
+ * Every method `call` may name: backgammon.api's (generated) and the worker's own.
+ * @typedef {import("./types.generated.js").PythonMethods & WorkerMethods} Methods
+ * @typedef {keyof Methods} MethodName
+ */
+
+/**
+ * One request to the engine: resolves with the method's answer, rejects with the engine's error.
+ * @typedef {<M extends MethodName>(method: M, params?: Methods[M]["params"]) => Promise<Methods[M]["result"]>} Call
+ */
+
+export {};
