@@ -24,7 +24,7 @@ const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest pos
 /**
  * What a local match needs of the page.
  * @typedef {object} LocalMatchOptions
- * @property {(method: string, params?: object) => Promise<any>} call  a worker method; rules errors reject as ApiError
+ * @property {import("../types.js").Call} call  a worker method; rules errors reject as ApiError
  * @property {(error: unknown) => boolean} isRulesError  Python said no (as opposed to the engine failing)
  * @property {Pick<ReturnType<typeof import("../storage.js").createMatchStorage>, "load" | "save" | "setAside" |
  *   "adopt" | "isStudy" | "keepPrevious" | "onExternalChange" | "externalChange">} storage  this browser's storage
@@ -115,7 +115,7 @@ async function act(m, action, { mine = false } = {}) {
   if (m.adopting > 0) return unchanged(true);
   const generation = m.generation;
   const adoptions = m.adoptions;
-  const result = await m.options.call("act", { action });
+  const result = await m.options.call("act", { action: /** @type {import("../types.js").Action} */ (action) });
   if (generation !== m.generation) return unchanged(m.adoptions !== adoptions);
   m.record = result.record;
   m.view = result.view;

@@ -141,7 +141,7 @@ async function tellAboutBadSave(state, reason, backupKey) {
 export async function setUpPosition(state, ids, what, study = false) {
   const { ctx } = state;
   const v = state.view;
-  /** @type {Record<string, unknown>} */
+  /** @type {import("../types.js").SetupParams} */
   const params = { position_id: ids.position_id, players: v.players ?? DEFAULT_MATCH.players };
   if (ids.match_id) params.match_id = ids.match_id;
   if (ids.settings) params.settings = ids.settings;

@@ -6,7 +6,7 @@
  */
 import { xgidShower } from "./panel.js";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 /** @typedef {import("../match/match.js").Match} Match */
 /** @typedef {import("../match/local.js").LocalMatch} LocalMatch */
 
@@ -14,7 +14,7 @@ import { xgidShower } from "./panel.js";
  * What the play mode is given by the page.
  * @typedef {object} PlayContext
  * @property {ReturnType<typeof import("../board/board.js").createBoard>} board
- * @property {(method: string, params?: object) => Promise<any>} call  a worker method; rules errors reject as ApiError
+ * @property {import("../types.js").Call} call  a worker method; rules errors reject as ApiError
  * @property {(error: unknown) => boolean} isRulesError  Python said no (as opposed to the engine failing)
  * @property {() => boolean} engineReady
  * @property {import("../queue.js").Queue} queue

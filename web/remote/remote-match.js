@@ -19,7 +19,7 @@ import { createListeners } from "../match/listeners.js";
 import { startView } from "../match/startview.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
-/** @typedef {Record<string, any>} View */
+/** @typedef {import("../types.js").PlayView} View */
 /** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
 /** @typedef {import("./line.js").Line} Line */
 
@@ -30,7 +30,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {string} namespace
  * @property {RemoteEntry} entry  the match as kept (or as just made: `fresh`)
  * @property {boolean} [fresh]  a new entry, saved at once over anything under its key
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue  the page's queue: one step at a time
  * @property {(hello: Record<string, any>) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
@@ -48,7 +48,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {{from: object | null, view: View} | null} decorated  the view last made, and from what
  * @property {{revision: number, messages?: unknown[], payload?: string} | null} fork  the friend's record last seen to
  *   differ from this side's, kept so that the player may take it: the messages of a sync (live) or the payload of a link
- * @property {(method: string, params?: object) => Promise<any>} call
+ * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue
  * @property {(hello: Record<string, any>) => void} invited
  * @property {() => void} closed
