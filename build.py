@@ -198,8 +198,15 @@ def copy_site_sources(out: Path) -> None:
             shutil.copytree(
                 ROOT / folder,
                 out / folder,
+                # web/types*.js hold JSDoc typedefs for tsc alone: nothing runs them.
                 ignore=shutil.ignore_patterns(
-                    "*.map", "*.d.ts", ".*", BOARD_SNAPSHOT.name, BOARD_SNAPSHOT_NARROW.name
+                    "*.map",
+                    "*.d.ts",
+                    ".*",
+                    "types.js",
+                    "types.generated.js",
+                    BOARD_SNAPSHOT.name,
+                    BOARD_SNAPSHOT_NARROW.name,
                 ),
             )
 

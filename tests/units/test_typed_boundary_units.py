@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO_ROOT
+from .node_esm import REPO_ROOT
 
 TSC = REPO_ROOT / "node_modules" / ".bin" / "tsc"
 
