@@ -1,5 +1,5 @@
 """Fourteen more inputs a side for the contact net, after GNU Backgammon's `CalculateHalfInputs` (eval.c):
-the contact net takes them after `encoding`'s 208 (run 11, training/README.md; `training/inputs_trial.py`
+the contact net takes them after `encoding`'s 208 (run 11, docs/training-runs.md; `training/inputs_trial.py`
 is the numpy original the nets are fitted with, and training/tests/test_encoding_gnubg.py checks the two equal).
 
 For each side (on roll first, then the other; `side` in its own numbering, index 0 its 1-point, 24 its bar),
