@@ -9,7 +9,8 @@
  * Its state is one object (state.js) handed to the modules beside this one: showing a match (show.js), inviting and
  * joining (invite.js), the dialog and the kept matches (dialog.js), the address (address.js), the panel (panel.js)
  * with its turn link to send (send.js) and its chat (chat.js). This module makes the state, wires the panel's
- * buttons and hands web/app.js what it uses.
+ * buttons and hands web/app.js what it uses. Nothing outside web/remote/ imports those modules and they import one
+ * another statically, so they all load with this module, on first use.
  */
 import { copyText } from "../copy.js";
 import { openInvitation, openTurnLink } from "./address.js";
