@@ -669,3 +669,80 @@ def test_after_a_fork_the_player_may_take_the_friends_record(
     after = rd.state(page)
     assert after["phase"] == "resign_offered" and "accept_resign" in after["buttons"], after
     host.check()
+
+
+def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """*Play a friend online*: a code that is not a whole invitation is refused in plain words; a kept match
+    is deleted only once the player confirms it, and the one shown goes with it (its panel, its key, the tab's
+    memory of it)."""
+    host, _ = devices
+    page = host.page
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    rd.invite(page, "Ann", mode="correspondence")
+    page.wait_for_selector("#remote-send:not([hidden])")
+    rd.wait_ready(page)
+    shown = page.evaluate("sessionStorage.getItem('backgammon.remote.shown')")
+    key = f"backgammon.remote.{shown}.v1"
+    assert stored_text(page, key) is not None
+
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    page.fill("#friend-form input[name=code]", "ABCD-EFGH")
+    page.click("#friend-form button[value=code]")
+    expect(page.locator("#message-title")).to_have_text("Code not read")
+    page.click("#message-dialog button")
+    rd.wait_ready(page)
+
+    def delete_kept(answer: str) -> None:
+        page.click("#friend-button")
+        page.wait_for_selector("#friend-dialog[open]")
+        listed = page.locator("#friend-matches li")
+        expect(listed).to_have_count(1)
+        waiting = "With a friend not joined yet · by links · waiting for your friend to join"
+        expect(listed).to_contain_text(waiting)
+        page.click("#friend-matches button[aria-label='Delete the match with a friend not joined yet']")
+        expect(page.locator("#message-title")).to_have_text("Delete this match?")
+        page.click(f"#message-dialog button[value={answer}]")
+        rd.wait_ready(page)
+
+    delete_kept("keep")
+    assert page.is_visible("#remote-panel") and stored_text(page, key) is not None
+    delete_kept("delete")
+    page.wait_for_selector("#remote-panel", state="hidden")
+    expect(page.locator("#announcer")).to_have_text("The match is deleted from this device.")
+    assert stored_text(page, key) is None
+    assert page.evaluate("sessionStorage.getItem('backgammon.remote.shown')") is None
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    expect(page.locator("#friend-matches li")).to_have_text(["None yet."])
+    host.check()
+
+
+def test_a_friend_joins_a_live_match_with_the_code_read_aloud(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """The invitation's code, typed into *Play a friend online* on the other device, joins the same match as
+    the link does."""
+    host, guest = devices
+    host.page.goto(f"{site}?no-welcome")
+    rd.wait_ready(host.page)
+    rd.invite(host.page, "Ann")
+    rd.invitation_link(host.page)
+    code = host.page.text_content("#remote-invite-code") or ""
+    guest.page.goto(f"{site}?no-welcome")
+    rd.wait_ready(guest.page)
+    guest.page.click("#friend-button")
+    guest.page.wait_for_selector("#friend-dialog[open]")
+    guest.page.fill("#friend-form input[name=code]", code.lower().replace("-", ""))
+    guest.page.click("#friend-form button[value=code]")
+    rd.accept_invitation(guest.page, "Bob")
+    for page in (host.page, guest.page):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("#match-info:has-text('Bob')", timeout=CONNECT_TIMEOUT_MS)
+    assert "Match with Ann · live" in (guest.page.text_content("#remote-title") or "")
+    assert "#play=" in guest.page.url
+    host.check()
+    guest.check()

@@ -17,6 +17,7 @@
  */
 import { createListeners } from "../match/listeners.js";
 import { startView } from "../match/startview.js";
+import { helloIn } from "./hello.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
 /** @typedef {import("../types.js").PlayView} View */
@@ -386,23 +387,6 @@ async function takeTheirs(r) {
 function waitingView(remote) {
   const base = startView();
   return { ...base, phase: "invited", players: [0, 1].map((seat) => ({ name: remote.names?.[seat] ?? "", kind: "human" })) };
-}
-
-/**
- * The invitation in a message of the friend's: a `sync` holding the `hello` alone (what a device sends when the
- * friend connects before anyone has joined).
- * @param {string} text
- * @returns {Record<string, any> | null}
- */
-export function helloIn(text) {
-  if (text.length > 20_000 || !text.includes('"hello"')) return null;
-  try {
-    const data = JSON.parse(text);
-    const messages = data?.type === "sync" && Array.isArray(data.messages) ? data.messages : null;
-    return messages?.length === 1 && messages[0]?.type === "hello" ? messages[0] : null;
-  } catch {
-    return null;
-  }
 }
 
 /** @typedef {ReturnType<typeof remoteMatch>} RemoteMatch */

@@ -1,0 +1,117 @@
+// @ts-check
+/**
+ * Starting and joining a match with a friend: a new invitation (live or by links), a rematch, the join dialog that
+ * asks the player here, and the join of a friend's live match.
+ */
+
+import { newInvitation } from "./link.js";
+import { show, showStatus } from "./show.js";
+import { $, shown } from "./state.js";
+import { rememberName, rememberedName } from "./store.js";
+
+/** @typedef {import("./state.js").FriendsState} FriendsState */
+/** @typedef {import("./state.js").RemoteMatch} RemoteMatch */
+/** @typedef {import("./state.js").Line} Line */
+/** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
+
+/**
+ * A new match: this side invites, live (a link to a room) or by correspondence (a turn link holding the invitation).
+ * @param {FriendsState} state
+ * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean}} choice
+ */
+export async function invite(state, { name, length, mode, rated }) {
+  const { ctx } = state;
+  const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
+  const rating = rated && length > 0 ? await ctx.rating() : null;
+  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? newInvitation() : undefined });
+  ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
+}
+
+/**
+ * A new match this side hosts; live, on the line of `invitation` (the one already open, for a rematch). With a
+ * `rating` (this player's), the invitation offers a rated match.
+ * @param {FriendsState} state
+ * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null}} match
+ */
+async function startInvited(state, { name, settings, mode, rating, invitation, line = null }) {
+  const created = await state.ctx.call("remote_create", { name, settings, mode, rating });
+  /** @type {RemoteEntry} */
+  const entry = { state: created.state, mode, chat: [], sent: 0, createdAt: new Date().toISOString() };
+  if (invitation) entry.invitation = invitation;
+  await show(state, entry, { fresh: true, expectPeer: false, line });
+}
+
+/**
+ * The same match again with the same friend: live, offered on the line already open; by links, a new invitation.
+ * @param {FriendsState} state
+ */
+export async function rematch(state) {
+  const { ctx } = state;
+  const match = shown(state);
+  if (!match) return;
+  const view = match.view();
+  const entry = match.entry();
+  const name = view.players?.[view.remote.seat]?.name || rememberedName() || "Host";
+  const line = entry.invitation ? match.detach() : null;
+  // A rated match's rematch is offered rated again, at the ratings the match just played left.
+  const rating = view.remote.rated ? await ctx.rating() : null;
+  await startInvited(state, { name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line });
+  ctx.say(line ? `Rematch offered to ${match.friendName()}.` : "Your invitation to a rematch is ready: copy the link and send it.");
+}
+
+/**
+ * Ask the player here whether to join a friend's match, and with which name; a rated match is rated only if the
+ * player here agrees too (the box is left for them to tick).
+ * @param {FriendsState} state
+ * @param {{host: string, length: number, mode: string, rematch?: boolean, hostRating?: unknown}} offer hostRating:
+ *   the rating the host gave, when the invitation offers a rated match
+ * @returns {Promise<{name: string, rating: number | null} | null>} the name and the rating to answer with (null:
+ *   the match is not rated), or null: not joined
+ */
+export async function askJoin(state, { host, length, mode, rematch = false, hostRating = null }) {
+  const { ctx } = state;
+  const dialog = /** @type {HTMLDialogElement} */ ($("friend-join-dialog"));
+  const form = /** @type {HTMLFormElement} */ ($("friend-join-form"));
+  const what = length ? `a ${length}-point match` : "a money session";
+  const how = mode === "live" ? "live, now" : "by turn links, one turn at a time";
+  const friend = host || "Your friend";
+  $("friend-join-text").textContent = rematch ? `${friend} offers a rematch: ${what}, ${how}.` : `${friend} invites you to ${what}, ${how}.`;
+  const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
+  nameField.value = rememberedName();
+  const ratedField = /** @type {HTMLInputElement} */ (form.elements.namedItem("rated"));
+  const offered = typeof hostRating === "number" && length > 0;
+  const mine = offered ? await ctx.rating() : null;
+  ratedField.checked = false;
+  $("friend-join-rated").hidden = !offered;
+  $("friend-join-rated-text").textContent = offered
+    ? `Rated: ${friend} offers a rated match (their rating ${hostRating}, yours ${mine}). Tick to agree: the match then moves both ratings.`
+    : "";
+  const { choice, done } = await ctx.ask(dialog);
+  done();
+  const name = nameField.value.trim();
+  if (choice !== "join" || !name) return null;
+  rememberName(name);
+  return { name, rating: offered && ratedField.checked ? mine : null };
+}
+
+/**
+ * Join the friend's live match invited to on `from`: the line of the link opened, or of the match before (a rematch).
+ * @param {FriendsState} state
+ * @param {Line | RemoteMatch} from @param {{room: string, secret: string}} invitation @param {Record<string, any>} hello
+ */
+export async function joinLive(state, from, invitation, hello) {
+  const rematch = !("send" in from);
+  const answer = await askJoin(state, { host: String(hello.name ?? ""), length: Number(hello.rules?.settings?.match_length ?? 0), mode: "live", rematch, hostRating: hello.rating });
+  if (answer === null) {
+    if (rematch) return; // the match before stays shown, its line open
+    state.waitingLine = null;
+    await from.close();
+    showStatus(state, { state: "closed", text: "You did not join your friend's match. Open the link again to join." });
+    return;
+  }
+  const line = rematch ? from.detach() : from;
+  const joined = await state.ctx.call("remote_join", { hello, ...answer });
+  state.waitingLine = null;
+  // Attaching sends this side's record (the invitation and the answer) to the friend at once.
+  await show(state, { state: joined.state, mode: "live", invitation, chat: [], sent: 0, createdAt: new Date().toISOString() }, { fresh: true, line });
+}

@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * The panel of the match with a friend shown (#remote-panel): its title, the friend's last move and the deadline to
+ * claim, the invitation to send, Claim and Rematch, a fork to settle, and, drawn by their own modules, the turn link
+ * to send (send.js) and the chat (chat.js). Hidden, with the tab's memory of the match, when play shows the match in
+ * progress.
+ */
+
+import { clearAddress } from "./address.js";
+import { renderChat } from "./chat.js";
+import { invitationCode, invitationLink } from "./link.js";
+import { renderSend } from "./send.js";
+import { $, SHOWN_KEY, input, shown } from "./state.js";
+
+/** @typedef {import("./state.js").FriendsState} FriendsState */
+
+/** How often the panel's times ("3 minutes ago", the deadline) are brought up to date. */
+const REFRESH_MS = 20_000;
+
+/** @param {FriendsState} state */
+export function render(state) {
+  const match = shown(state);
+  const panel = $("remote-panel");
+  clearInterval(state.refresher);
+  if (!match) {
+    panel.hidden = true;
+    $("remote-status").hidden = true;
+    sessionStorage.removeItem(SHOWN_KEY);
+    // The live match's link leaves the address with it: a reload shows the player's own match.
+    if (location.hash.startsWith("#play=") && !state.waitingLine) clearAddress();
+    return;
+  }
+  panel.hidden = false;
+  state.refresher = setInterval(() => render(state), REFRESH_MS);
+  const view = match.view();
+  const remote = view.remote;
+  const friend = match.friendName();
+  const entry = match.entry();
+  const live = entry.mode === "live";
+  $("remote-title").textContent = remote.phase === "invited" ? "Match with a friend" : `Match with ${friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
+  $("remote-turn").textContent = timeWords(remote, friend);
+  const host = remote.seat === remote.host;
+  const invited = remote.phase === "invited";
+  $("remote-invite").hidden = !(invited && host && live);
+  if (invited && host && live && entry.invitation) {
+    input("remote-invite-link").value = invitationLink(entry.invitation, location.href);
+    $("remote-invite-code").textContent = invitationCode(entry.invitation);
+  }
+  renderSend(state, match, remote, friend);
+  const claimable = remote.phase === "playing" && remote.deadline !== null && Date.now() / 1000 >= remote.deadline;
+  $("remote-claim").hidden = !claimable;
+  $("remote-rematch").hidden = !(remote.phase === "over" || remote.phase === "claimed");
+  $("remote-chat").hidden = !live || invited;
+  $("remote-roll-ahead-label").hidden = live || remote.phase !== "playing";
+  const fork = match.fork();
+  $("remote-fork").hidden = fork === null;
+  if (fork !== null) {
+    $("remote-fork-text").textContent = `${friend}'s record of this match differs from yours from message ${fork} on (a claim that crossed a late move, say). Keep yours, or take ${friend}'s: the match then goes on from it, and what differs in yours is dropped.`;
+    $("remote-fork-theirs").textContent = `Take ${friend}'s record`;
+  }
+  input("remote-roll-ahead").checked = entry.rollAhead === true;
+  renderChat(entry, remote, friend);
+}
+
+/**
+ * The friend's last move, and when the match may be claimed.
+ * @param {Record<string, any>} remote @param {string} friend
+ */
+function timeWords(remote, friend) {
+  if (remote.phase !== "playing") return "";
+  const ago = agoWords(Date.now() / 1000 - remote.last_time);
+  if (remote.deadline === null) return `Last move ${ago}.`;
+  const claimable = Date.now() / 1000 >= remote.deadline;
+  if (claimable) return `Last move ${ago}. ${friend} has kept the match waiting past its time limit: you may claim it.`;
+  return `Last move ${ago}. If ${friend} has not played by ${new Date(remote.deadline * 1000).toLocaleString()}, you may claim the match.`;
+}
+
+/** @param {number} seconds */
+function agoWords(seconds) {
+  if (seconds < 60) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}

@@ -1,0 +1,92 @@
+// @ts-check
+/**
+ * The turn link to send the friend (#remote-send): by correspondence, or live while the devices cannot connect; shown
+ * when the last message of the match is this side's, then copied, saved as a file or shared, and counted as sent.
+ */
+
+import { copyText } from "../copy.js";
+import { downloadText, turnFile } from "../matchfile.js";
+import { render } from "./panel.js";
+import { $, input, shown } from "./state.js";
+
+/** @typedef {import("./state.js").FriendsState} FriendsState */
+/** @typedef {import("./state.js").RemoteMatch} RemoteMatch */
+
+/**
+ * By correspondence: the link to send, whenever the last message of the match is this side's.
+ * @param {FriendsState} state @param {RemoteMatch} match @param {Record<string, any>} remote @param {string} friend
+ */
+export function renderSend(state, match, remote, friend) {
+  const { lineState } = state;
+  const entry = match.entry();
+  const transcript = entry.state.transcript ?? [];
+  const last = transcript[transcript.length - 1];
+  // Live, a turn goes as a link too while the devices cannot connect (no direct path without a TURN relay).
+  const byLinks = entry.mode === "correspondence" || (lineState !== "connected" && lineState !== "looking" && lineState !== "");
+  const ours = byLinks && last?.from === remote.seat && remote.phase !== "over";
+  const oursToSend = ours || (entry.mode === "correspondence" && remote.phase === "invited");
+  $("remote-send").hidden = !oursToSend;
+  if (!oursToSend) return;
+  const revision = transcript.length - 1;
+  const sent = entry.sent >= revision;
+  $("remote-send-text").textContent = remote.phase === "invited"
+    ? "Send your friend this link: it holds your invitation. They send you a link back when they join."
+    : entry.mode === "live" && !sent
+      ? `${friend}'s device cannot be reached now: send your turn as a link instead (by any messenger or email).`
+      : sent
+      ? `Sent. If ${friend} did not get it, send the link again.`
+      : `Your turn is ready: send ${friend} this link (by any messenger or email).`;
+  $("remote-send-share").hidden = typeof navigator.share !== "function";
+  if (state.sendLink.revision === revision) return;
+  state.sendLink = { revision, href: "" };
+  void match.turnLink(location.href).then((href) => {
+    if (state.sendLink.revision !== revision) return;
+    state.sendLink.href = href;
+    input("remote-send-link").value = href;
+  });
+}
+
+/**
+ * Copy the correspondence link and count it as sent.
+ * @param {FriendsState} state
+ */
+export async function copySendLink(state) {
+  const match = shown(state);
+  if (!match || !state.sendLink.href) return;
+  const field = input("remote-send-link");
+  const copied = await copyText(state.sendLink.href, field);
+  await match.markSent(state.sendLink.revision);
+  state.ctx.say(copied ? "The turn link is copied: paste it into a message to your friend." : "The turn link is selected: press Ctrl+C (or ⌘C) to copy it.");
+  render(state);
+}
+
+/**
+ * Save the turn as a file to send, and count it as sent.
+ * @param {FriendsState} state
+ */
+export async function saveSendFile(state) {
+  const match = shown(state);
+  const { sendLink } = state;
+  if (!match || !sendLink.href) return;
+  const { text, filename } = turnFile({ href: sendLink.href, friend: match.friendName(), revision: sendLink.revision });
+  downloadText(text, filename, "text/plain");
+  await match.markSent(sendLink.revision);
+  state.ctx.say(`The turn is saved as ${filename}: send the file to your friend, who opens it in the game (Save / load).`);
+  render(state);
+}
+
+/**
+ * Share the link (the system's share sheet), and count it as sent once shared.
+ * @param {FriendsState} state
+ */
+export async function shareSendLink(state) {
+  const match = shown(state);
+  if (!match || !state.sendLink.href) return;
+  try {
+    await navigator.share({ title: "Backgammon: your turn", url: state.sendLink.href });
+    await state.ctx.enqueue(() => match.markSent(state.sendLink.revision));
+    render(state);
+  } catch {
+    // Cancelled: nothing was sent.
+  }
+}
