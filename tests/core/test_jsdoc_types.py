@@ -5,15 +5,13 @@ answers."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
+
+from scripts import jsdoc_types
 
 from backgammon import api, shapes
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-from scripts import jsdoc_types  # noqa: E402 - needs the path above
 
 
 def method_map(text: str, typedef: str) -> set[str]:
@@ -25,7 +23,7 @@ def method_map(text: str, typedef: str) -> set[str]:
 
 def test_the_committed_typedefs_are_the_ones_the_typeddicts_give_today() -> None:
     committed = (ROOT / "web" / "types.generated.js").read_text(encoding="utf-8")
-    stale = "web/types.generated.js is stale: run python scripts/jsdoc_types.py"
+    stale = "web/types.generated.js is stale: run python3 -m scripts.jsdoc_types"
     assert committed == jsdoc_types.generate(), stale
 
 
