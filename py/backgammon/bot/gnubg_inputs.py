@@ -1,6 +1,7 @@
 """Fourteen more inputs a side for the contact net, after GNU Backgammon's `CalculateHalfInputs` (eval.c):
-the contact net takes them after `encoding`'s 208 (run 11, docs/training-runs.md; `training/inputs_trial.py`
-is the numpy original the nets are fitted with, and training/tests/test_encoding_gnubg.py checks the two equal).
+the contact net takes them after `encoding`'s 208 (run 11, docs/training-runs.md;
+`training/inputs_trial.py` is the numpy original the nets are fitted with, and
+training/tests/test_encoding_gnubg.py checks the two equal).
 
 For each side (on roll first, then the other; `side` in its own numbering, index 0 its 1-point, 24 its bar),
 the numerators `half_counts` gives, each divided as `EXTRA_SCALES` says (a scale of 0 marks a square, and
