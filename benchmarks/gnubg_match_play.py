@@ -22,8 +22,8 @@ from backgammon.game import Game, Phase, to_absolute
 from backgammon.match import Match
 from backgammon.move import Move
 from backgammon.rules import MatchSettings
+from backgammon.shapes import Action, PlayStep
 
-Action = dict[str, Any]
 Decider = Callable[[Match], Action]
 
 
@@ -86,7 +86,7 @@ def gnubg_decider(plies: int) -> Decider:
     return decide
 
 
-def _absolute(player: int, move: Move) -> dict[str, int | str]:
+def _absolute(player: int, move: Move) -> PlayStep:
     return {"from": to_absolute(player, move.source), "to": to_absolute(player, move.dest)}
 
 

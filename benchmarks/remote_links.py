@@ -48,7 +48,7 @@ from backgammon.remote import session
 TURN_COUNTS = (1, 10, 50)
 
 
-def random_action(state: dict[str, Any], rng: random.Random, ahead: bool) -> dict[str, Any]:
+def random_action(state: session.State, rng: random.Random, ahead: bool) -> dict[str, Any]:
     match = session._peek(state).match
     assert match is not None
     game, seat = match.game, state["seat"]
