@@ -18,7 +18,7 @@ import { eventSounds, playSound, playSounds } from "../sound.js";
 /**
  * Apply one action to the match shown, then show its change.
  * @param {PlayState} state
- * @param {Record<string, any>} action
+ * @param {import("../types.js").Action} action
  * @param {{animate?: boolean, mine?: boolean}} [options] animate: move the checker on the board (moves the player
  *   did not drag); mine: a person here asked for it (told if another tab's match takes its place)
  */
@@ -41,7 +41,7 @@ export async function perform(state, action, { animate = false, mine = false } =
 
 /**
  * A person's action here, as a step of the page's queue.
- * @param {PlayState} state @param {Record<string, any>} action
+ * @param {PlayState} state @param {import("../types.js").Action} action
  */
 export const act = (state, action) => state.ctx.queue.enqueue(() => perform(state, action, { mine: true }));
 

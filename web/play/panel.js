@@ -110,7 +110,7 @@ export function drawPlay(board, s) {
  * @param {View} v a view with `remote` (web/remote/remote-match.js)
  */
 function remoteWaitText(v) {
-  const remote = v.remote;
+  const remote = /** @type {import("../types.js").RemoteView} */ (v.remote); // its caller checked that it is there
   const friend = say.playerName(v, 1 - remote.seat);
   if (remote.phase === "invited") return `Waiting for your friend to join.`;
   if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;

@@ -20,7 +20,11 @@ import { startView } from "../match/startview.js";
 import { helloIn } from "./hello.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
-/** @typedef {import("../types.js").PlayView} View */
+/** @typedef {import("../types.js").RemotePlayView} View */
+/** @typedef {import("../types.js").PlayView} PlayView */
+/** @typedef {import("../types.js").PlayPlayer} PlayPlayer */
+/** @typedef {import("../types.js").RemoteView} RemoteView */
+/** @typedef {{view: import("../types.js").View | null, remote: RemoteView}} Shown  Python's `remote_view` */
 /** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
 /** @typedef {import("./line.js").Line} Line */
 
@@ -45,7 +49,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {ReturnType<typeof remoteMatchStorage>} storage
  * @property {RemoteEntry} kept  the entry as saved
  * @property {Line | null} line  the live line, when connected
- * @property {{view: View | null, remote: Record<string, any>}} shown  Python's last answer: the view and the protocol's state
+ * @property {Shown} shown  Python's last answer: the view and the protocol's state
  * @property {{from: object | null, view: View} | null} decorated  the view last made, and from what
  * @property {{revision: number, messages?: unknown[], payload?: string} | null} fork  the friend's record last seen to
  *   differ from this side's, kept so that the player may take it: the messages of a sync (live) or the payload of a link
@@ -178,13 +182,14 @@ function view(r) {
 }
 
 /**
- * @param {{view: View | null, remote: Record<string, any>}} shown
+ * @param {Shown} shown
  * @returns {View}
  */
 function decorate(shown) {
   const remote = shown.remote;
   const base = shown.view ?? waitingView(remote);
-  const players = (base.players ?? []).map((/** @type {Record<string, any>} */ player, /** @type {number} */ seat) => ({
+  /** @type {PlayPlayer[]} */
+  const players = (base.players ?? []).map((player, seat) => ({
     ...player,
     name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
     kind: seat === remote.seat ? "human" : "remote",
@@ -381,8 +386,8 @@ async function takeTheirs(r) {
 
 /**
  * The board before the friend has joined: the starting position, nobody to act.
- * @param {Record<string, any>} remote
- * @returns {View}
+ * @param {RemoteView} remote
+ * @returns {PlayView}
  */
 function waitingView(remote) {
   const base = startView();
