@@ -159,21 +159,91 @@
  */
 
 /**
- * @typedef {object} Event
- * @property {"rolled" | "moved" | "unmoved" | "dice_swapped" | "passed" | "doubled" | "beavered" | "took" | "dropped" | "resigned" | "resign_accepted" | "resign_rejected" | "automatic_double" | "game_over" | "new_game" | "match_over" | "claimed"} type
- * @property {number | null} [player]
- * @property {number[]} [dice]
+ * The dice rolled; the opening roll's (`opening`) is both players', so it has no player.
+ * @typedef {object} RolledEvent
+ * @property {"rolled"} type
+ * @property {number | null} player
+ * @property {number[]} dice
  * @property {boolean} [opening]
- * @property {number | "bar" | "off"} [from]
- * @property {number | "bar" | "off"} [to]
- * @property {boolean} [hit]
- * @property {number} [value]
- * @property {"single" | "gammon" | "backgammon"} [kind]
- * @property {number} [points]
- * @property {number} [winner]
- * @property {"borne_off" | "dropped" | "resigned"} [ending]
- * @property {number} [number]
- * @property {boolean} [crawford_game]
+ */
+
+/**
+ * @typedef {object} MovedEvent
+ * @property {"moved"} type
+ * @property {number} player
+ * @property {number | "bar" | "off"} from
+ * @property {number | "bar" | "off"} to
+ * @property {boolean} hit
+ */
+
+/**
+ * @typedef {object} UnmovedEvent
+ * @property {"unmoved"} type
+ * @property {number} player
+ * @property {number | "bar" | "off"} from
+ * @property {number | "bar" | "off"} to
+ */
+
+/**
+ * @typedef {object} DiceSwappedEvent
+ * @property {"dice_swapped"} type
+ * @property {number} player
+ * @property {number[]} dice
+ */
+
+/**
+ * A player passed, answered a resignation, or (play on two devices) claimed the match on time.
+ * @typedef {object} PlayerEvent
+ * @property {"passed" | "resign_accepted" | "resign_rejected" | "claimed"} type
+ * @property {number} player
+ */
+
+/**
+ * @typedef {object} CubeEvent
+ * @property {"doubled" | "beavered" | "took" | "dropped"} type
+ * @property {number} player
+ * @property {number} value
+ */
+
+/**
+ * @typedef {object} ResignedEvent
+ * @property {"resigned"} type
+ * @property {number} player
+ * @property {"single" | "gammon" | "backgammon"} kind
+ * @property {number} points
+ */
+
+/**
+ * @typedef {object} AutomaticDoubleEvent
+ * @property {"automatic_double"} type
+ * @property {number} value
+ */
+
+/**
+ * @typedef {object} GameOverEvent
+ * @property {"game_over"} type
+ * @property {number} winner
+ * @property {"single" | "gammon" | "backgammon"} kind
+ * @property {number} points
+ * @property {"borne_off" | "dropped" | "resigned"} ending
+ */
+
+/**
+ * @typedef {object} NewGameEvent
+ * @property {"new_game"} type
+ * @property {number} number
+ * @property {boolean} crawford_game
+ */
+
+/**
+ * @typedef {object} MatchOverEvent
+ * @property {"match_over"} type
+ * @property {number} winner
+ */
+
+/**
+ * What an action did (`act`'s events): one shape by `type`.
+ * @typedef {RolledEvent | MovedEvent | UnmovedEvent | DiceSwappedEvent | PlayerEvent | CubeEvent | ResignedEvent | AutomaticDoubleEvent | GameOverEvent | NewGameEvent | MatchOverEvent} Event
  */
 
 /**

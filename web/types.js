@@ -13,6 +13,7 @@
 /**
  * @typedef {import("./types.generated.js").View} View
  * @typedef {import("./types.generated.js").Event} Event
+ * @typedef {import("./types.generated.js").RolledEvent} RolledEvent
  * @typedef {import("./types.generated.js").Action} Action
  * @typedef {import("./types.generated.js").PlayStep} PlayStep
  * @typedef {import("./types.generated.js").MatchRecord} MatchRecord
@@ -25,6 +26,7 @@
  * @typedef {import("./types.generated.js").CubeView} CubeView
  * @typedef {import("./types.generated.js").ResignationView} ResignationView
  * @typedef {import("./types.generated.js").Outcome} Outcome
+ * @typedef {import("./types.generated.js").MatSummary} MatSummary
  * @typedef {import("./types.generated.js").ErrorBody} ErrorBody
  */
 

@@ -84,7 +84,7 @@ async function showUpdate(state, match, update, { animate }) {
 /**
  * Let the checkers that `events` moved glide on the board, each landing with its sound (unless the player wants no
  * animation).
- * @param {PlayState} state @param {Record<string, any>[]} events @param {boolean} animate the moves were not made by
+ * @param {PlayState} state @param {import("../types.js").Event[]} events @param {boolean} animate the moves were not made by
  *   hand here
  * @returns {Promise<boolean>} whether they glided
  */
@@ -113,7 +113,7 @@ export function sayRefusal(state, error) {
 /**
  * Say what happened, and what is wanted next when someone else must act or a new stage starts (results speak for
  * themselves).
- * @param {PlayState} state @param {View} before @param {View} next @param {Record<string, any>[]} events
+ * @param {PlayState} state @param {View} before @param {View} next @param {import("../types.js").Event[]} events
  */
 function announceEvents(state, before, next, events) {
   const sentences = events.map((event) => say.eventText(next, event)).filter((text) => Boolean(text));

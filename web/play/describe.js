@@ -202,10 +202,12 @@ export function turnText(view) {
 /**
  * One sentence for an event of `act`, or null when it needs none.
  * @param {View} view the view after the action
- * @param {Record<string, any>} event
+ * @param {import("../types.js").Event} event
  */
 export function eventText(view, event) {
-  const who = playerName(view, event.player ?? view.turn ?? 0);
+  // Not every type of event has a player (`who` is read only by those that have one): a cast, as a union's
+  // field read before its `type` is known.
+  const who = playerName(view, /** @type {{player?: number | null}} */ (event).player ?? view.turn ?? 0);
   switch (event.type) {
     case "rolled":
       if (event.opening) return openingText(view, event);
@@ -249,7 +251,7 @@ export function eventText(view, event) {
   }
 }
 
-/** @param {View} view @param {Record<string, any>} event */
+/** @param {View} view @param {import("../types.js").RolledEvent} event */
 function openingText(view, event) {
   const [a, b] = event.dice ?? [];
   if (a === undefined) return "Opening roll.";

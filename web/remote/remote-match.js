@@ -107,7 +107,7 @@ function remoteMatch(r) {
     entry: () => r.kept,
     view: () => view(r),
     friendName: () => friendName(r),
-    /** @param {Record<string, any>} action */
+    /** @param {import("../types.js").Action} action */
     act: (action) => act(r, action),
     onChange: r.listeners.add,
     /** @param {string} text */
@@ -237,7 +237,7 @@ async function sendSync(r) {
 
 /**
  * A person's action here: checked by Python, saved, then sent.
- * @param {RemoteState} r @param {Record<string, any>} action
+ * @param {RemoteState} r @param {import("../types.js").Action} action
  * @returns {Promise<Update>}
  */
 async function act(r, action) {
