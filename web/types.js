@@ -60,6 +60,13 @@
  */
 
 /**
+ * What the board draws (its config's `view`, web/board/): a view of the play area, of review or of the position
+ * editor, or a tutorial's, which may leave out all but the checkers (web/board/state.js takes a missing bar or tray
+ * as empty).
+ * @typedef {Partial<Omit<PlayView, "board">> & {board?: Partial<import("./types.generated.js").Board>}} BoardView
+ */
+
+/**
  * The view of a match on two devices (web/remote/remote-match.js): always with `remote`.
  * @typedef {PlayView & {remote: RemoteView}} RemotePlayView
  */
