@@ -31,6 +31,10 @@
  */
 
 /**
+ * The match on two devices (remote/session.py, remote/messages.py): this side's saved state, a message of the
+ * protocol, and the protocol's state as `remote_view` answers it.
+ * @typedef {import("./types.generated.js").State} SessionState
+ * @typedef {import("./types.generated.js").Message} Message
  * @typedef {import("./types.generated.js").RemoteView} RemoteView
  */
 

@@ -37,7 +37,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {boolean} [fresh]  a new entry, saved at once over anything under its key
  * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue  the page's queue: one step at a time
- * @property {(hello: Record<string, any>) => void} [invited]  the friend invites to another match on this line (a
+ * @property {(hello: import("../types.js").Message) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
  * @property {() => void} [closed]  the match is no longer shown here (its line closed)
  */
@@ -55,7 +55,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  *   differ from this side's, kept so that the player may take it: the messages of a sync (live) or the payload of a link
  * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue
- * @property {(hello: Record<string, any>) => void} invited
+ * @property {(hello: import("../types.js").Message) => void} invited
  * @property {() => void} closed
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
@@ -223,7 +223,7 @@ async function save(r, next) {
   throw new Error(`The match with your friend could not be saved: ${saved.error}. Nothing was sent.`);
 }
 
-/** @param {RemoteState} r @param {Record<string, any>[]} messages */
+/** @param {RemoteState} r @param {import("../types.js").Message[]} messages */
 async function send(r, messages) {
   if (!r.line) return; // by correspondence the player sends the turn link (`turnLink`)
   for (const message of messages) await r.line.send(JSON.stringify(message));
