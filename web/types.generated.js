@@ -323,9 +323,27 @@
  */
 
 /**
- * @typedef {object} LinkPayload
- * @property {string} payload
+ * The protocol's state as the page shows it beside the board.
+ * @typedef {object} RemoteView
+ * @property {string} match
+ * @property {number} seat
+ * @property {number} host
+ * @property {(string | null)[]} names
+ * @property {(number | null)[]} ratings
+ * @property {boolean} rated
+ * @property {string} mode
+ * @property {number} timeout
+ * @property {"invited" | "claimed" | "over" | "playing"} phase
  * @property {number} revision
+ * @property {number | null} awaited
+ * @property {"join" | "dice" | "decision" | null} waiting_for
+ * @property {number} unsent
+ * @property {number} rolls
+ * @property {number} last_time
+ * @property {number | null} deadline
+ * @property {boolean} may_claim
+ * @property {number | null} claimed_by
+ * @property {any} last_result
  */
 
 /**
@@ -334,46 +352,6 @@
  * @property {Settings} settings
  * @property {"live" | "correspondence"} mode
  * @property {number} timeout
- */
-
-/**
- * @typedef {object} Refusal
- * @property {string} code
- * @property {string} text
- * @property {number | null} revision
- */
-
-/**
- * What a turn link holds, read without a state (`read_link`).
- * @typedef {object} LinkInfo
- * @property {string} match
- * @property {(string | null)[]} names
- * @property {(number | null)[]} ratings
- * @property {number} revision
- * @property {boolean} invitation
- * @property {number} host
- * @property {Rules} rules
- * @property {Refusal | null} error
- */
-
-/**
- * @typedef {object} SetupParams
- * @property {string} position_id
- * @property {string | null} [match_id]
- * @property {SettingsParam | null} [settings]
- * @property {PlayerParam[]} [players]
- */
-
-/**
- * @typedef {Record<string, never>} NoParams
- */
-
-/**
- * A refused request: the error's class, its plain sentence and, if it has one, its rule's code.
- * @typedef {object} ErrorBody
- * @property {string} type
- * @property {string} message
- * @property {string} [rule]
  */
 
 /**
@@ -410,27 +388,82 @@
  */
 
 /**
- * The protocol's state as the page shows it beside the board.
- * @typedef {object} RemoteView
+ * This side's action (`remote_act`): what it did, and the message to send once the turn is over (None
+ * while it goes on).
+ * @typedef {object} ActStep
+ * @property {View | null} view
+ * @property {RemoteView} remote
+ * @property {State} state
+ * @property {Event[]} events
+ * @property {Message | null} message
+ */
+
+/**
+ * @typedef {object} ChatResult
+ * @property {Message} message
+ */
+
+/**
+ * This side's claim (`remote_claim`): the message to send.
+ * @typedef {object} ClaimStep
+ * @property {View | null} view
+ * @property {RemoteView} remote
+ * @property {State} state
+ * @property {Message} message
+ */
+
+/**
+ * @typedef {object} LinkPayload
+ * @property {string} payload
+ * @property {number} revision
+ */
+
+/**
+ * @typedef {object} Refusal
+ * @property {string} code
+ * @property {string} text
+ * @property {number | null} revision
+ */
+
+/**
+ * What a turn link holds, read without a state (`read_link`).
+ * @typedef {object} LinkInfo
  * @property {string} match
- * @property {number} seat
- * @property {number} host
  * @property {(string | null)[]} names
  * @property {(number | null)[]} ratings
- * @property {boolean} rated
- * @property {string} mode
- * @property {number} timeout
- * @property {"invited" | "claimed" | "over" | "playing"} phase
  * @property {number} revision
- * @property {number | null} awaited
- * @property {"join" | "dice" | "decision" | null} waiting_for
- * @property {number} unsent
- * @property {number} rolls
- * @property {number} last_time
- * @property {number | null} deadline
- * @property {boolean} may_claim
- * @property {number | null} claimed_by
- * @property {any} last_result
+ * @property {boolean} invitation
+ * @property {number} host
+ * @property {Rules} rules
+ * @property {Refusal | null} error
+ */
+
+/**
+ * The rules core's view of the match (None until it is joined) and the protocol's state
+ * (`remote_view`).
+ * @typedef {object} Views
+ * @property {View | null} view
+ * @property {RemoteView} remote
+ */
+
+/**
+ * @typedef {object} SetupParams
+ * @property {string} position_id
+ * @property {string | null} [match_id]
+ * @property {SettingsParam | null} [settings]
+ * @property {PlayerParam[]} [players]
+ */
+
+/**
+ * @typedef {Record<string, never>} NoParams
+ */
+
+/**
+ * A refused request: the error's class, its plain sentence and, if it has one, its rule's code.
+ * @typedef {object} ErrorBody
+ * @property {string} type
+ * @property {string} message
+ * @property {string} [rule]
  */
 
 /**
@@ -463,9 +496,9 @@
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position
  * @property {{params: Record<string, unknown>, result: ImportedMatch}} read_record
- * @property {{params: Record<string, unknown>, result: any}} remote_act
- * @property {{params: Record<string, unknown>, result: any}} remote_chat
- * @property {{params: Record<string, unknown>, result: any}} remote_claim
+ * @property {{params: Record<string, unknown>, result: ActStep}} remote_act
+ * @property {{params: Record<string, unknown>, result: ChatResult}} remote_chat
+ * @property {{params: Record<string, unknown>, result: ClaimStep}} remote_claim
  * @property {{params: Record<string, unknown>, result: any}} remote_create
  * @property {{params: Record<string, unknown>, result: any}} remote_join
  * @property {{params: Record<string, unknown>, result: any}} remote_join_link
@@ -477,7 +510,7 @@
  * @property {{params: Record<string, unknown>, result: any}} remote_record
  * @property {{params: Record<string, unknown>, result: any}} remote_sync
  * @property {{params: Record<string, unknown>, result: any}} remote_verify_record
- * @property {{params: Record<string, unknown>, result: any}} remote_view
+ * @property {{params: Record<string, unknown>, result: Views}} remote_view
  * @property {{params: SetupParams, result: MatchAnswer}} setup
  * @property {{params: NoParams, result: MatchAnswer}} view
  */

@@ -310,7 +310,8 @@ async function addChat(r, line) {
  */
 async function chat(r, text) {
   const { message } = await r.call("remote_chat", { state: r.kept.state, text });
-  await addChat(r, { from: r.shown.remote.seat, text: message.text, time: message.time });
+  // A chat message has its text and time (Python's Message is one shape for every type of message: casts).
+  await addChat(r, { from: r.shown.remote.seat, text: /** @type {string} */ (message.text), time: /** @type {number} */ (message.time) });
   await send(r, [message]);
   return /** @type {{from: number, text: string, time: number}} */ ({ from: r.shown.remote.seat, text: message.text, time: message.time });
 }
