@@ -404,8 +404,8 @@
  */
 
 /**
- * This side's claim (`remote_claim`): the message to send.
- * @typedef {object} ClaimStep
+ * A step whose message goes out at once: a match created or joined, a claim.
+ * @typedef {object} Sent
  * @property {View | null} view
  * @property {RemoteView} remote
  * @property {State} state
@@ -498,10 +498,10 @@
  * @property {{params: Record<string, unknown>, result: ImportedMatch}} read_record
  * @property {{params: Record<string, unknown>, result: ActStep}} remote_act
  * @property {{params: Record<string, unknown>, result: ChatResult}} remote_chat
- * @property {{params: Record<string, unknown>, result: ClaimStep}} remote_claim
- * @property {{params: Record<string, unknown>, result: any}} remote_create
- * @property {{params: Record<string, unknown>, result: any}} remote_join
- * @property {{params: Record<string, unknown>, result: any}} remote_join_link
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_claim
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_create
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_join
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_join_link
  * @property {{params: Record<string, unknown>, result: LinkPayload}} remote_link
  * @property {{params: Record<string, unknown>, result: LinkInfo}} remote_read_link
  * @property {{params: Record<string, unknown>, result: any}} remote_receive

@@ -154,9 +154,16 @@ class Step(Views):
     state: State
 
 
-class ClaimStep(Step):
-    """This side's claim (`remote_claim`): the message to send."""
+class Sent(Step):
+    """A step whose message goes out at once: a match created or joined, a claim."""
 
+    message: Message
+
+
+class Opened(TypedDict):
+    """A match created or joined: this side's first state and its message (the invitation, or the answer)."""
+
+    state: State
     message: Message
 
 
@@ -320,7 +327,7 @@ def create(
     match_id: str | None = None,
     rating: int | None = None,
     now: object = None,
-) -> Result:
+) -> Opened:
     """A new match to play on two devices: the host's state and its invitation (`hello`) to send. With a
     `rating` (the host's, whole points) the invitation offers a rated match."""
     if isinstance(seat, bool) or seat not in (0, 1):
@@ -361,7 +368,7 @@ def join(
     rating: int | None = None,
     secret: bytes | None = None,
     now: object = None,
-) -> Result:
+) -> Opened:
     """Accept an invitation: the guest's state and its `join` message (its commitment and first reveal). A
     `rating` (the guest's) accepts a rated invitation's offer; without one the match is not rated."""
     message = parse_message(hello) if isinstance(hello, str) else check_message(hello)
@@ -669,7 +676,7 @@ def _refused(state: State, replay: Replay, error: RemoteError, now: object = Non
     }
 
 
-def claim(state: State, *, now: object = None) -> ClaimStep:
+def claim(state: State, *, now: object = None) -> Sent:
     """Claim the match after the other side has kept it waiting longer than the match's timeout."""
     replay = _peek(state)
     seat, secret, transcript, pending, turn = _checked(state)
@@ -925,7 +932,7 @@ def join_link(
     rating: int | None = None,
     secret: bytes | None = None,
     now: object = None,
-) -> Result:
+) -> Opened:
     """Join the match of an invitation link (a link holding the `hello` alone)."""
     messages = decode_transcript(payload)
     if len(messages) != 1:
