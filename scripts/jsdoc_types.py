@@ -34,6 +34,10 @@ OPEN_PARAMS = "Record<string, unknown>"
 OPEN_RESULT = "any"
 #: Shapes the page reads that are no method's answer (or an open one's part).
 EXTRA_SHAPES = (shapes.ErrorBody, session.State, session.RemoteView, messages.Message)
+#: Unions of TypedDicts the page reads by name (tsc narrows them by their `type`), with what each is.
+ALIASES: dict[str, tuple[object, str]] = {
+    "Event": (shapes.Event, "What an action did (`act`'s events): one shape by `type`."),
+}
 
 HEADER = """\
 // @ts-check
@@ -62,6 +66,9 @@ class Writer:
     def js(self, hint: object) -> str:
         if hint in _SCALARS:
             return _SCALARS[hint]
+        for name, (alias, _) in ALIASES.items():
+            if hint == alias:
+                return self.alias(name)
         if typing.is_typeddict(hint):
             return self.typeddict(typing.cast(type, hint))
         origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -90,7 +97,19 @@ class Writer:
             self.order.append(name)
         return name
 
+    def alias(self, name: str) -> str:
+        if name not in self.order:
+            members = typing.get_args(ALIASES[name][0])
+            for member in members:
+                self.js(member)
+            self.order.append(name)
+        return name
+
     def typedef(self, name: str) -> str:
+        if name in ALIASES:
+            alias, doc = ALIASES[name]
+            union = " | ".join(self.js(member) for member in typing.get_args(alias))
+            return f"/**\n * {doc}\n * @typedef {{{union}}} {name}\n */"
         shape = self.declared[name]
         hints = typing.get_type_hints(shape)
         optional: frozenset[str] = getattr(shape, "__optional_keys__", frozenset())

@@ -48,7 +48,7 @@ let preferences = readPreferences();
  * @type {{exit: () => void} | null}
  */
 let mode = null;
-/** @type {{record: object | null, view: Record<string, any> | null}} what review shows (for Share) */
+/** @type {{record: object | null, view: import("./types.js").BoardView | null}} what review shows (for Share) */
 let reviewShown = { record: null, view: null };
 
 const announcer = createAnnouncer($("announcer"));

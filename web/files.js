@@ -20,7 +20,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {(text: string) => void} say
  * @property {ReturnType<typeof import("./storage.js").createMatchStorage>} storage
  * @property {import("./play/play.js").Play} play
- * @property {(what: {record: object, imported: {name: string, summary: Record<string, any>}}) => Promise<void>} review
+ * @property {(what: {record: object, imported: {name: string, summary: import("./types.js").MatSummary}}) => Promise<void>} review
  *   open a match for review beside the one in progress
  * @property {(payload: string) => Promise<void>} openTurn a turn of a match with a friend, sent as a file: taken in
  *   as its link would be (web/remote/friends.js)

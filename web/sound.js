@@ -165,7 +165,7 @@ export function playSound(name, delay = 0) {
  * The sounds of a list of match events (`act`'s answer, docs/architecture.md): a roll, checkers moved (a hit sounds
  * as one), a double, a game or the match won. Moves are left out when the board animated them (each sounds as it
  * lands instead).
- * @param {Array<Record<string, any>>} events @param {{moves?: boolean}} [options]
+ * @param {import("./types.js").Event[]} events @param {{moves?: boolean}} [options]
  * @returns {SoundName[]}
  */
 export function eventSounds(events, { moves = true } = {}) {

@@ -159,21 +159,91 @@
  */
 
 /**
- * @typedef {object} Event
- * @property {"rolled" | "moved" | "unmoved" | "dice_swapped" | "passed" | "doubled" | "beavered" | "took" | "dropped" | "resigned" | "resign_accepted" | "resign_rejected" | "automatic_double" | "game_over" | "new_game" | "match_over" | "claimed"} type
- * @property {number | null} [player]
- * @property {number[]} [dice]
+ * The dice rolled; the opening roll's (`opening`) is both players', so it has no player.
+ * @typedef {object} RolledEvent
+ * @property {"rolled"} type
+ * @property {number | null} player
+ * @property {number[]} dice
  * @property {boolean} [opening]
- * @property {number | "bar" | "off"} [from]
- * @property {number | "bar" | "off"} [to]
- * @property {boolean} [hit]
- * @property {number} [value]
- * @property {"single" | "gammon" | "backgammon"} [kind]
- * @property {number} [points]
- * @property {number} [winner]
- * @property {"borne_off" | "dropped" | "resigned"} [ending]
- * @property {number} [number]
- * @property {boolean} [crawford_game]
+ */
+
+/**
+ * @typedef {object} MovedEvent
+ * @property {"moved"} type
+ * @property {number} player
+ * @property {number | "bar" | "off"} from
+ * @property {number | "bar" | "off"} to
+ * @property {boolean} hit
+ */
+
+/**
+ * @typedef {object} UnmovedEvent
+ * @property {"unmoved"} type
+ * @property {number} player
+ * @property {number | "bar" | "off"} from
+ * @property {number | "bar" | "off"} to
+ */
+
+/**
+ * @typedef {object} DiceSwappedEvent
+ * @property {"dice_swapped"} type
+ * @property {number} player
+ * @property {number[]} dice
+ */
+
+/**
+ * A player passed, answered a resignation, or (play on two devices) claimed the match on time.
+ * @typedef {object} PlayerEvent
+ * @property {"passed" | "resign_accepted" | "resign_rejected" | "claimed"} type
+ * @property {number} player
+ */
+
+/**
+ * @typedef {object} CubeEvent
+ * @property {"doubled" | "beavered" | "took" | "dropped"} type
+ * @property {number} player
+ * @property {number} value
+ */
+
+/**
+ * @typedef {object} ResignedEvent
+ * @property {"resigned"} type
+ * @property {number} player
+ * @property {"single" | "gammon" | "backgammon"} kind
+ * @property {number} points
+ */
+
+/**
+ * @typedef {object} AutomaticDoubleEvent
+ * @property {"automatic_double"} type
+ * @property {number} value
+ */
+
+/**
+ * @typedef {object} GameOverEvent
+ * @property {"game_over"} type
+ * @property {number} winner
+ * @property {"single" | "gammon" | "backgammon"} kind
+ * @property {number} points
+ * @property {"borne_off" | "dropped" | "resigned"} ending
+ */
+
+/**
+ * @typedef {object} NewGameEvent
+ * @property {"new_game"} type
+ * @property {number} number
+ * @property {boolean} crawford_game
+ */
+
+/**
+ * @typedef {object} MatchOverEvent
+ * @property {"match_over"} type
+ * @property {number} winner
+ */
+
+/**
+ * What an action did (`act`'s events): one shape by `type`.
+ * @typedef {RolledEvent | MovedEvent | UnmovedEvent | DiceSwappedEvent | PlayerEvent | CubeEvent | ResignedEvent | AutomaticDoubleEvent | GameOverEvent | NewGameEvent | MatchOverEvent} Event
  */
 
 /**
@@ -253,9 +323,27 @@
  */
 
 /**
- * @typedef {object} LinkPayload
- * @property {string} payload
+ * The protocol's state as the page shows it beside the board.
+ * @typedef {object} RemoteView
+ * @property {string} match
+ * @property {number} seat
+ * @property {number} host
+ * @property {(string | null)[]} names
+ * @property {(number | null)[]} ratings
+ * @property {boolean} rated
+ * @property {string} mode
+ * @property {number} timeout
+ * @property {"invited" | "claimed" | "over" | "playing"} phase
  * @property {number} revision
+ * @property {number | null} awaited
+ * @property {"join" | "dice" | "decision" | null} waiting_for
+ * @property {number} unsent
+ * @property {number} rolls
+ * @property {number} last_time
+ * @property {number | null} deadline
+ * @property {boolean} may_claim
+ * @property {number | null} claimed_by
+ * @property {any} last_result
  */
 
 /**
@@ -264,46 +352,6 @@
  * @property {Settings} settings
  * @property {"live" | "correspondence"} mode
  * @property {number} timeout
- */
-
-/**
- * @typedef {object} Refusal
- * @property {string} code
- * @property {string} text
- * @property {number | null} revision
- */
-
-/**
- * What a turn link holds, read without a state (`read_link`).
- * @typedef {object} LinkInfo
- * @property {string} match
- * @property {(string | null)[]} names
- * @property {(number | null)[]} ratings
- * @property {number} revision
- * @property {boolean} invitation
- * @property {number} host
- * @property {Rules} rules
- * @property {Refusal | null} error
- */
-
-/**
- * @typedef {object} SetupParams
- * @property {string} position_id
- * @property {string | null} [match_id]
- * @property {SettingsParam | null} [settings]
- * @property {PlayerParam[]} [players]
- */
-
-/**
- * @typedef {Record<string, never>} NoParams
- */
-
-/**
- * A refused request: the error's class, its plain sentence and, if it has one, its rule's code.
- * @typedef {object} ErrorBody
- * @property {string} type
- * @property {string} message
- * @property {string} [rule]
  */
 
 /**
@@ -340,27 +388,82 @@
  */
 
 /**
- * The protocol's state as the page shows it beside the board.
- * @typedef {object} RemoteView
+ * This side's action (`remote_act`): what it did, and the message to send once the turn is over (None
+ * while it goes on).
+ * @typedef {object} ActStep
+ * @property {View | null} view
+ * @property {RemoteView} remote
+ * @property {State} state
+ * @property {Event[]} events
+ * @property {Message | null} message
+ */
+
+/**
+ * @typedef {object} ChatResult
+ * @property {Message} message
+ */
+
+/**
+ * A step whose message goes out at once: a match created or joined, a claim.
+ * @typedef {object} Sent
+ * @property {View | null} view
+ * @property {RemoteView} remote
+ * @property {State} state
+ * @property {Message} message
+ */
+
+/**
+ * @typedef {object} LinkPayload
+ * @property {string} payload
+ * @property {number} revision
+ */
+
+/**
+ * @typedef {object} Refusal
+ * @property {string} code
+ * @property {string} text
+ * @property {number | null} revision
+ */
+
+/**
+ * What a turn link holds, read without a state (`read_link`).
+ * @typedef {object} LinkInfo
  * @property {string} match
- * @property {number} seat
- * @property {number} host
  * @property {(string | null)[]} names
  * @property {(number | null)[]} ratings
- * @property {boolean} rated
- * @property {string} mode
- * @property {number} timeout
- * @property {"invited" | "claimed" | "over" | "playing"} phase
  * @property {number} revision
- * @property {number | null} awaited
- * @property {"join" | "dice" | "decision" | null} waiting_for
- * @property {number} unsent
- * @property {number} rolls
- * @property {number} last_time
- * @property {number | null} deadline
- * @property {boolean} may_claim
- * @property {number | null} claimed_by
- * @property {any} last_result
+ * @property {boolean} invitation
+ * @property {number} host
+ * @property {Rules} rules
+ * @property {Refusal | null} error
+ */
+
+/**
+ * The rules core's view of the match (None until it is joined) and the protocol's state
+ * (`remote_view`).
+ * @typedef {object} Views
+ * @property {View | null} view
+ * @property {RemoteView} remote
+ */
+
+/**
+ * @typedef {object} SetupParams
+ * @property {string} position_id
+ * @property {string | null} [match_id]
+ * @property {SettingsParam | null} [settings]
+ * @property {PlayerParam[]} [players]
+ */
+
+/**
+ * @typedef {Record<string, never>} NoParams
+ */
+
+/**
+ * A refused request: the error's class, its plain sentence and, if it has one, its rule's code.
+ * @typedef {object} ErrorBody
+ * @property {string} type
+ * @property {string} message
+ * @property {string} [rule]
  */
 
 /**
@@ -393,12 +496,12 @@
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position
  * @property {{params: Record<string, unknown>, result: ImportedMatch}} read_record
- * @property {{params: Record<string, unknown>, result: any}} remote_act
- * @property {{params: Record<string, unknown>, result: any}} remote_chat
- * @property {{params: Record<string, unknown>, result: any}} remote_claim
- * @property {{params: Record<string, unknown>, result: any}} remote_create
- * @property {{params: Record<string, unknown>, result: any}} remote_join
- * @property {{params: Record<string, unknown>, result: any}} remote_join_link
+ * @property {{params: Record<string, unknown>, result: ActStep}} remote_act
+ * @property {{params: Record<string, unknown>, result: ChatResult}} remote_chat
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_claim
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_create
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_join
+ * @property {{params: Record<string, unknown>, result: Sent}} remote_join_link
  * @property {{params: Record<string, unknown>, result: LinkPayload}} remote_link
  * @property {{params: Record<string, unknown>, result: LinkInfo}} remote_read_link
  * @property {{params: Record<string, unknown>, result: any}} remote_receive
@@ -407,7 +510,7 @@
  * @property {{params: Record<string, unknown>, result: any}} remote_record
  * @property {{params: Record<string, unknown>, result: any}} remote_sync
  * @property {{params: Record<string, unknown>, result: any}} remote_verify_record
- * @property {{params: Record<string, unknown>, result: any}} remote_view
+ * @property {{params: Record<string, unknown>, result: Views}} remote_view
  * @property {{params: SetupParams, result: MatchAnswer}} setup
  * @property {{params: NoParams, result: MatchAnswer}} view
  */

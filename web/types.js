@@ -13,24 +13,66 @@
 /**
  * @typedef {import("./types.generated.js").View} View
  * @typedef {import("./types.generated.js").Event} Event
+ * @typedef {import("./types.generated.js").RolledEvent} RolledEvent
  * @typedef {import("./types.generated.js").Action} Action
+ * @typedef {import("./types.generated.js").PlayStep} PlayStep
  * @typedef {import("./types.generated.js").MatchRecord} MatchRecord
  * @typedef {import("./types.generated.js").MatchAnswer} MatchAnswer
  * @typedef {import("./types.generated.js").Player} Player
  * @typedef {import("./types.generated.js").Settings} Settings
  * @typedef {import("./types.generated.js").SettingsParam} SettingsParam
+ * @typedef {import("./types.generated.js").PlayerParam} PlayerParam
  * @typedef {import("./types.generated.js").SetupParams} SetupParams
  * @typedef {import("./types.generated.js").CubeView} CubeView
+ * @typedef {import("./types.generated.js").ResignationView} ResignationView
  * @typedef {import("./types.generated.js").Outcome} Outcome
+ * @typedef {import("./types.generated.js").MatSummary} MatSummary
  * @typedef {import("./types.generated.js").ErrorBody} ErrorBody
+ */
+
+/**
+ * The match on two devices (remote/session.py, remote/messages.py): this side's saved state, a message of the
+ * protocol, and the protocol's state as `remote_view` answers it.
+ * @typedef {import("./types.generated.js").State} SessionState
+ * @typedef {import("./types.generated.js").Message} Message
+ * @typedef {import("./types.generated.js").RemoteView} RemoteView
+ */
+
+/**
+ * The start board the page draws before the engine has answered (web/match/startview.js): a part of a view, without
+ * what only the rules core knows (the opening roll, a forced play, contact, the cube's offered value).
+ * @typedef {Omit<View, StartViewLacks | "cube"> & {cube: Omit<CubeView, "offered_value">}} StartView
+ * @typedef {"opening_roll" | "forced_play" | "contact"} StartViewLacks
+ */
+
+/**
+ * A seat as the play area shows it: on two devices the friend's is of kind "remote" (web/remote/remote-match.js).
+ * @typedef {Omit<Player, "kind"> & {kind: Player["kind"] | "remote"}} PlayPlayer
  */
 
 /**
  * The view the play area draws (web/play/, web/match/, web/remote/remote-match.js): Python's `View`, decorated on
  * two devices (players of kind "remote", the phase "invited" before the friend joins, `remote`: the protocol's
- * state), or the start board drawn before the engine has answered (web/play/startview.js, a part of a view).
- * Declared loosely, once, until the play area builds it whole; new code reads `View`.
- * @typedef {Record<string, any>} PlayView
+ * state as `remote_view` answers it), or the start board drawn before the engine has answered (`StartView`: what it
+ * lacks is optional here).
+ * @typedef {Omit<View, StartViewLacks | "cube" | "players" | "phase"> & Partial<Pick<View, StartViewLacks>> & {
+ *   cube: Omit<CubeView, "offered_value"> & Partial<Pick<CubeView, "offered_value">>,
+ *   players: PlayPlayer[],
+ *   phase: View["phase"] | "invited",
+ *   remote?: RemoteView,
+ * }} PlayView
+ */
+
+/**
+ * What the board draws (its config's `view`, web/board/): a view of the play area, of review or of the position
+ * editor, or a tutorial's, which may leave out all but the checkers (web/board/state.js takes a missing bar or tray
+ * as empty).
+ * @typedef {Partial<Omit<PlayView, "board">> & {board?: Partial<import("./types.generated.js").Board>}} BoardView
+ */
+
+/**
+ * The view of a match on two devices (web/remote/remote-match.js): always with `remote`.
+ * @typedef {PlayView & {remote: RemoteView}} RemotePlayView
  */
 
 /**

@@ -129,50 +129,90 @@ class View(TypedDict):
     labels: dict[str, str]
 
 
-EventType = Literal[
-    "rolled",
-    "moved",
-    "unmoved",
-    "dice_swapped",
-    "passed",
-    "doubled",
-    "beavered",
-    "took",
-    "dropped",
-    "resigned",
-    "resign_accepted",
-    "resign_rejected",
-    "automatic_double",
-    "game_over",
-    "new_game",
-    "match_over",
-    "claimed",
-]
+# The events of an action, one shape by type, so that each type's fields are required where it has them and
+# the page's type checker narrows an event by its `type` (a discriminated union). The functional syntax for
+# the "from" key.
 
-# One shape for every event, its fields by type: rolled {player, dice, opening?}; moved {player, from, to,
-# hit}; unmoved {player, from, to}; dice_swapped {player, dice}; passed {player}; doubled, beavered, took,
-# dropped {player, value}; resigned {player, kind, points}; resign_accepted, resign_rejected {player};
-# automatic_double {value}; game_over {winner, kind, points, ending}; new_game {number, crawford_game};
-# match_over {winner}; claimed {player} (play on two devices: the match was claimed on time). The functional
-# syntax for the "from" key.
-Event = TypedDict(
-    "Event",
-    {
-        "type": EventType,
-        "player": NotRequired[int | None],
-        "dice": NotRequired[list[int]],
-        "opening": NotRequired[bool],
-        "from": NotRequired[Point],
-        "to": NotRequired[Point],
-        "hit": NotRequired[bool],
-        "value": NotRequired[int],
-        "kind": NotRequired[WinKind],
-        "points": NotRequired[int],
-        "winner": NotRequired[int],
-        "ending": NotRequired[Ending],
-        "number": NotRequired[int],
-        "crawford_game": NotRequired[bool],
-    },
+
+class RolledEvent(TypedDict):
+    """The dice rolled; the opening roll's (`opening`) is both players', so it has no player."""
+
+    type: Literal["rolled"]
+    player: int | None
+    dice: list[int]
+    opening: NotRequired[bool]
+
+
+MovedEvent = TypedDict(
+    "MovedEvent", {"type": Literal["moved"], "player": int, "from": Point, "to": Point, "hit": bool}
+)
+UnmovedEvent = TypedDict(
+    "UnmovedEvent", {"type": Literal["unmoved"], "player": int, "from": Point, "to": Point}
+)
+
+
+class DiceSwappedEvent(TypedDict):
+    type: Literal["dice_swapped"]
+    player: int
+    dice: list[int]
+
+
+class PlayerEvent(TypedDict):
+    """A player passed, answered a resignation, or (play on two devices) claimed the match on time."""
+
+    type: Literal["passed", "resign_accepted", "resign_rejected", "claimed"]
+    player: int
+
+
+class CubeEvent(TypedDict):
+    type: Literal["doubled", "beavered", "took", "dropped"]
+    player: int
+    value: int
+
+
+class ResignedEvent(TypedDict):
+    type: Literal["resigned"]
+    player: int
+    kind: WinKind
+    points: int
+
+
+class AutomaticDoubleEvent(TypedDict):
+    type: Literal["automatic_double"]
+    value: int
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    winner: int
+    kind: WinKind
+    points: int
+    ending: Ending
+
+
+class NewGameEvent(TypedDict):
+    type: Literal["new_game"]
+    number: int
+    crawford_game: bool
+
+
+class MatchOverEvent(TypedDict):
+    type: Literal["match_over"]
+    winner: int
+
+
+Event = (
+    RolledEvent
+    | MovedEvent
+    | UnmovedEvent
+    | DiceSwappedEvent
+    | PlayerEvent
+    | CubeEvent
+    | ResignedEvent
+    | AutomaticDoubleEvent
+    | GameOverEvent
+    | NewGameEvent
+    | MatchOverEvent
 )
 
 

@@ -72,3 +72,45 @@ def test_a_wrong_method_wrong_params_or_a_missing_view_field_fail_the_type_check
     assert set(by_line) == set(EXPECTED), output
     for line, words in EXPECTED.items():
         assert words in by_line[line], output
+
+
+PLAY_RIGHT = """// @ts-check
+/** @typedef {import("../web/types.js").PlayView} PlayView */
+/** @param {PlayView} view @param {import("../web/types.js").Event[]} events */
+export function status(view, events) {
+  const friend = view.players[1].kind === "remote" ? view.remote?.names[1] : null;
+  const moves = events.map((event) => (event.type === "moved" ? event.from : null));
+  return [view.phase === "invited", friend, view.cube.value, moves];
+}
+"""
+
+PLAY_WRONG = """// @ts-check
+/** @typedef {import("../web/types.js").PlayView} PlayView */
+/** @param {PlayView} view @param {import("../web/types.js").Event[]} events */
+export function status(view, events) {
+  const friend = view.remote?.friend;
+  const left = view.dice_left;
+  const moves = events.map((event) => event.from);
+  return [view.phase === "waiting", friend, left, moves];
+}
+"""
+#: line of PLAY_WRONG -> what tsc must say there
+PLAY_EXPECTED = {
+    5: "'friend' does not exist on type 'RemoteView'",
+    6: "'dice_left' does not exist on type 'PlayView'",
+    7: "'from' does not exist on type 'Event'",
+    8: '"waiting"',
+}
+
+
+def test_a_field_the_play_areas_view_or_an_event_does_not_have_fails_the_type_check() -> None:
+    output = type_check({"play_right.js": PLAY_RIGHT, "play_wrong.js": PLAY_WRONG})
+    errors = re.findall(r"^(\S+?\.js)\((\d+),\d+\): error TS\d+: (.*)$", output, re.M)
+    assert errors, output
+    assert all(Path(file).name == "play_wrong.js" for file, _, _ in errors), output  # the right reads pass
+    by_line: dict[int, str] = {}
+    for _, line, message in errors:
+        by_line[int(line)] = by_line.get(int(line), "") + message
+    assert set(by_line) == set(PLAY_EXPECTED), output
+    for line, words in PLAY_EXPECTED.items():
+        assert words in by_line[line], output

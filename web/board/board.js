@@ -40,7 +40,7 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
 
 /**
  * @typedef {Object} BoardConfig
- * @property {any} view  the JSON view of docs/architecture.md; only `board` is required
+ * @property {import("../types.js").BoardView} view  the JSON view of docs/architecture.md; only `board` is required
  * @property {"right" | "left"} [orientation]  where the bottom player's home board is (default right)
  * @property {0 | 1} [perspective]  the player sitting at the bottom (default 0)
  * @property {0 | 1 | null} [numbering]  whose numbers the points carry, counted from that player's home (as gnubg's and

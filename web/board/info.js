@@ -64,7 +64,8 @@ function drawStrip(s, player) {
   const y0 = bottom ? H - STRIP : 0;
   const cy = y0 + STRIP / 2;
   const cls = ["player-info", `p${player}`, bottom ? "bottom" : "top"];
-  if (v.turn === player && !["game_over", "match_over"].includes(v.phase)) cls.push("turn");
+  // A tutorial's view may have no phase: includes() is then false (a cast, as it takes only the array's type).
+  if (v.turn === player && !["game_over", "match_over"].includes(/** @type {string} */ (v.phase))) cls.push("turn");
   if (typeof v.decision === "number" && v.decision === player && v.decision !== v.turn) cls.push("decision");
   const g = svgEl("g", { class: cls.join(" ") }, s.layerInfo);
   svgEl("rect", { x: 2, y: y0 + 4, width: W - 4, height: STRIP - 8, rx: 8, class: "strip" }, g);
@@ -87,14 +88,14 @@ function drawStrip(s, player) {
   }
 }
 
-/** Whether a person (not the computer) acts now, so a roll prompt makes sense. @param {any} v */
+/** Whether a person (not the computer) acts now, so a roll prompt makes sense. @param {import("../types.js").BoardView} v */
 function humanDecides(v) {
   const who = typeof v.decision === "number" ? v.decision : v.turn;
-  const player = v.players && v.players[who];
+  const player = v.players && v.players[/** @type {number} */ (who)]; // none (a tutorial's view): no player
   return !player || player.kind !== "computer";
 }
 
-/** @param {State} s @param {any} v */
+/** @param {State} s @param {import("../types.js").BoardView} v */
 function drawDice(s, v) {
   const { geo, layerInfo, diceTarget } = s;
   const { MID, PW } = geo;
@@ -142,7 +143,7 @@ function drawDice(s, v) {
   } else {
     s.lastDiceKey = null;
   }
-  if (!dice && ["roll", "opening"].includes(v.phase) && humanDecides(v)) {
+  if (!dice && ["roll", "opening"].includes(/** @type {string} */ (v.phase)) && humanDecides(v)) { // none: false
     const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
     svgEl("rect", { x: center.x - z.rollW / 2, y: MID - z.promptH / 2, width: z.rollW, height: z.promptH, rx: z.promptH / 2, class: "roll-button" }, g);
     svgText(g, t(s, "roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
@@ -176,7 +177,7 @@ function drawDice(s, v) {
   ring.setAttribute("height", String(area.h));
 }
 
-/** @param {State} s @param {any} v */
+/** @param {State} s @param {import("../types.js").BoardView} v */
 function paintCube(s, v) {
   const { geo, cubeTarget } = s;
   const cube = v.cube;
@@ -188,7 +189,8 @@ function paintCube(s, v) {
   cubeTarget.removeAttribute("visibility");
   const offered = cube.offered_by !== null && cube.offered_by !== undefined;
   const owner = cube.owner === undefined ? null : cube.owner;
-  const c = offered ? geo.diceCenter(cube.offered_by) : geo.cubeCenter(owner);
+  // `offered_by` is read only when `offered` says it is a number (a cast: tsc does not narrow through `offered`)
+  const c = offered ? geo.diceCenter(/** @type {number} */ (cube.offered_by)) : geo.cubeCenter(owner);
   // A pending offer shows the value at stake if it is taken: Python's `offered_value` (after a beaver it is not
   // twice the cube's value).
   const value = offered ? cube.offered_value : cube.value;
@@ -206,7 +208,7 @@ function paintCube(s, v) {
   ring.setAttribute("width", String(2 * reach));
   ring.setAttribute("height", String(2 * reach));
   const whose = owner === null ? "" : `, ${(v.players && v.players[owner] && v.players[owner].name) || `p${owner}`}`;
-  const offerer = offered ? (v.players && v.players[cube.offered_by] && v.players[cube.offered_by].name) || `p${cube.offered_by}` : "";
+  const offerer = offered ? (v.players && v.players[/** @type {number} */ (cube.offered_by)] && v.players[/** @type {number} */ (cube.offered_by)].name) || `p${cube.offered_by}` : "";
   const label = offered
     ? `${t(s, "cube")} ${cube.value}${whose}, ${t(s, "offeredAt")} ${value} ${t(s, "by")} ${offerer}`
     : `${t(s, "cube")} ${value}${whose}`;
@@ -216,7 +218,7 @@ function paintCube(s, v) {
 /**
  * Match length and the Crawford marker, in the side column around the centred cube; on the narrow board, the length
  * alone in the middle of the trays, on a red badge in the Crawford game (the panel's match line says the rest).
- * @param {State} s @param {any} v
+ * @param {State} s @param {import("../types.js").BoardView} v
  */
 function drawMatchInfo(s, v) {
   const st = v.settings;

@@ -32,7 +32,7 @@ import { sameLoc, toLoc, countAt } from "./state.js";
  * @property {string} prefix  of the ids in the board's defs, so that several boards can live on one page
  * @property {ReturnType<typeof import("./geometry.js").createGeometry>} geo
  * @property {import("./state.js").BoardState} drawn  the checkers as drawn
- * @property {any} shownView  the view `drawn` was taken from
+ * @property {import("../types.js").BoardView | null} shownView  the view `drawn` was taken from
  * @property {Loc | null} selected
  * @property {Loc | null} focusLoc
  * @property {{player: number, loc: Loc} | null} lifted  a checker picked up by a drag
@@ -97,8 +97,8 @@ export function listen(s, type, fn, on = s.svg) {
 // ---- what the view says ---------------------------------------------------------------
 /** @param {State} s */
 export const view = (s) => s.cfg.view || {};
-/** whose checkers "bar"/"off"/dests refer to @param {State} s */
-export const mover = (s) => (typeof view(s).turn === "number" ? view(s).turn : s.cfg.perspective);
+/** whose checkers "bar"/"off"/dests refer to @param {State} s @returns {number} */
+export const mover = (s) => (typeof view(s).turn === "number" ? /** @type {number} */ (view(s).turn) : s.cfg.perspective);
 /** @param {State} s @param {Loc} from @returns {Loc[]} */
 export const destsOf = (s, from) => ((view(s).dests || {})[String(from)] || []).map(toLoc);
 /** @param {State} s @param {Loc} from @param {Loc} to */
@@ -116,8 +116,8 @@ export const isJustMoved = (s, loc) => {
   const m = lastMove(s);
   return !!m && sameLoc(m.to, loc) && countAt(s.drawn, mover(s), loc) > 0;
 };
-/** @param {State} s */
-export const active = (s) => !!s.cfg.interactive && !s.pending && s.cfg.view && !["game_over", "match_over"].includes(view(s).phase);
+/** @param {State} s (a tutorial's view may have no phase: includes() is then false) */
+export const active = (s) => !!s.cfg.interactive && !s.pending && s.cfg.view && !["game_over", "match_over"].includes(/** @type {string} */ (view(s).phase));
 /** @param {State} s @param {Loc} loc */
 export const canPick = (s, loc) => active(s) && (destsOf(s, loc).length > 0 || isJustMoved(s, loc));
 /** @param {State} s */

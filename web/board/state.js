@@ -16,7 +16,7 @@ export const toLoc = (key) => (key === "bar" || key === "off" ? key : Number(key
 /**
  * The board of a view as counts we can change while animating. Tutorial views may omit bar/off:
  * checkers missing from the points and the bar are then borne off.
- * @param {any} view @returns {BoardState}
+ * @param {import("../types.js").BoardView | null | undefined} view @returns {BoardState}
  */
 export function boardOf(view) {
   const b = (view && view.board) || {};

@@ -44,7 +44,7 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
   /**
    * A match just ended: add it to the history. The page is not idle until the entry is written (history.js may
    * still have to load).
-   * @param {object} finished the record @param {Record<string, any>} view its view
+   * @param {object} finished the record @param {import("../types.js").PlayView} view its view
    */
   async function addToHistory(finished, view) {
     const release = holdIdle();

@@ -64,7 +64,7 @@ export function openLocalMatch(options) {
     kind: "local",
     loaded: () => m.record !== null,
     view: () => m.view,
-    /** @param {Record<string, any>} action @param {import("./match.js").ActOptions} [actOptions] */
+    /** @param {import("../types.js").Action} action @param {import("./match.js").ActOptions} [actOptions] */
     act: (action, actOptions) => act(m, action, actOptions),
     record: async () => m.record,
     onChange: m.listeners.add,
@@ -104,7 +104,7 @@ export function openLocalMatch(options) {
 /**
  * Apply one action and save it over the match this tab knows. A result of a match replaced meanwhile is dropped;
  * a save that finds another tab's later one takes that one up (its change follows, with the reason).
- * @param {LocalState} m @param {Record<string, any>} action @param {import("./match.js").ActOptions} [actOptions]
+ * @param {LocalState} m @param {import("../types.js").Action} action @param {import("./match.js").ActOptions} [actOptions]
  * @returns {Promise<MatchUpdate>}
  */
 async function act(m, action, { mine = false } = {}) {

@@ -14,8 +14,8 @@
  */
 
 /** @typedef {import("../types.js").PlayView} View */
-/** @typedef {Record<string, any>} MatchEvent */
-/** @typedef {Record<string, any>} Action */
+/** @typedef {import("../types.js").Event} MatchEvent */
+/** @typedef {import("../types.js").Action} Action */
 
 /**
  * What a change of a match brings to the page: its own action's answer, or a change that came from elsewhere.

@@ -4,7 +4,7 @@
  * shape of the view in docs/architecture.md so the board draws it like any other; it decides no rule.
  */
 
-/** @returns {Record<string, any>} */
+/** @returns {import("../types.js").StartView} */
 export function startView() {
   const points = new Array(24).fill(0);
   // Player 0 (positive) moves 24 → 1; player 1 (negative) moves 1 → 24. Index 0 is point 1.

@@ -18,7 +18,7 @@ import { eventSounds, playSound, playSounds } from "../sound.js";
 /**
  * Apply one action to the match shown, then show its change.
  * @param {PlayState} state
- * @param {Record<string, any>} action
+ * @param {import("../types.js").Action} action
  * @param {{animate?: boolean, mine?: boolean}} [options] animate: move the checker on the board (moves the player
  *   did not drag); mine: a person here asked for it (told if another tab's match takes its place)
  */
@@ -41,7 +41,7 @@ export async function perform(state, action, { animate = false, mine = false } =
 
 /**
  * A person's action here, as a step of the page's queue.
- * @param {PlayState} state @param {Record<string, any>} action
+ * @param {PlayState} state @param {import("../types.js").Action} action
  */
 export const act = (state, action) => state.ctx.queue.enqueue(() => perform(state, action, { mine: true }));
 
@@ -84,7 +84,7 @@ async function showUpdate(state, match, update, { animate }) {
 /**
  * Let the checkers that `events` moved glide on the board, each landing with its sound (unless the player wants no
  * animation).
- * @param {PlayState} state @param {Record<string, any>[]} events @param {boolean} animate the moves were not made by
+ * @param {PlayState} state @param {import("../types.js").Event[]} events @param {boolean} animate the moves were not made by
  *   hand here
  * @returns {Promise<boolean>} whether they glided
  */
@@ -113,7 +113,7 @@ export function sayRefusal(state, error) {
 /**
  * Say what happened, and what is wanted next when someone else must act or a new stage starts (results speak for
  * themselves).
- * @param {PlayState} state @param {View} before @param {View} next @param {Record<string, any>[]} events
+ * @param {PlayState} state @param {View} before @param {View} next @param {import("../types.js").Event[]} events
  */
 function announceEvents(state, before, next, events) {
   const sentences = events.map((event) => say.eventText(next, event)).filter((text) => Boolean(text));

@@ -111,7 +111,7 @@ export function stopCountdown(state) {
 
 /**
  * @param {View} v
- * @returns {{from: number | string, to: number | string} | null}
+ * @returns {import("../types.js").PlayStep | null}
  */
 function firstMove(v) {
   for (const [from, list] of Object.entries(v.dests ?? {})) {

@@ -50,7 +50,8 @@ function swapDiceByTap(state) {
 export function buttonAction(state, name) {
   if (state.busy) return;
   if (name === "new_match") return void newMatchDialog(state);
-  act(state, { type: name === "pass" ? "confirm" : name });
+  // A control's `data-action` (index.html) is an action's type, but for "pass": the DOM gives a string.
+  act(state, { type: /** @type {import("../types.js").Action["type"]} */ (name === "pass" ? "confirm" : name) });
 }
 
 /** @param {PlayState} state */

@@ -13,7 +13,7 @@ const HIDDEN = Object.freeze({ visible: false, enabled: false });
 const DONE_TITLE = "End the turn (Enter, Space, or a click on the dice)";
 
 /**
- * @param {Record<string, any>} view
+ * @param {import("../types.js").PlayView} view
  * @param {{humanToAct: boolean, endTurn?: import("../preferences.js").EndTurn}} context  endTurn: the player's
  *   preference for a complete play. "wait": *Done* is shown through the whole play (greyed out until the play is
  *   complete), as the turn will wait for it; "delay": it shows once the play is complete, to end the turn before the
@@ -72,7 +72,7 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
   return states;
 }
 
-/** @param {Record<string, any>} view */
+/** @param {import("../types.js").PlayView} view */
 function hasDests(view) {
   return Object.values(view.dests ?? {}).some((list) => Array.isArray(list) && list.length > 0);
 }

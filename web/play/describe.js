@@ -27,7 +27,7 @@ export function spokenPoint(loc, player) {
   return String(player === 0 ? n : 25 - n);
 }
 
-/** @param {number[]} dice */
+/** @param {number[] | null} dice */
 export function diceText(dice) {
   if (!dice || dice.length < 2) return "";
   return dice[0] === dice[1] ? `double ${dice[0]}s` : `${dice[0]} and ${dice[1]}`;
@@ -123,7 +123,9 @@ export function statusText(view, endTurn = "wait") {
     case "doubled":
       return `${offerText(view)}. ${name}: take or drop?`;
     case "resign_offered": {
-      const r = view.resignation ?? {};
+      // tsc: ResignationView has no `by` (Python sends `player`): `r.by` is always undefined. Its phase is
+      // "resign_offered", so `resignation` is there (the `{}` never read).
+      const r = /** @type {import("../types.js").ResignationView & {by?: number}} */ (view.resignation ?? {});
       const by = r.player ?? r.by ?? 1 - decider;
       return `${playerName(view, by)} offers to resign ${KIND_WORDS[r.kind] ?? "the game"}. ${name}: accept or reject?`;
     }
@@ -200,10 +202,12 @@ export function turnText(view) {
 /**
  * One sentence for an event of `act`, or null when it needs none.
  * @param {View} view the view after the action
- * @param {Record<string, any>} event
+ * @param {import("../types.js").Event} event
  */
 export function eventText(view, event) {
-  const who = playerName(view, event.player ?? view.turn ?? 0);
+  // Not every type of event has a player (`who` is read only by those that have one): a cast, as a union's
+  // field read before its `type` is known.
+  const who = playerName(view, /** @type {{player?: number | null}} */ (event).player ?? view.turn ?? 0);
   switch (event.type) {
     case "rolled":
       if (event.opening) return openingText(view, event);
@@ -247,7 +251,7 @@ export function eventText(view, event) {
   }
 }
 
-/** @param {View} view @param {Record<string, any>} event */
+/** @param {View} view @param {import("../types.js").RolledEvent} event */
 function openingText(view, event) {
   const [a, b] = event.dice ?? [];
   if (a === undefined) return "Opening roll.";

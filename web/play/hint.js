@@ -4,7 +4,7 @@
 /**
  * Ask for a hint and show it in `panel`.
  * @param {{panel: HTMLElement, call: import("../types.js").Call, enqueue: (step: () => Promise<unknown>) => Promise<unknown>,
- *   view: () => Record<string, any>, say: (text: string) => void}} ctx
+ *   view: () => import("../types.js").PlayView, say: (text: string) => void}} ctx
  */
 export async function showHint({ panel, call, enqueue, view, say }) {
   panel.hidden = false;

@@ -142,7 +142,9 @@ export async function setUpPosition(state, ids, what, study = false) {
   const { ctx } = state;
   const v = state.view;
   /** @type {import("../types.js").SetupParams} */
-  const params = { position_id: ids.position_id, players: v.players ?? DEFAULT_MATCH.players };
+  // tsc: while a friend's match is shown, `state.view` is its view: the friend's seat is of kind "remote", which
+  // Python's `setup` refuses ("Player 1's kind must be 'human' or 'computer'"), and the names are that match's.
+  const params = { position_id: ids.position_id, players: /** @type {import("../types.js").PlayerParam[]} */ (v.players ?? DEFAULT_MATCH.players) };
   if (ids.match_id) params.match_id = ids.match_id;
   if (ids.settings) params.settings = ids.settings;
   else if (!ids.match_id) params.settings = v.settings ?? DEFAULT_MATCH.settings;

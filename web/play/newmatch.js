@@ -56,7 +56,7 @@ export function readNewMatchForm(form) {
 /**
  * Fill the form from the current match so "New match" offers the same again.
  * @param {HTMLFormElement} form
- * @param {Record<string, any> | null} view
+ * @param {Pick<import("../types.js").PlayView, "settings" | "players"> | null} view  a match's view, or the last choice
  */
 export function fillNewMatchForm(form, view) {
   const settings = view?.settings ?? DEFAULT_MATCH.settings;
@@ -135,7 +135,7 @@ export function normalizeMatchChoice(data) {
  *   ask: (dialog: HTMLDialogElement) => Promise<{choice: string, done: () => void}>,
  *   enqueue: (step: () => Promise<unknown>) => Promise<unknown>,
  *   start: (match: {settings: Settings, players: Player[]}) => Promise<void>,
- *   current: Record<string, any> | null,
+ *   current: import("../types.js").PlayView | null,
  * }} ctx current: the view of the match in progress, if any
  */
 export async function openNewMatchDialog({ ask, enqueue, start, current }) {

@@ -15,7 +15,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 /**
  * What the XGID of a view is made from: gnubg's IDs, the beaver rule of a money session, which they do not hold,
  * and the player drawn at the bottom (XG's upper-case one): on two devices, this device's seat.
- * @param {View} v
+ * @param {import("../types.js").BoardView} v  the play area's view, or the one review shows
  */
 export function xgidParams(v) {
   return {
@@ -24,7 +24,7 @@ export function xgidParams(v) {
   };
 }
 
-/** @param {View} v @returns {0 | 1} the player drawn at the bottom: this device's seat in a match with a friend */
+/** @param {import("../types.js").BoardView} v @returns {0 | 1} the player drawn at the bottom: this device's seat in a match with a friend */
 export function bottomPlayer(v) {
   return v.remote?.seat === 1 ? 1 : 0;
 }
@@ -110,7 +110,7 @@ export function drawPlay(board, s) {
  * @param {View} v a view with `remote` (web/remote/remote-match.js)
  */
 function remoteWaitText(v) {
-  const remote = v.remote;
+  const remote = /** @type {import("../types.js").RemoteView} */ (v.remote); // its caller checked that it is there
   const friend = say.playerName(v, 1 - remote.seat);
   if (remote.phase === "invited") return `Waiting for your friend to join.`;
   if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;

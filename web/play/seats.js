@@ -14,7 +14,7 @@
  * What a seat that acts by itself is given: the play loop's own means of acting.
  * @typedef {object} TurnContext
  * @property {import("../types.js").Call} call  a worker method
- * @property {(action: Record<string, any>, options?: {animate?: boolean}) => Promise<void>} perform  apply one action
+ * @property {(action: import("../types.js").Action, options?: {animate?: boolean}) => Promise<void>} perform  apply one action
  * @property {() => View} view  the view as it stands now
  * @property {() => boolean} current  false once the match was replaced (a new match, another tab): stop acting
  * @property {(why: string) => () => void} busy  mark the page busy ("thinking") until the returned function is called

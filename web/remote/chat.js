@@ -7,7 +7,7 @@ import { $, shown } from "./state.js";
 /** @typedef {import("./state.js").FriendsState} FriendsState */
 /** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
 
-/** @param {RemoteEntry} entry @param {Record<string, any>} remote @param {string} friend */
+/** @param {RemoteEntry} entry @param {import("../types.js").RemoteView} remote @param {string} friend */
 export function renderChat(entry, remote, friend) {
   const log = $("remote-chat-log");
   log.replaceChildren(

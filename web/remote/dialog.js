@@ -93,7 +93,7 @@ async function deleteMatch(state, id) {
   ctx.say("The match is deleted from this device.");
 }
 
-/** @param {Record<string, any>} remote */
+/** @param {import("../types.js").RemoteView} remote */
 function turnWords(remote) {
   if (remote.phase === "invited") return "waiting for your friend to join";
   if (remote.phase === "over" || remote.phase === "claimed") return "over";

@@ -5,7 +5,7 @@
  * The invitation in a message of the friend's: a `sync` holding the `hello` alone (what a device sends when the
  * friend connects before anyone has joined).
  * @param {string} text
- * @returns {Record<string, any> | null}
+ * @returns {import("../types.js").Message | null}
  */
 export function helloIn(text) {
   if (text.length > 20_000 || !text.includes('"hello"')) return null;

@@ -97,7 +97,7 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
 /**
  * Join the friend's live match invited to on `from`: the line of the link opened, or of the match before (a rematch).
  * @param {FriendsState} state
- * @param {Line | RemoteMatch} from @param {{room: string, secret: string}} invitation @param {Record<string, any>} hello
+ * @param {Line | RemoteMatch} from @param {{room: string, secret: string}} invitation @param {import("../types.js").Message} hello
  */
 export async function joinLive(state, from, invitation, hello) {
   const rematch = !("send" in from);

@@ -64,7 +64,7 @@ export function render(state) {
 
 /**
  * The friend's last move, and when the match may be claimed.
- * @param {Record<string, any>} remote @param {string} friend
+ * @param {import("../types.js").RemoteView} remote @param {string} friend
  */
 function timeWords(remote, friend) {
   if (remote.phase !== "playing") return "";

@@ -20,7 +20,11 @@ import { startView } from "../match/startview.js";
 import { helloIn } from "./hello.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
-/** @typedef {import("../types.js").PlayView} View */
+/** @typedef {import("../types.js").RemotePlayView} View */
+/** @typedef {import("../types.js").PlayView} PlayView */
+/** @typedef {import("../types.js").PlayPlayer} PlayPlayer */
+/** @typedef {import("../types.js").RemoteView} RemoteView */
+/** @typedef {{view: import("../types.js").View | null, remote: RemoteView}} Shown  Python's `remote_view` */
 /** @typedef {import("./store.js").RemoteEntry} RemoteEntry */
 /** @typedef {import("./line.js").Line} Line */
 
@@ -33,7 +37,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {boolean} [fresh]  a new entry, saved at once over anything under its key
  * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue  the page's queue: one step at a time
- * @property {(hello: Record<string, any>) => void} [invited]  the friend invites to another match on this line (a
+ * @property {(hello: import("../types.js").Message) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
  * @property {() => void} [closed]  the match is no longer shown here (its line closed)
  */
@@ -45,13 +49,13 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {ReturnType<typeof remoteMatchStorage>} storage
  * @property {RemoteEntry} kept  the entry as saved
  * @property {Line | null} line  the live line, when connected
- * @property {{view: View | null, remote: Record<string, any>}} shown  Python's last answer: the view and the protocol's state
+ * @property {Shown} shown  Python's last answer: the view and the protocol's state
  * @property {{from: object | null, view: View} | null} decorated  the view last made, and from what
  * @property {{revision: number, messages?: unknown[], payload?: string} | null} fork  the friend's record last seen to
  *   differ from this side's, kept so that the player may take it: the messages of a sync (live) or the payload of a link
  * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue
- * @property {(hello: Record<string, any>) => void} invited
+ * @property {(hello: import("../types.js").Message) => void} invited
  * @property {() => void} closed
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
@@ -103,7 +107,7 @@ function remoteMatch(r) {
     entry: () => r.kept,
     view: () => view(r),
     friendName: () => friendName(r),
-    /** @param {Record<string, any>} action */
+    /** @param {import("../types.js").Action} action */
     act: (action) => act(r, action),
     onChange: r.listeners.add,
     /** @param {string} text */
@@ -178,13 +182,14 @@ function view(r) {
 }
 
 /**
- * @param {{view: View | null, remote: Record<string, any>}} shown
+ * @param {Shown} shown
  * @returns {View}
  */
 function decorate(shown) {
   const remote = shown.remote;
   const base = shown.view ?? waitingView(remote);
-  const players = (base.players ?? []).map((/** @type {Record<string, any>} */ player, /** @type {number} */ seat) => ({
+  /** @type {PlayPlayer[]} */
+  const players = (base.players ?? []).map((player, seat) => ({
     ...player,
     name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
     kind: seat === remote.seat ? "human" : "remote",
@@ -218,7 +223,7 @@ async function save(r, next) {
   throw new Error(`The match with your friend could not be saved: ${saved.error}. Nothing was sent.`);
 }
 
-/** @param {RemoteState} r @param {Record<string, any>[]} messages */
+/** @param {RemoteState} r @param {import("../types.js").Message[]} messages */
 async function send(r, messages) {
   if (!r.line) return; // by correspondence the player sends the turn link (`turnLink`)
   for (const message of messages) await r.line.send(JSON.stringify(message));
@@ -232,7 +237,7 @@ async function sendSync(r) {
 
 /**
  * A person's action here: checked by Python, saved, then sent.
- * @param {RemoteState} r @param {Record<string, any>} action
+ * @param {RemoteState} r @param {import("../types.js").Action} action
  * @returns {Promise<Update>}
  */
 async function act(r, action) {
@@ -305,7 +310,8 @@ async function addChat(r, line) {
  */
 async function chat(r, text) {
   const { message } = await r.call("remote_chat", { state: r.kept.state, text });
-  await addChat(r, { from: r.shown.remote.seat, text: message.text, time: message.time });
+  // A chat message has its text and time (Python's Message is one shape for every type of message: casts).
+  await addChat(r, { from: r.shown.remote.seat, text: /** @type {string} */ (message.text), time: /** @type {number} */ (message.time) });
   await send(r, [message]);
   return /** @type {{from: number, text: string, time: number}} */ ({ from: r.shown.remote.seat, text: message.text, time: message.time });
 }
@@ -381,8 +387,8 @@ async function takeTheirs(r) {
 
 /**
  * The board before the friend has joined: the starting position, nobody to act.
- * @param {Record<string, any>} remote
- * @returns {View}
+ * @param {RemoteView} remote
+ * @returns {PlayView}
  */
 function waitingView(remote) {
   const base = startView();

@@ -14,7 +14,7 @@ import { $, input, shown } from "./state.js";
 
 /**
  * By correspondence: the link to send, whenever the last message of the match is this side's.
- * @param {FriendsState} state @param {RemoteMatch} match @param {Record<string, any>} remote @param {string} friend
+ * @param {FriendsState} state @param {RemoteMatch} match @param {import("../types.js").RemoteView} remote @param {string} friend
  */
 export function renderSend(state, match, remote, friend) {
   const { lineState } = state;

@@ -24,7 +24,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * @typedef {{from: number, text: string, time: number}} ChatLine
- * @typedef {{state: Record<string, any>, mode: "live" | "correspondence", invitation?: {room: string, secret: string},
+ * @typedef {{state: import("../types.js").SessionState, mode: "live" | "correspondence", invitation?: {room: string, secret: string},
  *   chat: ChatLine[], sent: number, createdAt: string, rollAhead?: boolean}} RemoteEntry
  */
 

@@ -78,7 +78,7 @@ def _prefer(params: Params) -> str | None:
 
 
 @register("remote_create")
-def remote_create(params: Params) -> session.Result:
+def remote_create(params: Params) -> session.Sent:
     created = session.create(
         name=_name(params),
         settings=params.get("settings"),
@@ -92,7 +92,7 @@ def remote_create(params: Params) -> session.Result:
 
 
 @register("remote_join")
-def remote_join(params: Params) -> session.Result:
+def remote_join(params: Params) -> session.Sent:
     joined = session.join(
         _text(params, "hello"), name=_name(params), rating=_rating(params), now=params.get("now")
     )
@@ -100,7 +100,7 @@ def remote_join(params: Params) -> session.Result:
 
 
 @register("remote_join_link")
-def remote_join_link(params: Params) -> session.Result:
+def remote_join_link(params: Params) -> session.Sent:
     joined = session.join_link(
         params.get("payload"), name=_name(params), rating=_rating(params), now=params.get("now")
     )
@@ -108,7 +108,7 @@ def remote_join_link(params: Params) -> session.Result:
 
 
 @register("remote_act")
-def remote_act(params: Params) -> session.Result:
+def remote_act(params: Params) -> session.ActStep:
     return session.act(_state(params), params.get("action"), now=params.get("now"))
 
 
@@ -118,17 +118,17 @@ def remote_receive(params: Params) -> session.Result:
 
 
 @register("remote_claim")
-def remote_claim(params: Params) -> session.Result:
+def remote_claim(params: Params) -> session.Sent:
     return session.claim(_state(params), now=params.get("now"))
 
 
 @register("remote_chat")
-def remote_chat(params: Params) -> session.Result:
+def remote_chat(params: Params) -> session.ChatResult:
     return session.chat(_state(params), params.get("text"), now=params.get("now"))
 
 
 @register("remote_view")
-def remote_view(params: Params) -> session.Result:
+def remote_view(params: Params) -> session.Views:
     return session.view(_state(params), now=params.get("now"))
 
 

@@ -138,6 +138,47 @@ class Result(TypedDict, total=False):
     remote: RemoteView
 
 
+# Spread into a `Result` (`**_views(...)`), a `Views` is marked `type: ignore[typeddict-item]`: mypy refuses
+# a ** item without the Result's other keys (they could be there with other types); `_views` gives these two.
+class Views(TypedDict):
+    """The rules core's view of the match (None until it is joined) and the protocol's state
+    (`remote_view`)."""
+
+    view: View | None
+    remote: RemoteView
+
+
+class Step(Views):
+    """A step of this side's: the new state, and the views of it."""
+
+    state: State
+
+
+class Sent(Step):
+    """A step whose message goes out at once: a match created or joined, a claim."""
+
+    message: Message
+
+
+class Opened(TypedDict):
+    """A match created or joined: this side's first state and its message (the invitation, or the answer)."""
+
+    state: State
+    message: Message
+
+
+class ActStep(Step):
+    """This side's action (`remote_act`): what it did, and the message to send once the turn is over (None
+    while it goes on)."""
+
+    events: list[Event]
+    message: Message | None
+
+
+class ChatResult(TypedDict):
+    message: Message
+
+
 class LinkPayload(TypedDict):
     payload: str
     revision: int
@@ -286,7 +327,7 @@ def create(
     match_id: str | None = None,
     rating: int | None = None,
     now: object = None,
-) -> Result:
+) -> Opened:
     """A new match to play on two devices: the host's state and its invitation (`hello`) to send. With a
     `rating` (the host's, whole points) the invitation offers a rated match."""
     if isinstance(seat, bool) or seat not in (0, 1):
@@ -327,7 +368,7 @@ def join(
     rating: int | None = None,
     secret: bytes | None = None,
     now: object = None,
-) -> Result:
+) -> Opened:
     """Accept an invitation: the guest's state and its `join` message (its commitment and first reveal). A
     `rating` (the guest's) accepts a rated invitation's offer; without one the match is not rated."""
     message = parse_message(hello) if isinstance(hello, str) else check_message(hello)
@@ -448,7 +489,7 @@ class _Local:
         return _state(self.seat, self.secret, self.transcript, self.pending, self.turn)
 
 
-def act(state: State, action: object, *, now: object = None) -> Result:
+def act(state: State, action: object, *, now: object = None) -> ActStep:
     """This side's action (the worker's `act` actions); `message` is what to send once the turn is over."""
     replay = _take(state)  # on an error it stays out of the cache: the next call replays the state handed in
     local = _Local(state, replay, _now(now))
@@ -556,7 +597,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
             "send": [],
             "acked": rev,
             "ack_matches": same,
-            **_views(state, replay, _now(now)),
+            **_views(state, replay, _now(now)),  # type: ignore[typeddict-item]  # see Views
         }
     if kind == "refusal":
         return {
@@ -565,7 +606,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
             "events": [],
             "send": [],
             "peer_refusal": {"revision": message["rev"], "code": message["code"], "text": message["text"]},
-            **_views(state, replay, _now(now)),
+            **_views(state, replay, _now(now)),  # type: ignore[typeddict-item]  # see Views
         }
     if kind == "chat":
         return {
@@ -574,7 +615,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
             "events": [],
             "send": [],
             "chat": {"from": message["from"], "text": message["text"], "time": message["time"]},
-            **_views(state, replay, _now(now)),
+            **_views(state, replay, _now(now)),  # type: ignore[typeddict-item]  # see Views
         }
     if kind == "sync":
         return reconcile(state, message["messages"], now=now)
@@ -607,7 +648,7 @@ def receive(state: State, text: object, *, now: object = None) -> Result:
         "events": local.events,
         "send": [ack, *local.sent],
         "message": local.sent[-1] if local.sent else None,
-        **_views(new, replay, local.now),
+        **_views(new, replay, local.now),  # type: ignore[typeddict-item]  # see Views
     }
 
 
@@ -631,11 +672,11 @@ def _refused(state: State, replay: Replay, error: RemoteError, now: object = Non
         "events": [],
         "send": send,
         "refusal": refusal,
-        **_views(state, replay, _now(now)),
+        **_views(state, replay, _now(now)),  # type: ignore[typeddict-item]  # see Views
     }
 
 
-def claim(state: State, *, now: object = None) -> Result:
+def claim(state: State, *, now: object = None) -> Sent:
     """Claim the match after the other side has kept it waiting longer than the match's timeout."""
     replay = _peek(state)
     seat, secret, transcript, pending, turn = _checked(state)
@@ -658,7 +699,7 @@ def claim(state: State, *, now: object = None) -> Result:
     return {"state": new, "message": message, **_views(new, fresh, moment)}
 
 
-def chat(state: State, text: object, *, now: object = None) -> Result:
+def chat(state: State, text: object, *, now: object = None) -> ChatResult:
     """A chat message to the other side (not part of the match)."""
     replay = _peek(state)
     return {
@@ -771,12 +812,12 @@ def _error_dict(error: RemoteError) -> Refusal:
 # ---- what the page shows ---------------------------------------------------------------------------------
 
 
-def view(state: State, *, now: object = None) -> Result:
+def view(state: State, *, now: object = None) -> Views:
     """The rules core's view of the match (None until it is joined) and the protocol's state."""
     return _views(state, _peek(state), _now(now))
 
 
-def _views(state: State, replay: Replay, now: int) -> Result:
+def _views(state: State, replay: Replay, now: int) -> Views:
     seat = state["seat"]
     awaited = replay.awaited
     phase: Literal["invited", "claimed", "over", "playing"]
@@ -891,7 +932,7 @@ def join_link(
     rating: int | None = None,
     secret: bytes | None = None,
     now: object = None,
-) -> Result:
+) -> Opened:
     """Join the match of an invitation link (a link holding the `hello` alone)."""
     messages = decode_transcript(payload)
     if len(messages) != 1:
