@@ -83,9 +83,10 @@ def measure(seed: int, ahead: bool) -> dict[int, dict[str, float]]:
     found: dict[int, dict[str, float]] = {}
     while len(found) < len(TURN_COUNTS):
         receiver = 1 - sender
-        answer = session.receive_link(states[receiver], payload, now=turns)
-        assert answer["status"] == "theirs", answer
-        states[receiver] = answer["state"]
+        received = session.receive_link(states[receiver], payload, now=turns)
+        assert received["status"] == "theirs", received
+        states[receiver] = received["state"]
+        answer: session.Result | session.ActStep = received
         played = False
         while not answer.get("message") and answer["remote"]["awaited"] == receiver:
             action = random_action(states[receiver], rng, ahead)
