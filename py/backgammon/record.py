@@ -17,35 +17,20 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from .errors import BackgammonError
 from .game import Game
 from .limits import check_record_size, shown
 from .match import Match, Setup, check_players, match_from_ids
 from .rules import MatchSettings
-from .shapes import Event, MatchRecord, RecordHeader
+from .shapes import ActionType, Event, MatchRecord, RecordHeader
 
 FORMAT = "backgammon-match"
 SCHEMA = 1
 
-REPLAYABLE = frozenset(
-    {
-        "roll",
-        "move",
-        "undo",
-        "undo_all",
-        "swap_dice",
-        "confirm",
-        "double",
-        "take",
-        "drop",
-        "beaver",
-        "resign",
-        "accept_resign",
-        "reject_resign",
-    }
-)
+# The actions a record holds: all of the rules core's (ActionType) but `play` and `next_game`.
+REPLAYABLE = frozenset(get_args(ActionType)) - {"play", "next_game"}
 
 
 class InvalidRecordError(BackgammonError):
