@@ -4,6 +4,7 @@
  * words and marks of the move list, the points of the chart, and which record an analysis belongs to. Pure
  * functions, no DOM, no storage, so they can be checked under Node.
  */
+import { rollFigures } from "../dice-words.js";
 import { countActions } from "../record.js";
 
 /** @typedef {Record<string, any>} Analysis  the analysis record of docs/analysis.md */
@@ -117,14 +118,13 @@ export function sizeWords(d) {
 }
 
 /**
- * The decision in move-list words: `52: 13/8 13/11`, `Doubles`, `No double`, `Takes`, `Drops`, `Beavers`,
+ * The decision in move-list words (the roll higher die first): `52: 13/8 13/11`, `Doubles`, `No double`, `Takes`, `Drops`, `Beavers`,
  * `Resigns a gammon`, `Accepts the resignation`, `Rejects the resignation`.
  * @param {Decision} d
  */
 export function decisionText(d) {
   if (d.kind === "move") {
-    const dice = Array.isArray(d.dice) ? d.dice.join("") : "";
-    return `${dice}: ${d.played ?? ""}`.trim();
+    return `${rollFigures(d.dice)}: ${d.played ?? ""}`.trim();
   }
   if (d.kind === "double") return d.played === "double" ? "Doubles" : "No double";
   if (d.kind === "resign") return `Resigns ${sizeWords(d)}`;

@@ -7,6 +7,7 @@
  * chose, named. And the same in the sentence said to screen readers.
  */
 
+import { rollDashed, rollWords } from "../dice-words.js";
 import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS, sizeWords } from "./analysis-data.js";
 import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
@@ -35,7 +36,7 @@ export function renderDecision(box, step, names, options) {
   const d = step.decision;
   const unit = unitOf(d, options.unit);
   const out = [];
-  out.push(node("h3", titleOf(d, names)));
+  out.push(node("h3", decisionTitle(d, names)));
   const made = node("p", "", "made");
   made.append(`Played: ${d.kind === "move" ? d.played : decisionText(d)}`);
   if (d.mark) {
@@ -77,13 +78,13 @@ function bestText(d) {
 }
 
 /**
- * The heading of decision `d`: who was to do what.
+ * The heading of decision `d`: who was to do what ("Black to play 6-5", the higher die first).
  * @param {Record<string, any>} d @param {string[]} names
  */
-function titleOf(d, names) {
+export function decisionTitle(d, names) {
   const who = names[d.player] ?? "";
-  const rolled = Array.isArray(d.dice) ? ` (having rolled ${d.dice.join("-")})` : "";
-  if (d.kind === "move") return `${who} to play ${(d.dice ?? []).join("-")}`;
+  const rolled = Array.isArray(d.dice) ? ` (having rolled ${rollDashed(d.dice)})` : "";
+  if (d.kind === "move") return `${who} to play ${rollDashed(d.dice)}`;
   if (d.kind === "double") return `${who}: double or not?`;
   if (d.kind === "resign") return `${who}${rolled}: resign ${sizeWords(d)} or play on?`;
   if (d.kind === "accept") return `${who}: accept or reject ${names[d.turn] ?? ""}'s resignation of ${sizeWords(d)}?`;
@@ -97,7 +98,7 @@ function titleOf(d, names) {
  */
 export function spoken(step, count, names, unit = "emg") {
   const d = step.decision;
-  const parts = [`Decision ${step.at + 1} of ${count}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${(d.dice ?? []).join(" and ")}, played ${d.played}` : decisionText(d)}.`];
+  const parts = [`Decision ${step.at + 1} of ${count}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${rollWords(d.dice)}, played ${d.played}` : decisionText(d)}.`];
   if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${errorAmount(d, unitOf(d, unit))}.`);
   if (d.best && d.best !== d.played) parts.push(`Best: ${bestText(d)}.`);
   if (d.luck_mark) parts.push(`The roll was ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]}.`);
