@@ -115,7 +115,7 @@ def test_swap_dice_changes_which_die_is_played_first(page: Page, site: Site) -> 
     press_button(page, "swap_dice")
     assert any("Dice swapped: 1 then 3." in text for text in announcements(page))
     assert phase(page) == "move"
-    assert "White to move 1 and 3" in status(page)
+    assert "White to move 3 and 1, the 1 first" in status(page)
     expect(button(page, "swap_dice")).to_be_visible()  # and back again, before any checker moves
     press_button(page, "swap_dice")
     assert "White to move 3 and 1" in status(page)

@@ -5,6 +5,7 @@
  * the player they concern (each side counts from its own home board, as players do).
  */
 
+import { rollToPlay, rollWords } from "../dice-words.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
 
 /** @typedef {import("../types.js").PlayView} View */
@@ -27,10 +28,9 @@ export function spokenPoint(loc, player) {
   return String(player === 0 ? n : 25 - n);
 }
 
-/** @param {number[] | null} dice */
+/** @param {number[] | null} dice  said the higher die first, as everywhere a roll is shown */
 export function diceText(dice) {
-  if (!dice || dice.length < 2) return "";
-  return dice[0] === dice[1] ? `double ${dice[0]}s` : `${dice[0]} and ${dice[1]}`;
+  return rollWords(dice);
 }
 
 const KIND_WORDS = /** @type {Record<string, string>} */ ({
@@ -119,7 +119,7 @@ export function statusText(view, endTurn = "wait") {
         return `${playerName(view, turn)} rolled ${diceText(view.dice)}: you cannot make a move.${PASS_ENDS[endTurn]}`;
       }
       if (playComplete(view)) return `${playerName(view, turn)}: play complete.${PLAY_ENDS[endTurn]}`;
-      return `${playerName(view, turn)} to move ${diceText(view.dice)}.`;
+      return `${playerName(view, turn)} to move ${rollToPlay(view.dice)}.`;
     case "doubled":
       return `${offerText(view)}. ${name}: take or drop?`;
     case "resign_offered": {
