@@ -186,7 +186,7 @@ def test_cube_decisions_and_every_figure_in_the_unit_chosen(page: Page, site: Si
     # MWC, as the player chooses in a match: the equities, the error and the summary follow, named.
     expect(page.locator("#review-unit-choice")).to_be_visible()
     page.select_option("#review-unit", "mwc")
-    expect(cube.locator("th").nth(1)).to_have_text("Equity (MWC)")
+    expect(cube.locator("th").nth(1)).to_have_text("MWC")
     scale = d["mwc_scale"]
     no_double = (scale["lose"] + (c["no_double"] + 1) * (scale["win"] - scale["lose"]) / 2) * 100
     expect(cube).to_contain_text(f"{no_double:.1f}%")

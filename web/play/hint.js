@@ -36,9 +36,7 @@ function hintNodes(hint, doubled) {
   const cube = hint?.cube;
   if (cube) {
     const p = document.createElement("p");
-    const advice = doubled ? `Advice: ${cube.response ?? "take"}.` : `Cube: ${cube.summary ?? cube.action ?? ""}`;
-    const win = typeof cube.win === "number" ? ` Winning chances ${(cube.win * 100).toFixed(1)}%.` : "";
-    p.textContent = `${advice}${win}`;
+    p.textContent = cubeAdvice(cube, doubled);
     nodes.push(p);
   }
   const plays = Array.isArray(hint?.plays) ? hint.plays.slice(0, 5) : [];
@@ -46,15 +44,13 @@ function hintNodes(hint, doubled) {
     const list = document.createElement("ol");
     for (const play of plays) {
       const item = document.createElement("li");
-      let value = "";
-      if (typeof play.equity === "number") {
-        value = mwc ? ` — match winning chances ${(play.equity * 100).toFixed(1)}%` : ` — equity ${play.equity >= 0 ? "+" : ""}${play.equity.toFixed(3)}`;
-        if (play.difference) value += mwc ? ` (${(play.difference * 100).toFixed(1)})` : ` (${play.difference.toFixed(3)})`;
-      }
-      item.textContent = `${play.play}${value}`;
+      item.textContent = `${play.play}${playValue(play, mwc)}`;
       list.append(item);
     }
-    nodes.push(list);
+    const unit = document.createElement("p");
+    unit.className = "note";
+    unit.textContent = mwc ? "MWC: the chance to win the match." : "EMG: the points a game is worth, per point of the cube.";
+    nodes.push(list, unit);
   }
   if (nodes.length === 1) {
     const p = document.createElement("p");
@@ -62,4 +58,29 @@ function hintNodes(hint, doubled) {
     nodes.push(p);
   }
   return nodes;
+}
+
+/**
+ * The cube advice in words: to a double, take or drop (and the chances of the player doubled to win this game);
+ * before the roll, whether to double.
+ * @param {Record<string, any>} cube the hint's `cube` @param {boolean} doubled a double is offered
+ */
+export function cubeAdvice(cube, doubled) {
+  const advice = doubled ? `Advice: ${cube.response ?? "take"}.` : `Cube: ${cube.summary ?? cube.action ?? ""}`;
+  const win = typeof cube.win === "number" ? ` Chances to win this game: ${(cube.win * 100).toFixed(1)}%.` : "";
+  return `${advice}${win}`;
+}
+
+/**
+ * What a candidate play is worth, its unit named, and how far it is behind the best: ` — equity +0.123 EMG (−0.045
+ * EMG against the best)`, or in a match ` — match winning chances 45.1% (−0.2% MWC against the best)`.
+ * @param {Record<string, any>} play @param {boolean} mwc the hint is in match winning chances
+ */
+export function playValue(play, mwc) {
+  if (typeof play.equity !== "number") return "";
+  const signed = (/** @type {number} */ x, /** @type {number} */ digits) => `${x < 0 ? "−" : "+"}${Math.abs(x).toFixed(digits)}`;
+  const value = mwc ? ` — match winning chances ${(play.equity * 100).toFixed(1)}%` : ` — equity ${signed(play.equity, 3)} EMG`;
+  const behind = typeof play.difference === "number" && play.difference ? play.difference : 0;
+  if (!behind) return value;
+  return `${value} (${mwc ? `${signed(behind * 100, 1)}% MWC` : `${signed(behind, 3)} EMG`} against the best)`;
 }

@@ -11,14 +11,14 @@ import { rollDashed, rollWords } from "../dice-words.js";
 import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS, sizeWords } from "./analysis-data.js";
 import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
-import { differenceIn, equityIn, costAmount, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
+import { differenceIn, equityHeading, equityIn, costAmount, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
 import { plural, resignVerdict } from "./words.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
 /** @typedef {import("./units.js").Unit} Unit */
 
-/** The cube choice made, as the subject of a sentence. */
-const CHOICE_WORDS = Object.freeze({ double: "Doubling", "no double": "Not doubling", take: "Taking", drop: "Passing", beaver: "Beavering" });
+/** The cube choice made, as the subject of a sentence (declining a double is a drop, as the buttons say). */
+const CHOICE_WORDS = Object.freeze({ double: "Doubling", "no double": "Not doubling", take: "Taking", drop: "Dropping", beaver: "Beavering" });
 
 /** How many candidate plays show before the player asks for all. */
 export const FIRST_PLAYS = 5;
@@ -134,7 +134,7 @@ function playsTable(d, names, unit, options) {
   const who = names[d.turn] ?? "";
   table.append(node("caption", `${who}'s best plays (choose one to see it on the board); under each, its chances in %: win, gammon, backgammon – lose, gammon, backgammon`));
   const head = node("tr");
-  for (const text of ["", "Play", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
+  for (const text of ["", "Play", equityHeading(unit), "Diff."]) {
     const th = node("th", text);
     th.setAttribute("scope", "col");
     head.append(th);
@@ -200,7 +200,7 @@ function equityTable(kind, caption, unit) {
   const table = node("table", "", `plays-table ${kind}`);
   table.append(node("caption", caption));
   const head = node("tr");
-  for (const text of ["", `Equity (${UNIT_NAMES[unit]})`, "Diff."]) {
+  for (const text of ["", equityHeading(unit), "Diff."]) {
     const th = node("th", text);
     th.setAttribute("scope", "col");
     head.append(th);
@@ -235,6 +235,30 @@ function resignTable(d, names, unit) {
   return wrap;
 }
 
+/** The three cube actions of the cube table, by their keys in `cube_equities`, in words. */
+export const CUBE_OPTIONS = Object.freeze([["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, drop"]]);
+
+/**
+ * The key of the right cube action of cube equities `c`.
+ * @param {Record<string, any>} c
+ */
+function rightCubeAction(c) {
+  return c.action === "no_double" || c.action === "too_good" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
+}
+
+/**
+ * The verdict under the cube table: the right action, the right answer, and what the choice made cost.
+ * @param {Record<string, any>} d @param {Unit} unit
+ */
+export function cubeVerdict(d, unit) {
+  const c = d.cube_equities;
+  const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
+  const answer = c.response ?? "take";
+  const choice = CHOICE_WORDS[/** @type {"take"} */ (d.played)] ?? decisionText(d);
+  const cost = Number(d.error) > 0 ? `${choice} cost ${costAmount(d, unit)}.` : `${choice} was right.`;
+  return `Right action: ${advice.toLowerCase()}; the answer: ${answer}. ${cost}`;
+}
+
 /**
  * The three cube equities for the side that may double, each with its distance from the right action, in the unit;
  * the error of the choice made in the same unit as a checker play's.
@@ -244,8 +268,8 @@ function cubeTable(d, names, unit) {
   const c = d.cube_equities;
   const doubler = names[d.turn] ?? "";
   const table = equityTable("cube-table", `Cube equities for ${doubler} (${UNIT_NAMES[unit]})`, unit);
-  const right = c.action === "no_double" || c.action === "too_good" ? "no_double" : c.response === "drop" ? "double_pass" : "double_take";
-  for (const [key, label] of [["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, pass"]]) {
+  const right = rightCubeAction(c);
+  for (const [key, label] of CUBE_OPTIONS) {
     const tr = node("tr", "", key === right ? "best-row" : "");
     const th = node("th", label);
     th.setAttribute("scope", "row");
@@ -255,11 +279,7 @@ function cubeTable(d, names, unit) {
     tr.append(th, node("td", figure(equityIn(d, value, unit), unit)), node("td", diff));
     table.append(tr);
   }
-  const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
-  const answer = c.response === "drop" ? "pass" : c.response ?? "take";
-  const choice = CHOICE_WORDS[/** @type {"take"} */ (d.played)] ?? decisionText(d);
-  const cost = Number(d.error) > 0 ? `${choice} cost ${costAmount(d, unit)}.` : `${choice} was right.`;
-  const caption = node("p", `Right action: ${advice.toLowerCase()}; the answer: ${answer}. ${cost}`, "note cube-verdict");
+  const caption = node("p", cubeVerdict(d, unit), "note cube-verdict");
   const wrap = node("div");
   wrap.append(table, caption);
   return wrap;

@@ -16,6 +16,15 @@ import { formatNumber } from "./analysis-data.js";
 export const UNIT_NAMES = Object.freeze({ emg: "EMG", mwc: "MWC" });
 
 /**
+ * The heading of a column of equities in `unit`: "Equity (EMG)", or in a match's chances simply "MWC" (a match
+ * winning chance is no equity).
+ * @param {Unit} unit
+ */
+export function equityHeading(unit) {
+  return unit === "mwc" ? "MWC" : "Equity (EMG)";
+}
+
+/**
  * @param {unknown} unit
  * @returns {Unit}
  */

@@ -131,7 +131,7 @@ class CubeAdvice:
             return "Too good to double: play on for a gammon."
         if not self.double:
             return "No double." + (" (If doubled: take.)" if self.take else "")
-        answer = "beaver" if self.beaver else ("take" if self.take else "pass")
+        answer = "beaver" if self.beaver else ("take" if self.take else "drop")
         return f"Double, {answer}."
 
     def to_dict(self) -> dict[str, object]:
