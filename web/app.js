@@ -200,7 +200,7 @@ async function enterReviewMode({ record, imported, autostart }) {
   const reviewBoard = { ...board, set: (/** @type {any} */ config) => { if (config?.view) shown.view = config.view; board.set(config); } };
   rememberReviewed(imported ? { record, imported } : null);
   mode = enterReview({
-    board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart,
+    board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart, current: imported ? null : play.view(),
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     unit: preferences.reviewUnit,

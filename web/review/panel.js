@@ -11,6 +11,7 @@ import { renderMoves } from "./movelist.js";
 import { go } from "./navigation.js";
 import { renderSummary } from "./summary.js";
 import { checkUnit } from "./units.js";
+import { sourceText } from "./words.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 
@@ -24,10 +25,7 @@ export function openPanel(state) {
   dom.moves.replaceChildren();
   dom.decision.replaceChildren();
   dom.summary.replaceChildren();
-  const summary = ctx.imported?.summary;
-  dom.source.textContent = ctx.imported
-    ? `Opened from ${ctx.imported.name}: ${names.join(" against ")}, ${summary?.match_length ? `${summary.match_length}-point match` : "money session"}, ${summary?.games ?? "?"} game${summary?.games === 1 ? "" : "s"}, score ${(summary?.score ?? []).join("–")}${summary?.finished ? ", finished" : ", not finished"}. Your match in progress is unchanged.`
-    : `The match in progress: ${names.join(" against ")}.`;
+  dom.source.textContent = sourceText(names, ctx.imported, ctx.current ?? null);
   dom.continueButton.hidden = !ctx.continueMatch;
   dom.jumpWho.replaceChildren(new Option("both players", ""), ...names.map((name, i) => new Option(name, String(i))));
   dom.unitSelect.value = state.unit;

@@ -27,6 +27,8 @@ import { createState } from "./state.js";
  * @property {import("./analyses.js").AnalysisStorage} analyses
  * @property {Record<string, any>} record  the match to review
  * @property {{name: string, summary: Record<string, any>} | null} imported  a match opened from a file, not the one in progress
+ * @property {import("../types.js").PlayView | null} [current]  the view of the match in progress, when that is the one
+ *   reviewed: whether it is finished, its score
  * @property {number} depth  the analysis depth to offer first (0, 1 or 2)
  * @property {(depth: number) => void} setDepth  remember the player's choice
  * @property {"emg" | "mwc"} [unit]  the unit to show the figures of a match in, as the player last chose

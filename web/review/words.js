@@ -110,3 +110,47 @@ export function resignationsCell(p, unit, match) {
   const lost = unit === "mwc" && match ? `${formatNumber(p.mwc?.resignation_error_total ?? 0, 2)}% MWC` : `${formatNumber(p.resignation_error_total ?? 0)} mEMG`;
   return `${parts.join("; ")} (${lost} lost)`;
 }
+
+/**
+ * The score of a finished match and who won it: "Ann won it 3–1", and when the score passed the match's length (a
+ * gammon, or a high cube), that it may, so that "12–0" in a 3-point match reads as what it is.
+ * @param {string[]} names @param {number[]} score @param {number} length @param {number | null | undefined} winner
+ */
+export function finishedWords(names, score, length, winner) {
+  const [a, b] = [Number(score[0]) || 0, Number(score[1]) || 0];
+  const won = winner === 0 || winner === 1 ? winner : a >= b ? 0 : 1;
+  const beyond = length && Math.max(a, b) > length ? ` (a ${length}-point match ends at ${length} or more: the last game's points all count)` : "";
+  return `${names[won] ?? ""} won it ${won === 0 ? a : b}–${won === 0 ? b : a}${beyond}.`;
+}
+
+/**
+ * Which match review shows, in a line: the match in progress, a finished one (with its result), or one opened from a
+ * file (finished or not; the match in progress then stays as it is).
+ * @param {string[]} names
+ * @param {{name: string, summary: Record<string, any>} | null} imported  a match opened from a file
+ * @param {Record<string, any> | null} current  the view of the match in progress, when it is the one reviewed
+ */
+export function sourceText(names, imported, current) {
+  const players = names.join(" against ");
+  const lengthWords = (/** @type {number} */ n) => `a ${n}-point match`;
+  if (imported) {
+    const s = imported.summary ?? {};
+    const length = Number(s.match_length) || 0;
+    const games = plural(Number(s.games) || 0, "game");
+    const what = length ? `${lengthWords(length)} of ${games}` : `a money session of ${games}`;
+    const score = (s.score ?? [0, 0]);
+    const state = s.finished
+      ? `a finished ${length ? "match" : "session"}, ${players}, ${what}. ${finishedWords(names, score, length, null)}`
+      : `a ${length ? "match" : "session"} not finished, ${players}, ${what}, score ${score.join("–")}.`;
+    return `Opened from ${imported.name}: ${state} Your match in progress is unchanged.`;
+  }
+  const length = Number(current?.settings?.match_length) || 0;
+  const score = current?.score ?? [0, 0];
+  if (current?.phase === "match_over") {
+    return `A finished match: ${players}, ${lengthWords(length)}. ${finishedWords(names, score, length, current.match_winner)}`;
+  }
+  if (!current) return `The match in progress: ${players}.`;
+  return length
+    ? `The match in progress: ${players}, ${lengthWords(length)}, score ${score.join("–")}.`
+    : `The money session in progress: ${players}, score ${score.join("–")}.`;
+}
