@@ -8,7 +8,7 @@
 import { coverage, formatNumber } from "./analysis-data.js";
 import { node } from "./dom.js";
 import { rate, rateUnitWords } from "./units.js";
-import { hasJudgedDecisions, luckLabel, plural, resignationsCell, resigned, verdict as verdictWords } from "./words.js";
+import { hasJudgedDecisions, LUCK_UNITS_NOTE, luckLabel, plural, resignationsCell, resigned, verdict as verdictWords } from "./words.js";
 
 /** @typedef {import("./units.js").Unit} Unit */
 
@@ -109,7 +109,8 @@ export function renderSummary(box, a, record, names, unit, listed) {
   const where = coverage(a, record);
   const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : a.depth === 2 ? " (deep, 2-ply)" : ""}.`, countsNote(a, listed)];
   if (where.stale) parts.push(`Covers ${where.covered} of ${where.total} actions: the match went on after it.`);
-  box.replaceChildren(...(games.length > 1 ? [label] : []), tableBox, node("p", parts.join(" "), "note"));
+  const luckNote = match ? [node("p", LUCK_UNITS_NOTE, "note luck-units")] : [];
+  box.replaceChildren(...(games.length > 1 ? [label] : []), tableBox, ...luckNote, node("p", parts.join(" "), "note"));
 }
 
 /**

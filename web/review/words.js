@@ -154,3 +154,11 @@ export function sourceText(names, imported, current) {
     ? `The match in progress: ${players}, ${lengthWords(length)}, score ${score.join("–")}.`
     : `The money session in progress: ${players}, score ${score.join("–")}.`;
 }
+
+/**
+ * Why a match's luck can favour one player in EMG and the other in MWC: both are GNU Backgammon's figures (its MWC
+ * luck is each roll's EMG luck through the match's chances at that cube and score), weighed differently.
+ */
+export const LUCK_UNITS_NOTE =
+  "Luck in EMG and in MWC can favour different players, and both are right: EMG counts each roll's luck as if the cube were on 1, " +
+  "while MWC counts what it changed of the chance to win the match, so a roll weighs more when the cube is high or the game decides the match.";
