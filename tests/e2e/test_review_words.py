@@ -55,3 +55,12 @@ def test_the_summary_of_a_match_says_why_luck_can_differ_between_emg_and_mwc(pag
     expect(note).to_contain_text("Luck in EMG and in MWC can favour different players")
     page.select_option("#review-unit", "mwc")
     expect(page.locator("#review-summary .luck-units")).to_be_visible()
+
+
+def test_the_match_line_of_a_finished_match_says_who_won_beside_a_score_past_the_length(
+    page: Page, site: Site
+) -> None:
+    open_saved(page, site, computer_match())
+    # Seed 6's 1-point match ends on a gammon: "Wendy 2 – Boris 0" beside "1-point match" says who won it.
+    expect(page.locator("#match-info")).to_contain_text("1-point match, won by Wendy")
+    screenshot(page, "play-words-match-over")

@@ -36,7 +36,9 @@ export function bottomPlayer(v) {
 export function matchInfo(v) {
   const length = v.settings?.match_length;
   const names = [0, 1].map((p) => `${say.playerName(v, p)}${seatOf(v, p).kind === "computer" ? " (computer)" : ""} ${v.score?.[p] ?? 0}`);
-  const parts = [names.join(" – "), length ? `${length}-point match` : "Money session"];
+  // Once the match is over, who won it: a score past the length (a gammon on the last game) reads as a win.
+  const won = v.phase === "match_over" && length ? `, won by ${say.playerName(v, v.match_winner ?? 0)}` : "";
+  const parts = [names.join(" – "), length ? `${length}-point match${won}` : "Money session"];
   if (v.crawford_game) parts.push("Crawford game");
   const cube = v.cube ?? {};
   parts.push(`cube ${cube.value ?? 1}${cube.owner === null || cube.owner === undefined ? "" : ` (${say.playerName(v, cube.owner)})`}`);
