@@ -109,7 +109,7 @@ export function renderSummary(box, a, record, names, unit, listed) {
   const where = coverage(a, record);
   const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : a.depth === 2 ? " (deep, 2-ply)" : ""}.`, countsNote(a, listed)];
   if (where.stale) parts.push(`Covers ${where.covered} of ${where.total} actions: the match went on after it.`);
-  const luckNote = match ? [node("p", LUCK_UNITS_NOTE, "note luck-units")] : [];
+  const luckNote = match ? [node("p", LUCK_UNITS_NOTE, "luck-units")] : [];
   box.replaceChildren(...(games.length > 1 ? [label] : []), tableBox, ...luckNote, node("p", parts.join(" "), "note"));
 }
 
