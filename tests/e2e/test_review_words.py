@@ -57,6 +57,15 @@ def test_the_summary_of_a_match_says_why_luck_can_differ_between_emg_and_mwc(pag
     expect(page.locator("#review-summary .luck-units")).to_be_visible()
 
 
+def test_the_verdict_said_when_an_analysis_is_done_follows_the_unit_chosen(page: Page, site: Site) -> None:
+    _review_finished_match(page, site)
+    note = page.locator("#analysis-note")
+    expect(note).to_contain_text("mEMG per decision")
+    page.select_option("#review-unit", "mwc")
+    expect(note).to_contain_text("MWC per decision")
+    expect(note).not_to_contain_text("mEMG")
+
+
 def test_the_match_line_of_a_finished_match_says_who_won_beside_a_score_past_the_length(
     page: Page, site: Site
 ) -> None:

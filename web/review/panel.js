@@ -9,7 +9,7 @@ import { stepsOf } from "./analysis-data.js";
 import { root } from "./dom.js";
 import { renderMoves } from "./movelist.js";
 import { go } from "./navigation.js";
-import { renderSummary } from "./summary.js";
+import { renderSummary, verdict } from "./summary.js";
 import { checkUnit } from "./units.js";
 import { sourceText } from "./words.js";
 
@@ -49,6 +49,9 @@ export function setUnit(state, value) {
   const a = state.analysis;
   if (!a) return;
   renderSummary(state.dom.summary, a, state.record, state.names, shownUnit(state, a), state.steps.length);
+  // the verdict said when the analysis finished names its error rates' unit: written again in the new one
+  const done = state.dom.note.dataset.verdict;
+  if (done) state.dom.note.textContent = `${done} ${verdict(a, state.names, state.unit)}`;
   go(state, state.at, false);
 }
 
@@ -69,6 +72,7 @@ export function closePanel(state) {
  */
 export function say(state, text) {
   state.dom.note.textContent = text;
+  delete state.dom.note.dataset.verdict;
   state.ctx.announcer.say(text);
 }
 

@@ -195,6 +195,7 @@ async function finish(job) {
   showAnalysis(later, result);
   later.dom.startButton.textContent = "Analyse again";
   say(later, `${done} ${verdict(result, later.names, later.unit)}`);
+  later.dom.note.dataset.verdict = done; // said again in the unit the player chooses next (panel.js setUnit)
   // focused at the next frame, where the review just filled is laid out anyway: focusing it now would lay it out
   // inside this task
   const first = /** @type {HTMLElement | null} */ (later.dom.body.querySelector("[data-go=first]"));
