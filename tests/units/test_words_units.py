@@ -135,3 +135,15 @@ def test_review_says_which_match_it_is_and_how_a_finished_one_ended() -> None:
         "Your match in progress is unchanged."
     )
     assert all("in progress:" not in found[k] for k in ("over", "beyond"))
+
+
+def test_a_hint_says_which_plays_were_only_looked_at_quickly() -> None:
+    # The plays looked at more deeply rank first: a quicker look listed below them, figures better, says why.
+    found = run_js(
+        """print([
+          hint.playLine({play: "24/21 6/5", equity: 0.497, difference: -0.015, plies: 1}, true, 1),
+          hint.playLine({play: "24/20", equity: 0.498, difference: -0.014, plies: 0}, true, 1),
+        ]);"""
+    )
+    assert found[0] == f"24/21 6/5 — match winning chances 49.7% ({MINUS}1.5% MWC against the best)"
+    assert found[1].endswith(f"49.8% ({MINUS}1.4% MWC against the best) · a quick look")

@@ -42,14 +42,16 @@ function hintNodes(hint, doubled) {
   const plays = Array.isArray(hint?.plays) ? hint.plays.slice(0, 5) : [];
   if (plays.length) {
     const list = document.createElement("ol");
+    const deepest = Math.max(...plays.map((/** @type {any} */ play) => Number(play.plies) || 0));
     for (const play of plays) {
       const item = document.createElement("li");
-      item.textContent = `${play.play}${playValue(play, mwc)}`;
+      item.textContent = playLine(play, mwc, deepest);
       list.append(item);
     }
     const unit = document.createElement("p");
     unit.className = "note";
     unit.textContent = mwc ? "MWC: the chance to win the match." : "EMG: the points a game is worth, per point of the cube.";
+    if (plays.some((/** @type {any} */ play) => (Number(play.plies) || 0) < deepest)) unit.textContent += ` ${QUICK_LOOK_NOTE}`;
     nodes.push(list, unit);
   }
   if (nodes.length === 1) {
@@ -83,4 +85,16 @@ export function playValue(play, mwc) {
   const behind = typeof play.difference === "number" && play.difference ? play.difference : 0;
   if (!behind) return value;
   return `${value} (${mwc ? `${signed(behind * 100, 1)}% MWC` : `${signed(behind, 3)} EMG`} against the best)`;
+}
+
+/** Why a play with better figures can be listed below another: the plays looked at more deeply rank first. */
+export const QUICK_LOOK_NOTE = "A quick look: a play judged less deeply, listed below those judged more deeply whatever its figures.";
+
+/**
+ * A candidate play's line: the play, its value and, when it was judged less deeply than the best, that it was.
+ * @param {Record<string, any>} play @param {boolean} mwc @param {number} deepest  the plies of the deepest look
+ */
+export function playLine(play, mwc, deepest) {
+  const quick = (Number(play.plies) || 0) < deepest ? " · a quick look" : "";
+  return `${play.play}${playValue(play, mwc)}${quick}`;
 }
