@@ -147,3 +147,8 @@ def test_a_hint_says_which_plays_were_only_looked_at_quickly() -> None:
     )
     assert found[0] == f"24/21 6/5 — match winning chances 49.7% ({MINUS}1.5% MWC against the best)"
     assert found[1].endswith(f"49.8% ({MINUS}1.4% MWC against the best) · a quick look")
+
+
+def test_too_good_to_double_is_said_whole() -> None:
+    found = run_js('print(decision.bestText({kind: "double", played: "double", best: "too good"}));')
+    assert found == "too good to double (play on for a gammon)"

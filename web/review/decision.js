@@ -72,8 +72,9 @@ export function renderDecision(box, step, names, options) {
  * The best choice of decision `d` in words: a play, a cube action, "play on", "resign a gammon", "accept".
  * @param {Record<string, any>} d
  */
-function bestText(d) {
+export function bestText(d) {
   if (d.kind === "resign" && d.best !== "play on") return `resign ${sizeWords(d)}`;
+  if (d.best === "too good") return "too good to double (play on for a gammon)";
   return String(d.best);
 }
 
