@@ -21,6 +21,7 @@ const describe = await import("{WEB}/play/describe.js");
 const hint = await import("{WEB}/play/hint.js");
 const units = await import("{WEB}/review/units.js");
 const words = await import("{WEB}/review/words.js");
+const chart = await import("{WEB}/review/analysis-chart.js");
 """
 
 
@@ -152,3 +153,11 @@ def test_a_hint_says_which_plays_were_only_looked_at_quickly() -> None:
 def test_too_good_to_double_is_said_whole() -> None:
     found = run_js('print(decision.bestText({kind: "double", played: "double", best: "too good"}));')
     assert found == "too good to double (play on for a gammon)"
+
+
+def test_the_chart_tables_change_of_chance_is_in_per_cent_like_the_chance() -> None:
+    found = run_js(
+        "print([chart.changeText({change: 0.013, swing: false}),"
+        " chart.changeText({change: -0.24, swing: true})]);"
+    )
+    assert found == ["+1.3%", f"{MINUS}24.0% (big swing)"]

@@ -235,6 +235,15 @@ function chartTable(points, steps, { names, who, what, onPick }) {
 }
 
 /**
+ * How much the chance changed since the decision before, in per cent like the chance itself: `+1.3%`, `−24.0% (big
+ * swing)`.
+ * @param {{change: number, swing: boolean}} p
+ */
+export function changeText(p) {
+  return `${p.change >= 0 ? "+" : "−"}${Math.abs(p.change * 100).toFixed(1)}%${p.swing ? " (big swing)" : ""}`;
+}
+
+/**
  * @param {Point} p @param {Point[]} points @param {Step[]} steps @param {string[]} names
  * @param {(at: number) => void} onPick
  */
@@ -253,7 +262,7 @@ function chartRow(p, points, steps, names, onPick) {
     names[d.player] ?? "",
     decisionText(d),
     `${(p.value * 100).toFixed(1)}%`,
-    p.at > 0 && points[p.at - 1].game === p.game ? `${p.change >= 0 ? "+" : "−"}${Math.abs(p.change * 100).toFixed(1)}${p.swing ? " (big swing)" : ""}` : "",
+    p.at > 0 && points[p.at - 1].game === p.game ? changeText(p) : "",
     p.mark ? MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? "" : "",
   ];
   for (const cell of cells) {
