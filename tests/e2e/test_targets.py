@@ -1,6 +1,6 @@
-"""Every control of every dialog and panel on a phone (upright 390x844, sideways 844x390) is a target of at least
-24 CSS px both ways (WCAG 2.2's 2.5.8 Target Size (Minimum)) and shows its whole text: no select whose chosen
-option is cut off. axe, with WCAG 2.2's rules (`target-size` among them), runs over each too.
+"""Every control of every dialog and panel on a phone (upright 390x844, sideways 844x390) is a target of at
+least 24 CSS px both ways (WCAG 2.2's 2.5.8 Target Size (Minimum)) and shows its whole text: no select whose
+chosen option is cut off. axe, with WCAG 2.2's rules (`target-size` among them), runs over each too.
 
 A select's scrollWidth equals its clientWidth whatever its text (Chromium clips the chosen option without
 scrolling), so a clipped select is found by laying out a copy holding only the chosen option at its natural
@@ -16,7 +16,9 @@ from playwright.sync_api import Page
 
 from .conftest import Site, screenshot
 from .match_driver import open_match, wait_idle
-from .test_phone import MIN_TARGET_PX, audit_phone, phone, phone_context, size_id, viewport  # noqa: F401
+from .test_phone import MIN_TARGET_PX, audit_phone, size_id, viewport
+from .test_phone import phone as phone  # the fixtures, shared
+from .test_phone import phone_context as phone_context
 
 # The controls inside `root` (a selector) that are shown: each one's box, and each select whose chosen text is
 # wider than the select. A link inside a sentence is exempt (WCAG 2.5.8's "inline" exception); the board's own
@@ -42,7 +44,8 @@ MEASURE_CONTROLS = """(root) => {
     const needed = copy.getBoundingClientRect().width;
     copy.remove();
     const has = select.getBoundingClientRect().width;
-    return needed > has + 0.5 ? [`${name(select)}: "${chosen.textContent}" needs ${needed.toFixed(1)} px, has ${has.toFixed(1)}`] : [];
+    const text = `"${chosen.textContent}" needs ${needed.toFixed(1)} px, has ${has.toFixed(1)}`;
+    return needed > has + 0.5 ? [`${name(select)}: ${text}`] : [];
   });
   return {count: controls.length, small, clipped};
 }"""
