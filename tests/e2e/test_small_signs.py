@@ -96,3 +96,13 @@ def test_money_rules_are_off_in_a_match_and_say_why(page: Page, site: Site) -> N
     form.locator("input[name=beavers]").check()
     form.locator("input[name=kind][value=match]").check()  # and back: off again, and not kept for the match
     expect(form.locator("input[name=beavers]")).to_be_disabled()
+
+
+def test_the_computers_level_is_off_when_a_person_plays(page: Page, site: Site) -> None:
+    open_match(page, site, "31")
+    page.click("#new-match-button")
+    form = page.locator("#new-match-form")
+    form.locator("select[name=opponent]").select_option("human")
+    expect(form.locator("select[name=level]")).to_be_disabled()
+    form.locator("select[name=opponent]").select_option("computer")
+    expect(form.locator("select[name=level]")).to_be_enabled()
