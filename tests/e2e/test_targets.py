@@ -107,6 +107,13 @@ def welcome(page: Page, site: Site) -> str:
     return "#welcome-dialog"
 
 
+def message(page: Page, site: Site) -> str:
+    open_match(page, site, "31,52")
+    page.evaluate("location.hash = '#v=7&position=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10'")
+    page.wait_for_selector("#message-dialog[open]")  # a link of a newer version, refused
+    return "#message-dialog"
+
+
 def editor(page: Page, site: Site) -> str:
     open_match(page, site, "31,52")
     page.locator("#setup-button").scroll_into_view_if_needed()
@@ -149,6 +156,7 @@ OPENERS: dict[str, Callable[[Page, Site], str]] = {
     "friend": from_menu("#friend-button", "friend-dialog"),
     "resign": resign,
     "welcome": welcome,
+    "message": message,
     "editor": editor,
     "play-panel": play_panel,
     "review": review,
