@@ -21,7 +21,7 @@ export async function editPreferences(current, ask) {
   el("orientation").value = current.orientation;
   el("endTurn").value = current.endTurn;
   const delayed = form.querySelector("select[name=endTurn] option[value=delay]");
-  if (delayed) delayed.textContent = `end the turn after ${END_TURN_DELAY_MS / 1000} seconds (Undo until then)`;
+  if (delayed) delayed.textContent = `end the turn in ${END_TURN_DELAY_MS / 1000} seconds`;
   /** @type {Record<string, number>} */
   const speeds = ANIMATION_SPEEDS;
   el("theme").value = current.theme;

@@ -174,10 +174,11 @@ export async function openShareDialog(ctx) {
     copyButtonsBound = true;
     for (const [buttonId, field, what] of /** @type {const} */ ([["share-copy-position", positionField, "position"], ["share-copy-match", matchField, "match"]])) {
       byId(buttonId).addEventListener("click", async () => {
-        const copied = await copyText(field.value, field);
+        // the dialog's own line says it (#share-copied), not a sign beside the button
+        const copied = await copyText(field.value, field, { button: null });
         byId("share-copied").textContent = copied
           ? `The link to the ${what} is copied to the clipboard.`
-          : `The link to the ${what} is selected: press Ctrl+C (or ⌘C) to copy it.`;
+          : `Not copied: the link to the ${what} is selected, press Ctrl+C (or ⌘C) to copy it.`;
         ctx.announcer.say(byId("share-copied").textContent ?? "");
       });
     }

@@ -1,7 +1,9 @@
 """An automated accessibility audit with axe-core (the npm devDependency, never shipped in dist/): the match
 page at the start of a turn and while a complete play waits for Done, its New match and Preferences dialogs,
 the review of an analysed match, a tutorial lesson and an embedded lesson must show no WCAG 2.0/2.1 A or AA
-violation that axe rates serious or critical.
+violation that axe rates serious or critical. On a phone (390x844 and 844x390) every dialog and panel is
+audited with WCAG 2.2's rules too, `target-size` among them, in test_targets.py, which also measures each
+control.
 
 axe.min.js is evaluated from node_modules through Playwright (the DevTools protocol), which the pages'
 Content-Security-Policy does not govern: the pages run with their policy on, as on the built site."""

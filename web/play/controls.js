@@ -4,7 +4,8 @@
  * only maps that onto the page. Kept apart from the controller so the mapping reads in one place.
  */
 /**
- * @typedef {{visible: boolean, enabled: boolean, title?: string}} ButtonState
+ * @typedef {{visible: boolean, enabled: boolean, title?: string, label?: string}} ButtonState  label: a text of the
+ *   moment, in place of the button's own
  * @typedef {Record<string, ButtonState>} ControlStates
  */
 
@@ -58,7 +59,7 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
     }
     states.undo = act(Boolean(view.can_undo));
     states.undo_all = act(Boolean(view.can_undo));
-    if (view.can_swap_dice) states.swap_dice = act(true);
+    if (view.can_swap_dice) states.swap_dice = { ...act(true), ...swapLabel(view.dice ?? []) };
   }
   if (phase === "doubled") {
     states.take = act(true);
@@ -70,6 +71,17 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
     states.reject_resign = act(true);
   }
   return states;
+}
+
+/**
+ * *Swap dice* says what it does: the die it puts first, which a one-tap move (and the dice drawn) play first.
+ * @param {number[]} dice  in the current order
+ */
+function swapLabel([first, second]) {
+  return {
+    label: `Play the ${second} first`,
+    title: `Swap the dice: play them in the other order, the ${second} before the ${first}`,
+  };
 }
 
 /** @param {import("../types.js").PlayView} view */
@@ -90,5 +102,6 @@ export function applyControlStates(container, states) {
     b.disabled = !state.enabled;
     if (state.title) b.title = state.title;
     else b.removeAttribute("title");
+    if (state.label) b.textContent = state.label;
   }
 }

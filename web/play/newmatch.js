@@ -54,6 +54,21 @@ export function readNewMatchForm(form) {
 }
 
 /**
+ * The rules of one kind of play only, turned off (greyed, and left out of the form's data) for the other kind: the
+ * Crawford rule for a match; Jacoby, beavers and automatic doubles for money (the note beside them says why); the
+ * computer's level when a person plays Black.
+ * @param {HTMLFormElement} form
+ */
+export function matchKindRules(form) {
+  const money = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=kind][value=money]"))?.checked ?? false;
+  const computer = /** @type {HTMLSelectElement | null} */ (form.querySelector("select[name=opponent]"))?.value === "computer";
+  const groups = /** @type {const} */ ([[".money-only input", money], [".match-only input", !money], [".computer-only select", computer]]);
+  for (const [selector, on] of groups) {
+    for (const field of form.querySelectorAll(selector)) /** @type {HTMLInputElement} */ (field).disabled = !on;
+  }
+}
+
+/**
  * Fill the form from the current match so "New match" offers the same again.
  * @param {HTMLFormElement} form
  * @param {Pick<import("../types.js").PlayView, "settings" | "players"> | null} view  a match's view, or the last choice
@@ -77,6 +92,7 @@ export function fillNewMatchForm(form, view) {
   el("beavers").checked = Boolean(settings.beavers);
   el("automatic_doubles").value = String(settings.automatic_doubles ?? 0);
   el("strict_doubling").checked = Boolean(settings.strict_doubling);
+  matchKindRules(form);
 }
 
 /**
@@ -142,6 +158,13 @@ export async function openNewMatchDialog({ ask, enqueue, start, current }) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("new-match-dialog"));
   const form = /** @type {HTMLFormElement} */ (document.getElementById("new-match-form"));
   fillNewMatchForm(form, lastMatchChoice() ?? current);
+  if (!form.dataset.kindBound) {
+    form.dataset.kindBound = "yes";
+    form.addEventListener("change", (ev) => {
+      const name = ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement ? ev.target.name : "";
+      if (name === "kind" || name === "opponent") matchKindRules(form);
+    });
+  }
   const error = /** @type {HTMLElement} */ (form.querySelector("[data-role=error]"));
   error.textContent = "";
   for (;;) {
