@@ -46,6 +46,8 @@ import { xgidShower } from "./panel.js";
  *   a complete play (or a pass) ending the turn by itself after END_TURN_DELAY_MS (preference `endTurn` "delay"):
  *   the timer, and the page held busy meanwhile (something will happen by itself)
  * @property {ReturnType<typeof xgidShower>} showXgid
+ * @property {{generation: number, items: import("./news.js").NewsItem[]}} news  what just happened, written before
+ *   the status (news.js), for the match shown at `generation`
  */
 
 /**
@@ -66,5 +68,6 @@ export function createState(ctx) {
     cancelledSelection: undefined,
     countdown: null,
     showXgid: xgidShower(ctx.call),
+    news: { generation: 0, items: [] },
   };
 }

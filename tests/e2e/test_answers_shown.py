@@ -1,0 +1,121 @@
+"""What happened is written where a sighted player looks, not only said to a screen reader: the computer's
+answers (a take, a pass, a resignation accepted or rejected), the rolls and plays made by themselves (the opening
+roll, the computer's turn), and a resignation answered by the other person at the same device. The status line
+keeps it until the player acts again."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import Site, screenshot
+from .match_driver import (
+    announcements,
+    button,
+    click_move,
+    match_id_of,
+    open_match,
+    phase,
+    position_of,
+    press_button,
+    press_done,
+    set_up,
+    status,
+    wait_idle,
+)
+
+
+def start_against_computer(page: Page, site: Site, dice: str, length: int = 3) -> None:
+    """A new match against the beginner; the page's own first match takes the script's first roll (3-1)."""
+    open_match(page, site, f"31,{dice}")
+    page.click("#new-match-button")
+    form = page.locator("#new-match-form")
+    form.locator("select[name=opponent]").select_option("computer")
+    form.locator("select[name=level]").select_option("beginner")
+    form.locator("input[name=length]").fill(str(length))
+    form.locator("button[value=start]").click()
+    wait_idle(page)
+
+
+def offer_resignation(page: Page, kind: str) -> None:
+    page.click("#resign-button")
+    page.locator(f"#resign-dialog button[value={kind}]").click()
+    wait_idle(page)
+
+
+# White to roll with all fifteen checkers in Black's home board; Black has two checkers left on its 1 point: Black
+# wins a backgammon next turn whatever White rolls.
+BLACK_WINS_A_BACKGAMMON = position_of({21: 5, 20: 5, 19: 5}, {1: 2})
+THREE_POINTS_TO_ROLL = match_id_of(match_length=3)
+
+
+def test_the_computer_rejecting_a_resignation_is_shown(page: Page, site: Site) -> None:
+    start_against_computer(page, site, "31")
+    set_up(page, BLACK_WINS_A_BACKGAMMON, THREE_POINTS_TO_ROLL)
+    offer_resignation(page, "single")
+    assert "Black rejects the resignation." in " ".join(announcements(page))
+    # Seen, not only heard: the answer stands before what is wanted now.
+    assert "Black rejects the resignation. White to roll" in status(page)
+    screenshot(page, "answers-resignation-rejected")
+
+
+def test_the_computer_accepting_a_resignation_is_shown(page: Page, site: Site) -> None:
+    start_against_computer(page, site, "31")
+    set_up(page, BLACK_WINS_A_BACKGAMMON, THREE_POINTS_TO_ROLL)
+    offer_resignation(page, "backgammon")
+    assert phase(page) == "match_over"
+    assert "Black accepts the resignation." in status(page)
+    expect(page.locator("#result-banner")).to_contain_text("(by resignation)")
+
+
+def test_a_resignation_answered_by_the_other_person_here_is_shown(page: Page, site: Site) -> None:
+    open_match(page, site, "31")  # two players on this device; White on roll with 3-1
+    offer_resignation(page, "single")
+    assert "White offers to resign a single game. Black: accept or reject?" in status(page)
+    press_button(page, "reject_resign")
+    assert "Black rejects the resignation. White to move 3 and 1" in status(page)
+
+
+def test_the_opening_roll_rolled_by_itself_is_shown(page: Page, site: Site) -> None:
+    open_match(page, site, "51")  # nothing to decide: the page rolls the opening roll by itself
+    assert "Opening roll: White 5, Black 1. White plays first with 5 and 1. White to move 5 and 1." in status(page)
+
+
+def test_the_computer_winning_the_opening_roll_is_shown_with_its_play(page: Page, site: Site) -> None:
+    start_against_computer(page, site, "13,64")  # Black wins the opening roll 3 against 1
+    text = status(page)
+    assert "Black plays first with 3 and 1." in text
+    # Its play as the move list writes it, in Black's numbering.
+    line = page.locator("#movelist li").last.inner_text()
+    assert line.startswith("Black 31: ")
+    assert f"Black plays {line.removeprefix('Black 31: ')}." in text
+    assert text.endswith("White to roll or double.")
+    screenshot(page, "answers-computer-opens")
+
+
+def test_the_computers_take_and_the_roll_that_follows_are_shown(page: Page, site: Site) -> None:
+    # White opens 3-1 (8/5 6/5); Black rolls 6-4 and plays; White doubles, Black takes and owns the cube, so White
+    # cannot redouble and its 5-2 is rolled by itself.
+    start_against_computer(page, site, "31,64,52")
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    press_done(page)
+    assert "Black rolls 6 and 4 and plays" in status(page)
+    press_button(page, "double")
+    text = status(page)
+    assert "Black takes. The cube is at 2. White rolls 5 and 2. White to move 5 and 2." in text
+    expect(page.locator("#match-info")).to_contain_text("cube 2 (Black)")
+    screenshot(page, "answers-computer-takes")
+
+
+# White to roll far ahead in a race: 15 checkers in its home board against Black's 15 in White's home board.
+WHITE_FAR_AHEAD = position_of({6: 5, 5: 5, 4: 5}, {24: 5, 23: 5, 22: 5})
+
+
+def test_the_computers_pass_is_shown(page: Page, site: Site) -> None:
+    start_against_computer(page, site, "31", length=5)
+    set_up(page, WHITE_FAR_AHEAD, match_id_of(match_length=5))
+    press_button(page, "double")
+    assert phase(page) == "game_over"
+    assert "Black drops." in status(page)
+    expect(page.locator("#result-banner")).to_contain_text("the double was dropped")
+    expect(button(page, "next_game")).to_be_visible()
