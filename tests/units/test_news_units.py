@@ -50,8 +50,9 @@ def news(steps: list[tuple[list[dict[str, Any]], bool]], wanted: str = "White to
     """The news after `steps` (events, mine), as the status line writes it before `wanted`."""
     body = f"""
         let items = [];
-        for (const [events, mine] of {json.dumps(steps)}) items = addNews(items, {json.dumps(VIEW)}, events, mine);
-        print(newsText(items, {json.dumps(VIEW)}, {json.dumps(wanted)}));
+        const view = {json.dumps(VIEW)};
+        for (const [events, mine] of {json.dumps(steps)}) items = addNews(items, view, events, mine);
+        print(newsText(items, view, {json.dumps(wanted)}));
     """
     result: str = run_module(IMPORTS, body)
     return result
@@ -69,7 +70,10 @@ def test_the_computers_turn_is_one_sentence() -> None:
 def test_a_persons_own_roll_and_moves_are_not_news_but_the_answer_to_them_is() -> None:
     mine = [([{"type": "rolled", "player": 0, "dice": [5, 2]}], True)]
     assert news(mine) == ""
-    answered = [([{"type": "doubled", "player": 0, "value": 2}], True), ([{"type": "took", "player": 1, "value": 2}], False)]
+    answered = [
+        ([{"type": "doubled", "player": 0, "value": 2}], True),
+        ([{"type": "took", "player": 1, "value": 2}], False),
+    ]
     assert news(answered) == "Black takes. The cube is at 2."
 
 

@@ -7,14 +7,19 @@ import { personHereToAct } from "./seats.js";
 /** @typedef {import("./state.js").PlayState} PlayState */
 
 /**
- * What just happened, before what is wanted now in the status line: a sighted player sees what the announcer says.
+ * What just happened, on its own line above what is wanted now in the status line: a sighted player sees what the
+ * announcer says.
  * @param {PlayState} state
  */
 function showNews(state) {
   const status = /** @type {HTMLElement} */ (document.getElementById("status"));
   if (!state.match.loaded() || state.news.generation !== state.generation) return;
   const news = newsText(state.news.items, state.view, status.textContent ?? "");
-  if (news) status.textContent = `${news} ${status.textContent}`;
+  if (!news) return;
+  const line = document.createElement("span");
+  line.className = "status-news";
+  line.textContent = `${news} `; // read as one text with what follows (textContent, a screen reader's reading)
+  status.prepend(line);
 }
 
 /** @param {PlayState} state @param {boolean} value @param {string} [why] */
