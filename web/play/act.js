@@ -27,6 +27,7 @@ export async function perform(state, action, { animate = false, mine = false } =
   const { match } = state;
   if (!match.loaded()) return;
   stopCountdown(state); // whatever the player does meanwhile (Undo, Done) stands in for the turn ending by itself
+  if (mine) state.held = false; // a person started the match that waited for them
   const generation = state.generation;
   setBusy(state, true);
   try {
@@ -69,6 +70,7 @@ async function showUpdate(state, match, update, { animate, mine }) {
   const { ctx } = state;
   if (update.changed && update.replaced) {
     state.news = { generation: state.generation, items: [] };
+    state.held = false; // another tab's match, started there
     showView(state, update.view);
   } else if (update.changed) {
     const before = state.view;

@@ -41,6 +41,8 @@ import { xgidShower } from "./panel.js";
  *   match shown): stale automatic steps stop (the local match keeps its own for another tab's)
  * @property {boolean} automaticPending
  * @property {boolean} suspended  another mode has the board and the panel
+ * @property {boolean} held  the match shown waits, unsaved, for a person's first action (the first visit's welcome,
+ *   or "not now" on it): nothing happens by itself
  * @property {ReturnType<typeof setTimeout> | undefined} cancelledSelection
  * @property {{timer: ReturnType<typeof setTimeout>, release: () => void, at: View, generation: number} | null} countdown
  *   a complete play (or a pass) ending the turn by itself after END_TURN_DELAY_MS (preference `endTurn` "delay"):
@@ -65,6 +67,7 @@ export function createState(ctx) {
     generation: 0,
     automaticPending: false,
     suspended: false,
+    held: false,
     cancelledSelection: undefined,
     countdown: null,
     showXgid: xgidShower(ctx.call),
