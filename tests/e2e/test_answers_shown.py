@@ -1,7 +1,7 @@
 """What happened is written where a sighted player looks, not only said to a screen reader: the computer's
-answers (a take, a pass, a resignation accepted or rejected), the rolls and plays made by themselves (the opening
-roll, the computer's turn), and a resignation answered by the other person at the same device. The status line
-keeps it until the player acts again."""
+answers (a take, a pass, a resignation accepted or rejected), the rolls and plays made by themselves (the
+opening roll, the computer's turn), and a resignation answered by the other person at the same device. The
+status line keeps it until the player acts again."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from .match_driver import (
     press_button,
     press_done,
     set_up,
-    status,
     wait_idle,
 )
+from .remote_driver import invite
 
 
 def start_against_computer(page: Page, site: Site, dice: str, length: int = 3) -> None:
@@ -36,14 +36,19 @@ def start_against_computer(page: Page, site: Site, dice: str, length: int = 3) -
     wait_idle(page)
 
 
+def shown_status(page: Page) -> str:
+    """The status line as read: what just happened (a line of its own) and what is wanted now."""
+    return " ".join(page.inner_text("#status").split())
+
+
 def offer_resignation(page: Page, kind: str) -> None:
     page.click("#resign-button")
     page.locator(f"#resign-dialog button[value={kind}]").click()
     wait_idle(page)
 
 
-# White to roll with all fifteen checkers in Black's home board; Black has two checkers left on its 1 point: Black
-# wins a backgammon next turn whatever White rolls.
+# White to roll with all fifteen checkers in Black's home board; Black has two checkers left on its 1 point:
+# Black wins a backgammon next turn whatever White rolls.
 BLACK_WINS_A_BACKGAMMON = position_of({21: 5, 20: 5, 19: 5}, {1: 2})
 THREE_POINTS_TO_ROLL = match_id_of(match_length=3)
 
@@ -54,7 +59,7 @@ def test_the_computer_rejecting_a_resignation_is_shown(page: Page, site: Site) -
     offer_resignation(page, "single")
     assert "Black rejects the resignation." in " ".join(announcements(page))
     # Seen, not only heard: the answer stands before what is wanted now.
-    assert "Black rejects the resignation. White to roll" in status(page)
+    assert "Black rejects the resignation. White to roll" in shown_status(page)
     screenshot(page, "answers-resignation-rejected")
 
 
@@ -63,26 +68,27 @@ def test_the_computer_accepting_a_resignation_is_shown(page: Page, site: Site) -
     set_up(page, BLACK_WINS_A_BACKGAMMON, THREE_POINTS_TO_ROLL)
     offer_resignation(page, "backgammon")
     assert phase(page) == "match_over"
-    assert "Black accepts the resignation." in status(page)
+    assert "Black accepts the resignation." in shown_status(page)
     expect(page.locator("#result-banner")).to_contain_text("(by resignation)")
 
 
 def test_a_resignation_answered_by_the_other_person_here_is_shown(page: Page, site: Site) -> None:
     open_match(page, site, "31")  # two players on this device; White on roll with 3-1
     offer_resignation(page, "single")
-    assert "White offers to resign a single game. Black: accept or reject?" in status(page)
+    assert "White offers to resign a single game. Black: accept or reject?" in shown_status(page)
     press_button(page, "reject_resign")
-    assert "Black rejects the resignation. White to move 3 and 1" in status(page)
+    assert "Black rejects the resignation. White to move 3 and 1" in shown_status(page)
 
 
 def test_the_opening_roll_rolled_by_itself_is_shown(page: Page, site: Site) -> None:
     open_match(page, site, "51")  # nothing to decide: the page rolls the opening roll by itself
-    assert "Opening roll: White 5, Black 1. White plays first with 5 and 1. White to move 5 and 1." in status(page)
+    opening = "Opening roll: White 5, Black 1. White plays first with 5 and 1."
+    assert f"{opening} White to move 5 and 1." in shown_status(page)
 
 
 def test_the_computer_winning_the_opening_roll_is_shown_with_its_play(page: Page, site: Site) -> None:
     start_against_computer(page, site, "13,64")  # Black wins the opening roll 3 against 1
-    text = status(page)
+    text = shown_status(page)
     assert "Black plays first with 3 and 1." in text
     # Its play as the move list writes it, in Black's numbering.
     line = page.locator("#movelist li").last.inner_text()
@@ -93,15 +99,15 @@ def test_the_computer_winning_the_opening_roll_is_shown_with_its_play(page: Page
 
 
 def test_the_computers_take_and_the_roll_that_follows_are_shown(page: Page, site: Site) -> None:
-    # White opens 3-1 (8/5 6/5); Black rolls 6-4 and plays; White doubles, Black takes and owns the cube, so White
-    # cannot redouble and its 5-2 is rolled by itself.
+    # White opens 3-1 (8/5 6/5); Black rolls 6-4 and plays; White doubles, Black takes and owns the cube, so
+    # White cannot redouble and its 5-2 is rolled by itself.
     start_against_computer(page, site, "31,64,52")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
     press_done(page)
-    assert "Black rolls 6 and 4 and plays" in status(page)
+    assert "Black rolls 6 and 4 and plays" in shown_status(page)
     press_button(page, "double")
-    text = status(page)
+    text = shown_status(page)
     assert "Black takes. The cube is at 2. White rolls 5 and 2. White to move 5 and 2." in text
     expect(page.locator("#match-info")).to_contain_text("cube 2 (Black)")
     screenshot(page, "answers-computer-takes")
@@ -116,6 +122,20 @@ def test_the_computers_pass_is_shown(page: Page, site: Site) -> None:
     set_up(page, WHITE_FAR_AHEAD, match_id_of(match_length=5))
     press_button(page, "double")
     assert phase(page) == "game_over"
-    assert "Black drops." in status(page)
+    assert "Black drops." in shown_status(page)
     expect(page.locator("#result-banner")).to_contain_text("the double was dropped")
     expect(button(page, "next_game")).to_be_visible()
+
+
+def test_a_position_set_up_while_a_friends_match_is_shown_is_played_here(page: Page, site: Site) -> None:
+    # An invitation by links shows the match with the friend (waiting for them); the position editor starts a
+    # match on this device from the match in progress here, not from the friend's seats.
+    open_match(page, site, "31")
+    invite(page, "Bob", length=3, mode="correspondence")
+    page.wait_for_selector("#remote-send:not([hidden])")
+    wait_idle(page)
+    expect(page.locator("#match-info")).to_contain_text("Bob")
+    set_up(page, WHITE_FAR_AHEAD, match_id_of(match_length=5))
+    expect(page.locator("#position-id")).to_have_text(WHITE_FAR_AHEAD)
+    expect(page.locator("#match-info")).to_contain_text("White 0 – Black 0 · 5-point match")
+    assert "kind must be" not in shown_status(page)
