@@ -139,3 +139,27 @@ def test_a_position_set_up_while_a_friends_match_is_shown_is_played_here(page: P
     expect(page.locator("#position-id")).to_have_text(WHITE_FAR_AHEAD)
     expect(page.locator("#match-info")).to_contain_text("White 0 – Black 0 · 5-point match")
     assert "kind must be" not in shown_status(page)
+
+
+# White on the bar against Black's closed board: no roll can be played.
+SHUT_OUT = position_of({13: 6, 8: 3, 6: 5}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}, mine_bar=1)
+
+
+def test_a_turn_passed_by_itself_is_shown(page: Page, site: Site) -> None:
+    open_match(page, site, "31", end_turn="now")  # the player asked for turns that end by themselves
+    set_up(page, SHUT_OUT, match_id_of(match_length=5, dice=(6, 5)))
+    assert "White cannot move and passes. Black to roll or double." in shown_status(page)
+
+
+# White's last checker on its 1 point, Black's last on its 6 point: White bears off and wins a single game.
+LAST_CHECKERS = position_of({1: 1}, {6: 1})
+
+
+def test_the_crawford_game_starting_is_shown(page: Page, site: Site) -> None:
+    # 1-0 in a 3-point match: White's single game makes it 2-0, and the next game is the Crawford game.
+    open_match(page, site, "31,52", end_turn="now")
+    set_up(page, LAST_CHECKERS, match_id_of(match_length=3, score=(1, 0), dice=(6, 5)))
+    click_move(page, 1, "off")
+    assert phase(page) == "game_over"
+    press_button(page, "next_game")
+    assert "Game 2 begins. This is the Crawford game: no doubling." in shown_status(page)

@@ -88,3 +88,15 @@ def test_a_person_acting_here_starts_the_news_again_but_an_answer_made_here_is_n
 def test_what_the_status_already_says_is_not_said_twice() -> None:
     steps = [([{"type": "doubled", "player": 1, "value": 2}], False)]
     assert news(steps, wanted="Black doubles to 2. White: take or drop?") == ""
+
+
+def test_steps_made_by_themselves_are_news() -> None:
+    # An automatic double at the opening roll, then a forced play moved by itself after the player's roll.
+    steps = [
+        ([{"type": "automatic_double", "value": 2}], False),
+        ([{"type": "rolled", "player": 0, "dice": [6, 6]}], True),
+        ([{"type": "moved", "player": 0, "from": 24, "to": 18, "hit": False}], False),
+        ([{"type": "moved", "player": 0, "from": 18, "to": 12, "hit": True}], False),
+    ]
+    assert news(steps) == "White plays 24/12*."
+    assert news(steps[:1]) == "Automatic double: the cube is at 2."
