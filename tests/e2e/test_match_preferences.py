@@ -55,8 +55,9 @@ def test_a_forced_play_plays_itself_when_asked(page: Page, site: Site) -> None:
     open_match(page, site, "31")
     set_preferences(page, autoForced=True)
     set_up(page, FORCED, match_id_of(match_length=5, dice=(6, 5)))
-    # Played checker by checker; the play complete, the turn waits for Done, as any play does (the default).
-    assert status(page).startswith("White: play complete.")
+    # Played checker by checker, and written above the status (no hand of the player's made it); the play
+    # complete, the turn waits for Done, as any play does (the default).
+    assert status(page).startswith("White plays 24/13.\nWhite: play complete.")
     press_done(page)
     # Black may double, so Black is asked.
     assert "Black to roll or double" in status(page)
@@ -76,7 +77,7 @@ def test_bearing_off_plays_itself_once_the_sides_have_passed(page: Page, site: S
     set_preferences(page, autoBearOff=True)
     # No contact: White bears off with 6-5 (two plays are legal, so this is not a forced play).
     set_up(page, position_of({6: 2, 5: 1, 4: 1}, {6: 3}), match_id_of(match_length=5, dice=(6, 5)))
-    assert status(page).startswith("White: play complete.")
+    assert status(page).startswith("White plays 6/off 5/off.\nWhite: play complete.")
     press_done(page)
     assert "Black to roll" in status(page)
     expect(page.locator("#movelist")).to_contain_text("65: 6/off 5/off")

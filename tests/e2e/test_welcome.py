@@ -105,15 +105,23 @@ def test_leaving_without_a_choice_keeps_the_welcome_for_next_time(page: Page, si
     expect(page.locator(WELCOME)).to_be_visible()
 
 
-def test_two_players_or_escape_open_the_two_player_match(page: Page, site: Site) -> None:
+def test_escape_means_not_now_and_starts_nothing(page: Page, site: Site) -> None:
     first_visit(page, site)
     page.keyboard.press("Escape")
     page.wait_for_selector("html[data-welcome='closed']", state="attached")
     wait_for_engine_ready(page)
     wait_idle(page)
+    # The two-player match waits behind, unsaved: nothing rolled by itself, the Roll button is there.
     expect(page.locator("#match-info")).to_contain_text("White 0 – Black 0 · 5-point match")
+    assert page.get_attribute("html", "data-phase") == "opening"
+    assert "to move" not in page.inner_text("#status")
+    assert stored_text(page, MATCH_KEY) is None
+    # Pressing Roll starts it, and says who won the opening roll.
+    page.locator("#controls button[data-action='roll']").click()
+    wait_idle(page)
+    shown = " ".join(page.inner_text("#status").split())
+    assert "Opening roll: White 3, Black 1. White plays first with 3 and 1. White to move 3 and 1." in shown
     assert all(p["kind"] == "human" for p in saved_record(page)["players"])
-    assert "White to move 3 and 1" in page.inner_text("#status")
 
 
 def test_two_players_button(page: Page, site: Site) -> None:

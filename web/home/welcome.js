@@ -3,6 +3,7 @@
  * The welcome of a first visit: a short modal dialog over the board (`#welcome-dialog`) with the four ways in:
  * *Play the computer* (one click: the intermediate level, 5 points, or the last choices), *Two players on this
  * device*, *Learn the rules* (a link to the tutorial) and *Open a match file* (the page's Save / load dialog).
+ * Escape closes it and starts nothing: the two-player match behind waits, unsaved, until a person rolls.
  *
  * It is shown when nothing is saved (a first visit, or a visit that left without choosing), never over a saved
  * match, a share link or a file handed to the installed app. `?no-welcome` leaves it out: the page tests that are
@@ -69,8 +70,9 @@ export function computerMatch({ level, length }, last) {
  *   hold?: () => () => void,
  * }} page openFile resolves with how the Save / load dialog was closed ("opened" or "restored": a match came in);
  *   hold keeps the page from looking idle from the press of a button until its step is queued (it returns the release)
- * @returns {Promise<string>} the choice: "computer", "two", "file", or "elsewhere" (closeWelcome); after the
- *   tutorial link it never resolves (the page is left)
+ * @returns {Promise<string>} the choice: "computer", "two", "file", "later" (Escape: nothing is started, the
+ *   match behind waits for a person's first action), or "elsewhere" (closeWelcome); after the tutorial link it never
+ *   resolves (the page is left)
  */
 export async function runWelcome(dialog, { last, playComputer, twoPlayers, openFile, hold = () => () => {} }) {
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector("form"));
@@ -114,7 +116,8 @@ export async function runWelcome(dialog, { last, playComputer, twoPlayers, openF
         /** @type {HTMLElement | null} */ (form.querySelector("button[value=file]"))?.focus();
         continue;
       }
-      // Two players, or Escape: the match every first visit used to open with.
+      // Escape means "not now": the two-player match behind stays as it is, started by nothing but a person.
+      if (choice !== "two") return "later";
       const started = twoPlayers();
       release();
       await started;

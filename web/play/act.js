@@ -7,6 +7,7 @@
 import * as say from "./describe.js";
 import { scheduleAutomatic, stopCountdown } from "./auto.js";
 import { setBusy, showView } from "./draw.js";
+import { addNews } from "./news.js";
 import { personHereToAct } from "./seats.js";
 import { eventSounds, playSound, playSounds } from "../sound.js";
 
@@ -26,11 +27,12 @@ export async function perform(state, action, { animate = false, mine = false } =
   const { match } = state;
   if (!match.loaded()) return;
   stopCountdown(state); // whatever the player does meanwhile (Undo, Done) stands in for the turn ending by itself
+  if (mine) state.held = false; // a person started the match that waited for them
   const generation = state.generation;
   setBusy(state, true);
   try {
     const update = await match.act(action, { mine });
-    if (generation === state.generation) await showUpdate(state, match, update, { animate });
+    if (generation === state.generation) await showUpdate(state, match, update, { animate, mine });
   } catch (error) {
     sayRefusal(state, error);
   } finally {
@@ -52,7 +54,7 @@ export const act = (state, action) => state.ctx.queue.enqueue(() => perform(stat
 export async function heard(state, match, update) {
   if (state.match !== match) return;
   if (update.changed) stopCountdown(state);
-  await showUpdate(state, match, update, { animate: true });
+  await showUpdate(state, match, update, { animate: true, mine: false });
   if (update.changed) scheduleAutomatic(state);
 }
 
@@ -60,16 +62,21 @@ export async function heard(state, match, update) {
  * Show a change of the match: its moves glide (the friend's, or those made by themselves here), then the view, the
  * sounds, what is said. A match taken up whole (another tab's) is shown as it stands, with its notices alone; an
  * answer that changed nothing (an acknowledgement, a line of chat) keeps the board as it is (a checker picked up
- * stays in hand).
- * @param {PlayState} state @param {Match} match @param {MatchUpdate} update @param {{animate: boolean}} options
+ * stays in hand). What happened stays written in the status line until a person here acts again (news.js).
+ * @param {PlayState} state @param {Match} match @param {MatchUpdate} update
+ * @param {{animate: boolean, mine: boolean}} options mine: a person here asked for it
  */
-async function showUpdate(state, match, update, { animate }) {
+async function showUpdate(state, match, update, { animate, mine }) {
   const { ctx } = state;
   if (update.changed && update.replaced) {
+    state.news = { generation: state.generation, items: [] };
+    state.held = false; // another tab's match, started there
     showView(state, update.view);
   } else if (update.changed) {
     const before = state.view;
     const glide = await glideMoves(state, update.events, animate);
+    const items = state.news.generation === state.generation ? state.news.items : [];
+    state.news = { generation: state.generation, items: addNews(items, update.view, update.events, mine) };
     showView(state, update.view);
     playSounds(eventSounds(update.events, { moves: !glide }));
     announceEvents(state, before, update.view, update.events);

@@ -31,7 +31,7 @@ export function scheduleAutomatic(state) {
 async function automaticStep(state) {
   const { ctx } = state;
   const v = state.view;
-  if (!state.match.loaded() || state.busy || state.suspended) return void stopCountdown(state);
+  if (!state.match.loaded() || state.busy || state.suspended || state.held) return void stopCountdown(state);
   if (v.phase === "game_over" || v.phase === "match_over") return void stopCountdown(state);
   // A friend on another device acts there: its moves come in as changes of the match (Match.onChange).
   if (v.remote && !personHereToAct(v)) return void stopCountdown(state);

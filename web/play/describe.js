@@ -123,11 +123,10 @@ export function statusText(view, endTurn = "wait") {
     case "doubled":
       return `${offerText(view)}. ${name}: take or drop?`;
     case "resign_offered": {
-      // tsc: ResignationView has no `by` (Python sends `player`): `r.by` is always undefined. Its phase is
-      // "resign_offered", so `resignation` is there (the `{}` never read).
-      const r = /** @type {import("../types.js").ResignationView & {by?: number}} */ (view.resignation ?? {});
-      const by = r.player ?? r.by ?? 1 - decider;
-      return `${playerName(view, by)} offers to resign ${KIND_WORDS[r.kind] ?? "the game"}. ${name}: accept or reject?`;
+      // Python sends the resignation with its phase: who offers it is `player`.
+      const r = view.resignation;
+      const by = r?.player ?? 1 - decider;
+      return `${playerName(view, by)} offers to resign ${KIND_WORDS[r?.kind ?? ""] ?? "the game"}. ${name}: accept or reject?`;
     }
     case "game_over":
       return resultText(view);

@@ -1,9 +1,26 @@
 // @ts-check
 /** Drawing the play mode: the board and the panel from the state, and the page marked busy while play works. */
+import { newsText } from "./news.js";
 import { bottomPlayer, drawPlay } from "./panel.js";
 import { personHereToAct } from "./seats.js";
 
 /** @typedef {import("./state.js").PlayState} PlayState */
+
+/**
+ * What just happened, on its own line above what is wanted now in the status line: a sighted player sees what the
+ * announcer says.
+ * @param {PlayState} state
+ */
+function showNews(state) {
+  const status = /** @type {HTMLElement} */ (document.getElementById("status"));
+  if (!state.match.loaded() || state.news.generation !== state.generation) return;
+  const news = newsText(state.news.items, state.view, status.textContent ?? "");
+  if (!news) return;
+  const line = document.createElement("span");
+  line.className = "status-news";
+  line.textContent = `${news} `; // read as one text with what follows (textContent, a screen reader's reading)
+  status.prepend(line);
+}
 
 /** @param {PlayState} state @param {boolean} value @param {string} [why] */
 export function setBusy(state, value, why = "") {
@@ -37,5 +54,6 @@ export function render(state) {
     // Each player sees their own checkers at the bottom: on two devices, this device's seat.
     perspective: bottomPlayer(state.view),
   });
+  showNews(state);
   state.showXgid(state.view, ctx.engineReady() && hasMatch);
 }

@@ -35,6 +35,7 @@ export async function showMatch(state, match) {
   ctx.closeOtherMode();
   if (state.match !== match) await state.match.close();
   state.generation += 1;
+  state.held = false;
   listenTo(state, match);
   stopCountdown(state);
   showView(state, match.view());
@@ -69,6 +70,7 @@ async function takeUp(state, result, { study = false } = {}) {
   state.ctx.closeOtherMode();
   await leaveMatch(state, { reload: false });
   state.generation += 1;
+  state.held = false;
   state.ctx.local.takeUp(result);
   showView(state, result.view);
   await state.ctx.local.saveNew({ study });
@@ -77,7 +79,8 @@ async function takeUp(state, result, { study = false } = {}) {
 /**
  * Start a match and make it the saved one.
  * @param {PlayState} state @param {{settings: object, players: object[]}} match
- * @param {{hold?: boolean}} [options] hold: show it, but neither save it nor let it start (under the welcome)
+ * @param {{hold?: boolean}} [options] hold: show it, but neither save it nor let anything happen by itself (under
+ *   the welcome, and after "not now" on it): a person's first action starts it, and it is saved then
  */
 export async function startMatch(state, match, { hold = false } = {}) {
   const { ctx } = state;
@@ -85,6 +88,7 @@ export async function startMatch(state, match, { hold = false } = {}) {
   state.generation += 1;
   const result = await ctx.call("new_match", match);
   ctx.local.takeUp(result);
+  state.held = hold;
   showView(state, result.view);
   if (hold) return;
   await ctx.local.saveNew();
@@ -140,14 +144,14 @@ async function tellAboutBadSave(state, reason, backupKey) {
  */
 export async function setUpPosition(state, ids, what, study = false) {
   const { ctx } = state;
-  const v = state.view;
+  // The players and rules of the match in progress here (or the default match's): while a friend's match is shown,
+  // its view has the friend's seat (of kind "remote", which a match on this device cannot have) and its names.
+  const v = ctx.local.loaded() ? ctx.local.view() : null;
   /** @type {import("../types.js").SetupParams} */
-  // tsc: while a friend's match is shown, `state.view` is its view: the friend's seat is of kind "remote", which
-  // Python's `setup` refuses ("Player 1's kind must be 'human' or 'computer'"), and the names are that match's.
-  const params = { position_id: ids.position_id, players: /** @type {import("../types.js").PlayerParam[]} */ (v.players ?? DEFAULT_MATCH.players) };
+  const params = { position_id: ids.position_id, players: /** @type {import("../types.js").PlayerParam[]} */ (v?.players ?? DEFAULT_MATCH.players) };
   if (ids.match_id) params.match_id = ids.match_id;
   if (ids.settings) params.settings = ids.settings;
-  else if (!ids.match_id) params.settings = v.settings ?? DEFAULT_MATCH.settings;
+  else if (!ids.match_id) params.settings = v?.settings ?? DEFAULT_MATCH.settings;
   const result = await ctx.call("setup", params);
   await ctx.local.keepLeaving();
   await takeUp(state, result, { study });

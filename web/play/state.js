@@ -41,11 +41,15 @@ import { xgidShower } from "./panel.js";
  *   match shown): stale automatic steps stop (the local match keeps its own for another tab's)
  * @property {boolean} automaticPending
  * @property {boolean} suspended  another mode has the board and the panel
+ * @property {boolean} held  the match shown waits, unsaved, for a person's first action (the first visit's welcome,
+ *   or "not now" on it): nothing happens by itself
  * @property {ReturnType<typeof setTimeout> | undefined} cancelledSelection
  * @property {{timer: ReturnType<typeof setTimeout>, release: () => void, at: View, generation: number} | null} countdown
  *   a complete play (or a pass) ending the turn by itself after END_TURN_DELAY_MS (preference `endTurn` "delay"):
  *   the timer, and the page held busy meanwhile (something will happen by itself)
  * @property {ReturnType<typeof xgidShower>} showXgid
+ * @property {{generation: number, items: import("./news.js").NewsItem[]}} news  what just happened, written before
+ *   the status (news.js), for the match shown at `generation`
  */
 
 /**
@@ -63,8 +67,10 @@ export function createState(ctx) {
     generation: 0,
     automaticPending: false,
     suspended: false,
+    held: false,
     cancelledSelection: undefined,
     countdown: null,
     showXgid: xgidShower(ctx.call),
+    news: { generation: 0, items: [] },
   };
 }
