@@ -88,7 +88,7 @@ export function drawPlay(board, s) {
   if (v.phase === "game_over") status = "Game over.";
   if (v.phase === "match_over") status = "Match over.";
   if (s.busy && s.busyWhy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
-  if (v.remote && !human && s.hasMatch) status = remoteWaitText(v);
+  if (v.remote && !human && s.hasMatch) status = v.waiting ?? remoteWaitText(v); // web/remote/next-step.js
   $("status").textContent = status;
   $("position-id").textContent = v.position_id || "—";
   $("match-id").textContent = v.match_id || "—";

@@ -37,7 +37,9 @@ export function render(state) {
   const friend = match.friendName();
   const entry = match.entry();
   const live = entry.mode === "live";
-  $("remote-title").textContent = remote.phase === "invited" ? "Match with a friend" : `Match with ${friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
+  const length = view.settings?.match_length;
+  const what = length ? `${length}-point match` : "Money session";
+  $("remote-title").textContent = `${what} with ${remote.phase === "invited" ? "a friend" : friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
   $("remote-turn").textContent = timeWords(remote, friend);
   const host = remote.seat === remote.host;
   const invited = remote.phase === "invited";

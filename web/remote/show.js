@@ -20,6 +20,7 @@ import { findById } from "./store.js";
 export function showStatus(state, { state: lineState, text }) {
   const changed = state.lineState !== lineState;
   state.lineState = lineState;
+  state.shownMatch?.setLineState(lineState); // while the devices cannot connect, a turn goes as a link
   if (changed && shown(state)) render(state);
   const element = $("remote-status");
   element.hidden = false;
@@ -66,6 +67,7 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
   }
   sessionStorage.setItem(SHOWN_KEY, match.id);
   state.shownMatch = match;
+  match.setLineState(state.lineState);
   await play.showMatch(match);
   render(state);
   return match;
