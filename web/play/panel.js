@@ -76,6 +76,9 @@ export function drawPlay(board, s) {
     perspective: s.perspective,
     // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.
     endPrompt: turnOver && endTurn !== "now" ? (v.no_legal_move ? "pass" : "done") : null,
+    // What a press on the dice does (commands.js primaryAction): the roll or the turn of the person here, the next
+    // game or match of the page's own (a match with a friend goes on by itself, and ends with its panel's Rematch).
+    diceActive: (human && ["opening", "roll", "move"].includes(v.phase)) || (!v.remote && ["game_over", "match_over"].includes(v.phase)),
   });
   applyControlStates($("controls"), controlStates(v, { humanToAct: human, endTurn }));
   keepFocusVisible(board, v, human);

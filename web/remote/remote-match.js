@@ -41,6 +41,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(hello: import("../types.js").Message) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
  * @property {() => void} [closed]  the match is no longer shown here (its line closed)
+ * @property {() => void} [acted]  an action of the person here changed the match (play shows it; the panel follows)
  */
 
 /**
@@ -61,6 +62,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue
  * @property {(hello: import("../types.js").Message) => void} invited
  * @property {() => void} closed
+ * @property {() => void} acted
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
 
@@ -70,7 +72,7 @@ const CHANGED_HERE = "This match was changed in another tab. The latest position
 /**
  * @param {RemoteMatchOptions} options
  */
-export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {} }) {
+export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {}, acted = () => {} }) {
   const id = /** @type {string} */ (entry.state.transcript?.[0]?.match);
   /** @type {RemoteState} */
   const r = {
@@ -86,6 +88,7 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, e
     enqueue,
     invited,
     closed,
+    acted,
     listeners: createListeners(),
   };
   if (fresh) {
@@ -293,6 +296,7 @@ async function act(r, action) {
   if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
   r.shown = result;
   if (result.message) await send(r, [result.message]);
+  r.acted();
   return { view: view(r), changed: true, events: result.events ?? [], notices: [] };
 }
 

@@ -49,6 +49,9 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
       const { invitation } = entry;
       if (invitation && opened) void enqueue(() => joinLive(state, /** @type {RemoteMatch} */ (opened), invitation, hello));
     },
+    acted: () => {
+      if (state.shownMatch === opened) render(state); // the link to send, at once
+    },
     closed: () => {
       if (state.shownMatch !== opened) return; // another match took its place: its panel is drawn as it is shown
       state.shownMatch = null;
