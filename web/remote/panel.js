@@ -74,7 +74,7 @@ function timeWords(remote, friend) {
   if (remote.deadline === null) return `Last move ${ago}.`;
   const claimable = Date.now() / 1000 >= remote.deadline;
   if (claimable) return `Last move ${ago}. ${friend} has kept the match waiting past its time limit: you may claim it.`;
-  return `Last move ${ago}. If ${friend} has not played by ${new Date(remote.deadline * 1000).toLocaleString()}, you may claim the match.`;
+  return `Last move ${ago}. If nothing comes from ${friend} by ${new Date(remote.deadline * 1000).toLocaleString()}, you may claim the match.`;
 }
 
 /** @param {number} seconds */
