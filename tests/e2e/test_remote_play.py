@@ -150,9 +150,13 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     # Both boards end the same way, and neither offers a new match against the computer in its place.
     results = [page.text_content("#result-text") for page in (host.page, guest.page)]
     assert results[0] == results[1] and "wins the match" in (results[0] or "")
-    for page in (host.page, guest.page):
+    for page, friend in ((host.page, "Bob"), (guest.page, "Ann")):
         assert page.is_visible("#remote-rematch")
         assert not page.is_visible("#controls button[data-action='new_match']")
+        # Over: the next step is the panel's (a rematch, or one's own match); the board offers nothing.
+        status = page.text_content("#status") or ""
+        assert status == f"Match over. Offer {friend} a rematch, or go back to your own match.", status
+        no_dead_controls(page)
     screenshot(host.page, "remote-live-host-end")
     screenshot(guest.page, "remote-live-guest-end")
 
@@ -554,6 +558,11 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
     before = rd.state(doubler)["steps"]
     doubler.click("#controls button[data-action='double']")
     rd.wait_idle_after(doubler, before)
+    # Waiting for the friend's answer: the status says so, and nothing on the board can be pressed.
+    taker_name = "Bob" if doubler is host.page else "Ann"
+    rd.wait_until(lambda: (doubler.text_content("#status") or "").startswith("Waiting"))
+    no_dead_controls(doubler)
+    assert doubler.text_content("#status") == f"Waiting for {taker_name}'s answer to your double."
     taker.wait_for_selector("#controls button[data-action='take']:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
     assert "doubles to 2" in (taker.text_content("#status") or "")
     taker.click("#controls button[data-action='take']")
@@ -568,7 +577,6 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
     )
     taker.click("#controls button[data-action='accept_resign']")
     # A single game at a cube of 2: two points to the one who accepted, on both boards.
-    taker_name = "Bob" if taker is guest.page else "Ann"
     for page in pages:
         page.wait_for_selector(f"#match-info:has-text('{taker_name} 2')", timeout=CONNECT_TIMEOUT_MS)
     # Both records end the same, once the last acknowledgements are in.

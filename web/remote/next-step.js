@@ -93,7 +93,7 @@ function panelWords(link, friend) {
 function waitWords({ remote, phase, friend, link, live }) {
   if (remote.phase === "invited") return live ? "Send your friend the link or the code below: the match starts when they open it." : "Waiting for your friend to open your link and join.";
   if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;
-  if (remote.phase === "over") return "Match over.";
+  if (remote.phase === "over") return `Match over. Offer ${friend} a rematch, or go back to your own match.`;
   if (remote.awaited === remote.seat) return "Your dice are being drawn…";
   const decides = remote.waiting_for === "decision" && phase === "roll";
   if (link) {
