@@ -709,7 +709,7 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
         page.wait_for_selector("#friend-dialog[open]")
         listed = page.locator("#friend-matches li")
         expect(listed).to_have_count(1)
-        waiting = "With a friend not joined yet · by links · waiting for your friend to join"
+        waiting = "With a friend not joined yet · 1-point match · by links · your invitation to send"
         expect(listed).to_contain_text(waiting)
         page.click("#friend-matches button[aria-label='Delete the match with a friend not joined yet']")
         expect(page.locator("#message-title")).to_have_text("Delete this match?")
@@ -877,5 +877,13 @@ def test_by_links_the_status_and_the_panel_say_the_next_step(
             rd.act_once(pages[receiver])
         sender = receiver
     assert explained
+    # The matches kept here say the match and the next step too: this side has its link to send.
+    page = pages[sender]
+    page.wait_for_selector("#remote-send:not([hidden])")
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    listed = page.locator("#friend-matches li").first.text_content() or ""
+    assert f"With {names[sender]} · 3-point match · by links · your link to send ·" in listed, listed
+    page.keyboard.press("Escape")
     host.check()
     guest.check()

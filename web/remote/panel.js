@@ -37,9 +37,7 @@ export function render(state) {
   const friend = match.friendName();
   const entry = match.entry();
   const live = entry.mode === "live";
-  const length = view.settings?.match_length;
-  const what = length ? `${length}-point match` : "Money session";
-  $("remote-title").textContent = `${what} with ${remote.phase === "invited" ? "a friend" : friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
+  $("remote-title").textContent = `${matchWords(view.settings)} with ${remote.phase === "invited" ? "a friend" : friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
   $("remote-turn").textContent = timeWords(remote, friend);
   const host = remote.seat === remote.host;
   const invited = remote.phase === "invited";
@@ -62,6 +60,15 @@ export function render(state) {
   }
   input("remote-roll-ahead").checked = entry.rollAhead === true;
   renderChat(entry, remote, friend);
+}
+
+/**
+ * The match a friend plays: its length, or a money session.
+ * @param {{match_length?: number} | undefined} settings
+ */
+export function matchWords(settings) {
+  const length = settings?.match_length;
+  return length ? `${length}-point match` : "Money session";
 }
 
 /**
