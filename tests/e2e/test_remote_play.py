@@ -555,6 +555,9 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
         else:
             rd.act_once(page)
     taker = guest.page if doubler is host.page else host.page
+    # The friend on roll: nothing on this board to press (no Roll drawn on the friend's side).
+    no_dead_controls(taker)
+    shoot(taker, "live-friend-on-roll")
     before = rd.state(doubler)["steps"]
     doubler.click("#controls button[data-action='double']")
     rd.wait_idle_after(doubler, before)
@@ -563,6 +566,7 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
     rd.wait_until(lambda: (doubler.text_content("#status") or "").startswith("Waiting"))
     no_dead_controls(doubler)
     assert doubler.text_content("#status") == f"Waiting for {taker_name}'s answer to your double."
+    shoot(doubler, "live-waiting-for-the-answer")
     taker.wait_for_selector("#controls button[data-action='take']:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
     assert "doubles to 2" in (taker.text_content("#status") or "")
     taker.click("#controls button[data-action='take']")

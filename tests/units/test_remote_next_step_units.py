@@ -106,6 +106,7 @@ def test_live_the_player_waits_for_the_friend_unless_the_devices_cannot_connect(
         print({
           invited: step(entry("live", -1, message(0, "hello")), remote({phase: "invited"}), "invited").status,
           dice: step(live, remote({waiting_for: "dice"}), "roll").status,
+          opening: step(live, remote({waiting_for: "dice"}), "opening").status,
           doubled: step(live, remote(), "doubled").status,
           lost: step(live, remote(), "roll", true),
           over: step(live, remote({phase: "over", awaited: null}), "match_over").status,
@@ -115,7 +116,8 @@ def test_live_the_player_waits_for_the_friend_unless_the_devices_cannot_connect(
     assert found["invited"] == (
         "Send your friend the link or the code below: the match starts when they open it."
     )
-    assert found["dice"] == "Waiting for Bob's device to draw the dice…"
+    assert found["dice"] == "Waiting for Bob to roll."
+    assert found["opening"] == "Waiting for Bob's device to draw the dice…"
     assert found["doubled"] == "Waiting for Bob's answer to your double."
     assert found["lost"]["status"] == (
         "Send Bob your turn as the link below: Bob's device cannot be reached now."

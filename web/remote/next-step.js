@@ -94,7 +94,8 @@ function waitWords({ remote, phase, friend, link, live }) {
   if (remote.phase === "invited") return live ? "Send your friend the link or the code below: the match starts when they open it." : "Waiting for your friend to open your link and join.";
   if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;
   if (remote.phase === "over") return `Match over. Offer ${friend} a rematch, or go back to your own match.`;
-  if (remote.awaited === remote.seat) return "Your dice are being drawn…";
+  // This device adds its half of a roll by itself (the opening roll, or the friend's roll once asked for).
+  if (remote.awaited === remote.seat) return "Drawing the dice…";
   const decides = remote.waiting_for === "decision" && phase === "roll";
   if (link) {
     if (link.what === "join") return `Waiting for ${friend}'s link back with the opening roll.`;
@@ -102,7 +103,8 @@ function waitWords({ remote, phase, friend, link, live }) {
     if (link.what === "double") return `Waiting for ${friend}'s answer to your double: it comes back as a link.`;
     return `Waiting for ${friend} to ${decides ? "roll or double" : "play"} and send you a link back.`;
   }
-  if (remote.waiting_for === "dice") return `Waiting for ${friend}'s device to draw the dice…`;
+  // A roll due with the friend on roll: the friend rolls (their device adds its half); else both devices draw it.
+  if (remote.waiting_for === "dice") return phase === "roll" ? `Waiting for ${friend} to roll.` : `Waiting for ${friend}'s device to draw the dice…`;
   if (phase === "doubled") return `Waiting for ${friend}'s answer to your double.`;
   if (phase === "resign_offered") return `Waiting for ${friend}'s answer.`;
   return `Waiting for ${friend} to ${decides ? "roll or double" : "play"}.`;
