@@ -53,13 +53,15 @@
 /**
  * The view the play area draws (web/play/, web/match/, web/remote/remote-match.js): Python's `View`, decorated on
  * two devices (players of kind "remote", the phase "invited" before the friend joins, `remote`: the protocol's
- * state as `remote_view` answers it), or the start board drawn before the engine has answered (`StartView`: what it
+ * state as `remote_view` answers it, `waiting`: the status line's words whenever the player here does not act,
+ * web/remote/next-step.js), or the start board drawn before the engine has answered (`StartView`: what it
  * lacks is optional here).
  * @typedef {Omit<View, StartViewLacks | "cube" | "players" | "phase"> & Partial<Pick<View, StartViewLacks>> & {
  *   cube: Omit<CubeView, "offered_value"> & Partial<Pick<CubeView, "offered_value">>,
  *   players: PlayPlayer[],
  *   phase: View["phase"] | "invited",
  *   remote?: RemoteView,
+ *   waiting?: string,
  * }} PlayView
  */
 

@@ -132,8 +132,8 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert bottom_name(host.page) == "Ann" and bottom_name(guest.page) == "Bob"
     # The XGID in each panel is written as each board is drawn: the player at the bottom in upper case.
     assert xgids_of_both(host.page, guest.page)
-    assert "Match with Bob · live · rated" in (host.page.text_content("#remote-title") or "")
-    assert "Match with Ann · live · rated" in (guest.page.text_content("#remote-title") or "")
+    assert "match with Bob · live · rated" in (host.page.text_content("#remote-title") or "")
+    assert "match with Ann · live · rated" in (guest.page.text_content("#remote-title") or "")
 
     # A chat line is shown as text on the other device, never as markup.
     host.page.fill("#remote-chat-text", "<b>good luck</b>")
@@ -150,9 +150,13 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     # Both boards end the same way, and neither offers a new match against the computer in its place.
     results = [page.text_content("#result-text") for page in (host.page, guest.page)]
     assert results[0] == results[1] and "wins the match" in (results[0] or "")
-    for page in (host.page, guest.page):
+    for page, friend in ((host.page, "Bob"), (guest.page, "Ann")):
         assert page.is_visible("#remote-rematch")
         assert not page.is_visible("#controls button[data-action='new_match']")
+        # Over: the next step is the panel's (a rematch, or one's own match); the board offers nothing.
+        status = page.text_content("#status") or ""
+        assert status == f"Match over. Offer {friend} a rematch, or go back to your own match.", status
+        no_dead_controls(page)
     screenshot(host.page, "remote-live-host-end")
     screenshot(guest.page, "remote-live-guest-end")
 
@@ -192,7 +196,7 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert listed.count() == 1 and "With Bob" in (listed.text_content() or "")
     host.page.click("#friend-matches button:has-text('Open')")
     host.page.wait_for_selector("#remote-panel:not([hidden])")
-    assert "Match with Bob" in (host.page.text_content("#remote-title") or "")
+    assert "match with Bob" in (host.page.text_content("#remote-title") or "")
     host.check()
     guest.check(friend_left=True)
 
@@ -551,9 +555,18 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
         else:
             rd.act_once(page)
     taker = guest.page if doubler is host.page else host.page
+    # The friend on roll: nothing on this board to press (no Roll drawn on the friend's side).
+    no_dead_controls(taker)
+    shoot(taker, "live-friend-on-roll")
     before = rd.state(doubler)["steps"]
     doubler.click("#controls button[data-action='double']")
     rd.wait_idle_after(doubler, before)
+    # Waiting for the friend's answer: the status says so, and nothing on the board can be pressed.
+    taker_name = "Bob" if doubler is host.page else "Ann"
+    rd.wait_until(lambda: (doubler.text_content("#status") or "").startswith("Waiting"))
+    no_dead_controls(doubler)
+    assert doubler.text_content("#status") == f"Waiting for {taker_name}'s answer to your double."
+    shoot(doubler, "live-waiting-for-the-answer")
     taker.wait_for_selector("#controls button[data-action='take']:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
     assert "doubles to 2" in (taker.text_content("#status") or "")
     taker.click("#controls button[data-action='take']")
@@ -568,7 +581,6 @@ def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device,
     )
     taker.click("#controls button[data-action='accept_resign']")
     # A single game at a cube of 2: two points to the one who accepted, on both boards.
-    taker_name = "Bob" if taker is guest.page else "Ann"
     for page in pages:
         page.wait_for_selector(f"#match-info:has-text('{taker_name} 2')", timeout=CONNECT_TIMEOUT_MS)
     # Both records end the same, once the last acknowledgements are in.
@@ -701,7 +713,7 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
         page.wait_for_selector("#friend-dialog[open]")
         listed = page.locator("#friend-matches li")
         expect(listed).to_have_count(1)
-        waiting = "With a friend not joined yet · by links · waiting for your friend to join"
+        waiting = "With a friend not joined yet · 1-point match · by links · your invitation to send"
         expect(listed).to_contain_text(waiting)
         page.click("#friend-matches button[aria-label='Delete the match with a friend not joined yet']")
         expect(page.locator("#message-title")).to_have_text("Delete this match?")
@@ -742,7 +754,140 @@ def test_a_friend_joins_a_live_match_with_the_code_read_aloud(
     for page in (host.page, guest.page):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
         page.wait_for_selector("#match-info:has-text('Bob')", timeout=CONNECT_TIMEOUT_MS)
-    assert "Match with Ann · live" in (guest.page.text_content("#remote-title") or "")
+    assert "match with Ann · live" in (guest.page.text_content("#remote-title") or "")
     assert "#play=" in guest.page.url
+    host.check()
+    guest.check()
+
+
+SHOTS = os.environ.get("REMOTE_SHOTS_DIR", "")
+
+
+def shoot(page: Page, name: str) -> None:
+    """A picture of the page at a step (under test-results/; also under REMOTE_SHOTS_DIR when set)."""
+    path = screenshot(page, name, full_page=False)
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, path.name), full_page=False)
+
+
+def test_an_invitation_by_links_shows_the_match_chosen_before_the_friend_joins(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Ann invites Bob to a 3-point match by links: her own page says a 3-point match at once (the match line,
+    the board, the panel's title, the XGID), as Bob's invitation does."""
+    host, guest = devices
+    host.page.goto(f"{site}?no-welcome")
+    rd.wait_ready(host.page)
+    rd.invite(host.page, "Ann", length=3, mode="correspondence")
+    host.page.wait_for_selector("#remote-send:not([hidden])")
+    rd.wait_ready(host.page)
+    info = host.page.text_content("#match-info") or ""
+    assert "3-point match" in info, info
+    rd.wait_until(lambda: host.page.locator("#board .match-length").count() == 1)
+    assert host.page.text_content("#board .match-length") == "3"
+    assert "3-point match" in (host.page.text_content("#remote-title") or "")
+    # No game has started: no position to name, and certainly not a money session's.
+    xgid = host.page.text_content("#xgid") or ""
+    assert xgid == "—" or xgid.split(":")[8] == "3", xgid
+    shoot(host.page, "links-invited-host")
+    link = rd.turn_link(host.page)
+    guest.page.goto(link)
+    guest.page.wait_for_selector("#friend-join-dialog[open]")
+    assert "a 3-point match" in (guest.page.text_content("#friend-join-text") or "")
+    host.check()
+    guest.check()
+
+
+def no_dead_controls(page: Page) -> None:
+    """Nothing on the board or under it offers what the player here cannot do now: no Roll drawn on the board,
+    the dice not a button to press, no button of the turn."""
+    s = rd.state(page)
+    assert s["buttons"] == [], s
+    assert page.locator("#board .roll-button").count() == 0, s["status"]
+    assert page.get_attribute("#board .dice-target", "tabindex") == "-1", s["status"]
+
+
+def check_next_step(page: Page, friend: str) -> tuple[str, str]:
+    """The status line (read first) says this player's next step, and the panel agrees with it: send the link
+    while one is to be sent, play while it is this player's turn, wait otherwise. Returns both texts."""
+    page.wait_for_selector("html[data-idle='true']", state="attached")
+    s = rd.state(page)
+    status = s["status"]
+    sending = page.is_visible("#remote-send")
+    panel = (page.text_content("#remote-send-text") or "") if sending else ""
+    unsent = sending and not panel.startswith("Sent")
+    if unsent:
+        assert status.startswith("Send "), (status, panel)
+        assert friend in status, (status, friend)
+    elif rd.has_work(s):
+        assert not status.startswith(("Waiting", "Send ")), status
+    else:
+        assert status.startswith("Waiting"), (status, panel)
+    if not rd.has_work(s):
+        no_dead_controls(page)
+    return status, panel
+
+
+def test_by_links_the_status_and_the_panel_say_the_next_step(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """A match by links, neither player rolling ahead: at every step each device's status line says what its
+    player does now (send the link, play, or wait), the panel agrees, a link sent for the dice says why a turn
+    takes up to three links, and nothing on the board offers what cannot be done."""
+    host, guest = devices
+    host.page.goto(f"{site}?no-welcome")
+    rd.wait_ready(host.page)
+    rd.invite(host.page, "Ann", length=3, mode="correspondence")
+    host.page.wait_for_selector("#remote-send:not([hidden])")
+    check_next_step(host.page, "friend")
+    link = rd.turn_link(host.page)
+    check_next_step(host.page, "friend")
+    guest.page.goto(link)
+    rd.accept_invitation(guest.page, "Bob")
+    rd.wait_ready(guest.page)
+    # Beside the box: why a turn takes up to three links, and that both must tick it for one.
+    why = guest.page.text_content("#remote-roll-ahead-label") or ""
+    assert "three links" in why and "both" in why, why
+    pages = {"host": host.page, "guest": guest.page}
+    names = {"host": "Bob", "guest": "Ann"}
+    sender = "guest"
+    explained = False
+    shots: set[str] = set()
+    for _ in range(14):
+        receiver = "host" if sender == "guest" else "guest"
+        _, panel = check_next_step(pages[sender], names[sender])
+        mine = transcript(pages[sender])[-1]
+        items = {item["type"] for item in mine.get("items", [])}
+        # A link that carries no play (a roll asked for, a device's part of the dice) is sent for the dice.
+        if not items & {"confirm", "double", "take", "drop", "move"} and mine["type"] == "turn":
+            assert "three links" in panel and "Roll my next turn" in panel, panel
+            explained = True
+            key = "dice-" + ("roll" if "roll" in items else "reveal")
+            if key not in shots:
+                shots.add(key)
+                shoot(pages[sender], f"links-{key}-sender")
+        link = rd.turn_link(pages[sender])
+        check_next_step(pages[sender], names[sender])
+        if "sent" not in shots:
+            shots.add("sent")
+            shoot(pages[sender], "links-sent-waiting")
+        sent = transcript(pages[sender])
+        pages[receiver].goto(link)
+        rd.wait_until(lambda page=pages[receiver], sent=sent: transcript(page)[: len(sent)] == sent)
+        rd.wait_ready(pages[receiver])
+        while rd.my_turn(pages[receiver]):
+            check_next_step(pages[receiver], names[receiver])
+            rd.act_once(pages[receiver])
+        sender = receiver
+    assert explained
+    # The matches kept here say the match and the next step too: this side has its link to send.
+    page = pages[sender]
+    page.wait_for_selector("#remote-send:not([hidden])")
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    listed = page.locator("#friend-matches li").first.text_content() or ""
+    assert f"With {names[sender]} · 3-point match · by links · your link to send ·" in listed, listed
+    page.keyboard.press("Escape")
     host.check()
     guest.check()

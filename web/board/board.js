@@ -50,6 +50,8 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {boolean} [showPips]
  * @property {number} [animationMs]  glide duration; 0 turns animation off
  * @property {boolean} [interactive]  false while the computer plays or Python is busy
+ * @property {boolean} [diceActive]  false: a press on the dice does nothing now (the friend's or the computer's turn):
+ *   no Roll drawn, and the dice are not a button to press (default true)
  * @property {Loc[]} [highlights]  points to light (tutorial)
  * @property {BoardArrow[]} [arrows]  arrows to draw (tutorial, hints, the review's plays)
  * @property {{from: Loc, to: Loc}[]} [lastMoves]  extra moves to mark `.last-move` (e.g. the opponent's play)

@@ -143,7 +143,8 @@ function drawDice(s, v) {
   } else {
     s.lastDiceKey = null;
   }
-  if (!dice && ["roll", "opening"].includes(/** @type {string} */ (v.phase)) && humanDecides(v)) { // none: false
+  const active = s.cfg.diceActive !== false;
+  if (active && !dice && ["roll", "opening"].includes(/** @type {string} */ (v.phase)) && humanDecides(v)) { // none: false
     const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
     svgEl("rect", { x: center.x - z.rollW / 2, y: MID - z.promptH / 2, width: z.rollW, height: z.promptH, rx: z.promptH / 2, class: "roll-button" }, g);
     svgText(g, t(s, "roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
@@ -170,6 +171,12 @@ function drawDice(s, v) {
   const prompt = dice && s.cfg.endPrompt ? `${t(s, s.cfg.endPrompt)}: ${t(s, "endTurn")}. ` : "";
   const label = dice ? `${prompt}${t(s, "dice")} ${dice.join(" ")}` : t(s, "rollDice");
   diceTarget.setAttribute("aria-label", label);
+  // Dice that do nothing when pressed are not offered as a button (shown dice still say what they are).
+  diceTarget.setAttribute("tabindex", active ? "0" : "-1");
+  if (active) diceTarget.removeAttribute("aria-disabled");
+  else diceTarget.setAttribute("aria-disabled", "true");
+  if (active || dice) diceTarget.removeAttribute("aria-hidden");
+  else diceTarget.setAttribute("aria-hidden", "true");
   const ring = /** @type {SVGElement} */ (diceTarget.firstChild);
   ring.setAttribute("x", String(area.x));
   ring.setAttribute("y", String(area.y));

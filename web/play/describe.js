@@ -7,6 +7,7 @@
 
 import { rollToPlay, rollWords } from "../dice-words.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
+import { personHereToAct } from "./seats.js";
 
 /** @typedef {import("../types.js").PlayView} View */
 
@@ -103,6 +104,8 @@ export function pipsText(view) {
  * @param {import("../preferences.js").EndTurn} [endTurn]
  */
 export function statusText(view, endTurn = "wait") {
+  // A match with a friend says what the player here waits for, or the link to send (web/remote/next-step.js).
+  if (view.waiting && !personHereToAct(view)) return view.waiting;
   const turn = view.turn ?? 0;
   const decider = view.decision ?? turn;
   const name = playerName(view, decider);

@@ -78,6 +78,9 @@ export function drawPlay(board, s) {
     perspective: s.perspective,
     // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.
     endPrompt: turnOver && endTurn !== "now" ? (v.no_legal_move ? "pass" : "done") : null,
+    // What a press on the dice does (commands.js primaryAction): the roll or the turn of the person here, the next
+    // game or match of the page's own (a match with a friend goes on by itself, and ends with its panel's Rematch).
+    diceActive: (human && ["opening", "roll", "move"].includes(v.phase)) || (!v.remote && ["game_over", "match_over"].includes(v.phase)),
   });
   applyControlStates($("controls"), controlStates(v, { humanToAct: human, endTurn }));
   keepFocusVisible(board, v, human);
@@ -90,7 +93,7 @@ export function drawPlay(board, s) {
   if (v.phase === "game_over") status = "Game over.";
   if (v.phase === "match_over") status = "Match over.";
   if (s.busy && s.busyWhy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
-  if (v.remote && !human && s.hasMatch) status = remoteWaitText(v);
+  if (v.remote && !human && s.hasMatch) status = v.waiting ?? remoteWaitText(v); // web/remote/next-step.js
   $("status").textContent = status;
   $("position-id").textContent = v.position_id || "—";
   $("match-id").textContent = v.match_id || "—";

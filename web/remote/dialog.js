@@ -6,6 +6,8 @@
 
 import { openInvitation } from "./address.js";
 import { invite } from "./invite.js";
+import { linkToSend } from "./next-step.js";
+import { matchWords } from "./panel.js";
 import { readCode } from "./link.js";
 import { show } from "./show.js";
 import { $, shown } from "./state.js";
@@ -65,11 +67,13 @@ async function listMatches(state) {
     return;
   }
   for (const { id, entry, savedAt } of kept) {
-    const { remote } = await call("remote_view", { state: entry.state });
+    const { view, remote } = await call("remote_view", { state: entry.state });
     const item = document.createElement("li");
     const friend = remote.names?.[1 - remote.seat] || "a friend not joined yet";
     const when = new Date(savedAt).toLocaleString();
-    item.append(Object.assign(document.createElement("span"), { textContent: `With ${friend} · ${entry.mode === "live" ? "live" : "by links"} · ${turnWords(remote)} · ${when}` }));
+    const what = matchWords(view?.settings ?? entry.state.transcript?.[0]?.rules?.settings).toLowerCase();
+    const how = entry.mode === "live" ? "live" : "by links";
+    item.append(Object.assign(document.createElement("span"), { textContent: `With ${friend} · ${what} · ${how} · ${turnWords(entry, remote)} · ${when}` }));
     for (const [value, label] of [[`open:${id}`, "Open"], [`delete:${id}`, "Delete"]]) {
       const button = Object.assign(document.createElement("button"), { type: "submit", value, textContent: label, className: "small" });
       button.setAttribute("aria-label", `${label} the match with ${friend}`);
@@ -93,8 +97,13 @@ async function deleteMatch(state, id) {
   ctx.say("The match is deleted from this device.");
 }
 
-/** @param {import("../types.js").RemoteView} remote */
-function turnWords(remote) {
+/**
+ * Whose step it is, as the status line would say it: a link to send comes first.
+ * @param {import("./store.js").RemoteEntry} entry @param {import("../types.js").RemoteView} remote
+ */
+function turnWords(entry, remote) {
+  const link = linkToSend(entry, remote, entry.mode === "correspondence");
+  if (link && !link.sent) return link.what === "invitation" ? "your invitation to send" : "your link to send";
   if (remote.phase === "invited") return "waiting for your friend to join";
   if (remote.phase === "over" || remote.phase === "claimed") return "over";
   return remote.awaited === remote.seat ? "your turn" : "their turn";

@@ -36,7 +36,8 @@ export async function invite(state, { name, length, mode, rated }) {
 async function startInvited(state, { name, settings, mode, rating, invitation, line = null }) {
   const created = await state.ctx.call("remote_create", { name, settings, mode, rating });
   /** @type {RemoteEntry} */
-  const entry = { state: created.state, mode, chat: [], sent: 0, createdAt: new Date().toISOString() };
+  // sent -1: not even the invitation (revision 0) is sent yet
+  const entry = { state: created.state, mode, chat: [], sent: -1, createdAt: new Date().toISOString() };
   if (invitation) entry.invitation = invitation;
   await show(state, entry, { fresh: true, expectPeer: false, line });
 }

@@ -37,7 +37,7 @@ export function render(state) {
   const friend = match.friendName();
   const entry = match.entry();
   const live = entry.mode === "live";
-  $("remote-title").textContent = remote.phase === "invited" ? "Match with a friend" : `Match with ${friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
+  $("remote-title").textContent = `${matchWords(view.settings)} with ${remote.phase === "invited" ? "a friend" : friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
   $("remote-turn").textContent = timeWords(remote, friend);
   const host = remote.seat === remote.host;
   const invited = remote.phase === "invited";
@@ -63,6 +63,15 @@ export function render(state) {
 }
 
 /**
+ * The match a friend plays: its length, or a money session.
+ * @param {{match_length?: number} | undefined} settings
+ */
+export function matchWords(settings) {
+  const length = settings?.match_length;
+  return length ? `${length}-point match` : "Money session";
+}
+
+/**
  * The friend's last move, and when the match may be claimed.
  * @param {import("../types.js").RemoteView} remote @param {string} friend
  */
@@ -72,7 +81,7 @@ function timeWords(remote, friend) {
   if (remote.deadline === null) return `Last move ${ago}.`;
   const claimable = Date.now() / 1000 >= remote.deadline;
   if (claimable) return `Last move ${ago}. ${friend} has kept the match waiting past its time limit: you may claim it.`;
-  return `Last move ${ago}. If ${friend} has not played by ${new Date(remote.deadline * 1000).toLocaleString()}, you may claim the match.`;
+  return `Last move ${ago}. If nothing comes from ${friend} by ${new Date(remote.deadline * 1000).toLocaleString()}, you may claim the match.`;
 }
 
 /** @param {number} seconds */

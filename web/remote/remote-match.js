@@ -18,6 +18,7 @@
 import { createListeners } from "../match/listeners.js";
 import { startView } from "../match/startview.js";
 import { helloIn } from "./hello.js";
+import { linkToSend, nextStep } from "./next-step.js";
 import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
 
 /** @typedef {import("../types.js").RemotePlayView} View */
@@ -40,6 +41,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(hello: import("../types.js").Message) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
  * @property {() => void} [closed]  the match is no longer shown here (its line closed)
+ * @property {() => void} [acted]  an action of the person here changed the match (play shows it; the panel follows)
  */
 
 /**
@@ -50,13 +52,17 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {RemoteEntry} kept  the entry as saved
  * @property {Line | null} line  the live line, when connected
  * @property {Shown} shown  Python's last answer: the view and the protocol's state
- * @property {{from: object | null, view: View} | null} decorated  the view last made, and from what
+ * @property {{from: object | null, kept: RemoteEntry, lineState: string, view: View} | null} decorated  the view last
+ *   made, and from what
+ * @property {string} lineState  the live line's state ("connected", "no-direct", …; "" before any): while the
+ *   devices cannot connect, a turn goes as a link
  * @property {{revision: number, messages?: unknown[], payload?: string} | null} fork  the friend's record last seen to
  *   differ from this side's, kept so that the player may take it: the messages of a sync (live) or the payload of a link
  * @property {import("../types.js").Call} call
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue
  * @property {(hello: import("../types.js").Message) => void} invited
  * @property {() => void} closed
+ * @property {() => void} acted
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
 
@@ -66,7 +72,7 @@ const CHANGED_HERE = "This match was changed in another tab. The latest position
 /**
  * @param {RemoteMatchOptions} options
  */
-export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {} }) {
+export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {}, acted = () => {} }) {
   const id = /** @type {string} */ (entry.state.transcript?.[0]?.match);
   /** @type {RemoteState} */
   const r = {
@@ -76,11 +82,13 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, e
     line: null,
     shown: await call("remote_view", { state: entry.state }),
     decorated: null,
+    lineState: "",
     fork: null,
     call,
     enqueue,
     invited,
     closed,
+    acted,
     listeners: createListeners(),
   };
   if (fresh) {
@@ -127,9 +135,25 @@ function remoteMatch(r) {
     claim: () => told(r, claim(r)),
     /** @param {string} base */
     turnLink: (base) => turnLink(r, base),
-    /** @param {number} revision the revision of the turn link the player has sent (copied or shared) */
+    /** The link this side has to send now (and whether it was sent), or null. */
+    link: () => link(r),
+    /**
+     * The live line's state: while the devices cannot connect, a turn goes as a link (the status line says so).
+     * @param {string} lineState
+     */
+    setLineState(lineState) {
+      if (r.lineState === lineState || r.kept.mode !== "live") return;
+      r.lineState = lineState;
+      void r.enqueue(() => r.listeners.emit(shownAgain(r)));
+    },
+    /**
+     * Called inside the page's queue.
+     * @param {number} revision the revision of the turn link the player has sent (copied or shared)
+     */
     async markSent(revision) {
-      if (revision > r.kept.sent) await save(r, { ...r.kept, sent: revision });
+      if (revision <= r.kept.sent) return;
+      await save(r, { ...r.kept, sent: revision });
+      await r.listeners.emit(shownAgain(r)); // the status line goes from "Send" to "Waiting"
     },
     /** Whether each play asks for the player's next roll with it (kept with the match). @param {boolean} on */
     async setRollAhead(on) {
@@ -172,29 +196,54 @@ async function told(r, change) {
 }
 
 /**
- * The view of `shown`, made once for each answer of Python's.
+ * The view of `shown`, made once for each answer of Python's (and again when the link to send or the line changes).
  * @param {RemoteState} r
  * @returns {View}
  */
 function view(r) {
-  if (r.decorated?.from !== r.shown) r.decorated = { from: r.shown, view: decorate(r.shown) };
-  return r.decorated.view;
+  let made = r.decorated;
+  if (made?.from !== r.shown || made.kept !== r.kept || made.lineState !== r.lineState) {
+    made = { from: r.shown, kept: r.kept, lineState: r.lineState, view: decorate(r) };
+    r.decorated = made;
+  }
+  return made.view;
 }
 
 /**
- * @param {Shown} shown
+ * The rules core's view with the friend's seat marked, the protocol's state, and what the player here waits for.
+ * @param {RemoteState} r
  * @returns {View}
  */
-function decorate(shown) {
+function decorate(r) {
+  const { shown } = r;
   const remote = shown.remote;
-  const base = shown.view ?? waitingView(remote);
+  const base = shown.view ?? waitingView(remote, r.kept);
   /** @type {PlayPlayer[]} */
   const players = (base.players ?? []).map((player, seat) => ({
     ...player,
     name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
     kind: seat === remote.seat ? "human" : "remote",
   }));
-  return { ...base, players, remote };
+  const { status } = nextStep({ remote, phase: base.phase, friend: friendName(r), link: link(r), live: r.kept.mode === "live" });
+  return { ...base, players, remote, waiting: status };
+}
+
+/**
+ * The link this side has to send now, or null.
+ * @param {RemoteState} r
+ */
+function link(r) {
+  const byLinks = r.kept.mode === "correspondence" || !["connected", "looking", ""].includes(r.lineState);
+  return linkToSend(r.kept, r.shown.remote, byLinks);
+}
+
+/**
+ * The match as it stands, told again: what changed is the page's words, not the board.
+ * @param {RemoteState} r
+ * @returns {Update}
+ */
+function shownAgain(r) {
+  return { view: view(r), changed: true, events: [], notices: [] };
 }
 
 /** @param {RemoteState} r */
@@ -247,6 +296,7 @@ async function act(r, action) {
   if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
   r.shown = result;
   if (result.message) await send(r, [result.message]);
+  r.acted();
   return { view: view(r), changed: true, events: result.events ?? [], notices: [] };
 }
 
@@ -386,13 +436,22 @@ async function takeTheirs(r) {
 }
 
 /**
- * The board before the friend has joined: the starting position, nobody to act.
- * @param {RemoteView} remote
+ * The board before the friend has joined: the starting position, nobody to act, the match the invitation offers
+ * (its settings, from the invitation itself), and no game yet to name by an ID.
+ * @param {RemoteView} remote @param {RemoteEntry} entry
  * @returns {PlayView}
  */
-function waitingView(remote) {
+function waitingView(remote, entry) {
   const base = startView();
-  return { ...base, phase: "invited", players: [0, 1].map((seat) => ({ name: remote.names?.[seat] ?? "", kind: "human" })) };
+  const settings = entry.state.transcript?.[0]?.rules?.settings ?? base.settings;
+  return {
+    ...base,
+    settings,
+    position_id: "",
+    match_id: "",
+    phase: "invited",
+    players: [0, 1].map((seat) => ({ name: remote.names?.[seat] ?? "", kind: "human" })),
+  };
 }
 
 /** @typedef {ReturnType<typeof remoteMatch>} RemoteMatch */

@@ -6,6 +6,7 @@
 
 import { copyText } from "../copy.js";
 import { downloadText, turnFile } from "../matchfile.js";
+import { nextStep } from "./next-step.js";
 import { render } from "./panel.js";
 import { $, input, shown } from "./state.js";
 
@@ -13,30 +14,18 @@ import { $, input, shown } from "./state.js";
 /** @typedef {import("./state.js").RemoteMatch} RemoteMatch */
 
 /**
- * By correspondence: the link to send, whenever the last message of the match is this side's.
+ * The link to send, whenever the last message of the match is this side's (by correspondence; live, while the
+ * devices cannot connect), with the words of web/remote/next-step.js.
  * @param {FriendsState} state @param {RemoteMatch} match @param {import("../types.js").RemoteView} remote @param {string} friend
  */
 export function renderSend(state, match, remote, friend) {
-  const { lineState } = state;
-  const entry = match.entry();
-  const transcript = entry.state.transcript ?? [];
-  const last = transcript[transcript.length - 1];
-  // Live, a turn goes as a link too while the devices cannot connect (no direct path without a TURN relay).
-  const byLinks = entry.mode === "correspondence" || (lineState !== "connected" && lineState !== "looking" && lineState !== "");
-  const ours = byLinks && last?.from === remote.seat && remote.phase !== "over";
-  const oursToSend = ours || (entry.mode === "correspondence" && remote.phase === "invited");
-  $("remote-send").hidden = !oursToSend;
-  if (!oursToSend) return;
-  const revision = transcript.length - 1;
-  const sent = entry.sent >= revision;
-  $("remote-send-text").textContent = remote.phase === "invited"
-    ? "Send your friend this link: it holds your invitation. They send you a link back when they join."
-    : entry.mode === "live" && !sent
-      ? `${friend}'s device cannot be reached now: send your turn as a link instead (by any messenger or email).`
-      : sent
-      ? `Sent. If ${friend} did not get it, send the link again.`
-      : `Your turn is ready: send ${friend} this link (by any messenger or email).`;
+  const link = match.link();
+  $("remote-send").hidden = link === null;
+  if (link === null) return;
+  const view = match.view();
+  $("remote-send-text").textContent = nextStep({ remote, phase: view.phase, friend, link, live: link.live }).panel;
   $("remote-send-share").hidden = typeof navigator.share !== "function";
+  const { revision } = link;
   if (state.sendLink.revision === revision) return;
   state.sendLink = { revision, href: "" };
   void match.turnLink(location.href).then((href) => {

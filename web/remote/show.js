@@ -20,6 +20,7 @@ import { findById } from "./store.js";
 export function showStatus(state, { state: lineState, text }) {
   const changed = state.lineState !== lineState;
   state.lineState = lineState;
+  state.shownMatch?.setLineState(lineState); // while the devices cannot connect, a turn goes as a link
   if (changed && shown(state)) render(state);
   const element = $("remote-status");
   element.hidden = false;
@@ -48,6 +49,9 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
       const { invitation } = entry;
       if (invitation && opened) void enqueue(() => joinLive(state, /** @type {RemoteMatch} */ (opened), invitation, hello));
     },
+    acted: () => {
+      if (state.shownMatch === opened) render(state); // the link to send, at once
+    },
     closed: () => {
       if (state.shownMatch !== opened) return; // another match took its place: its panel is drawn as it is shown
       state.shownMatch = null;
@@ -66,6 +70,7 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
   }
   sessionStorage.setItem(SHOWN_KEY, match.id);
   state.shownMatch = match;
+  match.setLineState(state.lineState);
   await play.showMatch(match);
   render(state);
   return match;

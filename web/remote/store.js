@@ -10,7 +10,7 @@
  *   leaves this device: it is what this side's dice are drawn from.
  * - `mode`: "live" or "correspondence"; `invitation`: the live match's room and secret (its link's fragment).
  * - `chat`: the short messages of the match, the latest CHAT_KEPT; `sent`: the revision of our last message the
- *   friend is known to have (acknowledged live, or the turn link copied).
+ *   friend is known to have (acknowledged live, or the turn link copied); -1: none yet (a new invitation).
  * - `rollAhead`: the player asks for their next roll with each play (one link a turn by correspondence, but no
  *   double at the start of that turn: docs/remote-protocol.md).
  */

@@ -20,6 +20,7 @@ export function decisionBoard(step, record, matchLength, chosen = null) {
   return {
     view: decisionView(step, record, matchLength),
     interactive: false,
+    diceActive: false, // a position looked at: no Roll to press
     arrows: arrowsOf(d, chosen),
     numbering: d.turn === 1 ? 1 : 0,
   };

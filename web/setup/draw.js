@@ -27,6 +27,7 @@ export function draw(state) {
   const rolled = p.dice[0] > 0;
   ctx.board.set({
     interactive: false,
+    diceActive: false, // a position being set up: no Roll to press
     arrows: [],
     highlights: [],
     view: {
