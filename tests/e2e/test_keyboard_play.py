@@ -34,11 +34,31 @@ def enter_board(page: Page) -> None:
     assert focused_loc(page) is not None, "no board point took the focus"
 
 
+def place_centre(page: Page, loc: int | str) -> tuple[float, float]:
+    box = page.locator(f"#board .target[data-loc='{loc}'] .hit").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def arrow_to(page: Page, loc: int | str) -> None:
+    """Walk the focus to a place with the arrows as a player looking at the board does: Up or Down to its row,
+    then Left or Right towards it."""
+    board = page.locator("#board svg").bounding_box()
+    assert board is not None
+    mid = board["y"] + board["height"] / 2
+    target = str(loc)
     for _ in range(30):
-        if focused_loc(page) == str(loc):
+        here = focused_loc(page)
+        if here == target:
             return
-        page.keyboard.press("ArrowRight")
+        assert here is not None
+        (hx, hy), (tx, ty) = place_centre(page, here), place_centre(page, target)
+        if target not in ("bar", "off") and (here in ("bar", "off") or (hy < mid) != (ty < mid)):
+            page.keyboard.press("ArrowUp" if ty < mid else "ArrowDown")
+            if here in ("bar", "off"):
+                page.keyboard.press("ArrowRight" if tx > hx else "ArrowLeft")
+            continue
+        page.keyboard.press("ArrowRight" if tx > hx else "ArrowLeft")
     raise AssertionError(f"could not reach {loc} with the arrow keys")
 
 

@@ -158,6 +158,7 @@ function newState(el, cfg, layout) {
     shownView: cfg.view,
     selected: null,
     focusLoc: null,
+    focusRow: "bottom",
     lifted: null,
     hidden: new Map(),
     pending: false,

@@ -35,6 +35,7 @@ import { sameLoc, toLoc, countAt } from "./state.js";
  * @property {import("../types.js").BoardView | null} shownView  the view `drawn` was taken from
  * @property {Loc | null} selected
  * @property {Loc | null} focusLoc
+ * @property {"top" | "bottom"} focusRow  the row of the last point focused: the arrows on the bar and the tray follow it
  * @property {{player: number, loc: Loc} | null} lifted  a checker picked up by a drag
  * @property {Map<string, number>} hidden  checkers in flight, not drawn at their place yet: "player:loc" → n
  * @property {boolean} pending  the board reported a move/undo and waits for the next view
