@@ -753,3 +753,17 @@ def test_arrow_keys_move_the_focus_the_way_they_point_on_screen(
         if end != expected:
             wrong.append(f"{key} from {start}: {end}, not {expected}")
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("perspective", "numbering"), [(0, 1), (1, None), (1, 0)])
+def test_a_points_name_carries_the_number_printed_under_it(
+    page: Page, harness_url: str, perspective: int, numbering: int | None
+) -> None:
+    """The view names point 13 "Point 13" (White's numbering); a board numbered otherwise prints another
+    number there, and its name says that number too."""
+    mount(page, harness_url, start_view(), perspective=perspective, numbering=numbering)
+    printed = page.locator('text.point-number[data-point="13"]').text_content()
+    black_numbers = (numbering if numbering is not None else perspective) == 1
+    assert printed == ("12" if black_numbers else "13")
+    name = page.locator('.target[data-loc="13"]').get_attribute("aria-label")
+    assert name == f"Point {printed}, 5 white checkers"

@@ -188,6 +188,7 @@ def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: 
     # White on roll: White's mid-point is point 13.
     # The places' names are drawn at the board's next animation frame, which may come after the page is idle.
     expect_label(page, 13, "Point 13, 5 white checkers")
+    assert printed_numbers(page) == {str(p): str(p) for p in range(1, 25)}
     enter_board(page)
     arrow_to(page, 8)
     page.keyboard.press("Enter")
@@ -203,3 +204,17 @@ def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: 
     # Black on roll: the same place is Black's point 12, and Black's mid-point (absolute 12) is point 13.
     expect_label(page, 13, "Point 12, 5 white checkers")
     expect_label(page, 12, "Point 13, 5 black checkers")
+    # ... and the board prints the numbers its names say, under every point.
+    assert printed_numbers(page) == {str(p): str(25 - p) for p in range(1, 25)}
+    # The keyboard's focus walks over the same names.
+    arrow_to(page, 13)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Point 12, 5 white checkers"
+
+
+def printed_numbers(page: Page) -> dict[str, str]:
+    """The number printed at each point (absolute point -> text), once drawn."""
+    numbers: dict[str, str] = page.eval_on_selector_all(
+        "#board text.point-number[data-point]",
+        "els => Object.fromEntries(els.map((e) => [e.dataset.point, e.textContent]))",
+    )
+    return numbers

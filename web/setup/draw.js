@@ -27,6 +27,7 @@ export function draw(state) {
   const rolled = p.dice[0] > 0;
   ctx.board.set({
     interactive: false,
+    numbering: null, // the bottom player's, as the editor's names count (play numbers from the player on roll)
     arrows: [],
     highlights: [],
     view: {
