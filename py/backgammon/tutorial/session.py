@@ -152,19 +152,16 @@ class TutorialSession:
         turn = self._require_turn()
         if self.done:
             return self._answer(_feedback("done", self.lesson.success))
-        before = turn.position.theirs[24]
         try:
-            turn.move(source, dest)
+            steps = turn.move(source, dest)
         except IllegalMoveError as err:
             rule, words = err.rule, rule_words(err)
             if rule == "turn-complete" and not turn.moves:
                 rule = _no_move_reason(turn, source, dest) or rule
                 words = RULES.get(rule, words)
             return self._answer(_feedback("illegal", words, rule))
-        # A move that needs both dice counts as two; each adds to the bar only what it hits.
-        added = len(turn.moves) - len(self.hits)
-        hit_total = turn.position.theirs[24] - before
-        self.hits.extend([hit_total > 0] + [False] * (added - 1))
+        # A move that needs both dice counts as two, each with its own hit: Undo takes back one at a time.
+        self.hits.extend(step.hit for step in steps)
         if not turn.is_complete:
             return self._answer(_feedback("progress", "Good. Now play the rest of the roll."))
         if self._meets_goal(turn.position):
@@ -186,7 +183,7 @@ class TutorialSession:
         turn = self._require_turn()
         if self.done or not turn.moves:
             return self._answer(_feedback("info", "There is nothing to undo."))
-        turn.undo()
+        turn.undo_step()
         del self.hits[len(turn.moves) :]
         return self._answer(_feedback("info", "Move taken back."))
 
