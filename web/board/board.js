@@ -51,6 +51,9 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {number} [animationMs]  glide duration; 0 turns animation off
  * @property {boolean} [interactive]  false while the computer plays or Python is busy
  * @property {Loc[]} [highlights]  points to light (tutorial)
+ * @property {Record<string, Loc[]>} [tries]  by source (as `view.dests`), places a checker may be put down on although
+ *   they are no destination: reported as moves, for the controller to answer with the rule broken (the tutorial);
+ *   never lit nor named as destinations
  * @property {BoardArrow[]} [arrows]  arrows to draw (tutorial, hints, the review's plays)
  * @property {{from: Loc, to: Loc}[]} [lastMoves]  extra moves to mark `.last-move` (e.g. the opponent's play)
  * @property {"done" | "pass" | null} [endPrompt]  nothing is left to play and the turn waits: a *Done* (or *Pass*)

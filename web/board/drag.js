@@ -7,7 +7,7 @@
 
 import { drawChecker } from "./svg.js";
 import { sameLoc, countAt } from "./state.js";
-import { view, mover, isDest, undoSource, glideMs, topSlot, canPick } from "./model.js";
+import { view, mover, accepts, undoSource, glideMs, topSlot, canPick } from "./model.js";
 import { schedule, drawNow } from "./render.js";
 import { fly } from "./anim.js";
 import { select, activate, commitMove, commitUndo, oneTapDest } from "./moves.js";
@@ -167,7 +167,7 @@ export function onPointerUp(s, ev) {
     return;
   }
   const back = undoSource(s);
-  if (target !== null && target !== "dice" && target !== "side" && isDest(s, d.from, target)) {
+  if (target !== null && target !== "dice" && target !== "side" && accepts(s, d.from, target)) {
     commitMove(s, d.from, target, at);
   } else if (target !== null && back !== null && sameLoc(back, target)) {
     commitUndo(s, at);

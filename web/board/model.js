@@ -104,6 +104,10 @@ export const mover = (s) => (typeof view(s).turn === "number" ? /** @type {numbe
 export const destsOf = (s, from) => ((view(s).dests || {})[String(from)] || []).map(toLoc);
 /** @param {State} s @param {Loc} from @param {Loc} to */
 export const isDest = (s, from, to) => destsOf(s, from).some((d) => sameLoc(d, to));
+/** Places a checker may be tried on without being a destination (the config's `tries`). @param {State} s @param {Loc} from @returns {Loc[]} */
+export const triesOf = (s, from) => ((s.cfg.tries || {})[String(from)] || []).map(toLoc);
+/** Whether a checker put down there is reported as a move: a destination, or a try. @param {State} s @param {Loc} from @param {Loc} to */
+export const accepts = (s, from, to) => isDest(s, from, to) || triesOf(s, from).some((d) => sameLoc(d, to));
 /** @param {State} s */
 export const lastMove = (s) => {
   const v = view(s);
@@ -120,7 +124,7 @@ export const isJustMoved = (s, loc) => {
 /** @param {State} s (a tutorial's view may have no phase: includes() is then false) */
 export const active = (s) => !!s.cfg.interactive && !s.pending && s.cfg.view && !["game_over", "match_over"].includes(/** @type {string} */ (view(s).phase));
 /** @param {State} s @param {Loc} loc */
-export const canPick = (s, loc) => active(s) && (destsOf(s, loc).length > 0 || isJustMoved(s, loc));
+export const canPick = (s, loc) => active(s) && (destsOf(s, loc).length > 0 || triesOf(s, loc).length > 0 || isJustMoved(s, loc));
 /** @param {State} s */
 export const undoSource = (s) => {
   const m = lastMove(s);

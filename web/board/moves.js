@@ -5,7 +5,7 @@
  */
 
 import { sameLoc, takeBack } from "./state.js";
-import { view, mover, isDest, destsOf, lastMove, canPick, active, undoSource, glideMs, slot, topSlot } from "./model.js";
+import { view, mover, accepts, destsOf, lastMove, canPick, active, undoSource, glideMs, slot, topSlot } from "./model.js";
 import { schedule } from "./render.js";
 import { fly, glideMove } from "./anim.js";
 
@@ -64,7 +64,7 @@ export function commitUndo(s, dropAt) {
 export function activate(s, loc) {
   if (!active(s)) return false;
   if (s.selected !== null) {
-    if (isDest(s, s.selected, loc)) {
+    if (accepts(s, s.selected, loc)) {
       commitMove(s, s.selected, loc, null);
       return false;
     }

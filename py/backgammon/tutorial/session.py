@@ -76,8 +76,8 @@ def _new_turn(lesson: Lesson) -> Turn:
     return Turn(position_of(lesson.me, lesson.them), lesson.dice)
 
 
-def _tryable_dests(turn: Turn) -> dict[int, list[int]]:
-    """Every destination the learner may *try*, legal or not: each checker moved by each remaining die
+def _tries(turn: Turn) -> dict[int, list[int]]:
+    """The destinations the learner may *try* beyond the legal ones: each checker moved by each remaining die
     or by their sum. The core judges the try, so a wrong one is answered with its rule."""
     mine = turn.position.mine
     remaining = list(turn.remaining_dice)
@@ -94,7 +94,7 @@ def _tryable_dests(turn: Turn) -> dict[int, list[int]]:
         for step in steps:
             dests.setdefault(source, set()).add(max(source - step, OFF))
     for source, legal in turn.dests().items():
-        dests.setdefault(source, set()).update(legal)
+        dests.setdefault(source, set()).difference_update(legal)
     return {s: sorted(ds, reverse=True) for s, ds in sorted(dests.items(), reverse=True) if ds}
 
 
@@ -140,8 +140,9 @@ class TutorialSession:
             dice=lesson.dice,
             remaining=list(turn.remaining_dice),
             moves_made=made,
-            dests={} if finished else _tryable_dests(turn),
+            dests={} if finished else turn.dests(),
             no_legal_move=not turn.dests() and not turn.moves,
+            tries={} if finished else _tries(turn),
         )
 
     def _answer(self, feedback: dict[str, Any]) -> dict[str, Any]:
