@@ -767,3 +767,34 @@ def test_a_points_name_carries_the_number_printed_under_it(
     assert printed == ("12" if black_numbers else "13")
     name = page.locator('.target[data-loc="13"]').get_attribute("aria-label")
     assert name == f"Point {printed}, 5 white checkers"
+
+
+def test_the_place_a_picked_up_checker_goes_back_to_is_named_so(page: Page, harness_url: str) -> None:
+    """The keyboard and a screen reader hear what the lit take-back place does, as they hear "destination"."""
+    mount(page, harness_url, after_8_5_view())
+    page.evaluate("boardApi.focusPoint(5)")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert classes_of(page, "undo-source") == {"8"}
+    name = page.locator('.target[data-loc="8"]').get_attribute("aria-label") or ""
+    assert name.endswith(", take back here"), name
+    name = page.locator('.target[data-loc="4"]').get_attribute("aria-label") or ""
+    assert name.endswith(", destination"), name
+
+
+def test_a_try_on_a_place_that_is_no_destination_is_reported_but_not_shown_as_made(
+    page: Page, harness_url: str
+) -> None:
+    """The tutorial's tries (a blocked point): not lit, reported as a move when the checker is put there, and
+    the checker is not drawn there (the lesson answers with the rule, the position unchanged)."""
+    mount(page, harness_url, start_view(), tries={"24": [19]})
+    click_loc(page, 24)
+    assert "19" not in classes_of(page, "dest")
+    click_loc(page, 19)
+    assert moves(page) == [{"from": 24, "to": 19}]
+    assert checkers_at(page, 24, 0) == 2 and checkers_at(page, 19, 0) == 0
+    # by drag too: the checker goes back where it came from
+    mount(page, harness_url, start_view(), tries={"24": [19]})
+    drag(page, point_centre(page, 24), point_centre(page, 19))
+    assert moves(page) == [{"from": 24, "to": 19}]
+    assert checkers_at(page, 24, 0) == 2 and checkers_at(page, 19, 0) == 0

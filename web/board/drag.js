@@ -7,10 +7,10 @@
 
 import { drawChecker } from "./svg.js";
 import { sameLoc, countAt } from "./state.js";
-import { view, mover, accepts, undoSource, glideMs, topSlot, canPick } from "./model.js";
+import { view, mover, isDest, undoSource, glideMs, topSlot, canPick } from "./model.js";
 import { schedule, drawNow } from "./render.js";
 import { fly } from "./anim.js";
-import { select, activate, commitMove, commitUndo, oneTapDest } from "./moves.js";
+import { select, activate, commitMove, commitTry, commitUndo, isTry, oneTapDest } from "./moves.js";
 
 /** @typedef {import("./model.js").State} State */
 /** @typedef {import("./geometry.js").Loc} Loc */
@@ -167,8 +167,10 @@ export function onPointerUp(s, ev) {
     return;
   }
   const back = undoSource(s);
-  if (target !== null && target !== "dice" && target !== "side" && accepts(s, d.from, target)) {
+  if (target !== null && target !== "dice" && target !== "side" && isDest(s, d.from, target)) {
     commitMove(s, d.from, target, at);
+  } else if (target !== null && target !== "dice" && target !== "side" && isTry(s, d.from, target)) {
+    commitTry(s, d.from, target, at);
   } else if (target !== null && back !== null && sameLoc(back, target)) {
     commitUndo(s, at);
   } else {

@@ -80,6 +80,7 @@ export const TEXTS = {
   offeredAt: "offered at",
   by: "by",
   destination: "destination",
+  takeBack: "take back here",
   selected: "selected",
   white: "white",
   black: "black",
@@ -106,8 +107,6 @@ export const destsOf = (s, from) => ((view(s).dests || {})[String(from)] || []).
 export const isDest = (s, from, to) => destsOf(s, from).some((d) => sameLoc(d, to));
 /** Places a checker may be tried on without being a destination (the config's `tries`). @param {State} s @param {Loc} from @returns {Loc[]} */
 export const triesOf = (s, from) => ((s.cfg.tries || {})[String(from)] || []).map(toLoc);
-/** Whether a checker put down there is reported as a move: a destination, or a try. @param {State} s @param {Loc} from @param {Loc} to */
-export const accepts = (s, from, to) => isDest(s, from, to) || triesOf(s, from).some((d) => sameLoc(d, to));
 /** @param {State} s */
 export const lastMove = (s) => {
   const v = view(s);

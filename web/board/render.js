@@ -114,6 +114,7 @@ function labelFor(s, loc) {
   }
   if (s.selected !== null && sameLoc(s.selected, loc)) text += `, ${t(s, "selected")}`;
   else if (s.selected !== null && isDest(s, s.selected, loc)) text += `, ${t(s, "destination")}`;
+  else if (sameLoc(undoSource(s), loc)) text += `, ${t(s, "takeBack")}`;
   return text;
 }
 
