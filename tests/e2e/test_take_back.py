@@ -93,6 +93,8 @@ def test_a_hit_on_the_way_is_undone_with_its_own_step(page: Page, site: Site) ->
     set_up(page, position_of(WHITE, black, mine_bar=1), match_id_of(match_length=5, dice=(5, 6)))
     click_move(page, "bar", 14)  # bar/20*/14
     drawn(page, {"bar": 1}, 1)
+    # The bar's name says what is drawn on it: Black's checker, though it is White's turn.
+    expect(point(page, "bar")).to_have_attribute("aria-label", "Bar, 1 black checker")
     assert take_back(page, 14) == ["20"]
     # Back on 20, where it hit: the hit stands.
     drawn(page, {20: 1})
