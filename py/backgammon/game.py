@@ -563,7 +563,7 @@ class Game:
         if undo_all:
             turn.undo_all()
         else:
-            turn.undo()
+            turn.undo_step()  # the last step, as the board lights where the checker goes back to
         after = len(turn.moves)
         events: list[Event] = []
         for single in reversed(before[after:]):

@@ -248,6 +248,18 @@ class Turn:
         del self._positions[-size:]
         return taken
 
+    def undo_step(self) -> Step:
+        """Take back the last single-die step: of a move that used both dice (bar/20/14), its last die alone,
+        so that the checker stops where that step began (20), as the move list writes each step."""
+        if not self._steps:
+            raise InvalidActionError("There is no move to undo.")
+        step = self._steps.pop()
+        self._positions.pop()
+        self._action_sizes[-1] -= 1
+        if not self._action_sizes[-1]:
+            self._action_sizes.pop()
+        return step
+
     def undo_all(self) -> tuple[Step, ...]:
         taken: tuple[Step, ...] = ()
         while self._action_sizes:

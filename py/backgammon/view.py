@@ -56,10 +56,12 @@ def point_labels(board: Board, viewer: int) -> dict[str, str]:
         else:
             content = "empty"
         labels[str(absolute)] = f"Point {number}, {content}"
-    colour = COLOURS[viewer]
-    on_bar, borne_off = board["bar"][viewer], board["off"][viewer]
-    labels["bar"] = f"Bar, {_checkers(on_bar, colour)}" if on_bar else "Bar, empty"
-    labels["off"] = f"Off, {_checkers(borne_off, colour)} borne off" if borne_off else "Off, none borne off"
+    # The bar and the tray hold both players' checkers: their names say all that is drawn (viewer's first).
+    order = (viewer, 1 - viewer)
+    on_bar = " and ".join(_checkers(board["bar"][p], COLOURS[p]) for p in order if board["bar"][p])
+    borne_off = " and ".join(_checkers(board["off"][p], COLOURS[p]) for p in order if board["off"][p])
+    labels["bar"] = f"Bar, {on_bar}" if on_bar else "Bar, empty"
+    labels["off"] = f"Off, {borne_off} borne off" if borne_off else "Off, none borne off"
     return labels
 
 

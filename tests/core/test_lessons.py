@@ -295,9 +295,10 @@ def test_wrong_move_example_is_answered_with_its_rule_or_the_nudge(lesson: Lesso
     *before, last = lesson.mistake.moves
     for source, dest in before:
         assert session.move(source, dest)["feedback"]["kind"] == "progress"
-    # The board must let the learner make the try: it is among the view's destinations.
-    dests = session.view()["dests"]
-    assert loc_to_json(last[1]) in dests[str(loc_to_json(last[0]))]
+    # The board must let the learner make the try: it is among the view's destinations or its tries.
+    view = session.view()
+    source = str(loc_to_json(last[0]))
+    assert loc_to_json(last[1]) in view["dests"].get(source, []) + view["tries"].get(source, [])
     answer = session.move(*last)
     feedback = answer["feedback"]
     assert answer["done"] is False
@@ -335,10 +336,11 @@ def test_a_refused_move_leaves_the_board_as_it_was(lesson: Lesson) -> None:
 
 
 def test_the_learner_can_try_moves_the_rules_forbid() -> None:
-    # The board offers blocked points too, so that the rules core can explain why they are refused.
+    # The board accepts blocked points too (it lights only the legal destinations), so that the rules core
+    # can explain why they are refused.
     session = started(lesson_by_id("blocked"))
-    dests = session.view()["dests"]
-    assert 7 in dests["13"]  # the blocked 7 point, 6 pips from the 13
+    view = session.view()
+    assert 7 in view["tries"]["13"] and 7 not in view["dests"].get("13", [])  # blocked: 6 pips from the 13
     assert session.move(13, 7)["feedback"]["rule"] == "blocked"
 
 

@@ -190,3 +190,20 @@ def test_automatic_doubles_replay_from_the_record() -> None:
     reloaded = load_record(to_record(match))
     assert build_view(reloaded)["cube"]["value"] == 2
     assert build_view(reloaded) == build_view(match)
+
+
+def test_undo_takes_back_the_last_step_and_a_reload_keeps_the_rest() -> None:
+    # 13/8/5 with 5-3 in one move: Undo takes back 8/5, the checker stops on 8 (the board lights 8), the
+    # record keeps 13/8, and the same after a reload.
+    match = Match(MatchSettings(match_length=5))
+    act(match, "roll", dice=[5, 3])
+    act(match, "move", **{"from": 13, "to": 5})
+    assert build_view(match)["moves_made"] == [
+        {"from": 13, "to": 8, "hit": False},
+        {"from": 8, "to": 5, "hit": False},
+    ]
+    act(match, "undo")
+    view = build_view(match)
+    assert view["moves_made"] == [{"from": 13, "to": 8, "hit": False}] and view["dice_remaining"] == [3]
+    assert to_record(match)["games"][0]["actions"][-1] == {"type": "move", "from": 13, "to": 8}
+    assert build_view(load_record(to_record(match))) == view

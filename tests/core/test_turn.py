@@ -212,3 +212,23 @@ def test_turn_reaches_exactly_the_legal_plays_from_games(position: Position, dic
     found: set[Position] = set()
     _reachable(turn, found)
     assert found == set(legal_plays(position, dice).positions)
+
+
+def test_undo_step_takes_back_one_die_of_a_move_that_used_both() -> None:
+    # bar/20*/14 made in one move (Black's 6-point shuts 19): the last step comes back first, the checker
+    # stops on 20 and the hit stays; then the entry and its hit.
+    turn = Turn(board({25: 1, 13: 5, 8: 3, 6: 5}, {6: 4, 5: 1, 24: 2}), (5, 6))
+    steps = turn.move(25, 14)
+    assert [(step.move, step.hit) for step in steps] == [(Move(25, 20), True), (Move(20, 14), False)]
+    assert turn.undo_step().move == Move(20, 14)
+    assert turn.moves == (Move(25, 20),) and turn.remaining_dice == (6,) and turn.position.theirs[24] == 1
+    assert 14 in turn.dests()[20]
+    assert turn.undo_step().move == Move(25, 20)
+    assert turn.position.mine[24] == 1 and turn.position.theirs[24] == 0 and turn.remaining_dice == (5, 6)
+    with pytest.raises(InvalidActionError):
+        turn.undo_step()
+    # A move after step-by-step undos is undone whole by undo() (the computer's search), as before.
+    turn.move(25, 14)
+    turn.undo_step()
+    turn.move(20, 14)
+    assert len(turn.undo_all()) == 2 and turn.moves == ()

@@ -607,7 +607,7 @@ def test_keyboard_walks_the_points_and_plays_a_move(page: Page, harness_url: str
     settle(page)
     assert classes_of(page, "selected") == set()
     page.keyboard.press("Enter")
-    page.keyboard.press("ArrowRight")  # 24 -> 23 in player 0's playing order
+    page.keyboard.press("ArrowLeft")  # 24 -> 23: point 24 is the top row's right end, 23 drawn left of it
     assert page.evaluate("document.activeElement.dataset.loc") == "23"
     page.keyboard.press("Space")
     settle(page)
@@ -617,10 +617,10 @@ def test_keyboard_walks_the_points_and_plays_a_move(page: Page, harness_url: str
 def test_only_one_point_is_in_the_tab_order(page: Page, harness_url: str) -> None:
     mount(page, harness_url, start_view())
     assert page.locator('.target[tabindex="0"]').count() == 1
-    page.evaluate("boardApi.focusPoint(6)")
+    page.evaluate("boardApi.focusPoint(8)")
     page.keyboard.press("ArrowLeft")
-    assert page.evaluate("document.activeElement.dataset.loc") == "7"
-    assert page.locator('.target[tabindex="0"]').get_attribute("data-loc") == "7"
+    assert page.evaluate("document.activeElement.dataset.loc") == "9"
+    assert page.locator('.target[tabindex="0"]').get_attribute("data-loc") == "9"
 
 
 # ---- sizes and life cycle -----------------------------------------------------------------------
@@ -697,3 +697,104 @@ def test_destroy_removes_the_board_and_its_listeners(page: Page, harness_url: st
     assert page.locator("svg.bg-board").count() == 0
     page.mouse.click(x, y)
     assert events(page) == []
+
+
+# Every place's neighbour by each arrow key, as the keyboard moves the focus: keydown events on the focused
+# place, and the places' centres on screen.
+WALK_ARROWS = """() => {
+  const centre = (el) => { const b = el.querySelector('.hit').getBoundingClientRect();
+    return {x: b.x + b.width / 2, y: b.y + b.height / 2, h: b.height}; };
+  const places = [...document.querySelectorAll('.target[data-loc]')];
+  const at = Object.fromEntries(places.map((el) => [el.dataset.loc, centre(el)]));
+  const walks = [];
+  for (const el of places) {
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) {
+      const loc = el.dataset.loc;
+      boardApi.focusPoint(loc === 'bar' || loc === 'off' ? loc : Number(loc));
+      const press = new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true});
+      document.activeElement.dispatchEvent(press);
+      walks.push({from: el.dataset.loc, key, to: document.activeElement.dataset.loc});
+    }
+  }
+  return {at, walks};
+}"""
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+@pytest.mark.parametrize("perspective", [0, 1])
+@pytest.mark.parametrize("orientation", ["right", "left"])
+def test_arrow_keys_move_the_focus_the_way_they_point_on_screen(
+    page: Page, harness_url: str, orientation: str, perspective: int, layout: str
+) -> None:
+    """Left and Right go to the next place in the same row on screen (a point, the bar or the tray), Up and
+    Down to the point across the board; whatever the numbering, the seat and the layout."""
+    mount(page, harness_url, start_view(), orientation=orientation, perspective=perspective, layout=layout)
+    found = page.evaluate(WALK_ARROWS)
+    at, walks = found["at"], found["walks"]
+    points = [loc for loc in at if loc not in ("bar", "off")]
+    mid = (min(at[p]["y"] for p in points) + max(at[p]["y"] for p in points)) / 2
+    wrong = []
+    for walk in walks:
+        start, key, end = walk["from"], walk["key"], walk["to"]
+        if start in ("bar", "off"):
+            continue  # both rows: checked from the points beside them
+        here = at[start]
+        top = here["y"] < mid
+        row = [loc for loc in at if loc in ("bar", "off") or (at[loc]["y"] < mid) == top]
+        if key in ("ArrowLeft", "ArrowRight"):
+            sign = -1 if key == "ArrowLeft" else 1
+            ahead = [loc for loc in row if (at[loc]["x"] - here["x"]) * sign > 1]
+            expected = min(ahead, key=lambda loc: abs(at[loc]["x"] - here["x"])) if ahead else start
+        else:
+            across = (key == "ArrowDown") == top
+            expected = start
+            if across:
+                expected = next(p for p in points if abs(at[p]["x"] - here["x"]) < 1 and p != start)
+        if end != expected:
+            wrong.append(f"{key} from {start}: {end}, not {expected}")
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("perspective", "numbering"), [(0, 1), (1, None), (1, 0)])
+def test_a_points_name_carries_the_number_printed_under_it(
+    page: Page, harness_url: str, perspective: int, numbering: int | None
+) -> None:
+    """The view names point 13 "Point 13" (White's numbering); a board numbered otherwise prints another
+    number there, and its name says that number too."""
+    mount(page, harness_url, start_view(), perspective=perspective, numbering=numbering)
+    printed = page.locator('text.point-number[data-point="13"]').text_content()
+    black_numbers = (numbering if numbering is not None else perspective) == 1
+    assert printed == ("12" if black_numbers else "13")
+    name = page.locator('.target[data-loc="13"]').get_attribute("aria-label")
+    assert name == f"Point {printed}, 5 white checkers"
+
+
+def test_the_place_a_picked_up_checker_goes_back_to_is_named_so(page: Page, harness_url: str) -> None:
+    """The keyboard and a screen reader hear what the lit take-back place does, as they hear "destination"."""
+    mount(page, harness_url, after_8_5_view())
+    page.evaluate("boardApi.focusPoint(5)")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert classes_of(page, "undo-source") == {"8"}
+    name = page.locator('.target[data-loc="8"]').get_attribute("aria-label") or ""
+    assert name.endswith(", take back here"), name
+    name = page.locator('.target[data-loc="4"]').get_attribute("aria-label") or ""
+    assert name.endswith(", destination"), name
+
+
+def test_a_try_on_a_place_that_is_no_destination_is_reported_but_not_shown_as_made(
+    page: Page, harness_url: str
+) -> None:
+    """The tutorial's tries (a blocked point): not lit, reported as a move when the checker is put there, and
+    the checker is not drawn there (the lesson answers with the rule, the position unchanged)."""
+    mount(page, harness_url, start_view(), tries={"24": [19]})
+    click_loc(page, 24)
+    assert "19" not in classes_of(page, "dest")
+    click_loc(page, 19)
+    assert moves(page) == [{"from": 24, "to": 19}]
+    assert checkers_at(page, 24, 0) == 2 and checkers_at(page, 19, 0) == 0
+    # by drag too: the checker goes back where it came from
+    mount(page, harness_url, start_view(), tries={"24": [19]})
+    drag(page, point_centre(page, 24), point_centre(page, 19))
+    assert moves(page) == [{"from": 24, "to": 19}]
+    assert checkers_at(page, 24, 0) == 2 and checkers_at(page, 19, 0) == 0

@@ -34,11 +34,31 @@ def enter_board(page: Page) -> None:
     assert focused_loc(page) is not None, "no board point took the focus"
 
 
+def place_centre(page: Page, loc: int | str) -> tuple[float, float]:
+    box = page.locator(f"#board .target[data-loc='{loc}'] .hit").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def arrow_to(page: Page, loc: int | str) -> None:
+    """Walk the focus to a place with the arrows as a player looking at the board does: Up or Down to its row,
+    then Left or Right towards it."""
+    board = page.locator("#board svg").bounding_box()
+    assert board is not None
+    mid = board["y"] + board["height"] / 2
+    target = str(loc)
     for _ in range(30):
-        if focused_loc(page) == str(loc):
+        here = focused_loc(page)
+        if here == target:
             return
-        page.keyboard.press("ArrowRight")
+        assert here is not None
+        (hx, hy), (tx, ty) = place_centre(page, here), place_centre(page, target)
+        if target not in ("bar", "off") and (here in ("bar", "off") or (hy < mid) != (ty < mid)):
+            page.keyboard.press("ArrowUp" if ty < mid else "ArrowDown")
+            if here in ("bar", "off"):
+                page.keyboard.press("ArrowRight" if tx > hx else "ArrowLeft")
+            continue
+        page.keyboard.press("ArrowRight" if tx > hx else "ArrowLeft")
     raise AssertionError(f"could not reach {loc} with the arrow keys")
 
 
@@ -168,6 +188,7 @@ def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: 
     # White on roll: White's mid-point is point 13.
     # The places' names are drawn at the board's next animation frame, which may come after the page is idle.
     expect_label(page, 13, "Point 13, 5 white checkers")
+    assert printed_numbers(page) == {str(p): str(p) for p in range(1, 25)}
     enter_board(page)
     arrow_to(page, 8)
     page.keyboard.press("Enter")
@@ -183,3 +204,17 @@ def test_points_are_named_from_the_side_of_the_player_on_roll(page: Page, site: 
     # Black on roll: the same place is Black's point 12, and Black's mid-point (absolute 12) is point 13.
     expect_label(page, 13, "Point 12, 5 white checkers")
     expect_label(page, 12, "Point 13, 5 black checkers")
+    # ... and the board prints the numbers its names say, under every point.
+    assert printed_numbers(page) == {str(p): str(25 - p) for p in range(1, 25)}
+    # The keyboard's focus walks over the same names.
+    arrow_to(page, 13)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Point 12, 5 white checkers"
+
+
+def printed_numbers(page: Page) -> dict[str, str]:
+    """The number printed at each point (absolute point -> text), once drawn."""
+    numbers: dict[str, str] = page.eval_on_selector_all(
+        "#board text.point-number[data-point]",
+        "els => Object.fromEntries(els.map((e) => [e.dataset.point, e.textContent]))",
+    )
+    return numbers

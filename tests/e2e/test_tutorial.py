@@ -431,3 +431,21 @@ def test_a_lesson_starts_afresh_on_a_new_engine_when_its_worker_dies(page: Page,
         "() => document.getElementById('feedback').textContent.includes('starts afresh')", timeout=30_000
     )
     solve(tutorial, lesson)  # from the lesson's start again, on the new worker
+
+
+def test_a_blocked_point_is_not_lit_as_a_destination_but_may_still_be_tried(tutorial_page: Page) -> None:
+    """Lesson 1 (6-5 from the 24 point): 19 is the opponent's 6-point, five checkers, so 24/19 is not a move.
+    The board lights only where the checker may go (18 and 13); a click on 19 is still answered with its
+    rule."""
+    page = tutorial_page
+    tutorial = Tutorial(page.main_frame)
+    page.locator("#board .target[data-loc='24']").click()
+    lit = page.locator("#board .target.dest")
+    expect(lit).to_have_count(2)
+    assert sorted(lit.evaluate_all("els => els.map((e) => e.dataset.loc)")) == ["13", "18"]
+    blocked = page.locator("#board .target[data-loc='19']")
+    assert "destination" not in (blocked.get_attribute("aria-label") or "")
+    assert page.locator("#board .layer-marks .landing").count() == 2
+    tutorial.after(lambda: blocked.click())
+    kind, text, rule = tutorial.feedback()
+    assert (kind, rule) == ("illegal", "blocked") and text.startswith("That point is blocked")

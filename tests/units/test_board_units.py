@@ -132,3 +132,31 @@ def test_used_dice(values: list[int], remaining: list[int] | None, used: list[bo
     doubles = len(values) == 4
     found = run_js(f"print(state.usedDice({values}, {json.dumps(remaining)}, {json.dumps(doubles)}));")
     assert found == used
+
+
+def test_the_arrows_walk_the_rows_as_drawn_and_the_bar_keeps_the_row_it_was_entered_from() -> None:
+    """web/board/arrows.js: from point 23 (top row, drawn left of 24 for the bottom player 0), Left is 22 and
+    Right 24; with player 1 at the bottom the same screen directions reach the other numbers."""
+    found = run_module(
+        'import { createGeometry } from "{WEB}/board/geometry.js";\n'
+        'import { arrowTarget } from "{WEB}/board/arrows.js";',
+        """
+        const g0 = createGeometry("right", 0), g1 = createGeometry("right", 1);
+        const left = createGeometry("left", 0);
+        print({
+          fromTop: [arrowTarget(g0, 23, "left", "bottom"), arrowTarget(g0, 23, "right", "bottom")],
+          otherSeat: [arrowTarget(g1, 2, "left", "bottom").loc, arrowTarget(g1, 2, "right", "bottom").loc],
+          mirrored: [arrowTarget(left, 23, "left", "top").loc, arrowTarget(left, 23, "right", "top").loc],
+          across: [arrowTarget(g0, 13, "down", "top").loc, arrowTarget(g0, 12, "up", "bottom").loc],
+          bar: [arrowTarget(g0, "bar", "left", "top").loc, arrowTarget(g0, "bar", "right", "bottom").loc],
+          edge: arrowTarget(g0, "off", "right", "top").loc,
+        });
+        """,
+    )
+    assert found["fromTop"] == [{"loc": 22, "row": "top"}, {"loc": 24, "row": "top"}]
+    # player 1 at the bottom: absolute 2 is drawn where 23 was, 1 to its right
+    assert found["otherSeat"] == [3, 1]
+    assert found["mirrored"] == [24, 22]
+    assert found["across"] == [12, 13]
+    assert found["bar"] == [18, 6]
+    assert found["edge"] == "off"

@@ -53,6 +53,9 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {boolean} [diceActive]  false: a press on the dice does nothing now (the friend's or the computer's turn):
  *   no Roll drawn, and the dice are not a button to press (default true)
  * @property {Loc[]} [highlights]  points to light (tutorial)
+ * @property {Record<string, Loc[]>} [tries]  by source (as `view.dests`), places a checker may be put down on although
+ *   they are no destination: reported as moves, for the controller to answer with the rule broken (the tutorial);
+ *   never lit nor named as destinations
  * @property {BoardArrow[]} [arrows]  arrows to draw (tutorial, hints, the review's plays)
  * @property {{from: Loc, to: Loc}[]} [lastMoves]  extra moves to mark `.last-move` (e.g. the opponent's play)
  * @property {"done" | "pass" | null} [endPrompt]  nothing is left to play and the turn waits: a *Done* (or *Pass*)
@@ -160,6 +163,7 @@ function newState(el, cfg, layout) {
     shownView: cfg.view,
     selected: null,
     focusLoc: null,
+    focusRow: "bottom",
     lifted: null,
     hidden: new Map(),
     pending: false,

@@ -10,7 +10,7 @@ import { sameLoc, countAt } from "./state.js";
 import { view, mover, isDest, undoSource, glideMs, topSlot, canPick } from "./model.js";
 import { schedule, drawNow } from "./render.js";
 import { fly } from "./anim.js";
-import { select, activate, commitMove, commitUndo, oneTapDest } from "./moves.js";
+import { select, activate, commitMove, commitTry, commitUndo, isTry, oneTapDest } from "./moves.js";
 
 /** @typedef {import("./model.js").State} State */
 /** @typedef {import("./geometry.js").Loc} Loc */
@@ -169,6 +169,8 @@ export function onPointerUp(s, ev) {
   const back = undoSource(s);
   if (target !== null && target !== "dice" && target !== "side" && isDest(s, d.from, target)) {
     commitMove(s, d.from, target, at);
+  } else if (target !== null && target !== "dice" && target !== "side" && isTry(s, d.from, target)) {
+    commitTry(s, d.from, target, at);
   } else if (target !== null && back !== null && sameLoc(back, target)) {
     commitUndo(s, at);
   } else {

@@ -1,14 +1,15 @@
 // @ts-check
 /**
- * Keyboard input: one place at a time is in the tab order (roving tabindex); arrows, Home and End move the focus
- * along the mover's playing order, Enter or Space act as a click, Escape drops the selection. Enter or Space on the
- * dice or the cube report them.
+ * Keyboard input: one place at a time is in the tab order (roving tabindex); the arrows move the focus the way they
+ * point on screen (arrows.js), Home and End to the first and last place of the mover's playing order (the bar, the
+ * tray); Enter or Space act as a click, Escape drops the selection. Enter or Space on the dice or the cube report them.
  */
 
 import { sameLoc, toLoc } from "./state.js";
 import { mover } from "./model.js";
 import { drawNow } from "./render.js";
 import { select, activate } from "./moves.js";
+import { ARROWS, arrowTarget } from "./arrows.js";
 
 /** @typedef {import("./model.js").State} State */
 /** @typedef {import("./geometry.js").Loc} Loc */
@@ -29,11 +30,14 @@ export function onKeyDown(s, ev) {
   if (!key) return;
   const loc = toLoc(key);
   const order = s.geo.playingOrder(mover(s));
-  const i = order.findIndex((l) => sameLoc(l, loc));
   /** @type {Loc} */ let next;
   switch (ev.key) {
-    case "ArrowRight": case "ArrowDown": next = order[(i + 1) % order.length]; break;
-    case "ArrowLeft": case "ArrowUp": next = order[(i - 1 + order.length) % order.length]; break;
+    case "ArrowLeft": case "ArrowRight": case "ArrowUp": case "ArrowDown": {
+      const to = arrowTarget(s.geo, loc, ARROWS[ev.key], s.focusRow);
+      next = to.loc;
+      s.focusRow = to.row;
+      break;
+    }
     case "Home": next = order[0]; break;
     case "End": next = order[order.length - 1]; break;
     case "Enter": case " ":
@@ -62,6 +66,7 @@ export function onFocusIn(s, ev) {
   const key = /** @type {Element} */ (ev.target).getAttribute?.("data-loc");
   if (key && !sameLoc(s.focusLoc, toLoc(key))) {
     s.focusLoc = toLoc(key);
+    rememberRow(s, s.focusLoc);
     for (const [k, g] of s.targets) g.setAttribute("tabindex", k === key ? "0" : "-1");
   }
 }
@@ -71,6 +76,12 @@ export function focusPoint(s, loc) {
   const g = s.targets.get(String(loc));
   if (!g) return;
   s.focusLoc = loc;
+  rememberRow(s, loc);
   for (const other of s.targets.values()) other.setAttribute("tabindex", other === g ? "0" : "-1");
   /** @type {any} */ (g).focus({ preventScroll: true });
+}
+
+/** The row of a point that takes the focus, for the arrows on the bar and the tray. @param {State} s @param {Loc} loc */
+function rememberRow(s, loc) {
+  if (typeof loc === "number") s.focusRow = s.geo.isTopRow(loc) ? "top" : "bottom";
 }

@@ -35,6 +35,7 @@ import { sameLoc, toLoc, countAt } from "./state.js";
  * @property {import("../types.js").BoardView | null} shownView  the view `drawn` was taken from
  * @property {Loc | null} selected
  * @property {Loc | null} focusLoc
+ * @property {"top" | "bottom"} focusRow  the row of the last point focused: the arrows on the bar and the tray follow it
  * @property {{player: number, loc: Loc} | null} lifted  a checker picked up by a drag
  * @property {Map<string, number>} hidden  checkers in flight, not drawn at their place yet: "player:loc" → n
  * @property {boolean} pending  the board reported a move/undo and waits for the next view
@@ -79,6 +80,7 @@ export const TEXTS = {
   offeredAt: "offered at",
   by: "by",
   destination: "destination",
+  takeBack: "take back here",
   selected: "selected",
   white: "white",
   black: "black",
@@ -103,6 +105,8 @@ export const mover = (s) => (typeof view(s).turn === "number" ? /** @type {numbe
 export const destsOf = (s, from) => ((view(s).dests || {})[String(from)] || []).map(toLoc);
 /** @param {State} s @param {Loc} from @param {Loc} to */
 export const isDest = (s, from, to) => destsOf(s, from).some((d) => sameLoc(d, to));
+/** Places a checker may be tried on without being a destination (the config's `tries`). @param {State} s @param {Loc} from @returns {Loc[]} */
+export const triesOf = (s, from) => ((s.cfg.tries || {})[String(from)] || []).map(toLoc);
 /** @param {State} s */
 export const lastMove = (s) => {
   const v = view(s);
@@ -119,7 +123,7 @@ export const isJustMoved = (s, loc) => {
 /** @param {State} s (a tutorial's view may have no phase: includes() is then false) */
 export const active = (s) => !!s.cfg.interactive && !s.pending && s.cfg.view && !["game_over", "match_over"].includes(/** @type {string} */ (view(s).phase));
 /** @param {State} s @param {Loc} loc */
-export const canPick = (s, loc) => active(s) && (destsOf(s, loc).length > 0 || isJustMoved(s, loc));
+export const canPick = (s, loc) => active(s) && (destsOf(s, loc).length > 0 || triesOf(s, loc).length > 0 || isJustMoved(s, loc));
 /** @param {State} s */
 export const undoSource = (s) => {
   const m = lastMove(s);

@@ -5,7 +5,7 @@
  */
 
 import { sameLoc, takeBack } from "./state.js";
-import { view, mover, isDest, destsOf, lastMove, canPick, active, undoSource, glideMs, slot, topSlot } from "./model.js";
+import { view, mover, isDest, triesOf, destsOf, lastMove, canPick, active, undoSource, glideMs, slot, topSlot } from "./model.js";
 import { schedule } from "./render.js";
 import { fly, glideMove } from "./anim.js";
 
@@ -37,6 +37,26 @@ export function commitMove(s, from, to, dropAt) {
   if (cfg.onMove) cfg.onMove({ ...s.pendingMove });
 }
 
+/** @param {State} s @param {Loc} from @param {Loc} to */
+export const isTry = (s, from, to) => triesOf(s, from).some((d) => sameLoc(d, to));
+
+/**
+ * The user put a checker on a place that is no destination but may be tried (the config's `tries`): reported, and
+ * not shown as made (the controller answers with the rule broken); a dragged checker goes back where it came from.
+ * @param {State} s @param {Loc} from @param {Loc} to @param {Pt | null} dropAt
+ */
+export function commitTry(s, from, to, dropAt) {
+  const { cfg } = s;
+  const player = mover(s);
+  s.lifted = null;
+  s.pending = true;
+  s.selected = null;
+  if (dropAt) fly(s, [{ player, loc: from, start: dropAt, end: topSlot(s, player, from) }], glideMs(s) * 0.5);
+  else schedule(s);
+  if (cfg.onSelect) cfg.onSelect(null);
+  if (cfg.onMove) cfg.onMove({ from: /** @type {number | "bar"} */ (from), to: /** @type {number | "off"} */ (to) });
+}
+
 /** The just-moved checker was taken back to its source. @param {State} s @param {Pt | null} dropAt */
 export function commitUndo(s, dropAt) {
   const { cfg } = s;
@@ -66,6 +86,10 @@ export function activate(s, loc) {
   if (s.selected !== null) {
     if (isDest(s, s.selected, loc)) {
       commitMove(s, s.selected, loc, null);
+      return false;
+    }
+    if (isTry(s, s.selected, loc)) {
+      commitTry(s, s.selected, loc, null);
       return false;
     }
     const back = undoSource(s);

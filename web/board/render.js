@@ -99,7 +99,9 @@ export function renumber(s) {
 /** @param {State} s @param {Loc} loc */
 function labelFor(s, loc) {
   const labels = view(s).labels || {};
+  // A point's name carries the number printed under it, whichever numbering the view's names were written in.
   let text = labels[String(loc)];
+  if (text && typeof loc === "number") text = text.replace(/^(\S+ )\d+\b/, `$1${pointNumber(s, loc)}`);
   if (!text) {
     if (loc === "bar" || loc === "off") {
       text = `${t(s, loc)}: ${countAt(s.drawn, 0, loc)} ${t(s, "white")}, ${countAt(s.drawn, 1, loc)} ${t(s, "black")}`;
@@ -112,6 +114,7 @@ function labelFor(s, loc) {
   }
   if (s.selected !== null && sameLoc(s.selected, loc)) text += `, ${t(s, "selected")}`;
   else if (s.selected !== null && isDest(s, s.selected, loc)) text += `, ${t(s, "destination")}`;
+  else if (sameLoc(undoSource(s), loc)) text += `, ${t(s, "takeBack")}`;
   return text;
 }
 

@@ -76,6 +76,9 @@ export function drawPlay(board, s) {
     oneTap: s.preferences.oneTap,
     animationMs: s.preferences.animationMs,
     perspective: s.perspective,
+    // The points carry the numbers of the player on roll, as the status line, the move list and the places' names
+    // count them (web/play/describe.js); with no one on roll, the bottom player's.
+    numbering: v.turn === 0 || v.turn === 1 ? v.turn : null,
     // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.
     endPrompt: turnOver && endTurn !== "now" ? (v.no_legal_move ? "pass" : "done") : null,
     // What a press on the dice does (commands.js primaryAction): the roll or the turn of the person here, the next

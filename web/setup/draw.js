@@ -28,6 +28,7 @@ export function draw(state) {
   ctx.board.set({
     interactive: false,
     diceActive: false, // a position being set up: no Roll to press
+    numbering: null, // the bottom player's, as the editor's names count (play numbers from the player on roll)
     arrows: [],
     highlights: [],
     view: {

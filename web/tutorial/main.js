@@ -90,7 +90,8 @@ function boardInteractive() {
 /** @param {LessonAnswer} answer */
 function apply(answer) {
   done = answer.done;
-  if (board) board.set({ view: answer.view, highlights: [], arrows: [], interactive: boardInteractive() });
+  // The board lights the legal destinations alone and accepts the other tries, which the lesson answers with the rule.
+  if (board) board.set({ view: answer.view, tries: answer.view.tries ?? {}, highlights: [], arrows: [], interactive: boardInteractive() });
   const undo = /** @type {HTMLButtonElement} */ (byId("btn-undo"));
   undo.disabled = done || !answer.view.can_undo;
   if (answer.feedback) say(answer.feedback.text, answer.feedback.kind);
@@ -183,6 +184,7 @@ async function openLesson(id) {
   if (!board) {
     board = createBoard(byId("board"), {
       view: answer.view,
+      tries: answer.view.tries ?? {},
       orientation: "right",
       interactive: false,
       animationMs: matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : ANIMATION_MS, // less motion asked: none

@@ -76,8 +76,8 @@ def _new_turn(lesson: Lesson) -> Turn:
     return Turn(position_of(lesson.me, lesson.them), lesson.dice)
 
 
-def _tryable_dests(turn: Turn) -> dict[int, list[int]]:
-    """Every destination the learner may *try*, legal or not: each checker moved by each remaining die
+def _tries(turn: Turn) -> dict[int, list[int]]:
+    """The destinations the learner may *try* beyond the legal ones: each checker moved by each remaining die
     or by their sum. The core judges the try, so a wrong one is answered with its rule."""
     mine = turn.position.mine
     remaining = list(turn.remaining_dice)
@@ -94,7 +94,7 @@ def _tryable_dests(turn: Turn) -> dict[int, list[int]]:
         for step in steps:
             dests.setdefault(source, set()).add(max(source - step, OFF))
     for source, legal in turn.dests().items():
-        dests.setdefault(source, set()).update(legal)
+        dests.setdefault(source, set()).difference_update(legal)
     return {s: sorted(ds, reverse=True) for s, ds in sorted(dests.items(), reverse=True) if ds}
 
 
@@ -140,8 +140,9 @@ class TutorialSession:
             dice=lesson.dice,
             remaining=list(turn.remaining_dice),
             moves_made=made,
-            dests={} if finished else _tryable_dests(turn),
+            dests={} if finished else turn.dests(),
             no_legal_move=not turn.dests() and not turn.moves,
+            tries={} if finished else _tries(turn),
         )
 
     def _answer(self, feedback: dict[str, Any]) -> dict[str, Any]:
@@ -152,19 +153,16 @@ class TutorialSession:
         turn = self._require_turn()
         if self.done:
             return self._answer(_feedback("done", self.lesson.success))
-        before = turn.position.theirs[24]
         try:
-            turn.move(source, dest)
+            steps = turn.move(source, dest)
         except IllegalMoveError as err:
             rule, words = err.rule, rule_words(err)
             if rule == "turn-complete" and not turn.moves:
                 rule = _no_move_reason(turn, source, dest) or rule
                 words = RULES.get(rule, words)
             return self._answer(_feedback("illegal", words, rule))
-        # A move that needs both dice counts as two; each adds to the bar only what it hits.
-        added = len(turn.moves) - len(self.hits)
-        hit_total = turn.position.theirs[24] - before
-        self.hits.extend([hit_total > 0] + [False] * (added - 1))
+        # A move that needs both dice counts as two, each with its own hit: Undo takes back one at a time.
+        self.hits.extend(step.hit for step in steps)
         if not turn.is_complete:
             return self._answer(_feedback("progress", "Good. Now play the rest of the roll."))
         if self._meets_goal(turn.position):
@@ -186,7 +184,7 @@ class TutorialSession:
         turn = self._require_turn()
         if self.done or not turn.moves:
             return self._answer(_feedback("info", "There is nothing to undo."))
-        turn.undo()
+        turn.undo_step()
         del self.hits[len(turn.moves) :]
         return self._answer(_feedback("info", "Move taken back."))
 

@@ -75,8 +75,11 @@ def lesson_view(
     moves_made: Iterable[tuple[int, int, bool]],
     dests: Mapping[int, Iterable[int]],
     no_legal_move: bool,
+    tries: Mapping[int, Iterable[int]] | None = None,
 ) -> dict[str, Any]:
-    """The view the board draws: the lesson position after the moves made so far."""
+    """The view the board draws: the lesson position after the moves made so far. `dests` are the legal
+    destinations (the board lights them); `tries` the other places a checker may be dropped on, so that the
+    rules core answers the try with its rule (the board accepts them but lights none)."""
     board = board_of(position)
     pips = [
         sum(n * (i + 1) for i, n in enumerate(position.mine)),
@@ -115,6 +118,7 @@ def lesson_view(
         "opening_roll": None,
         "moves_made": [{"from": loc_to_json(s), "to": loc_to_json(d), "hit": hit} for s, d, hit in made],
         "dests": {str(loc_to_json(s)): [loc_to_json(d) for d in ds] for s, ds in dests.items()},
+        "tries": {str(loc_to_json(s)): [loc_to_json(d) for d in ds] for s, ds in (tries or {}).items()},
         "can_undo": bool(made),
         "can_swap_dice": False,
         "can_confirm": False,
