@@ -48,7 +48,20 @@ export function addNews(items, view, events, mine) {
       next.push({ text: say.eventText(view, event) ?? "" });
     }
   }
-  return next.filter((item) => !("text" in item) || item.text);
+  return lastTurns(next.filter((item) => !("text" in item) || item.text));
+}
+
+/** Turns kept in the news: the last two and what came after the first of them. */
+const TURNS_KEPT = 2;
+
+/**
+ * The news from the start of the last turns kept: where nobody here acts (two computers playing each other) it
+ * would otherwise grow with every turn.
+ * @param {NewsItem[]} items
+ */
+function lastTurns(items) {
+  const turns = items.flatMap((item, index) => ("moves" in item ? [index] : []));
+  return turns.length > TURNS_KEPT ? items.slice(turns[turns.length - TURNS_KEPT]) : items;
 }
 
 /**
