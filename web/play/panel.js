@@ -58,6 +58,16 @@ export function matchInfo(v) {
  */
 
 /**
+ * The player on roll, whose numbers the points carry; null when nobody is (the opening, a game or the match over).
+ * @param {View} v
+ * @returns {0 | 1 | null}
+ */
+function onRoll(v) {
+  if (v.phase === "opening" || v.phase === "game_over" || v.phase === "match_over") return null;
+  return v.turn === 0 || v.turn === 1 ? v.turn : null;
+}
+
+/**
  * Draw the play mode.
  * @param {{set: (config: object) => void, focusPoint: (loc: number | "bar") => void}} board
  * @param {PanelState} s
@@ -77,8 +87,9 @@ export function drawPlay(board, s) {
     animationMs: s.preferences.animationMs,
     perspective: s.perspective,
     // The points carry the numbers of the player on roll, as the status line, the move list and the places' names
-    // count them (web/play/describe.js); with no one on roll, the bottom player's.
-    numbering: v.turn === 0 || v.turn === 1 ? v.turn : null,
+    // count them (web/play/describe.js); with no one on roll (the opening, a game or the match over), the bottom
+    // player's.
+    numbering: onRoll(v),
     // Beside the dice, which end the turn when pressed (as in GNU Backgammon): Done, or Pass.
     endPrompt: turnOver && endTurn !== "now" ? (v.no_legal_move ? "pass" : "done") : null,
     // What a press on the dice does (commands.js primaryAction): the roll or the turn of the person here, the next
