@@ -192,8 +192,8 @@ def test_reduced_motion_keeps_sound_off_until_the_player_chooses_it(page: Page, 
 
 
 def white_rolls_again(page: Page) -> None:
-    """Once the computer has played, White (who may double) is asked to roll or double, and rolls (the status line
-    says the computer's play first)."""
+    """Once the computer has played, White (who may double) is asked to roll or double, and rolls (the status
+    line says the computer's play first)."""
     page.wait_for_function(
         "() => document.documentElement.dataset.idle === 'true'"
         " && document.getElementById('status').textContent.includes('White to roll or double')"

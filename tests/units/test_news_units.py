@@ -103,7 +103,8 @@ def test_steps_made_by_themselves_are_news() -> None:
 
 
 def test_where_nobody_here_acts_the_news_keeps_the_last_two_turns() -> None:
-    """Two computers playing each other: the line says the last turns, not every turn since the page opened."""
+    """Two computers playing each other: the line says the last turns, not every turn since the page
+    opened."""
     turns = [([{"type": "rolled", "player": n % 2, "dice": [3, 1]}], False) for n in range(6)]
     turns.insert(3, ([{"type": "doubled", "player": 1, "value": 2}], False))
     assert news(turns) == "White rolls 3 and 1. Black rolls 3 and 1."
