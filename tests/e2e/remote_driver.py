@@ -26,8 +26,12 @@ STATE = """() => {
     .filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.action);
   const sources = [...document.querySelectorAll('#board .target.source')]
     .map((t) => t.getAttribute('data-loc'));
+  // The status line: what is wanted now, after the news of what just happened (web/play/news.js).
+  const line = document.getElementById('status').cloneNode(true);
+  const news = line.querySelector('.status-news');
+  news?.remove();
   return {idle: root.dataset.idle === 'true', phase: root.dataset.phase || '', buttons, sources,
-          steps: Number(root.dataset.steps || 0), status: document.getElementById('status').textContent};
+          steps: Number(root.dataset.steps || 0), status: line.textContent, news: news?.textContent ?? ''};
 }"""
 
 

@@ -154,7 +154,7 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
         assert page.is_visible("#remote-rematch")
         assert not page.is_visible("#controls button[data-action='new_match']")
         # Over: the next step is the panel's (a rematch, or one's own match); the board offers nothing.
-        status = page.text_content("#status") or ""
+        status = rd.state(page)["status"]
         assert status == f"Match over. Offer {friend} a rematch, or go back to your own match.", status
         no_dead_controls(page)
     screenshot(host.page, "remote-live-host-end")
