@@ -33,6 +33,7 @@ from tests.e2e.stored import stored_text
 from backgammon.formats.xgid import Xgid
 from backgammon.game import Phase, to_absolute
 from backgammon.remote import session
+from backgammon.remote.dice import b64decode, b64encode
 from backgammon.remote.messages import message_hash
 
 
@@ -413,7 +414,6 @@ def test_a_hostile_peer_is_refused_in_plain_words_and_changes_nothing(
             "illegal",
         ),
         "dice of its choosing": (variant(items=[{"type": "roll", "dice": [6, 6]}]), "malformed"),
-        "a forged reveal": (variant(items=[{"type": "reveal", "roll": rev, "value": "C" * 43}]), None),
         "an old message again": (json.dumps(joined["message"]), "duplicate"),
     }
     for what, (text, code) in attempts.items():
@@ -442,6 +442,55 @@ def test_a_hostile_peer_is_refused_in_plain_words_and_changes_nothing(
     host.page.wait_for_selector("#remote-status[data-state='connected']")
     rd.wait_until(lambda: len(kept_match(host.page)["state"]["transcript"]) > rev)
     assert kept_match(host.page)["state"]["transcript"][rev] == message
+    # Ann rolls; when Mallory's value for that roll is due, she sends a forged one instead: 32 bytes, written
+    # as the protocol writes them, so well formed, but not the next link of her committed chain.
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "Mallory's value for a roll never came due"
+        if peer.unread():
+            result = session.receive(peer.state, peer.next())
+            reveal = next(
+                (m for m in result["send"] if any(i["type"] == "reveal" for i in m.get("items", []))), None
+            )
+            if reveal is not None:
+                break
+            peer.state = result["state"]
+            for sent in result["send"]:
+                if sent["type"] != "ack":
+                    peer.send(sent)
+        elif rd.has_work(rd.state(host.page)):
+            rd.act_once(host.page)
+        else:
+            time.sleep(0.05)
+    item = next(i for i in reveal["items"] if i["type"] == "reveal")
+    value = b64decode(item["value"], 32)
+    assert value is not None
+    forged_value = b64encode(bytes([value[0] ^ 1]) + value[1:])
+    assert b64decode(forged_value, 32) is not None  # canonical: refused for the commitment, not its form
+    forged = {**reveal, "items": [{**i, "value": forged_value} if i is item else i for i in reveal["items"]]}
+    before = kept_match(host.page)
+    mallory_before = json.dumps(peer.state, sort_keys=True)
+    shown = host.page.text_content("#position-id")
+    peer.send(forged)
+    answer = peer.answer(None)
+    assert answer["type"] == "refusal" and answer["code"] == "reveal", answer
+    assert "commitment" in answer["text"], answer
+    host.page.wait_for_selector("#notice:not([hidden])")
+    notice = host.page.text_content("#notice-text") or ""
+    assert notice.startswith("A message from Mallory's device was refused:"), notice
+    assert "does not match Mallory's commitment" in notice, notice
+    assert notice.endswith("The match is unchanged."), notice
+    host.page.click("#notice-dismiss")
+    assert kept_match(host.page) == before, "the forged reveal changed Ann's match"
+    assert host.page.text_content("#position-id") == shown, "the forged reveal changed Ann's board"
+    # Mallory's side, told of the refusal, keeps its record as it was too.
+    told = session.receive(peer.state, json.dumps(answer))
+    assert json.dumps(told["state"], sort_keys=True) == mallory_before, "the refusal changed Mallory's record"
+    # The true value is taken, and the dice are rolled on both sides alike.
+    peer.state = result["state"]
+    peer.send(reveal)
+    rd.wait_until(lambda: kept_match(host.page)["state"]["transcript"][-1] == reveal)
+    assert kept_match(host.page)["state"]["transcript"] == peer.state["transcript"]
     host.check()
 
 
