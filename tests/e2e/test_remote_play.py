@@ -583,7 +583,12 @@ def test_the_chaos_monkey_plays_both_seats_of_a_live_match(browser: Browser, sit
     steps = int(os.environ.get("REMOTE_CHAOS_STEPS", "30"))
     summary = run_remote_chaos(browser, site, seed, steps)
     print(json.dumps({k: v for k, v in summary.items() if k != "log"}))
-    assert summary["steps"] == steps or summary["over"]
+    # The monkey played every step, or stopped early because the match was over: on both pages and in the
+    # record they keep (a run that stopped for any other reason, or a page showing an end the record does not
+    # have, fails here).
+    assert summary["ended"] == summary["over"], summary
+    assert summary["steps"] == steps or summary["ended"], summary
+    assert summary["steps"] <= steps, summary
     # The match moved on under the monkey: more than the invitation, the join and the opening roll.
     assert summary["messages"] > 4, summary
 
