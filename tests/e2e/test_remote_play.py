@@ -34,7 +34,7 @@ from backgammon.formats.xgid import Xgid
 from backgammon.game import Phase, to_absolute
 from backgammon.remote import session
 from backgammon.remote.dice import b64decode, b64encode
-from backgammon.remote.messages import message_hash
+from backgammon.remote.messages import message_hash, out_of_band
 
 
 @pytest.fixture(scope="module")
@@ -491,6 +491,21 @@ def test_a_hostile_peer_is_refused_in_plain_words_and_changes_nothing(
     peer.send(reveal)
     rd.wait_until(lambda: kept_match(host.page)["state"]["transcript"][-1] == reveal)
     assert kept_match(host.page)["state"]["transcript"] == peer.state["transcript"]
+    # Mallory, for her part, refuses Ann's last message: Ann's page tells Ann so in plain words, and nothing
+    # of her match changes (a refusal only says why; the message stays part of the match).
+    before = kept_match(host.page)
+    last = before["state"]["transcript"][-1]
+    refusal = out_of_band(
+        "refusal", last["match"], rev=last["rev"], code="illegal", text="Mallory says this move is illegal."
+    )
+    peer.send(refusal)
+    host.page.wait_for_selector("#notice:not([hidden])")
+    notice = host.page.text_content("#notice-text") or ""
+    assert notice == "Mallory's device refused a message of this one: Mallory says this move is illegal.", (
+        notice
+    )
+    host.page.click("#notice-dismiss")
+    assert kept_match(host.page) == before, "a refusal changed Ann's match"
     host.check()
 
 
