@@ -68,10 +68,15 @@ test-browser: setup
 	$(VENV_PY) -m pytest tests/e2e -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The chaos test's long form (tests/e2e/test_chaos.py): CHAOS_GAMES seeded matches of the monkey, from
-# CHAOS_BASE_SEED (1000); `make test` runs only its few short games.
+# CHAOS_BASE_SEED (1000); `make test` runs only its few short games. Then the live two-device monkey
+# (tests/e2e/remote_chaos.py) for REMOTE_CHAOS_STEPS steps (`make test` runs 30) from REMOTE_CHAOS_SEED.
 CHAOS_GAMES ?= 200
+REMOTE_CHAOS_STEPS ?= 400
+REMOTE_CHAOS_SEED ?= 2611
 chaos: setup
 	CHAOS_GAMES=$(CHAOS_GAMES) $(VENV_PY) -m pytest tests/e2e/test_chaos.py -m chaos $(PYTEST_ARGS)
+	REMOTE_CHAOS_STEPS=$(REMOTE_CHAOS_STEPS) REMOTE_CHAOS_SEED=$(REMOTE_CHAOS_SEED) $(VENV_PY) -m pytest \
+		tests/e2e/test_remote_play.py -k chaos_monkey -n 0 $(PYTEST_ARGS)
 
 $(VENV_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) python3-venv python3-pip; }

@@ -6,9 +6,12 @@ import base64
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from remote_support import play, start
 
+from backgammon.remote import session
 from backgammon.remote.dice import (
     CHAIN_LENGTH,
     _context,
@@ -64,13 +67,56 @@ def test_rolls_of_one_chain_pair_are_uniform_too() -> None:
     assert chi_square(counts, 8 * CHAIN_LENGTH) < CHI2_35_999
 
 
-@given(values, values, st.integers(min_value=1, max_value=10**6))
-@settings(max_examples=200, deadline=None)
-def test_both_sides_compute_the_same_dice_from_the_same_reveals(a: bytes, b: bytes, roll: int) -> None:
-    mine = derive_dice(MATCH, roll, a, b)
-    theirs = derive_dice(MATCH, roll, bytes(a), bytes(b))
-    assert mine == theirs
-    assert all(1 <= die <= 6 for die in mine)
+@pytest.mark.parametrize(("seed", "mode"), [(1, "live"), (2, "correspondence"), (3, "live")])
+def test_two_sessions_roll_the_same_dice_from_their_own_reveals(seed: int, mode: str) -> None:
+    """A host and a guest session, each with its own secret, exchange real messages (remote_support.Pair):
+    every roll each side's rules core played is the one derived from the two values revealed for it, and
+    the two sides' rolls are the same, roll for roll, over forty rolls of a match."""
+    pair = play(start(seed, mode=mode), random.Random(seed), stop_after_rolls=40)
+    sides = [session._peek(pair.states[seat]) for seat in (0, 1)]
+    # The side that has just rolled may know one roll more than the other has heard of yet.
+    shorter, longer = sorted((side.dice for side in sides), key=len)
+    assert longer[: len(shorter)] == shorter and len(longer) - len(shorter) <= 1
+    assert len(shorter) >= 30, len(shorter)
+    for seat in (0, 1):
+        # The values as this side's state holds them (its own and the other's), each pair of them
+        # giving the dice this side's match was played with.
+        reveals: dict[int, list[bytes | None]] = {}
+        unsent = {"from": seat, "items": pair.states[seat]["pending"]}  # its own items not yet sent
+        for message in [*pair.states[seat]["transcript"], unsent]:
+            for item in message.get("items", []):
+                if item["type"] == "reveal":
+                    value = b64decode(item["value"], 32)
+                    assert value is not None
+                    reveals.setdefault(item["roll"], [None, None])[message["from"]] = value
+        derived = []
+        for roll in sorted(reveals):
+            first, second = reveals[roll]
+            if first is None or second is None:  # the roll due, one value of it revealed so far
+                assert roll == max(reveals), (seat, roll)
+                continue
+            derived.append(derive_dice(sides[seat].match_id, roll, first, second))
+        assert derived == [tuple(dice) for dice in sides[seat].dice], seat
+        # And the rolls in the match record each side keeps, which analysis and files read.
+        kept = [
+            tuple(action["dice"])
+            for game in session.record(pair.states[seat])["games"]
+            for action in game["actions"]
+            if action["type"] == "roll"
+        ]
+        assert kept == derived[: len(kept)] and len(kept) >= len(derived) - 1, seat
+    # Each side's values are its own: none of the host's is the guest's.
+    own = [
+        {
+            item["value"]
+            for m in pair.states[0]["transcript"]
+            if m["from"] == seat
+            for item in m.get("items", [])
+            if item["type"] == "reveal"
+        }
+        for seat in (0, 1)
+    ]
+    assert own[0] and own[1] and not own[0] & own[1]
 
 
 def test_the_dice_depend_on_the_match_the_roll_and_both_values() -> None:

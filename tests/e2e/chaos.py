@@ -229,6 +229,8 @@ class Monkey:
     max_steps: int
     #: Actions left out (by name, see ACTIONS).
     without: frozenset[str] = frozenset()
+    #: The step before which a second tab is opened whatever the dice say (0: only when the monkey picks it).
+    second_tab_at: int = 0
     rng: random.Random = field(init=False)
     page: Page = field(init=False)
     problems: PageProblems = field(init=False)
@@ -305,6 +307,8 @@ class Monkey:
         steps = 0
         while steps < self.max_steps:
             steps += 1
+            if steps == self.second_tab_at and self.other is None:
+                act_second_tab(self)
             self.step()
             before = time.monotonic()
             dom = self.check()
@@ -966,8 +970,9 @@ def run_chaos(
     scenario: Scenario,
     max_steps: int,
     without: frozenset[str] = frozenset(),
+    second_tab_at: int = 0,
 ) -> dict[str, Any]:
-    monkey = Monkey(context, site, seed, scenario, max_steps, without)
+    monkey = Monkey(context, site, seed, scenario, max_steps, without, second_tab_at)
     summary = monkey.run()
     summary.update(seed=seed, scenario=scenario.name)
     return summary

@@ -150,11 +150,14 @@ class RemoteMonkey:
             assert device.problems == [], (device.name, device.problems, self.log[-10:])
             assert device.live.evaluate("window.__cspViolations") == [], device.name
         records = [transcript(page) for page in self.pages()]
+        # Both pages show the match after every step (an empty record would pass the checks below for a page
+        # that lost it): at least the invitation and the join.
+        for device, record in zip(self.devices, records, strict=True):
+            assert len(record) >= 2, (f"{device.name} shows no match", self.log[-10:])
         shorter, longer = sorted(records, key=len)
         assert longer[: len(shorter)] == shorter, ("the two records forked", self.log[-10:])
         for record in records:
-            if record:
-                replay_transcript([check_message(message) for message in record])
+            replay_transcript([check_message(message) for message in record])
 
     def check_not_stuck(self) -> bool:
         """Someone can act, or the match is over (True: over); waits for the devices to meet again."""
@@ -185,6 +188,7 @@ def run_remote_chaos(browser: Browser, site: str, seed: int, steps: int) -> dict
         for page in (host.live, guest.live):
             page.wait_for_selector("html[data-phase='move']", state="attached", timeout=CONNECT_TIMEOUT_MS)
         monkey = RemoteMonkey((host, guest), rng)
+        monkey.check()
         over = False
         done = 0
         while done < steps and not over:
@@ -193,10 +197,13 @@ def run_remote_chaos(browser: Browser, site: str, seed: int, steps: int) -> dict
             monkey.check()
             over = monkey.check_not_stuck()
         records = [transcript(page) for page in monkey.pages()]
+        # "over" is what the pages showed; the record itself must say so too (a match won, or claimed).
+        ended = replay_transcript([check_message(message) for message in max(records, key=len)]).finished
         return {
             "seed": seed,
             "steps": done,
             "over": over,
+            "ended": ended,
             "messages": max(len(r) for r in records),
             "actions": monkey.counts,
             "log": monkey.log,

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from scripts.remote_harness import RECORD_CSP_VIOLATIONS
 
 from .conftest import PageProblems, Site, screenshot, watch_problems
 from .match_driver import (
@@ -72,7 +73,6 @@ def phone_context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[
         is_mobile=True,
         has_touch=True,
         device_scale_factor=2,
-        bypass_csp=True,
     )
     try:
         yield context
@@ -83,11 +83,16 @@ def phone_context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[
 @pytest.fixture
 def phone(phone_context: BrowserContext, page_problems: PageProblems) -> Iterator[Page]:
     page = phone_context.new_page()
+    # The site's Content-Security-Policy is on, as on the built site (docs/testing.md): any refusal by it is
+    # recorded, and the test fails on one.
+    page.add_init_script(RECORD_CSP_VIOLATIONS)
     watched = watch_problems(page)
     page_problems.console_errors = watched.console_errors
     page_problems.page_errors = watched.page_errors
     yield page
     assert page_problems.all == [], f"the page reported problems: {page_problems.all}"
+    if not page.is_closed():
+        assert page.evaluate("window.__cspViolations ?? []") == [], "the page's policy refused something"
 
 
 def size_id(size: tuple[int, int]) -> str:
@@ -581,7 +586,7 @@ def test_the_screen_is_kept_awake_during_a_match_and_asked_again_on_return(phone
     page is hidden, asked for again when it comes back."""
     phone.add_init_script(FAKE_WAKE_LOCK)
     open_match(phone, site, "31,52")
-    phone.wait_for_function("window.__wake.includes('request:screen')")
+    phone.wait_for_function("() => window.__wake.includes('request:screen')")
     assert phone.evaluate("window.__wake") == ["request:screen"]
 
     def set_visibility(state: str) -> None:
@@ -593,10 +598,10 @@ def test_the_screen_is_kept_awake_during_a_match_and_asked_again_on_return(phone
         )
 
     set_visibility("hidden")  # the page lets go of its lock (the browser would take it anyway)
-    phone.wait_for_function("window.__wake.length === 2")
+    phone.wait_for_function("() => window.__wake.length === 2")
     assert phone.evaluate("window.__wake") == ["request:screen", "release"]
     set_visibility("visible")
-    phone.wait_for_function("window.__wake.length === 3")
+    phone.wait_for_function("() => window.__wake.length === 3")
     assert phone.evaluate("window.__wake")[-1] == "request:screen"
 
 
