@@ -86,19 +86,31 @@ def test_a_reload_of_the_friend_logs_no_error_here(devices: tuple[Device, Device
 def test_a_rematch_and_deleting_a_finished_and_an_abandoned_match(
     devices: tuple[Device, Device], site: str
 ) -> None:
-    """A 1-point live match to its end; Ann offers a rematch, Bob takes it: both pages show the new match, the
-    old one kept and in the history. Ann deletes the finished one from the dialog, then the rematch Bob walked
-    away from: each goes from the list and from storage, and the others stay."""
+    """A 1-point live match to its end (a resignation); Ann offers a rematch, Bob takes it: both pages show
+    the new match, the old one kept and in the history. Ann deletes the finished one from the dialog, then the
+    rematch Bob walked away from: each goes from the list and from storage, and the others stay."""
     host, guest = devices
     start_live(host, guest, site)
-    rd.play_until_over([host.page, guest.page])
+    # Ended short: the player on turn resigns a single game, the friend accepts (the whole match is
+    # test_remote_play.py's).
+    pages = [host.page, guest.page]
+    resigner = rd.wait_for_turn(pages)
+    assert resigner is not None
+    acceptor = guest.page if resigner is host.page else host.page
+    resigner.click("#resign-button")
+    resigner.click("#resign-dialog button[value='single']")
+    acceptor.click("#controls button[data-action='accept_resign']", timeout=CONNECT_TIMEOUT_MS)
+    for page in pages:
+        page.wait_for_selector("#remote-rematch:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
+        assert "wins the match" in (page.text_content("#result-text") or "")
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     first = [shown_id(device.page) for device in (host, guest)]
     assert first[0] and first[0] == first[1]
     old_transcript = transcript(host.page)
 
     host.page.click("#remote-rematch")
     guest.page.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
-    assert "Ann offers a rematch: 1-point match, live." in (
+    assert "Ann offers a rematch: a 1-point match, live, now." in (
         guest.page.text_content("#friend-join-text") or ""
     )
     rd.accept_invitation(guest.page, "Bob")
