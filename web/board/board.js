@@ -235,6 +235,9 @@ function relayout(s, layout) {
   if (geo.layout === "narrow") svg.classList.remove("compact");
   const hadFocus = svg.contains(document.activeElement);
   buildStatic(s);
+  // Drawn at once, not at the next frame: the rebuilt targets have no checkers to pick until drawn, and a
+  // player (or a check) between the two would find nothing to move.
+  drawNow(s);
   if (hadFocus && s.focusLoc !== null) focusPoint(s, s.focusLoc);
 }
 

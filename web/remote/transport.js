@@ -119,6 +119,37 @@ export function statusText(state, detail = {}) {
  */
 
 /**
+ * Whether `args`, given to console.error, are trystero's line for a friend's device that closed the connection
+ * on purpose (a reload, a closed tab, `room.leave()` there): the data channel's error event with the SCTP
+ * association aborted by the other side's close. Chromium's RTCError: errorDetail "sctp-failure", SCTP cause
+ * 12 (User-Initiated Abort, RFC 9260 3.3.10.12), message "User-Initiated Abort, reason=Close called". trystero
+ * logs every data-channel error the same way and offers no hook: the closing is told apart here, by these
+ * fields, and nothing else is. (docs/remote-transport.md)
+ * @param {unknown[]} args
+ */
+export function friendClosed(args) {
+  if (args.length !== 2 || typeof args[0] !== "string" || !/^Trystero peer error:?$/.test(args[0])) return false;
+  const error = /** @type {{name?: unknown, message?: unknown, errorDetail?: unknown, sctpCauseCode?: unknown}} */ (args[1]);
+  if (!error || typeof error !== "object" || error.name !== "OperationError") return false;
+  if (error.errorDetail !== undefined && error.errorDetail !== "sctp-failure") return false;
+  if (error.sctpCauseCode !== undefined && error.sctpCauseCode !== null && error.sctpCauseCode !== 12) return false;
+  return typeof error.message === "string" && /^User-Initiated Abort, reason=Close called$/.test(error.message);
+}
+
+let consoleWatched = false;
+
+/** Let trystero's line for a friend's closing through as information, not as an error; every other line as it is. */
+function watchConsole() {
+  if (consoleWatched) return;
+  consoleWatched = true;
+  const error = console.error.bind(console);
+  console.error = (...args) => {
+    if (friendClosed(args)) console.info("The friend's device closed the connection (a reload, or the page closed).");
+    else error(...args);
+  };
+}
+
+/**
  * Join the room of an invitation and carry text messages to and from the other device in it.
  * @param {ConnectOptions} options
  * @returns {Connection}
@@ -127,6 +158,7 @@ export function connect(options) {
   const { roomId, secret, relays, appId = APP_ID, rtcConfig, expectPeer = false } = options;
   if (!roomId || !secret) throw new Error("connect needs the invitation's room and secret");
   if (relays.length === 0) throw new Error("connect needs at least one relay");
+  watchConsole();
   const started = Date.now();
   /** @type {Link} */
   const link = {

@@ -1,0 +1,252 @@
+"""The choices a player makes about matches on two devices, through the page (web/remote/): *Rematch* once a
+live match is over, *Keep mine* and *Take NAME's record* after the two records forked, deleting a finished and
+an abandoned match from *Play a friend online*; and a friend's reload, which must log no error on this page.
+The real built site naming a local relay, real Chromium in two profiles, trystero and WebRTC, as in
+test_remote_play.py. The Content-Security-Policy is on; no console error is allowed (trystero's line for a
+friend who closed the connection included: this file does not let it through)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from scripts.chromium import serving
+from scripts.local_relay import local_relay
+from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
+from tests.e2e import remote_driver as rd
+from tests.e2e.stored import stored_text
+from tests.e2e.test_remote_play import Device, first_action, kept_match, start_live, transcript
+
+from backgammon.remote import session
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built to name a local relay, served; yields its URL."""
+    with local_relay() as relay:
+        dist = build_site_for_relay(tmp_path_factory.mktemp("remote-choices") / "dist", relay)
+        with serving(dist) as server:
+            yield str(server.url)
+
+
+@pytest.fixture
+def devices(browser: Browser) -> Iterator[tuple[Device, Device]]:
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 820}) for _ in range(2)]
+    try:
+        yield Device(contexts[0]), Device(contexts[1])
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def shown_id(page: Page) -> str | None:
+    shown = page.evaluate("sessionStorage.getItem('backgammon.remote.shown')")
+    return str(shown) if shown else None
+
+
+def remote_key(match_id: str) -> str:
+    return f"backgammon.remote.{match_id}.v1"
+
+
+def listed(page: Page) -> list[str]:
+    """The matches *Play a friend online* lists, its dialog left open."""
+    page.click("#friend-button")
+    page.wait_for_selector("#friend-dialog[open]")
+    return [text.strip() for text in page.locator("#friend-matches li").all_text_contents()]
+
+
+def delete_listed(page: Page, having: str) -> None:
+    """Delete, from the open dialog, the one match whose line has `having`; confirmed."""
+    item = page.locator("#friend-matches li", has_text=having)
+    expect(item).to_have_count(1)
+    item.locator("button", has_text="Delete").click()
+    expect(page.locator("#message-title")).to_have_text("Delete this match?")
+    page.click("#message-dialog button[value=delete]")
+    expect(page.locator("#announcer")).to_have_text("The match is deleted from this device.")
+    rd.wait_ready(page)
+
+
+def test_a_reload_of_the_friend_logs_no_error_here(devices: tuple[Device, Device], site: str) -> None:
+    """Bob reloads in the middle of a live match: Ann's page sees the friend go and come back, and logs no
+    error (trystero reports the friend's close as a data-channel error; the page tells it apart)."""
+    host, guest = devices
+    start_live(host, guest, site)
+    guest.page.reload()
+    for page in (guest.page, host.page):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    host.check()
+    guest.check()
+
+
+def test_a_rematch_and_deleting_a_finished_and_an_abandoned_match(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """A 1-point live match to its end (a resignation); Ann offers a rematch, Bob takes it: both pages show
+    the new match, the old one kept and in the history. Ann deletes the finished one from the dialog, then the
+    rematch Bob walked away from: each goes from the list and from storage, and the others stay."""
+    host, guest = devices
+    start_live(host, guest, site)
+    # Ended short: the player on turn resigns a single game, the friend accepts (the whole match is
+    # test_remote_play.py's).
+    pages = [host.page, guest.page]
+    resigner = rd.wait_for_turn(pages)
+    assert resigner is not None
+    acceptor = guest.page if resigner is host.page else host.page
+    resigner.click("#resign-button")
+    resigner.click("#resign-dialog button[value='single']")
+    acceptor.click("#controls button[data-action='accept_resign']", timeout=CONNECT_TIMEOUT_MS)
+    for page in pages:
+        page.wait_for_selector("#remote-rematch:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
+        assert "wins the match" in (page.text_content("#result-text") or "")
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    first = [shown_id(device.page) for device in (host, guest)]
+    assert first[0] and first[0] == first[1]
+    old_transcript = transcript(host.page)
+
+    host.page.click("#remote-rematch")
+    guest.page.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    assert "Ann offers a rematch: a 1-point match, live, now." in (
+        guest.page.text_content("#friend-join-text") or ""
+    )
+    rd.accept_invitation(guest.page, "Bob")
+    for page in (host.page, guest.page):
+        rd.wait_until(lambda p=page: shown_id(p) not in (None, first[0]))  # type: ignore[misc]
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("html[data-phase='move']", state="attached", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("#match-info:has-text('Bob')", timeout=CONNECT_TIMEOUT_MS)
+        assert not page.is_visible("#remote-rematch")
+    second = [shown_id(device.page) for device in (host, guest)]
+    assert second[0] == second[1]
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    assert "match with Bob · live" in (host.page.text_content("#remote-title") or "")
+    assert "match with Ann · live" in (guest.page.text_content("#remote-title") or "")
+    for device in (host, guest):
+        rd.wait_ready(device.page)
+        # The match before is kept as it ended, and is in the history once.
+        old = stored_text(device.page, remote_key(str(first[0])))
+        assert old is not None and json.loads(old)["record"]["state"]["transcript"] == old_transcript
+        history = stored_text(device.page, "backgammon.history.v1")
+        assert history is not None and len(json.loads(history)["entries"]) == 1
+        lines = listed(device.page)
+        assert len(lines) == 2 and sum("· over ·" in line for line in lines) == 1, lines
+        device.page.keyboard.press("Escape")
+
+    # Ann deletes the finished match: the rematch, shown, stays.
+    page = host.page
+    listed(page)
+    delete_listed(page, "· over ·")
+    assert stored_text(page, remote_key(str(first[0]))) is None
+    assert stored_text(page, remote_key(str(second[0]))) is not None
+    assert shown_id(page) == second[0] and page.is_visible("#remote-panel")
+    lines = listed(page)
+    assert len(lines) == 1 and "· over ·" not in lines[0] and "With Bob · 1-point match · live" in lines[0], (
+        lines
+    )
+    page.keyboard.press("Escape")
+    # Bob's device keeps both.
+    assert stored_text(guest.page, remote_key(str(first[0]))) is not None
+
+    # Bob walks away from the rematch; Ann deletes it, shown: her own match and the history stay.
+    own = stored_text(page, "backgammon.match.v1")
+    guest.page.close()
+    listed(page)
+    delete_listed(page, "With Bob")
+    page.wait_for_selector("#remote-panel", state="hidden")
+    assert stored_text(page, remote_key(str(second[0]))) is None and shown_id(page) is None
+    assert stored_text(page, "backgammon.match.v1") == own
+    history = stored_text(page, "backgammon.history.v1")
+    assert history is not None and len(json.loads(history)["entries"]) == 1
+    assert listed(page) == ["None yet."]
+    host.check(friend_left=False)
+
+
+def fork(page: Page, site: str) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """Ann (this page) and Bob (Python's session) play by links until Bob plays; Ann receives his play, then
+    another record of the same turn (a resignation offered instead): the page shows the fork. Returns Bob's
+    two states (played, resigned) and the message the records differ from."""
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    rd.invite(page, "Ann", length=3, mode="correspondence")
+    bob = session.join_link(rd.turn_link(page).split("turn=")[1], name="Bob")["state"]
+
+    def to_ann(state: dict[str, Any]) -> None:
+        sent = state["transcript"]
+        page.goto(f"{site}?no-welcome#v=1&turn={session.link(state)['payload']}")
+        rd.wait_until(lambda: transcript(page)[: len(sent)] == sent)
+        rd.wait_ready(page)
+
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "Bob never got a turn to play"
+        to_ann(bob)
+        while rd.my_turn(page):
+            rd.act_once(page)
+        bob = session.receive_link(bob, rd.turn_link(page).split("turn=")[1])["state"]
+        while (view := session.view(bob))["remote"]["awaited"] == bob["seat"]:
+            if view["view"]["phase"] == "move":
+                break
+            bob = session.act(bob, first_action(bob))["state"]
+        if view["remote"]["awaited"] == bob["seat"]:
+            break
+    played = session.act(bob, first_action(bob))["state"]
+    resigned = session.act(bob, {"type": "resign", "kind": "single"})["state"]
+    to_ann(played)
+    fork_at = len(played["transcript"]) - 1
+    page.goto(f"{site}?no-welcome#v=1&turn={session.link(resigned)['payload']}")
+    page.wait_for_selector("#remote-fork:not([hidden])")
+    assert f"differs from yours from message {fork_at} on" in (page.text_content("#remote-fork-text") or "")
+    expect(page.locator("#remote-fork-theirs")).to_have_text("Take Bob's record")
+    page.click("#notice-dismiss")
+    return played, resigned, fork_at
+
+
+def test_after_a_fork_the_player_may_keep_her_record_and_the_friend_goes_on_from_it(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """*Keep mine*: Ann's record stays as it was, the fork is no longer shown (after a reload either), and her
+    next turn's link is one Bob's record of his play (the branch she kept) takes: the two agree again."""
+    host = devices[0]
+    page = host.page
+    played, _, _ = fork(page, site)
+    before = kept_match(page)
+    page.click("#remote-fork-mine")
+    page.wait_for_selector("#remote-fork", state="hidden")
+    rd.wait_ready(page)
+    assert transcript(page) == before["state"]["transcript"] == played["transcript"]
+    page.reload()
+    rd.wait_ready(page)
+    assert not page.is_visible("#remote-fork")
+    while rd.my_turn(page):
+        rd.act_once(page)
+    bob = session.receive_link(played, rd.turn_link(page).split("turn=")[1])["state"]
+    ann = transcript(page)
+    assert bob["transcript"][: len(ann)] == ann  # Bob's side takes Ann's turn whole (and answers it)
+    host.check()
+
+
+def test_after_a_fork_taking_the_friends_record_makes_both_agree(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """*Take Bob's record*: Ann's record is Bob's from the fork on; she answers his offer to resign, and her
+    link is one Bob's record takes: the two agree."""
+    host = devices[0]
+    page = host.page
+    _, resigned, fork_at = fork(page, site)
+    page.click("#remote-fork-theirs")
+    page.wait_for_selector("#remote-fork", state="hidden")
+    rd.wait_until(lambda: transcript(page) == resigned["transcript"])
+    rd.wait_ready(page)
+    after = rd.state(page)
+    assert after["phase"] == "resign_offered" and "accept_resign" in after["buttons"], after
+    while rd.my_turn(page):
+        rd.act_once(page)
+    bob = session.receive_link(resigned, rd.turn_link(page).split("turn=")[1])["state"]
+    ann = transcript(page)
+    assert bob["transcript"][: len(ann)] == ann  # Bob's side takes Ann's turn whole (and answers it)
+    assert transcript(page)[: fork_at + 1] == resigned["transcript"][: fork_at + 1]
+    host.check()
