@@ -5,6 +5,8 @@ and Pyodide workers as tests/e2e/test_remote_play.py (whose fixtures these tests
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, expect
 from tests.e2e import remote_driver as rd
 from tests.e2e import test_remote_play as play
@@ -97,3 +99,68 @@ def test_a_match_by_links_is_claimed_after_its_time_limit_and_the_friend_sees_it
     assert transcript(host.page)[-1]["type"] == "claim"
     host.check()
     guest.check()
+
+
+# Every data channel the page opens or is offered, kept where a test can close them all: closing the channel
+# cuts the line on both sides (a relay stopped, or Playwright's offline mode, leaves an open channel open; a
+# peer connection closed here tells nothing to this page's own side).
+KEEP_CHANNELS = """(() => {
+  const Original = window.RTCPeerConnection;
+  window.__channels = [];
+  window.RTCPeerConnection = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("datachannel", (event) => window.__channels.push(event.channel));
+    }
+    createDataChannel(...args) {
+      const channel = super.createDataChannel(...args);
+      window.__channels.push(channel);
+      return channel;
+    }
+  };
+})()"""
+
+
+def cut_line(page: Page) -> None:
+    """The page's data channels to the other device closed, as a network gone would close them."""
+    page.evaluate("() => { for (const channel of window.__channels) channel.close(); }")
+
+
+def connection_state(page: Page) -> str:
+    return page.get_attribute("#remote-status", "data-state") or ""
+
+
+def test_a_line_cut_mid_turn_is_said_on_the_other_side_and_the_turn_is_kept_for_a_link(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """The data channels closed mid-turn: the waiting device says the connection is lost within a few seconds;
+    the mover finishes the turn meanwhile, kept, not sent into the void: once the page gives up on the
+    line it offers the turn as a link, and that link brings the waiting device the same turn and dice, the two
+    records then the same. (That the two devices connect again by themselves is not checked here: in this
+    setting they do not within a minute, see docs/remote-transport.md.)"""
+    host, guest = devices
+    for device in devices:
+        device.page.add_init_script(KEEP_CHANNELS)
+    start_live(host, guest, site, length=3)
+    mover = rd.wait_for_turn([host.page, guest.page])
+    assert mover is not None
+    waiting = guest if mover is host.page else host
+    rd.act_once(mover)
+    rd.wait_ready(mover)
+    cut_line(mover)
+    started = time.monotonic()
+    rd.wait_until(lambda: connection_state(waiting.page) != "connected", timeout_s=10)
+    lost_after = time.monotonic() - started
+    expect(waiting.page.locator("#remote-status")).to_contain_text("Connection lost")
+    while rd.my_turn(mover):
+        rd.act_once(mover)
+    played = transcript(mover)
+    assert len(played) > len(transcript(waiting.page))  # kept on the mover's device, not arrived
+    expect(mover.locator("#status")).to_contain_text("cannot be reached now", timeout=90_000)
+    link = rd.turn_link(mover)
+    waiting.page.goto(link)
+    rd.wait_until(lambda: transcript(waiting.page)[: len(played)] == played)
+    assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
+    assert lost_after < 10, lost_after
+    host.check(friend_left=True)
+    guest.check(friend_left=True)
