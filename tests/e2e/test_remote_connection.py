@@ -164,3 +164,24 @@ def test_a_line_cut_mid_turn_is_said_on_the_other_side_and_the_turn_is_kept_for_
     assert lost_after < 10, lost_after
     host.check(friend_left=True)
     guest.check(friend_left=True)
+
+
+def test_a_page_frozen_and_woken_goes_on_with_the_match(devices: tuple[Device, Device], site: str) -> None:
+    """A phone asleep: the waiting device's page frozen (the lifecycle state Chromium gives a page in the
+    background; its timers stop) while the friend plays a turn, then woken: the turn reaches it, play goes on.
+    (The page is not made hidden as well.)"""
+    host, guest = devices
+    start_live(host, guest, site, length=3)
+    mover = rd.wait_for_turn([host.page, guest.page])
+    assert mover is not None
+    waiting = guest if mover is host.page else host
+    cdp = waiting.context.new_cdp_session(waiting.page)
+    cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+    while rd.my_turn(mover):
+        rd.act_once(mover)
+    time.sleep(3)
+    cdp.send("Page.setWebLifecycleState", {"state": "active"})
+    assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    host.check(friend_left=True)
+    guest.check(friend_left=True)
