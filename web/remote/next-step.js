@@ -20,7 +20,7 @@ export const THREE_LINKS =
  * @param {{mode: string, sent: number, state: {transcript?: Message[]}}} entry the match as kept
  * @param {RemoteView} remote
  * @param {boolean} byLinks the turns go as links (by links, or live while the devices cannot connect)
- * @returns {{revision: number, sent: boolean, what: "invitation" | "join" | "roll" | "half" | "double" | "answer" | "turn", live: boolean} | null}
+ * @returns {{revision: number, sent: boolean, what: "invitation" | "join" | "roll" | "half" | "double" | "answer" | "claim" | "turn", live: boolean} | null}
  */
 export function linkToSend(entry, remote, byLinks) {
   const transcript = entry.state.transcript ?? [];
@@ -38,6 +38,7 @@ export function linkToSend(entry, remote, byLinks) {
 function linkHolds(message) {
   if (message?.type === "hello") return "invitation";
   if (message?.type === "join") return "join";
+  if (message?.type === "claim") return "claim";
   const items = new Set((message?.items ?? []).map((item) => /** @type {{type: string}} */ (item).type));
   const play = ["move", "confirm", "swap_dice", "resign"].some((type) => items.has(type));
   if (!play && items.has("double")) return "double";
@@ -72,6 +73,7 @@ function sendWords(link, friend) {
     case "half": return `Send ${friend} the link below: it holds your device's half of the next roll.`;
     case "double": return `Send ${friend} the link below: it holds your double.`;
     case "answer": return `Send ${friend} the link below: it holds your answer.`;
+    case "claim": return `Send ${friend} the link below: it holds your claim of the match (${friend} kept it waiting too long).`;
     default: return link.live ? `Send ${friend} your turn as the link below: ${friend}'s device cannot be reached now.` : `Send ${friend} the link below: it holds your turn.`;
   }
 }

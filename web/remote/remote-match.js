@@ -372,7 +372,9 @@ async function chat(r, text) {
  * @returns {Promise<Update>}
  */
 async function claim(r) {
-  const result = await r.call("remote_claim", { state: r.kept.state });
+  // The page's clock, the one the panel offered the claim by (the worker's may differ: a page's time moved, a
+  // device woken from sleep).
+  const result = await r.call("remote_claim", { state: r.kept.state, now: Math.floor(Date.now() / 1000) });
   if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
   r.shown = result;
   await send(r, [result.message]);
