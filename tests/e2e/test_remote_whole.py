@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scripts.chromium import serving
 from scripts.local_relay import local_relay
 from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
@@ -162,5 +163,92 @@ def test_a_live_match_is_played_to_its_end_with_the_cube_and_the_crawford_game(
         rating = 1500 + change if you == 1 else 1500 - change
         expect(device.page.locator("#stats-rating")).to_contain_text(f"Rating {rating:.1f}")
         device.page.click("#stats-dialog button[value=close]")
+    host.check()
+    guest.check()
+
+
+def links_plan(name: str, page: Page, crawford_turns: list[str]) -> None:
+    """What the player `name` does on their turn in the match by links, steered by the score: in game 1 Ann
+    doubles and Bob drops; in game 2 Ann doubles, Bob takes and Ann resigns a single game; in the Crawford
+    game nobody is offered the cube, and Ann resigns. Anything else: the driver's first legal play."""
+    s = rd.state(page)
+    buttons = s["buttons"]
+    shown = info(page)
+    if "Crawford game" in shown:
+        assert "double" not in buttons, (name, s)
+        crawford_turns.append(name)
+    if "accept_resign" in buttons:
+        press(page, "accept_resign")
+    elif "drop" in buttons and score(page) == (0, 0):
+        press(page, "drop")
+    elif "take" in buttons:
+        press(page, "take")
+    elif name == "Ann" and "double" in buttons and "cube 1" in shown:
+        press(page, "double")
+    elif name == "Ann" and ("cube 2" in shown or ("Crawford game" in shown and "Bob" in crawford_turns)):
+        page.click("#resign-button")
+        page.click("#resign-dialog button[value='single']")
+        rd.wait_until(lambda: not rd.has_work(rd.state(page)))
+    else:
+        rd.act_once(page)
+
+
+def sending(page: Page) -> bool:
+    s = rd.state(page)
+    return bool(s["idle"]) and (s["status"].startswith("Send ") or "Send " in s["status"])
+
+
+def test_a_match_by_links_is_played_to_its_end(devices: tuple[Device, Device], site: str) -> None:
+    """A 3-point match by turn links, every message carried from one context to the other as a link: a double
+    dropped, a double taken and the game resigned at the cube of 2, the Crawford game; Bob wins 3-1."""
+    host, guest = devices
+    pages = {"Ann": host.page, "Bob": guest.page}
+    host.page.goto(f"{site}?no-welcome")
+    rd.wait_ready(host.page)
+    rd.invite(host.page, "Ann", length=3, mode="correspondence")
+    link = rd.turn_link(host.page)
+    guest.page.goto(link)
+    rd.accept_invitation(guest.page, "Bob")
+    rd.wait_ready(guest.page)
+    crawford_turns: list[str] = []
+    receiver = "Bob"
+    links = 0
+    while True:
+        page = pages[receiver]
+        while True:
+            # The player acts until the page offers a link to send (a moment's frame between two of its steps
+            # may offer neither).
+            rd.wait_until(lambda page=page: rd.has_work(rd.state(page)) or sending(page))
+            if not rd.has_work(rd.state(page)):
+                break
+            links_plan(receiver, page, crawford_turns)
+        sender, receiver = receiver, "Ann" if receiver == "Bob" else "Bob"
+        try:
+            link = rd.turn_link(pages[sender])
+        except PlaywrightTimeout:
+            seen = {n: (rd.state(p), info(p), p.text_content("#remote-panel")) for n, p in pages.items()}
+            raise AssertionError(f"{sender} has no link to send after {links} links: {seen}") from None
+        sent = transcript(pages[sender])
+        pages[receiver].goto(link)
+        links += 1
+        rd.wait_until(lambda page=pages[receiver], sent=sent: transcript(page)[: len(sent)] == sent)
+        rd.wait_ready(pages[receiver])
+        if rd.state(pages[sender])["phase"] == "match_over":
+            break
+        assert links < 300, "the match did not end"
+    assert "Ann" in crawford_turns and "Bob" in crawford_turns, crawford_turns
+    both = list(pages.values())
+    for page in both:
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    results = [page.text_content("#result-text") or "" for page in both]
+    assert results[0] == results[1] and "Bob wins the match" in results[0], results
+    assert score(host.page) == score(guest.page) == (1, 3)
+    assert transcript(host.page) == transcript(guest.page)
+    for device, you in ((host, 0), (guest, 1)):
+        text = stored_text(device.page, "backgammon.history.v1")
+        assert text is not None
+        [entry] = json.loads(text)["entries"]
+        assert entry["you"] == you and entry["winner"] == 1 and entry["score"] == [1, 3], entry
+        assert [p["name"] for p in entry["players"]] == ["Ann", "Bob"]
     host.check()
     guest.check()
