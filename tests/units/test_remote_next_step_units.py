@@ -123,3 +123,24 @@ def test_live_the_player_waits_for_the_friend_unless_the_devices_cannot_connect(
         "Send Bob your turn as the link below: Bob's device cannot be reached now."
     )
     assert found["over"].startswith("Match over.")
+
+
+@needs_node
+def test_by_links_the_message_that_ends_the_match_is_still_offered_to_send() -> None:
+    """Bob's device learns the match is over only from Ann's last link (her answer to his resignation, or
+    her last play): a match over by links still offers it, until sent; then the match is over here."""
+    found = run(
+        """
+        const resigns = message(1, "turn", ["resign"]);
+        const accepts = message(0, "turn", ["accept_resign"]);
+        const over = remote({phase: "over", awaited: null});
+        print({unsent: step(entry("correspondence", 0, resigns, accepts), over, "match_over"),
+               sent: step(entry("correspondence", 1, resigns, accepts), over, "match_over"),
+               theirs: step(entry("correspondence", 1, accepts, resigns), over, "match_over")});
+        """
+    )
+    assert found["unsent"]["link"]["what"] == "answer" and not found["unsent"]["link"]["sent"]
+    assert found["unsent"]["status"] == "Send Bob the link below: it holds your answer."
+    assert found["sent"]["link"]["sent"]
+    assert found["sent"]["status"] == "Match over. Offer Bob a rematch, or go back to your own match."
+    assert found["theirs"]["link"] is None

@@ -15,8 +15,8 @@ export const THREE_LINKS =
   "turn takes one link.";
 
 /**
- * The link this side has to send, or null: by links whenever the last message of the match is this side's; live,
- * the same while the devices cannot connect.
+ * The link this side has to send, or null: by links whenever the last message of the match is this side's (the match
+ * over too); live, the same while the devices cannot connect.
  * @param {{mode: string, sent: number, state: {transcript?: Message[]}}} entry the match as kept
  * @param {RemoteView} remote
  * @param {boolean} byLinks the turns go as links (by links, or live while the devices cannot connect)
@@ -26,7 +26,8 @@ export function linkToSend(entry, remote, byLinks) {
   const transcript = entry.state.transcript ?? [];
   const last = transcript[transcript.length - 1];
   const invitation = entry.mode === "correspondence" && remote.phase === "invited";
-  if (!invitation && !(byLinks && last?.from === remote.seat && remote.phase !== "over")) return null;
+  // Over too: the message that ended the match (an answer, a last play) is the friend's only news of the end.
+  if (!invitation && !(byLinks && last?.from === remote.seat)) return null;
   const revision = transcript.length - 1;
   return { revision, sent: entry.sent >= revision, what: invitation ? "invitation" : linkHolds(last), live: entry.mode === "live" };
 }
