@@ -37,6 +37,8 @@ const RELAY_GRACE_MS = 8_000;
 const TICK_MS = 250;
 /** trystero's chunks of a message on the data channel: 16 KiB with a 36-byte header. */
 const CHUNK_BYTES = 16 * 1024;
+/** How long after a lost connection, and then between tries, the room is joined anew (see `rejoinSoon`). */
+const REJOIN_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000];
 /** WebSocket.OPEN */
 const OPEN = 1;
 
@@ -116,6 +118,16 @@ export function statusText(state, detail = {}) {
  * @property {number} relaysDownSince  since when no relay of ours has been open
  * @property {Map<string, number>} inFlight  chunks received per peer since that peer's last whole message
  * @property {Set<string>} cut  peers whose message in progress is dropped (over the limit)
+ * @property {Joined} room  the room joined now (joined anew after a lost connection)
+ * @property {ReturnType<typeof setTimeout> | undefined} rejoinTimer  the next try to meet the friend again
+ * @property {number} rejoins  tries since the connection was lost
+ */
+
+/**
+ * @typedef {object} Joined
+ * @property {ReturnType<typeof joinRoom>} room
+ * @property {{send: (text: string, options: {target: string}) => Promise<unknown>}} action
+ * @property {boolean} left
  */
 
 /**
@@ -155,7 +167,7 @@ function watchConsole() {
  * @returns {Connection}
  */
 export function connect(options) {
-  const { roomId, secret, relays, appId = APP_ID, rtcConfig, expectPeer = false } = options;
+  const { roomId, secret, relays, expectPeer = false } = options;
   if (!roomId || !secret) throw new Error("connect needs the invitation's room and secret");
   if (relays.length === 0) throw new Error("connect needs at least one relay");
   watchConsole();
@@ -174,40 +186,111 @@ export function connect(options) {
     relaysDownSince: started,
     inFlight: new Map(),
     cut: new Set(),
+    room: /** @type {Joined} */ (/** @type {unknown} */ (null)),
+    rejoinTimer: undefined,
+    rejoins: 0,
   };
-  const room = joinRoom(
-    { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
-    roomId,
-    { onJoinError: ({ error }) => joinFailed(link, error) },
-  );
-  const action = room.makeAction(ACTION, {
-    onMessage: (data, { peerId }) => received(link, data, peerId),
-    onReceiveProgress: (_progress, { peerId }) => chunkReceived(link, peerId, () => room.getPeers()[peerId]?.close()),
-  });
-  room.onPeerJoin = (peerId) => peerJoined(link, peerId);
-  room.onPeerLeave = (peerId) => peerLeft(link, peerId);
+  link.room = join(link);
   const ticker = setInterval(() => tick(link), TICK_MS);
+  const tryNow = () => rejoinSoon(link, 0);
+  const tryIfShown = () => {
+    if (document.visibilityState === "visible") tryNow();
+  };
+  addEventListener("online", tryNow);
+  document.addEventListener("visibilitychange", tryIfShown);
   link.options.onStatus?.(link.status);
 
   return {
     async send(text) {
       const refused = refusedToSend(link, text);
       if (refused) return refused;
-      await action.send(text, { target: /** @type {string} */ (link.friend) });
+      await link.room.action.send(text, { target: /** @type {string} */ (link.friend) });
       return { ok: true };
     },
     async close() {
       if (link.closed) return;
       link.closed = true;
       clearInterval(ticker);
+      clearTimeout(link.rejoinTimer);
+      removeEventListener("online", tryNow);
+      document.removeEventListener("visibilitychange", tryIfShown);
       link.friend = null;
       link.others = [];
       setStatus(link, "closed");
-      await room.leave();
+      await link.room.room.leave();
     },
     status: () => link.status,
     peer: () => link.friend,
   };
+}
+
+/**
+ * Join the room: the friend's messages, arrivals and leavings from this room only (not from one left before).
+ * @param {Link} link
+ * @returns {Joined}
+ */
+function join(link) {
+  const { roomId, secret, relays, appId = APP_ID, rtcConfig } = link.options;
+  const room = joinRoom(
+    { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
+    roomId,
+    {
+      onJoinError: ({ error }) => {
+        if (current()) joinFailed(link, error);
+      },
+    },
+  );
+  /** @type {Joined} */
+  const joined = {
+    room,
+    action: room.makeAction(ACTION, {
+      onMessage: (data, { peerId }) => {
+        if (current()) received(link, data, peerId);
+      },
+      onReceiveProgress: (_progress, { peerId }) => {
+        if (current()) chunkReceived(link, peerId, () => room.getPeers()[peerId]?.close());
+      },
+    }),
+    left: false,
+  };
+  const current = () => !joined.left && link.room === joined;
+  room.onPeerJoin = (peerId) => {
+    if (current()) peerJoined(link, peerId);
+  };
+  room.onPeerLeave = (peerId) => {
+    if (current()) peerLeft(link, peerId);
+  };
+  return joined;
+}
+
+/**
+ * Try to meet the friend again in `delayMs`: leave the room and join it anew. trystero does not connect again by
+ * itself to a device whose connection dropped: it announces itself every 60 s once settled, and its offers made
+ * before the loss then fail to connect (seen: "could not connect … after exchanging SDP" both sides, 80 s after a
+ * cut). A fresh room announces at once and makes fresh offers; the friend's page does the same on its side.
+ * Tries again while the friend is not back, further apart each time (REJOIN_DELAYS_MS), and at once when the
+ * browser comes back online or the page is shown again.
+ * @param {Link} link @param {number} delayMs
+ */
+function rejoinSoon(link, delayMs) {
+  if (link.closed || link.friend !== null || !link.everConnected) return;
+  clearTimeout(link.rejoinTimer);
+  link.rejoinTimer = setTimeout(() => void rejoin(link), delayMs);
+}
+
+/** @param {Link} link */
+async function rejoin(link) {
+  if (link.closed || link.friend !== null) return;
+  const old = link.room;
+  old.left = true;
+  link.others = [];
+  link.inFlight.clear();
+  link.cut.clear();
+  await old.room.leave(); // trystero hands back the same room until it is left
+  if (link.closed || link.room !== old) return;
+  link.room = join(link);
+  link.rejoins += 1;
+  rejoinSoon(link, REJOIN_DELAYS_MS[Math.min(link.rejoins, REJOIN_DELAYS_MS.length - 1)]);
 }
 
 /** @param {Link} link @param {ConnectionState} state */
@@ -283,6 +366,8 @@ function refuse(link, peerId, reason, size, text) {
 /** @param {Link} link @param {string} peerId */
 function adopt(link, peerId) {
   link.friend = peerId;
+  clearTimeout(link.rejoinTimer);
+  link.rejoins = 0;
   link.everConnected = true;
   setStatus(link, "connected");
   link.options.onPeer?.(peerId);
@@ -310,6 +395,7 @@ function peerLeft(link, peerId) {
   }
   link.expectedSince = Date.now(); // the friend was here: a new clock for its return
   setStatus(link, "reconnecting");
+  rejoinSoon(link, REJOIN_DELAYS_MS[0]);
 }
 
 /** The status while no friend is connected: relays unreachable, no direct connection, or still trying. @param {Link} link */
