@@ -231,6 +231,7 @@ export function connect(options) {
  */
 function join(link) {
   const { roomId, secret, relays, appId = APP_ID, rtcConfig } = link.options;
+  const current = () => !joined.left && link.room === joined; // called by trystero's events, after the join
   const room = joinRoom(
     { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
     roomId,
@@ -253,7 +254,6 @@ function join(link) {
     }),
     left: false,
   };
-  const current = () => !joined.left && link.room === joined;
   room.onPeerJoin = (peerId) => {
     if (current()) peerJoined(link, peerId);
   };
