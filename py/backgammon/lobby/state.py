@@ -3,8 +3,8 @@ results both players signed, and the ratings they give.
 
 Every event passes the same checks, cheapest first, so a batch of thousands of junk events costs little: its
 shape, its kind, the block list, a key paused for flooding, an event seen before, its tags, times and content
-(`backgammon.lobby.events`), the count of its key's events this minute and of its open invitations, and only
-then its id (one SHA-256) and its signature (the costly part, at most `MAX_SIGNATURES_PER_BATCH` per batch).
+(`backgammon.lobby.events`), its id (one SHA-256), the count of its key's events this minute and of its open
+invitations, and only then its signature (the costly part, at most `MAX_SIGNATURES_PER_BATCH` per batch).
 """
 
 from __future__ import annotations
@@ -121,7 +121,6 @@ class Lobby:
                         "busy", "more events came at once than are checked in one batch; send it again."
                     )
                 budget -= 1
-                check_id(event)
                 check_signature(event)
                 self._remember(event["id"])
                 self._apply(event, prepared, now, changes)
@@ -156,6 +155,7 @@ class Lobby:
         prepared: Invitation | Result = (
             check_invitation(event, now) if kind == KIND_INVITATION else check_result(event, now)
         )
+        check_id(event)  # one hash: an event changed in transit never counts against its key
         if not self.flood.admit(key, now):
             raise Refused("flood", "its player sent too many events in a minute and is ignored for a while.")
         if kind == KIND_INVITATION:
