@@ -16,7 +16,7 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
 - `lobby_reset {}` -> `{}`: forget everything (a new identity, tests)
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: Python 3.11 reads `NotRequired` only from evaluated annotations.
 
 import json
 import time
