@@ -112,3 +112,24 @@ def test_the_list_with_ratings() -> None:
     assert [e["invitation"]["name"] for e in call("lobby_view", now=NOW + 2)["invitations"]] == ["Ann"]
     status = call("lobby_status", poster=ann, d="abcdefghijkl", now=NOW + 2)
     assert status == {"status": "open", "taken_by": None}
+
+
+@needs_node
+def test_an_accept_and_its_content() -> None:
+    """The poster's device checks an accept of its open invitation, then the content the page decrypted."""
+    keys = public_keys(["ann", "bob"])
+    template = {
+        "kind": 21660,
+        "created_at": NOW,
+        "tags": [["p", keys["ann"]], ["a", f"31660:{keys['ann']}:abcdefghijkl"]],
+        "content": "A" * 200,
+    }
+    invite, accept = sign([("ann", invitation()), ("bob", template)])
+    assert call("lobby_check_accept", event=accept, now=NOW)["rule"] == "taken"
+    call("lobby_receive", events=[invite], now=NOW)
+    content = json.dumps({"v": 1, "name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"})
+    checked = call("lobby_check_accept", event=accept, content=content, now=NOW)
+    assert checked["accepter"] == keys["bob"] and checked["invitation"]["d"] == "abcdefghijkl"
+    assert checked["content"] == {"name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"}
+    missing_secret = json.dumps({"v": 1, "name": "Bob", "room": "ABCD1234"})
+    assert call("lobby_check_accept", event=accept, content=missing_secret, now=NOW)["rule"] == "content"
