@@ -294,6 +294,152 @@
  */
 
 /**
+ * @typedef {object} BlockAnswer
+ * @property {number} blocked
+ */
+
+/**
+ * @typedef {object} LobbyCheckAcceptParams
+ * @property {Record<string, any>} event
+ * @property {string} [content]
+ * @property {"live" | "links"} [mode]
+ * @property {number} [now]
+ */
+
+/**
+ * An invitation as its poster last published it (`taken_by`: the accepter's key once taken).
+ * @typedef {object} Invitation
+ * @property {string} poster
+ * @property {string} d
+ * @property {number} created_at
+ * @property {number} expires
+ * @property {string} name
+ * @property {number} length
+ * @property {"live" | "links"} mode
+ * @property {boolean} rated
+ * @property {number | null} min
+ * @property {number | null} max
+ * @property {"open" | "taken" | "withdrawn"} state
+ * @property {string | null} taken_by
+ */
+
+/**
+ * An accept's decrypted content: the accepter's name, and for a live match the room and its secret.
+ * @typedef {object} AcceptContent
+ * @property {string} name
+ * @property {string | null} room
+ * @property {string | null} secret
+ */
+
+/**
+ * An accept of an invitation held open: who accepts which one, and what the decrypted content says.
+ * @typedef {object} AcceptCheck
+ * @property {string} accepter
+ * @property {Invitation} invitation
+ * @property {AcceptContent} [content]
+ */
+
+/**
+ * A player's rating from the verified results this device holds; `rating` null: no verified rated
+ * result (shown as "unrated", never as a number).
+ * @typedef {object} RatingView
+ * @property {string} key
+ * @property {number | null} rating
+ * @property {number} results
+ * @property {number} experience
+ */
+
+/**
+ * @typedef {object} LobbyReceiveParams
+ * @property {Record<string, any>[]} events
+ * @property {number} [now]
+ */
+
+/**
+ * Which invitation: its poster's key and its id.
+ * @typedef {object} InvitationKey
+ * @property {string} poster
+ * @property {string} d
+ */
+
+/**
+ * An invitation seen taken: by whom.
+ * @typedef {object} Taken
+ * @property {string} poster
+ * @property {string} d
+ * @property {string} by
+ */
+
+/**
+ * One refused event: its code, the reason in words, its id when it had one.
+ * @typedef {object} RefusalNote
+ * @property {string} code
+ * @property {string} reason
+ * @property {string | null} id
+ */
+
+/**
+ * What one batch changed.
+ * @typedef {object} Changes
+ * @property {InvitationKey[]} added
+ * @property {InvitationKey[]} removed
+ * @property {Taken[]} taken
+ * @property {number} results
+ * @property {Record<string, number>} refused
+ * @property {RefusalNote[]} reasons
+ */
+
+/**
+ * A result's content, as both players sign it.
+ * @typedef {object} Result
+ * @property {string} match
+ * @property {number} length
+ * @property {boolean} rated
+ * @property {string[]} players
+ * @property {number[]} score
+ * @property {string} winner
+ * @property {string} final
+ * @property {number} ended
+ */
+
+/**
+ * A result's content as both players sign it (`content`, the event's text) and its fields.
+ * @typedef {object} ResultStatement
+ * @property {string} content
+ * @property {Result} result
+ */
+
+/**
+ * @typedef {object} LobbyStatusParams
+ * @property {string} poster
+ * @property {string} d
+ * @property {number} [now]
+ */
+
+/**
+ * Where one invitation stands on this device.
+ * @typedef {object} InvitationStatus
+ * @property {"open" | "taken" | "withdrawn" | "expired" | "unknown"} status
+ * @property {string | null} taken_by
+ */
+
+/**
+ * An open invitation as the list shows it, with its poster's rating.
+ * @typedef {object} InvitationView
+ * @property {Invitation} invitation
+ * @property {RatingView} rating
+ */
+
+/**
+ * The open invitations, oldest first; the results held: verified (both signed the same) and claimed by
+ * one side only (never counted).
+ * @typedef {object} LobbyView
+ * @property {InvitationView[]} invitations
+ * @property {number} verified_results
+ * @property {number} claimed_results
+ */
+
+/**
  * Settings as the page sends them: any left out take their defaults.
  * @typedef {object} SettingsParam
  * @property {number} [match_length]
@@ -492,6 +638,14 @@
  * @property {{params: Record<string, unknown>, result: any}} lesson_start
  * @property {{params: Record<string, unknown>, result: any}} lesson_undo
  * @property {{params: LoadParams, result: MatchAnswer}} load
+ * @property {{params: Record<string, unknown>, result: BlockAnswer}} lobby_block
+ * @property {{params: LobbyCheckAcceptParams, result: AcceptCheck}} lobby_check_accept
+ * @property {{params: Record<string, unknown>, result: RatingView}} lobby_rating
+ * @property {{params: LobbyReceiveParams, result: Changes}} lobby_receive
+ * @property {{params: Record<string, unknown>, result: any}} lobby_reset
+ * @property {{params: Record<string, unknown>, result: ResultStatement}} lobby_result_statement
+ * @property {{params: LobbyStatusParams, result: InvitationStatus}} lobby_status
+ * @property {{params: Record<string, unknown>, result: LobbyView}} lobby_view
  * @property {{params: NewMatchParams, result: MatchAnswer}} new_match
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position

@@ -55,6 +55,7 @@ EXTENSION_MODULES = (
     "backgammon.analysis.methods",
     "backgammon.positions.methods",
     "backgammon.remote.methods",
+    "backgammon.lobby.methods",
 )
 _extensions_loaded = False
 EXTENSION_ERRORS: dict[str, str] = {}

@@ -1,0 +1,243 @@
+"""Worker methods of the lobby, registered with `backgammon.api` on first use.
+
+The worker holds one `Lobby` (this device's); the page feeds it what its relay subscriptions receive and shows
+what it answers. `now` (seconds since 1970) is optional everywhere: Python's clock is used without it.
+
+- `lobby_receive {events, now?}` -> `Changes`: invitations added, removed, taken; new verified results;
+  refusals counted by code, the first few with their reason
+- `lobby_view {now?}` -> `LobbyView`: the open invitations, each with its poster's rating
+- `lobby_status {poster, d, now?}` -> `InvitationStatus` (an accepter who lost the race reads "taken")
+- `lobby_rating {key}` -> `RatingView`
+- `lobby_block {keys}` -> `{blocked}`: this device's block list, kept by the page
+- `lobby_check_accept {event, content?, mode?, now?}` -> `AcceptCheck`: an accept of one of the invitations
+  held open, and its decrypted content when given
+- `lobby_result_statement {state, players}` or `{result}` -> `ResultStatement`: the result content a player
+  signs, from a finished match on two devices (its remote state) or from the fields given
+- `lobby_reset {}` -> `{}`: forget everything (a new identity, tests)
+"""
+
+# No `from __future__ import annotations`: Python 3.11 reads `NotRequired` only from evaluated annotations.
+
+import json
+import time
+from typing import Any, NotRequired, TypedDict, cast
+
+from ..api import register
+from ..errors import BackgammonError, InvalidActionError
+from ..remote.messages import check_message
+from ..remote.protocol import replay_transcript
+from .events import (
+    AcceptContent,
+    Invitation,
+    LobbyMode,
+    Result,
+    canonical_result,
+    check_accept_content,
+    check_result_content,
+)
+from .nostr import HEX_32
+from .refusal import Refused
+from .state import Changes, InvitationStatus, Lobby
+
+Params = dict[str, Any]
+LOBBY = Lobby()
+
+
+class RatingView(TypedDict):
+    """A player's rating from the verified results this device holds; `rating` null: no verified rated
+    result (shown as "unrated", never as a number)."""
+
+    key: str
+    rating: float | None
+    results: int
+    experience: int
+
+
+class InvitationView(TypedDict):
+    """An open invitation as the list shows it, with its poster's rating."""
+
+    invitation: Invitation
+    rating: RatingView
+
+
+class LobbyView(TypedDict):
+    """The open invitations, oldest first; the results held: verified (both signed the same) and claimed by
+    one side only (never counted)."""
+
+    invitations: list[InvitationView]
+    verified_results: int
+    claimed_results: int
+
+
+class AcceptCheck(TypedDict):
+    """An accept of an invitation held open: who accepts which one, and what the decrypted content says."""
+
+    accepter: str
+    invitation: Invitation
+    content: NotRequired[AcceptContent]
+
+
+class ResultStatement(TypedDict):
+    """A result's content as both players sign it (`content`, the event's text) and its fields."""
+
+    content: str
+    result: Result
+
+
+class BlockAnswer(TypedDict):
+    blocked: int
+
+
+class LobbyReceiveParams(TypedDict):
+    events: list[dict[str, Any]]
+    now: NotRequired[int]
+
+
+class LobbyStatusParams(TypedDict):
+    poster: str
+    d: str
+    now: NotRequired[int]
+
+
+class LobbyCheckAcceptParams(TypedDict):
+    event: dict[str, Any]
+    content: NotRequired[str]
+    mode: NotRequired[LobbyMode]
+    now: NotRequired[int]
+
+
+def _now(params: Params) -> int:
+    now = params.get("now")
+    if now is None:
+        return int(time.time())
+    if isinstance(now, bool) or not isinstance(now, int) or not 0 <= now < 2**40:
+        raise InvalidActionError("now is a time in whole seconds since 1970.")
+    return now
+
+
+def _key(params: Params, name: str) -> str:
+    key = params.get(name)
+    if not isinstance(key, str) or not HEX_32.fullmatch(key):
+        raise InvalidActionError(f"{name} is a player's key: 64 lowercase hex digits.")
+    return key
+
+
+def rating_view(key: str) -> RatingView:
+    standing = LOBBY.standing(key)
+    if standing is None:
+        return RatingView(key=key, rating=None, results=0, experience=0)
+    return RatingView(
+        key=key, rating=standing["rating"], results=standing["results"], experience=standing["experience"]
+    )
+
+
+@register("lobby_receive", LobbyReceiveParams)
+def lobby_receive(params: Params) -> Changes:
+    events = params.get("events")
+    if not isinstance(events, list):
+        raise InvalidActionError("lobby_receive needs events: a list of Nostr events.")
+    return LOBBY.receive(events, _now(params))
+
+
+@register("lobby_view")
+def lobby_view(params: Params) -> LobbyView:
+    invitations = LOBBY.open_invitations(_now(params))
+    return LobbyView(
+        invitations=[InvitationView(invitation=i, rating=rating_view(i["poster"])) for i in invitations],
+        verified_results=len(LOBBY.verified_results()),
+        claimed_results=LOBBY.claimed_results(),
+    )
+
+
+@register("lobby_status", LobbyStatusParams)
+def lobby_status(params: Params) -> InvitationStatus:
+    d = params.get("d")
+    if not isinstance(d, str):
+        raise InvalidActionError("d is an invitation's id.")
+    return LOBBY.status(_key(params, "poster"), d, _now(params))
+
+
+@register("lobby_rating")
+def lobby_rating(params: Params) -> RatingView:
+    return rating_view(_key(params, "key"))
+
+
+@register("lobby_block")
+def lobby_block(params: Params) -> BlockAnswer:
+    return BlockAnswer(blocked=LOBBY.set_blocked(params.get("keys")))
+
+
+@register("lobby_check_accept", LobbyCheckAcceptParams)
+def lobby_check_accept(params: Params) -> AcceptCheck:
+    accept, invitation = LOBBY.check_accept(params.get("event"), _now(params))
+    answer = AcceptCheck(accepter=accept["accepter"], invitation=invitation)
+    if "content" in params:
+        answer["content"] = check_accept_content(params["content"], invitation["mode"])
+    return answer
+
+
+@register("lobby_result_statement")
+def lobby_result_statement(params: Params) -> ResultStatement:
+    if "state" in params:
+        result = result_of_match(params["state"], params.get("players"))
+    else:
+        result = check_result_content({"v": 1, **_object(params.get("result"))}, _now(params))
+    return ResultStatement(content=canonical_result(result), result=result)
+
+
+@register("lobby_reset")
+def lobby_reset(params: Params) -> dict[str, Any]:
+    global LOBBY
+    LOBBY = Lobby()
+    return {}
+
+
+def _object(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise InvalidActionError("result is an object of the result's fields.")
+    return {key: item for key, item in value.items() if key != "v"}
+
+
+def result_of_match(state: object, players: object) -> Result:
+    """The result of a finished match on two devices, from its remote state (the transcript the worker's
+    session checks): its id, length, whether both agreed to rate it, the score, the winner (who won the
+    points, or who claimed the match after the other kept it waiting), the hash of its last message and
+    that message's time. `players`: the keys of seat 0 and seat 1 (the transcript does not hold them)."""
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) and HEX_32.fullmatch(p) for p in players)
+    ):
+        raise InvalidActionError("players are the keys of seat 0 and seat 1.")
+    transcript = state.get("transcript") if isinstance(state, dict) else None
+    if not isinstance(transcript, list) or not transcript:
+        raise InvalidActionError("The match's remote state holds no transcript.")
+    try:
+        replay = replay_transcript([check_message(message) for message in transcript])
+    except BackgammonError as error:
+        raise InvalidActionError(f"The match's transcript does not replay: {error}") from None
+    match = replay.match
+    if match is None or not replay.finished:
+        raise InvalidActionError("The match is not over: its result is signed once it ends.")
+    winner = replay.claimed_by if replay.claimed_by is not None else match.winner
+    assert winner is not None
+    result = {
+        "v": 1,
+        "match": replay.match_id,
+        "length": replay.settings.match_length,
+        "rated": replay.rated,
+        "players": list(players),
+        "score": list(match.score),
+        "winner": players[winner],
+        "final": replay.head,
+        "ended": replay.last_time,
+    }
+    try:
+        return check_result_content(result, replay.last_time)
+    except Refused as refusal:
+        raise InvalidActionError(f"This match's result cannot be stated: {refusal}") from None
+
+
+def parse_statement(text: str) -> Result:
+    """A statement's text read back (for tests and the page's own check before signing)."""
+    return cast(Result, {k: v for k, v in json.loads(text).items() if k != "v"})

@@ -1,0 +1,129 @@
+"""Nostr events for the lobby's tests, signed by nostr-tools under Node (the page signs with it; Python only
+verifies). Each call runs Node once for a whole list of events. Tests that sign are skipped inside Pyodide
+(no subprocesses there) and where Node is missing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node") if sys.platform != "emscripten" else None
+needs_node = pytest.mark.skipif(
+    NODE is None, reason="nostr-tools runs under Node (no subprocesses in Pyodide)"
+)
+
+NOW = 1_800_000_000
+TOPIC = "backgammon-lobby"
+
+
+def secret(name: str) -> str:
+    """A fixed secret key for a named test player (hex), so keys are the same from run to run."""
+    return hashlib.sha256(f"lobby test key {name}".encode()).hexdigest()
+
+
+def _node(source: str, data: Any) -> Any:
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", source],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=REPO_ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def sign(items: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Each (player name, event template {kind, created_at, tags, content}) signed by nostr-tools."""
+    source = """
+import { finalizeEvent } from "nostr-tools";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+const out = JSON.parse(text).map(([key, template]) => finalizeEvent(template, hex(key)));
+process.stdout.write(JSON.stringify(out));
+"""
+    return _node(source, [[secret(name), template] for name, template in items])  # type: ignore[no-any-return]
+
+
+def verify(events: list[Any]) -> list[bool]:
+    """nostr-tools' `verifyEvent` on each (a fresh copy: it caches its verdict on the object)."""
+    source = """
+import { verifyEvent } from "nostr-tools";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const out = JSON.parse(text).map((e) => { try { return verifyEvent(e); } catch { return false; } });
+process.stdout.write(JSON.stringify(out));
+"""
+    return _node(source, events)  # type: ignore[no-any-return]
+
+
+def public_keys(names: list[str]) -> dict[str, str]:
+    source = """
+import { getPublicKey } from "nostr-tools";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+process.stdout.write(JSON.stringify(JSON.parse(text).map((k) => getPublicKey(hex(k)))));
+"""
+    return dict(zip(names, _node(source, [secret(name) for name in names]), strict=True))
+
+
+def invitation(
+    d: str = "abcdefghijkl",
+    *,
+    created_at: int = NOW,
+    expires: int | None = None,
+    tags: list[list[str]] | None = None,
+    **content: Any,
+) -> dict[str, Any]:
+    """An invitation's template: a live 5-point unrated open invitation unless told otherwise."""
+    body = {"v": 1, "name": "Ann", "length": 5, "mode": "live", "rated": False, "state": "open", **content}
+    body = {key: value for key, value in body.items() if value is not None}
+    expiry = str(expires if expires is not None else created_at + 300)
+    return {
+        "kind": 31660,
+        "created_at": created_at,
+        "tags": tags if tags is not None else [["d", d], ["expiration", expiry], ["t", TOPIC]],
+        "content": json.dumps(body),
+    }
+
+
+def result(
+    match: str, players: list[str], winner: int, *, length: int = 3, ended: int = NOW - 100, **fields: Any
+) -> dict[str, Any]:
+    """A result's content (a dict): `winner` the seat."""
+    score = [length, 0] if winner == 0 else [0, length]
+    body = {
+        "v": 1,
+        "match": match,
+        "length": length,
+        "rated": True,
+        "players": players,
+        "score": score,
+        "winner": players[winner],
+        "final": "A" * 43,
+        "ended": ended,
+    }
+    body.update(fields)
+    return body
+
+
+def result_event(content: dict[str, Any], other: str, *, created_at: int = NOW - 50) -> dict[str, Any]:
+    return {
+        "kind": 1660,
+        "created_at": created_at,
+        "tags": [["p", other], ["t", TOPIC]],
+        "content": json.dumps(content, sort_keys=True),
+    }
