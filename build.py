@@ -81,8 +81,8 @@ TRYSTERO_VERSION = "0.25.4"
 # public relays for our app id. build.py writes the list into index.html twice in one step:
 # `<meta name="remote-relays">` (read by web/remote/relays.js) and the Content-Security-Policy's
 # `connect-src`.
-# The npm packages joined into web/remote/transport.js and web/lobby/keys.js (nostr-tools: the player's key pair),
-# whose licences ship beside the first (LICENSES.txt).
+# The npm packages joined into web/remote/transport.js and web/lobby/keys.js (nostr-tools: the player's
+# key pair), whose licences ship beside the first (LICENSES.txt).
 VENDORED_PACKAGES = (
     "trystero",
     "@trystero-p2p/core",

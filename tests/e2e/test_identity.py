@@ -93,6 +93,33 @@ def test_first_open_makes_a_key_and_shows_its_npub_and_mark(page: Page, site: Si
     assert page.evaluate(STORED_KEYS, f"{NAMESPACE}.identity") == [f"{NAMESPACE}.identity.v1"]
 
 
+# Write a text under a key of web/keyval.js's store, as a damaged save would leave it.
+PUT_TEXT = """([key, text]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('backgammon');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction('texts', 'readwrite');
+    tx.objectStore('texts').put(text, key);
+    tx.oncomplete = () => resolve(null);
+  };
+})"""
+
+
+def test_a_damaged_identity_is_set_aside_and_a_new_one_made(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    damaged = '{"version": 1, "secret": "not a key", "name": "Alex"}'
+    page.evaluate(PUT_TEXT, [f"{NAMESPACE}.identity.v1", damaged])
+    shown = open_identity(page)
+    assert NPUB.match(shown["npub"])
+    assert page.text_content("#identity-problem") == (
+        "The identity kept in this browser was damaged: it is set aside and a new one was made."
+    )
+    assert page.evaluate(STORED_KEYS, f"{NAMESPACE}.identity") == [
+        f"{NAMESPACE}.identity.v1",
+        f"{NAMESPACE}.identity.v1.damaged",
+    ]
+
+
 def test_the_identity_and_its_name_survive_a_reload(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     first = open_identity(page)
