@@ -72,7 +72,7 @@ ESBUILD_VERSION = "0.28.2"
 # Modules loaded on first use that import npm packages by their bare names: build.py makes each its own
 # entry of the joining step, so its file in dist/ holds what it imports (with --no-bundle too, for them
 # alone).
-VENDORED_ENTRIES = ("web/remote/transport.js",)
+VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js")
 # trystero (serverless WebRTC matchmaking over public Nostr relays) for live play on two devices; its
 # version is checked, since its default relays are computed from it (scripts/default_relays.mjs).
 TRYSTERO = ROOT / "node_modules" / "trystero" / "package.json"
@@ -81,8 +81,18 @@ TRYSTERO_VERSION = "0.25.4"
 # public relays for our app id. build.py writes the list into index.html twice in one step:
 # `<meta name="remote-relays">` (read by web/remote/relays.js) and the Content-Security-Policy's
 # `connect-src`.
-# The npm packages joined into web/remote/transport.js, whose licences ship beside it (LICENSES.txt).
-VENDORED_PACKAGES = ("trystero", "@trystero-p2p/core", "@trystero-p2p/nostr", "@noble/secp256k1")
+# The npm packages joined into web/remote/transport.js and web/lobby/keys.js (nostr-tools: the player's
+# key pair), whose licences ship beside the first (LICENSES.txt).
+VENDORED_PACKAGES = (
+    "trystero",
+    "@trystero-p2p/core",
+    "@trystero-p2p/nostr",
+    "@noble/secp256k1",
+    "nostr-tools",
+    "@noble/curves",
+    "@noble/hashes",
+    "@scure/base",
+)
 VENDORED_LICENSES = "web/remote/LICENSES.txt"
 REMOTE_CONFIG = ROOT / "remote.json"
 RELAYS_META = re.compile(r'<meta name="remote-relays" content="[^"]*">')

@@ -167,6 +167,12 @@ const files = bindFiles({
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
 
+/** *Your identity…* (web/lobby/, loaded on first use with nostr-tools): a new identity takes the name last given a friend. */
+async function openIdentity() {
+  const [{ openIdentityDialog }, { rememberedName }] = await Promise.all([import("./lobby/identity-dialog.js"), import("./remote/store.js")]);
+  await openIdentityDialog({ namespace, defaultName: rememberedName(), say: announcer.say });
+}
+
 /**
  * *Set up a position…*: the position editor (web/setup/setup.js, loaded on first use with its stylesheet), with the
  * paste field for an XGID or gnubg's IDs in its panel.
@@ -360,6 +366,7 @@ $("result-analyse").addEventListener("click", () => void enqueue(async () => ent
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
 $("friend-button").addEventListener("click", () => void friendsModule().then((module) => module.openFriendDialog()));
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
+$("identity-button").addEventListener("click", () => void openIdentity());
 $("sound-button").addEventListener("click", () => {
   preferences = changePreferences({ sound: !preferences.sound });
   showSoundChoice();

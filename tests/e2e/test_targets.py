@@ -154,6 +154,7 @@ OPENERS: dict[str, Callable[[Page, Site], str]] = {
     "share": from_menu("#share-button", "share-dialog"),
     "statistics": from_menu("#stats-button", "stats-dialog"),
     "friend": from_menu("#friend-button", "friend-dialog"),
+    "identity": from_menu("#identity-button", "identity-dialog"),
     "resign": resign,
     "welcome": welcome,
     "message": message,

@@ -1,0 +1,75 @@
+// @ts-check
+/**
+ * A player's Nostr key pair: made, derived, and written as Nostr's texts (NIP-19: the public key as `npub1…`, the
+ * secret key as `nsec1…`), with nostr-tools (pinned in package.json). Keys are kept as 64 hex digits.
+ *
+ * Loaded on first use only (`import()` from web/lobby/identity.js): nostr-tools is joined into this module's file
+ * by build.py (VENDORED_ENTRIES), not into the page's start.
+ */
+import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
+import { decode, npubEncode, nsecEncode } from "nostr-tools/nip19";
+
+/** @param {Uint8Array} bytes @returns {string} */
+function hexOf(bytes) {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** @param {string} hex 64 hex digits @returns {Uint8Array} */
+function secretBytes(hex) {
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error("a secret key is 64 hex digits");
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+}
+
+/** @returns {string} a new secret key from the browser's cryptographic random source, in hex */
+export function newSecretKey() {
+  return hexOf(generateSecretKey());
+}
+
+/**
+ * @param {string} secretHex
+ * @returns {string} its public key in hex (throws for a number that is not a valid secp256k1 secret key)
+ */
+export function publicKeyOf(secretHex) {
+  return getPublicKey(secretBytes(secretHex));
+}
+
+/** @param {string} publicHex @returns {string} `npub1…` */
+export function npubOf(publicHex) {
+  return npubEncode(publicHex);
+}
+
+/** @param {string} secretHex @returns {string} `nsec1…` */
+export function nsecOf(secretHex) {
+  return nsecEncode(secretBytes(secretHex));
+}
+
+/**
+ * Read a secret key the player pasted or opened.
+ * @param {string} text
+ * @returns {{ok: true, secret: string} | {ok: false, error: string}}
+ */
+export function readNsec(text) {
+  const typed = text.trim();
+  if (!typed) return { ok: false, error: "Paste your secret key first: it starts with nsec1." };
+  if (/^npub1/i.test(typed)) {
+    return { ok: false, error: "This is a public key (npub1…), which anyone may see: importing needs the secret key, which starts with nsec1." };
+  }
+  if (!/^nsec1/i.test(typed)) return { ok: false, error: "This is not a secret key: a secret key starts with nsec1." };
+  /** @type {ReturnType<typeof decode>} */
+  let decoded;
+  try {
+    decoded = decode(typed.toLowerCase());
+  } catch {
+    return { ok: false, error: "This secret key is damaged (a character is wrong, missing or extra): copy it again from where you saved it." };
+  }
+  if (decoded.type !== "nsec" || decoded.data.length !== 32) {
+    return { ok: false, error: "This secret key is damaged: copy it again from where you saved it." };
+  }
+  const secret = hexOf(decoded.data);
+  try {
+    publicKeyOf(secret);
+  } catch {
+    return { ok: false, error: "This secret key is not a usable key: copy it again from where you saved it." };
+  }
+  return { ok: true, secret };
+}
