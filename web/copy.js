@@ -2,7 +2,9 @@
 /**
  * Copying for the player: the *Copy* buttons beside the IDs (`data-copy="ELEMENT-ID"`) and `copyText` for links in a
  * field. The text goes to the clipboard or, where that is refused, is selected to copy by hand; either way a sign
- * beside the button says which, on screen ("Copied", or "Not copied" and what to do), as the announcer says it.
+ * beside the button says which, on screen ("Copied", or "Not copied" and what to do), as the announcer says it. A Copy
+ * button is off, its title saying why, while its ID reads "—" (no game yet, a position not ready): a dash is nothing
+ * to copy.
  */
 
 const SIGN_MS = 5000;
@@ -36,11 +38,39 @@ function pressedButton() {
   return active instanceof HTMLButtonElement ? active : null;
 }
 
+/** What the page shows in place of an ID it does not have. */
+const NO_ID = "—";
+
+/** Why a Copy button is off: its ID reads "—". @param {Element} button */
+function nothingToCopy(button) {
+  return button.closest(".setup-ids")
+    ? "Nothing to copy: the position is not ready to play."
+    : "Nothing to copy: no game has started yet.";
+}
+
+/**
+ * Keep `button` off while `source` shows no ID, with the reason in its title; on again when an ID is shown. The IDs
+ * are written by several modules (the play panel, the XGID shower, the position editor): the button follows the text.
+ * @param {HTMLButtonElement} button @param {HTMLElement} source
+ */
+function followSource(button, source) {
+  const update = () => {
+    const text = source.textContent?.trim() ?? "";
+    const nothing = text === "" || text === NO_ID;
+    button.disabled = nothing;
+    if (nothing) button.title = nothingToCopy(button);
+    else button.removeAttribute("title");
+  };
+  new MutationObserver(update).observe(source, { childList: true, characterData: true, subtree: true });
+  update();
+}
+
 /** @param {(text: string) => void} say */
 export function bindCopyButtons(say) {
-  for (const button of document.querySelectorAll("button[data-copy]")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-copy]"))) {
+    const source = /** @type {HTMLElement} */ (document.getElementById(button.dataset.copy ?? ""));
+    followSource(button, source);
     button.addEventListener("click", async () => {
-      const source = /** @type {HTMLElement} */ (document.getElementById(/** @type {HTMLElement} */ (button).dataset.copy ?? ""));
       const text = source.textContent ?? "";
       try {
         await navigator.clipboard.writeText(text);

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_movegen_reference import board
 
@@ -132,6 +132,7 @@ match_infos = st.builds(
 )
 
 
+@settings(deadline=None)  # no time limit per example: the machine is shared
 @given(match_infos)
 def test_match_ids_round_trip(info: MatchIdInfo) -> None:
     text = encode_match_id(info)

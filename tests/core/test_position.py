@@ -87,7 +87,7 @@ def test_all_home_and_contact_and_winner() -> None:
     assert Position.start().winner_side() is None
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(any_positions)
 def test_every_position_round_trips_through_its_id(position: Position) -> None:
     assert Position.from_id(position.id) == position

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 from gnubg_support import gnubg_output, needs_gnubg
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_movegen_reference import any_positions, board
 
@@ -206,6 +206,7 @@ def states(draw: st.DrawFn) -> Xgid:
     return Xgid(position, info, beavers=beavers, beaver=beaver, max_cube=draw(st.integers(0, 12)))
 
 
+@settings(deadline=None)  # no time limit per example: the machine is shared
 @given(states())
 def test_xgids_round_trip(state: Xgid) -> None:
     text = state.text
@@ -214,6 +215,7 @@ def test_xgids_round_trip(state: Xgid) -> None:
     assert Xgid.parse(text).text == text
 
 
+@settings(deadline=None)  # no time limit per example: the machine is shared
 @given(states())
 def test_the_gnubg_ids_of_an_xgid_give_the_same_state_back(state: Xgid) -> None:
     if state.beaver:
@@ -226,6 +228,7 @@ def test_the_gnubg_ids_of_an_xgid_give_the_same_state_back(state: Xgid) -> None:
     assert back == expected
 
 
+@settings(deadline=None)  # no time limit per example: the machine is shared
 @given(any_positions, st.integers(0, 1))
 def test_the_board_is_the_position_id_board(position: Position, on_roll: int) -> None:
     state = Xgid(position, MatchIdInfo(player_on_roll=on_roll, turn=on_roll))

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from . import remote_driver as rd
 from .conftest import Site, screenshot
 from .match_driver import open_match, wait_idle
 from .test_phone import MIN_TARGET_PX, audit_phone, size_id, viewport
@@ -123,6 +124,29 @@ def editor(page: Page, site: Site) -> str:
     return "#setup-panel"
 
 
+def friend_join(page: Page, site: Site) -> str:
+    """The dialog that asks whether to join a friend's match, opened from an invitation link made on another
+    device: by turn links (the link holds the invitation, so no relay is needed), offering a rated match so
+    that its box is shown too."""
+    browser = page.context.browser
+    assert browser is not None
+    other_device = browser.new_context()
+    try:
+        host = other_device.new_page()
+        host.goto(site.url("?no-sw&no-welcome"))
+        rd.wait_ready(host)
+        rd.invite(host, "Ann", length=3, mode="correspondence", rated=True)
+        host.wait_for_selector("#remote-send:not([hidden])")
+        rd.wait_until(lambda: host.input_value("#remote-send-link").startswith("http"))
+        link = host.input_value("#remote-send-link")
+    finally:
+        other_device.close()
+    page.goto(link)
+    page.wait_for_selector("#friend-join-dialog[open]", timeout=60_000)
+    page.wait_for_selector("#friend-join-rated:not([hidden])")
+    return "#friend-join-dialog"
+
+
 def play_panel(page: Page, site: Site) -> str:
     open_match(page, site, "31,52")
     return "#play-panel"
@@ -155,6 +179,7 @@ OPENERS: dict[str, Callable[[Page, Site], str]] = {
     "statistics": from_menu("#stats-button", "stats-dialog"),
     "friend": from_menu("#friend-button", "friend-dialog"),
     "identity": from_menu("#identity-button", "identity-dialog"),
+    "friend-join": friend_join,
     "resign": resign,
     "welcome": welcome,
     "message": message,
