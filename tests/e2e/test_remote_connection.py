@@ -242,22 +242,46 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     guest.check(friend_left=True)
 
 
-def test_a_page_frozen_and_woken_goes_on_with_the_match(devices: tuple[Device, Device], site: str) -> None:
-    """A phone asleep: the waiting device's page frozen (the lifecycle state Chromium gives a page in the
-    background; its timers stop) while the friend plays a turn, then woken: the turn reaches it, play goes on.
-    (The page is not made hidden as well.)"""
+# A page the test can hide and show again as a phone's browser does when the screen goes off and on:
+# `document.visibilityState` and a `visibilitychange` event (Playwright cannot hide a page itself).
+HIDEABLE = """(() => {
+  let hidden = false;
+  Object.defineProperty(document, "visibilityState", { get: () => (hidden ? "hidden" : "visible") });
+  Object.defineProperty(document, "hidden", { get: () => hidden });
+  window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+})()"""
+
+
+@pytest.mark.parametrize("line", ["kept", "cut"])
+def test_a_page_asleep_and_woken_goes_on_with_the_match(
+    devices: tuple[Device, Device], site: str, line: str
+) -> None:
+    """A phone asleep: the waiting device's page hidden, then frozen (the lifecycle state Chromium gives a
+    page in the background; its timers stop) while the friend plays a turn, then woken and shown: the turn
+    reaches it and play goes on. With the line `kept` for a few seconds; or `cut` while it sleeps for 20 s
+    (its connection gone meanwhile): woken, it meets the friend again by itself and takes up the turn."""
     host, guest = devices
+    for device in devices:
+        device.page.add_init_script(CUTTABLE_LINE)
+        device.page.add_init_script(HIDEABLE)
     start_live(host, guest, site, length=3)
     mover = rd.wait_for_turn([host.page, guest.page])
     assert mover is not None
     waiting = guest if mover is host.page else host
+    waiting.page.evaluate("() => window.__setHidden(true)")
     cdp = waiting.context.new_cdp_session(waiting.page)
     cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
-    while rd.my_turn(mover):
-        rd.act_once(mover)
-    time.sleep(3)
+    if line == "cut":
+        cut_line(mover)
+        rd.wait_until(lambda: connection_state(mover) != "connected", timeout_s=10)
+    play_turn(mover)
+    time.sleep(20 if line == "cut" else 3)
     cdp.send("Page.setWebLifecycleState", {"state": "active"})
+    waiting.page.evaluate("() => window.__setHidden(false)")
+    back_after = seconds_until(lambda: both_connected(host, guest), 30)
     assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    plays_on(host, guest)
+    assert back_after < 30, back_after
     host.check(friend_left=True)
     guest.check(friend_left=True)
