@@ -16,6 +16,7 @@ import { ApiError, connectEngine, refusalText } from "./engine/page-engine.js";
 import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
+import { openIdentityDialog } from "./lobby/identity-dialog.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
 import { xgidParams } from "./play/panel.js";
@@ -167,9 +168,13 @@ const files = bindFiles({
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
 
-/** *Your identity…* (web/lobby/, loaded on first use with nostr-tools): a new identity takes the name last given a friend. */
+/**
+ * *Your identity…* (web/lobby/; its keys and nostr-tools loaded on first use): a new identity takes the name last
+ * given a friend. The dialog itself is joined into the page's start: loaded on first use, the modules it shares
+ * with the page would go into files of their own that the start then fetches too (tests/e2e/test_startup.py).
+ */
 async function openIdentity() {
-  const [{ openIdentityDialog }, { rememberedName }] = await Promise.all([import("./lobby/identity-dialog.js"), import("./remote/store.js")]);
+  const { rememberedName } = await import("./remote/store.js");
   await openIdentityDialog({ namespace, defaultName: rememberedName(), say: announcer.say });
 }
 
