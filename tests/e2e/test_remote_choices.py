@@ -8,39 +8,21 @@ friend who closed the connection included: this file does not let it through).""
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-from scripts.chromium import serving
-from scripts.local_relay import local_relay
-from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
+from playwright.sync_api import Page, expect
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
+from tests.e2e import test_remote_play as play
 from tests.e2e.stored import stored_text
-from tests.e2e.test_remote_play import Device, first_action, kept_match, start_live, transcript
+from tests.e2e.test_remote_play import Device, kept_match, start_live, transcript
 
 from backgammon.remote import session
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built to name a local relay, served; yields its URL."""
-    with local_relay() as relay:
-        dist = build_site_for_relay(tmp_path_factory.mktemp("remote-choices") / "dist", relay)
-        with serving(dist) as server:
-            yield str(server.url)
-
-
-@pytest.fixture
-def devices(browser: Browser) -> Iterator[tuple[Device, Device]]:
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 820}) for _ in range(2)]
-    try:
-        yield Device(contexts[0]), Device(contexts[1])
-    finally:
-        for context in contexts:
-            context.close()
+# test_remote_play's fixtures, by name: the site built with its relay, the two devices, trystero's close.
+site = play.site
+devices = play.devices
+friend_leaving = play.friend_leaving
 
 
 def shown_id(page: Page) -> str | None:
@@ -166,40 +148,8 @@ def test_a_rematch_and_deleting_a_finished_and_an_abandoned_match(
 
 
 def fork(page: Page, site: str) -> tuple[dict[str, Any], dict[str, Any], int]:
-    """Ann (this page) and Bob (Python's session) play by links until Bob plays; Ann receives his play, then
-    another record of the same turn (a resignation offered instead): the page shows the fork. Returns Bob's
-    two states (played, resigned) and the message the records differ from."""
-    page.goto(f"{site}?no-welcome")
-    rd.wait_ready(page)
-    rd.invite(page, "Ann", length=3, mode="correspondence")
-    bob = session.join_link(rd.turn_link(page).split("turn=")[1], name="Bob")["state"]
-
-    def to_ann(state: dict[str, Any]) -> None:
-        sent = state["transcript"]
-        page.goto(f"{site}?no-welcome#v=1&turn={session.link(state)['payload']}")
-        rd.wait_until(lambda: transcript(page)[: len(sent)] == sent)
-        rd.wait_ready(page)
-
-    deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "Bob never got a turn to play"
-        to_ann(bob)
-        while rd.my_turn(page):
-            rd.act_once(page)
-        bob = session.receive_link(bob, rd.turn_link(page).split("turn=")[1])["state"]
-        while (view := session.view(bob))["remote"]["awaited"] == bob["seat"]:
-            if view["view"]["phase"] == "move":
-                break
-            bob = session.act(bob, first_action(bob))["state"]
-        if view["remote"]["awaited"] == bob["seat"]:
-            break
-    played = session.act(bob, first_action(bob))["state"]
-    resigned = session.act(bob, {"type": "resign", "kind": "single"})["state"]
-    to_ann(played)
-    fork_at = len(played["transcript"]) - 1
-    page.goto(f"{site}?no-welcome#v=1&turn={session.link(resigned)['payload']}")
-    page.wait_for_selector("#remote-fork:not([hidden])")
-    assert f"differs from yours from message {fork_at} on" in (page.text_content("#remote-fork-text") or "")
+    """test_remote_play's fork, its notice dismissed."""
+    played, resigned, fork_at = play.fork(page, site)
     expect(page.locator("#remote-fork-theirs")).to_have_text("Take Bob's record")
     page.click("#notice-dismiss")
     return played, resigned, fork_at

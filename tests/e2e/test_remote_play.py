@@ -700,14 +700,10 @@ def first_action(state: dict[str, Any]) -> dict[str, Any]:
     )
 
 
-def test_after_a_fork_the_player_may_take_the_friends_record(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    """Bob (Python's session, playing by links) sends Ann one turn, then another record of the same turn (a
-    resignation offered instead of the play: what a claim crossing a late move looks like to the slow side).
-    Ann's page reports the fork and keeps hers; *Take Bob's record* then makes his hers."""
-    host = devices[0]
-    page = host.page
+def fork(page: Page, site: str) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """Ann (this page) and Bob (Python's session) play by links until Bob plays; Ann receives his play, then
+    another record of the same turn (a resignation offered instead): the page shows the fork. Returns Bob's
+    two states (played, resigned) and the message the records differ from."""
     page.goto(f"{site}?no-welcome")
     rd.wait_ready(page)
     rd.invite(page, "Ann", length=3, mode="correspondence")
@@ -739,6 +735,18 @@ def test_after_a_fork_the_player_may_take_the_friends_record(
     page.goto(f"{site}?no-welcome#v=1&turn={session.link(resigned)['payload']}")
     page.wait_for_selector("#remote-fork:not([hidden])")
     assert f"differs from yours from message {fork_at} on" in (page.text_content("#remote-fork-text") or "")
+    return played, resigned, fork_at
+
+
+def test_after_a_fork_the_player_may_take_the_friends_record(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Bob (Python's session, playing by links) sends Ann one turn, then another record of the same turn (a
+    resignation offered instead of the play: what a claim crossing a late move looks like to the slow side).
+    Ann's page reports the fork and keeps hers; *Take Bob's record* then makes his hers."""
+    host = devices[0]
+    page = host.page
+    played, resigned, fork_at = fork(page, site)
     assert transcript(page)[: fork_at + 1] == played["transcript"]  # hers kept, nothing changed
     screenshot(page, "remote-fork")
     page.click("#notice-dismiss")

@@ -10,43 +10,20 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from scripts.chromium import serving
-from scripts.local_relay import local_relay
-from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
-from tests.e2e.conftest import PageProblems
+from tests.e2e import test_remote_play as play
 from tests.e2e.stored import stored_text
 from tests.e2e.test_remote_play import Device, start_live, transcript
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built to name a local relay, served; yields its URL."""
-    with local_relay() as relay:
-        dist = build_site_for_relay(tmp_path_factory.mktemp("remote-whole") / "dist", relay)
-        with serving(dist) as server:
-            yield str(server.url)
-
-
-@pytest.fixture(autouse=True)
-def friend_leaving(page_problems: PageProblems) -> None:
-    """The error trystero logs when the friend's device closes the connection (see test_remote_play)."""
-    page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$")
-
-
-@pytest.fixture
-def devices(browser: Browser) -> Iterator[tuple[Device, Device]]:
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 820}) for _ in range(2)]
-    try:
-        yield Device(contexts[0]), Device(contexts[1])
-    finally:
-        for context in contexts:
-            context.close()
+# test_remote_play's fixtures, by name: the site built with its relay, the two devices, trystero's close.
+site = play.site
+devices = play.devices
+friend_leaving = play.friend_leaving
 
 
 def info(page: Page) -> str:
