@@ -87,6 +87,14 @@ def from_menu(button: str, dialog: str) -> Callable[[Page, Site], str]:
     return open_it
 
 
+def identity(page: Page, site: Site) -> str:
+    """*Your identity…*, from *Preferences*."""
+    from_menu("#preferences-button", "preferences-dialog")(page, site)
+    page.tap("#identity-button")
+    page.wait_for_selector("#identity-dialog[open][data-state='ready']")
+    return "#identity-dialog"
+
+
 def money_session(page: Page, site: Site) -> str:
     root = from_menu("#new-match-button", "new-match-dialog")(page, site)
     page.check("#new-match-form input[name='kind'][value='money']")
@@ -178,7 +186,7 @@ OPENERS: dict[str, Callable[[Page, Site], str]] = {
     "share": from_menu("#share-button", "share-dialog"),
     "statistics": from_menu("#stats-button", "stats-dialog"),
     "friend": from_menu("#friend-button", "friend-dialog"),
-    "identity": from_menu("#identity-button", "identity-dialog"),
+    "identity": identity,
     "friend-join": friend_join,
     "resign": resign,
     "welcome": welcome,
