@@ -26,6 +26,14 @@ LIVE_PAST_S = DEFAULT_TIMEOUT["live"] + 30
 LINKS_PAST_S = DEFAULT_TIMEOUT["correspondence"] + 60
 
 
+def start_live_3(host: Device, guest: Device, site: str) -> tuple[Page, Device]:
+    """A live 3-point match started: the page whose player acts first, and the other device."""
+    start_live(host, guest, site, length=3)
+    mover = rd.wait_for_turn([host.page, guest.page])
+    assert mover is not None
+    return mover, guest if mover is host.page else host
+
+
 def move_clock(page: Page, seconds: float) -> None:
     """The page's clock (its Date and timers, not its worker's: the page dates a claim) moved ahead; the
     timers due meanwhile fire once (the panel's refresh among them)."""
@@ -60,10 +68,7 @@ def test_a_live_match_is_claimed_after_its_time_limit_and_the_friend_sees_it(
     host, guest = devices
     for device in devices:
         device.page.clock.install()
-    start_live(host, guest, site, length=3)
-    mover = rd.wait_for_turn([host.page, guest.page])
-    assert mover is not None
-    waiting = guest if mover is host.page else host
+    mover, waiting = start_live_3(host, guest, site)
     expect(waiting.page.locator("#remote-claim")).to_be_hidden()
     move_clock(waiting.page, LIVE_PAST_S)
     claim(waiting.page)
@@ -178,10 +183,7 @@ def test_a_line_cut_mid_turn_is_said_and_the_two_meet_again_with_the_turn_kept(
     host, guest = devices
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
-    start_live(host, guest, site, length=3)
-    mover = rd.wait_for_turn([host.page, guest.page])
-    assert mover is not None
-    waiting = guest if mover is host.page else host
+    mover, waiting = start_live_3(host, guest, site)
     rd.act_once(mover)
     rd.wait_ready(mover)
     cut_line(mover if cut_by == "mover" else waiting.page)
@@ -211,9 +213,7 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     host, guest = devices
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
-    start_live(host, guest, site, length=3)
-    first = rd.wait_for_turn([host.page, guest.page])
-    assert first is not None
+    first, _ = start_live_3(host, guest, site)
     play_turn(first)
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     cut = guest if first is host.page else host
@@ -264,10 +264,7 @@ def test_a_page_asleep_and_woken_goes_on_with_the_match(
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
         device.page.add_init_script(HIDEABLE)
-    start_live(host, guest, site, length=3)
-    mover = rd.wait_for_turn([host.page, guest.page])
-    assert mover is not None
-    waiting = guest if mover is host.page else host
+    mover, waiting = start_live_3(host, guest, site)
     waiting.page.evaluate("() => window.__setHidden(true)")
     cdp = waiting.context.new_cdp_session(waiting.page)
     cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
