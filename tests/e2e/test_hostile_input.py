@@ -1,8 +1,11 @@
 """Hostile links and files (issue 33): what anyone can send a player — a share link that unpacks to
 hundreds of megabytes, an oversized match file or history file, a huge pasted XGID — is refused in plain
 words naming the limit (docs/limits.md), the saved match and history are unchanged, nothing is logged as an
-error, and the page still answers. The main thread's long tasks while refusing are measured
-(PerformanceObserver "longtask")."""
+error, and the page still answers. What the page did with the input is watched, not timed: an oversized
+file is never read, nothing of a refused size reaches the Python worker, and a bomb link is unpacked in
+pieces with the page let go between them (other work runs meanwhile). The main thread's long tasks while
+refusing are printed as figures (PerformanceObserver "longtask"), not asserted: on a shared machine the
+scheduler stretches a task of a few milliseconds past any fixed limit (a 296 ms one was seen in CI)."""
 
 from __future__ import annotations
 
@@ -23,16 +26,39 @@ from .stored import stored_items
 
 HISTORY_KEY = "backgammon-test.history.v1"
 INTERNAL = re.compile(r"\bNone\b(?! of)|undefined|Traceback|NaN|\[object")
-# No main-thread task while refusing should be long. The limit asked for is 50 ms; the test machine is
-# shared (load averages above 20 on 2 cores were seen), where a task of a few milliseconds can be stretched
-# past 50 ms by the scheduler, so the assertion is looser. The figures measured are printed (pytest -s).
-LONG_TASK_MS = 250
-
-OBSERVE_LONG_TASKS = """
+# Installed before the page's scripts: long tasks (figures), the size of every Blob read (a file read is a
+# Blob read), the largest message posted to a worker, and a probe that counts how often other work got the
+# main thread (a timer loop: one long synchronous unpacking would starve it).
+WATCH_THE_PAGE = """
 window.__longTasks = [];
+window.__blobReads = [];
+window.__largestPost = 0;
+window.__ticks = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
 }).observe({ type: "longtask", buffered: true });
+for (const name of ["text", "arrayBuffer", "stream", "bytes"]) {
+  const read = Blob.prototype[name];
+  if (!read) continue;
+  Blob.prototype[name] = function (...args) {
+    window.__blobReads.push(this.size);
+    return read.apply(this, args);
+  };
+}
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  let size = 0;
+  try { size = JSON.stringify(message)?.length ?? 0; } catch { size = Infinity; }
+  window.__largestPost = Math.max(window.__largestPost, size);
+  return post.call(this, message, ...rest);
+};
+(function tick() { window.__ticks += 1; setTimeout(tick, 0); })();
+window.__ticksAtMessage = null;
+new MutationObserver(() => {
+  if (document.getElementById("message-dialog")?.open && window.__ticksAtMessage === null) {
+    window.__ticksAtMessage = window.__ticks;
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["open"] });
 """
 
 
@@ -55,22 +81,34 @@ def storage(page: Page) -> dict[str, Any]:
 
 @pytest.fixture
 def hostile_page(page: Page, site: Site) -> Iterator[Page]:
-    page.add_init_script(OBSERVE_LONG_TASKS)
+    page.add_init_script(WATCH_THE_PAGE)
     open_match(page, site, "31,65,42,53")
     click_move(page, 8, 5)  # a move made: the match saved has something to lose
     yield page
 
 
 def start_measuring(page: Page) -> None:
-    page.evaluate("window.__longTasks = []")
+    page.evaluate(
+        "window.__longTasks = []; window.__blobReads = []; window.__largestPost = 0; window.__ticks = 0;"
+        " window.__ticksAtMessage = null"
+    )
 
 
-def longest_task(page: Page, what: str) -> int:
-    tasks: list[int] = page.evaluate("window.__longTasks")
-    longest = max(tasks, default=0)
-    print(f"{what}: long tasks while refusing {tasks} ms")
-    assert longest <= LONG_TASK_MS, f"{what}: a main-thread task of {longest} ms while refusing"
-    return longest
+def watched(page: Page, what: str) -> dict[str, Any]:
+    """What the page did since start_measuring; its long tasks are printed as figures (pytest -s)."""
+    seen: dict[str, Any] = page.evaluate(
+        "({tasks: window.__longTasks, reads: window.__blobReads, post: window.__largestPost,"
+        " ticks: window.__ticks, ticksAtMessage: window.__ticksAtMessage})"
+    )
+    print(f"{what}: long tasks while refusing {seen['tasks']} ms, other work ran {seen['ticks']} times")
+    return seen
+
+
+def refused_unread(page: Page, what: str, size: int) -> None:
+    """Refused by its size alone: the file was never read and nothing of its size reached Python."""
+    seen = watched(page, what)
+    assert all(read < size // 100 for read in seen["reads"]), f"{what}: read {seen['reads']} bytes"
+    assert seen["post"] < size // 100, f"{what}: a message of {seen['post']} characters went to the worker"
 
 
 def assert_plain(text: str, *words: str) -> None:
@@ -94,7 +132,11 @@ def test_a_decompression_bomb_link_is_refused_at_the_limit_without_a_crash(hosti
     before = storage(page)
     start_measuring(page)
     open_link(page, f"#v=1&match={link}", "too large", "at most 16 MB", "unchanged", timeout=30_000)
-    longest_task(page, "bomb link")
+    seen = watched(page, "bomb link")
+    # Unpacked in pieces with the page let go between megabytes: other work ran while it was refused, and
+    # nothing of it reached Python. One synchronous unpacking would have let the probe run once at most.
+    assert seen["ticksAtMessage"] >= 4, seen
+    assert seen["post"] < 1_000_000, seen
     dismiss_unchanged(page, before)
     assert page.evaluate("location.hash") == ""
     still_answers(page)
@@ -159,7 +201,7 @@ def test_an_oversized_match_file_is_refused_unread(
     before = storage(page)
     text = open_file(page, path)
     assert_plain(text, *words, "unchanged")
-    longest_task(page, name)
+    refused_unread(page, name, size)
     page.keyboard.press("Escape")
     assert storage(page) == before
     still_answers(page)
@@ -200,7 +242,7 @@ def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_pat
     page.set_input_files(chooser, str(path))
     expect(result).not_to_be_empty(timeout=30_000)
     assert_plain(result.inner_text(), "too large", "16.1 MB", "at most 16 MB", "Your history is unchanged")
-    longest_task(page, f"history file ({where})")
+    refused_unread(page, f"history file ({where})", 16_100_000)
     page.keyboard.press("Escape")
     assert storage(page) == before
     assert HISTORY_KEY not in before
@@ -233,7 +275,8 @@ def test_a_huge_pasted_xgid_is_refused_naming_the_limit(hostile_page: Page) -> N
     error = page.locator("#setup-paste-error")
     expect(error).not_to_be_empty()
     assert_plain(error.inner_text(), "too long", "1 MB", "at most 1000 characters")
-    longest_task(page, "pasted XGID")
+    seen = watched(page, "pasted XGID")
+    assert seen["post"] < 10_000, f"a message of {seen['post']} characters went to the worker"
     page.click("#setup-editor button[value=cancel]")
     wait_idle(page)
     assert storage(page) == before
