@@ -72,7 +72,7 @@ ESBUILD_VERSION = "0.28.2"
 # Modules loaded on first use that import npm packages by their bare names: build.py makes each its own
 # entry of the joining step, so its file in dist/ holds what it imports (with --no-bundle too, for them
 # alone).
-VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js")
+VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js", "web/lobby/relay-pool.js")
 # trystero (serverless WebRTC matchmaking over public Nostr relays) for live play on two devices; its
 # version is checked, since its default relays are computed from it (scripts/default_relays.mjs).
 TRYSTERO = ROOT / "node_modules" / "trystero" / "package.json"
@@ -81,8 +81,9 @@ TRYSTERO_VERSION = "0.25.4"
 # public relays for our app id. build.py writes the list into index.html twice in one step:
 # `<meta name="remote-relays">` (read by web/relays.js) and the Content-Security-Policy's
 # `connect-src`.
-# The npm packages joined into web/remote/transport.js and web/lobby/keys.js (nostr-tools: the player's
-# key pair), whose licences ship beside the first (LICENSES.txt).
+# The npm packages joined into web/remote/transport.js, web/lobby/keys.js (nostr-tools: the player's
+# key pair, signing, NIP-44) and web/lobby/relay-pool.js (nostr-tools: the lobby's relays), whose licences
+# ship beside the first (LICENSES.txt).
 VENDORED_PACKAGES = (
     "trystero",
     "@trystero-p2p/core",

@@ -167,6 +167,34 @@ const files = bindFiles({
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
 
+/**
+ * *Find an opponent…*: the lobby (web/lobby/lobby.js, loaded on first use with nostr-tools), whose matches start as a
+ * friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster joins it.
+ * @type {Promise<import("./lobby/lobby.js").Lobby> | null}
+ */
+let lobby = null;
+async function openLobby() {
+  lobby ??= (async () => {
+    const [{ createLobby }, { rememberedName }, { pageRelays }] = await Promise.all([
+      import("./lobby/lobby.js"), import("./remote/store.js"), import("./relays.js"),
+    ]);
+    return createLobby({
+      namespace, call, say: announcer.say, relays: pageRelays(document), defaultName: rememberedName(),
+      newRoom: async () => (await import("./remote/link.js")).newInvitation(),
+      hostLive: async (match) => {
+        const module = await friendsModule();
+        await enqueue(() => module.hostLive(match));
+      },
+      joinLive: async (invitation, agreed) => {
+        const module = await friendsModule();
+        await enqueue(() => module.openInvitation(invitation, agreed));
+      },
+    });
+  })();
+  lobby.catch(() => void (lobby = null));
+  await (await lobby).open();
+}
+
 /** *Your identity…* (web/lobby/, loaded on first use with nostr-tools): a new identity takes the name last given a friend. */
 async function openIdentity() {
   const [{ openIdentityDialog }, { rememberedName }] = await Promise.all([import("./lobby/identity-dialog.js"), import("./remote/store.js")]);
@@ -367,6 +395,7 @@ $("new-match-button").addEventListener("click", () => void play.newMatchDialog()
 $("friend-button").addEventListener("click", () => void friendsModule().then((module) => module.openFriendDialog()));
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("identity-button").addEventListener("click", () => void openIdentity());
+$("lobby-button").addEventListener("click", () => void openLobby());
 $("sound-button").addEventListener("click", () => {
   preferences = changePreferences({ sound: !preferences.sound });
   showSoundChoice();
