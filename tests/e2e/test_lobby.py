@@ -168,3 +168,20 @@ def test_post_list_refuse_forged_cancel_accept_and_taken(
     assert loser.is_hidden("#remote-status"), "the one told it was taken has no match with Ann"
     # Taken: the invitation has left every list.
     loser.wait_for_selector(row(loser, "Ann", 5), state="detached", timeout=CONNECT_TIMEOUT_MS)
+
+
+def test_closing_the_page_withdraws_its_invitations(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """The page closing re-publishes what it posted as withdrawn: it leaves the others' lists at once, not
+    only when its expiration (minutes ahead) comes."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 7)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('7-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.wait_for_selector(row(bob, "Ann", 7), timeout=CONNECT_TIMEOUT_MS)
+    time.sleep(1.1)  # the withdrawn version dated a second after the open one
+    ann.close(run_before_unload=True)
+    bob.wait_for_selector(row(bob, "Ann", 7), state="detached", timeout=20_000)
