@@ -185,3 +185,63 @@ def test_closing_the_page_withdraws_its_invitations(
     time.sleep(1.1)  # the withdrawn version dated a second after the open one
     ann.close(run_before_unload=True)
     bob.wait_for_selector(row(bob, "Ann", 7), state="detached", timeout=20_000)
+
+
+def relay_versions(page: Page, relay: str, author: str) -> list[dict[str, Any]]:
+    """The invitations the relay holds from `author` (asked from a page, whose policy allows the relay)."""
+    events: list[dict[str, Any]] = page.evaluate(
+        """async ([url, author]) => {
+             const socket = new WebSocket(url);
+             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
+             const events = [];
+             await new Promise((done) => {
+               socket.addEventListener("message", (message) => {
+                 const data = JSON.parse(message.data);
+                 if (data[0] === "EVENT") events.push(data[2]);
+                 if (data[0] === "EOSE") done();
+               });
+               socket.send(JSON.stringify(["REQ", "versions", { kinds: [31660], authors: [author] }]));
+             });
+             socket.close();
+             return events;
+           }""",
+        [relay, author],
+    )
+    return events
+
+
+def test_an_invitation_is_published_again_before_it_expires(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """While the page is open, its invitation is published again every two minutes with an expiration a few
+    minutes ahead (the page's clock is moved on; the relay's copy is read)."""
+    relay, site = relay_and_site
+    ann, bob, _ = devices
+    ann.clock.install()
+    open_lobby(ann, site, "Ann")
+    post(ann, 9)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('9-point match')")
+    author = ann.get_attribute(f"{ROW}.lobby-yours", "data-poster") or ""
+
+    def nine_point() -> list[dict[str, Any]]:
+        return [e for e in relay_versions(bob, relay, author) if '"length":9' in e["content"]]
+
+    bob.goto(f"{site}?no-welcome")
+    first = nine_point()
+    assert len(first) == 1
+    expiry = int(dict(first[0]["tags"])["expiration"])
+    assert 240 <= expiry - first[0]["created_at"] <= 300
+    # In steps, the worker answering in between (a jump of minutes would look like a stalled worker).
+    for _ in range(25):
+        ann.clock.run_for(5000)
+        time.sleep(0.3)
+    deadline = time.monotonic() + 20
+    while (
+        (now := nine_point())
+        and now[0]["created_at"] == first[0]["created_at"]
+        and time.monotonic() < deadline
+    ):
+        time.sleep(0.5)
+    assert now[0]["created_at"] >= first[0]["created_at"] + 120
+    assert int(dict(now[0]["tags"])["expiration"]) > expiry
+    assert '"state":"open"' in now[0]["content"]
