@@ -245,3 +245,58 @@ def test_an_invitation_is_published_again_before_it_expires(
     assert now[0]["created_at"] >= first[0]["created_at"] + 120
     assert int(dict(now[0]["tags"])["expiration"]) > expiry
     assert '"state":"open"' in now[0]["content"]
+
+
+def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: list[Page]) -> None:
+    """A rated invitation asking for a range of ratings and one by links; each filter leaves what it says."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    open_lobby(ann, site, "Ann")
+    ann.click("#lobby-post summary")
+    ann.fill("#lobby-form input[name=length]", "11")
+    ann.check("#lobby-form input[name=rated]")
+    ann.fill("#lobby-form input[name=min]", "1400")
+    ann.fill("#lobby-form input[name=max]", "1800")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('11-point match')")
+    time.sleep(1.1)
+    ann.fill("#lobby-form input[name=length]", "13")
+    ann.uncheck("#lobby-form input[name=rated]")
+    ann.check("#lobby-form input[name=mode][value=links]")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('13-point match')")
+
+    open_lobby(bob, site, "Bob")
+    rated, by_links = row(bob, "Ann", 11), row(bob, "Ann", 13)
+    bob.wait_for_selector(rated, timeout=CONNECT_TIMEOUT_MS)
+    bob.wait_for_selector(by_links, timeout=CONNECT_TIMEOUT_MS)
+    assert "rated · for ratings 1400–1800" in (bob.text_content(rated) or "")
+    assert "by links · not rated" in (bob.text_content(by_links) or "")
+
+    def shown(expected: tuple[bool, bool]) -> tuple[bool, bool]:
+        """Which of the two the list shows, once it shows `expected` or after 10 s (it is drawn again after
+        the worker's answer)."""
+        deadline = time.monotonic() + 10
+        while (
+            now := (bob.is_visible(rated), bob.is_visible(by_links))
+        ) != expected and time.monotonic() < deadline:
+            bob.wait_for_timeout(100)
+        return now
+
+    bob.select_option("#lobby-form select[name=filter-mode]", "links")
+    assert shown((False, True)) == (False, True)
+    bob.select_option("#lobby-form select[name=filter-mode]", "")
+    bob.select_option("#lobby-form select[name=filter-rated]", "yes")
+    assert shown((True, False)) == (True, False)
+    bob.select_option("#lobby-form select[name=filter-rated]", "")
+    bob.select_option("#lobby-form select[name=filter-length]", "13")
+    assert shown((False, True)) == (False, True)
+    bob.select_option("#lobby-form select[name=filter-length]", "")
+    # A rating range leaves out a player with no verified results.
+    bob.fill("#lobby-form input[name=filter-min]", "1000")
+    bob.dispatch_event("#lobby-form input[name=filter-min]", "change")
+    assert shown((False, False)) == (False, False)
+    assert "No open invitation matches" in (bob.text_content("#lobby-list") or "")
+    bob.fill("#lobby-form input[name=filter-min]", "")
+    bob.dispatch_event("#lobby-form input[name=filter-min]", "change")
+    assert shown((True, True)) == (True, True)
