@@ -300,3 +300,25 @@ def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: l
     bob.fill("#lobby-form input[name=filter-min]", "")
     bob.dispatch_event("#lobby-form input[name=filter-min]", "change")
     assert shown((True, True)) == (True, True)
+
+
+def test_a_rated_invitation_accepted_starts_a_rated_match(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Posting rated and accepting it is both players' agreement: the live match starts rated on both
+    boards, with no join dialog on the poster's."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    open_lobby(ann, site, "Ann")
+    ann.click("#lobby-post summary")
+    ann.fill("#lobby-form input[name=length]", "2")
+    ann.check("#lobby-form input[name=rated]")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('2-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', 2)} button:text-is('Accept')")
+    for page, other in ((ann, "Bob"), (bob, "Ann")):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(f"#remote-title:has-text('match with {other} · live · rated')")
+        assert "2-point match" in (page.text_content("#match-info") or "")
+    assert ann.is_hidden("#friend-join-dialog")
