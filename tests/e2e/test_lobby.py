@@ -19,6 +19,7 @@ from tests.core.lobby_support import invitation as invitation_template
 from tests.core.lobby_support import needs_node, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems
+from tests.e2e.test_axe import audit
 
 SHOTS = "/work/notes/s48/shots/lobby"
 ROW = "#lobby-list li.lobby-row"
@@ -272,6 +273,10 @@ def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: l
     bob.wait_for_selector(by_links, timeout=CONNECT_TIMEOUT_MS)
     assert "rated · for ratings 1400–1800" in (bob.text_content(rated) or "")
     assert "by links · not rated" in (bob.text_content(by_links) or "")
+    audit(bob, "the lobby's list")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    audit(bob, "the lobby's list on a phone", ["wcag22aa"])
+    bob.set_viewport_size({"width": 1280, "height": 800})
 
     def shown(expected: tuple[bool, bool]) -> tuple[bool, bool]:
         """Which of the two the list shows, once it shows `expected` or after 10 s (it is drawn again after
