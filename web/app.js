@@ -169,6 +169,34 @@ const files = bindFiles({
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
 
 /**
+ * *Find an opponent…*: the lobby (web/lobby/lobby.js, loaded on first use with nostr-tools), whose matches start as a
+ * friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster joins it.
+ * @type {Promise<import("./lobby/lobby.js").Lobby> | null}
+ */
+let lobby = null;
+async function openLobby() {
+  lobby ??= (async () => {
+    const [{ createLobby }, { rememberedName }, { pageRelays }] = await Promise.all([
+      import("./lobby/lobby.js"), import("./remote/store.js"), import("./relays.js"),
+    ]);
+    return createLobby({
+      namespace, call, say: announcer.say, relays: pageRelays(document), defaultName: rememberedName(),
+      newRoom: async () => (await import("./remote/link.js")).newInvitation(),
+      hostLive: async (match) => {
+        const module = await friendsModule();
+        await enqueue(() => module.hostLive(match));
+      },
+      joinLive: async (invitation, agreed) => {
+        const module = await friendsModule();
+        await enqueue(() => module.openInvitation(invitation, agreed));
+      },
+    });
+  })();
+  lobby.catch(() => void (lobby = null));
+  await (await lobby).open();
+}
+
+/**
  * *Your identity…* (web/lobby/; its keys and nostr-tools loaded on first use): a new identity takes the name last
  * given a friend. The dialog itself is joined into the page's start: loaded on first use, the modules it shares
  * with the page would go into files of their own that the start then fetches too (tests/e2e/test_startup.py).
@@ -372,6 +400,7 @@ $("new-match-button").addEventListener("click", () => void play.newMatchDialog()
 $("friend-button").addEventListener("click", () => void friendsModule().then((module) => module.openFriendDialog()));
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("identity-button").addEventListener("click", () => void openIdentity());
+$("lobby-button").addEventListener("click", () => void openLobby());
 $("sound-button").addEventListener("click", () => {
   preferences = changePreferences({ sound: !preferences.sound });
   showSoundChoice();
