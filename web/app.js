@@ -17,6 +17,8 @@ import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 import { openIdentityDialog } from "./lobby/identity-dialog.js";
+import { createLobby } from "./lobby/lobby.js";
+import { pageRelays } from "./relays.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
 import { xgidParams } from "./play/panel.js";
@@ -169,16 +171,15 @@ const files = bindFiles({
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
 
 /**
- * *Find an opponent…*: the lobby (web/lobby/lobby.js, loaded on first use with nostr-tools), whose matches start as a
- * friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster joins it.
+ * *Find an opponent…*: the lobby (web/lobby/lobby.js; its relay pool and nostr-tools loaded on first use), whose
+ * matches start as a friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster
+ * joins it. The lobby's own modules are joined into the page's start, as the identity dialog is (see below).
  * @type {Promise<import("./lobby/lobby.js").Lobby> | null}
  */
 let lobby = null;
 async function openLobby() {
   lobby ??= (async () => {
-    const [{ createLobby }, { rememberedName }, { pageRelays }] = await Promise.all([
-      import("./lobby/lobby.js"), import("./remote/store.js"), import("./relays.js"),
-    ]);
+    const { rememberedName } = await import("./remote/store.js");
     return createLobby({
       namespace, call, say: announcer.say, relays: pageRelays(document), defaultName: rememberedName(),
       newRoom: async () => (await import("./remote/link.js")).newInvitation(),
