@@ -72,17 +72,18 @@ ESBUILD_VERSION = "0.28.2"
 # Modules loaded on first use that import npm packages by their bare names: build.py makes each its own
 # entry of the joining step, so its file in dist/ holds what it imports (with --no-bundle too, for them
 # alone).
-VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js")
+VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js", "web/lobby/relay-pool.js")
 # trystero (serverless WebRTC matchmaking over public Nostr relays) for live play on two devices; its
 # version is checked, since its default relays are computed from it (scripts/default_relays.mjs).
 TRYSTERO = ROOT / "node_modules" / "trystero" / "package.json"
 TRYSTERO_VERSION = "0.25.4"
 # The relays of live play (docs/remote-transport.md): `{"relays": [...]}`, or null for trystero's default
 # public relays for our app id. build.py writes the list into index.html twice in one step:
-# `<meta name="remote-relays">` (read by web/remote/relays.js) and the Content-Security-Policy's
+# `<meta name="remote-relays">` (read by web/relays.js) and the Content-Security-Policy's
 # `connect-src`.
-# The npm packages joined into web/remote/transport.js and web/lobby/keys.js (nostr-tools: the player's
-# key pair), whose licences ship beside the first (LICENSES.txt).
+# The npm packages joined into web/remote/transport.js, web/lobby/keys.js (nostr-tools: the player's
+# key pair, signing, NIP-44) and web/lobby/relay-pool.js (nostr-tools: the lobby's relays), whose licences
+# ship beside the first (LICENSES.txt).
 VENDORED_PACKAGES = (
     "trystero",
     "@trystero-p2p/core",
@@ -100,7 +101,7 @@ CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"
 RELAY_URL = re.compile(r"^wss?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~/-]*)?$")
 # A site's STUN and TURN servers for live play (remote.json's `iceServers`, WebRTC's RTCIceServer list): a
 # TURN server passes the data of two devices that cannot connect directly (some mobile networks). Written into
-# `<meta name="remote-ice">` as JSON (read by web/remote/relays.js); WebRTC is not governed by the policy.
+# `<meta name="remote-ice">` as JSON (read by web/relays.js); WebRTC is not governed by the policy.
 ICE_META = re.compile(r'<meta name="remote-ice" content="[^"]*">')
 ICE_URL = re.compile(r"^(?:stun|turn|turns):[A-Za-z0-9.:\[\]-]+(?:\?transport=(?:udp|tcp))?$")
 ICE_TEXT = re.compile(r"^[\x21-\x7e]{1,256}$")

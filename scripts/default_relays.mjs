@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const load = (path) => import(pathToFileURL(join(repoRoot, path)).href);
-const { APP_ID } = await load("web/remote/relays.js");
+const { APP_ID } = await load("web/relays.js");
 const { defaultRelayUrls } = await load("node_modules/@trystero-p2p/nostr/dist/index.mjs");
 const { getRelays } = await load("node_modules/@trystero-p2p/core/dist/index.mjs");
 

@@ -17,6 +17,8 @@ import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 import { openIdentityDialog } from "./lobby/identity-dialog.js";
+import { createLobby } from "./lobby/lobby.js";
+import { pageRelays } from "./relays.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
 import { xgidParams } from "./play/panel.js";
@@ -167,6 +169,33 @@ const files = bindFiles({
 
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
+
+/**
+ * *Find an opponent…*: the lobby (web/lobby/lobby.js; its relay pool and nostr-tools loaded on first use), whose
+ * matches start as a friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster
+ * joins it. The lobby's own modules are joined into the page's start, as the identity dialog is (see below).
+ * @type {Promise<import("./lobby/lobby.js").Lobby> | null}
+ */
+let lobby = null;
+async function openLobby() {
+  lobby ??= (async () => {
+    const { rememberedName } = await import("./remote/store.js");
+    return createLobby({
+      namespace, call, say: announcer.say, relays: pageRelays(document), defaultName: rememberedName(),
+      newRoom: async () => (await import("./remote/link.js")).newInvitation(),
+      hostLive: async (match) => {
+        const module = await friendsModule();
+        await enqueue(() => module.hostLive(match));
+      },
+      joinLive: async (invitation, agreed) => {
+        const module = await friendsModule();
+        await enqueue(() => module.openInvitation(invitation, agreed));
+      },
+    });
+  })();
+  lobby.catch(() => void (lobby = null));
+  await (await lobby).open();
+}
 
 /**
  * *Your identity…* (web/lobby/; its keys and nostr-tools loaded on first use): a new identity takes the name last
@@ -372,6 +401,7 @@ $("new-match-button").addEventListener("click", () => void play.newMatchDialog()
 $("friend-button").addEventListener("click", () => void friendsModule().then((module) => module.openFriendDialog()));
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("identity-button").addEventListener("click", () => void openIdentity());
+$("lobby-button").addEventListener("click", () => void openLobby());
 $("sound-button").addEventListener("click", () => {
   preferences = changePreferences({ sound: !preferences.sound });
   showSoundChoice();

@@ -1,4 +1,4 @@
-"""An invitation to a live match (web/remote/link.js) and the relays a page names (web/remote/relays.js), run
+"""An invitation to a live match (web/remote/link.js) and the relays a page names (web/relays.js), run
 under Node: the room and the secret are random and uniform, travel in a link's fragment only, and come back
 whole from the link or from the code read aloud; anything else is refused."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from .node_esm import needs_node, run_module
 
-IMPORTS = 'import * as link from "{WEB}/remote/link.js"; import * as relays from "{WEB}/remote/relays.js";'
+IMPORTS = 'import * as link from "{WEB}/remote/link.js"; import * as relays from "{WEB}/relays.js";'
 
 
 def run(body: str) -> Any:

@@ -95,7 +95,7 @@ def test_a_site_names_its_turn_server_in_remote_json_and_the_page_reads_it(
     tmp_path: Path, page_copy: Path
 ) -> None:
     """A TURN server (for networks where two devices cannot connect directly) goes from remote.json into the
-    page's `<meta name="remote-ice">`, escaped for the attribute; web/remote/relays.js reads it back whole."""
+    page's `<meta name="remote-ice">`, escaped for the attribute; web/relays.js reads it back whole."""
     config = tmp_path / "remote.json"
     server = {
         "urls": "turn:turn.example.org:3478?transport=tcp",
@@ -110,7 +110,7 @@ def test_a_site_names_its_turn_server_in_remote_json_and_the_page_reads_it(
     assert "&quot;" in ice_of(html) and '"' not in ice_of(html)
     content = html_unescape(ice_of(html))
     read = run_module(
-        'import * as relays from "{WEB}/remote/relays.js";',
+        'import * as relays from "{WEB}/relays.js";',
         "const doc = {querySelector: () => ({getAttribute: () => " + json.dumps(content) + "})};"
         "print(relays.pageIceServers(doc));",
     )

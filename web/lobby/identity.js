@@ -199,3 +199,33 @@ export async function listenIdentity(namespace, heard) {
   const keyval = await openKeyval(namespace);
   return keyval.listen(storageKey(namespace), heard);
 }
+
+/**
+ * @typedef {object} Signer  what the lobby does with the identity's secret key, without holding it
+ * @property {string} publicKey
+ * @property {string} name
+ * @property {(template: {kind: number, created_at: number, tags: string[][], content: string}) => import("nostr-tools/pure").VerifiedEvent} sign
+ * @property {(publicKey: string, text: string) => string} encryptTo  NIP-44, to that key alone
+ * @property {(publicKey: string, payload: string) => string} decryptFrom
+ */
+
+/**
+ * The identity kept (made now if there is none) as a signer: the secret key stays inside these functions.
+ * @param {{namespace: string, defaultName?: string}} options
+ * @returns {Promise<Signer>}
+ */
+export async function loadSigner(options) {
+  const { identity } = await loadIdentity(options);
+  const keys = await keysModule();
+  const keyval = await openKeyval(options.namespace);
+  const kept = parseKept(await keyval.get(storageKey(options.namespace)), keys.publicKeyOf);
+  if (!kept || keys.publicKeyOf(kept.secret) !== identity.publicKey) throw new Error("The identity changed meanwhile: open the lobby again.");
+  const { secret } = kept;
+  return {
+    publicKey: identity.publicKey,
+    name: identity.name,
+    sign: (template) => keys.signEvent(template, secret),
+    encryptTo: (publicKey, text) => keys.encryptTo(secret, publicKey, text),
+    decryptFrom: (publicKey, payload) => keys.decryptFrom(secret, publicKey, payload),
+  };
+}

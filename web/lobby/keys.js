@@ -6,7 +6,8 @@
  * Loaded on first use only (`import()` from web/lobby/identity.js): nostr-tools is joined into this module's file
  * by build.py (VENDORED_ENTRIES), not into the page's start.
  */
-import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
+import { finalizeEvent, generateSecretKey, getPublicKey } from "nostr-tools/pure";
+import * as nip44 from "nostr-tools/nip44";
 import { decode, npubEncode, nsecEncode } from "nostr-tools/nip19";
 
 /** @param {Uint8Array} bytes @returns {string} */
@@ -72,4 +73,30 @@ export function readNsec(text) {
     return { ok: false, error: "This secret key is not a usable key: copy it again from where you saved it." };
   }
   return { ok: true, secret };
+}
+
+/**
+ * An event signed with the secret key (NIP-01: its id and its BIP-340 signature).
+ * @param {{kind: number, created_at: number, tags: string[][], content: string}} template
+ * @param {string} secretHex
+ * @returns {import("nostr-tools/pure").VerifiedEvent}
+ */
+export function signEvent(template, secretHex) {
+  return finalizeEvent(template, secretBytes(secretHex));
+}
+
+/**
+ * NIP-44 (version 2): `text` encrypted from the secret key's owner to `publicHex` alone.
+ * @param {string} secretHex @param {string} publicHex @param {string} text
+ */
+export function encryptTo(secretHex, publicHex, text) {
+  return nip44.encrypt(text, nip44.getConversationKey(secretBytes(secretHex), publicHex));
+}
+
+/**
+ * NIP-44's payload from `publicHex` read with the secret key (throws when it was not encrypted to it).
+ * @param {string} secretHex @param {string} publicHex @param {string} payload
+ */
+export function decryptFrom(secretHex, publicHex, payload) {
+  return nip44.decrypt(payload, nip44.getConversationKey(secretBytes(secretHex), publicHex));
 }

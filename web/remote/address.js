@@ -18,8 +18,9 @@ import { findById, findByRoom } from "./store.js";
  * the friend's invitation.
  * @param {FriendsState} state
  * @param {{room: string, secret: string}} invitation
+ * @param {{name: string, length: number, rated: boolean}} [agreed]  the terms agreed already (the lobby's poster)
  */
-export async function openInvitation(state, invitation) {
+export async function openInvitation(state, invitation, agreed) {
   const kept = await findByRoom(state.ctx.namespace, invitation.room);
   if (kept) {
     if (shown(state)?.id !== kept.id) await show(state, kept.entry, { expectPeer: true });
@@ -35,7 +36,7 @@ export async function openInvitation(state, invitation) {
     const hello = helloIn(text);
     if (!hello) return;
     answered = true;
-    void state.ctx.enqueue(() => joinLive(state, line, invitation, hello));
+    void state.ctx.enqueue(() => joinLive(state, line, invitation, hello, agreed));
   });
 }
 

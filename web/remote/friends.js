@@ -16,7 +16,7 @@ import { copyText } from "../copy.js";
 import { openInvitation, openTurnLink } from "./address.js";
 import { sendChat } from "./chat.js";
 import { openFriendDialog } from "./dialog.js";
-import { rematch } from "./invite.js";
+import { invite, rematch } from "./invite.js";
 import { render } from "./panel.js";
 import { copySendLink, saveSendFile, shareSendLink } from "./send.js";
 import { resumeShown } from "./show.js";
@@ -82,8 +82,16 @@ export function createFriends(ctx) {
 
   return {
     openFriendDialog: () => openFriendDialog(state),
-    /** @param {{room: string, secret: string}} invitation */
-    openInvitation: (invitation) => openInvitation(state, invitation),
+    /**
+     * @param {{room: string, secret: string}} invitation
+     * @param {{name: string, length: number, rated: boolean}} [agreed]  the lobby's terms, agreed already
+     */
+    openInvitation: (invitation, agreed) => openInvitation(state, invitation, agreed),
+    /**
+     * Host a live match in a room made for it (the lobby's accepter).
+     * @param {{name: string, length: number, rated: boolean, invitation: {room: string, secret: string}}} match
+     */
+    hostLive: ({ name, length, rated, invitation }) => invite(state, { name, length, mode: "live", rated, invitation }),
     /** @param {string} payload */
     openTurnLink: (payload) => openTurnLink(state, payload),
     render: () => render(state),

@@ -16,14 +16,17 @@ import { rememberName, rememberedName } from "./store.js";
 
 /**
  * A new match: this side invites, live (a link to a room) or by correspondence (a turn link holding the invitation).
+ * `invitation`: the live room and secret to host in (the lobby's accepter made them and sent them to the poster),
+ * instead of new ones.
  * @param {FriendsState} state
- * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean}} choice
+ * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}}} choice
  */
-export async function invite(state, { name, length, mode, rated }) {
+export async function invite(state, { name, length, mode, rated, invitation }) {
   const { ctx } = state;
   const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
   const rating = rated && length > 0 ? await ctx.rating() : null;
-  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? newInvitation() : undefined });
+  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined });
+  if (invitation) return; // the lobby's match: the other side has the room already
   ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
 }
 
@@ -98,11 +101,18 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
 /**
  * Join the friend's live match invited to on `from`: the line of the link opened, or of the match before (a rematch).
  * @param {FriendsState} state
+ * `agreed`: the terms this side agreed to already (the lobby's poster): joined without asking when the host's
+ * invitation offers that length.
  * @param {Line | RemoteMatch} from @param {{room: string, secret: string}} invitation @param {import("../types.js").Message} hello
+ * @param {{name: string, length: number, rated: boolean}} [agreed]
  */
-export async function joinLive(state, from, invitation, hello) {
+export async function joinLive(state, from, invitation, hello, agreed) {
   const rematch = !("send" in from);
-  const answer = await askJoin(state, { host: String(hello.name ?? ""), length: Number(hello.rules?.settings?.match_length ?? 0), mode: "live", rematch, hostRating: hello.rating });
+  const length = Number(hello.rules?.settings?.match_length ?? 0);
+  const offeredRating = typeof hello.rating === "number" && length > 0;
+  const answer = agreed && !rematch && agreed.length === length
+    ? { name: agreed.name, rating: agreed.rated && offeredRating ? await state.ctx.rating() : null }
+    : await askJoin(state, { host: String(hello.name ?? ""), length, mode: "live", rematch, hostRating: hello.rating });
   if (answer === null) {
     if (rematch) return; // the match before stays shown, its line open
     state.waitingLine = null;

@@ -4,7 +4,7 @@
  * on first use with trystero), whoever listens to it now. Before the match is joined it carries the invitation;
  * then the match's messages. Its status, in plain words, goes to `onStatus` (the page shows it under the board).
  */
-import { pageIceServers, pageRelays } from "./relays.js";
+import { pageIceServers, pageRelays } from "../relays.js";
 
 /** @typedef {import("./transport.js").ConnectionStatus} ConnectionStatus */
 

@@ -25,7 +25,7 @@
 
 import { getRelaySockets, joinRoom } from "trystero";
 import { MAX_REMOTE_MESSAGE_CHARS, sizeText } from "../limits.js";
-import { APP_ID } from "./relays.js";
+import { APP_ID } from "../relays.js";
 
 /** The action that carries the match's messages (trystero names actions with at most 32 bytes). */
 const ACTION = "match";

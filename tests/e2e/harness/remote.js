@@ -3,7 +3,7 @@
 // callback is recorded in `window.events` with its time, and the state in <html data-state>, the count of
 // messages in <html data-messages> (the page's Content-Security-Policy is enforced: the tests wait on attributes).
 import { connect } from "../web/remote/transport.js";
-import { pageRelays } from "../web/remote/relays.js";
+import { pageRelays } from "../web/relays.js";
 
 const root = document.documentElement;
 /** @type {Array<Record<string, unknown>>} */

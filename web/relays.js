@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * Which relays live play on two devices goes through (docs/remote-transport.md). A relay only passes the two
- * browsers' connection offers, encrypted; the match's messages then go from browser to browser.
+ * Which relays the page talks to: live play on two devices (docs/remote-transport.md), where a relay only passes
+ * the two browsers' connection offers, encrypted, and the lobby (docs/lobby-events.md), whose invitations are
+ * Nostr events on the same relays. Shared by both modes, so it lives outside their folders.
  *
  * The list is chosen once, when the site is built: `build.py` takes it from `remote.json` (or `--relay`), or, by
  * default, computes the public Nostr relays trystero itself picks for `APP_ID`, and writes it into index.html twice,

@@ -1,0 +1,329 @@
+"""The lobby (web/lobby/lobby.js, docs/lobby-events.md): three people at three devices (three browser
+contexts, three profiles) open the real built site, which names a real Nostr relay started on this
+machine. Invitations are posted, listed, withdrawn and accepted through the page's own controls; every
+event a page receives is checked by Python in that page's worker; an accepted invitation starts the same
+live match a friend's invitation does (the real trystero and WebRTC)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+from scripts.chromium import serving
+from scripts.local_relay import local_relay
+from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
+from tests.core.lobby_support import invitation as invitation_template
+from tests.core.lobby_support import needs_node, sign
+from tests.e2e import remote_driver as rd
+from tests.e2e.conftest import PageProblems
+from tests.e2e.test_axe import audit
+
+SHOTS = "/work/notes/s48/shots/lobby"
+ROW = "#lobby-list li.lobby-row"
+
+
+@pytest.fixture(scope="module")
+def relay_and_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The site built to name a local relay, served; yields the relay's URL and the site's."""
+    with local_relay() as relay:
+        dist = build_site_for_relay(tmp_path_factory.mktemp("lobby") / "dist", relay)
+        with serving(dist) as server:
+            yield relay, str(server.url)
+
+
+@pytest.fixture(autouse=True)
+def friend_leaving(page_problems: PageProblems) -> None:
+    """The error trystero logs when the other device closes the connection (a context closed at the end)."""
+    page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$")
+
+
+@pytest.fixture
+def devices(browser: Browser) -> Iterator[list[Page]]:
+    contexts: list[BrowserContext] = [
+        browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)
+    ]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def open_lobby(page: Page, site: str, name: str) -> None:
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    page.click("#lobby-button")
+    page.wait_for_selector("#lobby-dialog[open]")
+    page.wait_for_selector("#lobby-list li")
+    page.fill("#lobby-form input[name=name]", name)
+
+
+def post(page: Page, length: int) -> None:
+    if page.get_attribute("#lobby-post", "open") is None:
+        page.click("#lobby-post summary")
+    page.fill("#lobby-form input[name=length]", str(length))
+    page.check("#lobby-form input[name=mode][value=live]")
+    page.click("#lobby-post-button")
+
+
+def row(page: Page, poster_name: str, length: int) -> str:
+    return f"{ROW}:has(.lobby-name:text-is('{poster_name}')):has-text('{length}-point match')"
+
+
+def publish(page: Page, relay: str, events: list[dict[str, Any]]) -> list[Any]:
+    """Events sent straight to the relay from a page (its policy allows the relay); the relay's answers."""
+    answers: list[Any] = page.evaluate(
+        """async ([url, events]) => {
+             const socket = new WebSocket(url);
+             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
+             const answers = [];
+             const all = new Promise((done) => socket.addEventListener("message", (message) => {
+               const data = JSON.parse(message.data);
+               if (data[0] === "OK") answers.push(data);
+               if (answers.length === events.length) done();
+             }));
+             for (const event of events) socket.send(JSON.stringify(["EVENT", event]));
+             await Promise.race([all, new Promise((done) => setTimeout(done, 10000))]);
+             socket.close();
+             return answers;
+           }""",
+        [relay, events],
+    )
+    return answers
+
+
+@needs_node
+def test_post_list_refuse_forged_cancel_accept_and_taken(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    relay, site = relay_and_site
+    ann, bob, cat = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 5)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('5-point match')")
+    time.sleep(1.1)  # a second invitation in another second
+    post(ann, 3)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+    mark = ann.get_attribute(f"{ROW}.lobby-yours svg.identity-mark", "aria-label")
+    assert mark
+
+    # B and C see both in their lists: Ann's name as text, her mark, no verified results.
+    for page, name in ((bob, "Bob"), (cat, "Cat")):
+        open_lobby(page, site, name)
+        for length in (5, 3):
+            page.wait_for_selector(row(page, "Ann", length), timeout=CONNECT_TIMEOUT_MS)
+        text = page.text_content(row(page, "Ann", 5)) or ""
+        assert "no verified results" in text and "live" in text and "not rated" in text
+        assert page.get_attribute(f"{row(page, 'Ann', 5)} svg.identity-mark", "aria-label") == mark
+
+    # Straight to the relay: a well-formed invitation (the proof the others were delivered too), one with a
+    # length no match has, one whose name hides a right-to-left override, and one changed after signing.
+    now = int(time.time())
+    good, too_long, bidi, changed = sign(
+        [
+            ("dan", invitation_template("danfirst0001", created_at=now, name="Dan", length=7)),
+            ("eve", invitation_template("evefirst0001", created_at=now, name="Eve", length=40)),
+            ("mal", invitation_template("malfirst0001", created_at=now, name="Mal\u202eory", length=7)),
+            ("zed", invitation_template("zedfirst0001", created_at=now, name="Zed", length=7)),
+        ]
+    )
+    changed["content"] = changed["content"].replace('"length": 7', '"length": 9')
+    answers = publish(cat, relay, [too_long, bidi, changed, good])
+    assert [answer[2] for answer in answers[-1:]] == [True], answers
+    for page in (bob, cat):
+        page.wait_for_selector(row(page, "Dan", 7), timeout=CONNECT_TIMEOUT_MS)
+        names = page.eval_on_selector_all(f"{ROW} .lobby-name", "(nodes) => nodes.map((n) => n.textContent)")
+        assert sorted(names) == ["Ann", "Ann", "Dan"], names
+
+    # Screenshots of the list, on a wide screen and a phone.
+    bob.screenshot(path=f"{SHOTS}/list-1280x800.png")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    bob.screenshot(path=f"{SHOTS}/list-390x844.png")
+    bob.set_viewport_size({"width": 1280, "height": 800})
+
+    # Ann cancels the 3-point invitation: it leaves the others' lists.
+    ann.click(f"{ROW}.lobby-yours:has-text('3-point match') button:text-is('Cancel')")
+    for page in (bob, cat):
+        page.wait_for_selector(row(page, "Ann", 3), state="detached", timeout=CONNECT_TIMEOUT_MS)
+    assert bob.is_visible(row(bob, "Ann", 5))
+
+    # Bob and Cat accept the 5-point one at once: one plays Ann, the other is told it was already taken.
+    bob.click(f"{row(bob, 'Ann', 5)} button:text-is('Accept')")
+    cat.click(f"{row(cat, 'Ann', 5)} button:text-is('Accept')")
+    ann.wait_for_function(
+        "() => /Bob|Cat/.test(document.querySelector('#match-info')?.textContent ?? '')",
+        timeout=CONNECT_TIMEOUT_MS,
+    )
+    winner, loser = (bob, cat) if "Bob" in (ann.text_content("#match-info") or "") else (cat, bob)
+    winner_name = "Bob" if winner is bob else "Cat"
+    for page in (ann, winner):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("html[data-phase='move']", state="attached", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(f"#match-info:has-text('{winner_name}')", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("#match-info:has-text('Ann')", timeout=CONNECT_TIMEOUT_MS)
+        assert "5-point match" in (page.text_content("#match-info") or "")
+    loser.wait_for_selector("#lobby-message:has-text('Already taken')", timeout=CONNECT_TIMEOUT_MS)
+    assert loser.is_hidden("#remote-status"), "the one told it was taken has no match with Ann"
+    # Taken: the invitation has left every list.
+    loser.wait_for_selector(row(loser, "Ann", 5), state="detached", timeout=CONNECT_TIMEOUT_MS)
+
+
+def test_closing_the_page_withdraws_its_invitations(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """The page closing re-publishes what it posted as withdrawn: it leaves the others' lists at once, not
+    only when its expiration (minutes ahead) comes."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 7)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('7-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.wait_for_selector(row(bob, "Ann", 7), timeout=CONNECT_TIMEOUT_MS)
+    time.sleep(1.1)  # the withdrawn version dated a second after the open one
+    ann.close(run_before_unload=True)
+    bob.wait_for_selector(row(bob, "Ann", 7), state="detached", timeout=20_000)
+
+
+def relay_versions(page: Page, relay: str, author: str) -> list[dict[str, Any]]:
+    """The invitations the relay holds from `author` (asked from a page, whose policy allows the relay)."""
+    events: list[dict[str, Any]] = page.evaluate(
+        """async ([url, author]) => {
+             const socket = new WebSocket(url);
+             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
+             const events = [];
+             await new Promise((done) => {
+               socket.addEventListener("message", (message) => {
+                 const data = JSON.parse(message.data);
+                 if (data[0] === "EVENT") events.push(data[2]);
+                 if (data[0] === "EOSE") done();
+               });
+               socket.send(JSON.stringify(["REQ", "versions", { kinds: [31660], authors: [author] }]));
+             });
+             socket.close();
+             return events;
+           }""",
+        [relay, author],
+    )
+    return events
+
+
+def test_an_invitation_is_published_again_before_it_expires(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """While the page is open, its invitation is published again every two minutes with an expiration a few
+    minutes ahead (the page's clock is moved on; the relay's copy is read)."""
+    relay, site = relay_and_site
+    ann, bob, _ = devices
+    ann.clock.install()
+    open_lobby(ann, site, "Ann")
+    post(ann, 9)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('9-point match')")
+    author = ann.get_attribute(f"{ROW}.lobby-yours", "data-poster") or ""
+
+    def nine_point() -> list[dict[str, Any]]:
+        return [e for e in relay_versions(bob, relay, author) if '"length":9' in e["content"]]
+
+    bob.goto(f"{site}?no-welcome")
+    first = nine_point()
+    assert len(first) == 1
+    expiry = int(dict(first[0]["tags"])["expiration"])
+    assert 240 <= expiry - first[0]["created_at"] <= 300
+    # In steps, the worker answering in between (a jump of minutes would look like a stalled worker).
+    for _ in range(25):
+        ann.clock.run_for(5000)
+        time.sleep(0.3)
+    deadline = time.monotonic() + 20
+    while (
+        (now := nine_point())
+        and now[0]["created_at"] == first[0]["created_at"]
+        and time.monotonic() < deadline
+    ):
+        time.sleep(0.5)
+    assert now[0]["created_at"] >= first[0]["created_at"] + 120
+    assert int(dict(now[0]["tags"])["expiration"]) > expiry
+    assert '"state":"open"' in now[0]["content"]
+
+
+def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: list[Page]) -> None:
+    """A rated invitation asking for a range of ratings and one by links; each filter leaves what it says."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    open_lobby(ann, site, "Ann")
+    ann.click("#lobby-post summary")
+    ann.fill("#lobby-form input[name=length]", "11")
+    ann.check("#lobby-form input[name=rated]")
+    ann.fill("#lobby-form input[name=min]", "1400")
+    ann.fill("#lobby-form input[name=max]", "1800")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('11-point match')")
+    time.sleep(1.1)
+    ann.fill("#lobby-form input[name=length]", "13")
+    ann.uncheck("#lobby-form input[name=rated]")
+    ann.check("#lobby-form input[name=mode][value=links]")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('13-point match')")
+
+    open_lobby(bob, site, "Bob")
+    rated, by_links = row(bob, "Ann", 11), row(bob, "Ann", 13)
+    bob.wait_for_selector(rated, timeout=CONNECT_TIMEOUT_MS)
+    bob.wait_for_selector(by_links, timeout=CONNECT_TIMEOUT_MS)
+    assert "rated · for ratings 1400–1800" in (bob.text_content(rated) or "")
+    assert "by links · not rated" in (bob.text_content(by_links) or "")
+    audit(bob, "the lobby's list")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    audit(bob, "the lobby's list on a phone", ["wcag22aa"])
+    bob.set_viewport_size({"width": 1280, "height": 800})
+
+    def shown(expected: tuple[bool, bool]) -> tuple[bool, bool]:
+        """Which of the two the list shows, once it shows `expected` or after 10 s (it is drawn again after
+        the worker's answer)."""
+        deadline = time.monotonic() + 10
+        while (
+            now := (bob.is_visible(rated), bob.is_visible(by_links))
+        ) != expected and time.monotonic() < deadline:
+            bob.wait_for_timeout(100)
+        return now
+
+    bob.select_option("#lobby-form select[name=filter-mode]", "links")
+    assert shown((False, True)) == (False, True)
+    bob.select_option("#lobby-form select[name=filter-mode]", "")
+    bob.select_option("#lobby-form select[name=filter-rated]", "yes")
+    assert shown((True, False)) == (True, False)
+    bob.select_option("#lobby-form select[name=filter-rated]", "")
+    bob.select_option("#lobby-form select[name=filter-length]", "13")
+    assert shown((False, True)) == (False, True)
+    bob.select_option("#lobby-form select[name=filter-length]", "")
+    # A rating range leaves out a player with no verified results.
+    bob.fill("#lobby-form input[name=filter-min]", "1000")
+    bob.dispatch_event("#lobby-form input[name=filter-min]", "change")
+    assert shown((False, False)) == (False, False)
+    assert "No open invitation matches" in (bob.text_content("#lobby-list") or "")
+    bob.fill("#lobby-form input[name=filter-min]", "")
+    bob.dispatch_event("#lobby-form input[name=filter-min]", "change")
+    assert shown((True, True)) == (True, True)
+
+
+def test_a_rated_invitation_accepted_starts_a_rated_match(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Posting rated and accepting it is both players' agreement: the live match starts rated on both
+    boards, with no join dialog on the poster's."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    open_lobby(ann, site, "Ann")
+    ann.click("#lobby-post summary")
+    ann.fill("#lobby-form input[name=length]", "2")
+    ann.check("#lobby-form input[name=rated]")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('2-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', 2)} button:text-is('Accept')")
+    for page, other in ((ann, "Bob"), (bob, "Ann")):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(f"#remote-title:has-text('match with {other} · live · rated')")
+        assert "2-point match" in (page.text_content("#match-info") or "")
+    assert ann.is_hidden("#friend-join-dialog")

@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The lobby's events as this page writes them (docs/lobby-events.md): an invitation (kind 31660, addressable, one
+ * per `d`) in each of its states, and an accept (kind 21660, its content encrypted to the poster). Unsigned here:
+ * the identity's signer (web/lobby/identity.js `loadSigner`) signs them.
+ */
+
+export const INVITATION_KIND = 31660;
+export const ACCEPT_KIND = 21660;
+export const TOPIC = "backgammon-lobby";
+/** A posted invitation is re-published this often while the page is open... */
+export const REPUBLISH_S = 120;
+/** ...each time with an expiration this far ahead, so a closed page's invitation vanishes by itself. */
+export const EXPIRES_AFTER_S = 300;
+
+const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** @returns {string} a new invitation id (`d`): 16 random symbols of 0-9 and a-z */
+export function newInvitationId() {
+  // 252 is a multiple of 36: bytes from 252 up are drawn again, so each symbol is uniform.
+  let id = "";
+  while (id.length < 16) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
+      if (byte < 252 && id.length < 16) id += ID_ALPHABET[byte % 36];
+    }
+  }
+  return id;
+}
+
+/**
+ * @typedef {object} Terms  what an invitation offers
+ * @property {string} name
+ * @property {number} length
+ * @property {"live" | "links"} mode
+ * @property {boolean} rated
+ * @property {number | null} min
+ * @property {number | null} max
+ */
+
+/**
+ * An invitation's event, unsigned.
+ * @param {{d: string, terms: Terms, state: "open" | "taken" | "withdrawn", with?: string, createdAt: number, expires: number}} version
+ */
+export function invitationTemplate({ d, terms, state, with: accepter, createdAt, expires }) {
+  /** @type {Record<string, unknown>} */
+  const content = { v: 1, name: terms.name, length: terms.length, mode: terms.mode, rated: terms.rated };
+  if (terms.rated && terms.min !== null) content.min = terms.min;
+  if (terms.rated && terms.max !== null) content.max = terms.max;
+  content.state = state;
+  if (state === "taken") content.with = accepter;
+  return {
+    kind: INVITATION_KIND,
+    created_at: createdAt,
+    tags: [["d", d], ["expiration", String(expires)], ["t", TOPIC]],
+    content: JSON.stringify(content),
+  };
+}
+
+/**
+ * An accept's event, unsigned: `encrypted` is its content already encrypted to the poster.
+ * @param {{poster: string, d: string, encrypted: string, createdAt: number}} accept
+ */
+export function acceptTemplate({ poster, d, encrypted, createdAt }) {
+  return {
+    kind: ACCEPT_KIND,
+    created_at: createdAt,
+    tags: [["p", poster], ["a", `${INVITATION_KIND}:${poster}:${d}`]],
+    content: encrypted,
+  };
+}
+
+/**
+ * What an accept says, before it is encrypted: the accepter's name, and for a live match the room and secret.
+ * @param {{name: string, room?: string, secret?: string}} what
+ */
+export function acceptContent({ name, room, secret }) {
+  return JSON.stringify(room && secret ? { v: 1, name, room, secret } : { v: 1, name });
+}
+
+/** @returns {number} now in whole seconds */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * The lobby's list: the open invitations the worker returned (`lobby_view`), filtered as the player chose, one row
+ * each: the poster's mark and name (as text only), their rating and what it rests on, the terms, how long it has
+ * waited, and *Accept* (or, for one's own, "yours" and *Cancel*).
+ */
+import { drawMark } from "./mark-view.js";
+import { markOfKey } from "./mark.js";
+
+/**
+ * @typedef {object} Filters
+ * @property {number | null} length  null: any; 13: 13 points or more
+ * @property {"live" | "links" | null} mode
+ * @property {boolean | null} rated
+ * @property {number | null} min  the poster's rating at least (an unrated poster is then left out)
+ * @property {number | null} max
+ */
+
+/** @param {import("../types.generated.js").RatingView} rating */
+export function ratingWords(rating) {
+  if (rating.rating === null || rating.results === 0) return "no verified results";
+  const count = rating.results === 1 ? "1 verified result" : `${rating.results} verified results`;
+  return `${Math.round(rating.rating)}, from ${count}`;
+}
+
+/** @param {number} seconds */
+export function waitedWords(seconds) {
+  if (seconds < 60) return "waiting under a minute";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `waiting ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `waiting ${hours} h` : `waiting ${Math.floor(hours / 24)} days`;
+}
+
+/** @param {import("../types.generated.js").Invitation} invitation */
+export function termsWords(invitation) {
+  const parts = [
+    invitation.length === 1 ? "1-point match" : `${invitation.length}-point match`,
+    invitation.mode === "live" ? "live" : "by links",
+    invitation.rated ? "rated" : "not rated",
+  ];
+  if (invitation.rated && (invitation.min !== null || invitation.max !== null)) {
+    parts.push(`for ratings ${invitation.min ?? 0}–${invitation.max ?? "any"}`);
+  }
+  return parts.join(" · ");
+}
+
+/**
+ * @param {import("../types.generated.js").InvitationView} item @param {Filters} filters
+ */
+export function passes({ invitation, rating }, filters) {
+  if (filters.length !== null && (filters.length === 13 ? invitation.length < 13 : invitation.length !== filters.length)) return false;
+  if (filters.mode !== null && invitation.mode !== filters.mode) return false;
+  if (filters.rated !== null && invitation.rated !== filters.rated) return false;
+  if (filters.min !== null || filters.max !== null) {
+    if (rating.rating === null) return false;
+    if (filters.min !== null && rating.rating < filters.min) return false;
+    if (filters.max !== null && rating.rating > filters.max) return false;
+  }
+  return true;
+}
+
+/**
+ * Draw the rows.
+ * @param {HTMLElement} list
+ * @param {{items: import("../types.generated.js").InvitationView[], filters: Filters, me: string, firstSeen: (item: import("../types.generated.js").Invitation) => number, now: number}} what
+ */
+export async function renderList(list, { items, filters, me, firstSeen, now }) {
+  const shown = items.filter((item) => item.invitation.poster === me || passes(item, filters));
+  /** The rows drawn before, kept when nothing in them changed (a button under the pointer stays put). */
+  const before = new Map(Array.from(list.querySelectorAll("li.lobby-row"), (row) => [/** @type {HTMLElement} */ (row).dataset.drawn, row]));
+  const rows = await Promise.all(shown.map(async ({ invitation, rating }) => {
+    const yours = invitation.poster === me;
+    const drawn = JSON.stringify([invitation, rating, yours, waitedWords(Math.max(0, now - firstSeen(invitation)))]);
+    const kept = before.get(drawn);
+    if (kept) return kept;
+    const row = document.createElement("li");
+    row.dataset.drawn = drawn;
+    row.className = yours ? "lobby-row lobby-yours" : "lobby-row";
+    row.dataset.poster = invitation.poster;
+    row.dataset.d = invitation.d;
+    const mark = await markOfKey(invitation.poster);
+    const name = Object.assign(document.createElement("span"), { className: "lobby-name", textContent: invitation.name });
+    const about = Object.assign(document.createElement("span"), {
+      className: "lobby-rating",
+      textContent: yours ? " (yours)" : ` · ${ratingWords(rating)}`,
+    });
+    const head = document.createElement("span");
+    head.append(name, about);
+    const terms = Object.assign(document.createElement("span"), {
+      className: "lobby-terms",
+      textContent: `${termsWords(invitation)} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`,
+    });
+    const button = Object.assign(document.createElement("button"), {
+      type: "button",
+      className: "lobby-act small",
+      textContent: yours ? "Cancel" : "Accept",
+      value: `${yours ? "cancel" : "accept"}:${invitation.poster}:${invitation.d}`,
+    });
+    button.setAttribute("aria-label", yours ? "Cancel your invitation" : `Accept ${invitation.name}'s invitation`);
+    row.append(drawMark(mark), head, terms, button);
+    return row;
+  }));
+  if (rows.length === 0) {
+    const none = items.length === 0 ? "No open invitations yet: post one, or wait for one to come." : "No open invitation matches what you chose to show.";
+    rows.push(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: none }));
+  }
+  if (rows.length === list.children.length && rows.every((row, index) => list.children[index] === row)) return;
+  list.replaceChildren(...rows);
+}

@@ -1,0 +1,335 @@
+// @ts-check
+/**
+ * The lobby (docs/lobby-events.md): the open invitations of everyone with the site open, posted and accepted over
+ * the site's Nostr relays. Loaded on first use from *Find an opponent…*; once opened it stays connected while the
+ * page is open, so one's own invitations stand and accepts of them are heard.
+ *
+ * Every event from a relay goes to the worker (`lobby_receive`, in batches of at most 50), and the list shows only
+ * what `lobby_view` returns. An accept is answered as docs/lobby-events.md says: the accepter makes the room and
+ * secret of a live match and sends them encrypted to the poster; the poster takes the first accept the worker
+ * passes (`lobby_check_accept`), re-publishes its invitation as taken by that accepter, and joins that room as a
+ * friend opening a link does; the accepter, seeing its own key in the taken invitation, hosts the match there as
+ * a friend inviting does (web/remote/, through what web/app.js hands here).
+ */
+import { loadSigner, renameIdentity } from "./identity.js";
+import { renderList } from "./lobby-view.js";
+import { checkName } from "./name.js";
+import {
+  ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, TOPIC,
+  acceptContent, acceptTemplate, invitationTemplate, newInvitationId, nowSeconds,
+} from "./events.js";
+
+/**
+ * @typedef {object} LobbyContext
+ * @property {string} namespace
+ * @property {import("../types.js").Call} call
+ * @property {(text: string) => void} say
+ * @property {string[]} relays  the site's relays (web/relays.js)
+ * @property {string} defaultName  the name the page knows the player by, for a new identity
+ * @property {() => Promise<{room: string, secret: string}>} newRoom  a live invitation's room and secret (web/remote/link.js)
+ * @property {(match: {name: string, length: number, rated: boolean, invitation: {room: string, secret: string}}) => Promise<void>} hostLive
+ *   host a live match in that room, as a friend's invitation does
+ * @property {(invitation: {room: string, secret: string}, answer: {name: string, length: number, rated: boolean}) => Promise<void>} joinLive
+ *   join the live match hosted in that room, with these terms agreed already
+ */
+
+/** Events handed to the worker at once, at most (docs/performance.md). */
+const BATCH = 50;
+/** How long an accepter waits for the poster's answer before saying so. */
+const ANSWER_WAIT_MS = 45_000;
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * @typedef {object} Mine  an invitation of this player's, standing while the page is open
+ * @property {string} d
+ * @property {import("./events.js").Terms} terms
+ * @property {number} createdAt  of the version last published
+ * @property {number} expires
+ * @property {"open" | "taking" | "closed"} state
+ * @property {ReturnType<typeof setInterval>} timer
+ */
+
+/** @param {LobbyContext} ctx */
+export async function createLobby(ctx) {
+  const { call } = ctx;
+  const signer = await loadSigner({ namespace: ctx.namespace, defaultName: ctx.defaultName });
+  const { openPool } = await import("./relay-pool.js");
+  const pool = openPool(ctx.relays);
+  const dialog = /** @type {HTMLDialogElement} */ ($("lobby-dialog"));
+  const form = /** @type {HTMLFormElement} */ ($("lobby-form"));
+  const field = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+  /** @type {Map<string, Mine>} */
+  const mine = new Map();
+  /** When this device first saw each invitation (its re-publications carry new times). */
+  const firstSeen = new Map();
+  /** @type {Record<string, any>[]} */
+  let waiting = [];
+  let feeding = false;
+  /** @type {{poster: string, d: string, name: string, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, timer: ReturnType<typeof setTimeout>} | null} */
+  let pending = null;
+  let name = signer.name || checkedOr(ctx.defaultName);
+
+  const message = (/** @type {string} */ text) => {
+    $("lobby-message").textContent = text;
+    if (text) ctx.say(text);
+  };
+
+  // ---- from the relays to the worker -------------------------------------------------------------------------
+
+  /** @param {Record<string, any>} event */
+  function heard(event) {
+    waiting.push(event);
+    if (!feeding) void feed();
+  }
+
+  async function feed() {
+    feeding = true;
+    try {
+      while (waiting.length) {
+        const batch = waiting.slice(0, BATCH);
+        waiting = waiting.slice(BATCH);
+        const changes = await call("lobby_receive", { events: batch });
+        const busy = changes.refused?.busy ?? 0;
+        if (busy) waiting.push(...batch.slice(batch.length - busy)); // the worker asks for these again
+        for (const taken of changes.taken) answered(taken.poster, taken.d, taken.by);
+        for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
+        if (changes.added.length || changes.removed.length || changes.taken.length) await render();
+      }
+    } finally {
+      feeding = false;
+    }
+  }
+
+  pool.subscribe({ kinds: [INVITATION_KIND], "#t": [TOPIC] }, heard);
+  pool.subscribe({ kinds: [ACCEPT_KIND], "#p": [signer.publicKey] }, (event) => void acceptHeard(event));
+  $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
+
+  // ---- the list ----------------------------------------------------------------------------------------------
+
+  /** @returns {import("./lobby-view.js").Filters} */
+  function filters() {
+    const number = (/** @type {string} */ key) => (field(key).value === "" ? null : Number(field(key).value));
+    const mode = field("filter-mode").value;
+    const rated = field("filter-rated").value;
+    return {
+      length: number("filter-length"),
+      mode: mode === "live" || mode === "links" ? mode : null,
+      rated: rated === "" ? null : rated === "yes",
+      min: number("filter-min"),
+      max: number("filter-max"),
+    };
+  }
+
+  async function render() {
+    if (!dialog.open) return;
+    const view = await call("lobby_view", {});
+    const now = nowSeconds();
+    for (const { invitation } of view.invitations) {
+      const key = `${invitation.poster}:${invitation.d}`;
+      if (!firstSeen.has(key)) firstSeen.set(key, Math.min(now, invitation.created_at));
+    }
+    await renderList($("lobby-list"), {
+      items: view.invitations,
+      filters: filters(),
+      me: signer.publicKey,
+      firstSeen: (invitation) => firstSeen.get(`${invitation.poster}:${invitation.d}`) ?? now,
+      now,
+    });
+  }
+
+  // ---- posting one's own ---------------------------------------------------------------------------------------
+
+  /**
+   * Publish a version of one of this player's invitations, and take it in here at once (the poster's device must
+   * hold it to check accepts of it).
+   * @param {Mine} own @param {"open" | "taken" | "withdrawn"} state @param {string} [accepter]
+   */
+  async function publish(own, state, accepter) {
+    // Relays keep the newest per `d`; two versions in one second would leave the first.
+    own.createdAt = Math.max(nowSeconds(), own.createdAt + 1);
+    own.expires = Math.max(own.expires, own.createdAt + EXPIRES_AFTER_S);
+    const event = signer.sign(invitationTemplate({ d: own.d, terms: own.terms, state, with: accepter, createdAt: own.createdAt, expires: own.expires }));
+    heard(event);
+    await pool.publish(event);
+  }
+
+  async function post() {
+    const checked = checkName(field("name").value);
+    if (!checked.ok) return message(checked.error);
+    if (checked.name !== name || checked.name !== signer.name) {
+      name = checked.name;
+      signer.name = name;
+      await renameIdentity(ctx.namespace, name);
+    }
+    const length = Number(field("length").value);
+    if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return message("A match is 1 to 25 points long.");
+    const rated = field("rated").checked;
+    const bound = (/** @type {string} */ key) => (rated && field(key).value !== "" ? Math.round(Number(field(key).value)) : null);
+    const [min, max] = [bound("min"), bound("max")];
+    if ((min !== null && (min < 0 || min > 9999)) || (max !== null && (max < 0 || max > 9999)) || (min !== null && max !== null && min > max)) {
+      return message("The range of ratings is two whole numbers from 0 to 9999, the first no higher than the second.");
+    }
+    const modeValue = (/** @type {RadioNodeList} */ (form.elements.namedItem("mode"))).value;
+    /** @type {Mine} */
+    const own = {
+      d: newInvitationId(),
+      terms: { name, length, mode: modeValue === "links" ? "links" : "live", rated, min, max },
+      createdAt: 0,
+      expires: 0,
+      state: "open",
+      timer: setInterval(() => void republish(own), REPUBLISH_S * 1000),
+    };
+    mine.set(own.d, own);
+    message("");
+    try {
+      await publish(own, "open");
+      ctx.say("Your invitation is posted: it stays in the list while this page is open.");
+    } catch {
+      message("No relay took your invitation: check the connection and post it again.");
+    }
+  }
+
+  /** @param {Mine} own */
+  async function republish(own) {
+    if (own.state !== "open") return;
+    await publish(own, "open").catch(() => {});
+  }
+
+  /** @param {Mine} own @param {"taken" | "withdrawn"} state @param {string} [accepter] */
+  async function close(own, state, accepter) {
+    own.state = "closed";
+    clearInterval(own.timer);
+    mine.delete(own.d);
+    await publish(own, state, accepter);
+  }
+
+  /** @param {string} d */
+  async function cancel(d) {
+    const own = mine.get(d);
+    if (!own || own.state !== "open") return;
+    await close(own, "withdrawn").catch(() => {});
+    ctx.say("Your invitation is withdrawn.");
+  }
+
+  // The page closing withdraws what stands (best effort: the expiration clears it otherwise).
+  addEventListener("pagehide", () => {
+    for (const own of [...mine.values()]) if (own.state === "open") void close(own, "withdrawn").catch(() => {});
+  });
+
+  /**
+   * An accept addressed to this player: the first one the worker passes takes the invitation.
+   * @param {Record<string, any>} event
+   */
+  async function acceptHeard(event) {
+    /** @type {string} */
+    let text;
+    try {
+      text = signer.decryptFrom(String(event.pubkey), String(event.content));
+    } catch {
+      return; // not encrypted to this key: nothing to answer
+    }
+    /** @type {import("../types.generated.js").AcceptCheck} */
+    let checked;
+    try {
+      checked = await call("lobby_check_accept", { event, content: text });
+    } catch {
+      return; // refused by the worker's checks (the other accepter reads "taken" from the invitation)
+    }
+    const own = mine.get(checked.invitation.d);
+    const content = checked.content;
+    if (!own || own.state !== "open" || checked.invitation.poster !== signer.publicKey || !content?.room || !content.secret) return;
+    own.state = "taking";
+    await close(own, "taken", checked.accepter).catch(() => {});
+    if (dialog.open) dialog.close();
+    ctx.say(`${content.name} accepted your invitation: the match starts.`);
+    await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
+  }
+
+  // ---- accepting another's -------------------------------------------------------------------------------------
+
+  /** @param {string} poster @param {string} d */
+  async function accept(poster, d) {
+    if (pending) return message("You are already waiting for an answer to an accept.");
+    const checked = checkName(field("name").value);
+    if (!checked.ok) return message(`Give your name first: ${checked.error}`);
+    name = checked.name;
+    const status = await call("lobby_status", { poster, d });
+    const view = await call("lobby_view", {});
+    const item = view.invitations.find(({ invitation }) => invitation.poster === poster && invitation.d === d);
+    if (status.status !== "open" || !item) return message("This invitation was already taken by another player.");
+    const terms = item.invitation;
+    if (terms.mode !== "live") return message("Accepting a match by links from the lobby is not built yet: accept a live one.");
+    const invitation = await ctx.newRoom();
+    const encrypted = signer.encryptTo(poster, acceptContent({ name, room: invitation.room, secret: invitation.secret }));
+    const event = signer.sign(acceptTemplate({ poster, d, encrypted, createdAt: nowSeconds() }));
+    pending = {
+      poster, d, name, terms, invitation,
+      timer: setTimeout(() => {
+        pending = null;
+        message(`${terms.name} did not answer: the invitation may have been left open on a device that is asleep. Try another.`);
+      }, ANSWER_WAIT_MS),
+    };
+    message(`Waiting for ${terms.name} to answer…`);
+    try {
+      await pool.publish(event);
+    } catch {
+      clearTimeout(pending.timer);
+      pending = null;
+      message("No relay took your accept: check the connection and try again.");
+    }
+  }
+
+  /**
+   * The invitation an accept waits on changed: taken by this player (the match starts, hosted here), by another
+   * ("already taken"), or withdrawn (by: "").
+   * @param {string} poster @param {string} d @param {string} by
+   */
+  function answered(poster, d, by) {
+    const waited = pending;
+    if (!waited || waited.poster !== poster || waited.d !== d) return;
+    clearTimeout(waited.timer);
+    pending = null;
+    if (by !== signer.publicKey) {
+      message(by ? "Already taken: another player accepted this invitation first." : "This invitation was withdrawn.");
+      return;
+    }
+    message("");
+    if (dialog.open) dialog.close();
+    void ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
+  }
+
+  // ---- the dialog ----------------------------------------------------------------------------------------------
+
+  form.addEventListener("change", (event) => {
+    if (/** @type {HTMLElement} */ (event.target).closest(".lobby-filters")) void render();
+  });
+  $("lobby-post-button").addEventListener("click", () => void post().then(render));
+  $("lobby-list").addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest("button[value]");
+    if (!(button instanceof HTMLButtonElement)) return;
+    const [what, poster, d] = button.value.split(":");
+    if (what === "cancel") void cancel(d).then(render);
+    if (what === "accept") void accept(poster, d);
+  });
+  // The times waited move on while the list is open.
+  setInterval(() => void render(), 30_000);
+
+  return {
+    /** Open the list (it updates itself while open). */
+    async open() {
+      field("name").value = name;
+      message(pending ? `Waiting for ${pending.terms.name} to answer…` : "");
+      if (!dialog.open) dialog.showModal();
+      await render();
+    },
+  };
+}
+
+/** @param {string} text @returns {string} the name if it passes the checks of a name, else "" */
+function checkedOr(text) {
+  const checked = checkName(text);
+  return checked.ok ? checked.name : "";
+}
+
+/** @typedef {Awaited<ReturnType<typeof createLobby>>} Lobby */

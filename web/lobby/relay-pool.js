@@ -1,0 +1,45 @@
+// @ts-check
+/**
+ * The lobby's connections to the site's relays (web/relays.js), with nostr-tools' pool (pinned in package.json,
+ * joined into this file by build.py: VENDORED_ENTRIES), loaded on first use. The pool checks no signature: every
+ * event goes to the worker, whose Python core checks it (docs/lobby-events.md), so what the page shows never rests
+ * on a check made here.
+ *
+ *   const pool = openPool(relays);
+ *   const sub = pool.subscribe({kinds: [31660], "#t": ["backgammon-lobby"]}, (event) => …);
+ *   await pool.publish(signedEvent);
+ *   sub.close(); pool.close();
+ */
+import { AbstractSimplePool } from "nostr-tools/abstract-pool";
+
+/** How long a relay that does not answer is waited for, in milliseconds. */
+const CONNECT_WAIT_MS = 8000;
+
+/**
+ * @param {string[]} relays
+ */
+export function openPool(relays) {
+  const pool = new AbstractSimplePool({ verifyEvent: () => true, maxWaitForConnection: CONNECT_WAIT_MS });
+  return {
+    /**
+     * @param {import("nostr-tools/filter").Filter} filter
+     * @param {(event: Record<string, any>) => void} onEvent
+     * @returns {{close: () => void}}
+     */
+    subscribe(filter, onEvent) {
+      return pool.subscribe(relays, filter, { onevent: onEvent });
+    },
+    /**
+     * Publish to every relay; resolves when at least one took it (rejects when none did).
+     * @param {import("nostr-tools/pure").VerifiedEvent} event
+     */
+    async publish(event) {
+      await Promise.any(pool.publish(relays, event));
+    },
+    close() {
+      pool.close(relays);
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof openPool>} Pool */
