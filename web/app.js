@@ -171,7 +171,7 @@ const files = bindFiles({
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
 
 /**
- * *Find an opponent…*: the lobby (web/lobby/lobby.js; its relay pool and nostr-tools loaded on first use), whose
+ * *Find an opponent* (under *Play online…*): the lobby (web/lobby/lobby.js; its relay pool and nostr-tools loaded on first use), whose
  * matches start as a friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster
  * joins it. The lobby's own modules are joined into the page's start, as the identity dialog is (see below).
  * @type {Promise<import("./lobby/lobby.js").Lobby> | null}
@@ -195,6 +195,13 @@ async function openLobby() {
   })();
   lobby.catch(() => void (lobby = null));
   await (await lobby).open();
+}
+
+/** *Play online…*: the lobby or a friend, each in its own dialog once this one has closed. */
+async function openOnline() {
+  const choice = await openDialog(/** @type {HTMLDialogElement} */ ($("online-dialog")));
+  if (choice === "lobby") await openLobby();
+  if (choice === "friend") await (await friendsModule()).openFriendDialog();
 }
 
 /**
@@ -398,10 +405,9 @@ const shownRecord = () => play.match().record();
 $("review-button").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: false })));
 $("result-analyse").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: true })));
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
-$("friend-button").addEventListener("click", () => void friendsModule().then((module) => module.openFriendDialog()));
+$("online-button").addEventListener("click", () => void openOnline());
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("identity-button").addEventListener("click", () => void openIdentity());
-$("lobby-button").addEventListener("click", () => void openLobby());
 $("sound-button").addEventListener("click", () => {
   preferences = changePreferences({ sound: !preferences.sound });
   showSoundChoice();

@@ -1,6 +1,6 @@
-"""Two devices playing one match through the page, as two people would: one invites from *Play a friend
-online*, the other opens the link and joins; each plays its own turns on its own board. The pages run with
-their Content-Security-Policy on, so everything here reads the page by selectors and `evaluate` (no
+"""Two devices playing one match through the page, as two people would: one invites from *Play online…* →
+*Play a friend*, the other opens the link and joins; each plays its own turns on its own board. The pages run
+with their Content-Security-Policy on, so everything here reads the page by selectors and `evaluate` (no
 `wait_for_function` with a string, which the policy's script-src refuses)."""
 
 from __future__ import annotations
@@ -45,11 +45,19 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-idle='true']", state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
+def open_online(page: Page, choice: str) -> None:
+    """*Play online…*, then its choice: `friend` (*Play a friend*) or `lobby` (*Find an opponent*); the dialog
+    of that choice open."""
+    page.click("#online-button")
+    page.wait_for_selector("#online-dialog[open]")
+    page.click(f"#{choice}-button")
+    page.wait_for_selector(f"#{choice}-dialog[open]")
+
+
 def invite(page: Page, name: str, length: int = 1, mode: str = "live", rated: bool = False) -> None:
-    """*Play a friend online…*, a name, a match length, a way to play and whether to offer a rated match;
-    Invite."""
-    page.click("#friend-button")
-    page.wait_for_selector("#friend-dialog[open]")
+    """*Play online…* → *Play a friend*, a name, a match length, a way to play and whether to offer a rated
+    match; Invite."""
+    open_online(page, "friend")
     page.fill("#friend-form input[name=name]", name)
     page.select_option("#friend-form select[name=length]", str(length))
     page.check(f"#friend-form input[name=mode][value={mode}]")

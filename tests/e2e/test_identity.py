@@ -56,20 +56,20 @@ def bech32_data(text: str) -> bytes:
     return bytes(int(bits[i : i + 8], 2) for i in range(0, 256, 8))
 
 
-def open_preferences(page: Page) -> None:
-    """*Preferences* from the page's menu (the sheet's button on a phone), unless it is open already (the
+def open_online(page: Page) -> None:
+    """*Play online…* from the page's menu (the sheet's button on a phone), unless it is open already (the
     identity dialog closed goes back to it)."""
-    if page.is_visible("#preferences-dialog"):
+    if page.is_visible("#online-dialog"):
         return
     if page.is_visible("#menu-button"):
         page.click("#menu-button")
-    page.click("#preferences-button")
-    page.wait_for_selector("#preferences-dialog[open]")
+    page.click("#online-button")
+    page.wait_for_selector("#online-dialog[open]")
 
 
 def open_identity(page: Page) -> dict[str, Any]:
-    """*Your identity…* from *Preferences*; what it shows once ready."""
-    open_preferences(page)
+    """*Your identity…* from *Play online…*; what it shows once ready."""
+    open_online(page)
     page.click("#identity-button")
     page.wait_for_selector("#identity-dialog[open][data-state='ready']")
     shown: dict[str, Any] = page.evaluate(SHOWN)
@@ -320,7 +320,7 @@ def test_the_pages_start_does_not_fetch_nostr_tools_which_comes_on_first_use(pag
 
 def test_the_dialog_is_reached_by_keyboard_and_gives_the_focus_back(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
-    open_preferences(page)
+    open_online(page)
     page.focus("#identity-button")
     page.keyboard.press("Enter")
     page.wait_for_selector("#identity-dialog[open][data-state='ready']")

@@ -55,8 +55,7 @@ def devices(browser: Browser) -> Iterator[list[Page]]:
 def open_lobby(page: Page, site: str, name: str) -> None:
     page.goto(f"{site}?no-welcome")
     rd.wait_ready(page)
-    page.click("#lobby-button")
-    page.wait_for_selector("#lobby-dialog[open]")
+    rd.open_online(page, "lobby")
     page.wait_for_selector("#lobby-list li")
     page.fill("#lobby-form input[name=name]", name)
 

@@ -254,9 +254,13 @@ def test_axe_with_target_size_finds_nothing_on_a_phone(phone: Page, site: Site) 
 
 
 def open_from_menu(phone: Page, site: Site, button: str, dialog: str) -> None:
-    """A match opened, then the dialog `dialog` (its id) by the button `button` of the menu's sheet."""
+    """A match opened, then the dialog `dialog` (its id) by the button `button` of the menu's sheet (a choice
+    inside *Play online…*, `#friend-button`, by that first)."""
     open_match(phone, site, "31,52")
     phone.tap("#menu-button")
+    if button in ("#friend-button", "#lobby-button"):
+        phone.tap("#online-button")
+        phone.wait_for_selector("#online-dialog[open]")
     phone.tap(button)
     phone.wait_for_selector(f"#{dialog}[open]")
 
@@ -270,6 +274,7 @@ def open_from_menu(phone: Page, site: Site, button: str, dialog: str) -> None:
         ("#match-file-button", "file-dialog"),
         ("#share-button", "share-dialog"),
         ("#stats-button", "stats-dialog"),
+        ("#online-button", "online-dialog"),
         ("#friend-button", "friend-dialog"),
     ],
 )
@@ -305,6 +310,7 @@ def expect_whole_code_in_sight(page: Page) -> None:
 
 def test_a_friends_whole_code_is_in_sight_on_a_desktop(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
+    page.click("#online-button")
     page.click("#friend-button")
     page.wait_for_selector("#friend-dialog[open]")
     expect_whole_code_in_sight(page)

@@ -1,6 +1,6 @@
 """The choices a player makes about matches on two devices, through the page (web/remote/): *Rematch* once a
 live match is over, *Keep mine* and *Take NAME's record* after the two records forked, deleting a finished and
-an abandoned match from *Play a friend online*; and a friend's reload, which must log no error on this page.
+an abandoned match from *Play a friend*; and a friend's reload, which must log no error on this page.
 The real built site naming a local relay, real Chromium in two profiles, trystero and WebRTC, as in
 test_remote_play.py. The Content-Security-Policy is on; no console error is allowed (trystero's line for a
 friend who closed the connection included: this file does not let it through)."""
@@ -35,9 +35,8 @@ def remote_key(match_id: str) -> str:
 
 
 def listed(page: Page) -> list[str]:
-    """The matches *Play a friend online* lists, its dialog left open."""
-    page.click("#friend-button")
-    page.wait_for_selector("#friend-dialog[open]")
+    """The matches *Play a friend* lists, its dialog left open."""
+    rd.open_online(page, "friend")
     return [text.strip() for text in page.locator("#friend-matches li").all_text_contents()]
 
 

@@ -90,7 +90,7 @@ def devices(browser: Browser) -> Iterator[tuple[Device, Device]]:
 
 
 def start_live(host: Device, guest: Device, site: str, length: int = 1, rated: bool = False) -> str:
-    """Ann invites from *Play a friend online*; Bob opens her link and joins (`rated`: Ann offers a rated
+    """Ann invites from *Play a friend*; Bob opens her link and joins (`rated`: Ann offers a rated
     match and Bob agrees). Returns the link."""
     host.page.goto(f"{site}?no-welcome")
     rd.wait_ready(host.page)
@@ -191,8 +191,7 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
         host.page.reload()
         rd.wait_ready(host.page)
     # The match with Bob stays kept, listed with the others, and opens again from there.
-    host.page.click("#friend-button")
-    host.page.wait_for_selector("#friend-dialog[open]")  # listed before it opens
+    rd.open_online(host.page, "friend")  # listed before it opens
     listed = host.page.locator("#friend-matches li")
     assert listed.count() == 1 and "With Bob" in (listed.text_content() or "")
     host.page.click("#friend-matches button:has-text('Open')")
@@ -763,7 +762,7 @@ def test_after_a_fork_the_player_may_take_the_friends_record(
 def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
     devices: tuple[Device, Device], site: str
 ) -> None:
-    """*Play a friend online*: a code that is not a whole invitation is refused in plain words; a kept match
+    """*Play a friend*: a code that is not a whole invitation is refused in plain words; a kept match
     is deleted only once the player confirms it, and the one shown goes with it (its panel, its key, the tab's
     memory of it)."""
     host, _ = devices
@@ -777,8 +776,7 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
     key = f"backgammon.remote.{shown}.v1"
     assert stored_text(page, key) is not None
 
-    page.click("#friend-button")
-    page.wait_for_selector("#friend-dialog[open]")
+    rd.open_online(page, "friend")
     page.fill("#friend-form input[name=code]", "ABCD-EFGH")
     page.click("#friend-form button[value=code]")
     expect(page.locator("#message-title")).to_have_text("Code not read")
@@ -786,8 +784,7 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
     rd.wait_ready(page)
 
     def delete_kept(answer: str) -> None:
-        page.click("#friend-button")
-        page.wait_for_selector("#friend-dialog[open]")
+        rd.open_online(page, "friend")
         listed = page.locator("#friend-matches li")
         expect(listed).to_have_count(1)
         waiting = "With a friend not joined yet · 1-point match · by links · your invitation to send"
@@ -804,8 +801,7 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
     expect(page.locator("#announcer")).to_have_text("The match is deleted from this device.")
     assert stored_text(page, key) is None
     assert page.evaluate("sessionStorage.getItem('backgammon.remote.shown')") is None
-    page.click("#friend-button")
-    page.wait_for_selector("#friend-dialog[open]")
+    rd.open_online(page, "friend")
     expect(page.locator("#friend-matches li")).to_have_text(["None yet."])
     host.check()
 
@@ -813,7 +809,7 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
 def test_a_friend_joins_a_live_match_with_the_code_read_aloud(
     devices: tuple[Device, Device], site: str
 ) -> None:
-    """The invitation's code, typed into *Play a friend online* on the other device, joins the same match as
+    """The invitation's code, typed into *Play a friend* on the other device, joins the same match as
     the link does."""
     host, guest = devices
     host.page.goto(f"{site}?no-welcome")
@@ -823,8 +819,7 @@ def test_a_friend_joins_a_live_match_with_the_code_read_aloud(
     code = host.page.text_content("#remote-invite-code") or ""
     guest.page.goto(f"{site}?no-welcome")
     rd.wait_ready(guest.page)
-    guest.page.click("#friend-button")
-    guest.page.wait_for_selector("#friend-dialog[open]")
+    rd.open_online(guest.page, "friend")
     guest.page.fill("#friend-form input[name=code]", code.lower().replace("-", ""))
     guest.page.click("#friend-form button[value=code]")
     rd.accept_invitation(guest.page, "Bob")
@@ -961,8 +956,7 @@ def test_by_links_the_status_and_the_panel_say_the_next_step(
     # The matches kept here say the match and the next step too: this side has its link to send.
     page = pages[sender]
     page.wait_for_selector("#remote-send:not([hidden])")
-    page.click("#friend-button")
-    page.wait_for_selector("#friend-dialog[open]")
+    rd.open_online(page, "friend")
     listed = page.locator("#friend-matches li").first.text_content() or ""
     assert f"With {names[sender]} · 3-point match · by links · your link to send ·" in listed, listed
     page.keyboard.press("Escape")

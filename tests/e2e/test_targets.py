@@ -79,6 +79,9 @@ def from_menu(button: str, dialog: str) -> Callable[[Page, Site], str]:
     def open_it(page: Page, site: Site) -> str:
         open_match(page, site, "31,52")
         page.tap("#menu-button")
+        if button == "#friend-button":  # a choice inside *Play online…*
+            page.tap("#online-button")
+            page.wait_for_selector("#online-dialog[open]")
         page.tap(button)
         page.wait_for_selector(f"#{dialog}[open]")
         wait_idle(page)
@@ -88,8 +91,8 @@ def from_menu(button: str, dialog: str) -> Callable[[Page, Site], str]:
 
 
 def identity(page: Page, site: Site) -> str:
-    """*Your identity…*, from *Preferences*."""
-    from_menu("#preferences-button", "preferences-dialog")(page, site)
+    """*Your identity…*, from *Play online…*."""
+    from_menu("#online-button", "online-dialog")(page, site)
     page.tap("#identity-button")
     page.wait_for_selector("#identity-dialog[open][data-state='ready']")
     return "#identity-dialog"
@@ -185,6 +188,7 @@ OPENERS: dict[str, Callable[[Page, Site], str]] = {
     "save-load": from_menu("#match-file-button", "file-dialog"),
     "share": from_menu("#share-button", "share-dialog"),
     "statistics": from_menu("#stats-button", "stats-dialog"),
+    "online": from_menu("#online-button", "online-dialog"),
     "friend": from_menu("#friend-button", "friend-dialog"),
     "identity": identity,
     "friend-join": friend_join,

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The lobby (docs/lobby-events.md): the open invitations of everyone with the site open, posted and accepted over
- * the site's Nostr relays. Loaded on first use from *Find an opponent…*; once opened it stays connected while the
+ * the site's Nostr relays. Loaded on first use from *Play online…* → *Find an opponent*; once opened it stays connected while the
  * page is open, so one's own invitations stand and accepts of them are heard.
  *
  * Every event from a relay goes to the worker (`lobby_receive`, in batches of at most 50), and the list shows only
