@@ -18,10 +18,9 @@ from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
 from tests.core.lobby_support import invitation as invitation_template
 from tests.core.lobby_support import needs_node, sign
 from tests.e2e import remote_driver as rd
-from tests.e2e.conftest import PageProblems
+from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.test_axe import audit
 
-SHOTS = "/work/notes/s48/shots/lobby"
 ROW = "#lobby-list li.lobby-row"
 
 
@@ -138,9 +137,9 @@ def test_post_list_refuse_forged_cancel_accept_and_taken(
         assert sorted(names) == ["Ann", "Ann", "Dan"], names
 
     # Screenshots of the list, on a wide screen and a phone.
-    bob.screenshot(path=f"{SHOTS}/list-1280x800.png")
+    screenshot(bob, "lobby-list-1280x800")
     bob.set_viewport_size({"width": 390, "height": 844})
-    bob.screenshot(path=f"{SHOTS}/list-390x844.png")
+    screenshot(bob, "lobby-list-390x844", full_page=False)
     bob.set_viewport_size({"width": 1280, "height": 800})
 
     # Ann cancels the 3-point invitation: it leaves the others' lists.
