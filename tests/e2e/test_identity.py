@@ -26,7 +26,6 @@ NAMESPACE = "backgammon-test"  # open_match's test mode keeps its data apart
 BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 NPUB = re.compile(f"^npub1[{BECH32}]{{58}}$")
 NSEC = re.compile(f"^nsec1[{BECH32}]{{58}}$")
-SHOTS = Path("/work/notes/s48/shots/identity")
 
 # The identity as the dialog shows it.
 SHOWN = """() => ({
