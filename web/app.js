@@ -18,6 +18,7 @@ import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 import { openIdentityDialog } from "./lobby/identity-dialog.js";
 import { createLobby } from "./lobby/lobby.js";
+import { publishResults } from "./lobby/results.js";
 import { pageRelays } from "./relays.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
@@ -141,7 +142,10 @@ play = createPlay({
   setStatus,
   local,
   preferences: () => preferences,
-  matchOver: (record, view) => void home.addToHistory(record, view),
+  matchOver: (record, view) => {
+    void home.addToHistory(record, view);
+    if ("remote" in view) void sendLobbyResults();
+  },
   closeOtherMode: () => leaveMode(false),
   message: (message) => showMessage(messageDialog, message),
 });
@@ -195,6 +199,29 @@ async function openLobby() {
   })();
   lobby.catch(() => void (lobby = null));
   await (await lobby).open();
+}
+
+/**
+ * A match on two devices ended: if the lobby started it, this player's result goes to the relays (and any other
+ * left unsent), through the lobby's connections when it is open (web/lobby/results.js).
+ */
+async function sendLobbyResults() {
+  /** @param {import("nostr-tools/pure").VerifiedEvent} event */
+  const publish = async (event) => {
+    if (lobby) return (await lobby).publish(event);
+    const { openPool } = await import("./lobby/relay-pool.js");
+    const pool = openPool(pageRelays(document));
+    try {
+      await pool.publish(event);
+    } finally {
+      pool.close();
+    }
+  };
+  try {
+    if (await publishResults({ namespace, call, publish })) announcer.say("Your result of this match is published for the lobby's ratings.");
+  } catch {
+    showNotice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
+  }
 }
 
 /** *Play online…*: the lobby or a friend, each in its own dialog once this one has closed. */

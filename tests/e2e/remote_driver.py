@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
 
 # Generous for a loaded 2-core machine: a turn goes from one device to the other in well under a second here.
 TURN_TIMEOUT_S = 60.0
@@ -187,3 +188,26 @@ def wait_until(condition: Callable[[], bool], timeout_s: float = TURN_TIMEOUT_S)
     while not condition():
         assert time.monotonic() < deadline, "the condition did not come true"
         time.sleep(0.05)
+
+
+def press(page: Page, action: str) -> None:
+    """A button of the panel's controls, by its action; the page idle after it."""
+    before = state(page)["steps"]
+    page.click(f"#controls button[data-action='{action}']")
+    wait_idle_after(page, before)
+
+
+def resign_single(resigner: Page, other: Page) -> None:
+    """Both play on until it is `resigner`'s turn, who offers to resign a single game; the friend accepts on
+    the other device."""
+    while not has_work(state(resigner)):
+        page = wait_for_turn([resigner, other])
+        assert page is not None
+        if page is other:
+            act_once(other)
+    resigner.click("#resign-button")
+    resigner.click("#resign-dialog button[value='single']")
+    other.wait_for_selector(
+        "#controls button[data-action='accept_resign']:not([hidden])", timeout=CONNECT_TIMEOUT_MS
+    )
+    press(other, "accept_resign")

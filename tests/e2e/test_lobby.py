@@ -325,3 +325,39 @@ def test_a_rated_invitation_accepted_starts_a_rated_match(
         page.wait_for_selector(f"#remote-title:has-text('match with {other} · live · rated')")
         assert "2-point match" in (page.text_content("#match-info") or "")
     assert ann.is_hidden("#friend-join-dialog")
+
+
+def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Ann posts a rated 1-point match, Bob accepts, Bob resigns: each device publishes its player's signed
+    result, and a third player's lobby rates them from the two (FIBS: 1500 each, 1 point, 4·5·√1·0.5 = 10):
+    Ann 1510, Bob 1490, each "from 1 verified result"."""
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    ann.click("#lobby-post summary")
+    ann.fill("#lobby-form input[name=length]", "1")
+    ann.check("#lobby-form input[name=rated]")
+    ann.click("#lobby-post-button")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('1-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', 1)} button:text-is('Accept')")
+    for page in (ann, bob):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    rd.resign_single(bob, ann)
+    for page in (ann, bob):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+        assert "Ann wins the match" in (page.text_content("#result-text") or "")
+
+    # Cy, who never played either, sees both rated from their two results once each posts again.
+    open_lobby(cy, site, "Cy")
+    for page in (ann, bob):
+        rd.open_online(page, "lobby")
+        post(page, 3)
+    for name, rating in (("Ann", 1510), ("Bob", 1490)):
+        rating_of = f"{row(cy, name, 3)} .lobby-rating"
+        cy.wait_for_selector(
+            f"{rating_of}:has-text('{rating}, from 1 verified result')", timeout=CONNECT_TIMEOUT_MS
+        )
+    screenshot(cy, "lobby-rated-from-results-1280x800")

@@ -17,6 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 from tests.e2e import test_remote_play as play
+from tests.e2e.remote_driver import press, resign_single
 from tests.e2e.stored import stored_text
 from tests.e2e.test_remote_play import Device, start_live, transcript
 
@@ -37,12 +38,6 @@ def score(page: Page) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
-def press(page: Page, action: str) -> None:
-    before = rd.state(page)["steps"]
-    page.click(f"#controls button[data-action='{action}']")
-    rd.wait_idle_after(page, before)
-
-
 def play_until_can_double(player: Page, pages: list[Page]) -> None:
     """Both devices play on (the other one rolling rather than doubling) until `player` may double."""
     for _ in range(400):
@@ -52,22 +47,6 @@ def play_until_can_double(player: Page, pages: list[Page]) -> None:
             return
         rd.act_once(page)
     raise AssertionError("no double offered")
-
-
-def resign_single(resigner: Page, other: Page) -> None:
-    """Both play on until it is `resigner`'s turn, who offers to resign a single game; the friend accepts on
-    the other device."""
-    while not rd.has_work(rd.state(resigner)):
-        page = rd.wait_for_turn([resigner, other])
-        assert page is not None
-        if page is other:
-            rd.act_once(other)
-    resigner.click("#resign-button")
-    resigner.click("#resign-dialog button[value='single']")
-    other.wait_for_selector(
-        "#controls button[data-action='accept_resign']:not([hidden])", timeout=CONNECT_TIMEOUT_MS
-    )
-    press(other, "accept_resign")
 
 
 def wait_score(pages: list[Page], expected: tuple[int, int]) -> None:

@@ -1,12 +1,13 @@
 // @ts-check
 /**
  * The lobby's events as this page writes them (docs/lobby-events.md): an invitation (kind 31660, addressable, one
- * per `d`) in each of its states, and an accept (kind 21660, its content encrypted to the poster). Unsigned here:
+ * per `d`) in each of its states, an accept (kind 21660, its content encrypted to the poster), and a result (kind 1660). Unsigned here:
  * the identity's signer (web/lobby/identity.js `loadSigner`) signs them.
  */
 
 export const INVITATION_KIND = 31660;
 export const ACCEPT_KIND = 21660;
+export const RESULT_KIND = 1660;
 export const TOPIC = "backgammon-lobby";
 /** A posted invitation is re-published this often while the page is open... */
 export const REPUBLISH_S = 120;
@@ -75,6 +76,15 @@ export function acceptTemplate({ poster, d, encrypted, createdAt }) {
  */
 export function acceptContent({ name, room, secret }) {
   return JSON.stringify(room && secret ? { v: 1, name, room, secret } : { v: 1, name });
+}
+
+/**
+ * A result's event, unsigned: `content` as the worker states it (`lobby_result_statement`), the same text both
+ * players sign.
+ * @param {{other: string, content: string, createdAt: number}} result
+ */
+export function resultTemplate({ other, content, createdAt }) {
+  return { kind: RESULT_KIND, created_at: createdAt, tags: [["p", other], ["t", TOPIC]], content };
 }
 
 /** @returns {number} now in whole seconds */

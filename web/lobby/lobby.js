@@ -14,8 +14,9 @@
 import { loadSigner, renameIdentity } from "./identity.js";
 import { renderList } from "./lobby-view.js";
 import { checkName } from "./name.js";
+import { noteLobbyMatch, publishResults } from "./results.js";
 import {
-  ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, TOPIC,
+  ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
   acceptContent, acceptTemplate, invitationTemplate, newInvitationId, nowSeconds,
 } from "./events.js";
 
@@ -94,7 +95,7 @@ export async function createLobby(ctx) {
         if (busy) waiting.push(...batch.slice(batch.length - busy)); // the worker asks for these again
         for (const taken of changes.taken) answered(taken.poster, taken.d, taken.by);
         for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
-        if (changes.added.length || changes.removed.length || changes.taken.length) await render();
+        if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) await render();
       }
     } finally {
       feeding = false;
@@ -103,6 +104,10 @@ export async function createLobby(ctx) {
 
   pool.subscribe({ kinds: [INVITATION_KIND], "#t": [TOPIC] }, heard);
   pool.subscribe({ kinds: [ACCEPT_KIND], "#p": [signer.publicKey] }, (event) => void acceptHeard(event));
+  // Everyone's results: a rating shown here is computed from the results both its players signed.
+  pool.subscribe({ kinds: [RESULT_KIND], "#t": [TOPIC] }, heard);
+  // This player's results of matches that ended while no relay took them (or the page closed first).
+  void publishResults({ namespace: ctx.namespace, call, publish: (event) => pool.publish(event) }).catch(() => {});
   $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
 
   // ---- the list ----------------------------------------------------------------------------------------------
@@ -243,6 +248,7 @@ export async function createLobby(ctx) {
     await close(own, "taken", checked.accepter).catch(() => {});
     if (dialog.open) dialog.close();
     ctx.say(`${content.name} accepted your invitation: the match starts.`);
+    await noteLobbyMatch(ctx.namespace, { room: content.room, me: signer.publicKey, opponent: checked.accepter });
     await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
   }
 
@@ -296,7 +302,10 @@ export async function createLobby(ctx) {
     }
     message("");
     if (dialog.open) dialog.close();
-    void ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
+    void (async () => {
+      await noteLobbyMatch(ctx.namespace, { room: waited.invitation.room, me: signer.publicKey, opponent: poster });
+      await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
+    })();
   }
 
   // ---- the dialog ----------------------------------------------------------------------------------------------
@@ -316,6 +325,8 @@ export async function createLobby(ctx) {
   setInterval(() => void render(), 30_000);
 
   return {
+    /** Send an event to the site's relays (resolves once one took it). @param {import("nostr-tools/pure").VerifiedEvent} event */
+    publish: (event) => pool.publish(event),
     /** Open the list (it updates itself while open). */
     async open() {
       field("name").value = name;
