@@ -361,3 +361,40 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
             f"{rating_of}:has-text('{rating}, from 1 verified result')", timeout=CONNECT_TIMEOUT_MS
         )
     screenshot(cy, "lobby-rated-from-results-1280x800")
+
+
+def test_a_blocked_player_is_hidden_here_until_unblocked(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Bob blocks Ann: her invitation leaves his list (not Cy's), her next one never shows, the block outlives
+    a reload, and *Unblock* brings her standing invitations back."""
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 5)
+    for page, name in ((bob, "Bob"), (cy, "Cy")):
+        open_lobby(page, site, name)
+        page.wait_for_selector(row(page, "Ann", 5), timeout=CONNECT_TIMEOUT_MS)
+    bob.click(f"{row(bob, 'Ann', 5)} button:text-is('Block')")
+    bob.wait_for_selector(row(bob, "Ann", 5), state="detached")
+    assert (bob.text_content("#lobby-blocked summary") or "") == "Blocked players (1)"
+    assert bob.is_visible("#lobby-blocked")
+
+    # Ann's next invitation reaches Cy, not Bob: Cy's own, posted after it, shows on Bob's list (the relay
+    # sends in order), and Ann's is not beside it.
+    post(ann, 7)
+    cy.wait_for_selector(row(cy, "Ann", 7), timeout=CONNECT_TIMEOUT_MS)
+    post(cy, 9)
+    bob.wait_for_selector(row(bob, "Cy", 9), timeout=CONNECT_TIMEOUT_MS)
+    assert bob.locator(f"{ROW}:has(.lobby-name:text-is('Ann'))").count() == 0
+
+    # Kept in this browser: after a reload, still blocked.
+    open_lobby(bob, site, "Bob")
+    bob.wait_for_selector(row(bob, "Cy", 9), timeout=CONNECT_TIMEOUT_MS)
+    assert bob.locator(f"{ROW}:has(.lobby-name:text-is('Ann'))").count() == 0
+    bob.click("#lobby-blocked summary")
+    screenshot(bob, "lobby-blocked-1280x800")
+    bob.click("#lobby-blocked-list button:text-is('Unblock')")
+    for length in (5, 7):
+        bob.wait_for_selector(row(bob, "Ann", length), timeout=CONNECT_TIMEOUT_MS)
+    assert bob.is_hidden("#lobby-blocked")

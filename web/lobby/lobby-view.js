@@ -91,14 +91,21 @@ export async function renderList(list, { items, filters, me, firstSeen, now }) {
       className: "lobby-terms",
       textContent: `${termsWords(invitation)} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`,
     });
+    const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
     const button = Object.assign(document.createElement("button"), {
       type: "button",
-      className: "lobby-act small",
+      className: "small",
       textContent: yours ? "Cancel" : "Accept",
       value: `${yours ? "cancel" : "accept"}:${invitation.poster}:${invitation.d}`,
     });
     button.setAttribute("aria-label", yours ? "Cancel your invitation" : `Accept ${invitation.name}'s invitation`);
-    row.append(drawMark(mark), head, terms, button);
+    acts.append(button);
+    if (!yours) {
+      const block = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Block", value: `block:${invitation.poster}:${invitation.d}` });
+      block.setAttribute("aria-label", `Block ${invitation.name}: hide their invitations and refuse their accepts`);
+      acts.append(block);
+    }
+    row.append(drawMark(mark), head, terms, acts);
     return row;
   }));
   if (rows.length === 0) {

@@ -15,6 +15,7 @@ import { loadSigner, renameIdentity } from "./identity.js";
 import { renderList } from "./lobby-view.js";
 import { checkName } from "./name.js";
 import { noteLobbyMatch, publishResults } from "./results.js";
+import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
 import {
   ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
   acceptContent, acceptTemplate, invitationTemplate, newInvitationId, nowSeconds,
@@ -102,7 +103,14 @@ export async function createLobby(ctx) {
     }
   }
 
-  pool.subscribe({ kinds: [INVITATION_KIND], "#t": [TOPIC] }, heard);
+  // The players blocked here, before anything is heard: their events are refused from the first.
+  const blockedList = /** @type {HTMLDetailsElement} */ ($("lobby-blocked"));
+  const blocked = await readBlocked(ctx.namespace);
+  await call("lobby_block", { keys: blocked.map((b) => b.key) });
+  renderBlocked(blockedList, blocked);
+
+  const invitationsWanted = () => pool.subscribe({ kinds: [INVITATION_KIND], "#t": [TOPIC] }, heard);
+  let invitations = invitationsWanted();
   pool.subscribe({ kinds: [ACCEPT_KIND], "#p": [signer.publicKey] }, (event) => void acceptHeard(event));
   // Everyone's results: a rating shown here is computed from the results both its players signed.
   pool.subscribe({ kinds: [RESULT_KIND], "#t": [TOPIC] }, heard);
@@ -308,6 +316,22 @@ export async function createLobby(ctx) {
     })();
   }
 
+  // ---- blocking ------------------------------------------------------------------------------------------------
+
+  /** @param {{key: string, name: string}} player @param {boolean} block */
+  async function changeBlock(player, block) {
+    const list = await setBlocked(ctx.namespace, player, block);
+    await call("lobby_block", { keys: list.map((b) => b.key) });
+    renderBlocked(blockedList, list);
+    if (!block) {
+      // Their invitations were refused meanwhile: asked for again, the relays send the ones still standing.
+      invitations.close();
+      invitations = invitationsWanted();
+    }
+    ctx.say(block ? `${player.name} is blocked: their invitations are hidden and their accepts refused.` : `${player.name} is unblocked.`);
+    await render();
+  }
+
   // ---- the dialog ----------------------------------------------------------------------------------------------
 
   form.addEventListener("change", (event) => {
@@ -320,6 +344,17 @@ export async function createLobby(ctx) {
     const [what, poster, d] = button.value.split(":");
     if (what === "cancel") void cancel(d).then(render);
     if (what === "accept") void accept(poster, d);
+    if (what === "block") {
+      const name = /** @type {HTMLElement} */ (button.closest("li"))?.querySelector(".lobby-name")?.textContent ?? "";
+      void changeBlock({ key: poster, name }, true);
+    }
+  });
+  $("lobby-blocked-list").addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest("button[value^='unblock:']");
+    if (!(button instanceof HTMLButtonElement)) return;
+    const key = button.value.slice("unblock:".length);
+    const name = button.getAttribute("aria-label")?.replace(/^Unblock /, "") ?? "";
+    void changeBlock({ key, name }, false);
   });
   // The times waited move on while the list is open.
   setInterval(() => void render(), 30_000);
