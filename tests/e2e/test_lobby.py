@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from scripts.chromium import serving
 from scripts.local_relay import local_relay
 from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
 from tests.core.lobby_support import invitation as invitation_template
-from tests.core.lobby_support import needs_node, sign
+from tests.core.lobby_support import needs_node, public_keys, result, result_event, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.test_axe import audit
@@ -327,13 +327,16 @@ def test_a_rated_invitation_accepted_starts_a_rated_match(
     assert ann.is_hidden("#friend-join-dialog")
 
 
+@needs_node
 def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results(
     relay_and_site: tuple[str, str], devices: list[Page]
 ) -> None:
     """Ann posts a rated 1-point match, Bob accepts, Bob resigns: each device publishes its player's signed
     result, and a third player's lobby rates them from the two (FIBS: 1500 each, 1 point, 4·5·√1·0.5 = 10):
-    Ann 1510, Bob 1490, each "from 1 verified result"."""
-    _, site = relay_and_site
+    Ann 1510, Bob 1490, each "from 1 verified result". Results Mal sends straight to the relay change
+    nothing: one he alone signed of a 25-point match he "won" against Ann, and one of Ann against Bob he has
+    no part in."""
+    relay, site = relay_and_site
     ann, bob, cy = devices
     open_lobby(ann, site, "Ann")
     ann.click("#lobby-post summary")
@@ -355,11 +358,32 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
     for page in (ann, bob):
         rd.open_online(page, "lobby")
         post(page, 3)
+    ann_key, bob_key = (
+        cy.get_attribute(row(cy, name, 3), "data-poster", timeout=CONNECT_TIMEOUT_MS) or ""
+        for name in ("Ann", "Bob")
+    )
+    mal, ended = public_keys(["mal"])["mal"], int(time.time()) - 5
+    alone = result("m" * 22, [mal, ann_key], 0, length=25, ended=ended)
+    not_his = result("n" * 22, [ann_key, bob_key], 1, ended=ended)
+    forged = sign(
+        [
+            ("mal", result_event(alone, ann_key, created_at=ended)),
+            ("mal", result_event(not_his, bob_key, created_at=ended)),
+        ]
+    )
+    answers = publish(cy, relay, forged)
+    assert all(answer[2] for answer in answers), answers
+    open_lobby(cy, site, "Cy")  # heard again from the start, forged results with the rest
     for name, rating in (("Ann", 1510), ("Bob", 1490)):
         rating_of = f"{row(cy, name, 3)} .lobby-rating"
         cy.wait_for_selector(
             f"{rating_of}:has-text('{rating}, from 1 verified result')", timeout=CONNECT_TIMEOUT_MS
         )
+    # What the ratings rest on, said under the list: Mal's result alone is held and not counted (the one he
+    # had no part in is refused outright).
+    expect(cy.locator("#lobby-results")).to_have_text(
+        "Ratings here rest on 1 result both players signed. 1 more, signed by one side only, is not counted."
+    )
     screenshot(cy, "lobby-rated-from-results-1280x800")
 
 

@@ -142,6 +142,7 @@ export async function createLobby(ctx) {
       const key = `${invitation.poster}:${invitation.d}`;
       if (!firstSeen.has(key)) firstSeen.set(key, Math.min(now, invitation.created_at));
     }
+    $("lobby-results").textContent = resultsWords(view.verified_results, view.claimed_results);
     await renderList($("lobby-list"), {
       items: view.invitations,
       filters: filters(),
@@ -370,6 +371,16 @@ export async function createLobby(ctx) {
       await render();
     },
   };
+}
+
+/**
+ * What the ratings shown rest on: the results both players signed, and those only one side did (never counted).
+ * @param {number} verified @param {number} claimed
+ */
+function resultsWords(verified, claimed) {
+  const count = (/** @type {number} */ n) => (n === 1 ? "1 result" : `${n} results`);
+  const rest = verified === 0 ? "Ratings here rest on results both players signed: none heard yet." : `Ratings here rest on ${count(verified)} both players signed.`;
+  return claimed === 0 ? rest : `${rest} ${claimed === 1 ? "1 more, signed by one side only, is" : `${claimed} more, signed by one side only, are`} not counted.`;
 }
 
 /** @param {string} text @returns {string} the name if it passes the checks of a name, else "" */
