@@ -19,7 +19,6 @@ import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 import { openIdentityDialog } from "./lobby/identity-dialog.js";
 import { createLobby } from "./lobby/lobby.js";
 import { publishResults } from "./lobby/results.js";
-import { pageRelays } from "./relays.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
 import { xgidParams } from "./play/panel.js";
@@ -185,8 +184,9 @@ async function openLobby() {
   lobby ??= (async () => {
     const { rememberedName } = await import("./remote/store.js");
     return createLobby({
-      namespace, call, say: announcer.say, relays: pageRelays(document), defaultName: rememberedName(),
+      namespace, call, say: announcer.say, relays: await siteRelays(), defaultName: rememberedName(),
       newRoom: async () => (await import("./remote/link.js")).newInvitation(),
+      findByRoom: async (room) => (await import("./remote/store.js")).findByRoom(namespace, room),
       hostLive: async (match) => {
         const module = await friendsModule();
         await enqueue(() => module.hostLive(match));
@@ -201,6 +201,9 @@ async function openLobby() {
   await (await lobby).open();
 }
 
+/** The relays the page names (web/relays.js: loaded with play on two devices, not at the start). */
+const siteRelays = async () => (await import("./relays.js")).pageRelays(document);
+
 /**
  * A match on two devices ended: if the lobby started it, this player's result goes to the relays (and any other
  * left unsent), through the lobby's connections when it is open (web/lobby/results.js).
@@ -210,7 +213,7 @@ async function sendLobbyResults() {
   const publish = async (event) => {
     if (lobby) return (await lobby).publish(event);
     const { openPool } = await import("./lobby/relay-pool.js");
-    const pool = openPool(pageRelays(document));
+    const pool = openPool(await siteRelays());
     try {
       await pool.publish(event);
     } finally {
@@ -218,7 +221,8 @@ async function sendLobbyResults() {
     }
   };
   try {
-    if (await publishResults({ namespace, call, publish })) announcer.say("Your result of this match is published for the lobby's ratings.");
+    const findByRoom = async (/** @type {string} */ room) => (await import("./remote/store.js")).findByRoom(namespace, room);
+    if (await publishResults({ namespace, call, publish, findByRoom })) announcer.say("Your result of this match is published for the lobby's ratings.");
   } catch {
     showNotice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
   }

@@ -33,6 +33,7 @@ import {
  *   host a live match in that room, as a friend's invitation does
  * @property {(invitation: {room: string, secret: string}, answer: {name: string, length: number, rated: boolean}) => Promise<void>} joinLive
  *   join the live match hosted in that room, with these terms agreed already
+ * @property {import("./results.js").PublishContext["findByRoom"]} findByRoom  the match on two devices kept with a room
  */
 
 /** Events handed to the worker at once, at most (docs/performance.md). */
@@ -115,7 +116,7 @@ export async function createLobby(ctx) {
   // Everyone's results: a rating shown here is computed from the results both its players signed.
   pool.subscribe({ kinds: [RESULT_KIND], "#t": [TOPIC] }, heard);
   // This player's results of matches that ended while no relay took them (or the page closed first).
-  void publishResults({ namespace: ctx.namespace, call, publish: (event) => pool.publish(event) }).catch(() => {});
+  void publishResults({ namespace: ctx.namespace, call, publish: (event) => pool.publish(event), findByRoom: ctx.findByRoom }).catch(() => {});
   $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
 
   // ---- the list ----------------------------------------------------------------------------------------------

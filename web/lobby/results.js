@@ -54,6 +54,8 @@ export async function noteLobbyMatch(namespace, { room, me, opponent }) {
  * @property {string} namespace
  * @property {import("../types.js").Call} call
  * @property {(event: import("nostr-tools/pure").VerifiedEvent) => Promise<void>} publish  to the site's relays
+ * @property {(room: string) => Promise<{entry: import("../remote/store.js").RemoteEntry} | null>} findByRoom  the
+ *   match on two devices kept with that room (web/remote/store.js, handed in: loaded with play on two devices)
  */
 
 /**
@@ -67,13 +69,12 @@ export async function publishResults(ctx) {
   const keyval = await openKeyval(ctx.namespace);
   const waiting = parsed(await keyval.get(storageKey(ctx.namespace))).filter((m) => !m.published);
   if (!waiting.length) return 0;
-  const { findByRoom } = await import("../remote/store.js");
   const signer = await loadSigner({ namespace: ctx.namespace });
   let sent = 0;
   for (const noted of waiting) {
     // A result is signed by the key that played; another identity taken up since cannot sign it.
     if (signer.publicKey !== noted.me) continue;
-    const kept = await findByRoom(ctx.namespace, noted.room);
+    const kept = await ctx.findByRoom(noted.room);
     if (!kept) continue;
     const { remote } = await ctx.call("remote_view", { state: kept.entry.state });
     if (remote.phase !== "over" && remote.phase !== "claimed") continue;
