@@ -307,7 +307,8 @@
  */
 
 /**
- * An invitation as its poster last published it (`taken_by`: the accepter's key once taken).
+ * An invitation as its poster last published it (`taken_by`: the accepter's key once taken; `to`: the one
+ * player it is for, when the poster invites someone again, else None: anyone may accept).
  * @typedef {object} Invitation
  * @property {string} poster
  * @property {string} d
@@ -321,6 +322,7 @@
  * @property {number | null} max
  * @property {"open" | "taken" | "withdrawn"} state
  * @property {string | null} taken_by
+ * @property {string | null} to
  */
 
 /**
@@ -431,12 +433,30 @@
  */
 
 /**
+ * One opponent of a player, from the verified results: matches, won and lost, the last one's end.
+ * @typedef {object} Played
+ * @property {string} key
+ * @property {number} matches
+ * @property {number} won
+ * @property {number} lost
+ * @property {number} last
+ */
+
+/**
+ * A player met, with this player's results against them and their rating now.
+ * @typedef {object} PlayedView
+ * @property {Played} played
+ * @property {RatingView} rating
+ */
+
+/**
  * The open invitations, oldest first; the results held: verified (both signed the same) and claimed by
- * one side only (never counted).
+ * one side only (never counted); the players `me` met in verified results, each with their rating.
  * @typedef {object} LobbyView
  * @property {InvitationView[]} invitations
  * @property {number} verified_results
  * @property {number} claimed_results
+ * @property {PlayedView[]} played
  */
 
 /**

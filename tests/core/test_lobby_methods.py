@@ -108,6 +108,16 @@ def test_the_list_with_ratings() -> None:
     ann_rating, bob_rating = (entry["rating"] for entry in view["invitations"])
     assert ann_rating["rating"] > 1500 > bob_rating["rating"] and ann_rating["results"] == 1
     assert view["verified_results"] == 1 and view["claimed_results"] == 0
+    # The players Ann met, with her results against each and their rating now; none without `me`.
+    assert view["played"] == []
+    met = call("lobby_view", me=ann, now=NOW + 2)["played"]
+    assert met == [
+        {
+            "played": {"key": bob, "matches": 1, "won": 1, "lost": 0, "last": NOW - 60},
+            "rating": bob_rating,
+        }
+    ]
+    assert call("lobby_view", me="ann", now=NOW + 2)["type"] == "InvalidActionError"
     assert call("lobby_block", keys=[bob]) == {"blocked": 1}
     assert [e["invitation"]["name"] for e in call("lobby_view", now=NOW + 2)["invitations"]] == ["Ann"]
     status = call("lobby_status", poster=ann, d="abcdefghijkl", now=NOW + 2)

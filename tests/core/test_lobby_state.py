@@ -12,7 +12,7 @@ from lobby_support import NOW, invitation, needs_node, public_keys, result, resu
 
 from backgammon.lobby import nostr, state
 from backgammon.lobby.flood import MAX_EVENTS_PER_MINUTE, PAUSE_SECONDS
-from backgammon.lobby.ratings import standings
+from backgammon.lobby.ratings import played_against, standings
 from backgammon.lobby.state import MAX_OPEN_PER_KEY, Lobby
 
 pytestmark = needs_node
@@ -259,3 +259,45 @@ def test_unrated_results_are_held_but_not_rated(keys: dict[str, str]) -> None:
     lobby = Lobby()
     assert lobby.receive(events, NOW)["results"] == 1
     assert len(lobby.verified_results()) == 1 and lobby.standing(ann) is None
+
+
+def test_an_invitation_for_one_player_is_shown_and_open_to_that_player_alone(keys: dict[str, str]) -> None:
+    """Ann invites Bob again: Bob and Ann see it, Carol does not, and only Bob's accept is taken."""
+    for_bob, not_a_key, to_herself = sign(
+        [
+            ("ann", invitation("annforbob001", created_at=NOW - 10, to=keys["bob"])),
+            ("ann", invitation("annforbob002", created_at=NOW - 10, to="bob")),
+            ("ann", invitation("annforbob003", created_at=NOW - 10, to=keys["ann"])),
+        ]
+    )
+    lobby = Lobby()
+    changes = lobby.receive([for_bob, not_a_key, to_herself], NOW)
+    assert len(changes["added"]) == 1 and changes["refused"] == {"content": 2}
+    assert [r["reason"] for r in changes["reasons"]] == [
+        "it is addressed to something that is not another player's key."
+    ] * 2
+    assert [i["d"] for i in lobby.open_invitations(NOW, keys["bob"])] == ["annforbob001"]
+    assert [i["d"] for i in lobby.open_invitations(NOW, keys["ann"])] == ["annforbob001"]
+    assert lobby.open_invitations(NOW, keys["carol"]) == [] and lobby.open_invitations(NOW) == []
+    template = {
+        "kind": 21660,
+        "created_at": NOW,
+        "tags": [["p", keys["ann"]], ["a", f"31660:{keys['ann']}:annforbob001"]],
+        "content": "A" * 200,
+    }
+    bob_accepts, carol_accepts = sign([("bob", template), ("carol", template)])
+    assert lobby.check_accept(bob_accepts, NOW)[0]["accepter"] == keys["bob"]
+    with pytest.raises(state.Refused) as other:
+        lobby.check_accept(carol_accepts, NOW)
+    assert other.value.code == "taken" and "for another player" in str(other.value)
+
+
+def test_the_players_met_with_the_results_against_each(keys: dict[str, str]) -> None:
+    lobby = Lobby()
+    lobby.receive(sign(results_of(keys)), NOW)
+    met = played_against(keys["ann"], lobby.verified_results())
+    assert met == [
+        {"key": keys["carol"], "matches": 1, "won": 0, "lost": 1, "last": NOW - 200},
+        {"key": keys["bob"], "matches": 1, "won": 1, "lost": 0, "last": NOW - 300},
+    ]
+    assert played_against(keys["dave"], lobby.verified_results()) == []

@@ -60,7 +60,8 @@ InvitationState = Literal["open", "taken", "withdrawn"]
 
 
 class Invitation(TypedDict):
-    """An invitation as its poster last published it (`taken_by`: the accepter's key once taken)."""
+    """An invitation as its poster last published it (`taken_by`: the accepter's key once taken; `to`: the one
+    player it is for, when the poster invites someone again, else None: anyone may accept)."""
 
     poster: str
     d: str
@@ -74,6 +75,7 @@ class Invitation(TypedDict):
     max: int | None
     state: InvitationState
     taken_by: str | None
+    to: str | None
 
 
 class Accept(TypedDict):
@@ -187,7 +189,7 @@ def _kind(event: NostrEvent, kind: int, what: str) -> None:
 # ---- the invitation ----------------------------------------------------------------------------------------
 
 INVITATION_FIELDS = frozenset({"v", "name", "length", "mode", "rated", "state"})
-INVITATION_OPTIONAL = frozenset({"min", "max", "with"})
+INVITATION_OPTIONAL = frozenset({"min", "max", "with", "to"})
 
 
 def invitation_address(event: NostrEvent) -> tuple[str, str]:
@@ -238,6 +240,11 @@ def check_invitation(event: NostrEvent, now: int) -> Invitation:
         raise Refused("content", "only a taken invitation names who took it, and it must.")
     if taken_by is not None and (not _key(taken_by) or taken_by == poster):
         raise Refused("content", "it was taken by something that is not another player's key.")
+    to = data.get("to")
+    if to is not None and (not _key(to) or to == poster):
+        raise Refused("content", "it is addressed to something that is not another player's key.")
+    if to is not None and taken_by is not None and taken_by != to:
+        raise Refused("content", "it was taken by another player than the one it is for.")
     return Invitation(
         poster=poster,
         d=d,
@@ -251,6 +258,7 @@ def check_invitation(event: NostrEvent, now: int) -> Invitation:
         max=high,
         state=state,
         taken_by=taken_by,
+        to=to,
     )
 
 

@@ -5,7 +5,8 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
 
 - `lobby_receive {events, now?}` -> `Changes`: invitations added, removed, taken; new verified results;
   refusals counted by code, the first few with their reason
-- `lobby_view {now?}` -> `LobbyView`: the open invitations, each with its poster's rating
+- `lobby_view {me?, now?}` -> `LobbyView`: the open invitations (those addressed to one player only to that
+  player and its poster: `me`), each with its poster's rating; the players `me` met in verified results
 - `lobby_status {poster, d, now?}` -> `InvitationStatus` (an accepter who lost the race reads "taken")
 - `lobby_rating {key}` -> `RatingView`
 - `lobby_block {keys}` -> `{blocked}`: this device's block list, kept by the page
@@ -36,6 +37,7 @@ from .events import (
     check_result_content,
 )
 from .nostr import HEX_32
+from .ratings import Played, played_against
 from .refusal import Refused
 from .state import Changes, InvitationStatus, Lobby
 
@@ -53,6 +55,13 @@ class RatingView(TypedDict):
     experience: int
 
 
+class PlayedView(TypedDict):
+    """A player met, with this player's results against them and their rating now."""
+
+    played: Played
+    rating: RatingView
+
+
 class InvitationView(TypedDict):
     """An open invitation as the list shows it, with its poster's rating."""
 
@@ -62,11 +71,12 @@ class InvitationView(TypedDict):
 
 class LobbyView(TypedDict):
     """The open invitations, oldest first; the results held: verified (both signed the same) and claimed by
-    one side only (never counted)."""
+    one side only (never counted); the players `me` met in verified results, each with their rating."""
 
     invitations: list[InvitationView]
     verified_results: int
     claimed_results: int
+    played: list[PlayedView]
 
 
 class AcceptCheck(TypedDict):
@@ -141,11 +151,16 @@ def lobby_receive(params: Params) -> Changes:
 
 @register("lobby_view")
 def lobby_view(params: Params) -> LobbyView:
-    invitations = LOBBY.open_invitations(_now(params))
+    me = _key(params, "me") if params.get("me") is not None else None
+    invitations = LOBBY.open_invitations(_now(params), me)
     return LobbyView(
         invitations=[InvitationView(invitation=i, rating=rating_view(i["poster"])) for i in invitations],
         verified_results=len(LOBBY.verified_results()),
         claimed_results=LOBBY.claimed_results(),
+        played=[
+            PlayedView(played=row, rating=rating_view(row["key"]))
+            for row in (played_against(me, LOBBY.verified_results()) if me else [])
+        ],
     )
 
 

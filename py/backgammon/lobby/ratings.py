@@ -27,6 +27,32 @@ class Standing(TypedDict):
     results: int
 
 
+class Played(TypedDict):
+    """One opponent of a player, from the verified results: matches, won and lost, the last one's end."""
+
+    key: str
+    matches: int
+    won: int
+    lost: int
+    last: int
+
+
+def played_against(me: str, results: Iterable[Result]) -> list[Played]:
+    """The players `me` met in the results given (rated or not), the most recent first."""
+    table: dict[str, Played] = {}
+    for result in results:
+        if me not in result["players"]:
+            continue
+        other = next((key for key in result["players"] if key != me), None)
+        if other is None:
+            continue
+        row = table.setdefault(other, Played(key=other, matches=0, won=0, lost=0, last=0))
+        row["matches"] += 1
+        row["won" if result["winner"] == me else "lost"] += 1
+        row["last"] = max(row["last"], result["ended"])
+    return sorted(table.values(), key=lambda row: (-row["last"], row["key"]))
+
+
 def upset_probability(difference: float, length: int) -> float:
     """The probability that the lower-rated player wins an n-point match (FIBS's P_upset)."""
     return 1 / (10 ** ((abs(difference) * math.sqrt(length)) / 2000) + 1)

@@ -233,10 +233,14 @@ class Lobby:
 
     # ---- what the lobby shows ----------------------------------------------------------------------
 
-    def open_invitations(self, now: int) -> list[Invitation]:
-        """The open invitations, oldest first."""
+    def open_invitations(self, now: int, me: str | None = None) -> list[Invitation]:
+        """The open invitations, oldest first: those for anyone, and those for `me` or posted by `me`."""
         self.prune(now)
-        found = [i for i in self.invitations.values() if i["state"] == "open"]
+        found = [
+            i
+            for i in self.invitations.values()
+            if i["state"] == "open" and (i["to"] is None or me in (i["to"], i["poster"]))
+        ]
         return sorted(found, key=lambda i: (i["created_at"], i["poster"], i["d"]))
 
     def status(self, poster: str, d: str, now: int) -> InvitationStatus:
@@ -296,4 +300,6 @@ class Lobby:
             raise Refused("taken", "the invitation it accepts is no longer open.")
         if invitation["state"] == "taken" and invitation["taken_by"] != accept["accepter"]:
             raise Refused("taken", "the invitation was already taken by another player.")
+        if invitation["to"] is not None and invitation["to"] != accept["accepter"]:
+            raise Refused("taken", "the invitation is for another player.")
         return accept, invitation
