@@ -386,6 +386,23 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
     )
     screenshot(cy, "lobby-rated-from-results-1280x800")
 
+    # Ann's lobby lists Bob among the people she has played, with her result against him; she invites him
+    # again: Bob sees it "for you", and his accept starts their next match.
+    ann.click("#lobby-played summary")
+    met = ann.locator("#lobby-played-list li")
+    expect(met).to_have_count(1)
+    expect(met).to_contain_text("Bob · 1490, from 1 verified result")
+    expect(met).to_contain_text("1 match: you won 1, lost 0")
+    screenshot(ann, "lobby-played-1280x800")
+    ann.click("#lobby-played-list button:text-is('Invite again')")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('for Bob')")
+    for_bob = f"{row(bob, 'Ann', 3)}:has-text('for you')"
+    bob.wait_for_selector(for_bob, timeout=CONNECT_TIMEOUT_MS)
+    bob.click(f"{for_bob} button:text-is('Accept')")
+    for page, other in ((ann, "Bob"), (bob, "Ann")):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(f"#remote-title:has-text('match with {other}')")
+
 
 def test_a_blocked_player_is_hidden_here_until_unblocked(
     relay_and_site: tuple[str, str], devices: list[Page]

@@ -36,6 +36,7 @@ export function newInvitationId() {
  * @property {boolean} rated
  * @property {number | null} min
  * @property {number | null} max
+ * @property {string | null} [to]  the one player it is for (inviting someone again), else anyone
  */
 
 /**
@@ -47,6 +48,7 @@ export function invitationTemplate({ d, terms, state, with: accepter, createdAt,
   const content = { v: 1, name: terms.name, length: terms.length, mode: terms.mode, rated: terms.rated };
   if (terms.rated && terms.min !== null) content.min = terms.min;
   if (terms.rated && terms.max !== null) content.max = terms.max;
+  if (terms.to) content.to = terms.to;
   content.state = state;
   if (state === "taken") content.with = accepter;
   return {

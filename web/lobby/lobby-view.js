@@ -63,15 +63,18 @@ export function passes({ invitation, rating }, filters) {
 /**
  * Draw the rows.
  * @param {HTMLElement} list
- * @param {{items: import("../types.generated.js").InvitationView[], filters: Filters, me: string, firstSeen: (item: import("../types.generated.js").Invitation) => number, now: number}} what
+ * @param {{items: import("../types.generated.js").InvitationView[], filters: Filters, me: string, names: Map<string, string>, firstSeen: (item: import("../types.generated.js").Invitation) => number, now: number}} what
+ *   names: the names of players met, by key (an invitation for one of them says whom)
  */
-export async function renderList(list, { items, filters, me, firstSeen, now }) {
-  const shown = items.filter((item) => item.invitation.poster === me || passes(item, filters));
+export async function renderList(list, { items, filters, me, names, firstSeen, now }) {
+  // One's own, and those for this player alone, are shown whatever the filters say.
+  const shown = items.filter((item) => item.invitation.poster === me || item.invitation.to === me || passes(item, filters));
   /** The rows drawn before, kept when nothing in them changed (a button under the pointer stays put). */
   const before = new Map(Array.from(list.querySelectorAll("li.lobby-row"), (row) => [/** @type {HTMLElement} */ (row).dataset.drawn, row]));
   const rows = await Promise.all(shown.map(async ({ invitation, rating }) => {
     const yours = invitation.poster === me;
-    const drawn = JSON.stringify([invitation, rating, yours, waitedWords(Math.max(0, now - firstSeen(invitation)))]);
+    const forWhom = invitation.to === null ? "" : invitation.to === me ? " · for you" : ` · for ${names.get(invitation.to) ?? "one player"}`;
+    const drawn = JSON.stringify([invitation, rating, yours, forWhom, waitedWords(Math.max(0, now - firstSeen(invitation)))]);
     const kept = before.get(drawn);
     if (kept) return kept;
     const row = document.createElement("li");
@@ -89,7 +92,7 @@ export async function renderList(list, { items, filters, me, firstSeen, now }) {
     head.append(name, about);
     const terms = Object.assign(document.createElement("span"), {
       className: "lobby-terms",
-      textContent: `${termsWords(invitation)} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`,
+      textContent: `${termsWords(invitation)}${forWhom} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`,
     });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
     const button = Object.assign(document.createElement("button"), {

@@ -14,7 +14,8 @@
 import { loadSigner, renameIdentity } from "./identity.js";
 import { renderList } from "./lobby-view.js";
 import { checkName } from "./name.js";
-import { noteLobbyMatch, publishResults } from "./results.js";
+import { namesMet, noteLobbyMatch, publishResults } from "./results.js";
+import { renderPlayed } from "./played-view.js";
 import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
 import {
   ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
@@ -137,17 +138,20 @@ export async function createLobby(ctx) {
 
   async function render() {
     if (!dialog.open) return;
-    const view = await call("lobby_view", {});
+    const view = await call("lobby_view", { me: signer.publicKey });
     const now = nowSeconds();
+    const names = await namesMet(ctx.namespace);
     for (const { invitation } of view.invitations) {
       const key = `${invitation.poster}:${invitation.d}`;
       if (!firstSeen.has(key)) firstSeen.set(key, Math.min(now, invitation.created_at));
     }
     $("lobby-results").textContent = resultsWords(view.verified_results, view.claimed_results);
+    await renderPlayed(/** @type {HTMLDetailsElement} */ ($("lobby-played")), view.played, names);
     await renderList($("lobby-list"), {
       items: view.invitations,
       filters: filters(),
       me: signer.publicKey,
+      names,
       firstSeen: (invitation) => firstSeen.get(`${invitation.poster}:${invitation.d}`) ?? now,
       now,
     });
@@ -169,7 +173,11 @@ export async function createLobby(ctx) {
     await pool.publish(event);
   }
 
-  async function post() {
+  /**
+   * Post an invitation with the terms of the form, for anyone or (inviting again) for one player.
+   * @param {{key: string, name: string} | null} [to]
+   */
+  async function post(to = null) {
     const checked = checkName(field("name").value);
     if (!checked.ok) return message(checked.error);
     if (checked.name !== name || checked.name !== signer.name) {
@@ -189,7 +197,7 @@ export async function createLobby(ctx) {
     /** @type {Mine} */
     const own = {
       d: newInvitationId(),
-      terms: { name, length, mode: modeValue === "links" ? "links" : "live", rated, min, max },
+      terms: { name, length, mode: modeValue === "links" ? "links" : "live", rated, min, max, to: to?.key ?? null },
       createdAt: 0,
       expires: 0,
       state: "open",
@@ -199,7 +207,7 @@ export async function createLobby(ctx) {
     message("");
     try {
       await publish(own, "open");
-      ctx.say("Your invitation is posted: it stays in the list while this page is open.");
+      ctx.say(to ? `Your invitation to ${to.name} is posted: it shows in their list while this page is open.` : "Your invitation is posted: it stays in the list while this page is open.");
     } catch {
       message("No relay took your invitation: check the connection and post it again.");
     }
@@ -258,7 +266,7 @@ export async function createLobby(ctx) {
     await close(own, "taken", checked.accepter).catch(() => {});
     if (dialog.open) dialog.close();
     ctx.say(`${content.name} accepted your invitation: the match starts.`);
-    await noteLobbyMatch(ctx.namespace, { room: content.room, me: signer.publicKey, opponent: checked.accepter });
+    await noteLobbyMatch(ctx.namespace, { room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name });
     await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
   }
 
@@ -313,7 +321,7 @@ export async function createLobby(ctx) {
     message("");
     if (dialog.open) dialog.close();
     void (async () => {
-      await noteLobbyMatch(ctx.namespace, { room: waited.invitation.room, me: signer.publicKey, opponent: poster });
+      await noteLobbyMatch(ctx.namespace, { room: waited.invitation.room, me: signer.publicKey, opponent: poster, opponentName: waited.terms.name });
       await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
     })();
   }
@@ -350,6 +358,14 @@ export async function createLobby(ctx) {
       const name = /** @type {HTMLElement} */ (button.closest("li"))?.querySelector(".lobby-name")?.textContent ?? "";
       void changeBlock({ key: poster, name }, true);
     }
+  });
+  $("lobby-played-list").addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest("button[value]");
+    if (!(button instanceof HTMLButtonElement)) return;
+    const [what, key] = button.value.split(":");
+    const name = /** @type {HTMLElement} */ (button.closest("li"))?.querySelector(".lobby-name")?.textContent ?? "";
+    if (what === "invite") void post({ key, name }).then(render);
+    if (what === "block") void changeBlock({ key, name }, true);
   });
   $("lobby-blocked-list").addEventListener("click", (event) => {
     const button = /** @type {HTMLElement} */ (event.target).closest("button[value^='unblock:']");

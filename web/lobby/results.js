@@ -22,6 +22,7 @@ const storageKey = (namespace) => `${namespace}.lobby.matches.v1`;
  * @property {string} room
  * @property {string} me  this player's key when it started
  * @property {string} opponent  the other player's key
+ * @property {string} [opponentName]  their name then
  * @property {number} started  seconds since 1970
  * @property {boolean} published  this player's result sent
  */
@@ -38,15 +39,24 @@ function parsed(text) {
 
 /**
  * Note a match the lobby starts.
- * @param {string} namespace @param {{room: string, me: string, opponent: string}} match
+ * @param {string} namespace @param {{room: string, me: string, opponent: string, opponentName: string}} match
  */
-export async function noteLobbyMatch(namespace, { room, me, opponent }) {
+export async function noteLobbyMatch(namespace, { room, me, opponent, opponentName }) {
   const keyval = await openKeyval(namespace);
   await keyval.update(storageKey(namespace), (text) => {
     const list = parsed(text).filter((m) => m.room !== room);
-    list.push({ room, me, opponent, started: nowSeconds(), published: false });
+    list.push({ room, me, opponent, opponentName, started: nowSeconds(), published: false });
     return { text: JSON.stringify(list.slice(-KEPT)), value: null };
   });
+}
+
+/**
+ * The names the players met through the lobby had then, by key (the latest kept).
+ * @param {string} namespace @returns {Promise<Map<string, string>>}
+ */
+export async function namesMet(namespace) {
+  const noted = parsed(await (await openKeyval(namespace)).get(storageKey(namespace)));
+  return new Map(noted.filter((m) => typeof m.opponentName === "string").map((m) => [m.opponent, /** @type {string} */ (m.opponentName)]));
 }
 
 /**
