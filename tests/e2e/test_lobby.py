@@ -19,9 +19,8 @@ from tests.core.lobby_support import invitation as invitation_template
 from tests.core.lobby_support import needs_node, public_keys, result, result_event, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
+from tests.e2e.lobby_driver import ROW, open_lobby, post, publish, row
 from tests.e2e.test_axe import audit
-
-ROW = "#lobby-list li.lobby-row"
 
 
 @pytest.fixture(scope="module")
@@ -49,48 +48,6 @@ def devices(browser: Browser) -> Iterator[list[Page]]:
     finally:
         for context in contexts:
             context.close()
-
-
-def open_lobby(page: Page, site: str, name: str) -> None:
-    page.goto(f"{site}?no-welcome")
-    rd.wait_ready(page)
-    rd.open_online(page, "lobby")
-    page.wait_for_selector("#lobby-list li")
-    page.fill("#lobby-form input[name=name]", name)
-
-
-def post(page: Page, length: int) -> None:
-    if page.get_attribute("#lobby-post", "open") is None:
-        page.click("#lobby-post summary")
-    page.fill("#lobby-form input[name=length]", str(length))
-    page.check("#lobby-form input[name=mode][value=live]")
-    page.click("#lobby-post-button")
-
-
-def row(page: Page, poster_name: str, length: int) -> str:
-    return f"{ROW}:has(.lobby-name:text-is('{poster_name}')):has-text('{length}-point match')"
-
-
-def publish(page: Page, relay: str, events: list[dict[str, Any]]) -> list[Any]:
-    """Events sent straight to the relay from a page (its policy allows the relay); the relay's answers."""
-    answers: list[Any] = page.evaluate(
-        """async ([url, events]) => {
-             const socket = new WebSocket(url);
-             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
-             const answers = [];
-             const all = new Promise((done) => socket.addEventListener("message", (message) => {
-               const data = JSON.parse(message.data);
-               if (data[0] === "OK") answers.push(data);
-               if (answers.length === events.length) done();
-             }));
-             for (const event of events) socket.send(JSON.stringify(["EVENT", event]));
-             await Promise.race([all, new Promise((done) => setTimeout(done, 10000))]);
-             socket.close();
-             return answers;
-           }""",
-        [relay, events],
-    )
-    return answers
 
 
 @needs_node

@@ -16,6 +16,12 @@ import { markOfKey } from "./mark.js";
  * @property {number | null} max
  */
 
+/** Rows built before the page is let go (a row with its mark takes a fraction of a millisecond). */
+const ROWS_AT_ONCE = 50;
+
+/** Let the browser handle input and paint between pieces of long work. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** @param {import("../types.generated.js").RatingView} rating */
 export function ratingWords(rating) {
   if (rating.rating === null || rating.results === 0) return "no verified results";
@@ -70,13 +76,31 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
   // One's own, and those for this player alone, are shown whatever the filters say.
   const shown = items.filter((item) => item.invitation.poster === me || item.invitation.to === me || passes(item, filters));
   /** The rows drawn before, kept when nothing in them changed (a button under the pointer stays put). */
-  const before = new Map(Array.from(list.querySelectorAll("li.lobby-row"), (row) => [/** @type {HTMLElement} */ (row).dataset.drawn, row]));
-  const rows = await Promise.all(shown.map(async ({ invitation, rating }) => {
+  const before = new Map(Array.from(list.querySelectorAll("li.lobby-row"), (row) => [/** @type {HTMLElement} */ (row).dataset.drawn, /** @type {HTMLElement} */ (row)]));
+  /** @type {HTMLElement[]} */
+  const rows = [];
+  for (const [index, { invitation, rating }] of shown.entries()) {
+    // A list of hundreds is built in pieces, the page let go between them (no long task).
+    if (index % ROWS_AT_ONCE === ROWS_AT_ONCE - 1) await nextTask();
+    rows.push(await drawRow(invitation, rating));
+  }
+
+  /**
+   * One row, or the one drawn before when what it shows is the same (only the time waited moves on: its text is
+   * changed in place). A re-publication changes the event's times, not the row.
+   * @param {import("../types.generated.js").Invitation} invitation @param {import("../types.generated.js").RatingView} rating
+   */
+  async function drawRow(invitation, rating) {
     const yours = invitation.poster === me;
     const forWhom = invitation.to === null ? "" : invitation.to === me ? " · for you" : ` · for ${names.get(invitation.to) ?? "one player"}`;
-    const drawn = JSON.stringify([invitation, rating, yours, forWhom, waitedWords(Math.max(0, now - firstSeen(invitation)))]);
+    const termsText = `${termsWords(invitation)}${forWhom} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`;
+    const drawn = JSON.stringify([{ ...invitation, created_at: 0, expires: 0 }, rating, yours, forWhom]);
     const kept = before.get(drawn);
-    if (kept) return kept;
+    if (kept) {
+      const terms = /** @type {HTMLElement} */ (kept.querySelector(".lobby-terms"));
+      if (terms.textContent !== termsText) terms.textContent = termsText;
+      return kept;
+    }
     const row = document.createElement("li");
     row.dataset.drawn = drawn;
     row.className = yours ? "lobby-row lobby-yours" : "lobby-row";
@@ -90,10 +114,7 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
     });
     const head = document.createElement("span");
     head.append(name, about);
-    const terms = Object.assign(document.createElement("span"), {
-      className: "lobby-terms",
-      textContent: `${termsWords(invitation)}${forWhom} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`,
-    });
+    const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: termsText });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
     const button = Object.assign(document.createElement("button"), {
       type: "button",
@@ -110,7 +131,7 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
     }
     row.append(drawMark(mark), head, terms, acts);
     return row;
-  }));
+  }
   if (rows.length === 0) {
     const none = items.length === 0 ? "No open invitations yet: post one, or wait for one to come." : "No open invitation matches what you chose to show.";
     rows.push(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: none }));

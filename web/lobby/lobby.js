@@ -136,7 +136,34 @@ export async function createLobby(ctx) {
     };
   }
 
+  /** @type {Promise<void> | null} */
+  let drawing = null;
+  let drawAgain = false;
+
+  /**
+   * Draw the list as the worker holds it now. One drawing at a time (a long list is drawn in pieces): asked for
+   * meanwhile, it runs once more when the current one ends, and whoever asked waits for that.
+   * @returns {Promise<void>}
+   */
   async function render() {
+    if (drawing) {
+      drawAgain = true;
+      return drawing;
+    }
+    drawing = (async () => {
+      try {
+        do {
+          drawAgain = false;
+          await drawList();
+        } while (drawAgain);
+      } finally {
+        drawing = null;
+      }
+    })();
+    return drawing;
+  }
+
+  async function drawList() {
     if (!dialog.open) return;
     const view = await call("lobby_view", { me: signer.publicKey });
     const now = nowSeconds();

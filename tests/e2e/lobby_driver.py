@@ -1,0 +1,53 @@
+"""The lobby through the page, as a player uses it (tests/e2e/test_lobby.py, benchmarks/lobby_page.py): open
+*Find an opponent*, post, find a row; and events sent straight to a relay, as anyone may."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+from tests.e2e import remote_driver as rd
+
+ROW = "#lobby-list li.lobby-row"
+
+
+def open_lobby(page: Page, site: str, name: str) -> None:
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    rd.open_online(page, "lobby")
+    page.wait_for_selector("#lobby-list li")
+    page.fill("#lobby-form input[name=name]", name)
+
+
+def post(page: Page, length: int) -> None:
+    if page.get_attribute("#lobby-post", "open") is None:
+        page.click("#lobby-post summary")
+    page.fill("#lobby-form input[name=length]", str(length))
+    page.check("#lobby-form input[name=mode][value=live]")
+    page.click("#lobby-post-button")
+
+
+def row(page: Page, poster_name: str, length: int) -> str:
+    return f"{ROW}:has(.lobby-name:text-is('{poster_name}')):has-text('{length}-point match')"
+
+
+def publish(page: Page, relay: str, events: list[dict[str, Any]]) -> list[Any]:
+    """Events sent straight to the relay from a page (its policy allows the relay); the relay's answers."""
+    answers: list[Any] = page.evaluate(
+        """async ([url, events]) => {
+             const socket = new WebSocket(url);
+             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
+             const answers = [];
+             const all = new Promise((done) => socket.addEventListener("message", (message) => {
+               const data = JSON.parse(message.data);
+               if (data[0] === "OK") answers.push(data);
+               if (answers.length === events.length) done();
+             }));
+             for (const event of events) socket.send(JSON.stringify(["EVENT", event]));
+             await Promise.race([all, new Promise((done) => setTimeout(done, 10000))]);
+             socket.close();
+             return answers;
+           }""",
+        [relay, events],
+    )
+    return answers
