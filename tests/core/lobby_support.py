@@ -1,6 +1,7 @@
 """Nostr events for the lobby's tests, signed by nostr-tools under Node (the page signs with it; Python only
-verifies). Each call runs Node once for a whole list of events. Tests that sign are skipped inside Pyodide
-(no subprocesses there) and where Node is missing."""
+verifies). On CPython each call runs Node once for a whole list of events; inside Pyodide, which starts no
+processes, tests/pyodide/run_core_tests.mjs hands Python the same functions of nostr-tools. Tests that sign
+are skipped where neither is there."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node") if sys.platform != "emscripten" else None
+try:  # inside Pyodide, run by tests/pyodide/run_core_tests.mjs
+    import nostr_tools_from_node  # type: ignore[import-not-found]
+except ImportError:
+    nostr_tools_from_node = None
 needs_node = pytest.mark.skipif(
-    NODE is None, reason="nostr-tools runs under Node (no subprocesses in Pyodide)"
+    NODE is None and nostr_tools_from_node is None, reason="nostr-tools runs under Node, which is not here"
 )
 
 NOW = 1_800_000_000
@@ -29,7 +34,11 @@ def secret(name: str) -> str:
     return hashlib.sha256(f"lobby test key {name}".encode()).hexdigest()
 
 
-def _node(source: str, data: Any) -> Any:
+def _node(source: str, data: Any, name: str) -> Any:
+    """`source` run by Node with `data` as its input (JSON), or inside Pyodide the function `name` the runner
+    gave Python, which does the same."""
+    if nostr_tools_from_node is not None:
+        return json.loads(getattr(nostr_tools_from_node, name)(json.dumps(data)))
     assert NODE is not None
     done = subprocess.run(
         [NODE, "--input-type=module", "-e", source],
@@ -54,7 +63,7 @@ const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
 const out = JSON.parse(text).map(([key, template]) => finalizeEvent(template, hex(key)));
 process.stdout.write(JSON.stringify(out));
 """
-    return _node(source, [[secret(name), template] for name, template in items])  # type: ignore[no-any-return]
+    return _node(source, [[secret(name), template] for name, template in items], "sign")  # type: ignore[no-any-return]
 
 
 def verify(events: list[Any]) -> list[bool]:
@@ -66,7 +75,7 @@ for await (const chunk of process.stdin) text += chunk;
 const out = JSON.parse(text).map((e) => { try { return verifyEvent(e); } catch { return false; } });
 process.stdout.write(JSON.stringify(out));
 """
-    return _node(source, events)  # type: ignore[no-any-return]
+    return _node(source, events, "verify")  # type: ignore[no-any-return]
 
 
 def public_keys(names: list[str]) -> dict[str, str]:
@@ -77,7 +86,7 @@ for await (const chunk of process.stdin) text += chunk;
 const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
 process.stdout.write(JSON.stringify(JSON.parse(text).map((k) => getPublicKey(hex(k)))));
 """
-    return dict(zip(names, _node(source, [secret(name) for name in names]), strict=True))
+    return dict(zip(names, _node(source, [secret(name) for name in names], "public_keys"), strict=True))
 
 
 def invitation(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+import pytest
 from test_analysis import MONEY, board, setup_record
 
 from backgammon import Position, legal_positions
@@ -43,6 +45,10 @@ def test_the_analysis_two_ply_a_roll_at_a_time_equals_the_players_two_ply() -> N
     assert sweeps.two_ply(after, MatchContext(), 1) == two_ply(after, MatchContext(), 1)[0]
 
 
+# CPython only: a whole depth-2 analysis, 2-ply looks over 21 rolls each (11 s inside Pyodide), the arithmetic
+# of the test above again and again; the page runs the deep analysis inside Pyodide in
+# tests/e2e/test_review_deep.py.
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a whole deep analysis: on CPython only")
 def test_depth_two_judges_the_leading_plays_at_two_ply_and_steps_inside_a_decision() -> None:
     record = opening_record()
     job = AnalysisJob(record, depth=2)

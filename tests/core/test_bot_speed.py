@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pytest
 
@@ -71,6 +72,9 @@ def test_pinned_look_ahead_before_the_roll() -> None:
     assert probs.as_tuple() == pytest.approx(LOOKAHEAD, abs=1e-9)
 
 
+# CPython only: some 1,200 boards evaluated four ways (9 s inside Pyodide), the same arithmetic again; the
+# figures themselves are checked inside Pyodide by the pinned tests above.
+@pytest.mark.skipif(sys.platform == "emscripten", reason="the same evaluations many times: on CPython only")
 def test_a_board_gets_the_same_bits_whatever_was_evaluated_before() -> None:
     positions = random_positions(60, seed=8)
     boards = [(r.mine, r.theirs) for p in positions for r in legal_positions(p, (3, 1))]

@@ -21,6 +21,7 @@ published right answers, and clear-cut positions drawn from gnubg's own cubeful 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,11 @@ def our_kind(entry: dict[str, Any]) -> str:
     return verdict(advice.double, advice.take, advice.too_good)
 
 
+# CPython only: 64 look-aheads (16 s inside Pyodide), the same arithmetic as the published answers above,
+# which run there too.
+@pytest.mark.skipif(
+    sys.platform == "emscripten", reason="64 look-aheads: the same arithmetic, on CPython only"
+)
 @pytest.mark.parametrize("play", ["money", "match"])
 def test_cube_actions_agree_with_the_clear_reference_answers(play: str) -> None:
     entries = [e for e in REFERENCE if (e["length"] > 0) == (play == "match")]

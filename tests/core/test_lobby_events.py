@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from lobby_support import NOW, invitation, result, result_event
 
 from backgammon.lobby.events import (
@@ -242,7 +243,7 @@ event_like = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(json_values | event_like, max_size=5))
 def test_any_json_is_refused_plainly(values: list[Any]) -> None:
     """Whatever JSON a relay sends, each value is refused with a code and plain words; nothing escapes."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from test_movegen_reference import any_positions, board, dice_rolls, game_positions, reference_results
 
 from backgammon import BackgammonError, Move, Play, Position, legal_plays, legal_positions
@@ -187,14 +188,14 @@ def _check_results(position: Position, dice: tuple[int, int]) -> None:
         assert Position.from_id(after.id) == after
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(any_positions, dice_rolls)
 def test_generator_agrees_with_the_reference(position: Position, dice: tuple[int, int]) -> None:
     _check_results(position, dice)
 
 
 @pytest.mark.slow
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(game_positions(), st.sampled_from([(d, d) for d in range(1, 7)]))
 def test_generator_agrees_with_the_reference_on_doubles_from_games(
     position: Position, dice: tuple[int, int]
@@ -212,13 +213,13 @@ def _check_fast_path(position: Position, dice: tuple[int, int]) -> None:
     assert set(fast) == set(legal_plays(position, dice).positions)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(any_positions, dice_rolls)
 def test_fast_positions_agree_with_the_reference(position: Position, dice: tuple[int, int]) -> None:
     _check_fast_path(position, dice)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game_positions(), st.sampled_from([(d, d) for d in range(1, 7)] + [(6, 5), (4, 2), (3, 1)]))
 def test_fast_positions_agree_with_the_reference_in_games(position: Position, dice: tuple[int, int]) -> None:
     _check_fast_path(position, dice)

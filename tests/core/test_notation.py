@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis_budget import examples
 from test_movegen_reference import any_positions, board, dice_rolls
 
 from backgammon import (
@@ -113,7 +114,7 @@ def test_checked_play_raises_for_an_illegal_sequence() -> None:
     assert Position.start().play(Play([Move(13, 8), Move(13, 7)]), (6, 5)).pip_count() == (156, 167)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(any_positions, dice_rolls)
 def test_every_legal_play_reads_back_from_its_notation(position: Position, dice: tuple[int, int]) -> None:
     plays = legal_plays(position, dice)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis_budget import examples
 from test_movegen_reference import any_positions, board, dice_rolls, game_positions
 
 from backgammon import IllegalMoveError, InvalidActionError, InvalidMoveError, Move, Position, legal_plays
@@ -195,7 +196,7 @@ def _reachable(turn: Turn, found: set[Position]) -> None:
             turn.undo()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(any_positions, dice_rolls.filter(lambda dice: dice[0] != dice[1]))
 def test_turn_reaches_exactly_the_legal_plays(position: Position, dice: tuple[int, int]) -> None:
     turn = Turn(position, dice)
@@ -205,7 +206,7 @@ def test_turn_reaches_exactly_the_legal_plays(position: Position, dice: tuple[in
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(game_positions(), dice_rolls)
 def test_turn_reaches_exactly_the_legal_plays_from_games(position: Position, dice: tuple[int, int]) -> None:
     turn = Turn(position, dice)

@@ -13,6 +13,7 @@ import pytest
 from gnubg_support import gnubg_output, needs_gnubg
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from test_movegen_reference import any_positions, board
 
 from backgammon import GameState, InvalidIdError, MatchIdInfo, Position, decode_match_id
@@ -206,7 +207,7 @@ def states(draw: st.DrawFn) -> Xgid:
     return Xgid(position, info, beavers=beavers, beaver=beaver, max_cube=draw(st.integers(0, 12)))
 
 
-@settings(deadline=None)  # no time limit per example: the machine is shared
+@settings(max_examples=examples(100), deadline=None)  # no time limit per example: the machine is shared
 @given(states())
 def test_xgids_round_trip(state: Xgid) -> None:
     text = state.text
@@ -215,7 +216,7 @@ def test_xgids_round_trip(state: Xgid) -> None:
     assert Xgid.parse(text).text == text
 
 
-@settings(deadline=None)  # no time limit per example: the machine is shared
+@settings(max_examples=examples(100), deadline=None)  # no time limit per example: the machine is shared
 @given(states())
 def test_the_gnubg_ids_of_an_xgid_give_the_same_state_back(state: Xgid) -> None:
     if state.beaver:
@@ -228,7 +229,7 @@ def test_the_gnubg_ids_of_an_xgid_give_the_same_state_back(state: Xgid) -> None:
     assert back == expected
 
 
-@settings(deadline=None)  # no time limit per example: the machine is shared
+@settings(max_examples=examples(100), deadline=None)  # no time limit per example: the machine is shared
 @given(any_positions, st.integers(0, 1))
 def test_the_board_is_the_position_id_board(position: Position, on_roll: int) -> None:
     state = Xgid(position, MatchIdInfo(player_on_roll=on_roll, turn=on_roll))

@@ -25,6 +25,24 @@ for (const wheel of wheels) {
 }
 pyodide.mountNodeFS("/repo", repoRoot);
 
+// The lobby's tests sign events with nostr-tools, as the page does (tests/core/lobby_support.py). On CPython
+// they run Node for it; Pyodide starts no processes, so Python is handed the same functions here, JSON text in
+// and out.
+const { finalizeEvent, verifyEvent, getPublicKey } = await import("nostr-tools");
+const hex = (text) => Uint8Array.from(text.match(/../g), (byte) => parseInt(byte, 16));
+const verdict = (event) => {
+  try {
+    return verifyEvent(event);
+  } catch {
+    return false;
+  }
+};
+pyodide.registerJsModule("nostr_tools_from_node", {
+  sign: (text) => JSON.stringify(JSON.parse(text).map(([key, template]) => finalizeEvent(template, hex(key)))),
+  verify: (text) => JSON.stringify(JSON.parse(text).map(verdict)),
+  public_keys: (text) => JSON.stringify(JSON.parse(text).map((key) => getPublicKey(hex(key)))),
+});
+
 const args = process.argv.slice(2);
 const pytestArgs = args.length > 0 ? args : ["tests/core"];
 pyodide.globals.set("pytest_args", pyodide.toPy(["-p", "no:cacheprovider", ...pytestArgs]));

@@ -15,8 +15,8 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 
 # How many of the core tests pass inside Pyodide at the least, and are skipped there at the most (skipped on
 # purpose: no subprocesses in Pyodide, the site built on CPython, the analysis set beside gnubg's run on
-# CPython only, the training labels' store that needs numpy). A change that loses tests inside Pyodide fails
-# here; one that adds tests should raise the floor.
+# CPython only, and the tests that repeat the same Python many times, each with its reason). A change that
+# loses tests inside Pyodide fails here; one that adds tests should raise the floor.
 # Today (2026-11-26, with the cube by gnubg's method and its reference tests): 1,245 passed, 116 skipped; the
 # resignations' tests add 10 that pass inside Pyodide and 2 that need gnubg (counted on that file alone); the
 # fresh-clone run after them: 1,257 passed, 118 skipped; test_encoding_gnubg.py (numpy) adds one skip, and
@@ -26,9 +26,13 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # code and of the benchmarks moved beside them (training/tests, benchmarks/tests), taking 14 skips with them:
 # 1,256 passed, 115 skipped. The lobby's tests (tests/core/test_lobby_*.py) add 121 that pass inside Pyodide
 # and 16 that sign events with nostr-tools under Node (counted on those files alone): 1,377 passed, 131
-# skipped.
-AT_LEAST_PASSED = 1377
-AT_MOST_SKIPPED = 131
+# skipped (measured: 1,386 passed, 131 skipped, 281 s). Later that day the run was cut back to its purpose
+# (docs/testing.md): the Hypothesis properties try a tenth of their examples inside Pyodide
+# (tests/core/hypothesis_budget.py), 14 tests that repeat the same arithmetic many times run on CPython only
+# (times compared, whole matches and sessions, many evaluations), and the 16 that sign run inside Pyodide too,
+# nostr-tools handed to Python by run_core_tests.mjs: 1,388 passed, 129 skipped, 151 s.
+AT_LEAST_PASSED = 1388
+AT_MOST_SKIPPED = 129
 
 
 def counts(output: str) -> dict[str, int]:
