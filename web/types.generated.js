@@ -460,6 +460,32 @@
  */
 
 /**
+ * @typedef {object} LobbyWatchParams
+ * @property {string[]} players
+ * @property {string} address
+ * @property {Record<string, any>[]} [events]
+ * @property {number} [now]
+ */
+
+/**
+ * Where the watched match stands: the revisions proven, held beyond them (waiting for a gap), and the
+ * reason it stops, if it does.
+ * @typedef {object} WatchState
+ * @property {number} proven
+ * @property {number} waiting
+ * @property {string | null} stopped
+ * @property {"waiting" | "invited" | "playing" | "over" | "claimed"} phase
+ */
+
+/**
+ * A watched match as the page draws it.
+ * @typedef {object} WatchView
+ * @property {WatchState} state
+ * @property {(string | null)[]} names
+ * @property {View | null} view
+ */
+
+/**
  * Settings as the page sends them: any left out take their defaults.
  * @typedef {object} SettingsParam
  * @property {number} [match_length]
@@ -666,6 +692,7 @@
  * @property {{params: Record<string, unknown>, result: ResultStatement}} lobby_result_statement
  * @property {{params: LobbyStatusParams, result: InvitationStatus}} lobby_status
  * @property {{params: Record<string, unknown>, result: LobbyView}} lobby_view
+ * @property {{params: LobbyWatchParams, result: WatchView}} lobby_watch
  * @property {{params: NewMatchParams, result: MatchAnswer}} new_match
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position

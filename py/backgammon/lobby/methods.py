@@ -14,6 +14,8 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
   held open, and its decrypted content when given
 - `lobby_result_statement {state, players}` or `{result}` -> `ResultStatement`: the result content a player
   signs, from a finished match on two devices (its remote state) or from the fields given
+- `lobby_watch {players, address, events?, now?}` -> `WatchView`: a match watched (opened on first use, by
+  its invitation's address; at most `MAX_WATCHES` at once), the events given taken in first
 - `lobby_reset {}` -> `{}`: forget everything (a new identity, tests)
 """
 
@@ -40,6 +42,7 @@ from .nostr import HEX_32
 from .ratings import Played, played_against
 from .refusal import Refused
 from .state import Changes, InvitationStatus, Lobby
+from .watch import Watch, WatchView
 
 Params = dict[str, Any]
 LOBBY = Lobby()
@@ -200,10 +203,42 @@ def lobby_result_statement(params: Params) -> ResultStatement:
     return ResultStatement(content=canonical_result(result), result=result)
 
 
+class LobbyWatchParams(TypedDict):
+    players: list[str]
+    address: str
+    events: NotRequired[list[dict[str, Any]]]
+    now: NotRequired[int]
+
+
+#: Matches watched at once, at most: the one opened longest ago is let go first.
+MAX_WATCHES = 8
+WATCHES: dict[str, Watch] = {}
+
+
+@register("lobby_watch", LobbyWatchParams)
+def lobby_watch(params: Params) -> WatchView:
+    players = params.get("players")
+    address = params.get("address")
+    if not isinstance(players, list) or len(players) != 2 or not isinstance(address, str):
+        raise InvalidActionError("lobby_watch needs the two players' keys and the invitation's address.")
+    watch = WATCHES.get(address)
+    if watch is None or list(watch.players) != players:
+        watch = Watch((_key({"p": players[0]}, "p"), _key({"p": players[1]}, "p")), address)
+        WATCHES[address] = watch
+        while len(WATCHES) > MAX_WATCHES:
+            del WATCHES[next(iter(WATCHES))]
+    events = params.get("events", [])
+    if not isinstance(events, list):
+        raise InvalidActionError("events is a list of Nostr events.")
+    watch.receive(events, _now(params))
+    return watch.shown()
+
+
 @register("lobby_reset")
 def lobby_reset(params: Params) -> dict[str, Any]:
     global LOBBY
     LOBBY = Lobby()
+    WATCHES.clear()
     return {}
 
 
