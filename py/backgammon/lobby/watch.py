@@ -37,6 +37,9 @@ class WatchChanges(TypedDict):
     reasons: list[str]
 
 
+WatchPhase = Literal["waiting", "invited", "playing", "over", "claimed"]
+
+
 class WatchState(TypedDict):
     """Where the watched match stands: the revisions proven, held beyond them (waiting for a gap), and the
     reason it stops, if it does."""
@@ -44,7 +47,7 @@ class WatchState(TypedDict):
     proven: int
     waiting: int
     stopped: str | None
-    phase: Literal["waiting", "invited", "playing", "over", "claimed"]
+    phase: WatchPhase
 
 
 class WatchView(TypedDict):
@@ -156,18 +159,7 @@ class Watch:
             self.proven += 1
 
     def state(self) -> WatchState:
-        replay = self.replay
-        phase: Literal["waiting", "invited", "playing", "over", "claimed"]
-        if replay is None:
-            phase = "waiting"
-        elif replay.match is None:
-            phase = "invited"
-        elif replay.claimed_by is not None:
-            phase = "claimed"
-        elif replay.match.is_over:
-            phase = "over"
-        else:
-            phase = "playing"
+        phase: WatchPhase = "waiting" if self.replay is None else self.replay.phase
         waiting = sum(1 for revision in self.held if revision >= self.proven)
         return WatchState(proven=self.proven, waiting=waiting, stopped=self.stopped, phase=phase)
 

@@ -17,7 +17,7 @@ reveal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import BackgammonError
 from ..game import Phase
@@ -121,6 +121,15 @@ class Replay:
         return self.names[seat] or ("the host" if seat == self.host else "the guest")
 
     # ---- what the state says ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Literal["invited", "claimed", "over", "playing"]:
+        """Where the match stands: not joined yet, claimed after a timeout, over, or being played."""
+        if self.match is None:
+            return "invited"
+        if self.claimed_by is not None:
+            return "claimed"
+        return "over" if self.match.is_over else "playing"
 
     @property
     def finished(self) -> bool:

@@ -820,15 +820,7 @@ def view(state: State, *, now: object = None) -> Views:
 def _views(state: State, replay: Replay, now: int) -> Views:
     seat = state["seat"]
     awaited = replay.awaited
-    phase: Literal["invited", "claimed", "over", "playing"]
-    if replay.match is None:
-        phase = "invited"
-    elif replay.claimed_by is not None:
-        phase = "claimed"
-    elif replay.match.is_over:
-        phase = "over"
-    else:
-        phase = "playing"
+    phase = replay.phase
     waiting_on_other = awaited is not None and awaited != seat and not state["pending"]
     deadline = replay.last_time + replay.timeout if waiting_on_other else None
     waiting_for: Literal["join", "dice", "decision"] | None = None
