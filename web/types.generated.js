@@ -323,6 +323,8 @@
  * @property {"open" | "taken" | "withdrawn"} state
  * @property {string | null} taken_by
  * @property {string | null} to
+ * @property {boolean} watch
+ * @property {string | null} taken_name
  */
 
 /**
@@ -331,6 +333,7 @@
  * @property {string} name
  * @property {string | null} room
  * @property {string | null} secret
+ * @property {boolean} watch
  */
 
 /**
@@ -450,6 +453,14 @@
  */
 
 /**
+ * A live match met in the lobby, being played (or just ended) and open to watchers: its invitation
+ * (`taken_by`, `taken_name`: who took it) and its address, which every watched message names.
+ * @typedef {object} PlayingView
+ * @property {Invitation} invitation
+ * @property {string} address
+ */
+
+/**
  * The open invitations, oldest first; the results held: verified (both signed the same) and claimed by
  * one side only (never counted); the players `me` met in verified results, each with their rating.
  * @typedef {object} LobbyView
@@ -457,6 +468,7 @@
  * @property {number} verified_results
  * @property {number} claimed_results
  * @property {PlayedView[]} played
+ * @property {PlayingView[]} playing
  */
 
 /**
@@ -693,6 +705,7 @@
  * @property {{params: LobbyStatusParams, result: InvitationStatus}} lobby_status
  * @property {{params: Record<string, unknown>, result: LobbyView}} lobby_view
  * @property {{params: LobbyWatchParams, result: WatchView}} lobby_watch
+ * @property {{params: Record<string, unknown>, result: any}} lobby_watch_record
  * @property {{params: NewMatchParams, result: MatchAnswer}} new_match
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position

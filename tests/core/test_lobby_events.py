@@ -147,8 +147,10 @@ def test_an_accept_read() -> None:
     inner = check_accept_content(
         json.dumps({"v": 1, "name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"}), "live"
     )
-    assert inner == {"name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"}
+    assert inner == {"name": "Bob", "room": "ABCD1234", "secret": "0123456789AB", "watch": True}
     assert check_accept_content('{"v": 1, "name": "Bob"}', "links")["room"] is None
+    # The accepter may turn watching off for the match (docs/lobby-events.md, *Watching*).
+    assert check_accept_content('{"v": 1, "name": "Bob", "watch": false}', "links")["watch"] is False
 
 
 @pytest.mark.parametrize(
@@ -179,6 +181,7 @@ def test_accept_refusals(template: dict[str, Any], pubkey: str, code: str) -> No
         ('{"v": 1, "name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"}', "links"),
         ('{"v": 1, "name": "Bob", "room": "ABCD1234", "secret": "0123456789AB", "x": 1}', "live"),
         ('{"v": 1, "name": "\\u0000", "room": "ABCD1234", "secret": "0123456789AB"}', "live"),
+        ('{"v": 1, "name": "Bob", "watch": "no"}', "links"),
         ("null", "live"),
         (None, "live"),
         ("x" * 2000, "live"),

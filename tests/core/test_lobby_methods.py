@@ -140,6 +140,6 @@ def test_an_accept_and_its_content() -> None:
     content = json.dumps({"v": 1, "name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"})
     checked = call("lobby_check_accept", event=accept, content=content, now=NOW)
     assert checked["accepter"] == keys["bob"] and checked["invitation"]["d"] == "abcdefghijkl"
-    assert checked["content"] == {"name": "Bob", "room": "ABCD1234", "secret": "0123456789AB"}
+    assert checked["content"] == {"name": "Bob", "room": "ABCD1234", "secret": "0123456789AB", "watch": True}
     missing_secret = json.dumps({"v": 1, "name": "Bob", "room": "ABCD1234"})
     assert call("lobby_check_accept", event=accept, content=missing_secret, now=NOW)["rule"] == "content"

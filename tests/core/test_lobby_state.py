@@ -301,3 +301,58 @@ def test_the_players_met_with_the_results_against_each(keys: dict[str, str]) -> 
         {"key": keys["bob"], "matches": 1, "won": 1, "lost": 0, "last": NOW - 300},
     ]
     assert played_against(keys["dave"], lobby.verified_results()) == []
+
+
+def test_the_live_matches_being_played_are_listed_for_watchers(keys: dict[str, str]) -> None:
+    """A live invitation taken is a match being played: listed newest first while its taken version stands,
+    with who took it; one with watching turned off, one by links and one still open are not."""
+    ann_bob, carol_dave, no_watch, by_links, still_open = sign(
+        [
+            (
+                "ann",
+                invitation("annsinvite01", created_at=NOW - 20, state="taken", **{"with": keys["bob"]}),
+            ),
+            (
+                "carol",
+                invitation(
+                    "carolsinvite",
+                    created_at=NOW - 10,
+                    state="taken",
+                    **{"with": keys["dave"], "with_name": "Dave"},
+                ),
+            ),
+            (
+                "dave",
+                invitation("davesinvite1", state="taken", watch=False, **{"with": keys["ann"]}),
+            ),
+            (
+                "bob",
+                invitation("bobsinvite01", mode="links", state="taken", **{"with": keys["ann"]}),
+            ),
+            ("bob", invitation("bobsinvite02")),
+        ]
+    )
+    lobby = Lobby()
+    assert lobby.receive([ann_bob, carol_dave, no_watch, by_links, still_open], NOW)["refused"] == {}
+    playing = lobby.being_played(NOW)
+    assert [(i["poster"], i["taken_by"], i["taken_name"]) for i in playing] == [
+        (keys["carol"], keys["dave"], "Dave"),
+        (keys["ann"], keys["bob"], None),
+    ]
+    # The taken version expires unless its poster publishes it again while the match goes on.
+    assert lobby.being_played(NOW + 301) == []
+
+
+def test_watching_off_and_the_taker_s_name_are_checked(keys: dict[str, str]) -> None:
+    bad_watch, name_when_open, bad_name = sign(
+        [
+            ("ann", invitation("annsinvite01", watch="no")),
+            ("ann", invitation("annsinvite02", with_name="Bob")),
+            (
+                "ann",
+                invitation("annsinvite03", state="taken", **{"with": keys["bob"], "with_name": "Bob\u202e"}),
+            ),
+        ]
+    )
+    changes = Lobby().receive([bad_watch, name_when_open, bad_name], NOW)
+    assert changes["refused"] == {"content": 3} and not changes["added"]

@@ -76,6 +76,8 @@ class Invitation(TypedDict):
     state: InvitationState
     taken_by: str | None
     to: str | None
+    watch: bool
+    taken_name: str | None
 
 
 class Accept(TypedDict):
@@ -94,6 +96,7 @@ class AcceptContent(TypedDict):
     name: str
     room: str | None
     secret: str | None
+    watch: bool
 
 
 class Result(TypedDict):
@@ -189,7 +192,7 @@ def _kind(event: NostrEvent, kind: int, what: str) -> None:
 # ---- the invitation ----------------------------------------------------------------------------------------
 
 INVITATION_FIELDS = frozenset({"v", "name", "length", "mode", "rated", "state"})
-INVITATION_OPTIONAL = frozenset({"min", "max", "with", "to"})
+INVITATION_OPTIONAL = frozenset({"min", "max", "with", "with_name", "to", "watch"})
 
 
 def invitation_address(event: NostrEvent) -> tuple[str, str]:
@@ -245,6 +248,12 @@ def check_invitation(event: NostrEvent, now: int) -> Invitation:
         raise Refused("content", "it is addressed to something that is not another player's key.")
     if to is not None and taken_by is not None and taken_by != to:
         raise Refused("content", "it was taken by another player than the one it is for.")
+    watch = data.get("watch", True)
+    if not isinstance(watch, bool):
+        raise Refused("content", "it does not say whether its match may be watched.")
+    taken_name = data.get("with_name")
+    if taken_name is not None and taken_by is None:
+        raise Refused("content", "only a taken invitation names who took it.")
     return Invitation(
         poster=poster,
         d=d,
@@ -259,13 +268,15 @@ def check_invitation(event: NostrEvent, now: int) -> Invitation:
         state=state,
         taken_by=taken_by,
         to=to,
+        watch=watch,
+        taken_name=check_name(taken_name) if taken_name is not None else None,
     )
 
 
 # ---- the accept --------------------------------------------------------------------------------------------
 
 ACCEPT_CONTENT_FIELDS = frozenset({"v", "name"})
-ACCEPT_CONTENT_OPTIONAL = frozenset({"room", "secret"})
+ACCEPT_CONTENT_OPTIONAL = frozenset({"room", "secret", "watch"})
 
 
 def check_accept(event: NostrEvent, now: int) -> Accept:
@@ -320,7 +331,10 @@ def check_accept_content(text: object, mode: LobbyMode) -> AcceptContent:
             )
     elif room is not None or secret is not None:
         raise Refused("content", "the accept of a match by links carries no room or secret.")
-    return AcceptContent(name=check_name(data["name"]), room=room, secret=secret)
+    watch = data.get("watch", True)
+    if not isinstance(watch, bool):
+        raise Refused("content", "the accept does not say whether its match may be watched.")
+    return AcceptContent(name=check_name(data["name"]), room=room, secret=secret, watch=watch)
 
 
 # ---- the result --------------------------------------------------------------------------------------------

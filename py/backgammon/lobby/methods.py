@@ -6,7 +6,8 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
 - `lobby_receive {events, now?}` -> `Changes`: invitations added, removed, taken; new verified results;
   refusals counted by code, the first few with their reason
 - `lobby_view {me?, now?}` -> `LobbyView`: the open invitations (those addressed to one player only to that
-  player and its poster: `me`), each with its poster's rating; the players `me` met in verified results
+  player and its poster: `me`), each with its poster's rating; the players `me` met in verified results; the
+  live matches being played that may be watched
 - `lobby_status {poster, d, now?}` -> `InvitationStatus` (an accepter who lost the race reads "taken")
 - `lobby_rating {key}` -> `RatingView`
 - `lobby_block {keys}` -> `{blocked}`: this device's block list, kept by the page
@@ -16,6 +17,7 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
   signs, from a finished match on two devices (its remote state) or from the fields given
 - `lobby_watch {players, address, events?, now?}` -> `WatchView`: a match watched (opened on first use, by
   its invitation's address; at most `MAX_WATCHES` at once), the events given taken in first
+- `lobby_watch_record {address}` -> the record of a match watched, as far as it is proven (for review)
 - `lobby_reset {}` -> `{}`: forget everything (a new identity, tests)
 """
 
@@ -30,6 +32,7 @@ from ..errors import BackgammonError, InvalidActionError
 from ..remote.messages import check_message
 from ..remote.protocol import replay_transcript
 from .events import (
+    KIND_INVITATION,
     AcceptContent,
     Invitation,
     LobbyMode,
@@ -72,6 +75,14 @@ class InvitationView(TypedDict):
     rating: RatingView
 
 
+class PlayingView(TypedDict):
+    """A live match met in the lobby, being played (or just ended) and open to watchers: its invitation
+    (`taken_by`, `taken_name`: who took it) and its address, which every watched message names."""
+
+    invitation: Invitation
+    address: str
+
+
 class LobbyView(TypedDict):
     """The open invitations, oldest first; the results held: verified (both signed the same) and claimed by
     one side only (never counted); the players `me` met in verified results, each with their rating."""
@@ -80,6 +91,7 @@ class LobbyView(TypedDict):
     verified_results: int
     claimed_results: int
     played: list[PlayedView]
+    playing: list[PlayingView]
 
 
 class AcceptCheck(TypedDict):
@@ -155,7 +167,8 @@ def lobby_receive(params: Params) -> Changes:
 @register("lobby_view")
 def lobby_view(params: Params) -> LobbyView:
     me = _key(params, "me") if params.get("me") is not None else None
-    invitations = LOBBY.open_invitations(_now(params), me)
+    now = _now(params)
+    invitations = LOBBY.open_invitations(now, me)
     return LobbyView(
         invitations=[InvitationView(invitation=i, rating=rating_view(i["poster"])) for i in invitations],
         verified_results=len(LOBBY.verified_results()),
@@ -163,6 +176,10 @@ def lobby_view(params: Params) -> LobbyView:
         played=[
             PlayedView(played=row, rating=rating_view(row["key"]))
             for row in (played_against(me, LOBBY.verified_results()) if me else [])
+        ],
+        playing=[
+            PlayingView(invitation=i, address=f"{KIND_INVITATION}:{i['poster']}:{i['d']}")
+            for i in LOBBY.being_played(now, me)
         ],
     )
 
@@ -232,6 +249,14 @@ def lobby_watch(params: Params) -> WatchView:
         raise InvalidActionError("events is a list of Nostr events.")
     watch.receive(events, _now(params))
     return watch.shown()
+
+
+@register("lobby_watch_record")
+def lobby_watch_record(params: Params) -> dict[str, Any]:
+    watch = WATCHES.get(str(params.get("address")))
+    if watch is None:
+        raise InvalidActionError("That match is not watched here.")
+    return watch.record()
 
 
 @register("lobby_reset")

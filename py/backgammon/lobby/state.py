@@ -44,6 +44,8 @@ MAX_RESULTS = 100_000
 #: Different contents one player may sign for one match (a second one is kept so that a changed result
 #: cannot hide the first; more is a flood).
 MAX_CONTENTS_PER_AUTHOR = 2
+#: Matches being played listed at once, at most (newest first).
+MAX_PLAYING_SHOWN = 50
 #: Refusals reported with their words in one answer (the rest only counted).
 MAX_REASONS = 50
 
@@ -242,6 +244,22 @@ class Lobby:
             if i["state"] == "open" and (i["to"] is None or me in (i["to"], i["poster"]))
         ]
         return sorted(found, key=lambda i: (i["created_at"], i["poster"], i["d"]))
+
+    def being_played(self, now: int, me: str | None = None) -> list[Invitation]:
+        """The live matches met here that may be watched: invitations taken (their poster re-publishes the
+        taken version while the match goes on), newest first, at most `MAX_PLAYING_SHOWN`; one addressed to a
+        player only to that player and its poster, as when it was open."""
+        self.prune(now)
+        found = [
+            i
+            for i in self.invitations.values()
+            if i["state"] == "taken"
+            and i["mode"] == "live"
+            and i["watch"]
+            and (i["to"] is None or me in (i["to"], i["poster"]))
+        ]
+        found.sort(key=lambda i: (-i["created_at"], i["poster"], i["d"]))
+        return found[:MAX_PLAYING_SHOWN]
 
     def status(self, poster: str, d: str, now: int) -> InvitationStatus:
         invitation = self.invitations.get((poster, d))

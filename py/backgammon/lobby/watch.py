@@ -10,10 +10,11 @@ match from here.
 from __future__ import annotations
 
 import json
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
-from ..errors import BackgammonError
-from ..remote.messages import Message, check_message, message_hash
+from ..errors import BackgammonError, InvalidActionError
+from ..record import to_record
+from ..remote.messages import VERSION, Message, check_message, message_hash
 from ..remote.protocol import Replay, replay_transcript
 from ..shapes import View
 from ..view import build_view
@@ -172,6 +173,15 @@ class Watch:
         return WatchView(
             state=self.state(), names=names, view=build_view(match) if match is not None else None
         )
+
+    def record(self) -> dict[str, Any]:
+        """The match as far as it is proven, as the rules core's record (what review and files read), with
+        its transcript under `remote` as a player's record has it, so any reader can check every roll."""
+        if self.replay is None or self.replay.match is None:
+            raise InvalidActionError("The match has not begun yet: there is nothing to review.")
+        data = to_record(self.replay.match)
+        data["remote"] = {"v": VERSION, "transcript": [self.held[r][1] for r in range(self.proven)]}
+        return data
 
     def head(self) -> str | None:
         """The hash of the last message proven (what a result's `final` names once the match is over)."""
