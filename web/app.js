@@ -17,8 +17,8 @@ import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
 import { openIdentityDialog } from "./lobby/identity-dialog.js";
-import { createLobby } from "./lobby/lobby.js";
-import { publishResults } from "./lobby/results.js";
+import { createOnline } from "./lobby/online.js";
+import { enterWatch } from "./lobby/watch-mode.js";
 import { bindShortcuts } from "./play/keyboard.js";
 import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newmatch.js";
 import { xgidParams } from "./play/panel.js";
@@ -143,7 +143,7 @@ play = createPlay({
   preferences: () => preferences,
   matchOver: (record, view) => {
     void home.addToHistory(record, view);
-    if ("remote" in view) void sendLobbyResults();
+    if ("remote" in view) void online.matchOver();
   },
   closeOtherMode: () => leaveMode(false),
   message: (message) => showMessage(messageDialog, message),
@@ -161,9 +161,19 @@ async function friendsModule() {
   friends ??= createFriends({
     namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, rating: home.currentRating, say: announcer.say,
     message: (message) => showMessage(messageDialog, message),
+    saved: online.saved,
   });
   return friends;
 }
+
+/**
+ * *Play online…*: the lobby (web/lobby/: its relay pool and nostr-tools loaded on first use) or a friend. The lobby's
+ * own modules are joined into the page's start, as the identity dialog is (see below).
+ */
+const online = createOnline({
+  namespace, call, say: announcer.say, notice: showNotice, enqueue: queue.enqueue, friends: friendsModule,
+  watch: (watched, subscribe) => void enqueue(async () => enterWatchMode(watched, subscribe)),
+});
 
 const files = bindFiles({
   call, isRulesError, enqueue, holdIdle: queue.holdIdle, say: announcer.say, storage, play, review: (what) => enterReviewMode({ ...what, autostart: false }),
@@ -172,68 +182,6 @@ const files = bindFiles({
 
 // ---------------------------------------------------------------------------------------------------------------
 // Modes: review and the position editor take the board and the panel; play waits meanwhile.
-
-/**
- * *Find an opponent* (under *Play online…*): the lobby (web/lobby/lobby.js; its relay pool and nostr-tools loaded on first use), whose
- * matches start as a friend's live invitation does (web/remote/): the accepter hosts in the room it made, the poster
- * joins it. The lobby's own modules are joined into the page's start, as the identity dialog is (see below).
- * @type {Promise<import("./lobby/lobby.js").Lobby> | null}
- */
-let lobby = null;
-async function openLobby() {
-  lobby ??= (async () => {
-    const { rememberedName } = await import("./remote/store.js");
-    return createLobby({
-      namespace, call, say: announcer.say, relays: await siteRelays(), defaultName: rememberedName(),
-      newRoom: async () => (await import("./remote/link.js")).newInvitation(),
-      findByRoom: async (room) => (await import("./remote/store.js")).findByRoom(namespace, room),
-      hostLive: async (match) => {
-        const module = await friendsModule();
-        await enqueue(() => module.hostLive(match));
-      },
-      joinLive: async (invitation, agreed) => {
-        const module = await friendsModule();
-        await enqueue(() => module.openInvitation(invitation, agreed));
-      },
-    });
-  })();
-  lobby.catch(() => void (lobby = null));
-  await (await lobby).open();
-}
-
-/** The relays the page names (web/relays.js: loaded with play on two devices, not at the start). */
-const siteRelays = async () => (await import("./relays.js")).pageRelays(document);
-
-/**
- * A match on two devices ended: if the lobby started it, this player's result goes to the relays (and any other
- * left unsent), through the lobby's connections when it is open (web/lobby/results.js).
- */
-async function sendLobbyResults() {
-  /** @param {import("nostr-tools/pure").VerifiedEvent} event */
-  const publish = async (event) => {
-    if (lobby) return (await lobby).publish(event);
-    const { openPool } = await import("./lobby/relay-pool.js");
-    const pool = openPool(await siteRelays());
-    try {
-      await pool.publish(event);
-    } finally {
-      pool.close();
-    }
-  };
-  try {
-    const findByRoom = async (/** @type {string} */ room) => (await import("./remote/store.js")).findByRoom(namespace, room);
-    if (await publishResults({ namespace, call, publish, findByRoom })) announcer.say("Your result of this match is published for the lobby's ratings.");
-  } catch {
-    showNotice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
-  }
-}
-
-/** *Play online…*: the lobby or a friend, each in its own dialog once this one has closed. */
-async function openOnline() {
-  const choice = await openDialog(/** @type {HTMLDialogElement} */ ($("online-dialog")));
-  if (choice === "lobby") await openLobby();
-  if (choice === "friend") await (await friendsModule()).openFriendDialog();
-}
 
 /**
  * *Your identity…* (web/lobby/; its keys and nostr-tools loaded on first use): a new identity takes the name last
@@ -260,6 +208,21 @@ async function enterSetupMode() {
     board, call, announcer, view: play.view(),
     done: (ids) => /** @type {Promise<void>} */ (enqueue(() => play.setUpPosition(ids, "Position set up."))),
     leave: () => leaveMode(),
+  });
+}
+
+/**
+ * Watch a match being played, met in the lobby (web/lobby/watch-mode.js): the board follows it, nothing is sent.
+ * @param {import("./lobby/lobby.js").Watched} watched
+ * @param {import("./lobby/watch-mode.js").WatchContext["subscribe"]} subscribe
+ */
+function enterWatchMode(watched, subscribe) {
+  leaveMode(false);
+  play.suspend();
+  mode = enterWatch({
+    board, call, announcer, subscribe, watched, describe: say,
+    leave: () => leaveMode(),
+    review: ({ record, summary, name }) => void enqueue(() => enterReviewMode({ record, imported: { name, summary }, autostart: false })),
   });
 }
 
@@ -436,7 +399,7 @@ const shownRecord = () => play.match().record();
 $("review-button").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: false })));
 $("result-analyse").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: true })));
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
-$("online-button").addEventListener("click", () => void openOnline());
+$("online-button").addEventListener("click", () => void online.openOnline());
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("identity-button").addEventListener("click", () => void openIdentity());
 $("sound-button").addEventListener("click", () => {

@@ -498,6 +498,13 @@
  */
 
 /**
+ * A watched match's record, and what review says of it.
+ * @typedef {object} WatchedRecord
+ * @property {Record<string, any>} record
+ * @property {MatSummary} summary
+ */
+
+/**
  * Settings as the page sends them: any left out take their defaults.
  * @typedef {object} SettingsParam
  * @property {number} [match_length]
@@ -705,7 +712,7 @@
  * @property {{params: LobbyStatusParams, result: InvitationStatus}} lobby_status
  * @property {{params: Record<string, unknown>, result: LobbyView}} lobby_view
  * @property {{params: LobbyWatchParams, result: WatchView}} lobby_watch
- * @property {{params: Record<string, unknown>, result: any}} lobby_watch_record
+ * @property {{params: Record<string, unknown>, result: WatchedRecord}} lobby_watch_record
  * @property {{params: NewMatchParams, result: MatchAnswer}} new_match
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position

@@ -170,7 +170,9 @@ def test_the_worker_method_shows_the_watched_match(
     assert shown["view"]["phase"] == "match_over"
     assert call("lobby_watch", players=["ann", "bob"], address=address(keys))["type"] == "InvalidActionError"
     # The match watched to its end opens in review as a player's record does: every roll checkable again.
-    record = call("lobby_watch_record", address=address(keys))
+    watched = call("lobby_watch_record", address=address(keys))
+    record = watched["record"]
     assert record["remote"]["transcript"] == transcript
+    assert watched["summary"]["finished"] and watched["summary"]["players"] == ["Ann", "Bob"]
     assert call("remote_verify_record", record=record)["revision"] == len(transcript) - 1
     assert call("lobby_watch_record", address="31660:x:y")["type"] == "InvalidActionError"

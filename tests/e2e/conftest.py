@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build, serving
+from scripts.local_relay import local_relay
+from scripts.remote_harness import build_site_for_relay
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -224,3 +226,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def take_screenshot() -> Callable[[Page, str], Path]:
     """`take_screenshot(page, "name")` saves test-results/name.png."""
     return screenshot
+
+
+# ---- the lobby's tests (test_lobby*.py): each module its own relay, three people at three devices ---------
+
+
+@pytest.fixture(scope="module")
+def relay_and_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The site built to name a local relay, served; yields the relay's URL and the site's."""
+    with local_relay() as relay:
+        dist = build_site_for_relay(tmp_path_factory.mktemp("lobby") / "dist", relay)
+        with serving(dist) as server:
+            yield relay, str(server.url)
+
+
+@pytest.fixture
+def devices(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
+    """Three browser contexts (three profiles), a page each. The error trystero logs when the other device
+    closes the connection (a context closed at the end) is expected."""
+    page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$")
+    contexts: list[BrowserContext] = [
+        browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)
+    ]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()

@@ -51,3 +51,27 @@ def publish(page: Page, relay: str, events: list[dict[str, Any]]) -> list[Any]:
         [relay, events],
     )
     return answers
+
+
+def relay_events(page: Page, relay: str, wanted: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events the relay holds that the filter `wanted` asks for (asked from a page, whose policy allows
+    the relay)."""
+    events: list[dict[str, Any]] = page.evaluate(
+        """async ([url, wanted]) => {
+             const socket = new WebSocket(url);
+             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
+             const events = [];
+             await new Promise((done) => {
+               socket.addEventListener("message", (message) => {
+                 const data = JSON.parse(message.data);
+                 if (data[0] === "EVENT") events.push(data[2]);
+                 if (data[0] === "EOSE") done();
+               });
+               socket.send(JSON.stringify(["REQ", "asked", wanted]));
+             });
+             socket.close();
+             return events;
+           }""",
+        [relay, wanted],
+    )
+    return events

@@ -7,47 +7,16 @@ live match a friend's invitation does (the real trystero and WebRTC)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from scripts.chromium import serving
-from scripts.local_relay import local_relay
-from scripts.remote_harness import CONNECT_TIMEOUT_MS, build_site_for_relay
+from playwright.sync_api import Page, expect
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.core.lobby_support import invitation as invitation_template
 from tests.core.lobby_support import needs_node, public_keys, result, result_event, sign
 from tests.e2e import remote_driver as rd
-from tests.e2e.conftest import PageProblems, screenshot
-from tests.e2e.lobby_driver import ROW, open_lobby, post, publish, row
+from tests.e2e.conftest import screenshot
+from tests.e2e.lobby_driver import ROW, open_lobby, post, publish, relay_events, row
 from tests.e2e.test_axe import audit
-
-
-@pytest.fixture(scope="module")
-def relay_and_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """The site built to name a local relay, served; yields the relay's URL and the site's."""
-    with local_relay() as relay:
-        dist = build_site_for_relay(tmp_path_factory.mktemp("lobby") / "dist", relay)
-        with serving(dist) as server:
-            yield relay, str(server.url)
-
-
-@pytest.fixture(autouse=True)
-def friend_leaving(page_problems: PageProblems) -> None:
-    """The error trystero logs when the other device closes the connection (a context closed at the end)."""
-    page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$")
-
-
-@pytest.fixture
-def devices(browser: Browser) -> Iterator[list[Page]]:
-    contexts: list[BrowserContext] = [
-        browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)
-    ]
-    try:
-        yield [context.new_page() for context in contexts]
-    finally:
-        for context in contexts:
-            context.close()
 
 
 @needs_node
@@ -144,26 +113,8 @@ def test_closing_the_page_withdraws_its_invitations(
 
 
 def relay_versions(page: Page, relay: str, author: str) -> list[dict[str, Any]]:
-    """The invitations the relay holds from `author` (asked from a page, whose policy allows the relay)."""
-    events: list[dict[str, Any]] = page.evaluate(
-        """async ([url, author]) => {
-             const socket = new WebSocket(url);
-             await new Promise((done) => socket.addEventListener("open", done, { once: true }));
-             const events = [];
-             await new Promise((done) => {
-               socket.addEventListener("message", (message) => {
-                 const data = JSON.parse(message.data);
-                 if (data[0] === "EVENT") events.push(data[2]);
-                 if (data[0] === "EOSE") done();
-               });
-               socket.send(JSON.stringify(["REQ", "versions", { kinds: [31660], authors: [author] }]));
-             });
-             socket.close();
-             return events;
-           }""",
-        [relay, author],
-    )
-    return events
+    """The invitations the relay holds from `author`."""
+    return relay_events(page, relay, {"kinds": [31660], "authors": [author]})
 
 
 def test_an_invitation_is_published_again_before_it_expires(

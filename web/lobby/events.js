@@ -1,13 +1,15 @@
 // @ts-check
 /**
  * The lobby's events as this page writes them (docs/lobby-events.md): an invitation (kind 31660, addressable, one
- * per `d`) in each of its states, an accept (kind 21660, its content encrypted to the poster), and a result (kind 1660). Unsigned here:
+ * per `d`) in each of its states, an accept (kind 21660, its content encrypted to the poster), a result (kind 1660) and
+ * a watched message (kind 1661). Unsigned here:
  * the identity's signer (web/lobby/identity.js `loadSigner`) signs them.
  */
 
 export const INVITATION_KIND = 31660;
 export const ACCEPT_KIND = 21660;
 export const RESULT_KIND = 1660;
+export const WATCH_KIND = 1661;
 export const TOPIC = "backgammon-lobby";
 /** A posted invitation is re-published this often while the page is open... */
 export const REPUBLISH_S = 120;
@@ -37,20 +39,23 @@ export function newInvitationId() {
  * @property {number | null} min
  * @property {number | null} max
  * @property {string | null} [to]  the one player it is for (inviting someone again), else anyone
+ * @property {boolean} [watch]  false: its match may not be watched (the poster's choice, or once taken either's)
  */
 
 /**
- * An invitation's event, unsigned.
- * @param {{d: string, terms: Terms, state: "open" | "taken" | "withdrawn", with?: string, createdAt: number, expires: number}} version
+ * An invitation's event, unsigned (`takenName`: the accepter's name, shown to watchers).
+ * @param {{d: string, terms: Terms, state: "open" | "taken" | "withdrawn", with?: string, takenName?: string, createdAt: number, expires: number}} version
  */
-export function invitationTemplate({ d, terms, state, with: accepter, createdAt, expires }) {
+export function invitationTemplate({ d, terms, state, with: accepter, takenName, createdAt, expires }) {
   /** @type {Record<string, unknown>} */
   const content = { v: 1, name: terms.name, length: terms.length, mode: terms.mode, rated: terms.rated };
   if (terms.rated && terms.min !== null) content.min = terms.min;
   if (terms.rated && terms.max !== null) content.max = terms.max;
   if (terms.to) content.to = terms.to;
+  if (terms.watch === false) content.watch = false;
   content.state = state;
   if (state === "taken") content.with = accepter;
+  if (state === "taken" && takenName) content.with_name = takenName;
   return {
     kind: INVITATION_KIND,
     created_at: createdAt,
@@ -73,11 +78,12 @@ export function acceptTemplate({ poster, d, encrypted, createdAt }) {
 }
 
 /**
- * What an accept says, before it is encrypted: the accepter's name, and for a live match the room and secret.
- * @param {{name: string, room?: string, secret?: string}} what
+ * What an accept says, before it is encrypted: the accepter's name, for a live match the room and secret, and
+ * whether the accepter lets others watch the match.
+ * @param {{name: string, room?: string, secret?: string, watch?: boolean}} what
  */
-export function acceptContent({ name, room, secret }) {
-  return JSON.stringify(room && secret ? { v: 1, name, room, secret } : { v: 1, name });
+export function acceptContent({ name, room, secret, watch = true }) {
+  return JSON.stringify({ v: 1, name, ...(room && secret ? { room, secret } : {}), ...(watch ? {} : { watch: false }) });
 }
 
 /**
@@ -87,6 +93,15 @@ export function acceptContent({ name, room, secret }) {
  */
 export function resultTemplate({ other, content, createdAt }) {
   return { kind: RESULT_KIND, created_at: createdAt, tags: [["p", other], ["t", TOPIC]], content };
+}
+
+/**
+ * A watched message's event, unsigned: one message of a lobby match's transcript, for its watchers.
+ * @param {{address: string, other: string, message: object, createdAt: number}} watched  address: the invitation's
+ *   ("31660:<poster>:<d>"); other: the other player's key
+ */
+export function watchTemplate({ address, other, message, createdAt }) {
+  return { kind: WATCH_KIND, created_at: createdAt, tags: [["a", address], ["p", other], ["t", TOPIC]], content: JSON.stringify(message) };
 }
 
 /** @returns {number} now in whole seconds */

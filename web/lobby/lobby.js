@@ -14,7 +14,9 @@
 import { loadSigner, renameIdentity } from "./identity.js";
 import { renderList } from "./lobby-view.js";
 import { checkName } from "./name.js";
-import { namesMet, noteLobbyMatch, publishResults } from "./results.js";
+import { publishResults } from "./results.js";
+import { namesMet, noteLobbyMatch } from "./noted.js";
+import { renderPlaying } from "./playing-view.js";
 import { renderPlayed } from "./played-view.js";
 import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
 import {
@@ -35,6 +37,14 @@ import {
  * @property {(invitation: {room: string, secret: string}, answer: {name: string, length: number, rated: boolean}) => Promise<void>} joinLive
  *   join the live match hosted in that room, with these terms agreed already
  * @property {import("./results.js").PublishContext["findByRoom"]} findByRoom  the match on two devices kept with a room
+ * @property {(match: Watched) => void} watch  follow a match being played (web/lobby/watch-mode.js)
+ */
+
+/**
+ * @typedef {object} Watched  a match being played, as the list offers it to watch
+ * @property {string} address  its invitation's address, which its watched messages name
+ * @property {[string, string]} players  the poster's key and the accepter's
+ * @property {[string, string]} names  their names as the invitation gives them
  */
 
 /** Events handed to the worker at once, at most (docs/performance.md). */
@@ -70,7 +80,7 @@ export async function createLobby(ctx) {
   /** @type {Record<string, any>[]} */
   let waiting = [];
   let feeding = false;
-  /** @type {{poster: string, d: string, name: string, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, timer: ReturnType<typeof setTimeout>} | null} */
+  /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, timer: ReturnType<typeof setTimeout>} | null} */
   let pending = null;
   let name = signer.name || checkedOr(ctx.defaultName);
 
@@ -174,6 +184,7 @@ export async function createLobby(ctx) {
     }
     $("lobby-results").textContent = resultsWords(view.verified_results, view.claimed_results);
     await renderPlayed(/** @type {HTMLDetailsElement} */ ($("lobby-played")), view.played, names);
+    await renderPlaying(/** @type {HTMLElement} */ ($("lobby-playing")), view.playing);
     await renderList($("lobby-list"), {
       items: view.invitations,
       filters: filters(),
@@ -189,13 +200,13 @@ export async function createLobby(ctx) {
   /**
    * Publish a version of one of this player's invitations, and take it in here at once (the poster's device must
    * hold it to check accepts of it).
-   * @param {Mine} own @param {"open" | "taken" | "withdrawn"} state @param {string} [accepter]
+   * @param {Mine} own @param {"open" | "taken" | "withdrawn"} state @param {{key: string, name: string}} [accepter]
    */
   async function publish(own, state, accepter) {
     // Relays keep the newest per `d`; two versions in one second would leave the first.
     own.createdAt = Math.max(nowSeconds(), own.createdAt + 1);
     own.expires = Math.max(own.expires, own.createdAt + EXPIRES_AFTER_S);
-    const event = signer.sign(invitationTemplate({ d: own.d, terms: own.terms, state, with: accepter, createdAt: own.createdAt, expires: own.expires }));
+    const event = signer.sign(invitationTemplate({ d: own.d, terms: own.terms, state, with: accepter?.key, takenName: accepter?.name, createdAt: own.createdAt, expires: own.expires }));
     heard(event);
     await pool.publish(event);
   }
@@ -224,7 +235,7 @@ export async function createLobby(ctx) {
     /** @type {Mine} */
     const own = {
       d: newInvitationId(),
-      terms: { name, length, mode: modeValue === "links" ? "links" : "live", rated, min, max, to: to?.key ?? null },
+      terms: { name, length, mode: modeValue === "links" ? "links" : "live", rated, min, max, to: to?.key ?? null, watch: field("watchable").checked },
       createdAt: 0,
       expires: 0,
       state: "open",
@@ -246,7 +257,7 @@ export async function createLobby(ctx) {
     await publish(own, "open").catch(() => {});
   }
 
-  /** @param {Mine} own @param {"taken" | "withdrawn"} state @param {string} [accepter] */
+  /** @param {Mine} own @param {"taken" | "withdrawn"} state @param {{key: string, name: string}} [accepter] */
   async function close(own, state, accepter) {
     own.state = "closed";
     clearInterval(own.timer);
@@ -290,10 +301,17 @@ export async function createLobby(ctx) {
     const content = checked.content;
     if (!own || own.state !== "open" || checked.invitation.poster !== signer.publicKey || !content?.room || !content.secret) return;
     own.state = "taking";
-    await close(own, "taken", checked.accepter).catch(() => {});
+    // Watching is off for the match if either player turned it off: the taken version says so to every list.
+    own.terms = { ...own.terms, watch: own.terms.watch !== false && content.watch !== false };
+    const accepter = { key: checked.accepter, name: content.name };
+    await close(own, "taken", accepter).catch(() => {});
     if (dialog.open) dialog.close();
     ctx.say(`${content.name} accepted your invitation: the match starts.`);
-    await noteLobbyMatch(ctx.namespace, { room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name });
+    await noteLobbyMatch(ctx.namespace, {
+      room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name,
+      address: `${INVITATION_KIND}:${signer.publicKey}:${own.d}`, watch: own.terms.watch !== false,
+      taken: { d: own.d, terms: own.terms, with: accepter.key, takenName: accepter.name, createdAt: own.createdAt, expires: own.expires },
+    });
     await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
   }
 
@@ -312,10 +330,11 @@ export async function createLobby(ctx) {
     const terms = item.invitation;
     if (terms.mode !== "live") return message("Accepting a match by links from the lobby is not built yet: accept a live one.");
     const invitation = await ctx.newRoom();
-    const encrypted = signer.encryptTo(poster, acceptContent({ name, room: invitation.room, secret: invitation.secret }));
+    const watch = field("watchable").checked;
+    const encrypted = signer.encryptTo(poster, acceptContent({ name, room: invitation.room, secret: invitation.secret, watch }));
     const event = signer.sign(acceptTemplate({ poster, d, encrypted, createdAt: nowSeconds() }));
     pending = {
-      poster, d, name, terms, invitation,
+      poster, d, name, terms, invitation, watch,
       timer: setTimeout(() => {
         pending = null;
         message(`${terms.name} did not answer: the invitation may have been left open on a device that is asleep. Try another.`);
@@ -348,7 +367,10 @@ export async function createLobby(ctx) {
     message("");
     if (dialog.open) dialog.close();
     void (async () => {
-      await noteLobbyMatch(ctx.namespace, { room: waited.invitation.room, me: signer.publicKey, opponent: poster, opponentName: waited.terms.name });
+      await noteLobbyMatch(ctx.namespace, {
+        room: waited.invitation.room, me: signer.publicKey, opponent: poster, opponentName: waited.terms.name,
+        address: `${INVITATION_KIND}:${poster}:${waited.d}`, watch: waited.watch && waited.terms.watch,
+      });
       await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
     })();
   }
@@ -386,6 +408,19 @@ export async function createLobby(ctx) {
       void changeBlock({ key: poster, name }, true);
     }
   });
+  $("lobby-playing").addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest("button[value^='watch:']");
+    if (!(button instanceof HTMLButtonElement)) return;
+    const [, poster, d] = button.value.split(":");
+    void (async () => {
+      const view = await call("lobby_view", { me: signer.publicKey });
+      const found = view.playing.find((p) => p.invitation.poster === poster && p.invitation.d === d);
+      if (!found?.invitation.taken_by) return message("This match can no longer be watched: it is no longer listed.");
+      const { invitation } = found;
+      if (dialog.open) dialog.close();
+      ctx.watch({ address: found.address, players: [poster, /** @type {string} */ (invitation.taken_by)], names: [invitation.name, invitation.taken_name ?? "Their opponent"] });
+    })();
+  });
   $("lobby-played-list").addEventListener("click", (event) => {
     const button = /** @type {HTMLElement} */ (event.target).closest("button[value]");
     if (!(button instanceof HTMLButtonElement)) return;
@@ -407,6 +442,8 @@ export async function createLobby(ctx) {
   return {
     /** Send an event to the site's relays (resolves once one took it). @param {import("nostr-tools/pure").VerifiedEvent} event */
     publish: (event) => pool.publish(event),
+    /** Hear what the site's relays hold and are sent that `filter` asks for. */
+    subscribe: pool.subscribe,
     /** Open the list (it updates itself while open). */
     async open() {
       field("name").value = name;

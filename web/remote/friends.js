@@ -35,6 +35,8 @@ import { $, createState, input, shown } from "./state.js";
  * @property {() => Promise<number>} rating  this player's rating now, in whole points (web/app.js hands home's)
  * @property {(text: string) => void} say
  * @property {(message: {title: string, text: string, choices?: {value: string, label: string}[]}) => Promise<string>} message
+ * @property {(entry: import("./store.js").RemoteEntry) => void} [saved]  a match was saved here (its transcript may
+ *   have grown): the lobby publishes a watched match's new messages (web/lobby/watched.js)
  */
 
 /** @param {FriendsContext} ctx */

@@ -42,6 +42,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  *   rematch)
  * @property {() => void} [closed]  the match is no longer shown here (its line closed)
  * @property {() => void} [acted]  an action of the person here changed the match (play shows it; the panel follows)
+ * @property {(entry: RemoteEntry) => void} [saved]  the match was saved here (its transcript may have grown)
  */
 
 /**
@@ -63,6 +64,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(hello: import("../types.js").Message) => void} invited
  * @property {() => void} closed
  * @property {() => void} acted
+ * @property {(entry: RemoteEntry) => void} saved
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
 
@@ -72,7 +74,7 @@ const CHANGED_HERE = "This match was changed in another tab. The latest position
 /**
  * @param {RemoteMatchOptions} options
  */
-export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {}, acted = () => {} }) {
+export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {}, acted = () => {}, saved = () => {} }) {
   const id = /** @type {string} */ (entry.state.transcript?.[0]?.match);
   /** @type {RemoteState} */
   const r = {
@@ -89,11 +91,13 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, e
     invited,
     closed,
     acted,
+    saved,
     listeners: createListeners(),
   };
   if (fresh) {
-    const saved = await r.storage.save(r.kept, { force: true });
-    if (!saved.ok && "error" in saved) throw new Error(`The match with your friend could not be saved: ${saved.error}.`);
+    const first = await r.storage.save(r.kept, { force: true });
+    if (!first.ok && "error" in first) throw new Error(`The match with your friend could not be saved: ${first.error}.`);
+    if (first.ok) r.saved(r.kept);
   } else {
     await r.storage.load(); // this tab now knows the stored revision: a save over a later one is a conflict
   }
@@ -261,6 +265,7 @@ async function save(r, next) {
   const saved = await r.storage.save(next);
   if (saved.ok) {
     r.kept = next;
+    r.saved(next);
     return true;
   }
   if ("conflict" in saved) {

@@ -45,6 +45,7 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
     fresh,
     call,
     enqueue: (step) => /** @type {Promise<void>} */ (enqueue(step)),
+    saved: state.ctx.saved,
     invited: (hello) => {
       const { invitation } = entry;
       if (invitation && opened) void enqueue(() => joinLive(state, /** @type {RemoteMatch} */ (opened), invitation, hello));

@@ -17,7 +17,7 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
   signs, from a finished match on two devices (its remote state) or from the fields given
 - `lobby_watch {players, address, events?, now?}` -> `WatchView`: a match watched (opened on first use, by
   its invitation's address; at most `MAX_WATCHES` at once), the events given taken in first
-- `lobby_watch_record {address}` -> the record of a match watched, as far as it is proven (for review)
+- `lobby_watch_record {address}` -> `WatchedRecord`: a match watched, as far as it is proven, for review
 - `lobby_reset {}` -> `{}`: forget everything (a new identity, tests)
 """
 
@@ -45,7 +45,7 @@ from .nostr import HEX_32
 from .ratings import Played, played_against
 from .refusal import Refused
 from .state import Changes, InvitationStatus, Lobby
-from .watch import Watch, WatchView
+from .watch import Watch, WatchedRecord, WatchView
 
 Params = dict[str, Any]
 LOBBY = Lobby()
@@ -252,7 +252,7 @@ def lobby_watch(params: Params) -> WatchView:
 
 
 @register("lobby_watch_record")
-def lobby_watch_record(params: Params) -> dict[str, Any]:
+def lobby_watch_record(params: Params) -> WatchedRecord:
     watch = WATCHES.get(str(params.get("address")))
     if watch is None:
         raise InvalidActionError("That match is not watched here.")

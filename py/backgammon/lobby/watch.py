@@ -16,7 +16,7 @@ from ..errors import BackgammonError, InvalidActionError
 from ..record import to_record
 from ..remote.messages import VERSION, Message, check_message, message_hash
 from ..remote.protocol import Replay, replay_transcript
-from ..shapes import View
+from ..shapes import MatSummary, View
 from ..view import build_view
 from .events import TOPIC, _kind, _not_future, _tags
 from .nostr import HEX_32, NostrEvent, check_id, check_shape, check_signature
@@ -49,6 +49,13 @@ class WatchState(TypedDict):
     waiting: int
     stopped: str | None
     phase: WatchPhase
+
+
+class WatchedRecord(TypedDict):
+    """A watched match's record, and what review says of it."""
+
+    record: dict[str, Any]
+    summary: MatSummary
 
 
 class WatchView(TypedDict):
@@ -174,14 +181,17 @@ class Watch:
             state=self.state(), names=names, view=build_view(match) if match is not None else None
         )
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> WatchedRecord:
         """The match as far as it is proven, as the rules core's record (what review and files read), with
-        its transcript under `remote` as a player's record has it, so any reader can check every roll."""
+        its transcript under `remote` as a player's record has it, so any reader can check every roll; and
+        what review says of it (as of a match opened from a file)."""
+        from ..formats.mat_import import mat_summary  # the page's start imports the lobby; files load later
+
         if self.replay is None or self.replay.match is None:
             raise InvalidActionError("The match has not begun yet: there is nothing to review.")
         data = to_record(self.replay.match)
         data["remote"] = {"v": VERSION, "transcript": [self.held[r][1] for r in range(self.proven)]}
-        return data
+        return WatchedRecord(record=data, summary=mat_summary(self.replay.match))
 
     def head(self) -> str | None:
         """The hash of the last message proven (what a result's `final` names once the match is over)."""

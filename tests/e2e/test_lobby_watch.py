@@ -1,0 +1,115 @@
+"""Watching a match met in the lobby (web/lobby/watched.js, watch-mode.js; docs/lobby-events.md, *Watching*):
+Ann posts, Bob accepts, and Cy, at a third device, finds their match under *Matches being played* and watches
+it. Each of the players' devices publishes every message of the match's transcript to the local relay as it
+is saved; Cy's page asks the relay for them and its worker proves them with the rules core before the board
+shows anything. Cy sees every turn as the players' boards show it, the same final score, and the match in
+review at the end; Cy has nothing to press in the match itself."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
+from tests.e2e import remote_driver as rd
+from tests.e2e.conftest import screenshot
+from tests.e2e.lobby_driver import ROW, open_lobby, post, relay_events, row
+
+CHECKERS = """() => [...document.querySelectorAll('#board .layer-checkers .checker')]
+  .map((c) => `${c.getAttribute('class').includes('p0') ? 0 : 1}@${c.dataset.loc}`).sort().join(' ')"""
+
+
+def checkers(page: Page) -> str:
+    """Where every checker of the board stands, as drawn."""
+    drawn: str = page.evaluate(CHECKERS)
+    return drawn
+
+
+def meet(site: str, ann: Page, bob: Page, *, ann_lets_watch: bool = True) -> None:
+    """Ann posts a live 1-point match (watching on or off), Bob accepts; both boards connected."""
+    open_lobby(ann, site, "Ann")
+    ann.set_checked("#lobby-form input[name=watchable]", ann_lets_watch)
+    post(ann, 1)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('1-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', 1)} button:text-is('Accept')")
+    for page in (ann, bob):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+
+
+def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    meet(site, ann, bob)
+    open_lobby(cy, site, "Cy")
+    playing = "#lobby-playing li:has-text('Ann against Bob')"
+    cy.wait_for_selector(playing, timeout=CONNECT_TIMEOUT_MS)
+    expect(cy.locator(playing)).to_contain_text("1-point match · live")
+    screenshot(cy, "lobby-being-played-1280x800")
+    cy.click(f"{playing} button:text-is('Watch')")
+    expect(cy.locator("#watch-panel")).to_be_visible()
+    expect(cy.locator("#watch-title")).to_have_text("Watching Ann against Bob")
+    expect(cy.locator("#play-panel")).to_be_hidden()
+
+    # Turn by turn, Cy's board comes to what both players' boards show once the player to move is done.
+    turns = 0
+    for _ in range(12):
+        page = rd.wait_for_turn([ann, bob])
+        assert page is not None
+        rd.act_once(page)
+        if rd.state(page)["phase"] != "move":  # a turn ended: the other's roll, or the match over
+            rd.wait_until(lambda: checkers(cy) == checkers(ann) == checkers(bob))
+            turns += 1
+    assert turns >= 2
+    # Cy can act in nothing: no checker to pick up, no button of the match.
+    assert cy.locator("#board .target.source").count() == 0
+    assert cy.locator("#controls button:visible").count() == 0
+    screenshot(cy, "lobby-watching-1280x800")
+
+    rd.resign_single(bob, ann)
+    for page in (ann, bob):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    final = ann.text_content("#result-text") or ""
+    assert "Ann wins the match" in final
+    expect(cy.locator("#watch-status")).to_contain_text("Ann wins the match", timeout=CONNECT_TIMEOUT_MS)
+    # Bob hosts the match (the accepter does), so he is its first player.
+    expect(cy.locator("#watch-score")).to_have_text("Score: Bob 0, Ann 1 in a 1-point match.")
+    assert checkers(cy) == checkers(ann)
+    expect(cy.locator("#watch-proof")).to_contain_text("of the match checked by the rules")
+
+    # At the end, the match opens in review, as one opened from a file.
+    cy.click("#watch-review")
+    expect(cy.locator("#review-panel")).to_be_visible()
+    expect(cy.locator("#review-panel")).to_contain_text("the match of Ann against Bob you watched")
+    screenshot(cy, "lobby-watched-review-1280x800")
+
+
+def test_a_match_either_player_keeps_private_is_neither_published_nor_listed(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Dee turns watching off before posting: her match with Eve starts and is played, but neither device
+    publishes a message of it for watchers, its taken invitation says so, and Cy's lobby does not list it."""
+    relay, site = relay_and_site
+    dee, eve, cy = devices
+    open_lobby(dee, site, "Dee")
+    dee.set_checked("#lobby-form input[name=watchable]", False)
+    post(dee, 2)
+    open_lobby(eve, site, "Eve")
+    dee_key = eve.get_attribute(row(eve, "Dee", 2), "data-poster", timeout=CONNECT_TIMEOUT_MS) or ""
+    eve.click(f"{row(eve, 'Dee', 2)} button:text-is('Accept')")
+    for page in (dee, eve):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    for _ in range(6):
+        page = rd.wait_for_turn([dee, eve])
+        assert page is not None
+        rd.act_once(page)
+    (held,) = relay_events(cy, relay, {"kinds": [31660], "authors": [dee_key]})
+    content = json.loads(held["content"])
+    assert content["state"] == "taken" and content["watch"] is False, content
+    address = f"31660:{dee_key}:{next(value for name, value in held['tags'] if name == 'd')}"
+    assert relay_events(cy, relay, {"kinds": [1661], "#a": [address]}) == []
+    open_lobby(cy, site, "Cy")
+    cy.wait_for_selector("#lobby-list li")
+    expect(cy.locator("#lobby-playing li:has-text('Dee')")).to_have_count(0)

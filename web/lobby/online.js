@@ -1,0 +1,92 @@
+// @ts-check
+/**
+ * *Play online…* and what the lobby does while the page plays: the dialog's choices (the lobby or a friend), the
+ * lobby itself (web/lobby/lobby.js, made on first use), each finished lobby match's result sent (results.js), and
+ * each saved lobby match's new messages published for watchers (watched.js). Events go through the lobby's relay
+ * pool when it is open, else through one kept for them.
+ */
+import { openDialog } from "../dialogs.js";
+import { createLobby } from "./lobby.js";
+import { publishResults } from "./results.js";
+import { createWatchedPublisher } from "./watched.js";
+
+/**
+ * @typedef {object} OnlineContext
+ * @property {string} namespace
+ * @property {import("../types.js").Call} call
+ * @property {(text: string) => void} say
+ * @property {(text: string) => void} notice  a notice the player sees
+ * @property {(step: () => Promise<void>) => Promise<unknown>} enqueue
+ * @property {() => Promise<import("../remote/friends.js").Friends>} friends  play on two devices (loaded on first use)
+ * @property {(watched: import("./lobby.js").Watched, subscribe: import("./watch-mode.js").WatchContext["subscribe"]) => void} watch
+ *   follow a match being played (the page's watch mode)
+ */
+
+/** @param {OnlineContext} ctx */
+export function createOnline(ctx) {
+  const { namespace, call } = ctx;
+  /** @type {Promise<import("./lobby.js").Lobby> | null} */
+  let lobby = null;
+  /** @type {import("./relay-pool.js").Pool | null} */
+  let pool = null;
+
+  /** The relays the page names (web/relays.js: loaded with play on two devices, not at the start). */
+  const siteRelays = async () => (await import("../relays.js")).pageRelays(document);
+  const remoteStore = () => import("../remote/store.js");
+  const findByRoom = async (/** @type {string} */ room) => (await remoteStore()).findByRoom(namespace, room);
+
+  /** @param {import("nostr-tools/pure").VerifiedEvent} event */
+  async function publish(event) {
+    if (lobby) return (await lobby).publish(event);
+    pool ??= (await import("./relay-pool.js")).openPool(await siteRelays());
+    await pool.publish(event);
+  }
+
+  /**
+   * *Find an opponent*: the lobby, whose matches start as a friend's live invitation does (web/remote/): the
+   * accepter hosts in the room it made, the poster joins it.
+   */
+  async function openLobby() {
+    lobby ??= (async () => {
+      const { rememberedName } = await remoteStore();
+      return createLobby({
+        namespace, call, say: ctx.say, relays: await siteRelays(), defaultName: rememberedName(), findByRoom,
+        newRoom: async () => (await import("../remote/link.js")).newInvitation(),
+        hostLive: async (match) => {
+          const module = await ctx.friends();
+          await ctx.enqueue(() => module.hostLive(match));
+        },
+        joinLive: async (invitation, agreed) => {
+          const module = await ctx.friends();
+          await ctx.enqueue(() => module.openInvitation(invitation, agreed));
+        },
+        watch: (watched) => void lobby?.then((open) => ctx.watch(watched, open.subscribe)),
+      });
+    })();
+    lobby.catch(() => void (lobby = null));
+    await (await lobby).open();
+  }
+
+  return {
+    openLobby,
+    /** *Play online…*: the lobby or a friend, each in its own dialog once this one has closed. */
+    async openOnline() {
+      const choice = await openDialog(/** @type {HTMLDialogElement} */ (document.getElementById("online-dialog")));
+      if (choice === "lobby") await openLobby();
+      if (choice === "friend") await (await ctx.friends()).openFriendDialog();
+    },
+    /**
+     * A match on two devices ended: if the lobby started it, this player's result goes to the relays (and any other
+     * left unsent).
+     */
+    async matchOver() {
+      try {
+        if (await publishResults({ namespace, call, publish, findByRoom })) ctx.say("Your result of this match is published for the lobby's ratings.");
+      } catch {
+        ctx.notice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
+      }
+    },
+    /** A match on two devices was saved here: a lobby match's new messages go to its watchers. */
+    saved: createWatchedPublisher({ namespace, publish }),
+  };
+}

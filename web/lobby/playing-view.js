@@ -1,0 +1,43 @@
+// @ts-check
+/**
+ * *Matches being played*: the live matches met in the lobby that may be watched (`lobby_view`'s `playing`: taken
+ * invitations, newest first), each with both players' marks and names and the terms, and *Watch*. Hidden while
+ * there is none.
+ */
+import { drawMark } from "./mark-view.js";
+import { markOfKey } from "./mark.js";
+import { termsWords } from "./lobby-view.js";
+
+/**
+ * @param {HTMLElement} section  holds the heading and the list
+ * @param {import("../types.generated.js").PlayingView[]} rows
+ */
+export async function renderPlaying(section, rows) {
+  section.hidden = rows.length === 0;
+  const list = /** @type {HTMLElement} */ (section.querySelector("ul"));
+  const drawn = JSON.stringify(rows.map(({ address, invitation }) => [address, invitation.name, invitation.taken_name, termsWords(invitation)]));
+  if (list.dataset.drawn === drawn) return; // unchanged: a button under the pointer stays put
+  list.dataset.drawn = drawn;
+  const items = await Promise.all(rows.map(async ({ invitation }) => {
+    const taker = invitation.taken_name ?? "a player";
+    const item = Object.assign(document.createElement("li"), { className: "lobby-row lobby-playing-row" });
+    item.dataset.poster = invitation.poster;
+    const head = document.createElement("span");
+    head.append(
+      Object.assign(document.createElement("span"), { className: "lobby-name", textContent: invitation.name }),
+      document.createTextNode(" against "),
+      Object.assign(document.createElement("span"), { className: "lobby-name", textContent: taker }),
+    );
+    const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: termsWords(invitation) });
+    const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
+    const watch = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Watch", value: `watch:${invitation.poster}:${invitation.d}` });
+    watch.setAttribute("aria-label", `Watch ${invitation.name} against ${taker}`);
+    acts.append(watch);
+    const marks = Object.assign(document.createElement("span"), { className: "lobby-marks" });
+    marks.append(drawMark(await markOfKey(invitation.poster)));
+    if (invitation.taken_by) marks.append(drawMark(await markOfKey(invitation.taken_by)));
+    item.append(marks, head, terms, acts);
+    return item;
+  }));
+  list.replaceChildren(...items);
+}
