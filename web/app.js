@@ -220,7 +220,8 @@ function enterWatchMode(watched, subscribe) {
   leaveMode(false);
   play.suspend();
   mode = enterWatch({
-    board, call, announcer, subscribe, watched, describe: say,
+    board, call, announcer, subscribe, watched,
+    describe: { scoreText: say.scoreText, statusText: say.statusText, playerName: say.playerName, diceText: say.diceText },
     leave: () => leaveMode(),
     review: ({ record, summary, name }) => void enqueue(() => enterReviewMode({ record, imported: { name, summary }, autostart: false })),
   });
