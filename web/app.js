@@ -162,6 +162,7 @@ async function friendsModule() {
     namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, rating: home.currentRating, say: announcer.say,
     message: (message) => showMessage(messageDialog, message),
     saved: online.saved,
+    lobbyWords: online.lobbyWords,
   });
   return friends;
 }

@@ -307,6 +307,10 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
     for page, other in ((ann, "Bob"), (bob, "Ann")):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
         page.wait_for_selector(f"#remote-title:has-text('match with {other}')")
+    # The match's panel gives both players' ratings in the lobby, from the results this device verified.
+    expect(ann.locator("#remote-lobby")).to_have_text(
+        "Lobby ratings — you: 1510, from 1 verified result; Bob: 1490, from 1 verified result."
+    )
 
 
 def test_a_blocked_player_is_hidden_here_until_unblocked(

@@ -7,6 +7,8 @@
  */
 import { openDialog } from "../dialogs.js";
 import { createLobby } from "./lobby.js";
+import { ratingWords } from "./lobby-view.js";
+import { notedMatches } from "./noted.js";
 import { publishResults } from "./results.js";
 import { createWatchedPublisher } from "./watched.js";
 
@@ -43,10 +45,10 @@ export function createOnline(ctx) {
   }
 
   /**
-   * *Find an opponent*: the lobby, whose matches start as a friend's live invitation does (web/remote/): the
-   * accepter hosts in the room it made, the poster joins it.
+   * The lobby, connected (made on first use, its dialog closed): its matches start as a friend's live invitation
+   * does (web/remote/): the accepter hosts in the room it made, the poster joins it.
    */
-  async function openLobby() {
+  function connectLobby() {
     lobby ??= (async () => {
       const { rememberedName } = await remoteStore();
       return createLobby({
@@ -64,7 +66,26 @@ export function createOnline(ctx) {
       });
     })();
     lobby.catch(() => void (lobby = null));
-    await (await lobby).open();
+    return lobby;
+  }
+
+  /** *Find an opponent*: the lobby's dialog. */
+  async function openLobby() {
+    await (await connectLobby()).open();
+  }
+
+  /**
+   * Both players' ratings in the lobby, for a match it started; null for any other match. The lobby connects for
+   * it (a reload in the middle of a lobby match), so the results it rests on are heard.
+   * @param {import("../remote/store.js").RemoteEntry} entry
+   */
+  async function lobbyWords(entry) {
+    const room = entry.mode === "live" ? entry.invitation?.room : undefined;
+    const noted = room ? (await notedMatches(namespace)).find((m) => m.room === room) : undefined;
+    if (!noted) return null;
+    await connectLobby();
+    const names = await Promise.all([noted.me, noted.opponent].map(async (key) => ratingWords(await call("lobby_rating", { key }))));
+    return `Lobby ratings — you: ${names[0]}; ${noted.opponentName ?? "your opponent"}: ${names[1]}.`;
   }
 
   return {
@@ -86,6 +107,7 @@ export function createOnline(ctx) {
         ctx.notice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
       }
     },
+    lobbyWords,
     /** A match on two devices was saved here: a lobby match's new messages go to its watchers. */
     saved: createWatchedPublisher({ namespace, publish }),
   };

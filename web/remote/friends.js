@@ -37,6 +37,8 @@ import { $, createState, input, shown } from "./state.js";
  * @property {(message: {title: string, text: string, choices?: {value: string, label: string}[]}) => Promise<string>} message
  * @property {(entry: import("./store.js").RemoteEntry) => void} [saved]  a match was saved here (its transcript may
  *   have grown): the lobby publishes a watched match's new messages (web/lobby/watched.js)
+ * @property {(entry: import("./store.js").RemoteEntry) => Promise<string | null>} [lobbyWords]  what the lobby says of
+ *   a match it started (both players' ratings from the results this device verified); null: not the lobby's
  */
 
 /** @param {FriendsContext} ctx */

@@ -39,6 +39,7 @@ export function render(state) {
   const live = entry.mode === "live";
   $("remote-title").textContent = `${matchWords(view.settings)} with ${remote.phase === "invited" ? "a friend" : friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
   $("remote-turn").textContent = timeWords(remote, friend);
+  renderLobby(state, match);
   const host = remote.seat === remote.host;
   const invited = remote.phase === "invited";
   $("remote-invite").hidden = !(invited && host && live);
@@ -60,6 +61,21 @@ export function render(state) {
   }
   input("remote-roll-ahead").checked = entry.rollAhead === true;
   renderChat(entry, remote, friend);
+}
+
+/**
+ * The players' ratings in the lobby, for a match the lobby started (web/lobby/online.js says them).
+ * @param {FriendsState} state @param {import("./state.js").RemoteMatch} match
+ */
+function renderLobby(state, match) {
+  const line = $("remote-lobby");
+  const words = state.ctx.lobbyWords?.(match.entry());
+  if (!words) return void (line.hidden = true);
+  void words.then((text) => {
+    if (shown(state) !== match) return;
+    line.hidden = !text;
+    line.textContent = text ?? "";
+  }, () => void (line.hidden = true));
 }
 
 /**
