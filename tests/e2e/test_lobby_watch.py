@@ -14,6 +14,7 @@ from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import screenshot
 from tests.e2e.lobby_driver import ROW, open_lobby, post, relay_events, row
+from tests.e2e.test_axe import audit
 
 CHECKERS = """() => [...document.querySelectorAll('#board .layer-checkers .checker')]
   .map((c) => `${c.getAttribute('class').includes('p0') ? 0 : 1}@${c.dataset.loc}`).sort().join(' ')"""
@@ -48,6 +49,7 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     cy.wait_for_selector(playing, timeout=CONNECT_TIMEOUT_MS)
     expect(cy.locator(playing)).to_contain_text("1-point match · live")
     screenshot(cy, "lobby-being-played-1280x800")
+    audit(cy, "the matches being played")
     cy.click(f"{playing} button:text-is('Watch')")
     expect(cy.locator("#watch-panel")).to_be_visible()
     expect(cy.locator("#watch-title")).to_have_text("Watching Ann against Bob")
@@ -67,6 +69,11 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     assert cy.locator("#board .target.source").count() == 0
     assert cy.locator("#controls button:visible").count() == 0
     screenshot(cy, "lobby-watching-1280x800")
+    audit(cy, "watching a match")
+    cy.set_viewport_size({"width": 390, "height": 844})
+    audit(cy, "watching a match on a phone", ["wcag22aa"])
+    screenshot(cy, "lobby-watching-390x844")
+    cy.set_viewport_size({"width": 1280, "height": 800})
 
     rd.resign_single(bob, ann)
     for page in (ann, bob):
