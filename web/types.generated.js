@@ -345,6 +345,31 @@
  */
 
 /**
+ * A letter's outer event: who sent it to whom, for the match met by which invitation.
+ * @typedef {object} Letter
+ * @property {string} sender
+ * @property {string} recipient
+ * @property {string} address
+ * @property {number} created_at
+ */
+
+/**
+ * A letter's decrypted content: part `part` (from 1) of `parts` of the turn link of `match` at `rev`.
+ * @typedef {object} LetterPart
+ * @property {string} match
+ * @property {number} rev
+ * @property {number} part
+ * @property {number} parts
+ * @property {string} data
+ */
+
+/**
+ * @typedef {object} LetterCheck
+ * @property {Letter} letter
+ * @property {LetterPart} [part]
+ */
+
+/**
  * A player's rating from the verified results this device holds; `rating` null: no verified rated
  * result (shown as "unrated", never as a number).
  * @typedef {object} RatingView
@@ -705,6 +730,7 @@
  * @property {{params: LoadParams, result: MatchAnswer}} load
  * @property {{params: Record<string, unknown>, result: BlockAnswer}} lobby_block
  * @property {{params: LobbyCheckAcceptParams, result: AcceptCheck}} lobby_check_accept
+ * @property {{params: Record<string, unknown>, result: LetterCheck}} lobby_check_letter
  * @property {{params: Record<string, unknown>, result: RatingView}} lobby_rating
  * @property {{params: LobbyReceiveParams, result: Changes}} lobby_receive
  * @property {{params: Record<string, unknown>, result: any}} lobby_reset

@@ -18,6 +18,8 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
 - `lobby_watch {players, address, events?, now?}` -> `WatchView`: a match watched (opened on first use, by
   its invitation's address; at most `MAX_WATCHES` at once), the events given taken in first
 - `lobby_watch_record {address}` -> `WatchedRecord`: a match watched, as far as it is proven, for review
+- `lobby_check_letter {event, content?, now?}` -> `LetterCheck`: a letter (a turn link between two players
+  who met here, by links), its outer event and signature, and its decrypted part when given
 - `lobby_reset {}` -> `{}`: forget everything (a new identity, tests)
 """
 
@@ -41,6 +43,7 @@ from .events import (
     check_accept_content,
     check_result_content,
 )
+from .letters import Letter, LetterPart, check_letter, check_letter_part
 from .nostr import HEX_32
 from .ratings import Played, played_against
 from .refusal import Refused
@@ -208,6 +211,22 @@ def lobby_check_accept(params: Params) -> AcceptCheck:
     answer = AcceptCheck(accepter=accept["accepter"], invitation=invitation)
     if "content" in params:
         answer["content"] = check_accept_content(params["content"], invitation["mode"])
+    return answer
+
+
+class LetterCheck(TypedDict):
+    letter: Letter
+    part: NotRequired[LetterPart]
+
+
+@register("lobby_check_letter")
+def lobby_check_letter(params: Params) -> LetterCheck:
+    letter = check_letter(params.get("event"), _now(params))
+    if letter["sender"] in LOBBY.blocked:
+        raise Refused("blocked", "its player is blocked on this device.")
+    answer = LetterCheck(letter=letter)
+    if "content" in params:
+        answer["part"] = check_letter_part(params["content"])
     return answer
 
 

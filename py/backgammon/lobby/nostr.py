@@ -173,9 +173,9 @@ def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def check_shape(data: object) -> NostrEvent:
-    """The shape NIP-01 gives an event: exactly its seven fields, each of its type, lengths bounded. Cheap: no
-    hashing, no curve arithmetic. Raises `Refused`."""
+def check_shape(data: object, max_chars: int = MAX_EVENT_CHARS) -> NostrEvent:
+    """The shape NIP-01 gives an event: exactly its seven fields, each of its type, lengths bounded (its text
+    at most `max_chars`). Cheap: no hashing, no curve arithmetic. Raises `Refused`."""
     if not isinstance(data, dict):
         raise Refused("malformed", "it is not an object.")
     if set(data) != EVENT_FIELDS:
@@ -193,8 +193,8 @@ def check_shape(data: object) -> NostrEvent:
         raise Refused("malformed", "its created_at is not a time in whole seconds.")
     if not _whole(data["kind"], 0, 65535):
         raise Refused("malformed", "its kind is not a number from 0 to 65535.")
-    if not isinstance(data["content"], str) or len(data["content"]) > MAX_EVENT_CHARS:
-        raise Refused("too-large", f"its content is not text of at most {MAX_EVENT_CHARS:,} characters.")
+    if not isinstance(data["content"], str) or len(data["content"]) > max_chars:
+        raise Refused("too-large", f"its content is not text of at most {max_chars:,} characters.")
     tags = data["tags"]
     if not isinstance(tags, list) or len(tags) > MAX_TAGS:
         raise Refused("malformed", f"its tags are not a list of at most {MAX_TAGS}.")
@@ -207,8 +207,8 @@ def check_shape(data: object) -> NostrEvent:
         ):
             raise Refused("malformed", f"a tag is not a list of 1 to {MAX_TAG_ITEMS} texts.")
         size += sum(len(item) for item in tag)
-    if size > MAX_EVENT_CHARS:
-        raise Refused("too-large", f"it holds more than {MAX_EVENT_CHARS:,} characters of text.")
+    if size > max_chars:
+        raise Refused("too-large", f"it holds more than {max_chars:,} characters of text.")
     return NostrEvent(
         id=data["id"],
         pubkey=data["pubkey"],
