@@ -402,6 +402,7 @@ $("review-button").addEventListener("click", () => void enqueue(async () => ente
 $("result-analyse").addEventListener("click", () => void enqueue(async () => enterReviewMode({ record: await shownRecord(), imported: null, autostart: true })));
 $("new-match-button").addEventListener("click", () => void play.newMatchDialog());
 $("online-button").addEventListener("click", () => void online.openOnline());
+void online.resume().catch(() => {}); // a lobby match by links goes on: its letters are heard
 $("preferences-button").addEventListener("click", () => void openPreferencesDialog());
 $("identity-button").addEventListener("click", () => void openIdentity());
 $("sound-button").addEventListener("click", () => {

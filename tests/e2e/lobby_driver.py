@@ -19,11 +19,12 @@ def open_lobby(page: Page, site: str, name: str) -> None:
     page.fill("#lobby-form input[name=name]", name)
 
 
-def post(page: Page, length: int) -> None:
+def post(page: Page, length: int, mode: str = "live") -> None:
+    """*Post an invitation*: `length` points, `mode` "live" or "links" (listed for a day)."""
     if page.get_attribute("#lobby-post", "open") is None:
         page.click("#lobby-post summary")
     page.fill("#lobby-form input[name=length]", str(length))
-    page.check("#lobby-form input[name=mode][value=live]")
+    page.check(f"#lobby-form input[name=mode][value={mode}]")
     page.click("#lobby-post-button")
 
 

@@ -106,3 +106,28 @@ export function watchTemplate({ address, other, message, createdAt }) {
 
 /** @returns {number} now in whole seconds */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const LETTER_KIND = 1662;
+/** A turn link's characters in one letter, at most (py/backgammon/lobby/letters.py `MAX_PART_CHARS`). */
+export const PART_CHARS = 24_000;
+
+/**
+ * The parts of a turn link, each a letter's content before it is encrypted.
+ * @param {{match: string, rev: number, payload: string}} turn
+ * @returns {string[]}
+ */
+export function letterParts({ match, rev, payload }) {
+  const parts = Math.max(1, Math.ceil(payload.length / PART_CHARS));
+  return Array.from({ length: parts }, (_, index) =>
+    JSON.stringify({ v: 1, match, rev, part: index + 1, parts, data: payload.slice(index * PART_CHARS, (index + 1) * PART_CHARS) }),
+  );
+}
+
+/**
+ * A letter's event, unsigned: `encrypted` its content already encrypted to `to`; `address` the invitation the
+ * two players met by.
+ * @param {{to: string, address: string, encrypted: string, createdAt: number}} letter
+ */
+export function letterTemplate({ to, address, encrypted, createdAt }) {
+  return { kind: LETTER_KIND, created_at: createdAt, tags: [["p", to], ["a", address], ["t", TOPIC]], content: encrypted };
+}

@@ -15,7 +15,9 @@ import { loadSigner, renameIdentity } from "./identity.js";
 import { renderList } from "./lobby-view.js";
 import { checkName } from "./name.js";
 import { publishResults } from "./results.js";
-import { namesMet, noteLobbyMatch } from "./noted.js";
+import { namesMet, noteLobbyMatch, notedMatches } from "./noted.js";
+import { keepPosted, readPosted } from "./posted.js";
+import { openPostbox } from "./letters.js";
 import { renderPlaying } from "./playing-view.js";
 import { renderPlayed } from "./played-view.js";
 import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
@@ -36,9 +38,17 @@ import {
  *   host a live match in that room, as a friend's invitation does
  * @property {(invitation: {room: string, secret: string}, answer: {name: string, length: number, rated: boolean}) => Promise<void>} joinLive
  *   join the live match hosted in that room, with these terms agreed already
- * @property {import("./results.js").PublishContext["findByRoom"]} findByRoom  the match on two devices kept with a room
+ * @property {import("./results.js").PublishContext["find"]} find  the match on two devices kept with a room or id
  * @property {(match: Watched) => void} watch  follow a match being played (web/lobby/watch-mode.js)
+ * @property {(terms: {name: string, length: number, rated: boolean}) => Promise<{match: string, payload: string, revision: number}>} hostLinks
+ *   host a match by links (the accepter): its invitation's turn link
+ * @property {(payload: string, agreed: {name: string, rated: boolean}) => Promise<void>} joinLinks  join one (the poster)
+ * @property {(payload: string) => Promise<void>} takeLetter  a turn link a letter brought, into its match
+ * @property {(id: string, revision: number) => Promise<void>} markSent  a turn's letter is out
  */
+
+/** How long an invitation by links may stay listed, in hours, by the form's choice (7 days at most: the core). */
+const LINKS_HOURS = [1, 24, 72, 168];
 
 /**
  * @typedef {object} Watched  a match being played, as the list offers it to watch
@@ -61,7 +71,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {number} createdAt  of the version last published
  * @property {number} expires
  * @property {"open" | "taking" | "closed"} state
- * @property {ReturnType<typeof setInterval>} timer
+ * @property {ReturnType<typeof setInterval> | null} timer  a live one's re-publication (one by links is kept by the
+ *   relays until it expires, and on this device: web/lobby/posted.js)
  */
 
 /** @param {LobbyContext} ctx */
@@ -75,6 +86,9 @@ export async function createLobby(ctx) {
   const field = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   /** @type {Map<string, Mine>} */
   const mine = new Map();
+  /** Invitations by links accepted here, by poster and id, until their taken version names who took them. */
+  /** @type {Map<string, import("../types.generated.js").Invitation>} */
+  const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
   /** @type {Record<string, any>[]} */
@@ -127,7 +141,10 @@ export async function createLobby(ctx) {
   // Everyone's results: a rating shown here is computed from the results both its players signed.
   pool.subscribe({ kinds: [RESULT_KIND], "#t": [TOPIC] }, heard);
   // This player's results of matches that ended while no relay took them (or the page closed first).
-  void publishResults({ namespace: ctx.namespace, call, publish: (event) => pool.publish(event), findByRoom: ctx.findByRoom }).catch(() => {});
+  void publishResults({ namespace: ctx.namespace, call, publish: (event) => pool.publish(event), find: ctx.find }).catch(() => {});
+  // This player's invitations by links still listed, and the letters of matches by links.
+  for (const posted of await readPosted(ctx.namespace, nowSeconds())) mine.set(posted.d, { ...posted, state: "open", timer: null });
+  const postbox = openPostbox({ call, signer, subscribe: pool.subscribe, publish: pool.publish, heard: letterHeard });
   $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
 
   // ---- the list ----------------------------------------------------------------------------------------------
@@ -232,20 +249,25 @@ export async function createLobby(ctx) {
       return message("The range of ratings is two whole numbers from 0 to 9999, the first no higher than the second.");
     }
     const modeValue = (/** @type {RadioNodeList} */ (form.elements.namedItem("mode"))).value;
+    const links = modeValue === "links";
+    const hours = LINKS_HOURS.includes(Number(field("links-hours").value)) ? Number(field("links-hours").value) : 24;
     /** @type {Mine} */
     const own = {
       d: newInvitationId(),
-      terms: { name, length, mode: modeValue === "links" ? "links" : "live", rated, min, max, to: to?.key ?? null, watch: field("watchable").checked },
+      // A match by links is not watched: its turns go between the two players only.
+      terms: { name, length, mode: links ? "links" : "live", rated, min, max, to: to?.key ?? null, watch: links ? false : field("watchable").checked },
       createdAt: 0,
-      expires: 0,
+      expires: links ? nowSeconds() + hours * 3600 : 0,
       state: "open",
-      timer: setInterval(() => void republish(own), REPUBLISH_S * 1000),
+      timer: links ? null : setInterval(() => void republish(own), REPUBLISH_S * 1000),
     };
     mine.set(own.d, own);
     message("");
     try {
       await publish(own, "open");
-      ctx.say(to ? `Your invitation to ${to.name} is posted: it shows in their list while this page is open.` : "Your invitation is posted: it stays in the list while this page is open.");
+      if (links) await keepPosted(ctx.namespace, own, true);
+      const listed = links ? `for ${hours === 1 ? "an hour" : hours === 24 ? "a day" : `${hours / 24} days`}, whether this page is open or not` : "while this page is open";
+      ctx.say(to ? `Your invitation to ${to.name} is posted: it shows in their list ${listed}.` : `Your invitation is posted: it stays in the list ${listed}.`);
     } catch {
       message("No relay took your invitation: check the connection and post it again.");
     }
@@ -260,8 +282,9 @@ export async function createLobby(ctx) {
   /** @param {Mine} own @param {"taken" | "withdrawn"} state @param {{key: string, name: string}} [accepter] */
   async function close(own, state, accepter) {
     own.state = "closed";
-    clearInterval(own.timer);
+    if (own.timer !== null) clearInterval(own.timer);
     mine.delete(own.d);
+    if (own.terms.mode === "links") await keepPosted(ctx.namespace, own, false);
     await publish(own, state, accepter);
   }
 
@@ -273,9 +296,10 @@ export async function createLobby(ctx) {
     ctx.say("Your invitation is withdrawn.");
   }
 
-  // The page closing withdraws what stands (best effort: the expiration clears it otherwise).
+  // The page closing withdraws the live invitations that stand (best effort: the expiration clears them otherwise);
+  // those by links stay listed for the time their poster chose.
   addEventListener("pagehide", () => {
-    for (const own of [...mine.values()]) if (own.state === "open") void close(own, "withdrawn").catch(() => {});
+    for (const own of [...mine.values()]) if (own.state === "open" && own.terms.mode === "live") void close(own, "withdrawn").catch(() => {});
   });
 
   /**
@@ -328,7 +352,7 @@ export async function createLobby(ctx) {
     const item = view.invitations.find(({ invitation }) => invitation.poster === poster && invitation.d === d);
     if (status.status !== "open" || !item) return message("This invitation was already taken by another player.");
     const terms = item.invitation;
-    if (terms.mode !== "live") return message("Accepting a match by links from the lobby is not built yet: accept a live one.");
+    if (terms.mode === "links") return acceptLinks(terms);
     const invitation = await ctx.newRoom();
     const watch = field("watchable").checked;
     const encrypted = signer.encryptTo(poster, acceptContent({ name, room: invitation.room, secret: invitation.secret, watch }));
@@ -351,11 +375,73 @@ export async function createLobby(ctx) {
   }
 
   /**
+   * Accept an invitation by links: this device hosts the match and sends its invitation to the poster as a letter;
+   * the poster's device joins it when it reads the letter (now, or when its game next opens), and publishes the
+   * invitation as taken by whoever's letter it read first.
+   * @param {import("../types.generated.js").Invitation} terms
+   */
+  async function acceptLinks(terms) {
+    const address = `${INVITATION_KIND}:${terms.poster}:${terms.d}`;
+    if (dialog.open) dialog.close();
+    const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated });
+    await noteLobbyMatch(ctx.namespace, { match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false });
+    try {
+      await postbox.send({ to: terms.poster, address, match: hosted.match, rev: hosted.revision, payload: hosted.payload });
+    } catch {
+      ctx.say("No relay took your acceptance: open Find an opponent again to send it.");
+      return;
+    }
+    await ctx.markSent(hosted.match, hosted.revision);
+    linksWaiting.set(`${terms.poster}:${terms.d}`, terms);
+    ctx.say(`Your acceptance is sent to ${terms.name}: the match starts when their game reads it. It waits under Play a friend, Your matches with friends.`);
+  }
+
+  /**
+   * A whole turn link a letter brought: the first accept of one of this player's invitations by links (the
+   * accepter's invitation to the match), or a turn of a match by links the lobby started.
+   * @param {import("./letters.js").Heard} letter
+   */
+  async function letterHeard({ sender, address, match, payload }) {
+    const noted = (await notedMatches(ctx.namespace)).find((m) => m.match === match);
+    if (noted) {
+      if (noted.opponent === sender && noted.me === signer.publicKey) await ctx.takeLetter(payload);
+      return;
+    }
+    const [, poster, d] = address.split(":");
+    const own = poster === signer.publicKey ? mine.get(d) : undefined;
+    if (!own || own.state !== "open" || own.terms.mode !== "links" || (own.terms.to && own.terms.to !== sender)) return;
+    /** @type {import("../types.generated.js").LinkInfo} */
+    let read;
+    try {
+      read = await call("remote_read_link", { payload });
+    } catch {
+      return; // not a turn link the protocol reads
+    }
+    // The accepter's invitation must offer the terms posted.
+    if (!read.invitation || Number(read.rules?.settings?.match_length) !== own.terms.length) return;
+    if ((typeof read.ratings?.[read.host] === "number") !== own.terms.rated) return;
+    own.state = "taking";
+    const accepterName = read.names[read.host] ?? "A player";
+    await close(own, "taken", { key: sender, name: accepterName }).catch(() => {});
+    await noteLobbyMatch(ctx.namespace, { match, me: signer.publicKey, opponent: sender, opponentName: accepterName, address, watch: false });
+    if (dialog.open) dialog.close();
+    ctx.say(`${accepterName} accepted your invitation by links: the match starts.`);
+    await ctx.joinLinks(payload, { name: own.terms.name, rated: own.terms.rated });
+  }
+
+  /**
    * The invitation an accept waits on changed: taken by this player (the match starts, hosted here), by another
    * ("already taken"), or withdrawn (by: "").
    * @param {string} poster @param {string} d @param {string} by
    */
   function answered(poster, d, by) {
+    const links = linksWaiting.get(`${poster}:${d}`);
+    if (links) {
+      // The match is kept here already; the poster's join comes as a letter.
+      linksWaiting.delete(`${poster}:${d}`);
+      if (by !== signer.publicKey) ctx.say(by ? `Already taken: another player accepted ${links.name}'s invitation first. Your match with them will not start.` : `${links.name} withdrew the invitation.`);
+      return;
+    }
     const waited = pending;
     if (!waited || waited.poster !== poster || waited.d !== d) return;
     clearTimeout(waited.timer);
@@ -444,6 +530,8 @@ export async function createLobby(ctx) {
     publish: (event) => pool.publish(event),
     /** Hear what the site's relays hold and are sent that `filter` asks for. */
     subscribe: pool.subscribe,
+    /** Send a turn link of a match by links the lobby started, as letters. */
+    sendTurn: postbox.send,
     /** Open the list (it updates itself while open). */
     async open() {
       field("name").value = name;

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The matches the lobby started, noted on this device by their room (`<namespace>.lobby.matches.v1`): who played
+ * The matches the lobby started, noted on this device by their room (live) or their match id (by links)
+ * (`<namespace>.lobby.matches.v1`): who played
  * whom, whether this player's result is sent (web/lobby/results.js), and for watching (web/lobby/watched.js) the
  * invitation they were met by, whether they may be watched and how many of their messages are published.
  */
@@ -25,8 +26,9 @@ const storageKey = (namespace) => `${namespace}.lobby.matches.v1`;
  */
 
 /**
- * @typedef {object} LobbyMatch  a match the lobby started, by its room
- * @property {string} room
+ * @typedef {object} LobbyMatch  a match the lobby started, by its room (live) or its match id (by links)
+ * @property {string} [room]  a live match's
+ * @property {string} [match]  a match by links' id: its turns go as letters (web/lobby/letters.js)
  * @property {string} me  this player's key when it started
  * @property {string} opponent  the other player's key
  * @property {string} [opponentName]  their name then
@@ -42,21 +44,28 @@ const storageKey = (namespace) => `${namespace}.lobby.matches.v1`;
 function parsed(text) {
   try {
     const list = JSON.parse(text ?? "[]");
-    return Array.isArray(list) ? list.filter((m) => m && typeof m.room === "string" && typeof m.me === "string" && typeof m.opponent === "string") : [];
+    const known = (/** @type {any} */ m) => typeof m.room === "string" || typeof m.match === "string";
+    return Array.isArray(list) ? list.filter((m) => m && known(m) && typeof m.me === "string" && typeof m.opponent === "string") : [];
   } catch {
     return []; // damaged: results of the matches noted are not published, nor watched (nothing else is lost)
   }
 }
 
 /**
+ * Whether two notes are of the same match.
+ * @param {{room?: string, match?: string}} a @param {{room?: string, match?: string}} b
+ */
+export const sameMatch = (a, b) => (a.match !== undefined && a.match === b.match) || (a.room !== undefined && a.room === b.room);
+
+/**
  * Note a match the lobby starts.
  * @param {string} namespace
- * @param {{room: string, me: string, opponent: string, opponentName: string, address: string, watch: boolean, taken?: Taken}} match
+ * @param {{room?: string, match?: string, me: string, opponent: string, opponentName: string, address: string, watch: boolean, taken?: Taken}} match
  */
 export async function noteLobbyMatch(namespace, match) {
   const keyval = await openKeyval(namespace);
   await keyval.update(storageKey(namespace), (text) => {
-    const list = parsed(text).filter((m) => m.room !== match.room);
+    const list = parsed(text).filter((m) => !sameMatch(m, match));
     list.push({ ...match, started: nowSeconds(), published: false, watched: 0 });
     return { text: JSON.stringify(list.slice(-KEPT)), value: null };
   });
@@ -68,13 +77,13 @@ export async function notedMatches(namespace) {
 }
 
 /**
- * Change the match noted with `room` (nothing if none is).
- * @param {string} namespace @param {string} room @param {(match: LobbyMatch) => LobbyMatch} change
+ * Change the match noted as `which` is (nothing if none is).
+ * @param {string} namespace @param {{room?: string, match?: string}} which @param {(match: LobbyMatch) => LobbyMatch} change
  */
-export async function changeNoted(namespace, room, change) {
+export async function changeNoted(namespace, which, change) {
   const keyval = await openKeyval(namespace);
   await keyval.update(storageKey(namespace), (text) => ({
-    text: JSON.stringify(parsed(text).map((m) => (m.room === room ? change(m) : m))),
+    text: JSON.stringify(parsed(text).map((m) => (sameMatch(m, which) ? change(m) : m))),
     value: null,
   }));
 }

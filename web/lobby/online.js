@@ -9,6 +9,8 @@ import { openDialog } from "../dialogs.js";
 import { createLobby } from "./lobby.js";
 import { ratingWords } from "./lobby-view.js";
 import { notedMatches } from "./noted.js";
+import { readPosted } from "./posted.js";
+import { nowSeconds } from "./events.js";
 import { publishResults } from "./results.js";
 import { createWatchedPublisher } from "./watched.js";
 
@@ -32,10 +34,37 @@ export function createOnline(ctx) {
   /** @type {import("./relay-pool.js").Pool | null} */
   let pool = null;
 
+  const watched = createWatchedPublisher({ namespace, publish });
+  /** Turns of matches by links go out one at a time, in order. */
+  let courier = Promise.resolve();
+
+  /**
+   * The turn of a lobby match by links, when the match's last message is this side's and not sent yet: as letters
+   * to the other player, then counted as sent.
+   * @param {import("../remote/store.js").RemoteEntry} entry
+   */
+  async function sendTurn(entry) {
+    const transcript = /** @type {{match: string, rev: number, from: number}[]} */ (entry.state?.transcript ?? []);
+    const last = transcript.at(-1);
+    if (!last || last.from !== entry.state.seat || last.rev <= entry.sent) return;
+    const noted = (await notedMatches(namespace)).find((m) => m.match === transcript[0].match);
+    if (!noted?.address) return;
+    const { payload, revision } = await call("remote_link", { state: entry.state });
+    const open = await connectLobby();
+    await open.sendTurn({ to: noted.opponent, address: noted.address, match: noted.match ?? "", rev: revision, payload });
+    const module = await ctx.friends();
+    await ctx.enqueue(() => module.markSent(transcript[0].match, revision));
+  }
+
   /** The relays the page names (web/relays.js: loaded with play on two devices, not at the start). */
   const siteRelays = async () => (await import("../relays.js")).pageRelays(document);
   const remoteStore = () => import("../remote/store.js");
-  const findByRoom = async (/** @type {string} */ room) => (await remoteStore()).findByRoom(namespace, room);
+  /** @param {{room?: string, match?: string}} noted */
+  const find = async (noted) => {
+    const store = await remoteStore();
+    if (noted.match) return store.findById(namespace, noted.match);
+    return noted.room ? store.findByRoom(namespace, noted.room) : null;
+  };
 
   /** @param {import("nostr-tools/pure").VerifiedEvent} event */
   async function publish(event) {
@@ -52,7 +81,7 @@ export function createOnline(ctx) {
     lobby ??= (async () => {
       const { rememberedName } = await remoteStore();
       return createLobby({
-        namespace, call, say: ctx.say, relays: await siteRelays(), defaultName: rememberedName(), findByRoom,
+        namespace, call, say: ctx.say, relays: await siteRelays(), defaultName: rememberedName(), find,
         newRoom: async () => (await import("../remote/link.js")).newInvitation(),
         hostLive: async (match) => {
           const module = await ctx.friends();
@@ -63,6 +92,26 @@ export function createOnline(ctx) {
           await ctx.enqueue(() => module.openInvitation(invitation, agreed));
         },
         watch: (watched) => void lobby?.then((open) => ctx.watch(watched, open.subscribe)),
+        hostLinks: async (terms) => {
+          const module = await ctx.friends();
+          /** @type {{match: string, payload: string, revision: number} | null} */
+          let hosted = null;
+          await ctx.enqueue(async () => void (hosted = await module.hostLinks(terms)));
+          if (!hosted) throw new Error("The match by links could not be made.");
+          return hosted;
+        },
+        joinLinks: async (payload, agreed) => {
+          const module = await ctx.friends();
+          await ctx.enqueue(() => module.joinLinks(payload, agreed));
+        },
+        takeLetter: async (payload) => {
+          const module = await ctx.friends();
+          await ctx.enqueue(() => module.takeLetter(payload));
+        },
+        markSent: async (id, revision) => {
+          const module = await ctx.friends();
+          await ctx.enqueue(() => module.markSent(id, revision));
+        },
       });
     })();
     lobby.catch(() => void (lobby = null));
@@ -102,13 +151,28 @@ export function createOnline(ctx) {
      */
     async matchOver() {
       try {
-        if (await publishResults({ namespace, call, publish, findByRoom })) ctx.say("Your result of this match is published for the lobby's ratings.");
+        if (await publishResults({ namespace, call, publish, find })) ctx.say("Your result of this match is published for the lobby's ratings.");
       } catch {
         ctx.notice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
       }
     },
     lobbyWords,
-    /** A match on two devices was saved here: a lobby match's new messages go to its watchers. */
-    saved: createWatchedPublisher({ namespace, publish }),
+    /**
+     * A match on two devices was saved here: a live lobby match's new messages go to its watchers; a lobby match
+     * by links' turn, once this side's, goes to the other player as letters.
+     * @param {import("../remote/store.js").RemoteEntry} entry
+     */
+    saved(entry) {
+      void watched(entry);
+      if (entry.mode === "correspondence") courier = courier.then(() => sendTurn(entry)).catch(() => {});
+    },
+    /**
+     * At the page's start: the lobby connects if a match by links it started goes on, or an invitation by links
+     * of this player's is still listed, so that their letters are heard.
+     */
+    async resume() {
+      const [noted, posted] = await Promise.all([notedMatches(namespace), readPosted(namespace, nowSeconds())]);
+      if (posted.length || noted.some((m) => m.match && !m.published)) await connectLobby();
+    },
   };
 }

@@ -16,8 +16,8 @@ import { changeNoted, notedMatches } from "./noted.js";
  * @property {string} namespace
  * @property {import("../types.js").Call} call
  * @property {(event: import("nostr-tools/pure").VerifiedEvent) => Promise<void>} publish  to the site's relays
- * @property {(room: string) => Promise<{entry: import("../remote/store.js").RemoteEntry} | null>} findByRoom  the
- *   match on two devices kept with that room (web/remote/store.js, handed in: loaded with play on two devices)
+ * @property {(noted: {room?: string, match?: string}) => Promise<{entry: import("../remote/store.js").RemoteEntry} | null>} find
+ *   the match on two devices kept with that room or id (web/remote/store.js, handed in: loaded with play on two devices)
  */
 
 /**
@@ -35,14 +35,14 @@ export async function publishResults(ctx) {
   for (const noted of waiting) {
     // A result is signed by the key that played; another identity taken up since cannot sign it.
     if (signer.publicKey !== noted.me) continue;
-    const kept = await ctx.findByRoom(noted.room);
+    const kept = await ctx.find(noted);
     if (!kept) continue;
     const { remote } = await ctx.call("remote_view", { state: kept.entry.state });
     if (remote.phase !== "over" && remote.phase !== "claimed") continue;
     const players = remote.seat === 0 ? [noted.me, noted.opponent] : [noted.opponent, noted.me];
     const statement = await ctx.call("lobby_result_statement", { state: kept.entry.state, players });
     await ctx.publish(signer.sign(resultTemplate({ other: noted.opponent, content: statement.content, createdAt: nowSeconds() })));
-    await changeNoted(ctx.namespace, noted.room, (m) => ({ ...m, published: true }));
+    await changeNoted(ctx.namespace, noted, (m) => ({ ...m, published: true }));
     sent += 1;
   }
   return sent;

@@ -51,7 +51,7 @@ async function publishNew(ctx, room, entry) {
   const address = noted.address;
   for (let index = from; index < transcript.length; index += 1) {
     await ctx.publish(signer.sign(watchTemplate({ address, other: noted.opponent, message: transcript[index], createdAt: nowSeconds() })));
-    await changeNoted(ctx.namespace, room, (m) => ({ ...m, watched: index + 1 }));
+    await changeNoted(ctx.namespace, { room }, (m) => ({ ...m, watched: index + 1 }));
   }
   const taken = noted.taken;
   if (taken && nowSeconds() - taken.createdAt >= REPUBLISH_S) {
@@ -59,6 +59,6 @@ async function publishNew(ctx, room, entry) {
     const createdAt = Math.max(nowSeconds(), taken.createdAt + 1);
     const again = { ...taken, createdAt, expires: Math.max(taken.expires, createdAt + EXPIRES_AFTER_S) };
     await ctx.publish(signer.sign(invitationTemplate({ d: again.d, terms: again.terms, state: "taken", with: again.with, takenName: again.takenName, createdAt, expires: again.expires })));
-    await changeNoted(ctx.namespace, room, (m) => ({ ...m, taken: again }));
+    await changeNoted(ctx.namespace, { room }, (m) => ({ ...m, taken: again }));
   }
 }

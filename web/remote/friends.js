@@ -17,6 +17,7 @@ import { openInvitation, openTurnLink } from "./address.js";
 import { sendChat } from "./chat.js";
 import { openFriendDialog } from "./dialog.js";
 import { invite, rematch } from "./invite.js";
+import { hostLinks, joinLinks, markSent, takeLetter } from "./lobby-links.js";
 import { render } from "./panel.js";
 import { copySendLink, saveSendFile, shareSendLink } from "./send.js";
 import { resumeShown } from "./show.js";
@@ -98,6 +99,14 @@ export function createFriends(ctx) {
     hostLive: ({ name, length, rated, invitation }) => invite(state, { name, length, mode: "live", rated, invitation }),
     /** @param {string} payload */
     openTurnLink: (payload) => openTurnLink(state, payload),
+    /** Host a match by links met in the lobby. @param {{name: string, length: number, rated: boolean}} terms */
+    hostLinks: (terms) => hostLinks(state, terms),
+    /** Join a match by links met in the lobby. @param {string} payload @param {{name: string, rated: boolean}} agreed */
+    joinLinks: (payload, agreed) => joinLinks(state, payload, agreed),
+    /** A letter's turn link. @param {string} payload */
+    takeLetter: (payload) => takeLetter(state, payload),
+    /** A turn's letter is out. @param {string} id @param {number} revision */
+    markSent: (id, revision) => markSent(state, id, revision),
     render: () => render(state),
     /** The match this tab showed before a reload, shown again (false: none). */
     resumeShown: () => resumeShown(state),

@@ -17,16 +17,16 @@ import { rememberName, rememberedName } from "./store.js";
 /**
  * A new match: this side invites, live (a link to a room) or by correspondence (a turn link holding the invitation).
  * `invitation`: the live room and secret to host in (the lobby's accepter made them and sent them to the poster),
- * instead of new ones.
+ * instead of new ones; `lobby`: the lobby's match, whose invitation the lobby sends.
  * @param {FriendsState} state
- * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}}} choice
+ * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}, lobby?: boolean}} choice
  */
-export async function invite(state, { name, length, mode, rated, invitation }) {
+export async function invite(state, { name, length, mode, rated, invitation, lobby = false }) {
   const { ctx } = state;
   const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
   const rating = rated && length > 0 ? await ctx.rating() : null;
-  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined });
-  if (invitation) return; // the lobby's match: the other side has the room already
+  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined, letters: lobby && mode === "correspondence" });
+  if (invitation || lobby) return; // the lobby's match: the lobby tells the other side
   ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
 }
 
@@ -34,14 +34,16 @@ export async function invite(state, { name, length, mode, rated, invitation }) {
  * A new match this side hosts; live, on the line of `invitation` (the one already open, for a rematch). With a
  * `rating` (this player's), the invitation offers a rated match.
  * @param {FriendsState} state
- * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null}} match
+ * `letters`: the lobby's match by links, whose turn links go as letters.
+ * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean}} match
  */
-async function startInvited(state, { name, settings, mode, rating, invitation, line = null }) {
+async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false }) {
   const created = await state.ctx.call("remote_create", { name, settings, mode, rating });
   /** @type {RemoteEntry} */
   // sent -1: not even the invitation (revision 0) is sent yet
   const entry = { state: created.state, mode, chat: [], sent: -1, createdAt: new Date().toISOString() };
   if (invitation) entry.invitation = invitation;
+  if (letters) entry.letters = true;
   await show(state, entry, { fresh: true, expectPeer: false, line });
 }
 

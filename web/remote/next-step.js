@@ -52,14 +52,16 @@ function linkHolds(message) {
 /**
  * The sentence of the status line whenever the player here does not act (when they do, play says what to do), and
  * the panel's words beside the link to send (empty: no link to send).
- * @param {{remote: RemoteView, phase: string | undefined, friend: string, link: ReturnType<typeof linkToSend>, live: boolean}} at
- *   phase: the rules core's phase of the game; live: a live match
+ * @param {{remote: RemoteView, phase: string | undefined, friend: string, link: ReturnType<typeof linkToSend>, live: boolean, letters?: boolean}} at
+ *   phase: the rules core's phase of the game; live: a live match; letters: a lobby match by links, whose turns go
+ *   as letters over the relays (once sent, nothing is said of links)
  * @returns {{status: string, panel: string}}
  */
-export function nextStep({ remote, phase, friend, link, live }) {
+export function nextStep({ remote, phase, friend, link, live, letters = false }) {
   const panel = link ? panelWords(link, friend) : "";
   if (link && !link.sent) return { status: sendWords(link, friend), panel };
-  return { status: waitWords({ remote, phase, friend, link, live }), panel };
+  if (letters && remote.phase === "invited") return { status: "Your invitation went through the lobby: the match starts when your opponent's game reads it.", panel };
+  return { status: waitWords({ remote, phase, friend, link: letters ? null : link, live }), panel };
 }
 
 /**

@@ -228,7 +228,7 @@ function decorate(r) {
     name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
     kind: seat === remote.seat ? "human" : "remote",
   }));
-  const { status } = nextStep({ remote, phase: base.phase, friend: friendName(r), link: link(r), live: r.kept.mode === "live" });
+  const { status } = nextStep({ remote, phase: base.phase, friend: friendName(r), link: link(r), live: r.kept.mode === "live", letters: r.kept.letters === true });
   return { ...base, players, remote, waiting: status };
 }
 

@@ -19,7 +19,9 @@ import { $, input, shown } from "./state.js";
  * @param {FriendsState} state @param {RemoteMatch} match @param {import("../types.js").RemoteView} remote @param {string} friend
  */
 export function renderSend(state, match, remote, friend) {
+  // A lobby match by links sends its turns as letters: the link is offered only while one has not gone out.
   const link = match.link();
+  if (match.entry().letters && link?.sent) return void ($("remote-send").hidden = true);
   $("remote-send").hidden = link === null;
   if (link === null) return;
   const view = match.view();

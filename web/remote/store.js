@@ -11,6 +11,8 @@
  * - `mode`: "live" or "correspondence"; `invitation`: the live match's room and secret (its link's fragment).
  * - `chat`: the short messages of the match, the latest CHAT_KEPT; `sent`: the revision of our last message the
  *   friend is known to have (acknowledged live, or the turn link copied); -1: none yet (a new invitation).
+ * - `letters`: a match by links met in the lobby, whose turn links go as letters over the relays (web/lobby/), not
+ *   by the player's hand.
  * - `rollAhead`: the player asks for their next roll with each play (one link a turn by correspondence, but no
  *   double at the start of that turn: docs/remote-protocol.md).
  */
@@ -25,7 +27,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * @typedef {{from: number, text: string, time: number}} ChatLine
  * @typedef {{state: import("../types.js").SessionState, mode: "live" | "correspondence", invitation?: {room: string, secret: string},
- *   chat: ChatLine[], sent: number, createdAt: string, rollAhead?: boolean}} RemoteEntry
+ *   chat: ChatLine[], sent: number, createdAt: string, rollAhead?: boolean, letters?: boolean}} RemoteEntry
  */
 
 /** @param {string} namespace @param {string} id the match's id (the protocol's `match`) */

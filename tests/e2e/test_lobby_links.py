@@ -1,0 +1,59 @@
+"""A match by links met in the lobby (web/lobby/letters.js, web/remote/lobby-links.js; docs/lobby-events.md,
+*Letter*): the two players know no messenger of each other's, so each turn link goes over the relay as a
+letter from one player's key to the other's, encrypted to the recipient. Ann posts an invitation by links and
+closes her page; it stays listed. Bob accepts: his device hosts the match and sends its invitation to Ann as a
+letter. When Ann's game next opens, it reads the letter, joins, and publishes the invitation as taken; they
+play on, each turn a letter, with no link for either to send by hand."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
+from tests.e2e import remote_driver as rd
+from tests.e2e.conftest import screenshot
+from tests.e2e.lobby_driver import ROW, open_lobby, post, row
+
+
+def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 1, "links")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
+    # Ann closes her page: an invitation by links stays listed (a live one would be withdrawn).
+    ann_browser = ann.context
+    ann.close()
+    open_lobby(cy, site, "Cy")
+    cy.wait_for_selector(row(cy, "Ann", 1), timeout=CONNECT_TIMEOUT_MS)
+
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', 1)}:has-text('by links') button:text-is('Accept')")
+    expect(bob.locator("#remote-panel")).to_be_visible()
+    expect(bob.locator("#remote-title")).to_contain_text("· by links")
+    # Bob's invitation went as a letter: his panel asks him to send nothing, and his status says so.
+    expect(bob.locator("#remote-send")).to_be_hidden()
+    expect(bob.locator("#status")).to_contain_text("Your invitation went through the lobby")
+
+    # Ann's game opens again: it reads Bob's letter and joins; the invitation leaves every list.
+    ann = ann_browser.new_page()
+    ann.goto(f"{site}?no-welcome")
+    rd.wait_ready(ann)
+    ann.wait_for_selector("#remote-title:has-text('match with Bob · by links')", timeout=CONNECT_TIMEOUT_MS)
+    bob.wait_for_selector("#remote-title:has-text('match with Ann · by links')", timeout=CONNECT_TIMEOUT_MS)
+    expect(cy.locator(row(cy, "Ann", 1))).to_have_count(0, timeout=CONNECT_TIMEOUT_MS)
+
+    # They play, each turn a letter; neither is ever asked to send a link.
+    for _ in range(10):
+        page = rd.wait_for_turn([ann, bob])
+        assert page is not None
+        rd.act_once(page)
+        for each in (ann, bob):
+            expect(each.locator("#remote-send")).to_be_hidden()
+            assert "link" not in rd.state(each)["status"], rd.state(each)["status"]
+    screenshot(bob, "lobby-links-playing-1280x800")
+    rd.resign_single(bob, ann)
+    for page in (ann, bob):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+        assert "Ann wins the match" in (page.text_content("#result-text") or "")

@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * Letters (docs/lobby-events.md, *Letter*): the turn links of a lobby match by links, sent over the relays from
+ * one player's key to the other's, encrypted to the recipient, in parts when a link is long. Every letter heard is
+ * checked by the worker (`lobby_check_letter`: its two players, the invitation they met by, its signature, the
+ * part's bounds) before its parts are put together; what they carry is then checked as any turn link is.
+ */
+import { LETTER_KIND, letterParts, letterTemplate, nowSeconds } from "./events.js";
+
+/** Turn links being put together at once, at most (a flood of parts never completed is let go). */
+const PARTIAL_KEPT = 50;
+
+/**
+ * @typedef {object} Heard  a whole turn link a letter brought
+ * @property {string} sender
+ * @property {string} address
+ * @property {string} match
+ * @property {number} rev
+ * @property {string} payload
+ */
+
+/**
+ * @param {{call: import("../types.js").Call, signer: Awaited<ReturnType<typeof import("./identity.js").loadSigner>>,
+ *   subscribe: import("./relay-pool.js").Pool["subscribe"], publish: import("./relay-pool.js").Pool["publish"],
+ *   heard: (letter: Heard) => Promise<void>}} ctx
+ */
+export function openPostbox(ctx) {
+  const { call, signer } = ctx;
+  /** @type {Map<string, {parts: (string | undefined)[], address: string}>} */
+  const partial = new Map();
+  /** Letters are taken one at a time, in the order heard. */
+  let taking = Promise.resolve();
+
+  /** @param {Record<string, any>} event */
+  async function take(event) {
+    /** @type {string} */
+    let text;
+    try {
+      text = signer.decryptFrom(String(event.pubkey), String(event.content));
+    } catch {
+      return; // not encrypted to this key
+    }
+    /** @type {import("../types.generated.js").LetterCheck} */
+    let checked;
+    try {
+      checked = await call("lobby_check_letter", { event, content: text });
+    } catch {
+      return; // refused by the worker's checks
+    }
+    const { letter } = checked;
+    const part = /** @type {import("../types.generated.js").LetterPart} */ (checked.part);
+    if (letter.recipient !== signer.publicKey) return;
+    const key = `${letter.sender}:${part.match}:${part.rev}`;
+    const held = partial.get(key) ?? { parts: new Array(part.parts), address: letter.address };
+    if (held.parts.length !== part.parts || held.address !== letter.address) return;
+    held.parts[part.part - 1] = part.data;
+    partial.delete(key);
+    if (held.parts.some((data) => data === undefined)) {
+      partial.set(key, held);
+      while (partial.size > PARTIAL_KEPT) partial.delete(/** @type {string} */ (partial.keys().next().value));
+      return;
+    }
+    await ctx.heard({ sender: letter.sender, address: letter.address, match: part.match, rev: part.rev, payload: held.parts.join("") });
+  }
+
+  ctx.subscribe({ kinds: [LETTER_KIND], "#p": [signer.publicKey] }, (event) => {
+    taking = taking.then(() => take(event)).catch(() => {});
+  });
+
+  return {
+    /**
+     * Send a turn link to the other player, in as many letters as it takes.
+     * @param {{to: string, address: string, match: string, rev: number, payload: string}} turn
+     */
+    async send({ to, address, match, rev, payload }) {
+      for (const part of letterParts({ match, rev, payload })) {
+        await ctx.publish(signer.sign(letterTemplate({ to, address, encrypted: signer.encryptTo(to, part), createdAt: nowSeconds() })));
+      }
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof openPostbox>} Postbox */

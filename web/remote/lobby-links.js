@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * A match by links met in the lobby: its turn links travel as letters over the relays (web/lobby/letters.js)
+ * instead of through a messenger the player picks. This module is play on two devices' side of it: host the
+ * match the accepter offers, join it on the poster's device with the terms agreed in the lobby, take in a letter's
+ * turn link, and count a turn as sent once its letter is out. The turns themselves are checked as any turn link's.
+ */
+
+import { invite } from "./invite.js";
+import { show } from "./show.js";
+import { shown } from "./state.js";
+import { findById } from "./store.js";
+
+/** @typedef {import("./state.js").FriendsState} FriendsState */
+
+/**
+ * Host a match by links (the lobby's accepter): the invitation's turn link to send the poster.
+ * @param {FriendsState} state @param {{name: string, length: number, rated: boolean}} terms
+ * @returns {Promise<{match: string, payload: string, revision: number}>}
+ */
+export async function hostLinks(state, { name, length, rated }) {
+  await invite(state, { name, length, mode: "correspondence", rated, lobby: true });
+  const match = /** @type {import("./state.js").RemoteMatch} */ (shown(state));
+  const { payload, revision } = await state.ctx.call("remote_link", { state: match.entry().state });
+  return { match: match.id, payload, revision };
+}
+
+/**
+ * Join the accepter's match (the lobby's poster) from its invitation's turn link, with the terms agreed already.
+ * @param {FriendsState} state @param {string} payload @param {{name: string, rated: boolean}} agreed
+ */
+export async function joinLinks(state, payload, { name, rated }) {
+  const { ctx } = state;
+  const read = await ctx.call("remote_read_link", { payload });
+  const rating = rated && typeof read.ratings?.[read.host] === "number" ? await ctx.rating() : null;
+  const joined = await ctx.call("remote_join_link", { payload, name, rating });
+  // sent 0: the join (revision 1) is this side's and not sent yet: its letter goes out once it is saved.
+  await show(state, { state: joined.state, mode: "correspondence", chat: [], sent: 0, createdAt: new Date().toISOString(), letters: true }, { fresh: true });
+}
+
+/**
+ * A letter's turn link, taken into its match when it holds something newer than the match kept here (a letter
+ * heard again says nothing).
+ * @param {FriendsState} state @param {string} payload
+ */
+export async function takeLetter(state, payload) {
+  const { ctx } = state;
+  const read = await ctx.call("remote_read_link", { payload });
+  const kept = await findById(ctx.namespace, read.match);
+  if (!kept || read.revision < /** @type {unknown[]} */ (kept.entry.state.transcript).length) return;
+  const current = shown(state);
+  const match = current?.id === kept.id ? current : await show(state, kept.entry);
+  await match.receiveLink(payload);
+}
+
+/**
+ * A turn's letter is out: the match counts it as sent (its panel offers no link to send).
+ * @param {FriendsState} state @param {string} id @param {number} revision
+ */
+export async function markSent(state, id, revision) {
+  const match = shown(state);
+  if (match?.id === id) await match.markSent(revision);
+}
