@@ -5,12 +5,13 @@ and stylesheets that build.py joins into a few files."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
 
-from .conftest import Site, wait_for_engine_ready
+from .conftest import Site, site_build, wait_for_engine_ready
 
 
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
@@ -63,3 +64,35 @@ def test_the_game_loads_its_modules_joined_and_preloaded(page: Page, site: Site)
     assert len(modules) <= 8, sorted(modules)
     stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
     assert stylesheets == ["web/pages/index.css"]
+
+
+def test_the_engine_and_the_page_arrive_brotli_compressed(page: Page, site: Site) -> None:
+    """build.py writes FILE.br beside each text file and the WebAssembly, and `build.py serve` sends it to a
+    browser that accepts br, as the static hosts that serve precompressed files do: the engine starts from
+    them. The service worker's precache list names the files, not their copies."""
+    copies = sorted(path.relative_to(site.dist).as_posix() for path in site.dist.rglob("*.br"))
+    for wanted in ("index.html.br", "pyodide/pyodide.asm.wasm.br", "web/app.js.br", "sw.js.br"):
+        assert wanted in copies
+    for copy in copies:
+        original = site.dist / copy.removesuffix(".br")
+        assert (site.dist / copy).stat().st_size < original.stat().st_size, copy
+    encodings: dict[str, str | None] = {}
+
+    def note(response: Any) -> None:
+        path = response.url.split("?", 1)[0].removeprefix(site.url())
+        encodings[path] = response.headers.get("content-encoding")
+
+    page.context.on("response", note)
+    page.goto(site.url("?test-dice=31&no-sw"))
+    wait_for_engine_ready(page)
+    for path in (
+        "",
+        "web/app.js",
+        "web/pages/index.css",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/pyodide.asm.mjs",
+    ):
+        assert encodings.get(path) == "br", (path, encodings.get(path))
+    assert encodings.get("pyodide/stdlib.zip") is None  # compressed already: no copy
+    assert not any(name.endswith(".br") for name in site_build.precached_files(site.dist))
+
