@@ -13,6 +13,7 @@ Standard library only: the build runs on a bare CPython 3.11 plus Node (for Pyod
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import email.utils
 import hashlib
@@ -395,6 +396,54 @@ def add_module_preloads(out: Path) -> None:
         page.write_text(html[: first.start()] + links + html[first.start() :], encoding="utf-8")
 
 
+# What index.html needs for its first frame, put into it (scripts and stylesheets inline, each allowed by
+# its hash in the page's policy): its first paint waits for no other file, and the engine's worker starts
+# one round trip sooner.
+INLINED_SCRIPTS = ("web/engine/start.js", "web/theme-start.js")
+CLASSIC_SCRIPT = re.compile(r"""^([ \t]*)<script src="([^"]+)"></script>\n""", re.MULTILINE)
+
+
+def csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def inline_first_frame(out: Path) -> None:
+    """index.html's start scripts (INLINED_SCRIPTS) and stylesheets become inline elements, each allowed by
+    its sha256 in the page's Content-Security-Policy (script-src, style-src)."""
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    hashes: dict[str, list[str]] = {"script-src": [], "style-src": []}
+
+    def inline(kind: str, indent: str, source: str) -> str:
+        text = (out / source).read_text(encoding="utf-8")
+        if f"</{kind}" in text.lower():
+            raise BuildError(f"{source} holds </{kind}: it cannot be put inline")
+        hashes["script-src" if kind == "script" else "style-src"].append(csp_hash(text))
+        return f"{indent}<{kind}>{text}</{kind}>\n"
+
+    def script(match: re.Match[str]) -> str:
+        if match.group(2) not in INLINED_SCRIPTS:
+            return match.group(0)
+        return inline("script", match.group(1), match.group(2))
+
+    html = CLASSIC_SCRIPT.sub(script, html)
+    html = STYLESHEET_LINK.sub(lambda match: inline("style", "  ", match.group(1)), html)
+    policies = CSP_META.findall(html)
+    if len(policies) != 1:
+        raise BuildError("index.html must hold one Content-Security-Policy <meta>")
+    directives = [part.strip() for part in policies[0].split(";")]
+    for name, added in hashes.items():
+        if not added:
+            continue
+        found = [at for at, part in enumerate(directives) if part.split(" ", 1)[0] == name]
+        if len(found) != 1:
+            raise BuildError(f"index.html's policy must have one {name} to allow its inline {name[:-4]}s")
+        directives[found[0]] += " " + " ".join(dict.fromkeys(added))
+    policy = "; ".join(directives)
+    html = CSP_META.sub(lambda _: f'<meta http-equiv="Content-Security-Policy" content="{policy}">', html)
+    page.write_text(html, encoding="utf-8")
+
+
 def check_relay(url: str) -> str:
     """`url` if it is a relay address the page may be given: ws:// or wss://, a host, an optional port
     and path, nothing that could end a Content-Security-Policy's source list."""
@@ -598,6 +647,7 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
         bundle_vendored(staging)
     write_vendored_licenses(staging)
     add_module_preloads(staging)
+    inline_first_frame(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
     copy_lazy_package_files(staging)

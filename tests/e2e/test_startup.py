@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
 
-from .conftest import Site, site_build, wait_for_engine_ready
+from .conftest import PageProblems, Site, site_build, wait_for_engine_ready
 
 
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
@@ -62,8 +62,9 @@ def test_the_game_loads_its_modules_joined_and_preloaded(page: Page, site: Site)
     modules = {url for url in fetched if url.startswith("web/") and url.endswith(".js") and url not in own}
     assert modules == named, sorted(modules ^ named)
     assert len(modules) <= 8, sorted(modules)
-    stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
-    assert stylesheets == ["web/pages/index.css"]
+    # The stylesheets are one, inline (test_the_first_frame_needs_the_html_alone).
+    assert re.findall(r'<link rel="stylesheet"', html) == []
+    assert len(re.findall(r"<style>", html)) == 1
 
 
 def test_the_engine_and_the_page_arrive_brotli_compressed(page: Page, site: Site) -> None:
@@ -88,7 +89,6 @@ def test_the_engine_and_the_page_arrive_brotli_compressed(page: Page, site: Site
     for path in (
         "",
         "web/app.js",
-        "web/pages/index.css",
         "pyodide/pyodide.asm.wasm",
         "pyodide/pyodide.asm.mjs",
     ):
@@ -96,3 +96,31 @@ def test_the_engine_and_the_page_arrive_brotli_compressed(page: Page, site: Site
     assert encodings.get("pyodide/stdlib.zip") is None  # compressed already: no copy
     assert not any(name.endswith(".br") for name in site_build.precached_files(site.dist))
 
+
+def test_the_first_frame_needs_the_html_alone(page: Page, site: Site, page_problems: PageProblems) -> None:
+    """build.py puts index.html's stylesheet and its start scripts (the theme's, the engine worker's) inline,
+    each allowed by its hash in the page's policy: with every other request refused, the page is styled,
+    its theme set, the drawn board in its box, and the worker asked for (a refusal by the policy would be a
+    console error, which fails the test)."""
+    page_problems.expect(r"Failed to load|net::ERR_FAILED|Failed to fetch|error loading|Importing a module")
+    html = page.request.get(site.url()).text()
+    assert re.findall(r"^\s*<script src=", html, re.MULTILINE) == []  # no script that holds the parsing
+    refused: list[str] = []
+
+    def only_the_page(route: Any) -> None:
+        if route.request.url.split("?", 1)[0] == site.url():
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.context.route("**/*", only_the_page)
+    page.goto(site.url("?no-sw"), wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-theme") == "classic"
+    board = page.locator("#board").bounding_box()
+    assert board is not None and board["width"] > 600
+    assert abs(board["width"] / board["height"] - 15 / 11) < 0.01
+    assert page.locator("#board svg.board-snapshot.wide").is_visible()
+    assert page.evaluate("getComputedStyle(document.querySelector('.panel')).display") == "flex"
+    assert page.evaluate("performance.getEntriesByName('engine:requested').length") == 1
+    assert any(url.split("?", 1)[0].endswith("/web/engine/worker.js") for url in refused), refused
