@@ -13,6 +13,9 @@ from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
 
 from .conftest import PageProblems, Site, site_build, wait_for_engine_ready
 
+# What the engine's worker asks for at its start, before pyodide.mjs has run (web/engine/worker.js).
+EARLY_ENGINE_FILES = ("pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
+
 
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
 def test_saved_start_board_matches_the_board_code(browser: Browser, site: Site, layout: str) -> None:
@@ -124,3 +127,25 @@ def test_the_first_frame_needs_the_html_alone(page: Page, site: Site, page_probl
     assert page.evaluate("getComputedStyle(document.querySelector('.panel')).display") == "flex"
     assert page.evaluate("performance.getEntriesByName('engine:requested').length") == 1
     assert any(url.split("?", 1)[0].endswith("/web/engine/worker.js") for url in refused), refused
+
+
+def test_the_engine_files_are_asked_for_before_pyodides_script_arrives(page: Page, site: Site) -> None:
+    """The worker asks for Pyodide's WebAssembly, its stdlib, lock file and pyodide.asm.mjs from its first
+    line, in parallel with pyodide.mjs, instead of once pyodide.mjs has arrived and run: held back here, they
+    are asked for all the same, once each, and the engine starts from those replies."""
+    held: list[Any] = []
+    asked: list[str] = []
+    page.context.route("**/pyodide/pyodide.mjs", lambda route: held.append(route))
+    page.context.on("request", lambda request: asked.append(request.url.split("?", 1)[0]))
+    page.goto(site.url("?test-dice=31&no-sw"))
+    early = [site.url(f"pyodide/{name}") for name in EARLY_ENGINE_FILES]
+    for _ in range(300):
+        if held and all(url in asked for url in early):
+            break
+        page.wait_for_timeout(50)
+    assert held, "pyodide.mjs was not asked for"
+    assert [url for url in early if url not in asked] == []
+    held[0].continue_()
+    wait_for_engine_ready(page)
+    for url in early:
+        assert asked.count(url) == 1, (url, asked.count(url))

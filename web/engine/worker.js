@@ -33,6 +33,31 @@ const ARCHIVE_PATH = "/lib/backgammon.zip";
 /** Loading that has not finished by then is reported as failed instead of hanging forever. */
 const LOAD_TIMEOUT_MS = 120_000;
 
+/**
+ * Pyodide's files are asked for from this worker's first line, not once Pyodide's own script (pyodide.mjs) has
+ * arrived and run: a round trip and its parsing sooner on a phone's network, all downloading at once. The same
+ * module URL is fetched once by the worker's module map; the files' replies are kept here and handed to
+ * Pyodide's `fetch` of the same URL (once each; any other fetch goes to the network as usual).
+ */
+const earlyReplies = new Map(
+  ["pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json"].map((name) => {
+    const reply = fetch(INDEX_URL + name);
+    reply.catch(() => {}); // a failure reaches Pyodide's own fetch, which reports it
+    return [INDEX_URL + name, reply];
+  }),
+);
+import(INDEX_URL + "pyodide.asm.mjs").catch(() => {}); // Pyodide's import of it reports a failure
+const networkFetch = globalThis.fetch;
+/** @type {typeof fetch} */
+const fetchTakingEarlyReplies = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const reply = earlyReplies.get(url);
+  if (reply === undefined || init?.integrity) return networkFetch(input, init);
+  earlyReplies.delete(url);
+  return reply;
+};
+globalThis.fetch = fetchTakingEarlyReplies;
+
 /** @typedef {{type: string, message: string, rule?: string}} ErrorValue */
 
 class EngineError extends Error {
