@@ -573,6 +573,27 @@ def vendor_pyodide(out: Path, stdlib: Path) -> None:
     shutil.copy2(stdlib, target / STDLIB_NAME)
 
 
+# The engine's files whose arrival web/engine/worker.js counts for the page's progress, and the line there
+# that build.py gives their size in all.
+COUNTED_ENGINE_FILES = (
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    "py/backgammon.zip",
+)
+ENGINE_BYTES_LINE = "const ENGINE_BYTES = 0;"
+
+
+def write_engine_size(out: Path) -> None:
+    """The worker's ENGINE_BYTES: the size of the files it counts as they arrive (its progress's total)."""
+    worker = out / "web" / "engine" / "worker.js"
+    text = worker.read_text(encoding="utf-8")
+    if text.count(ENGINE_BYTES_LINE) != 1:
+        raise BuildError(f"{worker.name} must hold one `{ENGINE_BYTES_LINE}` for the engine's size")
+    total = sum((out / name).stat().st_size for name in COUNTED_ENGINE_FILES)
+    worker.write_text(text.replace(ENGINE_BYTES_LINE, f"const ENGINE_BYTES = {total};"), encoding="utf-8")
+
+
 def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
     """(compiled stdlib zip, compiled package zip) for Pyodide's Python, cached by their inputs.
 
@@ -657,6 +678,7 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
     else:
         stdlib = PYODIDE_SRC / "python_stdlib.zip"
     vendor_pyodide(staging, stdlib)
+    write_engine_size(staging)
     write_app_files(staging)
     write_service_worker(staging)
     write_brotli(staging)

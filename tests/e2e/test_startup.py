@@ -149,3 +149,50 @@ def test_the_engine_files_are_asked_for_before_pyodides_script_arrives(page: Pag
     wait_for_engine_ready(page)
     for url in early:
         assert asked.count(url) == 1, (url, asked.count(url))
+
+
+# Every text of the engine's status line, in order, from the first frame on.
+RECORD_ENGINE_STATUS = """(() => {
+  const seen = (window.__engineStatus = []);
+  const note = () => {
+    const line = document.getElementById('engine-status');
+    const text = line && !line.hidden ? line.textContent : null;
+    if (text !== null && seen[seen.length - 1] !== text) seen.push(text);
+  };
+  new MutationObserver(note).observe(document, {subtree: true, childList: true, characterData: true,
+                                                attributes: true});
+})();"""
+
+
+def test_the_status_line_tells_how_far_the_engine_has_come(page: Page, site: Site) -> None:
+    """Until the engine is ready the status line says what is happening: the engine's files downloading,
+    with the share of their bytes arrived so far (of their size in all, which build.py writes into the
+    worker), then Python starting. The WebAssembly is held back here until the page has said it is
+    downloading."""
+    worker = (site.dist / "web" / "engine" / "worker.js").read_text(encoding="utf-8")
+    counted = (
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "py/backgammon.zip",
+    )
+    total = sum((site.dist / name).stat().st_size for name in counted)
+    assert f"const ENGINE_BYTES = {total};" in worker
+    held: list[Any] = []
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.add_init_script(RECORD_ENGINE_STATUS)
+    page.goto(site.url("?test-dice=31&no-sw"))
+    page.wait_for_selector("#engine-status:has-text('Downloading the rules engine')", timeout=60_000)
+    assert held, "the WebAssembly was not asked for"
+    assert page.get_attribute("html", "data-engine") == "loading"
+    held[0].continue_()
+    wait_for_engine_ready(page)
+    assert page.locator("#engine-status").is_hidden()
+    seen: list[str] = page.evaluate("window.__engineStatus")
+    downloading = [text for text in seen if text.startswith("Downloading the rules engine…")]
+    shares = [int(text.rsplit(" ", 1)[1].rstrip("%")) for text in downloading]
+    assert shares and shares == sorted(shares) and shares[0] >= 0 and shares[-1] <= 99, seen
+    # Without the WebAssembly (9.6 MB of the 13 or so) less than a third has arrived.
+    assert shares[0] < 35, seen
+    assert "Starting the rules engine…" in seen, seen
+    assert seen.index("Starting the rules engine…") > seen.index(downloading[-1]), seen
