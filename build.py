@@ -13,8 +13,12 @@ Standard library only: the build runs on a bare CPython 3.11 plus Node (for Pyod
 from __future__ import annotations
 
 import argparse
+import base64
+import contextlib
+import email.utils
 import hashlib
 import http.server
+import io
 import itertools
 import json
 import os
@@ -113,6 +117,13 @@ PACKAGE_EXCLUDED_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", "~")
 # the worker's Python the first time a bear-off is judged (backgammon.bot.bearoff_db), so it adds nothing
 # to the download at start; the service worker precaches it with every other file.
 PACKAGE_LAZY_FILES = {"backgammon/bot/bearoff.bin": "py/bearoff.bin"}
+
+# Brotli copies, FILE.br beside each file that compresses (scripts/brotli.mjs, Node's zlib at quality 11): the
+# hosts that serve precompressed files (Netlify, Cloudflare Pages, nginx with brotli_static) send them to a
+# browser that accepts br, `build.py serve` too; Pyodide's WebAssembly is 2.7 MB so instead of 3.5 MB gzipped.
+# The zips and the bear-off database are compressed already; images too.
+BROTLI_SUFFIXES = (".html", ".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".wasm", ".txt")
+BROTLI_SCRIPT = ROOT / "scripts" / "brotli.mjs"
 
 # Fixed zip timestamps make the archive (and so the build id) depend on content only.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -385,6 +396,54 @@ def add_module_preloads(out: Path) -> None:
         page.write_text(html[: first.start()] + links + html[first.start() :], encoding="utf-8")
 
 
+# What index.html needs for its first frame, put into it (scripts and stylesheets inline, each allowed by
+# its hash in the page's policy): its first paint waits for no other file, and the engine's worker starts
+# one round trip sooner.
+INLINED_SCRIPTS = ("web/engine/start.js", "web/theme-start.js")
+CLASSIC_SCRIPT = re.compile(r"""^([ \t]*)<script src="([^"]+)"></script>\n""", re.MULTILINE)
+
+
+def csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def inline_first_frame(out: Path) -> None:
+    """index.html's start scripts (INLINED_SCRIPTS) and stylesheets become inline elements, each allowed by
+    its sha256 in the page's Content-Security-Policy (script-src, style-src)."""
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    hashes: dict[str, list[str]] = {"script-src": [], "style-src": []}
+
+    def inline(kind: str, indent: str, source: str) -> str:
+        text = (out / source).read_text(encoding="utf-8")
+        if f"</{kind}" in text.lower():
+            raise BuildError(f"{source} holds </{kind}: it cannot be put inline")
+        hashes["script-src" if kind == "script" else "style-src"].append(csp_hash(text))
+        return f"{indent}<{kind}>{text}</{kind}>\n"
+
+    def script(match: re.Match[str]) -> str:
+        if match.group(2) not in INLINED_SCRIPTS:
+            return match.group(0)
+        return inline("script", match.group(1), match.group(2))
+
+    html = CLASSIC_SCRIPT.sub(script, html)
+    html = STYLESHEET_LINK.sub(lambda match: inline("style", "  ", match.group(1)), html)
+    policies = CSP_META.findall(html)
+    if len(policies) != 1:
+        raise BuildError("index.html must hold one Content-Security-Policy <meta>")
+    directives = [part.strip() for part in policies[0].split(";")]
+    for name, added in hashes.items():
+        if not added:
+            continue
+        found = [at for at, part in enumerate(directives) if part.split(" ", 1)[0] == name]
+        if len(found) != 1:
+            raise BuildError(f"index.html's policy must have one {name} to allow its inline {name[:-4]}s")
+        directives[found[0]] += " " + " ".join(dict.fromkeys(added))
+    policy = "; ".join(directives)
+    html = CSP_META.sub(lambda _: f'<meta http-equiv="Content-Security-Policy" content="{policy}">', html)
+    page.write_text(html, encoding="utf-8")
+
+
 def check_relay(url: str) -> str:
     """`url` if it is a relay address the page may be given: ws:// or wss://, a host, an optional port
     and path, nothing that could end a Content-Security-Policy's source list."""
@@ -514,6 +573,27 @@ def vendor_pyodide(out: Path, stdlib: Path) -> None:
     shutil.copy2(stdlib, target / STDLIB_NAME)
 
 
+# The engine's files whose arrival web/engine/worker.js counts for the page's progress, and the line there
+# that build.py gives their size in all.
+COUNTED_ENGINE_FILES = (
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    "py/backgammon.zip",
+)
+ENGINE_BYTES_LINE = "const ENGINE_BYTES = 0;"
+
+
+def write_engine_size(out: Path) -> None:
+    """The worker's ENGINE_BYTES: the size of the files it counts as they arrive (its progress's total)."""
+    worker = out / "web" / "engine" / "worker.js"
+    text = worker.read_text(encoding="utf-8")
+    if text.count(ENGINE_BYTES_LINE) != 1:
+        raise BuildError(f"{worker.name} must hold one `{ENGINE_BYTES_LINE}` for the engine's size")
+    total = sum((out / name).stat().st_size for name in COUNTED_ENGINE_FILES)
+    worker.write_text(text.replace(ENGINE_BYTES_LINE, f"const ENGINE_BYTES = {total};"), encoding="utf-8")
+
+
 def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:
     """(compiled stdlib zip, compiled package zip) for Pyodide's Python, cached by their inputs.
 
@@ -588,6 +668,7 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
         bundle_vendored(staging)
     write_vendored_licenses(staging)
     add_module_preloads(staging)
+    inline_first_frame(staging)
     source_archive = staging / "py" / "backgammon.zip"
     build_package_archive(source_archive)
     copy_lazy_package_files(staging)
@@ -597,8 +678,10 @@ def assemble(staging: Path, precompile: bool, bundle: bool = True, relays: list[
     else:
         stdlib = PYODIDE_SRC / "python_stdlib.zip"
     vendor_pyodide(staging, stdlib)
+    write_engine_size(staging)
     write_app_files(staging)
     write_service_worker(staging)
+    write_brotli(staging)
 
 
 def cached_icons() -> dict[str, bytes]:
@@ -636,8 +719,30 @@ def site_files(out: Path) -> list[str]:
 
 
 def precached_files(out: Path) -> list[str]:
-    """The files the service worker keeps offline: all of the site but itself."""
-    return [name for name in site_files(out) if name != "sw.js"]
+    """The files the service worker keeps offline: all of the site but itself and the brotli copies (the
+    browser fetches a file and gets its copy in its stead)."""
+    return [name for name in site_files(out) if name != "sw.js" and not name.endswith(".br")]
+
+
+def write_brotli(out: Path) -> None:
+    """FILE.br beside each file of BROTLI_SUFFIXES, cached by content (quality 11 takes a while on the
+    WebAssembly: about 40 s of CPU)."""
+    folder = CACHE_DIR / f"brotli-{sha256_of(BROTLI_SCRIPT)[:12]}"
+    files = [out / name for name in site_files(out) if name.endswith(BROTLI_SUFFIXES)]
+    cached = {path: folder / f"{sha256_of(path)}.br" for path in files}
+    missing = [part for path, entry in cached.items() if not entry.is_file() for part in (path, entry)]
+    if missing:
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("node is missing: it writes the brotli copies")
+        folder.mkdir(parents=True, exist_ok=True)
+        command = [node, str(BROTLI_SCRIPT), *map(str, missing)]
+        completed = subprocess.run(command, capture_output=True, text=True, check=False)
+        if completed.returncode != 0:
+            raise BuildError(f"writing the brotli copies failed:\n{completed.stdout}{completed.stderr}")
+    for path, entry in cached.items():
+        if entry.stat().st_size < path.stat().st_size:
+            shutil.copyfile(entry, path.with_name(path.name + ".br"))  # dated now: not older than its file
 
 
 def build_id(out: Path, files: list[str]) -> str:
@@ -675,6 +780,24 @@ def normalise_base_path(base_path: str) -> str:
     return f"/{stripped}/" if stripped else "/"
 
 
+def accepts_brotli(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header takes br (and not with q=0)."""
+    for part in accept_encoding.split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() == "br":
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def brotli_copy(path: Path, accept_encoding: str) -> Path | None:
+    """The build's FILE.br to send for `path`, when the browser takes br and the copy is not older than the
+    file (a file changed after the build is sent as it is)."""
+    brotli = path.with_name(path.name + ".br")
+    if not (accepts_brotli(accept_encoding) and path.is_file() and brotli.is_file()):
+        return None
+    return brotli if brotli.stat().st_mtime >= path.stat().st_mtime else None
+
+
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the mounted folder under its base path with the MIME types Pyodide needs."""
 
@@ -703,7 +826,29 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return None
-        return super().send_head()
+        path = Path(self.translate_path(self.path))
+        if url_path.endswith("/"):
+            path = path / "index.html"
+        brotli = brotli_copy(path, self.headers.get("Accept-Encoding", ""))
+        if brotli is None:
+            return super().send_head()
+        modified = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+            if since and email.utils.parsedate_to_datetime(since).timestamp() >= modified:
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        body = brotli.read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "br")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         # Revalidate every time: a new build must be seen at once (the service worker does the caching).

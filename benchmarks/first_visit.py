@@ -103,10 +103,11 @@ class StaticHostHandler(site_build.SiteRequestHandler):  # type: ignore[name-def
     """The build's handler as a static host behind a phone's link: each file gzip-compressed when the browser
     accepts it, the replies paced by `link`, every reply counted in `counter`."""
 
-    cache: dict[tuple[str, float], bytes] = {}  # noqa: RUF012 - shared by the server's threads on purpose
+    cache: dict[tuple[str, float, str], bytes] = {}  # noqa: RUF012 - shared by the server's threads on purpose
     link: Link | None = None
     counter = Counter()
     raw_size = 0
+    brotli = False  # FILE.br served where the browser accepts br, as Netlify or Cloudflare Pages do
 
     def send_head(self) -> Any:
         if self.link is not None:
@@ -115,9 +116,12 @@ class StaticHostHandler(site_build.SiteRequestHandler):  # type: ignore[name-def
         if path.is_dir():
             path = path / "index.html"
         self.raw_size = path.stat().st_size if path.is_file() else 0
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        accepted = self.headers.get("Accept-Encoding", "")
+        accepts = "gzip" in accepted
         if not (accepts and path.is_file() and not path.name.endswith(UNCOMPRESSED)):
             return super().send_head()
+        brotli = path.with_name(path.name + ".br")
+        encoding = "br" if self.brotli and "br" in accepted and brotli.is_file() else "gzip"
         mtime = path.stat().st_mtime
         since = self.headers.get("If-Modified-Since")
         with contextlib.suppress(TypeError, ValueError, IndexError):
@@ -125,13 +129,15 @@ class StaticHostHandler(site_build.SiteRequestHandler):  # type: ignore[name-def
                 self.send_response(304)  # the revalidation a host answers without the body
                 self.end_headers()
                 return None
-        key = (str(path), mtime)
+        key = (str(path), mtime, encoding)
         body = self.cache.get(key)
         if body is None:
-            body = self.cache[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            compressed = brotli.read_bytes() if encoding == "br" else None
+            body = compressed or gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            self.cache[key] = body
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Last-Modified", self.date_time_string(int(mtime)))
@@ -148,19 +154,19 @@ class StaticHostHandler(site_build.SiteRequestHandler):  # type: ignore[name-def
         self.counter.add(len(data), self.raw_size or len(data), self.path.split("?", 1)[0])
 
 
-def static_host(directory: Path, link: Link | None, counter: Counter) -> Any:
+def static_host(directory: Path, link: Link | None, counter: Counter, brotli: bool = False) -> Any:
     server = site_build.make_server(directory, port=0)
-    fields = {"mount": server.mount, "quiet": True, "link": link, "counter": counter}
+    fields = {"mount": server.mount, "quiet": True, "link": link, "counter": counter, "brotli": brotli}
     server.RequestHandlerClass = type("StaticHost", (StaticHostHandler,), fields)
     site_build.start_server_thread(server)
     return server
 
 
-def one_visit(dist: Path, profile: str, cpu: float) -> dict[str, Any]:
+def one_visit(dist: Path, profile: str, cpu: float, brotli: bool = False) -> dict[str, Any]:
     conditions = PROFILES[profile]
     link = Link(conditions[0], conditions[2]) if conditions is not None else None
     counter = Counter()
-    server = static_host(dist, link, counter)
+    server = static_host(dist, link, counter, brotli)
     marker = f"--first-visit-benchmark={os.getpid()}-{time.monotonic_ns()}"
     throttle = WorkerThrottle(cpu, marker) if cpu > 1 else None
     if throttle is not None and throttle.problem:
@@ -245,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu", type=float, default=4, help="CPU slow-down of the throttled profiles")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--no-build", action="store_true", help="measure the existing --dist as it is")
+    parser.add_argument("--brotli", action="store_true", help="serve the build's .br files where accepted")
     parser.add_argument("--json", type=Path, help="also write the runs here")
     args = parser.parse_args(argv)
     if not args.no_build:
@@ -254,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     for number in range(args.runs):
         for profile in args.profile:
             cpu = 1 if profile == "none" else args.cpu
-            result = one_visit(args.dist, profile, cpu)
+            result = one_visit(args.dist, profile, cpu, args.brotli)
             runs.append(result)
             print(f"run {number + 1} {profile} cpu {cpu:g}x: {json.dumps(result)}", flush=True)
     print(f"\nload average {load_before:.1f} -> {load_average():.1f}; medians of {args.runs} runs:")

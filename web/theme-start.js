@@ -4,7 +4,7 @@
  * web/board/board.css, web/app.css, web/review/review.css and web/tutorial/tutorial.css read (custom properties), and the
  * `<meta name="theme-color">` to match.
  *
- *   <script src="web/theme-start.js"></script>   (a classic script in <head>, after the theme-color meta and before
+ *   <script src="web/theme-start.js">   (a classic script in <head>, after the theme-color meta and before
  *                                                 the style sheets)
  *
  * A classic script, so that the theme is known before anything is drawn: a returning player with the dark theme

@@ -5,12 +5,16 @@ and stylesheets that build.py joins into a few files."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
 
-from .conftest import Site, wait_for_engine_ready
+from .conftest import PageProblems, Site, site_build, wait_for_engine_ready
+
+# What the engine's worker asks for at its start, before pyodide.mjs has run (web/engine/worker.js).
+EARLY_ENGINE_FILES = ("pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
 
 
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
@@ -61,5 +65,134 @@ def test_the_game_loads_its_modules_joined_and_preloaded(page: Page, site: Site)
     modules = {url for url in fetched if url.startswith("web/") and url.endswith(".js") and url not in own}
     assert modules == named, sorted(modules ^ named)
     assert len(modules) <= 8, sorted(modules)
-    stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
-    assert stylesheets == ["web/pages/index.css"]
+    # The stylesheets are one, inline (test_the_first_frame_needs_the_html_alone).
+    assert re.findall(r'<link rel="stylesheet"', html) == []
+    assert len(re.findall(r"<style>", html)) == 1
+
+
+def test_the_engine_and_the_page_arrive_brotli_compressed(page: Page, site: Site) -> None:
+    """build.py writes FILE.br beside each text file and the WebAssembly, and `build.py serve` sends it to a
+    browser that accepts br, as the static hosts that serve precompressed files do: the engine starts from
+    them. The service worker's precache list names the files, not their copies."""
+    copies = sorted(path.relative_to(site.dist).as_posix() for path in site.dist.rglob("*.br"))
+    for wanted in ("index.html.br", "pyodide/pyodide.asm.wasm.br", "web/app.js.br", "sw.js.br"):
+        assert wanted in copies
+    for copy in copies:
+        original = site.dist / copy.removesuffix(".br")
+        assert (site.dist / copy).stat().st_size < original.stat().st_size, copy
+    encodings: dict[str, str | None] = {}
+
+    def note(response: Any) -> None:
+        path = response.url.split("?", 1)[0].removeprefix(site.url())
+        encodings[path] = response.headers.get("content-encoding")
+
+    page.context.on("response", note)
+    page.goto(site.url("?test-dice=31&no-sw"))
+    wait_for_engine_ready(page)
+    for path in (
+        "",
+        "web/app.js",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/pyodide.asm.mjs",
+    ):
+        assert encodings.get(path) == "br", (path, encodings.get(path))
+    assert encodings.get("pyodide/stdlib.zip") is None  # compressed already: no copy
+    assert not any(name.endswith(".br") for name in site_build.precached_files(site.dist))
+
+
+def test_the_first_frame_needs_the_html_alone(page: Page, site: Site, page_problems: PageProblems) -> None:
+    """build.py puts index.html's stylesheet and its start scripts (the theme's, the engine worker's) inline,
+    each allowed by its hash in the page's policy: with every other request refused, the page is styled,
+    its theme set, the drawn board in its box, and the worker asked for (a refusal by the policy would be a
+    console error, which fails the test)."""
+    page_problems.expect(r"Failed to load|net::ERR_FAILED|Failed to fetch|error loading|Importing a module")
+    html = page.request.get(site.url()).text()
+    assert re.findall(r"^\s*<script src=", html, re.MULTILINE) == []  # no script that holds the parsing
+    refused: list[str] = []
+
+    def only_the_page(route: Any) -> None:
+        if route.request.url.split("?", 1)[0] == site.url():
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.context.route("**/*", only_the_page)
+    page.goto(site.url("?no-sw"), wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-theme") == "classic"
+    board = page.locator("#board").bounding_box()
+    assert board is not None and board["width"] > 600
+    assert abs(board["width"] / board["height"] - 15 / 11) < 0.01
+    assert page.locator("#board svg.board-snapshot.wide").is_visible()
+    assert page.evaluate("getComputedStyle(document.querySelector('.panel')).display") == "flex"
+    assert page.evaluate("performance.getEntriesByName('engine:requested').length") == 1
+    assert any(url.split("?", 1)[0].endswith("/web/engine/worker.js") for url in refused), refused
+
+
+def test_the_engine_files_are_asked_for_before_pyodides_script_arrives(page: Page, site: Site) -> None:
+    """The worker asks for Pyodide's WebAssembly, its stdlib, lock file and pyodide.asm.mjs from its first
+    line, in parallel with pyodide.mjs, instead of once pyodide.mjs has arrived and run: held back here, they
+    are asked for all the same, once each, and the engine starts from those replies."""
+    held: list[Any] = []
+    asked: list[str] = []
+    page.context.route("**/pyodide/pyodide.mjs", lambda route: held.append(route))
+    page.context.on("request", lambda request: asked.append(request.url.split("?", 1)[0]))
+    page.goto(site.url("?test-dice=31&no-sw"))
+    early = [site.url(f"pyodide/{name}") for name in EARLY_ENGINE_FILES]
+    for _ in range(300):
+        if held and all(url in asked for url in early):
+            break
+        page.wait_for_timeout(50)
+    assert held, "pyodide.mjs was not asked for"
+    assert [url for url in early if url not in asked] == []
+    held[0].continue_()
+    wait_for_engine_ready(page)
+    for url in early:
+        assert asked.count(url) == 1, (url, asked.count(url))
+
+
+# Every text of the engine's status line, in order, from the first frame on.
+RECORD_ENGINE_STATUS = """(() => {
+  const seen = (window.__engineStatus = []);
+  const note = () => {
+    const line = document.getElementById('engine-status');
+    const text = line && !line.hidden ? line.textContent : null;
+    if (text !== null && seen[seen.length - 1] !== text) seen.push(text);
+  };
+  new MutationObserver(note).observe(document, {subtree: true, childList: true, characterData: true,
+                                                attributes: true});
+})();"""
+
+
+def test_the_status_line_tells_how_far_the_engine_has_come(page: Page, site: Site) -> None:
+    """Until the engine is ready the status line says what is happening: the engine's files downloading,
+    with the share of their bytes arrived so far (of their size in all, which build.py writes into the
+    worker), then Python starting. The WebAssembly is held back here until the page has said it is
+    downloading."""
+    worker = (site.dist / "web" / "engine" / "worker.js").read_text(encoding="utf-8")
+    counted = (
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "py/backgammon.zip",
+    )
+    total = sum((site.dist / name).stat().st_size for name in counted)
+    assert f"const ENGINE_BYTES = {total};" in worker
+    held: list[Any] = []
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.add_init_script(RECORD_ENGINE_STATUS)
+    page.goto(site.url("?test-dice=31&no-sw"))
+    page.wait_for_selector("#engine-status:has-text('Downloading the rules engine')", timeout=60_000)
+    assert held, "the WebAssembly was not asked for"
+    assert page.get_attribute("html", "data-engine") == "loading"
+    held[0].continue_()
+    wait_for_engine_ready(page)
+    assert page.locator("#engine-status").is_hidden()
+    seen: list[str] = page.evaluate("window.__engineStatus")
+    downloading = [text for text in seen if text.startswith("Downloading the rules engine…")]
+    shares = [int(text.rsplit(" ", 1)[1].rstrip("%")) for text in downloading]
+    assert shares and shares == sorted(shares) and shares[0] >= 0 and shares[-1] <= 99, seen
+    # Without the WebAssembly (9.6 MB of the 13 or so) less than a third has arrived.
+    assert shares[0] < 35, seen
+    assert "Starting the rules engine…" in seen, seen
+    assert seen.index("Starting the rules engine…") > seen.index(downloading[-1]), seen

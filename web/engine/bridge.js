@@ -140,11 +140,19 @@ const CRASHED = "EngineCrashed";
  * @property {ReturnType<typeof setInterval> | undefined} watchdog
  * @property {(info: EngineInfo) => void} resolveReady
  * @property {(error: BridgeError) => void} rejectReady
+ * @property {(progress: EngineProgress) => void} onProgress
+ */
+
+/**
+ * How far the engine's start has come (web/engine/worker.js): its files arriving ("download": `received` of
+ * `total` bytes, as decoded; total 0 when unknown), then Python starting ("start").
+ * @typedef {{stage: "download" | "start", received: number, total: number}} EngineProgress
  */
 
 /**
  * @param {string | URL} [workerUrl] defaults to worker.js next to this module
- * @param {{testDice?: string | null}} [options] defaults to the page URL's `test-dice` parameter
+ * @param {{testDice?: string | null, onProgress?: (progress: EngineProgress) => void}} [options] testDice defaults
+ *   to the page URL's `test-dice` parameter; onProgress hears the engine's download and start (worker.js)
  * @returns {Bridge}
  */
 export function createBridge(workerUrl, options = {}) {
@@ -171,6 +179,7 @@ export function createBridge(workerUrl, options = {}) {
     watchdog: undefined,
     resolveReady: () => {},
     rejectReady: () => {},
+    onProgress: options.onProgress ?? (() => {}),
   };
   /** @type {Promise<EngineInfo>} */
   const ready = new Promise((resolve, reject) => {
@@ -236,6 +245,8 @@ function onMessage(state, event) {
   if (message.event === "ready") {
     state.isReady = true;
     state.resolveReady(message.info);
+  } else if (message.event === "progress") {
+    state.onProgress({ stage: message.stage, received: Number(message.received), total: Number(message.total) });
   } else if (message.event === "failed") {
     fail(state, new BridgeError(message.error?.type ?? "EngineLoadError", message.error?.message ?? ""));
   } else if (message.event === "crashed") {

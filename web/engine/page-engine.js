@@ -5,7 +5,7 @@
  * state is shown on the page (`<html data-engine>`, the status line): loading, ready, restarting after a worker
  * failed (web/engine/engine.js gives the new worker the match back from its record), or given up.
  */
-import { ENGINE_FAILURES } from "./bridge.js";
+import { ENGINE_FAILURES, createBridge } from "./bridge.js";
 import { createEngine } from "./engine.js";
 
 /** Python refused a request: `type` is its error class (IllegalMoveError, MatImportError, …), `rule` the rule's
@@ -48,8 +48,28 @@ export function connectEngine({ record, status, say, notice }) {
     say(text);
   }
 
+  /**
+   * The first start's progress on the status line: the download's share so far, then Python starting. Only
+   * the stage's words are in the live region; the share beside them is not read out at every step.
+   * @param {import("./bridge.js").EngineProgress} progress
+   */
+  function showProgress({ stage, received, total }) {
+    if (ready || root.dataset.engine !== "loading") return;
+    const words = stage === "download" ? "Downloading the rules engine…" : "Starting the rules engine…";
+    let share = status.querySelector(".engine-share");
+    if (status.hidden || status.firstChild?.textContent !== words) {
+      status.hidden = false;
+      share = document.createElement("span");
+      share.className = "engine-share";
+      share.setAttribute("aria-hidden", "true");
+      status.replaceChildren(words, share);
+    }
+    if (share) share.textContent = stage === "download" && total > 0 ? ` ${Math.min(99, Math.floor((received * 100) / total))}%` : "";
+  }
+
   // The bridge reads ?test-dice= from the page URL itself and hands it to the worker.
   const engine = createEngine({
+    makeBridge: () => createBridge(undefined, { onProgress: showProgress }),
     restore: async (call) => {
       const current = record();
       if (current) await call("load", { record: current });

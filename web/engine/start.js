@@ -4,7 +4,7 @@
  * Python downloads and starts while they load and draw the board. `createBridge()` (web/engine/bridge.js) then adopts this
  * worker instead of starting its own.
  *
- *   <script src="web/engine/start.js"></script>   (a classic script, first in <head>)
+ *   <script src="web/engine/start.js">   (a classic script, first in <head>; build.py puts it inline)
  *
  * A classic script runs the moment it has arrived (a few ms: it is tiny), where a module script, even `async`,
  * waited here until the page had been parsed (~80 ms later on a reload).
@@ -23,7 +23,8 @@
 
 (() => {
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
-  const url = new URL("./worker.js", script.src);
+  // Inline in the built index.html (build.py), the script has no URL of its own: the worker is the page's.
+  const url = script.src ? new URL("./worker.js", script.src) : new URL("web/engine/worker.js", document.baseURI);
   const testDice = new URL(location.href).searchParams.get("test-dice");
   if (testDice !== null) url.searchParams.set("test-dice", testDice);
   performance.mark("engine:requested");

@@ -33,6 +33,78 @@ const ARCHIVE_PATH = "/lib/backgammon.zip";
 /** Loading that has not finished by then is reported as failed instead of hanging forever. */
 const LOAD_TIMEOUT_MS = 120_000;
 
+/**
+ * Pyodide's files are asked for from this worker's first line, not once Pyodide's own script (pyodide.mjs) has
+ * arrived and run: a round trip and its parsing sooner on a phone's network, all downloading at once. The same
+ * module URL is fetched once by the worker's module map; the files' replies are kept here and handed to
+ * Pyodide's `fetch` of the same URL (once each; any other fetch goes to the network as usual).
+ */
+const EARLY_FILES = ["pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json"];
+
+/**
+ * The engine's download as it goes, for the page's status line: `{event: "progress", stage, received, total}`,
+ * stage "download" while a file of the engine is still arriving (received: its bytes so far, as decoded; total:
+ * theirs in all, which build.py writes into ENGINE_BYTES below, 0 if not built), then "start" (Python starting).
+ */
+const ENGINE_BYTES = 0;
+const PROGRESS_EVERY_MS = 200;
+const progress = { received: 0, arriving: 0, reportedAt: -Infinity };
+
+/** @param {boolean} now */
+function reportProgress(now) {
+  if (!now && performance.now() - progress.reportedAt < PROGRESS_EVERY_MS) return;
+  progress.reportedAt = performance.now();
+  const stage = progress.arriving > 0 ? "download" : "start";
+  postMessage({ event: "progress", stage, received: progress.received, total: ENGINE_BYTES });
+}
+
+/**
+ * Count a reply's bytes as they arrive (from a copy of it: the reply itself goes on to Pyodide untouched).
+ * @param {Promise<Response>} reply
+ */
+function countDownload(reply) {
+  progress.arriving += 1;
+  reply
+    .then(async (response) => {
+      const reader = response.clone().body?.getReader();
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return;
+        progress.received += chunk.value.byteLength;
+        reportProgress(false);
+      }
+    })
+    .catch(() => {}) // the reply's failure is Pyodide's (or fetchBytes') to report
+    .finally(() => {
+      progress.arriving -= 1;
+      reportProgress(true);
+    });
+}
+
+const earlyReplies = new Map(
+  EARLY_FILES.map((name) => {
+    const reply = fetch(INDEX_URL + name);
+    reply.catch(() => {}); // a failure reaches Pyodide's own fetch, which reports it
+    countDownload(reply);
+    return [INDEX_URL + name, reply];
+  }),
+);
+import(INDEX_URL + "pyodide.asm.mjs").catch(() => {}); // Pyodide's import of it reports a failure
+const networkFetch = globalThis.fetch;
+/** @type {typeof fetch} */
+const fetchTakingEarlyReplies = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const reply = earlyReplies.get(url);
+  if (reply === undefined || init?.integrity) {
+    const fetched = networkFetch(input, init);
+    if (url === ARCHIVE_URL) countDownload(fetched);
+    return fetched;
+  }
+  earlyReplies.delete(url);
+  return reply;
+};
+globalThis.fetch = fetchTakingEarlyReplies;
+
 /** @typedef {{type: string, message: string, rule?: string}} ErrorValue */
 
 class EngineError extends Error {
