@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Page
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 
 ROW = "#lobby-list li.lobby-row"
@@ -26,6 +27,24 @@ def post(page: Page, length: int, mode: str = "live") -> None:
     page.fill("#lobby-form input[name=length]", str(length))
     page.check(f"#lobby-form input[name=mode][value={mode}]")
     page.click("#lobby-post-button")
+
+
+def meet(
+    site: str, ann: Page, bob: Page, length: int, *, rated: bool = False, watchable: bool = True
+) -> None:
+    """Ann posts a live invitation of `length` points (rated or not, watching on or off), Bob accepts it; both
+    boards connected."""
+    open_lobby(ann, site, "Ann")
+    ann.set_checked("#lobby-form input[name=watchable]", watchable)
+    if ann.get_attribute("#lobby-post", "open") is None:
+        ann.click("#lobby-post summary")
+    ann.set_checked("#lobby-form input[name=rated]", rated)
+    post(ann, length)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('{length}-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', length)} button:text-is('Accept')")
+    for page in (ann, bob):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
 
 
 def row(page: Page, poster_name: str, length: int) -> str:

@@ -15,7 +15,7 @@ from tests.core.lobby_support import invitation as invitation_template
 from tests.core.lobby_support import needs_node, public_keys, result, result_event, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import screenshot
-from tests.e2e.lobby_driver import ROW, open_lobby, post, publish, relay_events, row
+from tests.e2e.lobby_driver import ROW, meet, open_lobby, post, publish, relay_events, row
 from tests.e2e.test_axe import audit
 
 
@@ -215,16 +215,7 @@ def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: l
 
 def meet_rated(site: str, ann: Page, bob: Page, length: int) -> None:
     """Ann posts a rated live invitation of `length` points, Bob accepts it; both boards connected."""
-    open_lobby(ann, site, "Ann")
-    ann.click("#lobby-post summary")
-    ann.fill("#lobby-form input[name=length]", str(length))
-    ann.check("#lobby-form input[name=rated]")
-    ann.click("#lobby-post-button")
-    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('{length}-point match')")
-    open_lobby(bob, site, "Bob")
-    bob.click(f"{row(bob, 'Ann', length)} button:text-is('Accept')")
-    for page in (ann, bob):
-        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    meet(site, ann, bob, length, rated=True)
 
 
 def test_a_rated_invitation_accepted_starts_a_rated_match(

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import screenshot
-from tests.e2e.lobby_driver import ROW, open_lobby, post, relay_events, row
+from tests.e2e.lobby_driver import meet, open_lobby, post, relay_events, row
 from tests.e2e.test_axe import audit
 
 CHECKERS = """() => [...document.querySelectorAll('#board .layer-checkers .checker')]
@@ -26,24 +26,12 @@ def checkers(page: Page) -> str:
     return drawn
 
 
-def meet(site: str, ann: Page, bob: Page, *, ann_lets_watch: bool = True) -> None:
-    """Ann posts a live 1-point match (watching on or off), Bob accepts; both boards connected."""
-    open_lobby(ann, site, "Ann")
-    ann.set_checked("#lobby-form input[name=watchable]", ann_lets_watch)
-    post(ann, 1)
-    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('1-point match')")
-    open_lobby(bob, site, "Bob")
-    bob.click(f"{row(bob, 'Ann', 1)} button:text-is('Accept')")
-    for page in (ann, bob):
-        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-
-
 def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     relay_and_site: tuple[str, str], devices: list[Page]
 ) -> None:
     _, site = relay_and_site
     ann, bob, cy = devices
-    meet(site, ann, bob)
+    meet(site, ann, bob, 1)
     open_lobby(cy, site, "Cy")
     playing = "#lobby-playing li:has-text('Ann against Bob')"
     cy.wait_for_selector(playing, timeout=CONNECT_TIMEOUT_MS)

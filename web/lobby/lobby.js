@@ -18,6 +18,7 @@ import { publishResults } from "./results.js";
 import { namesMet, noteLobbyMatch, notedMatches } from "./noted.js";
 import { keepPosted, readPosted } from "./posted.js";
 import { openPostbox } from "./letters.js";
+import { inBatches } from "./batches.js";
 import { renderPlaying } from "./playing-view.js";
 import { renderPlayed } from "./played-view.js";
 import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
@@ -45,6 +46,7 @@ import {
  * @property {(payload: string, agreed: {name: string, rated: boolean}) => Promise<void>} joinLinks  join one (the poster)
  * @property {(payload: string) => Promise<void>} takeLetter  a turn link a letter brought, into its match
  * @property {(id: string, revision: number) => Promise<void>} markSent  a turn's letter is out
+ * @property {() => void} ratingsChanged  new verified results came: the ratings shown elsewhere are drawn again
  */
 
 /** How long an invitation by links may stay listed, in hours, by the form's choice (7 days at most: the core). */
@@ -91,9 +93,6 @@ export async function createLobby(ctx) {
   const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
-  /** @type {Record<string, any>[]} */
-  let waiting = [];
-  let feeding = false;
   /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, timer: ReturnType<typeof setTimeout>} | null} */
   let pending = null;
   let name = signer.name || checkedOr(ctx.defaultName);
@@ -105,29 +104,15 @@ export async function createLobby(ctx) {
 
   // ---- from the relays to the worker -------------------------------------------------------------------------
 
-  /** @param {Record<string, any>} event */
-  function heard(event) {
-    waiting.push(event);
-    if (!feeding) void feed();
-  }
-
-  async function feed() {
-    feeding = true;
-    try {
-      while (waiting.length) {
-        const batch = waiting.slice(0, BATCH);
-        waiting = waiting.slice(BATCH);
-        const changes = await call("lobby_receive", { events: batch });
-        const busy = changes.refused?.busy ?? 0;
-        if (busy) waiting.push(...batch.slice(batch.length - busy)); // the worker asks for these again
-        for (const taken of changes.taken) answered(taken.poster, taken.d, taken.by);
-        for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
-        if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) await render();
-      }
-    } finally {
-      feeding = false;
-    }
-  }
+  const heard = inBatches(async (batch) => {
+    const changes = await call("lobby_receive", { events: batch });
+    for (const taken of changes.taken) answered(taken.poster, taken.d, taken.by);
+    for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
+    if (changes.results) ctx.ratingsChanged();
+    if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) await render();
+    const busy = changes.refused?.busy ?? 0;
+    return batch.slice(batch.length - busy); // the worker asks for these again
+  }, BATCH);
 
   // The players blocked here, before anything is heard: their events are refused from the first.
   const blockedList = /** @type {HTMLDetailsElement} */ ($("lobby-blocked"));

@@ -52,8 +52,7 @@ export function createOnline(ctx) {
     const { payload, revision } = await call("remote_link", { state: entry.state });
     const open = await connectLobby();
     await open.sendTurn({ to: noted.opponent, address: noted.address, match: noted.match ?? "", rev: revision, payload });
-    const module = await ctx.friends();
-    await ctx.enqueue(() => module.markSent(transcript[0].match, revision));
+    await inQueue((friends) => friends.markSent(transcript[0].match, revision));
   }
 
   /** The relays the page names (web/relays.js: loaded with play on two devices, not at the start). */
@@ -74,6 +73,15 @@ export function createOnline(ctx) {
   }
 
   /**
+   * A step of play on two devices (loaded on first use), in the page's queue.
+   * @param {(friends: import("../remote/friends.js").Friends) => Promise<unknown>} step
+   */
+  async function inQueue(step) {
+    const friends = await ctx.friends();
+    await ctx.enqueue(async () => void (await step(friends)));
+  }
+
+  /**
    * The lobby, connected (made on first use, its dialog closed): its matches start as a friend's live invitation
    * does (web/remote/): the accepter hosts in the room it made, the poster joins it.
    */
@@ -83,35 +91,20 @@ export function createOnline(ctx) {
       return createLobby({
         namespace, call, say: ctx.say, relays: await siteRelays(), defaultName: rememberedName(), find,
         newRoom: async () => (await import("../remote/link.js")).newInvitation(),
-        hostLive: async (match) => {
-          const module = await ctx.friends();
-          await ctx.enqueue(() => module.hostLive(match));
-        },
-        joinLive: async (invitation, agreed) => {
-          const module = await ctx.friends();
-          await ctx.enqueue(() => module.openInvitation(invitation, agreed));
-        },
+        hostLive: (match) => inQueue((friends) => friends.hostLive(match)),
+        joinLive: (invitation, agreed) => inQueue((friends) => friends.openInvitation(invitation, agreed)),
         watch: (watched) => void lobby?.then((open) => ctx.watch(watched, open.subscribe)),
         hostLinks: async (terms) => {
-          const module = await ctx.friends();
           /** @type {{match: string, payload: string, revision: number} | null} */
           let hosted = null;
-          await ctx.enqueue(async () => void (hosted = await module.hostLinks(terms)));
+          await inQueue(async (friends) => void (hosted = await friends.hostLinks(terms)));
           if (!hosted) throw new Error("The match by links could not be made.");
           return hosted;
         },
-        joinLinks: async (payload, agreed) => {
-          const module = await ctx.friends();
-          await ctx.enqueue(() => module.joinLinks(payload, agreed));
-        },
-        takeLetter: async (payload) => {
-          const module = await ctx.friends();
-          await ctx.enqueue(() => module.takeLetter(payload));
-        },
-        markSent: async (id, revision) => {
-          const module = await ctx.friends();
-          await ctx.enqueue(() => module.markSent(id, revision));
-        },
+        joinLinks: (payload, agreed) => inQueue((friends) => friends.joinLinks(payload, agreed)),
+        takeLetter: (payload) => inQueue((friends) => friends.takeLetter(payload)),
+        markSent: (id, revision) => inQueue((friends) => friends.markSent(id, revision)),
+        ratingsChanged: () => void ctx.friends().then((friends) => friends.render()),
       });
     })();
     lobby.catch(() => void (lobby = null));

@@ -8,6 +8,7 @@
  * match* opens it in review.
  */
 import { WATCH_KIND } from "./events.js";
+import { inBatches } from "./batches.js";
 
 /** Events handed to the worker at once, at most. */
 const BATCH = 50;
@@ -45,9 +46,6 @@ export function enterWatch(ctx) {
   const panel = $("watch-panel");
   const reviewButton = /** @type {HTMLButtonElement} */ ($("watch-review"));
   const players = `${watched.names[0]} against ${watched.names[1]}`;
-  /** @type {Record<string, any>[]} */
-  let waiting = [];
-  let feeding = false;
   let spoken = "";
   let left = false;
 
@@ -62,24 +60,9 @@ export function enterWatch(ctx) {
   $("watch-title").focus();
   ctx.announcer.say(`Watching ${players}. Looking for the match's moves on the relays.`);
 
-  /** @param {Record<string, any>} event */
-  function heard(event) {
-    waiting.push(event);
-    if (!feeding) void feed();
-  }
-
-  async function feed() {
-    feeding = true;
-    try {
-      while (waiting.length && !left) {
-        const events = waiting.slice(0, BATCH);
-        waiting = waiting.slice(BATCH);
-        draw(await call("lobby_watch", { players: watched.players, address: watched.address, events }));
-      }
-    } finally {
-      feeding = false;
-    }
-  }
+  const heard = inBatches(async (events) => {
+    if (!left) draw(await call("lobby_watch", { players: watched.players, address: watched.address, events }));
+  }, BATCH);
 
   /** @param {import("../types.generated.js").WatchView} shown */
   function draw(shown) {
