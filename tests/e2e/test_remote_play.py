@@ -980,6 +980,7 @@ WATCH_IDLE = """(() => {
       sendShown: Boolean(send && !send.hidden),
       sendText: document.getElementById('remote-send-text')?.textContent ?? '',
       link: document.getElementById('remote-send-link')?.value ?? '',
+      sources: document.querySelectorAll('#board .target.source').length,
     });
   }).observe(document, {attributes: true, attributeFilter: ['data-idle'], subtree: true});
 })()"""
@@ -995,6 +996,16 @@ def link_messages(link: str) -> int:
     return len(decode_transcript(link.split("turn=")[1])) if "turn=" in link else 0
 
 
+def board_agrees(seen: list[dict[str, Any]], name: str) -> None:
+    """At each moment idle, the board offers checkers to move when the status line says this player moves, and
+    none while it says to send a link or to wait."""
+    for at in seen:
+        if at["status"].startswith(f"{name} to move"):
+            assert at["sources"] > 0, at
+        if at["status"].startswith(("Send ", "Waiting")):
+            assert at["sources"] == 0, at
+
+
 def settled_send(page: Page) -> dict[str, Any]:
     """The status line and the link to send once the link holds the whole match as kept here (as the page has
     them a moment later, whatever it said when it became idle)."""
@@ -1006,6 +1017,7 @@ def settled_send(page: Page) -> dict[str, Any]:
         "sendShown": page.is_visible("#remote-send"),
         "sendText": page.text_content("#remote-send-text") or "",
         "link": page.input_value("#remote-send-link"),
+        "sources": len(s["sources"]),
     }
 
 
@@ -1024,6 +1036,7 @@ def test_by_links_the_page_is_idle_only_once_the_status_and_the_link_to_send_are
     host.page.wait_for_selector("#remote-send:not([hidden])")
     rd.wait_ready(host.page)
     pages = {"host": host.page, "guest": guest.page}
+    names = {"host": "Ann", "guest": "Bob"}
     sender = "host"
     checked = 0
     for _ in range(10):
@@ -1039,9 +1052,11 @@ def test_by_links_the_page_is_idle_only_once_the_status_and_the_link_to_send_are
         while rd.my_turn(pages[receiver]):
             page = pages[receiver]
             before = len(transcript(page))
-            idle_seen(page)
+            board_agrees(idle_seen(page), names[receiver])
             action = rd.act_once(page)
-            first = idle_seen(page)[0]
+            seen = idle_seen(page)
+            board_agrees(seen, names[receiver])
+            first = seen[0]
             if len(transcript(page)) == before:
                 continue  # nothing to send yet: a checker moved within the turn
             settled = settled_send(page)
