@@ -7,8 +7,12 @@
  */
 import { openDialog } from "./dialogs.js";
 
-/** The longest the page waits for the frame that draws a step's change before it says it is idle. */
-const FRAME_WAIT_MS = 250;
+/**
+ * The longest the page waits for the frame that draws a step's change before it says it is idle: a frame comes
+ * within milliseconds, but later on a loaded machine, and maybe never where frames are throttled (an iframe out of
+ * view).
+ */
+const FRAME_WAIT_MS = 1000;
 
 /**
  * @param {{onError: (error: unknown) => void, trace?: boolean}} options onError: a step's failure, reported, never

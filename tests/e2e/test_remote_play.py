@@ -981,6 +981,7 @@ WATCH_IDLE = """(() => {
       sendText: document.getElementById('remote-send-text')?.textContent ?? '',
       link: document.getElementById('remote-send-link')?.value ?? '',
       sources: document.querySelectorAll('#board .target.source').length,
+      steps: document.documentElement.dataset.steps, at: Math.round(performance.now()),
     });
   }).observe(document, {attributes: true, attributeFilter: ['data-idle'], subtree: true});
 })()"""
@@ -1001,9 +1002,9 @@ def board_agrees(seen: list[dict[str, Any]], name: str) -> None:
     none while it says to send a link or to wait."""
     for at in seen:
         if at["status"].startswith(f"{name} to move"):
-            assert at["sources"] > 0, at
+            assert at["sources"] > 0, (at["status"], seen)
         if at["status"].startswith(("Send ", "Waiting")):
-            assert at["sources"] == 0, at
+            assert at["sources"] == 0, (at["status"], seen)
 
 
 def settled_send(page: Page) -> dict[str, Any]:
@@ -1065,5 +1066,34 @@ def test_by_links_the_page_is_idle_only_once_the_status_and_the_link_to_send_are
             checked += 1
         sender = receiver
     assert checked >= 3, checked
+    host.check()
+    guest.check()
+
+
+def test_live_the_page_is_idle_only_once_the_board_agrees_with_the_status(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Live, at every moment either page becomes idle (after its player's action, or a move, a roll or the
+    dice that came from the friend), the board offers checkers to move when the status line says this player
+    moves, and none while it says to wait."""
+    host, guest = devices
+    for device in devices:
+        device.page.add_init_script(WATCH_IDLE)
+    start_live(host, guest, site)
+    pages = [host.page, guest.page]
+    names = ["Ann", "Bob"]
+    seen: list[list[dict[str, Any]]] = [[], []]
+    for _ in range(20):
+        page = rd.wait_for_turn(pages)
+        if page is None:
+            break
+        rd.act_once(page)
+        for index, each in enumerate(pages):
+            seen[index] += idle_seen(each)
+    for index, name in enumerate(names):
+        moving = [at for at in seen[index] if at["status"].startswith(f"{name} to move")]
+        waiting = [at for at in seen[index] if at["status"].startswith("Waiting")]
+        assert moving and waiting, (name, seen[index])
+        board_agrees(seen[index], name)
     host.check()
     guest.check()
