@@ -981,7 +981,6 @@ WATCH_IDLE = """(() => {
       sendText: document.getElementById('remote-send-text')?.textContent ?? '',
       link: document.getElementById('remote-send-link')?.value ?? '',
       sources: document.querySelectorAll('#board .target.source').length,
-      steps: document.documentElement.dataset.steps, at: Math.round(performance.now()),
     });
   }).observe(document, {attributes: true, attributeFilter: ['data-idle'], subtree: true});
 })()"""
