@@ -2,9 +2,17 @@
 /**
  * The page's actions run one at a time, in order, whoever asks (a click, a key, the computer, another tab). While
  * anything is queued the page is marked busy (`<html data-idle="false">`): tests and assistive tools wait for
- * `data-idle="true"`, when nothing is queued and nothing will happen by itself.
+ * `data-idle="true"`, when nothing is queued, nothing will happen by itself, and the board shows what the last step
+ * changed.
  */
 import { openDialog } from "./dialogs.js";
+
+/**
+ * The longest the page waits for the frame that draws a step's change before it says it is idle: a frame comes
+ * within milliseconds, but later on a loaded machine, and maybe never where frames are throttled (an iframe out of
+ * view).
+ */
+const FRAME_WAIT_MS = 1000;
 
 /**
  * @param {{onError: (error: unknown) => void, trace?: boolean}} options onError: a step's failure, reported, never
@@ -34,7 +42,29 @@ export function createQueue({ onError, trace = false }) {
   function settle(id) {
     opened.delete(id);
     pending -= 1;
-    if (pending === 0) root.dataset.idle = "true";
+    if (pending === 0) idleOnceDrawn();
+  }
+
+  let drawn = 0; // the latest wait for a frame: only it may mark the page idle
+
+  /**
+   * Mark the page idle once what the last step changed is drawn: the board draws at the next animation frame
+   * (web/board/render.js `schedule`, asked for before this one, so drawn first), and a page idle before it
+   * showed the status line of one turn over the board of the one before. A hidden page draws no frame: idle at
+   * once; and a frame that never comes (a throttled frame) holds it no longer than FRAME_WAIT_MS.
+   */
+  function idleOnceDrawn() {
+    drawn += 1;
+    const ticket = drawn;
+    const mark = () => {
+      if (ticket === drawn && pending === 0) root.dataset.idle = "true";
+    };
+    if (document.visibilityState === "hidden") return mark();
+    const timer = setTimeout(mark, FRAME_WAIT_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      mark();
+    });
   }
 
   /**

@@ -125,10 +125,13 @@ def act_once(page: Page) -> str:
         wait_idle_after(page, before)
         return name
     for source in s["sources"]:
-        # A checker just moved is a source too (picked up, it can be taken back): it has no destination.
+        # A checker just moved is a source too (picked up, it can be taken back): it has no destination. The
+        # board marks the checker picked up and its destinations in the same frame, so once it shows the one
+        # the others are there, or there are none (waiting for a destination instead cost a second each).
         page.click(f"#board .target[data-loc='{source}']")
         with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_selector("#board .target.dest", state="attached", timeout=1000)
+            picked = f"#board .target.selected[data-loc='{source}']"
+            page.wait_for_selector(picked, state="attached", timeout=5000)
         dests = page.eval_on_selector_all(
             "#board .target.dest", "(ts) => ts.map((t) => t.getAttribute('data-loc'))"
         )

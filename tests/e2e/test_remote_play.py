@@ -34,6 +34,7 @@ from backgammon.formats.xgid import Xgid
 from backgammon.game import Phase, to_absolute
 from backgammon.remote import session
 from backgammon.remote.dice import b64decode, b64encode
+from backgammon.remote.link import decode_transcript
 from backgammon.remote.messages import message_hash, out_of_band
 
 
@@ -960,5 +961,138 @@ def test_by_links_the_status_and_the_panel_say_the_next_step(
     listed = page.locator("#friend-matches li").first.text_content() or ""
     assert f"With {names[sender]} · 3-point match · by links · your link to send ·" in listed, listed
     page.keyboard.press("Escape")
+    host.check()
+    guest.check()
+
+
+# Each time the page says it is idle (`data-idle` set to "true"), what it shows at that very moment: the
+# status line (without its news), and the panel's link to send. A MutationObserver runs before the page's next
+# task, so it sees what a test or a screen reader that trusts `data-idle` sees, before anything else lands.
+WATCH_IDLE = """(() => {
+  window.__idleSeen = [];
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.idle !== 'true') return;
+    const status = document.getElementById('status')?.cloneNode(true);
+    status?.querySelector('.status-news')?.remove();
+    const send = document.getElementById('remote-send');
+    window.__idleSeen.push({
+      status: status?.textContent ?? '',
+      sendShown: Boolean(send && !send.hidden),
+      sendText: document.getElementById('remote-send-text')?.textContent ?? '',
+      link: document.getElementById('remote-send-link')?.value ?? '',
+      sources: document.querySelectorAll('#board .target.source').length,
+    });
+  }).observe(document, {attributes: true, attributeFilter: ['data-idle'], subtree: true});
+})()"""
+
+
+def idle_seen(page: Page) -> list[dict[str, Any]]:
+    seen: list[dict[str, Any]] = page.evaluate("window.__idleSeen.splice(0)")
+    return seen
+
+
+def link_messages(link: str) -> int:
+    """How many messages of the match a turn link holds (0: no link)."""
+    return len(decode_transcript(link.split("turn=")[1])) if "turn=" in link else 0
+
+
+def board_agrees(seen: list[dict[str, Any]], name: str) -> None:
+    """At each moment idle, the board offers checkers to move when the status line says this player moves, and
+    none while it says to send a link or to wait."""
+    for at in seen:
+        if at["status"].startswith(f"{name} to move"):
+            assert at["sources"] > 0, (at["status"], seen)
+        if at["status"].startswith(("Send ", "Waiting")):
+            assert at["sources"] == 0, (at["status"], seen)
+
+
+def settled_send(page: Page) -> dict[str, Any]:
+    """The status line and the link to send once the link holds the whole match as kept here (as the page has
+    them a moment later, whatever it said when it became idle)."""
+    kept = len(transcript(page))
+    rd.wait_until(lambda: link_messages(page.input_value("#remote-send-link")) == kept)
+    s = rd.state(page)
+    return {
+        "status": s["status"],
+        "sendShown": page.is_visible("#remote-send"),
+        "sendText": page.text_content("#remote-send-text") or "",
+        "link": page.input_value("#remote-send-link"),
+        "sources": len(s["sources"]),
+    }
+
+
+def test_by_links_the_page_is_idle_only_once_the_status_and_the_link_to_send_are_final(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """By links, at the very moment the page becomes idle after an action that leaves a link to send (*Done*,
+    a roll asked for), the status line already says to send it and the panel already holds the link with the
+    whole match: what a player (or a test) reads then is what the page says a moment later."""
+    host, guest = devices
+    for device in devices:
+        device.page.add_init_script(WATCH_IDLE)
+    host.page.goto(f"{site}?no-welcome")
+    rd.wait_ready(host.page)
+    rd.invite(host.page, "Ann", length=3, mode="correspondence")
+    host.page.wait_for_selector("#remote-send:not([hidden])")
+    rd.wait_ready(host.page)
+    pages = {"host": host.page, "guest": guest.page}
+    names = {"host": "Ann", "guest": "Bob"}
+    sender = "host"
+    checked = 0
+    for _ in range(10):
+        receiver = "host" if sender == "guest" else "guest"
+        link = rd.turn_link(pages[sender])
+        sent = transcript(pages[sender])
+        pages[receiver].goto(link)
+        if len(sent) == 1:  # the invitation: Bob joins
+            rd.accept_invitation(pages[receiver], "Bob")
+            pages[receiver].wait_for_selector("#remote-send:not([hidden])")
+        rd.wait_until(lambda page=pages[receiver], sent=sent: transcript(page)[: len(sent)] == sent)
+        rd.wait_ready(pages[receiver])
+        while rd.my_turn(pages[receiver]):
+            page = pages[receiver]
+            before = len(transcript(page))
+            board_agrees(idle_seen(page), names[receiver])
+            action = rd.act_once(page)
+            seen = idle_seen(page)
+            board_agrees(seen, names[receiver])
+            first = seen[0]
+            if len(transcript(page)) == before:
+                continue  # nothing to send yet: a checker moved within the turn
+            settled = settled_send(page)
+            assert settled["status"].startswith("Send "), (action, settled)
+            assert first == settled, (action, first, settled)
+            checked += 1
+        sender = receiver
+    assert checked >= 3, checked
+    host.check()
+    guest.check()
+
+
+def test_live_the_page_is_idle_only_once_the_board_agrees_with_the_status(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Live, at every moment either page becomes idle (after its player's action, or a move, a roll or the
+    dice that came from the friend), the board offers checkers to move when the status line says this player
+    moves, and none while it says to wait."""
+    host, guest = devices
+    for device in devices:
+        device.page.add_init_script(WATCH_IDLE)
+    start_live(host, guest, site)
+    pages = [host.page, guest.page]
+    names = ["Ann", "Bob"]
+    seen: list[list[dict[str, Any]]] = [[], []]
+    for _ in range(20):
+        page = rd.wait_for_turn(pages)
+        if page is None:
+            break
+        rd.act_once(page)
+        for index, each in enumerate(pages):
+            seen[index] += idle_seen(each)
+    for index, name in enumerate(names):
+        moving = [at for at in seen[index] if at["status"].startswith(f"{name} to move")]
+        waiting = [at for at in seen[index] if at["status"].startswith("Waiting")]
+        assert moving and waiting, (name, seen[index])
+        board_agrees(seen[index], name)
     host.check()
     guest.check()

@@ -30,7 +30,10 @@ export function renderSend(state, match, remote, friend) {
   const { revision } = link;
   if (state.sendLink.revision === revision) return;
   state.sendLink = { revision, href: "" };
-  void match.turnLink(location.href).then((href) => {
+  input("remote-send-link").value = ""; // never the link of a turn before, while this one is made
+  // A step of the page's queue (Python makes the link): the page is idle only once the link to send is there.
+  void state.ctx.enqueue(async () => {
+    const href = await match.turnLink(location.href);
     if (state.sendLink.revision !== revision) return;
     state.sendLink.href = href;
     input("remote-send-link").value = href;
