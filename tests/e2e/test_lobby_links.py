@@ -57,3 +57,31 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     for page in (ann, bob):
         rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
         assert "Ann wins the match" in (page.text_content("#result-text") or "")
+
+
+def test_two_accepting_one_invitation_by_links_get_one_match(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Bob and Cy both accept Ann's invitation by links: Ann's device takes the first letter it reads and
+    publishes the invitation as taken by its sender; the other is told it was already taken, and the match
+    their device had made for it leaves their list of matches."""
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 3, "links")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
+    for page, name in ((bob, "Bob"), (cy, "Cy")):
+        open_lobby(page, site, name)
+        page.wait_for_selector(row(page, "Ann", 3), timeout=CONNECT_TIMEOUT_MS)
+    for page in (bob, cy):
+        page.click(f"{row(page, 'Ann', 3)} button:text-is('Accept')")
+    ann.wait_for_selector("#remote-title:has-text('3-point match with')", timeout=CONNECT_TIMEOUT_MS)
+    winner_name = (ann.text_content("#remote-title") or "").split(" with ")[1].split(" ·")[0]
+    assert winner_name in ("Bob", "Cy")
+    winner, loser = (bob, cy) if winner_name == "Bob" else (cy, bob)
+    title = "#remote-title:has-text('match with Ann · by links')"
+    winner.wait_for_selector(title, timeout=CONNECT_TIMEOUT_MS)
+    expect(loser.locator("#announcer")).to_contain_text("Already taken", timeout=CONNECT_TIMEOUT_MS)
+    expect(loser.locator("#remote-panel")).to_be_hidden()
+    rd.open_online(loser, "friend")
+    expect(loser.locator("#friend-matches li")).to_have_count(0)

@@ -46,6 +46,7 @@ import {
  * @property {(payload: string, agreed: {name: string, rated: boolean}) => Promise<void>} joinLinks  join one (the poster)
  * @property {(payload: string) => Promise<void>} takeLetter  a turn link a letter brought, into its match
  * @property {(id: string, revision: number) => Promise<void>} markSent  a turn's letter is out
+ * @property {(id: string) => Promise<void>} dropUnjoined  the accepter's match, another accepter having been first
  * @property {() => void} ratingsChanged  new verified results came: the ratings shown elsewhere are drawn again
  */
 
@@ -89,7 +90,7 @@ export async function createLobby(ctx) {
   /** @type {Map<string, Mine>} */
   const mine = new Map();
   /** Invitations by links accepted here, by poster and id, until their taken version names who took them. */
-  /** @type {Map<string, import("../types.generated.js").Invitation>} */
+  /** @type {Map<string, {terms: import("../types.generated.js").Invitation, match: string}>} */
   const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
@@ -377,7 +378,7 @@ export async function createLobby(ctx) {
       return;
     }
     await ctx.markSent(hosted.match, hosted.revision);
-    linksWaiting.set(`${terms.poster}:${terms.d}`, terms);
+    linksWaiting.set(`${terms.poster}:${terms.d}`, { terms, match: hosted.match });
     ctx.say(`Your acceptance is sent to ${terms.name}: the match starts when their game reads it. It waits under Play a friend, Your matches with friends.`);
   }
 
@@ -424,7 +425,10 @@ export async function createLobby(ctx) {
     if (links) {
       // The match is kept here already; the poster's join comes as a letter.
       linksWaiting.delete(`${poster}:${d}`);
-      if (by !== signer.publicKey) ctx.say(by ? `Already taken: another player accepted ${links.name}'s invitation first. Your match with them will not start.` : `${links.name} withdrew the invitation.`);
+      if (by === signer.publicKey) return;
+      const whose = links.terms.name;
+      ctx.say(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
+      void ctx.dropUnjoined(links.match);
       return;
     }
     const waited = pending;

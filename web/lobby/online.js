@@ -104,6 +104,7 @@ export function createOnline(ctx) {
         joinLinks: (payload, agreed) => inQueue((friends) => friends.joinLinks(payload, agreed)),
         takeLetter: (payload) => inQueue((friends) => friends.takeLetter(payload)),
         markSent: (id, revision) => inQueue((friends) => friends.markSent(id, revision)),
+        dropUnjoined: (id) => inQueue((friends) => friends.dropUnjoined(id)),
         ratingsChanged: () => void ctx.friends().then((friends) => friends.render()),
       });
     })();

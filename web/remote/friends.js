@@ -17,7 +17,7 @@ import { openInvitation, openTurnLink } from "./address.js";
 import { sendChat } from "./chat.js";
 import { openFriendDialog } from "./dialog.js";
 import { invite, rematch } from "./invite.js";
-import { hostLinks, joinLinks, markSent, takeLetter } from "./lobby-links.js";
+import { dropUnjoined, hostLinks, joinLinks, markSent, takeLetter } from "./lobby-links.js";
 import { render } from "./panel.js";
 import { copySendLink, saveSendFile, shareSendLink } from "./send.js";
 import { resumeShown } from "./show.js";
@@ -107,6 +107,8 @@ export function createFriends(ctx) {
     takeLetter: (payload) => takeLetter(state, payload),
     /** A turn's letter is out. @param {string} id @param {number} revision */
     markSent: (id, revision) => markSent(state, id, revision),
+    /** The lobby's match by links another accepter took first. @param {string} id */
+    dropUnjoined: (id) => dropUnjoined(state, id),
     render: () => render(state),
     /** The match this tab showed before a reload, shown again (false: none). */
     resumeShown: () => resumeShown(state),

@@ -9,7 +9,7 @@
 import { invite } from "./invite.js";
 import { show } from "./show.js";
 import { shown } from "./state.js";
-import { findById } from "./store.js";
+import { findById, remoteMatchStorage } from "./store.js";
 
 /** @typedef {import("./state.js").FriendsState} FriendsState */
 
@@ -51,6 +51,19 @@ export async function takeLetter(state, payload) {
   const current = shown(state);
   const match = current?.id === kept.id ? current : await show(state, kept.entry);
   await match.receiveLink(payload);
+}
+
+/**
+ * The accepter's match when another accepter's letter was read first: never joined, it holds nothing to keep, so it
+ * leaves this device (a match joined meanwhile is kept).
+ * @param {FriendsState} state @param {string} id
+ */
+export async function dropUnjoined(state, id) {
+  const { ctx } = state;
+  const kept = await findById(ctx.namespace, id);
+  if (!kept || /** @type {unknown[]} */ (kept.entry.state.transcript).length > 1) return;
+  if (shown(state)?.id === id) await ctx.play.leaveMatch();
+  await remoteMatchStorage(ctx.namespace, id).remove();
 }
 
 /**
