@@ -1,0 +1,181 @@
+"""A tournament's events (docs/tournaments.md, *the events*): the announcement, the entries, the organiser's
+closing and the reveals, each a signed Nostr event checked here as the lobby's are (backgammon.lobby: shape,
+kind, tags, times, content, then id and signature). Not yet read by the page."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, TypedDict
+
+from ..lobby.events import TOPIC, _content, _kind, _not_future, _tags, _whole, check_name
+from ..lobby.nostr import NostrEvent, check_id, check_shape, check_signature
+from ..lobby.refusal import Refused
+from ..rules import MAX_MATCH_LENGTH
+from .draw import VALUE
+from .knockout import MAX_ENTRANTS
+
+KIND_ANNOUNCEMENT = 31663
+KIND_ENTRY = 1663
+KIND_CLOSING = 1664
+KIND_REVEAL = 1665
+TOURNAMENT_ID = re.compile(r"[0-9a-z]{12,32}")
+EVENT_ID = re.compile(r"[0-9a-f]{64}")
+#: Places a tournament offers, at least.
+MIN_PLACES = 4
+#: Hours a player may take to move in a tournament by links, at most (BrainKing's correspondence: days).
+MAX_MOVE_HOURS = 14 * 24
+
+Format = Literal["knockout", "roundrobin"]
+
+
+class Announcement(TypedDict):
+    organiser: str
+    d: str
+    created_at: int
+    name: str
+    format: Format
+    length: int
+    mode: Literal["live", "links"]
+    move_hours: int | None
+    places: int
+    rated: bool
+    closes: int
+
+
+class Entry(TypedDict):
+    id: str
+    entrant: str
+    created_at: int
+    name: str
+    commitment: str
+
+
+class Closing(TypedDict):
+    id: str
+    entries: list[str]
+    reveals_until: int
+
+
+class Reveal(TypedDict):
+    entrant: str
+    value: str
+
+
+def _checked(
+    data: object, kind: int, what: str, tags: tuple[str, ...], now: int
+) -> tuple[NostrEvent, dict[str, str]]:
+    event = check_shape(data)
+    _kind(event, kind, what)
+    found = _tags(event, tags)
+    if found["t"] != TOPIC:
+        raise Refused("kind", "it is not of the lobby's topic.")
+    _not_future(event["created_at"], now, what)
+    return event, found
+
+
+def _signed(event: NostrEvent) -> None:
+    check_id(event)
+    check_signature(event)
+
+
+def tournament_address(organiser: str, d: str) -> str:
+    return f"{KIND_ANNOUNCEMENT}:{organiser}:{d}"
+
+
+def _of_tournament(found: dict[str, str], address: str) -> None:
+    if found["a"] != address:
+        raise Refused("kind", "it names another tournament.")
+
+
+def check_announcement(data: object, now: int) -> Announcement:
+    event, found = _checked(data, KIND_ANNOUNCEMENT, "a tournament's announcement", ("d", "t"), now)
+    if not TOURNAMENT_ID.fullmatch(found["d"]):
+        raise Refused("kind", "its 'd' tag is not a tournament id.")
+    fields = frozenset({"v", "name", "format", "length", "mode", "places", "rated", "closes"})
+    content = _content(event, fields, frozenset({"move_hours"}))
+    if content["format"] not in ("knockout", "roundrobin"):
+        raise Refused("content", "its format is neither a knock-out nor a round robin.")
+    if not _whole(content["length"], 1, MAX_MATCH_LENGTH):
+        raise Refused("content", f"its match length is not 1 to {MAX_MATCH_LENGTH} points.")
+    if content["mode"] not in ("live", "links"):
+        raise Refused("content", "its mode is neither live nor by links.")
+    hours = content.get("move_hours")
+    if (content["mode"] == "links") != (hours is not None) or (
+        hours is not None and not _whole(hours, 1, MAX_MOVE_HOURS)
+    ):
+        raise Refused(
+            "content", f"a tournament by links gives 1 to {MAX_MOVE_HOURS} hours to move; a live one none."
+        )
+    if not _whole(content["places"], MIN_PLACES, MAX_ENTRANTS):
+        raise Refused("content", f"its places are not {MIN_PLACES} to {MAX_ENTRANTS}.")
+    if not isinstance(content["rated"], bool):
+        raise Refused("content", "it does not say whether its matches are rated.")
+    if not _whole(content["closes"], event["created_at"] + 1, event["created_at"] + 30 * 24 * 3600):
+        raise Refused(
+            "content", "its registration closes before it was announced, or more than 30 days after."
+        )
+    _signed(event)
+    return Announcement(
+        organiser=event["pubkey"],
+        d=found["d"],
+        created_at=event["created_at"],
+        name=check_name(content["name"]),
+        format=content["format"],
+        length=content["length"],
+        mode=content["mode"],
+        move_hours=hours,
+        places=content["places"],
+        rated=content["rated"],
+        closes=content["closes"],
+    )
+
+
+def check_entry(data: object, address: str, now: int) -> Entry:
+    event, found = _checked(data, KIND_ENTRY, "an entry", ("a", "t"), now)
+    _of_tournament(found, address)
+    content = _content(event, frozenset({"v", "name", "commitment"}))
+    if not isinstance(content["commitment"], str) or not VALUE.fullmatch(content["commitment"]):
+        raise Refused("content", "its commitment is not 64 lowercase hex digits.")
+    _signed(event)
+    return Entry(
+        id=event["id"],
+        entrant=event["pubkey"],
+        created_at=event["created_at"],
+        name=check_name(content["name"]),
+        commitment=content["commitment"],
+    )
+
+
+def check_closing(data: object, announcement: Announcement, now: int) -> Closing:
+    address = tournament_address(announcement["organiser"], announcement["d"])
+    event, found = _checked(data, KIND_CLOSING, "a closing", ("a", "t"), now)
+    _of_tournament(found, address)
+    if event["pubkey"] != announcement["organiser"]:
+        raise Refused("content", "only the organiser closes the registration.")
+    content = _content(event, frozenset({"v", "entries", "reveals_until"}))
+    entries = content["entries"]
+    if (
+        not isinstance(entries, list)
+        or not 2 <= len(entries) <= announcement["places"]
+        or len(set(entries)) != len(entries)
+        or not all(isinstance(e, str) and EVENT_ID.fullmatch(e) for e in entries)
+    ):
+        raise Refused("content", "its entries are not 2 to the places' number of distinct entry ids.")
+    if not _whole(
+        content["reveals_until"], announcement["closes"] + 60, announcement["closes"] + 7 * 24 * 3600
+    ):
+        raise Refused(
+            "content", "its reveals close less than a minute or more than 7 days after registration."
+        )
+    _signed(event)
+    return Closing(id=event["id"], entries=sorted(entries), reveals_until=content["reveals_until"])
+
+
+def check_reveal(data: object, address: str, now: int) -> Reveal:
+    event, found = _checked(data, KIND_REVEAL, "a reveal", ("a", "t"), now)
+    _of_tournament(found, address)
+    content = _content(event, frozenset({"v", "value"}))
+    if not isinstance(content["value"], str) or not VALUE.fullmatch(content["value"]):
+        raise Refused("content", "its value is not 64 lowercase hex digits.")
+    _signed(event)
+    return Reveal(entrant=event["pubkey"], value=content["value"])
