@@ -22,6 +22,7 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     open_lobby(ann, site, "Ann")
     post(ann, 1, "links")
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
+    expect(ann.locator("#announcer")).to_contain_text("Your invitation is posted")
     # Ann closes her page: an invitation by links stays listed (a live one would be withdrawn).
     ann_browser = ann.context
     ann.close()
@@ -81,7 +82,7 @@ def test_two_accepting_one_invitation_by_links_get_one_match(
     winner, loser = (bob, cy) if winner_name == "Bob" else (cy, bob)
     title = "#remote-title:has-text('match with Ann · by links')"
     winner.wait_for_selector(title, timeout=CONNECT_TIMEOUT_MS)
-    expect(loser.locator("#announcer")).to_contain_text("Already taken", timeout=CONNECT_TIMEOUT_MS)
+    expect(loser.locator("#notice")).to_contain_text("Already taken", timeout=CONNECT_TIMEOUT_MS)
     expect(loser.locator("#remote-panel")).to_be_hidden()
     rd.open_online(loser, "friend")
     expect(loser.locator("#friend-matches")).to_have_text("None yet.")

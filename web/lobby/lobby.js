@@ -32,6 +32,7 @@ import {
  * @property {string} namespace
  * @property {import("../types.js").Call} call
  * @property {(text: string) => void} say
+ * @property {(text: string) => void} notice  a notice the player sees (and the announcer says)
  * @property {string[]} relays  the site's relays (web/relays.js)
  * @property {string} defaultName  the name the page knows the player by, for a new identity
  * @property {() => Promise<{room: string, secret: string}>} newRoom  a live invitation's room and secret (web/remote/link.js)
@@ -250,11 +251,13 @@ export async function createLobby(ctx) {
     mine.set(own.d, own);
     message("");
     try {
-      await publish(own, "open");
+      // Kept before it is published: a page closed as soon as the invitation shows must still take its accept.
       if (links) await keepPosted(ctx.namespace, own, true);
+      await publish(own, "open");
       const listed = links ? `for ${hours === 1 ? "an hour" : hours === 24 ? "a day" : `${hours / 24} days`}, whether this page is open or not` : "while this page is open";
       ctx.say(to ? `Your invitation to ${to.name} is posted: it shows in their list ${listed}.` : `Your invitation is posted: it stays in the list ${listed}.`);
     } catch {
+      if (links) await keepPosted(ctx.namespace, own, false).catch(() => {});
       message("No relay took your invitation: check the connection and post it again.");
     }
   }
@@ -371,15 +374,18 @@ export async function createLobby(ctx) {
     if (dialog.open) dialog.close();
     const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated });
     await noteLobbyMatch(ctx.namespace, { match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false });
+    // Waiting from before the letter goes: the poster's taken version (this accept's or another's) may come at once.
+    const key = `${terms.poster}:${terms.d}`;
+    linksWaiting.set(key, { terms, match: hosted.match });
     try {
       await postbox.send({ to: terms.poster, address, match: hosted.match, rev: hosted.revision, payload: hosted.payload });
     } catch {
+      linksWaiting.delete(key);
       ctx.say("No relay took your acceptance: open Find an opponent again to send it.");
       return;
     }
     await ctx.markSent(hosted.match, hosted.revision);
-    linksWaiting.set(`${terms.poster}:${terms.d}`, { terms, match: hosted.match });
-    ctx.say(`Your acceptance is sent to ${terms.name}: the match starts when their game reads it. It waits under Play a friend, Your matches with friends.`);
+    if (linksWaiting.has(key)) ctx.say(`Your acceptance is sent to ${terms.name}: the match starts when their game reads it. It waits under Play a friend, Your matches with friends.`);
   }
 
   /**
@@ -427,7 +433,7 @@ export async function createLobby(ctx) {
       linksWaiting.delete(`${poster}:${d}`);
       if (by === signer.publicKey) return;
       const whose = links.terms.name;
-      ctx.say(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
+      ctx.notice(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
       void ctx.dropUnjoined(links.match);
       return;
     }

@@ -89,7 +89,7 @@ export function createOnline(ctx) {
     lobby ??= (async () => {
       const { rememberedName } = await remoteStore();
       return createLobby({
-        namespace, call, say: ctx.say, relays: await siteRelays(), defaultName: rememberedName(), find,
+        namespace, call, say: ctx.say, notice: ctx.notice, relays: await siteRelays(), defaultName: rememberedName(), find,
         newRoom: async () => (await import("../remote/link.js")).newInvitation(),
         hostLive: (match) => inQueue((friends) => friends.hostLive(match)),
         joinLive: (invitation, agreed) => inQueue((friends) => friends.openInvitation(invitation, agreed)),
