@@ -159,7 +159,7 @@ async function friendsModule() {
   if (friends) return friends;
   const { createFriends } = await import("./remote/friends.js");
   friends ??= createFriends({
-    namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, rating: home.currentRating, say: announcer.say,
+    namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, rating: home.currentRating, say: announcer.say, notice: showNotice,
     message: (message) => showMessage(messageDialog, message),
     saved: online.saved,
     lobbyWords: online.lobbyWords,

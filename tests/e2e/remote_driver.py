@@ -186,6 +186,25 @@ def turn_link(page: Page) -> str:
     return link
 
 
+CHECKERS = """() => [...document.querySelectorAll('#board .layer-checkers .checker')]
+  .map((c) => `${c.getAttribute('class').includes('p0') ? 0 : 1}@${c.dataset.loc}`).sort().join(' ')"""
+
+
+def checkers(page: Page) -> str:
+    """Where every checker of the board stands, as drawn."""
+    drawn: str = page.evaluate(CHECKERS)
+    return drawn
+
+
+def play_turn(page: Page) -> None:
+    """The player of `page` plays the rest of their turn, to Done (or a roll with no move)."""
+    for _ in range(20):
+        wait_until(lambda: has_work(state(page)))
+        if act_once(page) in ("confirm", "pass"):
+            return
+    raise AssertionError(f"the turn did not end: {state(page)}")
+
+
 def wait_until(condition: Callable[[], bool], timeout_s: float = TURN_TIMEOUT_S) -> None:
     deadline = time.monotonic() + timeout_s
     while not condition():

@@ -54,6 +54,26 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
             expect(each.locator("#remote-send")).to_be_hidden()
             assert "link" not in rd.state(each)["status"], rd.state(each)["status"]
     screenshot(bob, "lobby-links-playing-1280x800")
+
+    # Ann goes back to her own match: Bob's next turn, a letter, does not take her board; she is told, and the
+    # match, opened again, holds his turn.
+    while (page := rd.wait_for_turn([ann, bob])) is bob:
+        rd.act_once(bob)
+    assert page is ann
+    rd.play_turn(ann)
+    ann.click("#remote-leave")
+    expect(ann.locator("#remote-panel")).to_be_hidden()
+    own = rd.checkers(ann)
+    rd.play_turn(bob)
+    told = "Bob played in your match by links: it is your turn"
+    expect(ann.locator("#notice")).to_contain_text(told, timeout=CONNECT_TIMEOUT_MS)
+    expect(ann.locator("#remote-panel")).to_be_hidden()
+    assert rd.checkers(ann) == own
+    screenshot(ann, "lobby-links-letter-aside-1280x800")
+    rd.open_online(ann, "friend")
+    ann.click("#friend-matches button:has-text('Open')")
+    ann.wait_for_selector("#remote-panel:not([hidden])")
+    rd.wait_until(lambda: rd.checkers(ann) == rd.checkers(bob))
     rd.resign_single(bob, ann)
     for page in (ann, bob):
         rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")

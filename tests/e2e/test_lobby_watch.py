@@ -16,15 +16,6 @@ from tests.e2e.conftest import screenshot
 from tests.e2e.lobby_driver import meet, open_lobby, post, relay_events, row
 from tests.e2e.test_axe import audit
 
-CHECKERS = """() => [...document.querySelectorAll('#board .layer-checkers .checker')]
-  .map((c) => `${c.getAttribute('class').includes('p0') ? 0 : 1}@${c.dataset.loc}`).sort().join(' ')"""
-
-
-def checkers(page: Page) -> str:
-    """Where every checker of the board stands, as drawn."""
-    drawn: str = page.evaluate(CHECKERS)
-    return drawn
-
 
 def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     relay_and_site: tuple[str, str], devices: list[Page]
@@ -51,7 +42,7 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
         assert page is not None
         # A turn ends with Done (or a roll with no move); the phase read then may already be the other's.
         if rd.act_once(page) in ("confirm", "pass"):
-            rd.wait_until(lambda: checkers(cy) == checkers(ann) == checkers(bob))
+            rd.wait_until(lambda: rd.checkers(cy) == rd.checkers(ann) == rd.checkers(bob))
             turns += 1
             if turns == 2:
                 break
@@ -74,7 +65,7 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     expect(cy.locator("#watch-status")).to_contain_text("Ann wins the match", timeout=CONNECT_TIMEOUT_MS)
     # Bob hosts the match (the accepter does), so he is its first player.
     expect(cy.locator("#watch-score")).to_have_text("Score: Bob 0, Ann 1 in a 1-point match.")
-    assert checkers(cy) == checkers(ann)
+    assert rd.checkers(cy) == rd.checkers(ann)
     expect(cy.locator("#watch-proof")).to_contain_text("of the match checked by the rules")
 
     # At the end, the match opens in review, as one opened from a file.

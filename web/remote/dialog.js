@@ -75,7 +75,8 @@ async function listMatches(state) {
     const how = entry.mode === "live" ? "live" : "by links";
     item.append(Object.assign(document.createElement("span"), { textContent: `With ${friend} · ${what} · ${how} · ${turnWords(entry, remote)} · ${when}` }));
     for (const [value, label] of [[`open:${id}`, "Open"], [`delete:${id}`, "Delete"]]) {
-      const button = Object.assign(document.createElement("button"), { type: "submit", value, textContent: label, className: "small" });
+      // Not held by the invitation's fields: a player met in the lobby may never have given a name here.
+      const button = Object.assign(document.createElement("button"), { type: "submit", value, textContent: label, className: "small", formNoValidate: true });
       button.setAttribute("aria-label", `${label} the match with ${friend}`);
       item.append(" ", button);
     }

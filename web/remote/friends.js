@@ -35,6 +35,7 @@ import { $, createState, input, shown } from "./state.js";
  *   the match it shows, another shown instead, and back to the match in progress
  * @property {() => Promise<number>} rating  this player's rating now, in whole points (web/app.js hands home's)
  * @property {(text: string) => void} say
+ * @property {(text: string) => void} notice  a notice the player sees (and the announcer says)
  * @property {(message: {title: string, text: string, choices?: {value: string, label: string}[]}) => Promise<string>} message
  * @property {(entry: import("./store.js").RemoteEntry) => void} [saved]  a match was saved here (its transcript may
  *   have grown): the lobby publishes a watched match's new messages (web/lobby/watched.js)

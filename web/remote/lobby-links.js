@@ -40,7 +40,8 @@ export async function joinLinks(state, payload, { name, rated }) {
 
 /**
  * A letter's turn link, taken into its match when it holds something newer than the match kept here (a letter
- * heard again says nothing).
+ * heard again says nothing). The match shown takes it on the board; a match not shown takes it where it is kept,
+ * and the player is told (the board is not taken from the match they are playing).
  * @param {FriendsState} state @param {string} payload
  */
 export async function takeLetter(state, payload) {
@@ -49,8 +50,36 @@ export async function takeLetter(state, payload) {
   const kept = await findById(ctx.namespace, read.match);
   if (!kept || read.revision < /** @type {unknown[]} */ (kept.entry.state.transcript).length) return;
   const current = shown(state);
-  const match = current?.id === kept.id ? current : await show(state, kept.entry);
-  await match.receiveLink(payload);
+  if (current?.id === kept.id) {
+    await current.receiveLink(payload);
+    return;
+  }
+  if (!(await takeAside(state, kept.id, payload))) await (await show(state, kept.entry)).receiveLink(payload);
+}
+
+/**
+ * A letter's turn taken into a match kept here and not shown, as the match itself would take it. False when it
+ * needs the player (its record differs from this side's, or another tab changed the match meanwhile): then it is
+ * shown and taken there.
+ * @param {FriendsState} state @param {string} id @param {string} payload
+ */
+async function takeAside(state, id, payload) {
+  const { ctx } = state;
+  const storage = remoteMatchStorage(ctx.namespace, id);
+  const loaded = await storage.load();
+  if (loaded.status !== "ok") return false;
+  const entry = /** @type {import("./store.js").RemoteEntry} */ (loaded.envelope.record);
+  const result = await ctx.call("remote_receive_link", { state: entry.state, payload });
+  if (result.status === "same" || result.status === "mine") return true;
+  if (result.status !== "theirs") return false;
+  const next = { ...entry, state: result.state };
+  if (!(await storage.save(next)).ok) return false;
+  ctx.saved?.(next);
+  const { remote } = await ctx.call("remote_view", { state: result.state });
+  const whose = remote.names[1 - remote.seat] ?? "Your opponent";
+  const now = remote.phase === "over" || remote.phase === "claimed" ? "the match is over" : remote.awaited === remote.seat ? "it is your turn" : "the match goes on";
+  ctx.notice(`${whose} played in your match by links: ${now}. Open it under Play online, Play a friend.`);
+  return true;
 }
 
 /**
