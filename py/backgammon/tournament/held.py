@@ -69,7 +69,8 @@ class Tournaments:
         ranked = sorted(
             events[:MAX_BATCH], key=lambda e: ranks.get(e.get("kind"), 4) if isinstance(e, dict) else 4
         )
-        refused["too-large"] += max(0, len(events) - MAX_BATCH)
+        if len(events) > MAX_BATCH:
+            refused["too-large"] += len(events) - MAX_BATCH
         budget = MAX_SIGNATURES_PER_BATCH
         for data in ranked:
             try:

@@ -199,23 +199,24 @@ class Tournament:
         return True
 
     def _commitments(self) -> dict[str, str]:
-        """The closing's entrants' commitments, by key (one entry per key: the first the closing lists)."""
+        """The closing's entrants' commitments, by key (one entry per key: its earliest, as `entrants`)."""
         assert self.closing is not None
-        return {
-            self.entries[i]["entrant"]: self.entries[i]["commitment"]
-            for i in reversed(self.closing["entries"])
-            if i in self.entries
-        }
+        first = {e["key"] for e in self.entrants()}
+        listed = sorted(
+            (e for e in self.entries.values() if e["id"] in self.closing["entries"]),
+            key=lambda e: (e["created_at"], e["id"]),
+            reverse=True,
+        )
+        return {e["entrant"]: e["commitment"] for e in listed if e["entrant"] in first}
 
     # ---- what every device computes ------------------------------------------------------------------------
 
     def entrants(self) -> list[Entrant]:
-        """The entrants the closing lists (one entry per key: the first listed), or, before it, every entry
-        heard, the earliest first."""
-        listed = (
-            [self.entries[i] for i in self.closing["entries"] if i in self.entries]
-            if self.closing is not None
-            else sorted(self.entries.values(), key=lambda e: (e["created_at"], e["id"]))
+        """The entrants the closing lists, or, before it, every entry heard: the earliest made first, one
+        entry per key (its earliest)."""
+        listed = sorted(
+            (e for e in self.entries.values() if self.closing is None or e["id"] in self.closing["entries"]),
+            key=lambda e: (e["created_at"], e["id"]),
         )
         seen: dict[str, Entrant] = {}
         for entry in listed:
