@@ -10,7 +10,7 @@ import json
 from typing import Literal, TypedDict
 
 from ..lobby.events import KIND_RESULT, Result, check_result
-from ..lobby.nostr import NostrEvent, check_id, check_shape, check_signature
+from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
 from .draw import commitment, draw_order, draw_seed
 from .events import (
@@ -60,6 +60,8 @@ class TournamentView(TypedDict):
     champion: str | None
 
 
+#: The rounds with their winners, and each decided match's score.
+Decided = tuple[list[list[Pairing]], dict[tuple[int, int], Score]]
 #: Results signed for one pairing, by author: the canonical text of each and what it says.
 Signed = dict[str, list[tuple[str, Result]]]
 
@@ -74,6 +76,7 @@ class Tournament:
         self.early: list[NostrEvent] = []
         self.results: dict[tuple[int, int], Signed] = {}
         self.result_count = 0
+        self._decided: tuple[tuple[tuple[str, ...], int], Decided] | None = None
         self.broken: str | None = None
 
     # ---- taking events in ----------------------------------------------------------------------------------
@@ -186,8 +189,7 @@ class Tournament:
                 raise Refused(
                     "pairing", "the match at that round and table is not between these two players."
                 )
-        check_id(event)
-        check_signature(event)
+        check_signed(event)
         signed = self.results.setdefault(place, {}).setdefault(event["pubkey"], [])
         text = json.dumps(result, sort_keys=True)
         if any(held == text for held, _ in signed):
@@ -246,9 +248,13 @@ class Tournament:
         text = common.pop()
         return next(r for held, r in signed[str(players[0])] if held == text)
 
-    def decided(self, order: list[str]) -> tuple[list[list[Pairing]], dict[tuple[int, int], Score]]:
+    def decided(self, order: list[str]) -> Decided:
         """The rounds with every winner the verified results give, round after round (a knock-out's next
         round is known only once the one before is decided), and each decided match's score."""
+        # Results only ever grow: the same order and count give the same rounds (each result taken in asks).
+        key = (tuple(order), self.result_count)
+        if self._decided is not None and self._decided[0] == key:
+            return self._decided[1]
         pairings = bracket if self.announcement["format"] == "knockout" else round_robin
         scores: dict[tuple[int, int], Score] = {}
         while True:
@@ -262,6 +268,7 @@ class Tournament:
                     scores[place] = Score(winner=result["winner"], points=points)
                     found = True
             if not found:
+                self._decided = (key, (rounds, scores))
                 return rounds, scores
 
     def view(self, now: int) -> TournamentView:
