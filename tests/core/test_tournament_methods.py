@@ -18,7 +18,13 @@ from backgammon import api
 from backgammon.lobby.nostr import event_id
 from backgammon.lobby.state import Lobby
 from backgammon.tournament.draw import commitment
-from backgammon.tournament.held import MAX_PER_ORGANISER, MAX_WAITING_EVENTS, MAX_WAITING_TOURNAMENTS
+from backgammon.tournament.held import (
+    MAX_EVENTS_PER_MINUTE,
+    MAX_PER_ORGANISER,
+    MAX_WAITING_EVENTS,
+    MAX_WAITING_TOURNAMENTS,
+    Tournaments,
+)
 
 pytestmark = needs_node
 
@@ -409,3 +415,61 @@ def test_a_finished_match_states_its_pairing() -> None:
     )
     plain = call("lobby_result_statement", state=pair.states[0], players=[ann, bob])
     assert "tournament" not in plain["result"] and "tournament" not in plain["content"]
+
+
+def test_a_key_sending_too_much_is_ignored_for_a_while(keys: dict[str, str]) -> None:
+    """Counted before the signature is checked, as the lobby's: past `MAX_EVENTS_PER_MINUTE` a minute (a whole
+    round robin's results of one player fit), the key's events are refused unchecked."""
+    (announced,) = sign([("org", announcement())])
+    receive([announced], NOW + 10)
+    tags = [["a", address(keys)], ["t", TOPIC]]
+    flood = [
+        unsigned(1665, keys["mal"], tags, f'{{"v":1,"n":{n}}}') for n in range(MAX_EVENTS_PER_MINUTE + 2)
+    ]
+    assert receive(flood, NOW + 10)["refused"] == {"content": MAX_EVENTS_PER_MINUTE, "flood": 2}
+    assert MAX_EVENTS_PER_MINUTE >= 2 * 63
+
+
+def test_every_device_computes_the_same_whatever_order_it_hears(keys: dict[str, str]) -> None:
+    """A round robin's every event (announcement, entries, closing, reveals, results) heard by other devices
+    in other orders, in batches of any size: the same draw, the same winners, standings and champion."""
+    (announced,) = sign([("org", announcement(format="roundrobin"))])
+    entries = sign([(p, entry(keys, p, NOW + 60 + i)) for i, p in enumerate(PLAYERS)])
+    (closed,) = sign(
+        [
+            (
+                "org",
+                event(
+                    1664,
+                    keys,
+                    CLOSES + 1,
+                    entries=sorted(e["id"] for e in entries),
+                    reveals_until=CLOSES + 900,
+                ),
+            )
+        ]
+    )
+    revealed = sign([(p, event(1665, keys, CLOSES + 60, value=value(p))) for p in PLAYERS])
+    first = Tournaments()
+    first.receive([announced, *entries, closed, *revealed], DRAWN)
+    shown = first.held[address(keys)].view(DRAWN)
+    seed = {key: index for index, key in enumerate(shown["order"])}
+    results = []
+    for pairing in (p for r in shown["rounds"] for p in r):
+        players = pairing["players"]
+        winner = max(players, key=lambda k: seed[k])  # the worse seed wins every match
+        content = result(keys, pairing["round"], pairing["table"], players, winner)
+        results += signed_by(keys, content, *(named(keys, p) for p in players))
+    first.receive(results, DRAWN)
+    decided = first.held[address(keys)].view(DRAWN)
+    assert decided["phase"] == "over" and decided["champion"] == shown["order"][-1]
+    every = [announced, *entries, closed, *revealed, *results]
+    for trial in range(5):
+        rng = random.Random(trial)
+        heard = rng.sample(every, len(every))
+        other, start = Tournaments(), 0
+        while start < len(heard):
+            size = rng.randint(1, 6)
+            other.receive(heard[start : start + size], DRAWN)
+            start += size
+        assert other.held[address(keys)].view(DRAWN) == decided

@@ -36,7 +36,8 @@ Phase = Literal["registration", "closing", "revealing", "drawn", "over", "broken
 MAX_ENTRIES = 4 * 64
 #: Entries one key may make to one tournament (a second is kept: a changed entry cannot hide the first).
 MAX_ENTRIES_PER_KEY = 2
-#: Reveals heard before the closing, kept to be taken once it comes (relays hand events over in any order).
+#: Reveals heard before the closing or their entry, kept until they come (relays hand events over in any
+#: order).
 MAX_EARLY_REVEALS = 2 * 64
 #: Results a tournament keeps, at most: every match of a round robin of 64 (2,016), by each of its two
 #: players, twice.
@@ -128,6 +129,8 @@ class Tournament:
             ):
                 raise Refused("flood", "its player made more entries to this tournament than are kept.")
         self.entries[entry["id"]] = entry
+        if listed:
+            self._retake_early(now)
         return True
 
     def _closing(self, data: object, now: int) -> bool:
@@ -143,20 +146,26 @@ class Tournament:
         self.closing = closing
         # Entries heard before that the closing does not list can never play: let them go.
         self.entries = {i: e for i, e in self.entries.items() if i in closing["entries"]}
+        self._retake_early(now)
+        return True
+
+    def _retake_early(self, now: int) -> None:
+        """The reveals kept until the closing, or their entry, came: taken now if they can be."""
         early, self.early = self.early, []
         for reveal in early:
             with contextlib.suppress(Refused):
                 self._reveal(reveal, now)
-        return True
 
     def _reveal(self, data: object, now: int) -> bool:
         reveal = check_reveal(data, self.address, now)
-        if self.closing is None:
+        committed = self._commitments().get(reveal["entrant"]) if self.closing is not None else None
+        if committed is None and not self._complete():
+            # Its closing, or its entry, has not come yet (relays hand events over in any order).
             if len(self.early) >= MAX_EARLY_REVEALS:
                 raise Refused("flood", "more values were revealed before the closing than are kept.")
             self.early.append(check_shape(data, MAX_TOURNAMENT_EVENT_CHARS))
             return False
-        committed = self._commitments().get(reveal["entrant"])
+        assert self.closing is not None
         if committed is None:
             raise Refused("content", "its author is not an entrant of the organiser's closing.")
         if reveal["created_at"] > self.closing["reveals_until"]:
@@ -176,12 +185,14 @@ class Tournament:
         if result["length"] != self.announcement["length"] or result["rated"] != self.announcement["rated"]:
             raise Refused("content", "its match's length or rating is not the tournament's.")
         entrants = {e["key"] for e in self.entrants()}
-        if self.closing is not None and not set(result["players"]) <= entrants:
+        if self._complete() and not set(result["players"]) <= entrants:
             raise Refused("pairing", "its players are not both entrants of the tournament.")
         place = (result["round"], result["table"])
         order = self._order(now)
         if order is not None:
-            rounds, _ = self.decided(order)
+            # The rounds last computed do: a knock-out's later round not known yet only keeps the result.
+            held = self._decided
+            rounds = held[1][0] if held is not None and held[0][0] == tuple(order) else self.decided(order)[0]
             pairing = next((p for r in rounds for p in r if (p["round"], p["table"]) == place), None)
             if pairing is None or pairing["bye"]:
                 raise Refused("pairing", "the tournament has no match at that round and table.")
@@ -199,6 +210,10 @@ class Tournament:
         signed.append((text, result))
         self.result_count += 1
         return True
+
+    def _complete(self) -> bool:
+        """Whether the closing and every entry it lists are held."""
+        return self.closing is not None and all(i in self.entries for i in self.closing["entries"])
 
     def _commitments(self) -> dict[str, str]:
         """The closing's entrants' commitments, by key (one entry per key: its earliest, as `entrants`)."""
@@ -230,7 +245,8 @@ class Tournament:
         with two or more revealed; else None."""
         if self.broken is not None or self.closing is None or len(self.reveals) < 2:
             return None
-        if len(self.reveals) < len(self._commitments()) and now < self.closing["reveals_until"]:
+        everyone = self._complete() and len(self.reveals) == len(self._commitments())
+        if not everyone and now < self.closing["reveals_until"]:
             return None
         return draw_order(list(self.reveals), draw_seed(self.reveals))
 
