@@ -420,7 +420,8 @@
  */
 
 /**
- * A result's content, as both players sign it.
+ * A result's content, as both players sign it; a match of a tournament names it (`tournament`, its
+ * announcement's address) and its pairing (`round`, `table`), all three or none.
  * @typedef {object} Result
  * @property {string} match
  * @property {number} length
@@ -430,6 +431,9 @@
  * @property {string} winner
  * @property {string} final
  * @property {number} ended
+ * @property {string} [tournament]
+ * @property {number} [round]
+ * @property {number} [table]
  */
 
 /**
@@ -691,6 +695,129 @@
  */
 
 /**
+ * @typedef {object} TournamentViewParams
+ * @property {string} address
+ * @property {number} [now]
+ */
+
+/**
+ * The content of the closing the organiser's device signs: the ids of the entries taken (the earliest
+ * made, one per key, at most the places) and when the reveals close.
+ * @typedef {object} ClosingContent
+ * @property {string[]} entries
+ * @property {number} reveals_until
+ */
+
+/**
+ * @typedef {object} TournamentCommitmentParams
+ * @property {string} value
+ */
+
+/**
+ * @typedef {object} CommitmentAnswer
+ * @property {string} commitment
+ */
+
+/**
+ * @typedef {object} TournamentListParams
+ * @property {number} [now]
+ */
+
+/**
+ * A tournament as the list shows it: its announcement's terms, where it stands, how many entered.
+ * @typedef {object} TournamentSummary
+ * @property {string} address
+ * @property {string} organiser
+ * @property {string} d
+ * @property {string} name
+ * @property {"knockout" | "roundrobin"} format
+ * @property {number} length
+ * @property {"live" | "links"} mode
+ * @property {number | null} move_hours
+ * @property {number} places
+ * @property {boolean} rated
+ * @property {number} closes
+ * @property {"registration" | "closing" | "revealing" | "drawn" | "over" | "broken"} phase
+ * @property {number} entrants
+ */
+
+/**
+ * @typedef {object} TournamentList
+ * @property {TournamentSummary[]} tournaments
+ */
+
+/**
+ * @typedef {object} TournamentReceiveParams
+ * @property {Record<string, any>[]} events
+ * @property {number} [now]
+ */
+
+/**
+ * What one batch changed: the addresses ("31663:<organiser>:<d>") of the tournaments it changed, and the
+ * events refused, counted by code.
+ * @typedef {object} TournamentChanges
+ * @property {string[]} changed
+ * @property {Record<string, number>} refused
+ */
+
+/**
+ * @typedef {object} Entrant
+ * @property {string} key
+ * @property {string} name
+ */
+
+/**
+ * One match of a round: `table` its place (from 1), `players` its two (None: not known yet, or a bye in
+ * the first round), `winner` once known.
+ * @typedef {object} Pairing
+ * @property {number} round
+ * @property {number} table
+ * @property {(string | null)[]} players
+ * @property {string | null} winner
+ * @property {boolean} bye
+ */
+
+/**
+ * @typedef {object} Standing
+ * @property {string} key
+ * @property {number} played
+ * @property {number} won
+ * @property {number} lost
+ * @property {number} points_for
+ * @property {number} points_against
+ */
+
+/**
+ * One tournament as every device computes it from the same events: the summary's fields; why it is
+ * broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
+ * pairings with their winners; the round robin's standings, best first (null for a knock-out); the
+ * champion once there is one; every entrant's name by key; when the reveals close (null before the
+ * closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys.
+ * @typedef {object} TournamentPage
+ * @property {string} address
+ * @property {string} organiser
+ * @property {string} d
+ * @property {string} name
+ * @property {"knockout" | "roundrobin"} format
+ * @property {number} length
+ * @property {"live" | "links"} mode
+ * @property {number | null} move_hours
+ * @property {number} places
+ * @property {boolean} rated
+ * @property {number} closes
+ * @property {"registration" | "closing" | "revealing" | "drawn" | "over" | "broken"} phase
+ * @property {Entrant[]} entrants
+ * @property {string | null} broken
+ * @property {string[]} order
+ * @property {Pairing[][]} rounds
+ * @property {Standing[] | null} standings
+ * @property {string | null} champion
+ * @property {Record<string, string>} names
+ * @property {number | null} reveals_until
+ * @property {string[]} revealed
+ */
+
+/**
  * @typedef {Record<string, never>} NoParams
  */
 
@@ -759,6 +886,12 @@
  * @property {{params: Record<string, unknown>, result: any}} remote_verify_record
  * @property {{params: Record<string, unknown>, result: Views}} remote_view
  * @property {{params: SetupParams, result: MatchAnswer}} setup
+ * @property {{params: TournamentViewParams, result: ClosingContent}} tournament_closing
+ * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment
+ * @property {{params: TournamentListParams, result: TournamentList}} tournament_list
+ * @property {{params: TournamentReceiveParams, result: TournamentChanges}} tournament_receive
+ * @property {{params: Record<string, unknown>, result: any}} tournament_reset
+ * @property {{params: TournamentViewParams, result: TournamentPage}} tournament_view
  * @property {{params: NoParams, result: MatchAnswer}} view
  */
 

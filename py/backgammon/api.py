@@ -56,6 +56,7 @@ EXTENSION_MODULES = (
     "backgammon.positions.methods",
     "backgammon.remote.methods",
     "backgammon.lobby.methods",
+    "backgammon.tournament.methods",
 )
 _extensions_loaded = False
 EXTENSION_ERRORS: dict[str, str] = {}

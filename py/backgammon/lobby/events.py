@@ -99,9 +99,7 @@ class AcceptContent(TypedDict):
     watch: bool
 
 
-class Result(TypedDict):
-    """A result's content, as both players sign it."""
-
+class _ResultFields(TypedDict):
     match: str
     length: int
     rated: bool
@@ -110,6 +108,15 @@ class Result(TypedDict):
     winner: str
     final: str
     ended: int
+
+
+class Result(_ResultFields, total=False):
+    """A result's content, as both players sign it; a match of a tournament names it (`tournament`, its
+    announcement's address) and its pairing (`round`, `table`), all three or none."""
+
+    tournament: str
+    round: int
+    table: int
 
 
 # ---- pieces ------------------------------------------------------------------------------------------------
@@ -340,12 +347,17 @@ def check_accept_content(text: object, mode: LobbyMode) -> AcceptContent:
 # ---- the result --------------------------------------------------------------------------------------------
 
 RESULT_FIELDS = frozenset({"v", "match", "length", "rated", "players", "score", "winner", "final", "ended"})
+#: A tournament's match names the tournament and its pairing (docs/tournaments.md, *Results*).
+RESULT_PAIRING = frozenset({"tournament", "round", "table"})
+TOURNAMENT_ADDRESS = re.compile(r"31663:[0-9a-f]{64}:[0-9a-z]{12,32}")
+#: A tournament's rounds and tables, at most (a round robin of 64: 63 rounds of 32 tables).
+MAX_ROUNDS, MAX_TABLES = 63, 32
 FINAL_HASH = re.compile(r"[A-Za-z0-9_-]{43}")  # backgammon.remote.messages.message_hash: 32 bytes, base64url
 
 
 def check_result_content(data: object, now: int) -> Result:
     """A result's content (parsed JSON). Raises `Refused`."""
-    data = _fields(data, RESULT_FIELDS)
+    data = _fields(data, RESULT_FIELDS, RESULT_PAIRING)
     if not isinstance(data["match"], str) or not MATCH_ID.fullmatch(data["match"]):
         raise Refused("content", "its match id is not one of play on two devices.")
     if not _whole(data["length"], 1, MAX_MATCH_LENGTH):
@@ -369,7 +381,7 @@ def check_result_content(data: object, now: int) -> Result:
     if not _whole(data["ended"], 0, 2**40):
         raise Refused("content", "its end is not a time in whole seconds.")
     _not_future(data["ended"], now, "the match's end")
-    return Result(
+    result = Result(
         match=data["match"],
         length=data["length"],
         rated=data["rated"],
@@ -379,17 +391,34 @@ def check_result_content(data: object, now: int) -> Result:
         final=data["final"],
         ended=data["ended"],
     )
+    named = RESULT_PAIRING & set(data)
+    if named and named != RESULT_PAIRING:
+        raise Refused("content", "it names a tournament's pairing without its tournament, round and table.")
+    if named:
+        if not isinstance(data["tournament"], str) or not TOURNAMENT_ADDRESS.fullmatch(data["tournament"]):
+            raise Refused("content", "its tournament is not a tournament's address.")
+        if not _whole(data["round"], 1, MAX_ROUNDS) or not _whole(data["table"], 1, MAX_TABLES):
+            raise Refused(
+                "content", f"its round is not 1 to {MAX_ROUNDS} or its table not 1 to {MAX_TABLES}."
+            )
+        result["tournament"], result["round"], result["table"] = (
+            data["tournament"],
+            data["round"],
+            data["table"],
+        )
+    return result
 
 
 def check_result(event: NostrEvent, now: int) -> Result:
-    """One player's result event: its tags (the topic, and the other player), its author one of the players,
-    its content. Raises `Refused`. Two such events with the same content make a verified result."""
+    """One player's result event: its tags (the topic, and the other player; a tournament's match may name
+    its tournament by an 'a' tag too, the same as its content's), its author one of the players, its content.
+    Raises `Refused`. Two such events with the same content make a verified result."""
     _kind(event, KIND_RESULT, "a result")
-    tags = _tags(event, ("p", "t"))
+    tags = _tags(event, ("p", "t", "a") if any(tag[0] == "a" for tag in event["tags"]) else ("p", "t"))
     if tags["t"] != TOPIC:
         raise Refused("kind", f"its topic is {shown(tags['t'])}, not the lobby's.")
     _not_future(event["created_at"], now, "the result")
-    data = _content(event, RESULT_FIELDS)
+    data = _content(event, RESULT_FIELDS, RESULT_PAIRING)
     result = check_result_content(data, now)
     author = event["pubkey"]
     if author not in result["players"]:
@@ -397,6 +426,8 @@ def check_result(event: NostrEvent, now: int) -> Result:
     other = result["players"][1 - result["players"].index(author)]
     if tags["p"] != other:
         raise Refused("kind", "its 'p' tag does not name the other player.")
+    if "a" in tags and tags["a"] != result.get("tournament"):
+        raise Refused("kind", "its 'a' tag does not name the tournament its content names.")
     return result
 
 

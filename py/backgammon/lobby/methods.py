@@ -13,8 +13,9 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
 - `lobby_block {keys}` -> `{blocked}`: this device's block list, kept by the page
 - `lobby_check_accept {event, content?, mode?, now?}` -> `AcceptCheck`: an accept of one of the invitations
   held open, and its decrypted content when given
-- `lobby_result_statement {state, players}` or `{result}` -> `ResultStatement`: the result content a player
-  signs, from a finished match on two devices (its remote state) or from the fields given
+- `lobby_result_statement {state, players, tournament?, round?, table?}` or `{result}` -> `ResultStatement`:
+  the result content a player signs, from a finished match on two devices (its remote state; a tournament's
+  match names its tournament's address and its pairing) or from the fields given
 - `lobby_watch {players, address, events?, now?}` -> `WatchView`: a match watched (opened on first use, by
   its invitation's address; at most `MAX_WATCHES` at once), the events given taken in first
 - `lobby_watch_record {address}` -> `WatchedRecord`: a match watched, as far as it is proven, for review
@@ -233,7 +234,10 @@ def lobby_check_letter(params: Params) -> LetterCheck:
 @register("lobby_result_statement")
 def lobby_result_statement(params: Params) -> ResultStatement:
     if "state" in params:
-        result = result_of_match(params["state"], params.get("players"))
+        pairing: dict[str, Any] = {
+            key: params[key] for key in ("tournament", "round", "table") if key in params
+        }
+        result = result_of_match(params["state"], params.get("players"), pairing)
     else:
         result = check_result_content({"v": 1, **_object(params.get("result"))}, _now(params))
     return ResultStatement(content=canonical_result(result), result=result)
@@ -292,11 +296,12 @@ def _object(value: object) -> dict[str, Any]:
     return {key: item for key, item in value.items() if key != "v"}
 
 
-def result_of_match(state: object, players: object) -> Result:
+def result_of_match(state: object, players: object, pairing: dict[str, Any] | None = None) -> Result:
     """The result of a finished match on two devices, from its remote state (the transcript the worker's
     session checks): its id, length, whether both agreed to rate it, the score, the winner (who won the
     points, or who claimed the match after the other kept it waiting), the hash of its last message and
-    that message's time. `players`: the keys of seat 0 and seat 1 (the transcript does not hold them)."""
+    that message's time. `players`: the keys of seat 0 and seat 1 (the transcript does not hold them).
+    `pairing`: a tournament's match's `tournament` (its address), `round` and `table`, all three or none."""
     if (
         not isinstance(players, list)
         or len(players) != 2
@@ -325,6 +330,7 @@ def result_of_match(state: object, players: object) -> Result:
         "winner": players[winner],
         "final": replay.head,
         "ended": replay.last_time,
+        **(pairing or {}),
     }
     try:
         return check_result_content(result, replay.last_time)

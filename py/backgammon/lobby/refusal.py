@@ -19,6 +19,9 @@ REFUSAL_CODES = (
     "bad-signature",  # its key did not sign it
     "busy",  # more signatures in one batch than the lobby checks at once
     "taken",  # an accept of an invitation that is no longer open
+    "late",  # a tournament's entry after its registration closed, a reveal after its reveals closed
+    "mismatch",  # a tournament's reveal of a value that is not the one its entry committed to
+    "pairing",  # a tournament's result for a pairing its bracket or table does not have
 )
 
 

@@ -1,14 +1,26 @@
 """A tournament's events (docs/tournaments.md, *the events*): the announcement, the entries, the organiser's
 closing and the reveals, each a signed Nostr event checked here as the lobby's are (backgammon.lobby: shape,
-kind, tags, times, content, then id and signature). Not yet read by the page."""
+kind, tags, times, content, then id and signature). Results are the lobby's (backgammon.lobby.events
+`check_result`), naming their tournament and pairing."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Literal, TypedDict
 
-from ..lobby.events import TOPIC, _content, _kind, _not_future, _tags, _whole, check_name
-from ..lobby.nostr import NostrEvent, check_id, check_shape, check_signature
+from ..lobby.events import (
+    KIND_RESULT,
+    TOPIC,
+    TOURNAMENT_ADDRESS,
+    _content,
+    _kind,
+    _not_future,
+    _tags,
+    _whole,
+    check_name,
+)
+from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
 from ..rules import MAX_MATCH_LENGTH
 from .draw import VALUE
@@ -24,6 +36,8 @@ EVENT_ID = re.compile(r"[0-9a-f]{64}")
 MIN_PLACES = 4
 #: Hours a player may take to move in a tournament by links, at most (BrainKing's correspondence: days).
 MAX_MOVE_HOURS = 14 * 24
+#: A tournament's event's text, at most: a closing of 64 entries holds 64 ids of 64 hex digits.
+MAX_TOURNAMENT_EVENT_CHARS = 6_000
 
 Format = Literal["knockout", "roundrobin"]
 
@@ -52,19 +66,21 @@ class Entry(TypedDict):
 
 class Closing(TypedDict):
     id: str
+    created_at: int
     entries: list[str]
     reveals_until: int
 
 
 class Reveal(TypedDict):
     entrant: str
+    created_at: int
     value: str
 
 
 def _checked(
     data: object, kind: int, what: str, tags: tuple[str, ...], now: int
 ) -> tuple[NostrEvent, dict[str, str]]:
-    event = check_shape(data)
+    event = check_shape(data, MAX_TOURNAMENT_EVENT_CHARS)
     _kind(event, kind, what)
     found = _tags(event, tags)
     if found["t"] != TOPIC:
@@ -73,13 +89,23 @@ def _checked(
     return event, found
 
 
-def _signed(event: NostrEvent) -> None:
-    check_id(event)
-    check_signature(event)
-
-
 def tournament_address(organiser: str, d: str) -> str:
     return f"{KIND_ANNOUNCEMENT}:{organiser}:{d}"
+
+
+def named_tournament(event: NostrEvent) -> str | None:
+    """The tournament an event names by its 'a' tag (an entry, a closing, a reveal), or, for a result, by its
+    content's `tournament` (its 'a' tag optional); None when it names none. Cheap: read before any check."""
+    if event["kind"] == KIND_ANNOUNCEMENT:
+        d = next((tag[1] for tag in event["tags"] if tag[0] == "d" and len(tag) == 2), None)
+        return tournament_address(event["pubkey"], d) if d is not None else None
+    if event["kind"] == KIND_RESULT:
+        try:
+            named = json.loads(event["content"]).get("tournament")
+        except (ValueError, RecursionError, AttributeError):
+            return None
+        return named if isinstance(named, str) and TOURNAMENT_ADDRESS.fullmatch(named) else None
+    return next((tag[1] for tag in event["tags"] if tag[0] == "a" and len(tag) == 2), None)
 
 
 def _of_tournament(found: dict[str, str], address: str) -> None:
@@ -114,7 +140,7 @@ def check_announcement(data: object, now: int) -> Announcement:
         raise Refused(
             "content", "its registration closes before it was announced, or more than 30 days after."
         )
-    _signed(event)
+    check_signed(event)
     return Announcement(
         organiser=event["pubkey"],
         d=found["d"],
@@ -136,7 +162,7 @@ def check_entry(data: object, address: str, now: int) -> Entry:
     content = _content(event, frozenset({"v", "name", "commitment"}))
     if not isinstance(content["commitment"], str) or not VALUE.fullmatch(content["commitment"]):
         raise Refused("content", "its commitment is not 64 lowercase hex digits.")
-    _signed(event)
+    check_signed(event)
     return Entry(
         id=event["id"],
         entrant=event["pubkey"],
@@ -167,8 +193,13 @@ def check_closing(data: object, announcement: Announcement, now: int) -> Closing
         raise Refused(
             "content", "its reveals close less than a minute or more than 7 days after registration."
         )
-    _signed(event)
-    return Closing(id=event["id"], entries=sorted(entries), reveals_until=content["reveals_until"])
+    check_signed(event)
+    return Closing(
+        id=event["id"],
+        created_at=event["created_at"],
+        entries=sorted(entries),
+        reveals_until=content["reveals_until"],
+    )
 
 
 def check_reveal(data: object, address: str, now: int) -> Reveal:
@@ -177,5 +208,5 @@ def check_reveal(data: object, address: str, now: int) -> Reveal:
     content = _content(event, frozenset({"v", "value"}))
     if not isinstance(content["value"], str) or not VALUE.fullmatch(content["value"]):
         raise Refused("content", "its value is not 64 lowercase hex digits.")
-    _signed(event)
-    return Reveal(entrant=event["pubkey"], value=content["value"])
+    check_signed(event)
+    return Reveal(entrant=event["pubkey"], created_at=event["created_at"], value=content["value"])

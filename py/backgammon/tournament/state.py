@@ -1,18 +1,23 @@
-"""One tournament as a device holds it (docs/tournaments.md, *the events*): its announcement, the entries, the
-organiser's closing and the reveals taken in, and from them alone what every device computes the same way: who
-plays, in which order of the draw, and the bracket or the table. Not yet read by the page."""
+"""One tournament as a device holds it (docs/tournaments.md, *The events*): its announcement, the entries, the
+organiser's closing, the reveals and the results naming its pairings, and from them alone what every device
+computes the same way: who plays, in which order of the draw, the bracket or the table with each match's
+winner, the standings, the champion."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import json
 from typing import Literal, TypedDict
 
+from ..lobby.events import KIND_RESULT, Result, check_result
+from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
-from .draw import draw_order, draw_seed, reveals_match
+from .draw import commitment, draw_order, draw_seed
 from .events import (
     KIND_CLOSING,
     KIND_ENTRY,
     KIND_REVEAL,
+    MAX_TOURNAMENT_EVENT_CHARS,
     Announcement,
     Closing,
     Entry,
@@ -21,10 +26,24 @@ from .events import (
     check_reveal,
     tournament_address,
 )
-from .knockout import Pairing, bracket
-from .roundrobin import round_robin
+from .knockout import Pairing, bracket, champion
+from .roundrobin import Score, Standing, round_robin, standings
 
-Phase = Literal["registration", "closing", "revealing", "drawn", "broken"]
+Phase = Literal["registration", "closing", "revealing", "drawn", "over", "broken"]
+
+#: Entries a tournament keeps that its closing does not list (yet), at most: four for each of the most
+#: places; past it, more are refused as a flood (those the closing lists are always taken).
+MAX_ENTRIES = 4 * 64
+#: Entries one key may make to one tournament (a second is kept: a changed entry cannot hide the first).
+MAX_ENTRIES_PER_KEY = 2
+#: Reveals heard before the closing or their entry, kept until they come (relays hand events over in any
+#: order).
+MAX_EARLY_REVEALS = 2 * 64
+#: Results a tournament keeps, at most: every match of a round robin of 64 (2,016), by each of its two
+#: players, twice.
+MAX_RESULTS = 4 * 2_016
+#: Different results one player may sign for one pairing (as the lobby's `MAX_CONTENTS_PER_AUTHOR`).
+MAX_RESULTS_PER_AUTHOR = 2
 
 
 class Entrant(TypedDict):
@@ -38,6 +57,14 @@ class TournamentView(TypedDict):
     entrants: list[Entrant]
     order: list[str]
     rounds: list[list[Pairing]]
+    standings: list[Standing] | None
+    champion: str | None
+
+
+#: The rounds with their winners, and each decided match's score.
+Decided = tuple[list[list[Pairing]], dict[tuple[int, int], Score]]
+#: Results signed for one pairing, by author: the canonical text of each and what it says.
+Signed = dict[str, list[tuple[str, Result]]]
 
 
 class Tournament:
@@ -47,77 +74,257 @@ class Tournament:
         self.entries: dict[str, Entry] = {}
         self.closing: Closing | None = None
         self.reveals: dict[str, str] = {}
+        self.early: list[NostrEvent] = []
+        self.results: dict[tuple[int, int], Signed] = {}
+        self.result_count = 0
+        self._decided: tuple[tuple[tuple[str, ...], int], Decided] | None = None
         self.broken: str | None = None
 
+    # ---- taking events in ----------------------------------------------------------------------------------
+
     def receive(self, events: list[object], now: int) -> dict[str, int]:
-        """Take in a batch of events; refusals counted by code."""
+        """Take in a batch of events; refusals counted by code. The closing is taken before the reveals, and
+        the reveals before the results, whatever order they came in."""
         refused: dict[str, int] = {}
-        for data in events:
+        ranks: dict[object, int] = {KIND_ENTRY: 0, KIND_CLOSING: 1, KIND_REVEAL: 2, KIND_RESULT: 3}
+        ranked = sorted(events, key=lambda e: ranks.get(e.get("kind"), 4) if isinstance(e, dict) else 4)
+        for data in ranked:
             try:
-                self._take(data, now)
+                self.take(data, now)
             except Refused as refusal:
                 refused[refusal.code] = refused.get(refusal.code, 0) + 1
         return refused
 
-    def _take(self, data: object, now: int) -> None:
+    def take(self, data: object, now: int) -> bool:
+        """Take in one event (checked whole here, its signature last); whether it changed anything. Raises
+        `Refused`."""
         kind = data.get("kind") if isinstance(data, dict) else None
         if kind == KIND_ENTRY:
-            entry = check_entry(data, self.address, now)
-            self.entries.setdefault(entry["id"], entry)
-        elif kind == KIND_CLOSING:
-            closing = check_closing(data, self.announcement, now)
-            if self.closing is not None and self.closing["entries"] != closing["entries"]:
+            return self._entry(data, now)
+        if kind == KIND_CLOSING:
+            return self._closing(data, now)
+        if kind == KIND_REVEAL:
+            return self._reveal(data, now)
+        if kind == KIND_RESULT:
+            return self._result(data, now)
+        raise Refused("kind", "it is not an event of a tournament.")
+
+    def _entry(self, data: object, now: int) -> bool:
+        listed = (
+            self.closing is not None and isinstance(data, dict) and data.get("id") in self.closing["entries"]
+        )
+        entry = check_entry(data, self.address, now)
+        if entry["id"] in self.entries:
+            return False
+        if not listed:
+            if entry["created_at"] >= self.announcement["closes"]:
+                raise Refused("late", "the entry was made after the tournament's registration closed.")
+            if self.closing is not None:
+                raise Refused("late", "the entry is not among those the organiser's closing took.")
+            if len(self.entries) >= MAX_ENTRIES:
+                raise Refused("flood", "the tournament holds as many entries as it keeps.")
+            if (
+                sum(1 for e in self.entries.values() if e["entrant"] == entry["entrant"])
+                >= MAX_ENTRIES_PER_KEY
+            ):
+                raise Refused("flood", "its player made more entries to this tournament than are kept.")
+        self.entries[entry["id"]] = entry
+        if listed:
+            self._retake_early(now)
+        return True
+
+    def _closing(self, data: object, now: int) -> bool:
+        closing = check_closing(data, self.announcement, now)
+        if self.closing is not None:
+            if self.closing["entries"] != closing["entries"] and self.broken is None:
                 # The organiser signed two lists of entrants: one is a lie, and nothing can be computed.
                 self.broken = (
                     "The organiser signed two different lists of entrants: the tournament cannot go on."
                 )
-            elif self.closing is None:
-                self.closing = closing
-        elif kind == KIND_REVEAL:
-            reveal = check_reveal(data, self.address, now)
-            if self.closing is None:
-                raise Refused("content", "a value revealed before the registration was closed is not taken.")
-            self.reveals.setdefault(reveal["entrant"], reveal["value"])
-        else:
-            raise Refused("kind", "it is not an event of a tournament.")
+                return True
+            return False
+        self.closing = closing
+        # Entries heard before that the closing does not list can never play: let them go.
+        self.entries = {i: e for i, e in self.entries.items() if i in closing["entries"]}
+        self._retake_early(now)
+        return True
+
+    def _retake_early(self, now: int) -> None:
+        """The reveals kept until the closing, or their entry, came: taken now if they can be."""
+        early, self.early = self.early, []
+        for reveal in early:
+            with contextlib.suppress(Refused):
+                self._reveal(reveal, now)
+
+    def _reveal(self, data: object, now: int) -> bool:
+        reveal = check_reveal(data, self.address, now)
+        committed = self._commitments().get(reveal["entrant"]) if self.closing is not None else None
+        if committed is None and not self._complete():
+            # Its closing, or its entry, has not come yet (relays hand events over in any order).
+            if len(self.early) >= MAX_EARLY_REVEALS:
+                raise Refused("flood", "more values were revealed before the closing than are kept.")
+            self.early.append(check_shape(data, MAX_TOURNAMENT_EVENT_CHARS))
+            return False
+        assert self.closing is not None
+        if committed is None:
+            raise Refused("content", "its author is not an entrant of the organiser's closing.")
+        if reveal["created_at"] > self.closing["reveals_until"]:
+            raise Refused("late", "the value was revealed after the reveals closed.")
+        if commitment(reveal["value"]) != committed:
+            raise Refused("mismatch", "the value revealed is not the one its entry committed to.")
+        if reveal["entrant"] in self.reveals:
+            return False
+        self.reveals[reveal["entrant"]] = reveal["value"]
+        return True
+
+    def _result(self, data: object, now: int) -> bool:
+        event = check_shape(data)
+        result = check_result(event, now)  # its signature is checked below, last
+        if result.get("tournament") != self.address:
+            raise Refused("kind", "it names another tournament.")
+        if result["length"] != self.announcement["length"] or result["rated"] != self.announcement["rated"]:
+            raise Refused("content", "its match's length or rating is not the tournament's.")
+        entrants = {e["key"] for e in self.entrants()}
+        if self._complete() and not set(result["players"]) <= entrants:
+            raise Refused("pairing", "its players are not both entrants of the tournament.")
+        place = (result["round"], result["table"])
+        order = self._order(now)
+        if order is not None:
+            # The rounds last computed do: a knock-out's later round not known yet only keeps the result.
+            held = self._decided
+            rounds = held[1][0] if held is not None and held[0][0] == tuple(order) else self.decided(order)[0]
+            pairing = next((p for r in rounds for p in r if (p["round"], p["table"]) == place), None)
+            if pairing is None or pairing["bye"]:
+                raise Refused("pairing", "the tournament has no match at that round and table.")
+            if None not in pairing["players"] and set(pairing["players"]) != set(result["players"]):
+                raise Refused(
+                    "pairing", "the match at that round and table is not between these two players."
+                )
+        check_signed(event)
+        signed = self.results.setdefault(place, {}).setdefault(event["pubkey"], [])
+        text = json.dumps(result, sort_keys=True)
+        if any(held == text for held, _ in signed):
+            return False
+        if len(signed) >= MAX_RESULTS_PER_AUTHOR or self.result_count >= MAX_RESULTS:
+            raise Refused("flood", "more results were signed for this tournament than are kept.")
+        signed.append((text, result))
+        self.result_count += 1
+        return True
+
+    def _complete(self) -> bool:
+        """Whether the closing and every entry it lists are held."""
+        return self.closing is not None and all(i in self.entries for i in self.closing["entries"])
+
+    def _commitments(self) -> dict[str, str]:
+        """The closing's entrants' commitments, by key (one entry per key: its earliest, as `entrants`)."""
+        assert self.closing is not None
+        first = {e["key"] for e in self.entrants()}
+        listed = sorted(
+            (e for e in self.entries.values() if e["id"] in self.closing["entries"]),
+            key=lambda e: (e["created_at"], e["id"]),
+            reverse=True,
+        )
+        return {e["entrant"]: e["commitment"] for e in listed if e["entrant"] in first}
+
+    # ---- what every device computes ------------------------------------------------------------------------
 
     def entrants(self) -> list[Entrant]:
-        """The entrants the closing lists (one entry per key: the first listed), or, before it, every entry
-        heard."""
-        listed = (
-            [self.entries[i] for i in self.closing["entries"] if i in self.entries]
-            if self.closing is not None
-            else sorted(self.entries.values(), key=lambda e: (e["created_at"], e["id"]))
+        """The entrants the closing lists, or, before it, every entry heard: the earliest made first, one
+        entry per key (its earliest)."""
+        listed = sorted(
+            (e for e in self.entries.values() if self.closing is None or e["id"] in self.closing["entries"]),
+            key=lambda e: (e["created_at"], e["id"]),
         )
         seen: dict[str, Entrant] = {}
         for entry in listed:
             seen.setdefault(entry["entrant"], Entrant(key=entry["entrant"], name=entry["name"]))
         return list(seen.values())
 
-    def view(self, now: int, winners: Mapping[tuple[int, int], str] | None = None) -> TournamentView:
-        entrants = self.entrants()
-        if self.broken is not None:
-            return TournamentView(phase="broken", broken=self.broken, entrants=entrants, order=[], rounds=[])
-        if self.closing is None:
-            phase: Phase = "registration" if now < self.announcement["closes"] else "closing"
-            return TournamentView(phase=phase, broken=None, entrants=entrants, order=[], rounds=[])
-        if now < self.closing["reveals_until"] and len(self._revealed()) < len(entrants):
-            return TournamentView(phase="revealing", broken=None, entrants=entrants, order=[], rounds=[])
-        revealed = self._revealed()
-        if len(revealed) < 2:
-            message = "Fewer than two entrants revealed their values: there is no tournament to draw."
-            return TournamentView(phase="broken", broken=message, entrants=entrants, order=[], rounds=[])
-        order = draw_order(list(revealed), draw_seed(revealed))
-        pairings = bracket if self.announcement["format"] == "knockout" else round_robin
-        rounds = pairings(order, winners or {})
-        return TournamentView(phase="drawn", broken=None, entrants=entrants, order=order, rounds=rounds)
+    def _order(self, now: int) -> list[str] | None:
+        """The draw's order once it is known: every entrant of the closing revealed, or the reveals closed
+        with two or more revealed; else None."""
+        if self.broken is not None or self.closing is None or len(self.reveals) < 2:
+            return None
+        everyone = self._complete() and len(self.reveals) == len(self._commitments())
+        if not everyone and now < self.closing["reveals_until"]:
+            return None
+        return draw_order(list(self.reveals), draw_seed(self.reveals))
 
-    def _revealed(self) -> dict[str, str]:
-        """The reveals of the closing's entrants that match their commitments."""
-        assert self.closing is not None
-        commitments = {
-            self.entries[i]["entrant"]: self.entries[i]["commitment"]
-            for i in reversed(self.closing["entries"])
-            if i in self.entries
-        }
-        return reveals_match(commitments, self.reveals)
+    def verified(self, place: tuple[int, int], players: list[str | None]) -> Result | None:
+        """The result both players of a pairing signed with the same content, naming them both; none when
+        there is no such result, or more than one (as the lobby's verified results)."""
+        signed = self.results.get(place, {})
+        if None in players or any(p not in signed for p in players):
+            return None
+        wanted = set(players)
+        first, second = ({text for text, r in signed[str(p)] if set(r["players"]) == wanted} for p in players)
+        common = first & second
+        if len(common) != 1:
+            return None
+        text = common.pop()
+        return next(r for held, r in signed[str(players[0])] if held == text)
+
+    def decided(self, order: list[str]) -> Decided:
+        """The rounds with every winner the verified results give, round after round (a knock-out's next
+        round is known only once the one before is decided), and each decided match's score."""
+        # Results only ever grow: the same order and count give the same rounds (each result taken in asks).
+        key = (tuple(order), self.result_count)
+        if self._decided is not None and self._decided[0] == key:
+            return self._decided[1]
+        pairings = bracket if self.announcement["format"] == "knockout" else round_robin
+        scores: dict[tuple[int, int], Score] = {}
+        while True:
+            rounds = pairings(order, {place: score["winner"] for place, score in scores.items()})
+            found = False
+            for pairing in (p for r in rounds for p in r if not p["bye"] and p["winner"] is None):
+                place = (pairing["round"], pairing["table"])
+                result = self.verified(place, pairing["players"])
+                if result is not None:
+                    points = dict(zip(result["players"], result["score"], strict=True))
+                    scores[place] = Score(winner=result["winner"], points=points)
+                    found = True
+            if not found:
+                self._decided = (key, (rounds, scores))
+                return rounds, scores
+
+    def view(self, now: int) -> TournamentView:
+        entrants = self.entrants()
+
+        def early(phase: Phase, broken: str | None = None) -> TournamentView:
+            return TournamentView(
+                phase=phase,
+                broken=broken,
+                entrants=entrants,
+                order=[],
+                rounds=[],
+                standings=None,
+                champion=None,
+            )
+
+        if self.broken is not None:
+            return early("broken", self.broken)
+        if self.closing is None:
+            return early("registration" if now < self.announcement["closes"] else "closing")
+        order = self._order(now)
+        if order is None and now < self.closing["reveals_until"]:
+            return early("revealing")
+        if order is None:
+            return early(
+                "broken", "Fewer than two entrants revealed their values: there is no tournament to draw."
+            )
+        rounds, scores = self.decided(order)
+        table = standings(order, scores) if self.announcement["format"] == "roundrobin" else None
+        if table is None:
+            winner = champion(rounds)
+        else:
+            undecided = any(p["winner"] is None for r in rounds for p in r if not p["bye"])
+            winner = None if undecided else table[0]["key"]
+        return TournamentView(
+            phase="over" if winner is not None else "drawn",
+            broken=None,
+            entrants=entrants,
+            order=order,
+            rounds=rounds,
+            standings=table,
+            champion=winner,
+        )
