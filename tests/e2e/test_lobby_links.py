@@ -7,6 +7,8 @@ play on, each turn a letter, with no link for either to send by hand."""
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
@@ -39,11 +41,17 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
 
     # Ann's game opens again: it reads Bob's letter and joins; the invitation leaves every list.
     ann = ann_browser.new_page()
+    asked: list[str] = []
+    ann.on("websocket", lambda ws: ws.on("framesent", lambda frame: asked.append(str(frame))))
     ann.goto(f"{site}?no-welcome")
     rd.wait_ready(ann)
     ann.wait_for_selector("#remote-title:has-text('match with Bob · by links')", timeout=CONNECT_TIMEOUT_MS)
     bob.wait_for_selector("#remote-title:has-text('match with Ann · by links')", timeout=CONNECT_TIMEOUT_MS)
     expect(cy.locator(row(cy, "Ann", 1))).to_have_count(0, timeout=CONNECT_TIMEOUT_MS)
+    # Her letters were all heard once already (her first page): they are asked for since then (less a day).
+    requests = [json.loads(frame) for frame in asked if frame.startswith('["REQ"')]
+    letters = [wanted for _, _, wanted in requests if wanted.get("kinds") == [1662]]
+    assert letters and all("since" in wanted for wanted in letters), asked
 
     # They play, each turn a letter; neither is ever asked to send a link.
     for _ in range(10):

@@ -5,10 +5,29 @@
  * checked by the worker (`lobby_check_letter`: its two players, the invitation they met by, its signature, the
  * part's bounds) before its parts are put together; what they carry is then checked as any turn link is.
  */
+import { openKeyval } from "../keyval.js";
 import { LETTER_KIND, letterParts, letterTemplate, nowSeconds } from "./events.js";
 
 /** Turn links being put together at once, at most (a flood of parts never completed is let go). */
 const PARTIAL_KEPT = 50;
+/**
+ * Letters are asked for from the last time this device heard every stored one, less this (a letter's time is its
+ * sender's clock): a long match's earlier letters are not read again each time the page opens.
+ */
+const CLOCK_SLACK_S = 24 * 3600;
+
+/** @param {string} namespace */
+const heardKey = (namespace) => `${namespace}.lobby.letters.v1`;
+
+/** @param {string | null} text @returns {Record<string, number>} by key: when its letters were last all heard */
+function parsedHeard(text) {
+  try {
+    const marks = JSON.parse(text ?? "{}");
+    return marks && typeof marks === "object" && !Array.isArray(marks) ? marks : {};
+  } catch {
+    return {}; // damaged: every stored letter is read again, which changes nothing already taken
+  }
+}
 
 /**
  * @typedef {object} Heard  a whole turn link a letter brought
@@ -20,12 +39,12 @@ const PARTIAL_KEPT = 50;
  */
 
 /**
- * @param {{call: import("../types.js").Call, signer: Awaited<ReturnType<typeof import("./identity.js").loadSigner>>,
+ * @param {{namespace: string, call: import("../types.js").Call, signer: Awaited<ReturnType<typeof import("./identity.js").loadSigner>>,
  *   subscribe: import("./relay-pool.js").Pool["subscribe"], publish: import("./relay-pool.js").Pool["publish"],
  *   heard: (letter: Heard) => Promise<void>}} ctx
  */
 export function openPostbox(ctx) {
-  const { call, signer } = ctx;
+  const { namespace, call, signer } = ctx;
   /** @type {Map<string, {parts: (string | undefined)[], address: string}>} */
   const partial = new Map();
   /** Letters are taken one at a time, in the order heard. */
@@ -63,9 +82,22 @@ export function openPostbox(ctx) {
     await ctx.heard({ sender: letter.sender, address: letter.address, match: part.match, rev: part.rev, payload: held.parts.join("") });
   }
 
-  ctx.subscribe({ kinds: [LETTER_KIND], "#p": [signer.publicKey] }, (event) => {
-    taking = taking.then(() => take(event)).catch(() => {});
-  });
+  void (async () => {
+    const keyval = await openKeyval(namespace);
+    const since = parsedHeard(await keyval.get(heardKey(namespace)))[signer.publicKey];
+    const opened = nowSeconds();
+    const filter = { kinds: [LETTER_KIND], "#p": [signer.publicKey], ...(typeof since === "number" ? { since: since - CLOCK_SLACK_S } : {}) };
+    const onEvent = (/** @type {Record<string, any>} */ event) => {
+      taking = taking.then(() => take(event)).catch(() => {});
+    };
+    // Once the stored letters are all taken, the next opening asks only for those since.
+    const onStored = () => {
+      taking = taking
+        .then(() => keyval.update(heardKey(namespace), (text) => ({ text: JSON.stringify({ ...parsedHeard(text), [signer.publicKey]: opened }), value: undefined })))
+        .catch(() => {});
+    };
+    ctx.subscribe(filter, onEvent, onStored);
+  })();
 
   return {
     /**

@@ -131,7 +131,7 @@ export async function createLobby(ctx) {
   void publishResults({ namespace: ctx.namespace, call, publish: (event) => pool.publish(event), find: ctx.find }).catch(() => {});
   // This player's invitations by links still listed, and the letters of matches by links.
   for (const posted of await readPosted(ctx.namespace, nowSeconds())) mine.set(posted.d, { ...posted, state: "open", timer: null });
-  const postbox = openPostbox({ call, signer, subscribe: pool.subscribe, publish: pool.publish, heard: letterHeard });
+  const postbox = openPostbox({ namespace: ctx.namespace, call, signer, subscribe: pool.subscribe, publish: pool.publish, heard: letterHeard });
   $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
 
   // ---- the list ----------------------------------------------------------------------------------------------

@@ -24,10 +24,11 @@ export function openPool(relays) {
     /**
      * @param {import("nostr-tools/filter").Filter} filter
      * @param {(event: Record<string, any>) => void} onEvent
+     * @param {() => void} [onStored]  every relay sent what it had stored (or was waited for long enough)
      * @returns {{close: () => void}}
      */
-    subscribe(filter, onEvent) {
-      return pool.subscribe(relays, filter, { onevent: onEvent });
+    subscribe(filter, onEvent, onStored) {
+      return pool.subscribe(relays, filter, { onevent: onEvent, oneose: onStored });
     },
     /**
      * Publish to every relay; resolves when at least one took it (rejects when none did).
