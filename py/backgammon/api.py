@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -45,6 +46,17 @@ from .view import build_view
 Params = dict[str, Any]
 Method = Callable[[Params], Mapping[str, object]]
 AnyMethod = TypeVar("AnyMethod", bound=Method)
+
+
+def now_param(params: Params) -> int:
+    """The `now` a method was given (tests fix the time), or the clock's, in whole seconds since 1970."""
+    now = params.get("now")
+    if now is None:
+        return int(time.time())
+    if isinstance(now, bool) or not isinstance(now, int) or not 0 <= now < 2**40:
+        raise InvalidActionError("now is a time in whole seconds since 1970.")
+    return now
+
 
 METHODS: dict[str, Method] = {}
 #: The params each method reads, as a TypedDict (for the page's types; the method itself checks what it gets).

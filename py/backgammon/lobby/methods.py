@@ -27,10 +27,9 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
 # No `from __future__ import annotations`: Python 3.11 reads `NotRequired` only from evaluated annotations.
 
 import json
-import time
 from typing import Any, NotRequired, TypedDict, cast
 
-from ..api import register
+from ..api import now_param, register
 from ..errors import BackgammonError, InvalidActionError
 from ..remote.messages import check_message
 from ..remote.protocol import replay_transcript
@@ -135,15 +134,6 @@ class LobbyCheckAcceptParams(TypedDict):
     now: NotRequired[int]
 
 
-def _now(params: Params) -> int:
-    now = params.get("now")
-    if now is None:
-        return int(time.time())
-    if isinstance(now, bool) or not isinstance(now, int) or not 0 <= now < 2**40:
-        raise InvalidActionError("now is a time in whole seconds since 1970.")
-    return now
-
-
 def _key(params: Params, name: str) -> str:
     key = params.get(name)
     if not isinstance(key, str) or not HEX_32.fullmatch(key):
@@ -165,13 +155,13 @@ def lobby_receive(params: Params) -> Changes:
     events = params.get("events")
     if not isinstance(events, list):
         raise InvalidActionError("lobby_receive needs events: a list of Nostr events.")
-    return LOBBY.receive(events, _now(params))
+    return LOBBY.receive(events, now_param(params))
 
 
 @register("lobby_view")
 def lobby_view(params: Params) -> LobbyView:
     me = _key(params, "me") if params.get("me") is not None else None
-    now = _now(params)
+    now = now_param(params)
     invitations = LOBBY.open_invitations(now, me)
     return LobbyView(
         invitations=[InvitationView(invitation=i, rating=rating_view(i["poster"])) for i in invitations],
@@ -193,7 +183,7 @@ def lobby_status(params: Params) -> InvitationStatus:
     d = params.get("d")
     if not isinstance(d, str):
         raise InvalidActionError("d is an invitation's id.")
-    return LOBBY.status(_key(params, "poster"), d, _now(params))
+    return LOBBY.status(_key(params, "poster"), d, now_param(params))
 
 
 @register("lobby_rating")
@@ -208,7 +198,7 @@ def lobby_block(params: Params) -> BlockAnswer:
 
 @register("lobby_check_accept", LobbyCheckAcceptParams)
 def lobby_check_accept(params: Params) -> AcceptCheck:
-    accept, invitation = LOBBY.check_accept(params.get("event"), _now(params))
+    accept, invitation = LOBBY.check_accept(params.get("event"), now_param(params))
     answer = AcceptCheck(accepter=accept["accepter"], invitation=invitation)
     if "content" in params:
         answer["content"] = check_accept_content(params["content"], invitation["mode"])
@@ -222,7 +212,7 @@ class LetterCheck(TypedDict):
 
 @register("lobby_check_letter")
 def lobby_check_letter(params: Params) -> LetterCheck:
-    letter = check_letter(params.get("event"), _now(params))
+    letter = check_letter(params.get("event"), now_param(params))
     if letter["sender"] in LOBBY.blocked:
         raise Refused("blocked", "its player is blocked on this device.")
     answer = LetterCheck(letter=letter)
@@ -239,7 +229,7 @@ def lobby_result_statement(params: Params) -> ResultStatement:
         }
         result = result_of_match(params["state"], params.get("players"), pairing)
     else:
-        result = check_result_content({"v": 1, **_object(params.get("result"))}, _now(params))
+        result = check_result_content({"v": 1, **_object(params.get("result"))}, now_param(params))
     return ResultStatement(content=canonical_result(result), result=result)
 
 
@@ -270,7 +260,7 @@ def lobby_watch(params: Params) -> WatchView:
     events = params.get("events", [])
     if not isinstance(events, list):
         raise InvalidActionError("events is a list of Nostr events.")
-    watch.receive(events, _now(params))
+    watch.receive(events, now_param(params))
     return watch.shown()
 
 

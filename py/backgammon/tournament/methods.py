@@ -14,10 +14,9 @@ without it.
 
 # No `from __future__ import annotations`: Python 3.11 reads `NotRequired` only from evaluated annotations.
 
-import time
 from typing import Any, Literal, NotRequired, TypedDict
 
-from ..api import register
+from ..api import now_param, register
 from ..errors import InvalidActionError
 from .draw import commitment
 from .events import Format
@@ -115,15 +114,6 @@ class TournamentCommitmentParams(TypedDict):
     value: str
 
 
-def _now(params: Params) -> int:
-    now = params.get("now")
-    if now is None:
-        return int(time.time())
-    if isinstance(now, bool) or not isinstance(now, int) or not 0 <= now < 2**40:
-        raise InvalidActionError("now is a time in whole seconds since 1970.")
-    return now
-
-
 def _held(params: Params) -> Tournament:
     tournament = TOURNAMENTS.held.get(str(params.get("address")))
     if tournament is None:
@@ -155,19 +145,19 @@ def tournament_receive(params: Params) -> TournamentChanges:
     events = params.get("events")
     if not isinstance(events, list):
         raise InvalidActionError("tournament_receive needs events: a list of Nostr events.")
-    return TOURNAMENTS.receive(events, _now(params))
+    return TOURNAMENTS.receive(events, now_param(params))
 
 
 @register("tournament_list", TournamentListParams)
 def tournament_list(params: Params) -> TournamentList:
-    now = _now(params)
+    now = now_param(params)
     return TournamentList(tournaments=[summary(t, now) for t in TOURNAMENTS.newest_first()])
 
 
 @register("tournament_view", TournamentViewParams)
 def tournament_view(params: Params) -> TournamentPage:
     tournament = _held(params)
-    now = _now(params)
+    now = now_param(params)
     shown = tournament.view(now)
     a = tournament.announcement
     return TournamentPage(
@@ -203,7 +193,7 @@ def tournament_commitment(params: Params) -> CommitmentAnswer:
 @register("tournament_closing", TournamentViewParams)
 def tournament_closing(params: Params) -> ClosingContent:
     tournament = _held(params)
-    now = _now(params)
+    now = now_param(params)
     a = tournament.announcement
     if now < a["closes"]:
         raise InvalidActionError("The registration is still open: it is closed once its time is over.")
