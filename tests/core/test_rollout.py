@@ -4,10 +4,13 @@ trials say."""
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 
+from backgammon.api import handle
 from backgammon.bot.rollout import (
     RolloutSettings,
     after_play,
@@ -110,3 +113,29 @@ def test_settings_out_of_range_are_refused() -> None:
         RolloutSettings(trials=0)
     with pytest.raises(BackgammonError):
         RolloutSettings(truncation=-1)
+
+
+def call(method: str, params: dict[str, object]) -> dict[str, Any]:
+    answer = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert "result" in answer, answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def test_the_worker_methods_roll_out_by_chunks_through_json() -> None:
+    ids = [after.id for after in candidates()[:2]]
+    params: dict[str, object] = {"position_id": RACE.id, "candidates": ids, "trials": 8, "truncation": 1}
+    chunks = [call("rollout_chunk", {**params, "first": first, "count": 4}) for first in (4, 0)]
+    result = call("rollout_result", {"chunks": chunks})
+    direct = rollout_result(
+        [
+            rollout_chunk(
+                [after_play(Position.from_id(i)) for i in ids], RolloutSettings(8, truncation=1), 0, 8
+            )
+        ]
+    )
+    assert result == json.loads(json.dumps(direct))
+    refused = json.loads(
+        handle(json.dumps({"id": 2, "method": "rollout_chunk", "params": {"position_id": 3}}))
+    )
+    assert "error" in refused
