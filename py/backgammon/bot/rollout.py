@@ -134,13 +134,12 @@ def play_trial(
         roll = roll_for(settings, trial, ply, dice)
         roller_context = context if owner_on_roll else context.flipped()
         if settings.variance_reduction:
-            after, probs = _played_with_luck(position, roll, roller_context, cube_value, owner_on_roll, luck)
+            after = _played_with_luck(position, roll, roller_context, cube_value, owner_on_roll, luck)[0]
         else:
-            after, probs, _ = best_reply(position, _ordered(roll), roller_context, cube_value)
+            after = best_reply(position, _ordered(roll), roller_context, cube_value)[0]
         if not any(after.mine):
             outcome = _owners(game_over_value(after.mine, after.theirs), owner_on_roll)
             break
-        del probs
         position, owner_on_roll, ply = after.swap(), not owner_on_roll, ply + 1
     return tuple(value - lucky for value, lucky in zip(outcome, luck, strict=True))
 
