@@ -27,7 +27,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 
 from backgammon.bot.cube import MatchContext
@@ -267,13 +266,16 @@ def _combined(
 
 
 def _mean_and_error(total: int, square: int, trials: int) -> tuple[float, float]:
-    """The mean and its standard error, from exact sums of whole numbers of the quantum."""
+    """The mean and its standard error, from exact sums of whole numbers of the quantum: whole-number
+    arithmetic, then one correctly rounded division each (the same figures whatever the sums' history)."""
     scale = 1 << QUANTUM_BITS
-    mean = Fraction(total, trials * scale)
+    mean = total / (trials * scale)
     if trials < 2:
-        return float(mean), 0.0
-    variance = (Fraction(square, scale * scale) - trials * mean * mean) / (trials - 1)
-    return float(mean), math.sqrt(max(float(variance), 0.0) / trials)
+        return mean, 0.0
+    # n * sum of squares - sum squared: n (n - 1) times the variance, exact.
+    spread = max(trials * square - total * total, 0)
+    variance = spread / (trials * (trials - 1) * scale * scale)
+    return mean, math.sqrt(variance / trials)
 
 
 def rollout_result(chunks: Sequence[RolloutChunk]) -> RolloutResult:
