@@ -687,6 +687,81 @@
  */
 
 /**
+ * @typedef {object} RolloutChunkParams
+ * @property {string} position_id
+ * @property {string[]} candidates
+ * @property {number} trials
+ * @property {number} truncation
+ * @property {boolean} variance_reduction
+ * @property {boolean} rotate
+ * @property {boolean} stop_at_bearoff
+ * @property {number} seed
+ * @property {number} away
+ * @property {number} opponent_away
+ * @property {boolean} crawford_game
+ * @property {boolean} post_crawford
+ * @property {number} cube_value
+ * @property {number} first
+ * @property {number} count
+ */
+
+/**
+ * Trials `first` to `first + count - 1` of a rollout (`rollout_chunk`): per candidate, the sums of the
+ * trials' figures (win, win gammon, win backgammon, lose gammon, lose backgammon, equity), of their
+ * squares, and of the products of the candidates' equities, as decimal strings of whole numbers of 2**-32
+ * (exact: chunks add up in any order to the same figures, `rollout_result`).
+ * @typedef {object} RolloutChunk
+ * @property {number} first
+ * @property {number} count
+ * @property {string[][]} sums
+ * @property {string[][]} squares
+ * @property {string[][]} products
+ */
+
+/**
+ * @typedef {object} RolloutResultParams
+ * @property {RolloutChunk[]} chunks
+ */
+
+/**
+ * The standard errors of a candidate's figures.
+ * @typedef {object} RolloutErrors
+ * @property {number} win
+ * @property {number} win_gammon
+ * @property {number} win_backgammon
+ * @property {number} lose
+ * @property {number} lose_gammon
+ * @property {number} lose_backgammon
+ * @property {number} equity
+ */
+
+/**
+ * One candidate's rollout figures (`index`: its place in the request): chances for the side the
+ * figures are for, equity (money points per cube, or the chance of winning the match), their standard
+ * errors, and its difference from the best with that difference's standard error (0 for the best).
+ * @typedef {object} RolloutCandidate
+ * @property {number} index
+ * @property {number} win
+ * @property {number} win_gammon
+ * @property {number} win_backgammon
+ * @property {number} lose
+ * @property {number} lose_gammon
+ * @property {number} lose_backgammon
+ * @property {number} equity
+ * @property {RolloutErrors} errors
+ * @property {number} difference
+ * @property {number} difference_error
+ * @property {boolean} significant
+ */
+
+/**
+ * A rollout's figures (`rollout_result`): the candidates best first.
+ * @typedef {object} RolloutResult
+ * @property {number} trials
+ * @property {RolloutCandidate[]} candidates
+ */
+
+/**
  * @typedef {object} SetupParams
  * @property {string} position_id
  * @property {string | null} [match_id]
@@ -885,6 +960,8 @@
  * @property {{params: Record<string, unknown>, result: any}} remote_sync
  * @property {{params: Record<string, unknown>, result: any}} remote_verify_record
  * @property {{params: Record<string, unknown>, result: Views}} remote_view
+ * @property {{params: RolloutChunkParams, result: RolloutChunk}} rollout_chunk
+ * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
  * @property {{params: TournamentViewParams, result: ClosingContent}} tournament_closing
  * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment

@@ -363,3 +363,54 @@ class ExportParams(TypedDict, total=False):
     """`record`: a match not held by the worker (one played on two devices); else the match in progress."""
 
     record: object
+
+
+class RolloutChunk(TypedDict):
+    """Trials `first` to `first + count - 1` of a rollout (`rollout_chunk`): per candidate, the sums of the
+    trials' figures (win, win gammon, win backgammon, lose gammon, lose backgammon, equity), of their
+    squares, and of the products of the candidates' equities, as decimal strings of whole numbers of 2**-32
+    (exact: chunks add up in any order to the same figures, `rollout_result`)."""
+
+    first: int
+    count: int
+    sums: list[list[str]]
+    squares: list[list[str]]
+    products: list[list[str]]
+
+
+class RolloutErrors(TypedDict):
+    """The standard errors of a candidate's figures."""
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose: float
+    lose_gammon: float
+    lose_backgammon: float
+    equity: float
+
+
+class RolloutCandidate(TypedDict):
+    """One candidate's rollout figures (`index`: its place in the request): chances for the side the
+    figures are for, equity (money points per cube, or the chance of winning the match), their standard
+    errors, and its difference from the best with that difference's standard error (0 for the best)."""
+
+    index: int
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose: float
+    lose_gammon: float
+    lose_backgammon: float
+    equity: float
+    errors: RolloutErrors
+    difference: float
+    difference_error: float
+    significant: bool
+
+
+class RolloutResult(TypedDict):
+    """A rollout's figures (`rollout_result`): the candidates best first."""
+
+    trials: int
+    candidates: list[RolloutCandidate]

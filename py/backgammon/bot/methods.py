@@ -4,6 +4,7 @@
   (`level` defaults to that player's level in the match, else expert); `action` is `null` when the
   match is over.
 - `hint {}` -> `{player, unit, plays: [...], cube}` for whoever must decide now.
+- `rollout_chunk` and `rollout_result`: a rollout's trials and its figures (`backgammon.bot.rollout_methods`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from typing import Any, TypedDict
 from backgammon.api import current_match, register
 from backgammon.bot.decide import bot_action, hint
 from backgammon.bot.levels import level_named
-from backgammon.shapes import Action
+from backgammon.bot.rollout_methods import (
+    RolloutChunkParams,
+    RolloutResultParams,
+    chunk_method,
+    result_method,
+)
+from backgammon.shapes import Action, RolloutChunk, RolloutResult
 
 
 class BotActionAnswer(TypedDict):
@@ -34,3 +41,13 @@ def bot_action_method(params: dict[str, Any]) -> BotActionAnswer:
 @register("hint")
 def hint_method(params: dict[str, Any]) -> dict[str, Any]:
     return hint(current_match())
+
+
+@register("rollout_chunk", RolloutChunkParams)
+def rollout_chunk_method(params: dict[str, Any]) -> RolloutChunk:
+    return chunk_method(params)
+
+
+@register("rollout_result", RolloutResultParams)
+def rollout_result_method(params: dict[str, Any]) -> RolloutResult:
+    return result_method(params)

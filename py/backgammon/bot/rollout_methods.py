@@ -1,0 +1,112 @@
+"""The rollout's worker methods (registered by `backgammon.bot.methods`): what a pool of workers calls.
+
+- `rollout_chunk {position_id, candidates?, trials?, truncation?, variance_reduction?, rotate?,
+  stop_at_bearoff?, seed?, away?, opponent_away?, crawford_game?, post_crawford?, cube_value?, first,
+  count}` -> `RolloutChunk`: trials `first` to `first + count - 1`. `position_id` is the decision's
+  board, the side on roll first; `candidates` the boards after each candidate play (the mover still
+  first), else the position itself is rolled out before its roll (a cube decision). The figures are for
+  the side on roll of `position_id`. No match needs to be loaded: a worker of a pool has none.
+- `rollout_result {chunks}` -> `RolloutResult`: the chunks' figures, in any order.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from backgammon.bot.cube import MatchContext
+from backgammon.bot.rollout import RolloutSettings, after_play, before_roll, rollout_chunk, rollout_result
+from backgammon.errors import BackgammonError
+from backgammon.position import Position
+from backgammon.shapes import RolloutChunk, RolloutResult
+
+MAX_CANDIDATES = 32
+
+
+class RolloutChunkParams(TypedDict):
+    position_id: str
+    candidates: NotRequired[list[str]]
+    trials: NotRequired[int]
+    truncation: NotRequired[int]
+    variance_reduction: NotRequired[bool]
+    rotate: NotRequired[bool]
+    stop_at_bearoff: NotRequired[bool]
+    seed: NotRequired[int]
+    #: 0 (the default): money play
+    away: NotRequired[int]
+    opponent_away: NotRequired[int]
+    crawford_game: NotRequired[bool]
+    post_crawford: NotRequired[bool]
+    cube_value: NotRequired[int]
+    first: int
+    count: int
+
+
+class RolloutResultParams(TypedDict):
+    chunks: list[RolloutChunk]
+
+
+def _int(params: dict[str, Any], name: str, default: int | None = None) -> int:
+    value = params.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BackgammonError(f"`{name}` must be a whole number.")
+    return value
+
+
+def _bool(params: dict[str, Any], name: str, default: bool) -> bool:
+    value = params.get(name, default)
+    if not isinstance(value, bool):
+        raise BackgammonError(f"`{name}` must be true or false.")
+    return value
+
+
+def _context(params: dict[str, Any]) -> MatchContext:
+    away, opponent_away = _int(params, "away", 0), _int(params, "opponent_away", 0)
+    if away < 0 or opponent_away < 0 or (away == 0) != (opponent_away == 0) or max(away, opponent_away) > 64:
+        raise BackgammonError("`away` and `opponent_away` are both 0 (money) or both 1 to 64.")
+    return MatchContext(
+        away=away,
+        opponent_away=opponent_away,
+        crawford_game=_bool(params, "crawford_game", False),
+        post_crawford=_bool(params, "post_crawford", False),
+    )
+
+
+def chunk_method(params: dict[str, Any]) -> RolloutChunk:
+    position_id = params.get("position_id")
+    if not isinstance(position_id, str):
+        raise BackgammonError("`position_id` must be a position ID.")
+    position = Position.from_id(position_id)
+    candidates = params.get("candidates")
+    if candidates is None:
+        starts = [before_roll(position)]
+    else:
+        if not isinstance(candidates, list) or not 1 <= len(candidates) <= MAX_CANDIDATES:
+            raise BackgammonError(f"`candidates` is a list of 1 to {MAX_CANDIDATES} position IDs.")
+        if not all(isinstance(c, str) for c in candidates):
+            raise BackgammonError("`candidates` is a list of position IDs.")
+        starts = [after_play(Position.from_id(c)) for c in candidates]
+    defaults = RolloutSettings()
+    settings = RolloutSettings(
+        trials=_int(params, "trials", defaults.trials),
+        truncation=_int(params, "truncation", defaults.truncation),
+        variance_reduction=_bool(params, "variance_reduction", defaults.variance_reduction),
+        rotate=_bool(params, "rotate", defaults.rotate),
+        stop_at_bearoff=_bool(params, "stop_at_bearoff", defaults.stop_at_bearoff),
+        seed=_int(params, "seed", defaults.seed),
+    )
+    cube_value = _int(params, "cube_value", 1)
+    if cube_value < 1 or cube_value > 1 << 12 or cube_value & (cube_value - 1):
+        raise BackgammonError("`cube_value` is a power of 2.")
+    context = _context(params)
+    first, count = _int(params, "first"), _int(params, "count")
+    return rollout_chunk(starts, settings, first, count, context, cube_value)
+
+
+def result_method(params: dict[str, Any]) -> RolloutResult:
+    chunks = params.get("chunks")
+    if not isinstance(chunks, list):
+        raise BackgammonError("`chunks` is a list of rollout chunks.")
+    try:
+        return rollout_result(chunks)
+    except (KeyError, TypeError, IndexError, AttributeError) as error:
+        raise BackgammonError("`chunks` is a list of rollout chunks.") from error

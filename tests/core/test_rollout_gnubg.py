@@ -1,0 +1,115 @@
+"""Our rollouts against GNU Backgammon's `rollout` of the same positions with the same settings (cubeless,
+0-ply play both sides, variance reduction, quasi-random dice): a contact position truncated, a race played
+to the bear-off database, a bear-off played out. Each equity must lie within the other's interval: the
+difference at most two standard errors of the difference. Trials are few (the machine is shared); the
+variance reduction makes the errors small all the same.
+
+gnubg prints a rollout's figures only to a terminal: it runs here under `script`, which gives it one."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from typing import IO
+
+import pytest
+from gnubg_support import GNUBG, needs_gnubg
+
+from backgammon.bot.rollout import RolloutSettings, before_roll, rollout_chunk, rollout_result
+from backgammon.position import Position
+
+SCRIPT = shutil.which("script")
+needs_terminal = pytest.mark.skipif(SCRIPT is None, reason="`script` (util-linux) is not installed")
+# gnubg's figures and their standard errors for the position rolled out (after "Current Position:").
+SIX = r"([\d.]+) ([\d.]+) ([\d.]+) - ([\d.]+) ([\d.]+) ([\d.]+)"
+FIGURES = re.compile(rf"Current Position:\s*\n\s*{SIX} CL\s+([-+]?[\d.]+)\s*\n\s*\[{SIX} CL\s+([\d.]+)\]")
+
+
+def board(points: dict[int, int]) -> tuple[int, ...]:
+    side = [0] * 25
+    for point, count in points.items():
+        side[point - 1] = count
+    return tuple(side)
+
+
+RACE = Position(board({9: 2, 7: 2, 5: 3, 4: 3, 3: 2}), board({8: 2, 6: 3, 5: 3, 3: 2, 2: 2}))
+BEAR_OFF = Position(board({6: 2, 5: 3, 4: 2, 3: 2, 2: 1}), board({6: 1, 5: 2, 4: 3, 3: 2, 2: 2, 1: 1}))
+CASES = {
+    # name: position (side on roll first), our settings
+    "contact": (Position.from_id("4HPwATDgc/ABMA"), RolloutSettings(trials=36, truncation=2, seed=5)),
+    "race": (RACE, RolloutSettings(trials=36, seed=5)),
+    "bear-off": (BEAR_OFF, RolloutSettings(trials=36, seed=5, stop_at_bearoff=False)),
+}
+
+
+def _read(out: IO[str]) -> str:
+    out.seek(0)
+    return out.read()
+
+
+def gnubg_rollout(position: Position, settings: RolloutSettings) -> tuple[float, float]:
+    """gnubg's cubeless equity of `position` (side on roll) and its standard error."""
+    assert GNUBG is not None and SCRIPT is not None
+    on = {True: "on", False: "off"}
+    commands = [
+        "set confirm new off",
+        "set threads 1",
+        "set player 0 human",
+        "set player 1 human",
+        "new game",
+        f"set board {position.id}",
+        "set matchid cAkAAAAAAAAA",  # money, the cube centred, no dice rolled
+        f"set rollout trials {settings.trials}",
+        f"set rollout truncation enable {on[settings.truncation > 0]}",
+        *([f"set rollout truncation plies {settings.truncation}"] if settings.truncation else []),
+        f"set rollout varredn {on[settings.variance_reduction]}",
+        f"set rollout quasirandom {on[settings.rotate]}",
+        f"set rollout seed {settings.seed}",
+        "set rollout cubeful off",
+        "set rollout chequerplay plies 0",
+        "set rollout cubedecision plies 0",
+        f"set rollout bearofftruncation onesided {on[settings.stop_at_bearoff]}",
+        f"set rollout bearofftruncation exact {on[settings.stop_at_bearoff]}",
+        "rollout",
+    ]
+    # Input that arrives during a rollout stops it: `quit` goes only once the figures are out.
+    with tempfile.TemporaryFile("w+") as out:
+        run = subprocess.Popen(
+            [SCRIPT, "-qfc", f"nice {GNUBG} -t -q -r", "/dev/null"],
+            stdin=subprocess.PIPE,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert run.stdin is not None
+        run.stdin.write("\n".join(commands) + "\n")
+        run.stdin.flush()
+        deadline = time.monotonic() + 300
+        while "Estimated SE" not in _read(out) and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        run.stdin.write("quit\ny\n")
+        run.stdin.close()
+        run.wait(timeout=30)
+        text = _read(out)
+    # The figures after the last progress report: the final ones.
+    output = text.replace("\r", "").rpartition("Printing final results")[2]
+    found = FIGURES.search(output)
+    assert found, output[-3000:]
+    return float(found.group(7)), float(found.group(14))
+
+
+@needs_gnubg
+@needs_terminal
+@pytest.mark.parametrize("name", list(CASES))
+def test_our_rollout_agrees_with_gnubgs(name: str) -> None:
+    position, settings = CASES[name]
+    ours = rollout_result([rollout_chunk([before_roll(position)], settings, 0, settings.trials)])
+    equity, error = ours["candidates"][0]["equity"], ours["candidates"][0]["errors"]["equity"]
+    theirs, their_error = gnubg_rollout(position, settings)
+    # Both round to 3 decimals at best (gnubg prints 3): half a thousandth each is allowed for it.
+    allowed = 2.0 * math.hypot(error, their_error) + 0.001
+    assert abs(equity - theirs) <= allowed, (name, equity, error, theirs, their_error)
