@@ -22,6 +22,15 @@ import { inBatches } from "./batches.js";
 import { renderPlaying } from "./playing-view.js";
 import { renderPlayed } from "./played-view.js";
 import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
+import { markOfKey } from "./mark.js";
+import { drawMark } from "./mark-view.js";
+import { openKeyval } from "../keyval.js";
+// The tournament's event templates are small and share events.js with the page's start: here, rather than split
+// out with it into a file of their own; the rest of tournaments loads with the lobby (tournaments.js).
+import {
+  ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
+  announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
+} from "./tournament-events.js";
 import {
   ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
   acceptContent, acceptTemplate, invitationTemplate, newInvitationId, nowSeconds,
@@ -131,6 +140,20 @@ export async function createLobby(ctx) {
   // This player's invitations by links still listed, and the letters of matches by links.
   for (const posted of await readPosted(ctx.namespace, nowSeconds())) mine.set(posted.d, { ...posted, state: "open", timer: null });
   const postbox = openPostbox({ call, signer, subscribe: pool.subscribe, publish: pool.publish, heard: letterHeard });
+  // Tournaments (their code loaded now, with the lobby, not at the page's start).
+  const tournaments = import("./tournaments.js").then(({ createTournaments }) =>
+    createTournaments({
+      namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog,
+      shared: {
+        inBatches, nowSeconds, topic: TOPIC, checkName, markOfKey, drawMark, openKeyval,
+        events: {
+          ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
+          announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
+        },
+      },
+    }),
+  );
+  tournaments.catch((error) => console.error("Tournaments could not start:", error));
   $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
 
   // ---- the list ----------------------------------------------------------------------------------------------
@@ -215,17 +238,29 @@ export async function createLobby(ctx) {
   }
 
   /**
-   * Post an invitation with the terms of the form, for anyone or (inviting again) for one player.
-   * @param {{key: string, name: string} | null} [to]
+   * The name in the form, checked and kept with the identity (null: the message says why not).
+   * @returns {Promise<string | null>}
    */
-  async function post(to = null) {
+  async function chosenName() {
     const checked = checkName(field("name").value);
-    if (!checked.ok) return message(checked.error);
+    if (!checked.ok) {
+      message(checked.error);
+      return null;
+    }
     if (checked.name !== name || checked.name !== signer.name) {
       name = checked.name;
       signer.name = name;
       await renameIdentity(ctx.namespace, name);
     }
+    return name;
+  }
+
+  /**
+   * Post an invitation with the terms of the form, for anyone or (inviting again) for one player.
+   * @param {{key: string, name: string} | null} [to]
+   */
+  async function post(to = null) {
+    if ((await chosenName()) === null) return;
     const length = Number(field("length").value);
     if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return message("A match is 1 to 25 points long.");
     const rated = field("rated").checked;
@@ -526,7 +561,7 @@ export async function createLobby(ctx) {
       field("name").value = name;
       message(pending ? `Waiting for ${pending.terms.name} to answer…` : "");
       if (!dialog.open) dialog.showModal();
-      await render();
+      await Promise.all([render(), tournaments.then((t) => t.render(), () => {})]);
     },
   };
 }
