@@ -167,3 +167,62 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     bob.click("#tournament-dialog button[value=close]")
     screenshot(bob, "tournament-list-390x844", full_page=False)
     assert bob.locator(TOURNAMENT_ROW).count() >= 2
+
+
+def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
+    relay_and_site: tuple[str, str], four: list[Page]
+) -> None:
+    """A 4-place round robin, all four entered and registration closed now: every device shows the same three
+    rounds of two tables (the Berger tables: each player meets each other once) and the same standings table,
+    nobody having played yet."""
+    _, site = relay_and_site
+    ann, bob, cy, dee = four
+    everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    open_lobby(ann, site, "Ann")
+    organise(ann, "Noon league", places=4, length=3, tournament_format="roundrobin", closes_minutes=60)
+    ann.wait_for_selector(f"{tournament_row('Noon league')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    for name, page in everyone.items():
+        if page is not ann:
+            open_lobby(page, site, name)
+        page.click(f"{tournament_row('Noon league')} button:text-is('Join')", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(f"{tournament_row('Noon league')}:has-text('you entered')")
+    for page in everyone.values():
+        places_taken(page, "Noon league", 4)
+        assert "round robin · 3-point matches" in (page.text_content(tournament_row("Noon league")) or "")
+    open_tournament(ann, "Noon league")
+    ann.click("#tournament-close-now")
+    for page in everyone.values():
+        if page is not ann:
+            open_tournament(page, "Noon league")
+        page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
+        expect(page.locator("#tournament-rounds h4")).to_have_text(["Round 1", "Round 2", "Round 3"])
+    drawn = bracket(ann)
+    standings = ann.eval_on_selector_all(
+        "#tournament-standings tbody tr", "(rows) => rows.map((r) => r.innerText.replace(' (you)', ''))"
+    )
+    for name, page in everyone.items():
+        assert bracket(page) == drawn, f"{name}'s rounds differ from Ann's"
+        assert (
+            page.eval_on_selector_all(
+                "#tournament-standings tbody tr",
+                "(rows) => rows.map((r) => r.innerText.replace(' (you)', ''))",
+            )
+            == standings
+        ), f"{name}'s standings differ from Ann's"
+    assert [len(round_) for round_ in drawn] == [2, 2, 2]
+    meetings = sorted(
+        tuple(sorted(player.split(" ")[0] for player in table)) for round_ in drawn for table in round_
+    )
+    keys = sorted({key for pair in meetings for key in pair})
+    assert len(keys) == 4
+    assert meetings == sorted((a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]), (
+        "each pair of players meets once"
+    )
+    assert len(standings) == 4 and all(re.search(r"\t0\t0\t0\t0\t0$", row) for row in standings), standings
+    expect(cy.locator("#tournament-yours")).to_have_text(
+        re.compile(r"^Your match: round 1 against (Ann|Bob|Dee)$")
+    )
+    screenshot(cy, "tournament-round-robin-1280x800")
+    cy.set_viewport_size({"width": 390, "height": 844})
+    screenshot(cy, "tournament-round-robin-390x844", full_page=False)
+    audit(cy, "a round robin's rounds and standings on a phone", ["wcag22aa"])
