@@ -17,7 +17,8 @@ class FloodGate:
     for `PAUSE_SECONDS`. Counting happens before an event's signature is checked (that is the point: a flood
     costs little), so events forged in a key's name count against it too: see docs/lobby-events.md."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_minute: int = MAX_EVENTS_PER_MINUTE) -> None:
+        self.per_minute = per_minute
         self.times: dict[str, deque[int]] = {}
         self.paused_until: dict[str, int] = {}
 
@@ -37,7 +38,7 @@ class FloodGate:
         while times and times[0] <= now - 60:
             times.popleft()
         times.append(now)
-        if len(times) > MAX_EVENTS_PER_MINUTE:
+        if len(times) > self.per_minute:
             self.paused_until[key] = now + PAUSE_SECONDS
             times.clear()
             return False

@@ -26,7 +26,7 @@ from .events import (
     _not_future,
     _tags,
 )
-from .nostr import HEX_32, check_id, check_shape, check_signature
+from .nostr import HEX_32, check_shape, check_signed
 from .refusal import Refused
 
 KIND_LETTER = 1662
@@ -75,8 +75,7 @@ def check_letter(data: object, now: int) -> Letter:
     _not_future(event["created_at"], now, "the letter")
     if not NIP44_PAYLOAD.fullmatch(event["content"]):
         raise Refused("content", "its content is not an encrypted message (NIP-44).")
-    check_id(event)
-    check_signature(event)
+    check_signed(event)
     return Letter(sender=sender, recipient=recipient, address=tags["a"], created_at=event["created_at"])
 
 

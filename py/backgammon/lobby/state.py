@@ -26,7 +26,7 @@ from .events import (
     invitation_address,
 )
 from .flood import FloodGate
-from .nostr import HEX_32, NostrEvent, check_id, check_shape, check_signature
+from .nostr import HEX_32, NostrEvent, check_id, check_shape, check_signature, check_signed
 from .ratings import Standing, standings
 from .refusal import Refused
 
@@ -310,8 +310,7 @@ class Lobby:
         accept = check_accept(event, now)
         if event["pubkey"] in self.blocked:
             raise Refused("blocked", "its player is blocked on this device.")
-        check_id(event)
-        check_signature(event)
+        check_signed(event)
         self.prune(now)
         invitation = self.invitations.get((accept["poster"], accept["d"]))
         if invitation is None or invitation["state"] == "withdrawn":

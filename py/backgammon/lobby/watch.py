@@ -19,7 +19,7 @@ from ..remote.protocol import Replay, replay_transcript
 from ..shapes import MatSummary, View
 from ..view import build_view
 from .events import TOPIC, _kind, _not_future, _tags
-from .nostr import HEX_32, NostrEvent, check_id, check_shape, check_signature
+from .nostr import HEX_32, NostrEvent, check_shape, check_signed
 from .refusal import Refused
 
 KIND_WATCH = 1661
@@ -112,8 +112,7 @@ class Watch:
         if revision in self.held:
             if self.held[revision][0] == text:
                 raise Refused("duplicate", "the same message again.")
-            check_id(event)
-            check_signature(event)
+            check_signed(event)
             # Both players signed different messages for one revision: one of them lies; nothing after counts.
             self._stop(revision, "the players' records of it differ")
             raise Refused("content", f"a second, different message for revision {revision}.")
@@ -121,8 +120,7 @@ class Watch:
             raise Refused("duplicate", "a message already proven.")
         if len(self.held) >= MAX_WATCHED_MESSAGES:
             raise Refused("flood", "the match holds as many messages as a watcher keeps.")
-        check_id(event)
-        check_signature(event)
+        check_signed(event)
         self.held[revision] = (text, message)
 
     def _message(self, event: NostrEvent) -> Message:

@@ -20,7 +20,7 @@ from ..lobby.events import (
     _whole,
     check_name,
 )
-from ..lobby.nostr import NostrEvent, check_id, check_shape, check_signature
+from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
 from ..rules import MAX_MATCH_LENGTH
 from .draw import VALUE
@@ -89,11 +89,6 @@ def _checked(
     return event, found
 
 
-def _signed(event: NostrEvent) -> None:
-    check_id(event)
-    check_signature(event)
-
-
 def tournament_address(organiser: str, d: str) -> str:
     return f"{KIND_ANNOUNCEMENT}:{organiser}:{d}"
 
@@ -145,7 +140,7 @@ def check_announcement(data: object, now: int) -> Announcement:
         raise Refused(
             "content", "its registration closes before it was announced, or more than 30 days after."
         )
-    _signed(event)
+    check_signed(event)
     return Announcement(
         organiser=event["pubkey"],
         d=found["d"],
@@ -167,7 +162,7 @@ def check_entry(data: object, address: str, now: int) -> Entry:
     content = _content(event, frozenset({"v", "name", "commitment"}))
     if not isinstance(content["commitment"], str) or not VALUE.fullmatch(content["commitment"]):
         raise Refused("content", "its commitment is not 64 lowercase hex digits.")
-    _signed(event)
+    check_signed(event)
     return Entry(
         id=event["id"],
         entrant=event["pubkey"],
@@ -198,7 +193,7 @@ def check_closing(data: object, announcement: Announcement, now: int) -> Closing
         raise Refused(
             "content", "its reveals close less than a minute or more than 7 days after registration."
         )
-    _signed(event)
+    check_signed(event)
     return Closing(
         id=event["id"],
         created_at=event["created_at"],
@@ -213,5 +208,5 @@ def check_reveal(data: object, address: str, now: int) -> Reveal:
     content = _content(event, frozenset({"v", "value"}))
     if not isinstance(content["value"], str) or not VALUE.fullmatch(content["value"]):
         raise Refused("content", "its value is not 64 lowercase hex digits.")
-    _signed(event)
+    check_signed(event)
     return Reveal(entrant=event["pubkey"], created_at=event["created_at"], value=content["value"])

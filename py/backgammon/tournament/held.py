@@ -40,6 +40,9 @@ MAX_WAITING_EVENTS = 300
 MAX_SIGNATURES_PER_BATCH = 400
 MAX_BATCH = 5_000
 MAX_SEEN = 50_000
+#: Events one key may send in a minute (this device's minute): a device that opens a finished round robin of
+#: 64 hears each player's 63 results at once, with their entry and reveal; twice that, and a little more.
+MAX_EVENTS_PER_MINUTE = 2 * 63 + 8
 
 
 class TournamentChanges(TypedDict):
@@ -56,7 +59,7 @@ class Tournaments:
     def __init__(self) -> None:
         self.held: OrderedDict[str, Tournament] = OrderedDict()
         self.waiting: OrderedDict[str, list[NostrEvent]] = OrderedDict()
-        self.flood = FloodGate()
+        self.flood = FloodGate(MAX_EVENTS_PER_MINUTE)
         self.seen: OrderedDict[str, None] = OrderedDict()
 
     def receive(self, events: object, now: int) -> TournamentChanges:
@@ -69,7 +72,8 @@ class Tournaments:
         ranked = sorted(
             events[:MAX_BATCH], key=lambda e: ranks.get(e.get("kind"), 4) if isinstance(e, dict) else 4
         )
-        refused["too-large"] += max(0, len(events) - MAX_BATCH)
+        if len(events) > MAX_BATCH:
+            refused["too-large"] += len(events) - MAX_BATCH
         budget = MAX_SIGNATURES_PER_BATCH
         for data in ranked:
             try:

@@ -10,7 +10,7 @@ import json
 from typing import Literal, TypedDict
 
 from ..lobby.events import KIND_RESULT, Result, check_result
-from ..lobby.nostr import NostrEvent, check_id, check_shape, check_signature
+from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
 from .draw import commitment, draw_order, draw_seed
 from .events import (
@@ -36,7 +36,8 @@ Phase = Literal["registration", "closing", "revealing", "drawn", "over", "broken
 MAX_ENTRIES = 4 * 64
 #: Entries one key may make to one tournament (a second is kept: a changed entry cannot hide the first).
 MAX_ENTRIES_PER_KEY = 2
-#: Reveals heard before the closing, kept to be taken once it comes (relays hand events over in any order).
+#: Reveals heard before the closing or their entry, kept until they come (relays hand events over in any
+#: order).
 MAX_EARLY_REVEALS = 2 * 64
 #: Results a tournament keeps, at most: every match of a round robin of 64 (2,016), by each of its two
 #: players, twice.
@@ -60,6 +61,8 @@ class TournamentView(TypedDict):
     champion: str | None
 
 
+#: The rounds with their winners, and each decided match's score.
+Decided = tuple[list[list[Pairing]], dict[tuple[int, int], Score]]
 #: Results signed for one pairing, by author: the canonical text of each and what it says.
 Signed = dict[str, list[tuple[str, Result]]]
 
@@ -74,6 +77,7 @@ class Tournament:
         self.early: list[NostrEvent] = []
         self.results: dict[tuple[int, int], Signed] = {}
         self.result_count = 0
+        self._decided: tuple[tuple[tuple[str, ...], int], Decided] | None = None
         self.broken: str | None = None
 
     # ---- taking events in ----------------------------------------------------------------------------------
@@ -125,6 +129,8 @@ class Tournament:
             ):
                 raise Refused("flood", "its player made more entries to this tournament than are kept.")
         self.entries[entry["id"]] = entry
+        if listed:
+            self._retake_early(now)
         return True
 
     def _closing(self, data: object, now: int) -> bool:
@@ -140,20 +146,26 @@ class Tournament:
         self.closing = closing
         # Entries heard before that the closing does not list can never play: let them go.
         self.entries = {i: e for i, e in self.entries.items() if i in closing["entries"]}
+        self._retake_early(now)
+        return True
+
+    def _retake_early(self, now: int) -> None:
+        """The reveals kept until the closing, or their entry, came: taken now if they can be."""
         early, self.early = self.early, []
         for reveal in early:
             with contextlib.suppress(Refused):
                 self._reveal(reveal, now)
-        return True
 
     def _reveal(self, data: object, now: int) -> bool:
         reveal = check_reveal(data, self.address, now)
-        if self.closing is None:
+        committed = self._commitments().get(reveal["entrant"]) if self.closing is not None else None
+        if committed is None and not self._complete():
+            # Its closing, or its entry, has not come yet (relays hand events over in any order).
             if len(self.early) >= MAX_EARLY_REVEALS:
                 raise Refused("flood", "more values were revealed before the closing than are kept.")
             self.early.append(check_shape(data, MAX_TOURNAMENT_EVENT_CHARS))
             return False
-        committed = self._commitments().get(reveal["entrant"])
+        assert self.closing is not None
         if committed is None:
             raise Refused("content", "its author is not an entrant of the organiser's closing.")
         if reveal["created_at"] > self.closing["reveals_until"]:
@@ -173,12 +185,14 @@ class Tournament:
         if result["length"] != self.announcement["length"] or result["rated"] != self.announcement["rated"]:
             raise Refused("content", "its match's length or rating is not the tournament's.")
         entrants = {e["key"] for e in self.entrants()}
-        if self.closing is not None and not set(result["players"]) <= entrants:
+        if self._complete() and not set(result["players"]) <= entrants:
             raise Refused("pairing", "its players are not both entrants of the tournament.")
         place = (result["round"], result["table"])
         order = self._order(now)
         if order is not None:
-            rounds, _ = self.decided(order)
+            # The rounds last computed do: a knock-out's later round not known yet only keeps the result.
+            held = self._decided
+            rounds = held[1][0] if held is not None and held[0][0] == tuple(order) else self.decided(order)[0]
             pairing = next((p for r in rounds for p in r if (p["round"], p["table"]) == place), None)
             if pairing is None or pairing["bye"]:
                 raise Refused("pairing", "the tournament has no match at that round and table.")
@@ -186,8 +200,7 @@ class Tournament:
                 raise Refused(
                     "pairing", "the match at that round and table is not between these two players."
                 )
-        check_id(event)
-        check_signature(event)
+        check_signed(event)
         signed = self.results.setdefault(place, {}).setdefault(event["pubkey"], [])
         text = json.dumps(result, sort_keys=True)
         if any(held == text for held, _ in signed):
@@ -198,24 +211,29 @@ class Tournament:
         self.result_count += 1
         return True
 
+    def _complete(self) -> bool:
+        """Whether the closing and every entry it lists are held."""
+        return self.closing is not None and all(i in self.entries for i in self.closing["entries"])
+
     def _commitments(self) -> dict[str, str]:
-        """The closing's entrants' commitments, by key (one entry per key: the first the closing lists)."""
+        """The closing's entrants' commitments, by key (one entry per key: its earliest, as `entrants`)."""
         assert self.closing is not None
-        return {
-            self.entries[i]["entrant"]: self.entries[i]["commitment"]
-            for i in reversed(self.closing["entries"])
-            if i in self.entries
-        }
+        first = {e["key"] for e in self.entrants()}
+        listed = sorted(
+            (e for e in self.entries.values() if e["id"] in self.closing["entries"]),
+            key=lambda e: (e["created_at"], e["id"]),
+            reverse=True,
+        )
+        return {e["entrant"]: e["commitment"] for e in listed if e["entrant"] in first}
 
     # ---- what every device computes ------------------------------------------------------------------------
 
     def entrants(self) -> list[Entrant]:
-        """The entrants the closing lists (one entry per key: the first listed), or, before it, every entry
-        heard, the earliest first."""
-        listed = (
-            [self.entries[i] for i in self.closing["entries"] if i in self.entries]
-            if self.closing is not None
-            else sorted(self.entries.values(), key=lambda e: (e["created_at"], e["id"]))
+        """The entrants the closing lists, or, before it, every entry heard: the earliest made first, one
+        entry per key (its earliest)."""
+        listed = sorted(
+            (e for e in self.entries.values() if self.closing is None or e["id"] in self.closing["entries"]),
+            key=lambda e: (e["created_at"], e["id"]),
         )
         seen: dict[str, Entrant] = {}
         for entry in listed:
@@ -227,7 +245,8 @@ class Tournament:
         with two or more revealed; else None."""
         if self.broken is not None or self.closing is None or len(self.reveals) < 2:
             return None
-        if len(self.reveals) < len(self._commitments()) and now < self.closing["reveals_until"]:
+        everyone = self._complete() and len(self.reveals) == len(self._commitments())
+        if not everyone and now < self.closing["reveals_until"]:
             return None
         return draw_order(list(self.reveals), draw_seed(self.reveals))
 
@@ -245,9 +264,13 @@ class Tournament:
         text = common.pop()
         return next(r for held, r in signed[str(players[0])] if held == text)
 
-    def decided(self, order: list[str]) -> tuple[list[list[Pairing]], dict[tuple[int, int], Score]]:
+    def decided(self, order: list[str]) -> Decided:
         """The rounds with every winner the verified results give, round after round (a knock-out's next
         round is known only once the one before is decided), and each decided match's score."""
+        # Results only ever grow: the same order and count give the same rounds (each result taken in asks).
+        key = (tuple(order), self.result_count)
+        if self._decided is not None and self._decided[0] == key:
+            return self._decided[1]
         pairings = bracket if self.announcement["format"] == "knockout" else round_robin
         scores: dict[tuple[int, int], Score] = {}
         while True:
@@ -261,6 +284,7 @@ class Tournament:
                     scores[place] = Score(winner=result["winner"], points=points)
                     found = True
             if not found:
+                self._decided = (key, (rounds, scores))
                 return rounds, scores
 
     def view(self, now: int) -> TournamentView:
