@@ -179,7 +179,11 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
     ann, bob, cy, dee = four
     everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
     open_lobby(ann, site, "Ann")
+    ann.set_viewport_size({"width": 390, "height": 844})
     organise(ann, "Noon league", places=4, length=3, tournament_format="roundrobin", closes_minutes=60)
+    ann.locator("#lobby-organise-button").scroll_into_view_if_needed()
+    screenshot(ann, "tournament-organise-390x844", full_page=False)
+    ann.set_viewport_size({"width": 1280, "height": 800})
     ann.wait_for_selector(f"{tournament_row('Noon league')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
     for name, page in everyone.items():
         if page is not ann:
