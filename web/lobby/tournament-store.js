@@ -69,16 +69,19 @@ function changeKept(keyval, namespace, change) {
   });
 }
 
+/** Tournaments kept of each kind, at most: the oldest go first (a tournament runs for days or weeks). */
+export const MAX_KEPT = 50;
+
 /** @param {Keyval} keyval @param {string} namespace @param {Organised} organised */
 export function keepOrganised(keyval, namespace, organised) {
   return changeKept(keyval, namespace, (kept) => {
-    kept.organised = [...kept.organised.filter((o) => o.address !== organised.address), organised];
+    kept.organised = [...kept.organised.filter((o) => o.address !== organised.address), organised].slice(-MAX_KEPT);
   });
 }
 
 /** @param {Keyval} keyval @param {string} namespace @param {Entered} entered */
 export function keepEntered(keyval, namespace, entered) {
   return changeKept(keyval, namespace, (kept) => {
-    kept.entered = [...kept.entered.filter((e) => e.address !== entered.address), entered];
+    kept.entered = [...kept.entered.filter((e) => e.address !== entered.address), entered].slice(-MAX_KEPT);
   });
 }

@@ -73,17 +73,16 @@ export function phaseWords(t, now) {
 }
 
 /**
- * This player's next match in a drawn tournament: the first pairing with them in it, not a bye, with no winner yet
- * and both players known. Null when there is none (not drawn, out, or waiting on others' matches).
+ * This player's next match in a drawn tournament: the first pairing with them in it, not a bye, with no winner yet.
+ * Its other player may not be known yet (a knock-out's later round). Null when there is none (not drawn, or out).
  * @param {Pairing[][]} rounds @param {string} me @param {Record<string, string>} names
  */
 export function yourMatchWords(rounds, me, names) {
   for (const round of rounds) {
     for (const pairing of round) {
       if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
-      const other = pairing.players.find((key) => key !== me);
-      if (!other) continue;
-      return `Your match: round ${pairing.round} against ${names[other] ?? "a player"}`;
+      const other = pairing.players.find((key) => key !== me) ?? null;
+      return `Your match: round ${pairing.round} against ${other === null ? "a player still to be decided" : (names[other] ?? "a player")}`;
     }
   }
   return null;

@@ -252,7 +252,11 @@ export async function createTournaments(ctx) {
   /** @param {string} address */
   async function join(address) {
     const name = await ctx.chosenName();
-    if (name === null) return;
+    if (name === null) {
+      // The lobby's message line is under the panel when it is open.
+      if (panel.open) panelMessage("Your name is needed to enter: write it under Find an opponent (Back to the lobby), then join.");
+      return;
+    }
     const kept = await readTournaments();
     if (kept.entered.some((e) => e.address === address)) return;
     const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
