@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.core.lobby_support import needs_node, sign
+from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import screenshot
 from tests.e2e.lobby_driver import (
     TOURNAMENT_ROW,
@@ -76,12 +77,14 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
             places_taken(page, "Dawn cup", taken)
         assert "you entered" in (everyone[name].text_content(tournament_row("Dawn cup")) or "")
         assert everyone[name].locator(f"{tournament_row('Dawn cup')} button:text-is('Join')").count() == 0
-    # Dee's page closes and opens again: the value behind her commitment is kept on her device.
-    open_lobby(dee, site, "Dee")
-    places_taken(dee, "Dawn cup", 4)
+    # Dee's page closes and opens again, and she does not open the lobby: her device reveals by itself, from
+    # the value behind her commitment kept on it.
+    dee.goto(f"{site}?no-welcome")
+    rd.wait_ready(dee)
+    others = {name: page for name, page in everyone.items() if page is not dee}
 
     # Every panel names the four entrants.
-    for name, page in everyone.items():
+    for name, page in others.items():
         open_tournament(page, "Dawn cup")
         expect(page.locator("#tournament-entrants li")).to_have_count(4, timeout=CONNECT_TIMEOUT_MS)
         entrants = page.eval_on_selector_all(
@@ -89,18 +92,22 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         )
         assert sorted(entrants) == sorted(f"{n} (you)" if n == name else n for n in everyone), entrants
         expect(page.locator("#tournament-phase")).to_contain_text("Registration closes in")
+    assert bob.is_hidden("#tournament-close-now"), "only the organiser closes the registration"
+
+    # Ann closes registration now: the closing goes out, each entrant's device reveals, every device draws;
+    # Dee's too, before she opens the lobby.
+    ann.click("#tournament-close-now")
+    for page in others.values():
+        page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
+        expect(page.locator("#tournament-phase")).to_have_text("Drawn")
+    open_lobby(dee, site, "Dee")
+    open_tournament(dee, "Dawn cup")
+    expect(dee.locator("#tournament-phase")).to_have_text("Drawn")
     keys = {
         name: page.get_attribute("#tournament-entrants li.tournament-me", "data-key")
         for name, page in everyone.items()
     }
     assert len(set(keys.values())) == 4 and all(keys.values()), keys
-    assert bob.is_hidden("#tournament-close-now"), "only the organiser closes the registration"
-
-    # Ann closes registration now: the closing goes out, each entrant's device reveals, every device draws.
-    ann.click("#tournament-close-now")
-    for page in everyone.values():
-        page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
-        expect(page.locator("#tournament-phase")).to_have_text("Drawn")
     drawn = bracket(ann)
     for name, page in everyone.items():
         assert bracket(page) == drawn, f"{name}'s bracket differs from Ann's"
