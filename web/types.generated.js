@@ -791,7 +791,8 @@
  * One tournament as every device computes it from the same events: the summary's fields; why it is
  * broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
  * pairings with their winners; the round robin's standings, best first (null for a knock-out); the
- * champion once there is one; every entrant's name by key.
+ * champion once there is one; every entrant's name by key; when the reveals close (null before the
+ * closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys.
  * @typedef {object} TournamentPage
  * @property {string} address
  * @property {string} organiser
@@ -812,6 +813,8 @@
  * @property {Standing[] | null} standings
  * @property {string | null} champion
  * @property {Record<string, string>} names
+ * @property {number | null} reveals_until
+ * @property {string[]} revealed
  */
 
 /**

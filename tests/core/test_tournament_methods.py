@@ -185,6 +185,7 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
     assert shown["entrants"] == [{"key": keys["ann"], "name": "Ann"}, {"key": keys["bob"], "name": "Bob"}]
     assert shown["names"] == {keys["ann"]: "Ann", keys["bob"]: "Bob"}
     assert shown["order"] == [] and shown["rounds"] == [] and shown["champion"] is None
+    assert shown["reveals_until"] is None and shown["revealed"] == []
     assert view(keys, CLOSES)["phase"] == "closing"
     # The same announcement published again changes nothing.
     (again,) = sign([("org", announcement(created_at=NOW + 5))])
@@ -303,6 +304,8 @@ def test_reveals_that_do_not_match_or_come_late(keys: dict[str, str]) -> None:
     assert answer["refused"] == {"mismatch": 1, "late": 1, "content": 1}
     shown = view(keys, closing["reveals_until"] + 2)
     assert shown["phase"] == "drawn" and sorted(shown["order"]) == sorted([keys["ann"], keys["bob"]])
+    assert shown["revealed"] == sorted([keys["ann"], keys["bob"]])
+    assert shown["reveals_until"] == closing["reveals_until"]
 
 
 def test_a_second_different_closing_breaks_it(keys: dict[str, str]) -> None:

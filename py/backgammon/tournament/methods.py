@@ -59,7 +59,8 @@ class TournamentPage(TypedDict):
     """One tournament as every device computes it from the same events: the summary's fields; why it is
     broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
     pairings with their winners; the round robin's standings, best first (null for a knock-out); the
-    champion once there is one; every entrant's name by key."""
+    champion once there is one; every entrant's name by key; when the reveals close (null before the
+    closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys."""
 
     address: str
     organiser: str
@@ -80,6 +81,8 @@ class TournamentPage(TypedDict):
     standings: list[Standing] | None
     champion: str | None
     names: dict[str, str]
+    reveals_until: int | None
+    revealed: list[str]
 
 
 class CommitmentAnswer(TypedDict):
@@ -187,6 +190,8 @@ def tournament_view(params: Params) -> TournamentPage:
         standings=shown["standings"],
         champion=shown["champion"],
         names={e["key"]: e["name"] for e in shown["entrants"]},
+        reveals_until=tournament.closing["reveals_until"] if tournament.closing is not None else None,
+        revealed=sorted(tournament.reveals),
     )
 
 
