@@ -62,6 +62,23 @@ def test_each_phase_in_words() -> None:
     ]
 
 
+def test_the_reveals_awaited_in_words() -> None:
+    """The panel knows the entrants and whose values are in: it counts those awaited, and says when the draw
+    goes on without them."""
+    shown = node(
+        """const entrants = ["a", "b", "c", "d"].map((key) => ({ key }));
+           print([["a", "c"], ["a", "b", "c"]].map((revealed) => phaseWords({
+             phase: "revealing", closes: 900, entrants, revealed, reveals_until: 1000 + 14 * 60 + 5,
+           }, 1000)));"""
+    )
+    assert shown == [
+        "Waiting for 2 entrants to reveal their part of the draw"
+        " (the draw goes on without them in 14 minutes)",
+        "Waiting for 1 entrant to reveal their part of the draw"
+        " (the draw goes on without them in 14 minutes)",
+    ]
+
+
 def test_the_terms_in_words() -> None:
     shown = node(
         """print([

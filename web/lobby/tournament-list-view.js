@@ -20,7 +20,7 @@ export async function renderTournamentList(list, { items, me, entered, now, mark
     const yours = item.organiser === me;
     const joined = entered.has(item.address);
     const canJoin = item.phase === "registration" && !joined && item.entrants < item.places;
-    const about = `${tournamentTerms(item)} · ${placesWords(item)} · ${phaseWords(item, now)}${joined ? " · you entered" : ""}`;
+    const about = `${tournamentTerms(item)} · ${placesWords(item)} · ${phaseWords({ phase: item.phase, closes: item.closes }, now)}${joined ? " · you entered" : ""}`;
     // Drawn again only when what it shows changed (a button under the pointer stays put).
     const drawn = JSON.stringify([item, yours, joined, canJoin, about]);
     const kept = before.get(drawn);

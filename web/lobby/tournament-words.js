@@ -48,7 +48,9 @@ export function placesWords(t) {
 
 /**
  * The phase, as the list and the panel say it.
- * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, champion?: string | null, names?: Record<string, string>}} t
+ * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, champion?: string | null, names?: Record<string, string>,
+ *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null}} t
+ *   the panel gives the entrants and whose values are in (the list does not)
  * @param {number} now
  */
 export function phaseWords(t, now) {
@@ -57,8 +59,12 @@ export function phaseWords(t, now) {
       return `Registration closes ${inWords(Math.max(0, t.closes - now))}`;
     case "closing":
       return "Registration is closed: waiting for the organiser to list the entrants";
-    case "revealing":
-      return "Registration is closed: waiting for the entrants' devices to reveal their part of the draw";
+    case "revealing": {
+      if (!t.entrants || !t.revealed) return "Registration is closed: waiting for the entrants' devices to reveal their part of the draw";
+      const waiting = t.entrants.filter((e) => !t.revealed?.includes(e.key)).length;
+      const until = t.reveals_until ? ` (the draw goes on without them ${inWords(Math.max(0, t.reveals_until - now))})` : "";
+      return `Waiting for ${waiting === 1 ? "1 entrant" : `${waiting} entrants`} to reveal their part of the draw${until}`;
+    }
     case "drawn":
       return "Drawn";
     case "over": {
