@@ -103,7 +103,7 @@ export async function createLobby(ctx) {
   const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
-  /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, timer: ReturnType<typeof setTimeout>} | null} */
+  /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, pairing: import("./noted.js").Pairing | null, timer: ReturnType<typeof setTimeout>} | null} */
   let pending = null;
   let name = signer.name || checkedOr(ctx.defaultName);
 
@@ -143,9 +143,9 @@ export async function createLobby(ctx) {
   // Tournaments (their code loaded now, with the lobby, not at the page's start).
   const tournaments = import("./tournaments.js").then(({ createTournaments }) =>
     createTournaments({
-      namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog,
+      namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog, playMatch,
       shared: {
-        inBatches, nowSeconds, topic: TOPIC, checkName, markOfKey, drawMark, openKeyval,
+        inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, checkName, markOfKey, drawMark, openKeyval,
         events: {
           ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
           announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
@@ -235,6 +235,37 @@ export async function createLobby(ctx) {
     const event = signer.sign(invitationTemplate({ d: own.d, terms: own.terms, state, with: accepter?.key, takenName: accepter?.name, createdAt: own.createdAt, expires: own.expires }));
     heard(event);
     await pool.publish(event);
+  }
+
+  /** The tournament pairings of this player's own invitations (*Play your match*), by `d`. */
+  /** @type {Map<string, import("./noted.js").Pairing>} */
+  const pairings = new Map();
+
+  /**
+   * *Play your match* (a tournament's panel): a live invitation for the opponent alone, with the tournament's
+   * terms; the match it starts names its pairing, and so does its result.
+   * @param {{to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}} match
+   * @returns {Promise<boolean>} whether it was posted
+   */
+  async function playMatch({ to, length, rated, pairing }) {
+    if ((await chosenName()) === null) return false;
+    /** @type {Mine} */
+    const own = {
+      d: newInvitationId(),
+      terms: { name, length, mode: "live", rated, min: null, max: null, to: to.key, watch: field("watchable").checked },
+      createdAt: 0,
+      expires: 0,
+      state: "open",
+      timer: setInterval(() => void republish(own), REPUBLISH_S * 1000),
+    };
+    mine.set(own.d, own);
+    pairings.set(own.d, pairing);
+    try {
+      await publish(own, "open");
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -356,6 +387,7 @@ export async function createLobby(ctx) {
       room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name,
       address: `${INVITATION_KIND}:${signer.publicKey}:${own.d}`, watch: own.terms.watch !== false,
       taken: { d: own.d, terms: own.terms, with: accepter.key, takenName: accepter.name, createdAt: own.createdAt, expires: own.expires },
+      ...(pairings.has(own.d) ? { pairing: pairings.get(own.d) } : {}),
     });
     await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
   }
@@ -369,17 +401,20 @@ export async function createLobby(ctx) {
     if (!checked.ok) return message(`Give your name first: ${checked.error}`);
     name = checked.name;
     const status = await call("lobby_status", { poster, d });
-    const view = await call("lobby_view", {});
+    // With this player's key: an invitation for them alone is among those it answers.
+    const view = await call("lobby_view", { me: signer.publicKey });
     const item = view.invitations.find(({ invitation }) => invitation.poster === poster && invitation.d === d);
     if (status.status !== "open" || !item) return message("This invitation was already taken by another player.");
     const terms = item.invitation;
     if (terms.mode === "links") return acceptLinks(terms);
     const invitation = await ctx.newRoom();
     const watch = field("watchable").checked;
+    // An invitation for this player alone from their opponent in a tournament, with its terms: their match there.
+    const pairing = terms.to === signer.publicKey ? await tournaments.then((t) => t.pairingWith(poster, terms), () => null) : null;
     const encrypted = signer.encryptTo(poster, acceptContent({ name, room: invitation.room, secret: invitation.secret, watch }));
     const event = signer.sign(acceptTemplate({ poster, d, encrypted, createdAt: nowSeconds() }));
     pending = {
-      poster, d, name, terms, invitation, watch,
+      poster, d, name, terms, invitation, watch, pairing,
       timer: setTimeout(() => {
         pending = null;
         message(`${terms.name} did not answer: the invitation may have been left open on a device that is asleep. Try another.`);
@@ -480,6 +515,7 @@ export async function createLobby(ctx) {
       await noteLobbyMatch(ctx.namespace, {
         room: waited.invitation.room, me: signer.publicKey, opponent: poster, opponentName: waited.terms.name,
         address: `${INVITATION_KIND}:${poster}:${waited.d}`, watch: waited.watch && waited.terms.watch,
+        ...(waited.pairing ? { pairing: waited.pairing } : {}),
       });
       await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
     })();

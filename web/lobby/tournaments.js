@@ -32,6 +32,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
  * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
  * @property {HTMLDialogElement} lobbyDialog
+ * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
+ *   *Play your match*: a live invitation for the opponent alone, naming the pairing in the match it starts (lobby.js)
  * @property {Shared} shared
  */
 
@@ -41,6 +43,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {typeof import("./batches.js").inBatches} inBatches
  * @property {typeof import("./events.js").nowSeconds} nowSeconds
  * @property {string} topic  the lobby's (events.js TOPIC)
+ * @property {number} resultKind  the lobby's results (events.js RESULT_KIND): a tournament's match's names its pairing
  * @property {typeof import("./name.js").checkName} checkName
  * @property {typeof import("./mark.js").markOfKey} markOfKey
  * @property {typeof import("./mark-view.js").drawMark} drawMark
@@ -74,7 +77,7 @@ export async function createTournaments(ctx) {
     return batch.slice(batch.length - again); // the worker asks for these again
   }, BATCH);
 
-  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND], "#t": [shared.topic] }, heard);
+  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
   // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
   // same events, so the relays that hold them keep one copy).
   const kept = await readTournaments();
@@ -132,8 +135,45 @@ export async function createTournaments(ctx) {
     renderPanel(page, { me, now, organiserName: organiser });
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
     join.hidden = !(page.phase === "registration" && !entered.has(address) && page.entrants.length < page.places);
+    const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
+    const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
+    play.hidden = !next;
+    play.dataset.pairing = next ? JSON.stringify(next) : "";
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
     closeNow.hidden = !(page.organiser === me && (page.phase === "registration" || page.phase === "closing"));
+  }
+
+  /**
+   * This player's next match in a drawn tournament, its opponent known: the first pairing with them, not a bye,
+   * undecided.
+   * @param {import("./tournament-words.js").Page} page
+   * @returns {{to: {key: string, name: string}, pairing: import("./noted.js").Pairing} | null}
+   */
+  function nextMatch(page) {
+    for (const pairing of page.rounds.flat()) {
+      if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
+      const other = pairing.players.find((key) => key !== me);
+      if (!other) return null;
+      return { to: { key: other, name: page.names[other] ?? "your opponent" }, pairing: { tournament: page.address, round: pairing.round, table: pairing.table } };
+    }
+    return null;
+  }
+
+  /**
+   * The pairing of a match an invitation from `other` offers this player: their next match in a drawn live
+   * tournament both entered, with its length and rating; null when there is none.
+   * @param {string} other @param {{length: number, rated: boolean, mode: string}} terms
+   * @returns {Promise<import("./noted.js").Pairing | null>}
+   */
+  async function pairingWith(other, terms) {
+    if (terms.mode !== "live") return null;
+    for (const entered of (await readTournaments()).entered) {
+      const page = await call("tournament_view", { address: entered.address, now: nowSeconds() }).catch(() => null);
+      if (!page || page.phase !== "drawn" || page.length !== terms.length || page.rated !== terms.rated) continue;
+      const next = nextMatch(page);
+      if (next && next.to.key === other) return next.pairing;
+    }
+    return null;
   }
 
   /** Tournaments the worker says changed: drawn again, and this device's part of their draw done. @param {string[]} addresses */
@@ -300,6 +340,21 @@ export async function createTournaments(ctx) {
     void parts.then(render);
   });
   panel.addEventListener("close", () => void (shown = ""));
+  // A match starting closes the lobby: the panel over it goes with it.
+  ctx.lobbyDialog.addEventListener("close", () => {
+    if (panel.open) panel.close();
+  });
+  $("tournament-play").addEventListener("click", () => {
+    const next = JSON.parse(/** @type {HTMLElement} */ ($("tournament-play")).dataset.pairing || "null");
+    if (!next) return;
+    void (async () => {
+      const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
+      const posted = await ctx.playMatch({ to: next.to, length: page.length, rated: page.rated, pairing: next.pairing });
+      panelMessage(posted
+        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list.`
+        : "No relay took your invitation: check the connection and try again.");
+    })();
+  });
   // The times move on, and a registration's time may end while nothing is heard.
   setInterval(() => {
     void ourPart(null);
@@ -310,6 +365,7 @@ export async function createTournaments(ctx) {
   return {
     render,
     open: openPanel,
+    pairingWith,
   };
 }
 
