@@ -106,6 +106,10 @@ export async function createLobby(ctx) {
   /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, pairing: import("./noted.js").Pairing | null, timer: ReturnType<typeof setTimeout>} | null} */
   let pending = null;
   let name = signer.name || checkedOr(ctx.defaultName);
+  // The list's drawing (render, below): declared before anything is heard, since what is heard draws it.
+  /** @type {Promise<void> | null} */
+  let drawing = null;
+  let drawAgain = false;
 
   const message = (/** @type {string} */ text) => {
     $("lobby-message").textContent = text;
@@ -171,10 +175,6 @@ export async function createLobby(ctx) {
       max: number("filter-max"),
     };
   }
-
-  /** @type {Promise<void> | null} */
-  let drawing = null;
-  let drawAgain = false;
 
   /**
    * Draw the list as the worker holds it now. One drawing at a time (a long list is drawn in pieces): asked for

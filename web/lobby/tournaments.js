@@ -77,16 +77,6 @@ export async function createTournaments(ctx) {
     return batch.slice(batch.length - again); // the worker asks for these again
   }, BATCH);
 
-  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
-  // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
-  // same events, so the relays that hold them keep one copy).
-  const kept = await readTournaments();
-  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.map((e) => e.entry)]) {
-    if (!event) continue;
-    heard(event);
-    void pool.publish(/** @type {any} */ (event)).catch(() => {});
-  }
-
   /** An event this device signed: taken in here at once, then published. @param {import("nostr-tools/pure").VerifiedEvent} event */
   async function send(event) {
     heard(event);
@@ -360,6 +350,17 @@ export async function createTournaments(ctx) {
     void ourPart(null);
     if (ctx.lobbyDialog.open || panel.open) void render();
   }, TICK_MS);
+
+  // Heard last: what is heard draws the list and acts, with everything above in place.
+  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
+  // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
+  // same events, so the relays that hold them keep one copy).
+  const kept = await readTournaments();
+  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.map((e) => e.entry)]) {
+    if (!event) continue;
+    heard(event);
+    void pool.publish(/** @type {any} */ (event)).catch(() => {});
+  }
   void ourPart(null);
 
   return {
