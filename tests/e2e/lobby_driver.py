@@ -95,3 +95,53 @@ def relay_events(page: Page, relay: str, wanted: dict[str, Any]) -> list[dict[st
         [relay, wanted],
     )
     return events
+
+
+# ---- tournaments (tests/e2e/test_tournament.py) ------------------------------------------------------------
+
+TOURNAMENT_ROW = "#lobby-tournament-list li.tournament-row"
+
+
+def tournament_row(name: str) -> str:
+    return f"{TOURNAMENT_ROW}:has(.lobby-name:text-is('{name}'))"
+
+
+def organise(
+    page: Page,
+    name: str,
+    *,
+    places: int = 4,
+    length: int = 1,
+    tournament_format: str = "knockout",
+    closes_minutes: int = 30,
+) -> None:
+    """*Organise a tournament*: its name, the format ("knockout" or "roundrobin"), matches of `length` points,
+    live, `places` places, not rated, registration closing in `closes_minutes`; announced."""
+    if page.get_attribute("#lobby-organise", "open") is None:
+        page.click("#lobby-organise summary")
+    page.fill("#lobby-form input[name=tournament-name]", name)
+    page.select_option("#lobby-form select[name=tournament-format]", tournament_format)
+    page.fill("#lobby-form input[name=tournament-length]", str(length))
+    page.check("#lobby-form input[name=tournament-mode][value=live]")
+    page.fill("#lobby-form input[name=tournament-places]", str(places))
+    page.fill("#lobby-form input[name=tournament-closes]", str(closes_minutes))
+    page.select_option("#lobby-form select[name=tournament-closes-unit]", "60")
+    page.click("#lobby-organise-button")
+
+
+def open_tournament(page: Page, name: str) -> None:
+    """*Open* on the tournament's row: its panel shown over the lobby."""
+    page.click(f"{tournament_row(name)} button:text-is('Open')")
+    page.wait_for_selector("#tournament-dialog[open]")
+
+
+def bracket(page: Page) -> list[list[list[str]]]:
+    """The bracket (or rounds) the panel shows: per round, per table, each player as "<key> <name>" (the key
+    from the drawing, the name as shown, less the " (you)" of one's own), or the text of an empty place."""
+    shown: list[list[list[str]]] = page.eval_on_selector_all(
+        "#tournament-rounds li.tournament-round",
+        """(rounds) => rounds.map((round) => Array.from(round.querySelectorAll("li.tournament-table"),
+             (table) => Array.from(table.querySelectorAll(":scope > .tournament-player"),
+               (p) => `${p.dataset.key ?? "-"} ${p.textContent.replace(" (you)", "")}`)))""",
+    )
+    return shown

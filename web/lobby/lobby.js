@@ -22,6 +22,15 @@ import { inBatches } from "./batches.js";
 import { renderPlaying } from "./playing-view.js";
 import { renderPlayed } from "./played-view.js";
 import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
+import { markOfKey } from "./mark.js";
+import { drawMark } from "./mark-view.js";
+import { openKeyval } from "../keyval.js";
+// The tournament's event templates are small and share events.js with the page's start: here, rather than split
+// out with it into a file of their own; the rest of tournaments loads with the lobby (tournaments.js).
+import {
+  ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
+  announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
+} from "./tournament-events.js";
 import {
   ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
   acceptContent, acceptTemplate, invitationTemplate, newInvitationId, nowSeconds,
@@ -95,9 +104,13 @@ export async function createLobby(ctx) {
   const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
-  /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, timer: ReturnType<typeof setTimeout>} | null} */
+  /** @type {{poster: string, d: string, name: string, watch: boolean, terms: import("../types.generated.js").Invitation, invitation: {room: string, secret: string}, pairing: import("./noted.js").Pairing | null, timer: ReturnType<typeof setTimeout>} | null} */
   let pending = null;
   let name = signer.name || checkedOr(ctx.defaultName);
+  // The list's drawing (render, below): declared before anything is heard, since what is heard draws it.
+  /** @type {Promise<void> | null} */
+  let drawing = null;
+  let drawAgain = false;
 
   const message = (/** @type {string} */ text) => {
     $("lobby-message").textContent = text;
@@ -132,6 +145,20 @@ export async function createLobby(ctx) {
   // This player's invitations by links still listed, and the letters of matches by links.
   for (const posted of await readPosted(ctx.namespace, nowSeconds())) mine.set(posted.d, { ...posted, state: "open", timer: null });
   const postbox = openPostbox({ namespace: ctx.namespace, call, signer, subscribe: pool.subscribe, publish: pool.publish, heard: letterHeard });
+  // Tournaments (their code loaded now, with the lobby, not at the page's start).
+  const tournaments = import("./tournaments.js").then(({ createTournaments }) =>
+    createTournaments({
+      namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog, playMatch,
+      shared: {
+        inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, checkName, markOfKey, drawMark, openKeyval,
+        events: {
+          ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
+          announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
+        },
+      },
+    }),
+  );
+  tournaments.catch((error) => console.error("Tournaments could not start:", error));
   $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
 
   // ---- the list ----------------------------------------------------------------------------------------------
@@ -149,10 +176,6 @@ export async function createLobby(ctx) {
       max: number("filter-max"),
     };
   }
-
-  /** @type {Promise<void> | null} */
-  let drawing = null;
-  let drawAgain = false;
 
   /**
    * Draw the list as the worker holds it now. One drawing at a time (a long list is drawn in pieces): asked for
@@ -215,18 +238,61 @@ export async function createLobby(ctx) {
     await pool.publish(event);
   }
 
+  /** The tournament pairings of this player's own invitations (*Play your match*), by `d`. */
+  /** @type {Map<string, import("./noted.js").Pairing>} */
+  const pairings = new Map();
+
   /**
-   * Post an invitation with the terms of the form, for anyone or (inviting again) for one player.
-   * @param {{key: string, name: string} | null} [to]
+   * *Play your match* (a tournament's panel): a live invitation for the opponent alone, with the tournament's
+   * terms; the match it starts names its pairing, and so does its result.
+   * @param {{to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}} match
+   * @returns {Promise<boolean>} whether it was posted
    */
-  async function post(to = null) {
+  async function playMatch({ to, length, rated, pairing }) {
+    if ((await chosenName()) === null) return false;
+    /** @type {Mine} */
+    const own = {
+      d: newInvitationId(),
+      terms: { name, length, mode: "live", rated, min: null, max: null, to: to.key, watch: field("watchable").checked },
+      createdAt: 0,
+      expires: 0,
+      state: "open",
+      timer: setInterval(() => void republish(own), REPUBLISH_S * 1000),
+    };
+    mine.set(own.d, own);
+    pairings.set(own.d, pairing);
+    try {
+      await publish(own, "open");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The name in the form, checked and kept with the identity (null: the message says why not).
+   * @returns {Promise<string | null>}
+   */
+  async function chosenName() {
     const checked = checkName(field("name").value);
-    if (!checked.ok) return message(checked.error);
+    if (!checked.ok) {
+      message(checked.error);
+      return null;
+    }
     if (checked.name !== name || checked.name !== signer.name) {
       name = checked.name;
       signer.name = name;
       await renameIdentity(ctx.namespace, name);
     }
+    return name;
+  }
+
+  /**
+   * Post an invitation with the terms of the form, for anyone or (inviting again) for one player.
+   * @param {{key: string, name: string} | null} [to]
+   */
+  async function post(to = null) {
+    if ((await chosenName()) === null) return;
     const length = Number(field("length").value);
     if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return message("A match is 1 to 25 points long.");
     const rated = field("rated").checked;
@@ -324,6 +390,7 @@ export async function createLobby(ctx) {
       room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name,
       address: `${INVITATION_KIND}:${signer.publicKey}:${own.d}`, watch: own.terms.watch !== false,
       taken: { d: own.d, terms: own.terms, with: accepter.key, takenName: accepter.name, createdAt: own.createdAt, expires: own.expires },
+      ...(pairings.has(own.d) ? { pairing: pairings.get(own.d) } : {}),
     });
     await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
   }
@@ -337,17 +404,20 @@ export async function createLobby(ctx) {
     if (!checked.ok) return message(`Give your name first: ${checked.error}`);
     name = checked.name;
     const status = await call("lobby_status", { poster, d });
-    const view = await call("lobby_view", {});
+    // With this player's key: an invitation for them alone is among those it answers.
+    const view = await call("lobby_view", { me: signer.publicKey });
     const item = view.invitations.find(({ invitation }) => invitation.poster === poster && invitation.d === d);
     if (status.status !== "open" || !item) return message("This invitation was already taken by another player.");
     const terms = item.invitation;
     if (terms.mode === "links") return acceptLinks(terms);
     const invitation = await ctx.newRoom();
     const watch = field("watchable").checked;
+    // An invitation for this player alone from their opponent in a tournament, with its terms: their match there.
+    const pairing = terms.to === signer.publicKey ? await tournaments.then((t) => t.pairingWith(poster, terms), () => null) : null;
     const encrypted = signer.encryptTo(poster, acceptContent({ name, room: invitation.room, secret: invitation.secret, watch }));
     const event = signer.sign(acceptTemplate({ poster, d, encrypted, createdAt: nowSeconds() }));
     pending = {
-      poster, d, name, terms, invitation, watch,
+      poster, d, name, terms, invitation, watch, pairing,
       timer: setTimeout(() => {
         pending = null;
         message(`${terms.name} did not answer: the invitation may have been left open on a device that is asleep. Try another.`);
@@ -451,6 +521,7 @@ export async function createLobby(ctx) {
       await noteLobbyMatch(ctx.namespace, {
         room: waited.invitation.room, me: signer.publicKey, opponent: poster, opponentName: waited.terms.name,
         address: `${INVITATION_KIND}:${poster}:${waited.d}`, watch: waited.watch && waited.terms.watch,
+        ...(waited.pairing ? { pairing: waited.pairing } : {}),
       });
       await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
     })();
@@ -532,7 +603,7 @@ export async function createLobby(ctx) {
       field("name").value = name;
       message(pending ? `Waiting for ${pending.terms.name} to answer…` : "");
       if (!dialog.open) dialog.showModal();
-      await render();
+      await Promise.all([render(), tournaments.then((t) => t.render(), () => {})]);
     },
   };
 }

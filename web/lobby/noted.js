@@ -26,6 +26,13 @@ const storageKey = (namespace) => `${namespace}.lobby.matches.v1`;
  */
 
 /**
+ * @typedef {object} Pairing  a tournament's match (docs/tournaments.md, *Results*)
+ * @property {string} tournament  the tournament's address ("31663:<organiser>:<d>")
+ * @property {number} round
+ * @property {number} table
+ */
+
+/**
  * @typedef {object} LobbyMatch  a match the lobby started, by its room (live) or its match id (by links)
  * @property {string} [room]  a live match's
  * @property {string} [match]  a match by links' id: its turns go as letters (web/lobby/letters.js)
@@ -38,6 +45,7 @@ const storageKey = (namespace) => `${namespace}.lobby.matches.v1`;
  * @property {boolean} [watch]  false: either player turned watching off (nothing is published for watchers)
  * @property {number} [watched]  the transcript's messages published for watchers so far
  * @property {Taken} [taken]  for the poster: its invitation as taken
+ * @property {Pairing} [pairing]  a tournament's match: its tournament and pairing, which its result names
  */
 
 /** @param {string | null} text @returns {LobbyMatch[]} */

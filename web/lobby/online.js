@@ -13,6 +13,29 @@ import { readPosted } from "./posted.js";
 import { nowSeconds } from "./events.js";
 import { publishResults } from "./results.js";
 import { createWatchedPublisher } from "./watched.js";
+import { openKeyval } from "../keyval.js";
+
+/** How long after its making an entry or announcement of this device's may still wait for its part of a draw. */
+const TOURNAMENT_WORK_S = 38 * 24 * 3600; // registration closes within 30 days, reveals within 7 more
+
+/**
+ * Whether this device still has its part of a tournament's draw to do: an entry not yet revealed, or a tournament
+ * it organised not yet closed (web/lobby/tournament-store.js keeps them; read here without loading it, which comes
+ * with the lobby).
+ * @param {string} namespace
+ */
+async function tournamentWorkWaiting(namespace) {
+  try {
+    const kept = JSON.parse((await (await openKeyval(namespace)).get(`${namespace}.tournaments.v1`)) ?? "null");
+    const recent = (/** @type {any} */ event) => Number(event?.created_at) > nowSeconds() - TOURNAMENT_WORK_S;
+    return Boolean(
+      kept?.entered?.some((/** @type {any} */ e) => !e.revealed && recent(e.entry)) ||
+      kept?.organised?.some((/** @type {any} */ o) => !o.closing && recent(o.announcement)),
+    );
+  } catch {
+    return false; // damaged: the lobby sets it aside when it opens
+  }
+}
 
 /**
  * @typedef {object} OnlineContext
@@ -162,11 +185,14 @@ export function createOnline(ctx) {
     },
     /**
      * At the page's start: the lobby connects if a match by links it started goes on, or an invitation by links
-     * of this player's is still listed, so that their letters are heard.
+     * of this player's is still listed, so that their letters are heard; or if this device's part of a
+     * tournament's draw is still to do (its closing as organiser, its reveal as entrant), so that it is done.
      */
     async resume() {
-      const [noted, posted] = await Promise.all([notedMatches(namespace), readPosted(namespace, nowSeconds())]);
-      if (posted.length || noted.some((m) => m.match && !m.published)) await connectLobby();
+      const [noted, posted, tournaments] = await Promise.all([
+        notedMatches(namespace), readPosted(namespace, nowSeconds()), tournamentWorkWaiting(namespace),
+      ]);
+      if (posted.length || noted.some((m) => m.match && !m.published) || tournaments) await connectLobby();
     },
   };
 }

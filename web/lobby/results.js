@@ -40,7 +40,8 @@ export async function publishResults(ctx) {
     const { remote } = await ctx.call("remote_view", { state: kept.entry.state });
     if (remote.phase !== "over" && remote.phase !== "claimed") continue;
     const players = remote.seat === 0 ? [noted.me, noted.opponent] : [noted.opponent, noted.me];
-    const statement = await ctx.call("lobby_result_statement", { state: kept.entry.state, players });
+    // A tournament's match names its tournament and pairing: its result counts there too.
+    const statement = await ctx.call("lobby_result_statement", { state: kept.entry.state, players, ...(noted.pairing ?? {}) });
     await ctx.publish(signer.sign(resultTemplate({ other: noted.opponent, content: statement.content, createdAt: nowSeconds() })));
     await changeNoted(ctx.namespace, noted, (m) => ({ ...m, published: true }));
     sent += 1;

@@ -1,0 +1,279 @@
+"""Tournaments on the page (web/lobby/tournaments.js, docs/tournaments.md *On the page*): four people at four
+devices (four browser contexts, four profiles) open the real built site, which names a real Nostr relay
+started on this machine. A tournament is organised, joined and drawn through the page's own controls; every
+event a page receives is checked by Python in that page's worker, and every device computes the draw and the
+bracket for itself from the signed events alone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from scripts.remote_harness import CONNECT_TIMEOUT_MS
+from tests.core.lobby_support import needs_node, sign
+from tests.e2e import remote_driver as rd
+from tests.e2e.conftest import PageProblems, screenshot
+from tests.e2e.lobby_driver import (
+    ROW,
+    TOURNAMENT_ROW,
+    bracket,
+    open_lobby,
+    open_tournament,
+    organise,
+    publish,
+    tournament_row,
+)
+from tests.e2e.test_axe import audit
+
+
+@pytest.fixture
+def four(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
+    """Four browser contexts (four profiles), a page each. The error trystero logs when the other device
+    closes the connection (a context closed at the end) is expected."""
+    page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$")
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(4)]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def places_taken(page: Page, name: str, taken: int) -> None:
+    page.wait_for_selector(
+        f"{tournament_row(name)}:has-text('{taken} of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
+    )
+
+
+@needs_node
+def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
+    relay_and_site: tuple[str, str], four: list[Page]
+) -> None:
+    """Ann organises a 4-place knock-out of 1-point matches and enters it; Bob, Cy and Dee join, every
+    device's list counting the entrants as they come (Dee reloads her page after joining: her value is kept);
+    Ann closes registration now; each device reveals its part by itself, and every device shows the same
+    bracket, with each player's own match marked. An entry signed after the closing (Eve's, sent straight to
+    the relay) is not in it."""
+    relay, site = relay_and_site
+    ann, bob, cy, dee = four
+    everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    open_lobby(ann, site, "Ann")
+    organise(ann, "Dawn cup", places=4, length=1, closes_minutes=30)
+    ann.wait_for_selector(f"{tournament_row('Dawn cup')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    shown = ann.text_content(tournament_row("Dawn cup")) or ""
+    assert "knock-out · 1-point matches · live · not rated" in shown, shown
+    assert re.search(r"0 of 4 places taken · Registration closes in (29|30) minutes", shown), shown
+    for name in ("Bob", "Cy", "Dee"):
+        open_lobby(everyone[name], site, name)
+        places_taken(everyone[name], "Dawn cup", 0)
+        assert "organised by" in (everyone[name].text_content(tournament_row("Dawn cup")) or "")
+
+    # Each joins from the list; every device's list counts the entrants as they come.
+    for taken, name in enumerate(("Ann", "Bob", "Cy", "Dee"), start=1):
+        everyone[name].click(f"{tournament_row('Dawn cup')} button:text-is('Join')")
+        for page in everyone.values():
+            places_taken(page, "Dawn cup", taken)
+        assert "you entered" in (everyone[name].text_content(tournament_row("Dawn cup")) or "")
+        assert everyone[name].locator(f"{tournament_row('Dawn cup')} button:text-is('Join')").count() == 0
+    # Dee's page closes and opens again, and she does not open the lobby: her device reveals by itself, from
+    # the value behind her commitment kept on it.
+    dee.goto(f"{site}?no-welcome")
+    rd.wait_ready(dee)
+    others = {name: page for name, page in everyone.items() if page is not dee}
+
+    # Every panel names the four entrants.
+    for name, page in others.items():
+        open_tournament(page, "Dawn cup")
+        expect(page.locator("#tournament-entrants li")).to_have_count(4, timeout=CONNECT_TIMEOUT_MS)
+        entrants = page.eval_on_selector_all(
+            "#tournament-entrants li", "(items) => items.map((i) => i.textContent)"
+        )
+        assert sorted(entrants) == sorted(f"{n} (you)" if n == name else n for n in everyone), entrants
+        expect(page.locator("#tournament-phase")).to_contain_text("Registration closes in")
+    assert bob.is_hidden("#tournament-close-now"), "only the organiser closes the registration"
+
+    # Ann closes registration now: the closing goes out, each entrant's device reveals, every device draws;
+    # Dee's too, before she opens the lobby.
+    ann.click("#tournament-close-now")
+    for page in others.values():
+        page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
+        expect(page.locator("#tournament-phase")).to_have_text("Drawn")
+    open_lobby(dee, site, "Dee")
+    open_tournament(dee, "Dawn cup")
+    expect(dee.locator("#tournament-phase")).to_have_text("Drawn")
+    keys = {
+        name: page.get_attribute("#tournament-entrants li.tournament-me", "data-key")
+        for name, page in everyone.items()
+    }
+    assert len(set(keys.values())) == 4 and all(keys.values()), keys
+    drawn = bracket(ann)
+    for name, page in everyone.items():
+        assert bracket(page) == drawn, f"{name}'s bracket differs from Ann's"
+    semis, final = drawn
+    seated = sorted(player.split(" ")[0] for table in semis for player in table)
+    assert seated == sorted(keys.values()), "the four entrants, each once, in the first round"
+    assert final == [["- to be decided", "- to be decided"]]
+    for page in everyone.values():
+        expect(page.locator("#tournament-rounds h4")).to_have_text(["Semi-finals", "Final"])
+    # Each player's own match, named with the opponent the bracket gives them.
+    names_by_key = {key: name for name, key in keys.items()}
+    for name, page in everyone.items():
+        table = next(t for t in semis if any(p.split(" ")[0] == keys[name] for p in t))
+        opponent = next(p.split(" ")[0] for p in table if p.split(" ")[0] != keys[name])
+        expect(page.locator("#tournament-yours")).to_have_text(
+            f"Your match: round 1 against {names_by_key[opponent]}"
+        )
+
+    # Eve's entry, signed after the closing and sent straight to the relay, and then an announcement of hers
+    # (the relay sends in order: once her tournament is listed, her entry was heard): the draw is unchanged.
+    address = ann.get_attribute(tournament_row("Dawn cup"), "data-address") or ""
+    now = int(time.time())
+    late = {
+        "kind": 1663,
+        "created_at": now,
+        "tags": [["a", address], ["t", "backgammon-lobby"]],
+        "content": json.dumps({"v": 1, "name": "Eve", "commitment": hashlib.sha256(b"eve").hexdigest()}),
+    }
+    evening = {
+        "kind": 31663,
+        "created_at": now,
+        "tags": [["d", "evening00001"], ["t", "backgammon-lobby"]],
+        "content": json.dumps(
+            {
+                "v": 1,
+                "name": "Evening cup",
+                "format": "roundrobin",
+                "length": 3,
+                "mode": "live",
+                "places": 6,
+                "rated": False,
+                "closes": now + 3600,
+            }
+        ),
+    }
+    answers = publish(bob, relay, sign([("eve", late), ("eve", evening)]))
+    assert all(answer[2] for answer in answers), answers
+    for name, page in everyone.items():
+        page.click("#tournament-dialog button[value=close]")
+        page.wait_for_selector(tournament_row("Evening cup"), timeout=CONNECT_TIMEOUT_MS)
+        places_taken(page, "Dawn cup", 4)
+        assert page.locator(f"{tournament_row('Dawn cup')} button:text-is('Join')").count() == 0
+        open_tournament(page, "Dawn cup")
+        expect(page.locator("#tournament-entrants li")).to_have_count(4)
+        assert bracket(page) == drawn, f"{name}'s bracket changed after a late entry"
+        assert "Eve" not in (page.text_content("#tournament-dialog") or "")
+
+    # How it looks, and what a screen reader is given, on a wide screen and a phone.
+    screenshot(bob, "tournament-bracket-1280x800")
+    audit(bob, "a tournament's bracket")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    screenshot(bob, "tournament-bracket-390x844", full_page=False)
+    audit(bob, "a tournament's bracket on a phone", ["wcag22aa"])
+    bob.click("#tournament-dialog button[value=close]")
+    screenshot(bob, "tournament-list-390x844", full_page=False)
+    assert bob.locator(TOURNAMENT_ROW).count() >= 2
+    bob.set_viewport_size({"width": 1280, "height": 800})
+    open_tournament(bob, "Dawn cup")
+
+    # Ann plays her semi-final: *Play your match* invites her opponent alone; they accept it in the lobby's
+    # list, and the live match starts; the opponent resigns. Both devices publish the result naming its
+    # pairing, and every device marks Ann the winner of her table and puts her in the final.
+    table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
+    rival_key = next(k for k in (p.split(" ")[0] for p in table) if k != keys["Ann"])
+    rival = everyone[names_by_key[rival_key]]
+    ann.click("#tournament-play")
+    expect(ann.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
+    rival.click("#tournament-dialog button[value=close]")
+    for_rival = f"{ROW}[data-poster='{keys['Ann']}']:has-text('for you')"
+    rival.wait_for_selector(for_rival, timeout=CONNECT_TIMEOUT_MS)
+    rival.click(f"{for_rival} button:text-is('Accept')")
+    for page in (ann, rival):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        assert page.is_hidden("#tournament-dialog"), "the panel closed as the match started"
+    rd.resign_single(rival, ann)
+    for page in (ann, rival):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+        rd.open_online(page, "lobby")
+        open_tournament(page, "Dawn cup")
+    won = (
+        f"#tournament-rounds li.tournament-table[data-round='1'] .tournament-winner[data-key='{keys['Ann']}']"
+    )
+    in_final = (
+        f"#tournament-rounds li.tournament-table[data-round='2'] .tournament-player[data-key='{keys['Ann']}']"
+    )
+    for page in everyone.values():
+        page.wait_for_selector(won, timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(in_final, timeout=CONNECT_TIMEOUT_MS)
+    after = bracket(ann)
+    for name, page in everyone.items():
+        assert bracket(page) == after, f"{name}'s bracket differs from Ann's after her semi-final"
+    expect(rival.locator("#tournament-yours")).to_be_hidden()
+    screenshot(cy, "tournament-bracket-a-winner-1280x800")
+
+
+def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
+    relay_and_site: tuple[str, str], four: list[Page]
+) -> None:
+    """A 4-place round robin, all four entered and registration closed now: every device shows the same three
+    rounds of two tables (the Berger tables: each player meets each other once) and the same standings table,
+    nobody having played yet."""
+    _, site = relay_and_site
+    ann, bob, cy, dee = four
+    everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    open_lobby(ann, site, "Ann")
+    ann.set_viewport_size({"width": 390, "height": 844})
+    organise(ann, "Noon league", places=4, length=3, tournament_format="roundrobin", closes_minutes=60)
+    ann.locator("#lobby-organise-button").scroll_into_view_if_needed()
+    screenshot(ann, "tournament-organise-390x844", full_page=False)
+    ann.set_viewport_size({"width": 1280, "height": 800})
+    ann.wait_for_selector(f"{tournament_row('Noon league')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    for name, page in everyone.items():
+        if page is not ann:
+            open_lobby(page, site, name)
+        page.click(f"{tournament_row('Noon league')} button:text-is('Join')", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(f"{tournament_row('Noon league')}:has-text('you entered')")
+    for page in everyone.values():
+        places_taken(page, "Noon league", 4)
+        assert "round robin · 3-point matches" in (page.text_content(tournament_row("Noon league")) or "")
+    open_tournament(ann, "Noon league")
+    ann.click("#tournament-close-now")
+    for page in everyone.values():
+        if page is not ann:
+            open_tournament(page, "Noon league")
+        page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
+        expect(page.locator("#tournament-rounds h4")).to_have_text(["Round 1", "Round 2", "Round 3"])
+    drawn = bracket(ann)
+    standings = ann.eval_on_selector_all(
+        "#tournament-standings tbody tr", "(rows) => rows.map((r) => r.innerText.replace(' (you)', ''))"
+    )
+    for name, page in everyone.items():
+        assert bracket(page) == drawn, f"{name}'s rounds differ from Ann's"
+        assert (
+            page.eval_on_selector_all(
+                "#tournament-standings tbody tr",
+                "(rows) => rows.map((r) => r.innerText.replace(' (you)', ''))",
+            )
+            == standings
+        ), f"{name}'s standings differ from Ann's"
+    assert [len(round_) for round_ in drawn] == [2, 2, 2]
+    meetings = sorted(
+        tuple(sorted(player.split(" ")[0] for player in table)) for round_ in drawn for table in round_
+    )
+    keys = sorted({key for pair in meetings for key in pair})
+    assert len(keys) == 4
+    assert meetings == sorted((a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]), (
+        "each pair of players meets once"
+    )
+    assert len(standings) == 4 and all(re.search(r"\t0\t0\t0\t0\t0$", row) for row in standings), standings
+    expect(cy.locator("#tournament-yours")).to_have_text(
+        re.compile(r"^Your match: round 1 against (Ann|Bob|Dee)$")
+    )
+    screenshot(cy, "tournament-round-robin-1280x800")
+    cy.set_viewport_size({"width": 390, "height": 844})
+    screenshot(cy, "tournament-round-robin-390x844", full_page=False)
+    audit(cy, "a round robin's rounds and standings on a phone", ["wcag22aa"])

@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * The lobby's *Tournaments*: one row per tournament the worker holds (`tournament_list`, newest first): its
+ * organiser's mark, its name (as text only), the terms, the places taken of those offered, the phase ("Registration
+ * closes in 12 minutes"), and *Open* (and *Join* while registration is open and this device has not entered).
+ */
+import { phaseWords, placesWords, tournamentTerms } from "./tournament-words.js";
+
+/**
+ * @param {HTMLElement} list
+ * @param {{items: import("./tournament-words.js").Summary[], me: string, entered: Set<string>, now: number,
+ *   markOfKey: typeof import("./mark.js").markOfKey, drawMark: typeof import("./mark-view.js").drawMark}} what
+ *   entered: the addresses of the tournaments this device entered; markOfKey and drawMark handed in (the page's
+ *   start holds them)
+ */
+export async function renderTournamentList(list, { items, me, entered, now, markOfKey, drawMark }) {
+  const before = new Map(Array.from(list.querySelectorAll("li.lobby-row"), (row) => [/** @type {HTMLElement} */ (row).dataset.drawn, /** @type {HTMLElement} */ (row)]));
+  const rows = [];
+  for (const item of items) {
+    const yours = item.organiser === me;
+    const joined = entered.has(item.address);
+    const canJoin = item.phase === "registration" && !joined && item.entrants < item.places;
+    const about = `${tournamentTerms(item)} · ${placesWords(item)} · ${phaseWords({ phase: item.phase, closes: item.closes }, now)}${joined ? " · you entered" : ""}`;
+    // Drawn again only when what it shows changed (a button under the pointer stays put).
+    const drawn = JSON.stringify([item, yours, joined, canJoin, about]);
+    const kept = before.get(drawn);
+    if (kept) {
+      rows.push(kept);
+      continue;
+    }
+    const mark = await markOfKey(item.organiser);
+    const row = Object.assign(document.createElement("li"), { className: yours ? "lobby-row lobby-yours tournament-row" : "lobby-row tournament-row" });
+    row.dataset.drawn = drawn;
+    row.dataset.address = item.address;
+    row.dataset.phase = item.phase;
+    const head = document.createElement("span");
+    head.append(
+      Object.assign(document.createElement("span"), { className: "lobby-name", textContent: item.name }),
+      Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: yours ? " · organised by you" : ` · organised by ${mark.text}` }),
+    );
+    const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: about });
+    const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
+    const open = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Open", value: `open:${item.address}` });
+    open.setAttribute("aria-label", `Open the tournament ${item.name}`);
+    acts.append(open);
+    if (canJoin) {
+      const join = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Join", value: `join:${item.address}` });
+      join.setAttribute("aria-label", `Join the tournament ${item.name}`);
+      acts.append(join);
+    }
+    row.append(drawMark(mark), head, terms, acts);
+    rows.push(row);
+  }
+  if (rows.length === 0) {
+    rows.push(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: "No tournaments yet: organise one, or wait for one to be announced." }));
+  }
+  if (rows.length === list.children.length && rows.every((row, index) => list.children[index] === row)) return;
+  list.replaceChildren(...rows);
+}

@@ -1,0 +1,124 @@
+// @ts-check
+/**
+ * A tournament's panel (the dialog *Open* shows): its terms, its phase in words, this player's next match, the
+ * entrants, and once drawn the knock-out bracket (rounds as columns, each table its two players, byes shown, winners
+ * marked) or the round robin's rounds and its standings; the winner at the end. Drawn from `tournament_view` alone:
+ * every device computes the same from the same signed events.
+ */
+import { phaseWords, roundName, tournamentTerms, yourMatchWords } from "./tournament-words.js";
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * @param {import("./tournament-words.js").Page} page
+ * @param {{me: string, now: number, organiserName: string}} what
+ */
+export function renderPanel(page, { me, now, organiserName }) {
+  const { entrants } = page;
+  const names = { ...Object.fromEntries(entrants.map((e) => [e.key, e.name])), ...page.names };
+  const nameOf = (/** @type {string | null} */ key) => (key === null ? "" : `${names[key] ?? "a player"}${key === me ? " (you)" : ""}`);
+  $("tournament-title").textContent = page.name;
+  $("tournament-terms").textContent = `${tournamentTerms(page)} · ${page.places} places · organised by ${page.organiser === me ? "you" : organiserName}`;
+  const phase = phaseWords({ ...page, names }, now);
+  if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
+  $("tournament-phase").dataset.phase = page.phase;
+  const yours = page.phase === "drawn" ? yourMatchWords(page.rounds, me, names) : null;
+  $("tournament-yours").hidden = !yours;
+  $("tournament-yours").textContent = yours ?? "";
+
+  // The entrants: in the draw's order once drawn (seed 1 first), else as they entered.
+  const keys = page.order.length ? page.order : entrants.map((e) => e.key);
+  const drawnEntrants = JSON.stringify([keys, names, me]);
+  const list = $("tournament-entrants");
+  if (list.dataset.drawn !== drawnEntrants) {
+    list.dataset.drawn = drawnEntrants;
+    list.replaceChildren(...keys.map((key) => {
+      const item = Object.assign(document.createElement("li"), { textContent: nameOf(key), className: key === me ? "tournament-me" : "" });
+      item.dataset.key = key;
+      return item;
+    }));
+    if (keys.length === 0) list.replaceChildren(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: "Nobody has entered yet." }));
+  }
+  $("tournament-entrants-title").textContent = page.order.length ? "Entrants, in the order of the draw" : `Entrants (${entrants.length} of ${page.places})`;
+
+  const section = $("tournament-draw");
+  section.hidden = page.rounds.length === 0;
+  const drawnRounds = JSON.stringify([page.rounds, page.standings, names, me]);
+  if (section.dataset.drawn === drawnRounds) return;
+  section.dataset.drawn = drawnRounds;
+  const knockout = page.format === "knockout";
+  $("tournament-draw-title").textContent = knockout ? "The bracket" : "The rounds";
+  $("tournament-rounds").replaceChildren(drawRounds(page.rounds, knockout, nameOf, me));
+  drawStandings(/** @type {HTMLTableElement} */ ($("tournament-standings")), page.standings, nameOf);
+}
+
+/**
+ * Rounds as columns: each a heading and its tables, each table its two players (or a bye), the winner marked.
+ * @param {import("./tournament-words.js").Pairing[][]} rounds @param {boolean} knockout
+ * @param {(key: string | null) => string} nameOf @param {string} me
+ */
+function drawRounds(rounds, knockout, nameOf, me) {
+  const columns = Object.assign(document.createElement("ol"), { className: knockout ? "tournament-bracket" : "tournament-bracket tournament-robin" });
+  rounds.forEach((round, index) => {
+    const column = Object.assign(document.createElement("li"), { className: "tournament-round" });
+    const title = knockout ? roundName(index, rounds.length) : `Round ${index + 1}`;
+    const heading = Object.assign(document.createElement("h4"), { textContent: title });
+    heading.id = `tournament-round-${index + 1}`;
+    const tables = document.createElement("ol");
+    tables.setAttribute("aria-labelledby", heading.id);
+    for (const pairing of round) tables.append(drawTable(pairing, nameOf, me));
+    column.append(heading, tables);
+    columns.append(column);
+  });
+  return columns;
+}
+
+/**
+ * @param {import("./tournament-words.js").Pairing} pairing
+ * @param {(key: string | null) => string} nameOf @param {string} me
+ */
+function drawTable(pairing, nameOf, me) {
+  const table = Object.assign(document.createElement("li"), { className: "tournament-table" });
+  table.dataset.round = String(pairing.round);
+  table.dataset.table = String(pairing.table);
+  if (pairing.players.includes(me)) table.classList.add("tournament-mine");
+  if (pairing.bye) table.classList.add("tournament-bye");
+  for (const key of pairing.players) {
+    const player = Object.assign(document.createElement("span"), { className: "tournament-player" });
+    if (key === null) {
+      player.classList.add("tournament-empty");
+      player.textContent = pairing.bye ? "bye" : "to be decided";
+    } else {
+      player.textContent = nameOf(key);
+      player.dataset.key = key;
+      if (pairing.winner === key && !pairing.bye) {
+        player.classList.add("tournament-winner");
+        player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: " — won" }));
+      }
+      if (pairing.bye) player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: " — goes through" }));
+    }
+    table.append(player);
+  }
+  return table;
+}
+
+/**
+ * @param {HTMLTableElement} table
+ * @param {import("./tournament-words.js").Standing[] | null} standings
+ * @param {(key: string | null) => string} nameOf
+ */
+function drawStandings(table, standings, nameOf) {
+  table.hidden = !standings;
+  const body = /** @type {HTMLTableSectionElement} */ (table.tBodies[0]);
+  body.replaceChildren(...(standings ?? []).map((s, index) => {
+    const row = document.createElement("tr");
+    const cells = [String(index + 1), nameOf(s.key), s.played, s.won, s.lost, s.points_for, s.points_against];
+    cells.forEach((value, column) => {
+      const cell = document.createElement(column === 1 ? "th" : "td");
+      if (column === 1) cell.setAttribute("scope", "row");
+      cell.textContent = String(value);
+      row.append(cell);
+    });
+    return row;
+  }));
+}

@@ -1,0 +1,373 @@
+// @ts-check
+/**
+ * Tournaments in the lobby (docs/tournaments.md, *On the page*), loaded when the lobby opens: the *Tournaments*
+ * list, *Organise a tournament*, *Join*, the draw, and a tournament's panel. Every tournament event the site's
+ * relays hold goes to the worker (`tournament_receive`, in batches), which checks it; the page shows only what
+ * `tournament_list` and `tournament_view` answer.
+ *
+ * This device does its part of the draw by itself, whenever the lobby is connected: as organiser, once registration
+ * is over (its time, or *Close registration now*), it signs the closing the worker states (`tournament_closing`:
+ * the earliest entries heard, one per key); as entrant, once it holds a closing that lists its entry, it reveals the
+ * value behind its commitment, kept on this device (web/lobby/tournament-store.js) since it joined.
+ */
+import { renderTournamentList } from "./tournament-list-view.js";
+import { renderPanel } from "./tournament-panel.js";
+import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, readTournaments as readKept } from "./tournament-store.js";
+
+/** Events handed to the worker at once, at most (as the lobby's). */
+const BATCH = 50;
+/** How often the list's times move on and this device looks for its part of the draw to do, in milliseconds. */
+const TICK_MS = 10_000;
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * @typedef {object} TournamentsContext
+ * @property {string} namespace
+ * @property {import("../types.js").Call} call
+ * @property {import("./identity.js").Signer} signer
+ * @property {{subscribe: import("./relay-pool.js").Pool["subscribe"], publish: import("./relay-pool.js").Pool["publish"]}} pool
+ * @property {(text: string) => void} say  to the screen reader
+ * @property {(text: string) => void} message  the lobby's message line
+ * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
+ * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
+ * @property {HTMLDialogElement} lobbyDialog
+ * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
+ *   *Play your match*: a live invitation for the opponent alone, naming the pairing in the match it starts (lobby.js)
+ * @property {Shared} shared
+ */
+
+/**
+ * @typedef {object} Shared  what this code uses of the modules the page starts with, handed in (imported here, they
+ *   would be split out of the page's start into files of their own, each one more file to fetch at the start)
+ * @property {typeof import("./batches.js").inBatches} inBatches
+ * @property {typeof import("./events.js").nowSeconds} nowSeconds
+ * @property {string} topic  the lobby's (events.js TOPIC)
+ * @property {number} resultKind  the lobby's results (events.js RESULT_KIND): a tournament's match's names its pairing
+ * @property {typeof import("./name.js").checkName} checkName
+ * @property {typeof import("./mark.js").markOfKey} markOfKey
+ * @property {typeof import("./mark-view.js").drawMark} drawMark
+ * @property {typeof import("../keyval.js").openKeyval} openKeyval
+ * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "REVEAL_KIND" |
+ *   "announcementTemplate" | "closingTemplate" | "entryTemplate" | "newTournamentId" | "revealTemplate">} events
+ *   the tournament's event templates
+ */
+
+/** @param {TournamentsContext} ctx */
+export async function createTournaments(ctx) {
+  const { call, signer, pool, shared } = ctx;
+  const { inBatches, nowSeconds, checkName, markOfKey } = shared;
+  const { ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND, announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate } = shared.events;
+  const store = await shared.openKeyval(ctx.namespace);
+  const readTournaments = () => readKept(store, ctx.namespace);
+  const keepEntered = (/** @type {import("./tournament-store.js").Entered} */ entered) => keepEnteredIn(store, ctx.namespace, entered);
+  const keepOrganised = (/** @type {import("./tournament-store.js").Organised} */ organised) => keepOrganisedIn(store, ctx.namespace, organised);
+  const me = signer.publicKey;
+  const field = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (ctx.form.elements.namedItem(name));
+  const panel = /** @type {HTMLDialogElement} */ ($("tournament-dialog"));
+  /** The tournament the panel shows, while it is open. */
+  let shown = "";
+  /** What this device is doing for a tournament now (a closing or a reveal being published), by address. */
+  const busy = new Set();
+
+  const heard = inBatches(async (batch) => {
+    const changes = await call("tournament_receive", { events: batch, now: nowSeconds() });
+    if (changes.changed.length) await changed(changes.changed);
+    const again = changes.refused?.busy ?? 0;
+    return batch.slice(batch.length - again); // the worker asks for these again
+  }, BATCH);
+
+  /** An event this device signed: taken in here at once, then published. @param {import("nostr-tools/pure").VerifiedEvent} event */
+  async function send(event) {
+    heard(event);
+    await pool.publish(event);
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------------------------
+
+  /** @type {Promise<void> | null} */
+  let drawing = null;
+  let drawAgain = false;
+
+  /** The list and the open panel as the worker holds them now (one drawing at a time; asked meanwhile, once more). */
+  function render() {
+    if (drawing) {
+      drawAgain = true;
+      return drawing;
+    }
+    drawing = (async () => {
+      try {
+        do {
+          drawAgain = false;
+          await drawAll();
+        } while (drawAgain);
+      } finally {
+        drawing = null;
+      }
+    })();
+    return drawing;
+  }
+
+  async function drawAll() {
+    const now = nowSeconds();
+    const entered = new Set((await readTournaments()).entered.map((e) => e.address));
+    if (ctx.lobbyDialog.open) {
+      const { tournaments } = await call("tournament_list", { now });
+      await renderTournamentList($("lobby-tournament-list"), { items: tournaments, me, entered, now, markOfKey, drawMark: shared.drawMark });
+    }
+    if (panel.open && shown) await drawPanel(shown, entered, now);
+  }
+
+  /** @param {string} address @param {Set<string>} entered @param {number} now */
+  async function drawPanel(address, entered, now) {
+    const page = await call("tournament_view", { address, now });
+    const organiser = page.entrants.find((e) => e.key === page.organiser)?.name ?? (await markOfKey(page.organiser)).text;
+    renderPanel(page, { me, now, organiserName: organiser });
+    const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
+    join.hidden = !(page.phase === "registration" && !entered.has(address) && page.entrants.length < page.places);
+    const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
+    const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
+    play.hidden = !next;
+    play.dataset.pairing = next ? JSON.stringify(next) : "";
+    const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
+    closeNow.hidden = !(page.organiser === me && (page.phase === "registration" || page.phase === "closing"));
+  }
+
+  /**
+   * This player's next match in a drawn tournament, its opponent known: the first pairing with them, not a bye,
+   * undecided.
+   * @param {import("./tournament-words.js").Page} page
+   * @returns {{to: {key: string, name: string}, pairing: import("./noted.js").Pairing} | null}
+   */
+  function nextMatch(page) {
+    for (const pairing of page.rounds.flat()) {
+      if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
+      const other = pairing.players.find((key) => key !== me);
+      if (!other) return null;
+      return { to: { key: other, name: page.names[other] ?? "your opponent" }, pairing: { tournament: page.address, round: pairing.round, table: pairing.table } };
+    }
+    return null;
+  }
+
+  /**
+   * The pairing of a match an invitation from `other` offers this player: their next match in a drawn live
+   * tournament both entered, with its length and rating; null when there is none.
+   * @param {string} other @param {{length: number, rated: boolean, mode: string}} terms
+   * @returns {Promise<import("./noted.js").Pairing | null>}
+   */
+  async function pairingWith(other, terms) {
+    if (terms.mode !== "live") return null;
+    for (const entered of (await readTournaments()).entered) {
+      const page = await call("tournament_view", { address: entered.address, now: nowSeconds() }).catch(() => null);
+      if (!page || page.phase !== "drawn" || page.length !== terms.length || page.rated !== terms.rated) continue;
+      const next = nextMatch(page);
+      if (next && next.to.key === other) return next.pairing;
+    }
+    return null;
+  }
+
+  /** Tournaments the worker says changed: drawn again, and this device's part of their draw done. @param {string[]} addresses */
+  async function changed(addresses) {
+    await render();
+    void ourPart(addresses);
+  }
+
+  /** This device's part, one look at a time (two looks at once could sign two closings). */
+  let parts = Promise.resolve();
+  /** @param {string[] | null} addresses */
+  const ourPart = (addresses) => (parts = parts.then(() => doOurPart(addresses)).catch(() => {}));
+
+  // ---- this device's part of the draw --------------------------------------------------------------------------
+
+  /**
+   * As organiser, close each tournament whose registration time is over; as entrant, reveal in each closing that
+   * lists this device's entry.
+   * @param {string[] | null} addresses  those to look at (null: all this device organised or entered)
+   */
+  async function doOurPart(addresses) {
+    const now = nowSeconds();
+    const kept = await readTournaments();
+    for (const organised of kept.organised) {
+      if (organised.closing || busy.has(organised.address) || (addresses && !addresses.includes(organised.address))) continue;
+      const page = await call("tournament_view", { address: organised.address, now });
+      if (page.phase === "closing") await closeRegistration(organised.address, false);
+    }
+    for (const entered of kept.entered) {
+      if (entered.revealed || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
+      const page = await call("tournament_view", { address: entered.address, now });
+      if (page.phase !== "revealing" || !page.entrants.some((e) => e.key === me)) continue;
+      busy.add(entered.address);
+      try {
+        await send(signer.sign(revealTemplate({ address: entered.address, value: entered.value, createdAt: nowSeconds() })));
+        await keepEntered({ ...entered, revealed: true });
+        ctx.say(`Your part of the draw of ${page.name} is revealed.`);
+      } catch {
+        // No relay took it: tried again at the next change or tick.
+      } finally {
+        busy.delete(entered.address);
+      }
+    }
+  }
+
+  /**
+   * The organiser's closing: the entries the worker lists, signed and published. `asked`: the organiser pressed
+   * *Close registration now* (the words go to the panel).
+   * @param {string} address @param {boolean} asked
+   */
+  async function closeRegistration(address, asked) {
+    const kept = (await readTournaments()).organised.find((o) => o.address === address);
+    if (!kept || kept.closing || busy.has(address)) return;
+    busy.add(address);
+    try {
+      const page = await call("tournament_view", { address, now: nowSeconds() });
+      if (page.phase !== "registration" && page.phase !== "closing") return;
+      // Closed early, the closing takes the entries heard so far as registration's end would (the worker states
+      // a closing once the announced time is over: asked as of that time). An entry made after it is not listed,
+      // so every device leaves it out.
+      const asOf = Math.max(nowSeconds(), page.closes);
+      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: asOf });
+      if (entries.length < 2) {
+        if (asked) panelMessage("Registration cannot close with fewer than two entrants.");
+        return;
+      }
+      const event = signer.sign(closingTemplate({ address, entries, revealsUntil, createdAt: nowSeconds() }));
+      // Kept before it is sent: a second, different closing would end the tournament for everyone.
+      await keepOrganised({ ...kept, closing: event });
+      await send(event);
+      ctx.say(`Registration is closed: ${entries.length} entrants. The draw is made as they reveal.`);
+    } catch (error) {
+      if (asked) panelMessage(`Registration could not be closed: ${String(/** @type {Error} */ (error)?.message ?? error)}`);
+    } finally {
+      busy.delete(address);
+    }
+  }
+
+  const panelMessage = (/** @type {string} */ text) => {
+    $("tournament-message").textContent = text;
+  };
+
+  // ---- organising and joining -----------------------------------------------------------------------------------
+
+  async function organise() {
+    const checked = checkName(field("tournament-name").value);
+    if (!checked.ok) return ctx.message(`The tournament's name: ${checked.error.replace(/^Choose a name: .*/, "give it one.")}`);
+    const whole = (/** @type {string} */ name) => Number(field(name).value);
+    const length = whole("tournament-length");
+    if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return ctx.message("A tournament's matches are 1 to 25 points long.");
+    const places = whole("tournament-places");
+    if (!(Number.isInteger(places) && places >= 4 && places <= 64)) return ctx.message("A tournament has 4 to 64 places.");
+    const closesIn = whole("tournament-closes") * whole("tournament-closes-unit");
+    if (!(closesIn >= 60 && closesIn <= 30 * 24 * 3600)) return ctx.message("Registration closes a minute to 30 days from now.");
+    const mode = /** @type {RadioNodeList} */ (ctx.form.elements.namedItem("tournament-mode")).value === "links" ? "links" : "live";
+    const moveHours = mode === "links" ? whole("tournament-move-hours") : null;
+    const format = field("tournament-format").value === "roundrobin" ? "roundrobin" : "knockout";
+    const createdAt = nowSeconds();
+    const d = newTournamentId();
+    const event = signer.sign(announcementTemplate({
+      d, name: checked.name, format, length, mode, moveHours, places, rated: field("tournament-rated").checked,
+      closes: createdAt + closesIn, createdAt,
+    }));
+    const address = `${ANNOUNCEMENT_KIND}:${me}:${d}`;
+    await keepOrganised({ address, announcement: event, closing: null });
+    ctx.message("");
+    try {
+      await send(event);
+      ctx.say(`Your tournament ${checked.name} is announced.`);
+    } catch {
+      ctx.message("No relay took your tournament: it is sent again when the lobby next opens.");
+    }
+    await render();
+  }
+
+  /** @param {string} address */
+  async function join(address) {
+    const name = await ctx.chosenName();
+    if (name === null) {
+      // The lobby's message line is under the panel when it is open.
+      if (panel.open) panelMessage("Your name is needed to enter: write it under Find an opponent (Back to the lobby), then join.");
+      return;
+    }
+    const kept = await readTournaments();
+    if (kept.entered.some((e) => e.address === address)) return;
+    const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const { commitment } = await call("tournament_commitment", { value });
+    const event = signer.sign(entryTemplate({ address, name, commitment, createdAt: nowSeconds() }));
+    // Kept before it is sent: the value must outlive this page to be revealed.
+    await keepEntered({ address, value, entry: event, revealed: false });
+    try {
+      await send(event);
+      ctx.say("You entered the tournament. The draw is made when registration closes.");
+    } catch {
+      ctx.message("No relay took your entry: it is sent again when the lobby next opens.");
+    }
+    await render();
+  }
+
+  /** @param {string} address */
+  async function openPanel(address) {
+    shown = address;
+    panelMessage("");
+    if (!panel.open) panel.showModal();
+    await render();
+    $("tournament-title").focus();
+  }
+
+  // ---- the controls ---------------------------------------------------------------------------------------------
+
+  $("lobby-organise-button").addEventListener("click", () => void organise());
+  $("lobby-tournament-list").addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest("button[value]");
+    if (!(button instanceof HTMLButtonElement)) return;
+    const [what, ...rest] = button.value.split(":");
+    const address = rest.join(":");
+    if (what === "open") void openPanel(address);
+    if (what === "join") void join(address);
+  });
+  $("tournament-join").addEventListener("click", () => void join(shown));
+  $("tournament-close-now").addEventListener("click", () => {
+    const address = shown;
+    parts = parts.then(() => closeRegistration(address, true)).catch(() => {});
+    void parts.then(render);
+  });
+  panel.addEventListener("close", () => void (shown = ""));
+  // A match starting closes the lobby: the panel over it goes with it.
+  ctx.lobbyDialog.addEventListener("close", () => {
+    if (panel.open) panel.close();
+  });
+  $("tournament-play").addEventListener("click", () => {
+    const next = JSON.parse(/** @type {HTMLElement} */ ($("tournament-play")).dataset.pairing || "null");
+    if (!next) return;
+    void (async () => {
+      const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
+      const posted = await ctx.playMatch({ to: next.to, length: page.length, rated: page.rated, pairing: next.pairing });
+      panelMessage(posted
+        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list.`
+        : "No relay took your invitation: check the connection and try again.");
+    })();
+  });
+  // The times move on, and a registration's time may end while nothing is heard.
+  setInterval(() => {
+    void ourPart(null);
+    if (ctx.lobbyDialog.open || panel.open) void render();
+  }, TICK_MS);
+
+  // Heard last: what is heard draws the list and acts, with everything above in place.
+  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
+  // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
+  // same events, so the relays that hold them keep one copy).
+  const kept = await readTournaments();
+  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.map((e) => e.entry)]) {
+    if (!event) continue;
+    heard(event);
+    void pool.publish(/** @type {any} */ (event)).catch(() => {});
+  }
+  void ourPart(null);
+
+  return {
+    render,
+    open: openPanel,
+    pairingWith,
+  };
+}
+
+/** @typedef {Awaited<ReturnType<typeof createTournaments>>} Tournaments */
