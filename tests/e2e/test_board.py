@@ -250,6 +250,22 @@ def test_selecting_a_checker_lights_exactly_its_destinations(page: Page, harness
     assert classes_of(page, "dest") == set()
 
 
+def test_a_checker_in_hand_stays_there_when_the_same_turn_is_drawn_again(
+    page: Page, harness_url: str
+) -> None:
+    """A redraw of the same turn (a status line changed, a preference) keeps the checker in hand; a view of
+    another position drops it."""
+    mount(page, harness_url, start_view())
+    click_loc(page, 24)
+    page.evaluate("v => boardApi.set({view: v})", start_view())  # a new object, the same turn
+    settle(page)
+    assert classes_of(page, "selected") == {"24"}
+    assert classes_of(page, "dest") == {"21", "23"}
+    page.evaluate("v => boardApi.set({view: v})", after_8_5_view())
+    settle(page)
+    assert classes_of(page, "selected") == set()
+
+
 def test_a_point_without_a_legal_move_cannot_be_picked(page: Page, harness_url: str) -> None:
     mount(page, harness_url, start_view())
     click_loc(page, 12)  # the opponent's checkers

@@ -271,6 +271,18 @@ function watchTurns(s, narrowScreen) {
 }
 
 /**
+ * Whether a checker picked up at `loc` stays in hand across a redraw: the same position, dice and destinations
+ * from there (the same turn, drawn again because a line of the status changed, say).
+ * @param {any} before @param {any} after @param {Loc} loc
+ */
+function sameTurnFrom(before, after, loc) {
+  const key = String(loc);
+  const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
+  return Boolean(before && after) && same(boardOf(before), boardOf(after)) && same(before.dice, after.dice)
+    && same(before.turn, after.turn) && same(before.dests?.[key], after.dests?.[key]) && Boolean(after.dests?.[key]?.length);
+}
+
+/**
  * The board's `set`: see its comment in createBoard.
  * @param {State} s @param {MediaQueryList | null} narrowScreen @param {Partial<BoardConfig>} partial
  */
@@ -285,6 +297,7 @@ function setConfig(s, narrowScreen, partial) {
   // just reported) keeps the checker where the user put it; anything else redraws from the view.
   const stale = "view" in partial && partial.view === s.shownView && !cfg.interactive;
   if ("view" in partial && !stale) {
+    const before = s.shownView;
     s.shownView = cfg.view;
     // Glides in progress finish on their own: the view that answers a move usually arrives
     // within milliseconds and already has the checker where the glide is taking it.
@@ -292,7 +305,7 @@ function setConfig(s, narrowScreen, partial) {
     s.drawn = boardOf(cfg.view);
     s.pending = false;
     s.pendingMove = null;
-    if (s.selected !== null) select(s, null);
+    if (s.selected !== null && !(s.cfg.interactive && sameTurnFrom(before, cfg.view, s.selected))) select(s, null);
   }
   if ("interactive" in partial && !cfg.interactive) {
     cancelDrag(s);

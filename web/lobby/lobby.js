@@ -312,7 +312,7 @@ export async function createLobby(ctx) {
       createdAt: 0,
       expires: links ? nowSeconds() + hours * 3600 : 0,
       state: "open",
-      timer: links ? null : setInterval(() => void republish(own), REPUBLISH_S * 1000),
+      timer: null,
     };
     mine.set(own.d, own);
     message("");
@@ -320,6 +320,8 @@ export async function createLobby(ctx) {
       // Kept before it is published: a page closed as soon as the invitation shows must still take its accept.
       if (links) await keepPosted(ctx.namespace, own, true);
       await publish(own, "open");
+      // Counted from the version published, so that the next is two whole minutes later.
+      if (!links && own.state === "open") own.timer = setInterval(() => void republish(own), REPUBLISH_S * 1000);
       const listed = links ? `for ${hours === 1 ? "an hour" : hours === 24 ? "a day" : `${hours / 24} days`}, whether this page is open or not` : "while this page is open";
       ctx.say(to ? `Your invitation to ${to.name} is posted: it shows in their list ${listed}.` : `Your invitation is posted: it stays in the list ${listed}.`);
     } catch {
