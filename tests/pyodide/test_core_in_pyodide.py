@@ -30,9 +30,11 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # (docs/testing.md): the Hypothesis properties try a tenth of their examples inside Pyodide
 # (tests/core/hypothesis_budget.py), 14 tests that repeat the same arithmetic many times run on CPython only
 # (times compared, whole matches and sessions, many evaluations), and the 16 that sign run inside Pyodide too,
-# nostr-tools handed to Python by run_core_tests.mjs: 1,388 passed, 129 skipped, 151 s.
+# nostr-tools handed to Python by run_core_tests.mjs: 1,388 passed, 129 skipped, 151 s. The rollouts' three
+# comparisons with GNU Backgammon's rollouts (tests/core/test_rollout_gnubg.py) need gnubg under `script`: not
+# inside Pyodide (2026-11-29: 1,458 passed, 132 skipped).
 AT_LEAST_PASSED = 1388
-AT_MOST_SKIPPED = 129
+AT_MOST_SKIPPED = 132
 
 
 def counts(output: str) -> dict[str, int]:
