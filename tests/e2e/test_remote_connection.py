@@ -156,18 +156,13 @@ def both_connected(host: Device, guest: Device) -> bool:
     return connection_state(host.page) == connection_state(guest.page) == "connected"
 
 
-def play_turn(page: Page) -> None:
-    while rd.my_turn(page):
-        rd.act_once(page)
-
-
 def plays_on(host: Device, guest: Device, turns: int = 2) -> None:
     """Live play goes on over the line: each turn reaches the other page, the two records stay the same."""
     for _ in range(turns):
         mover = rd.wait_for_turn([host.page, guest.page])
         if mover is None:
             return
-        play_turn(mover)
+        rd.play_turn(mover)
         rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
         assert both_connected(host, guest)
 
@@ -191,7 +186,7 @@ def test_a_line_cut_mid_turn_is_said_and_the_two_meet_again_with_the_turn_kept(
         lambda: "connected" not in {connection_state(p) for p in (mover, waiting.page)}, 10
     )
     expect(waiting.page.locator("#remote-status")).to_contain_text("Connection lost")
-    play_turn(mover)
+    rd.play_turn(mover)
     played = transcript(mover)
     back_after = seconds_until(lambda: both_connected(host, guest), 30)
     rd.wait_until(lambda: transcript(waiting.page) == played)
@@ -214,7 +209,7 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
     first, _ = start_live_3(host, guest, site)
-    play_turn(first)
+    rd.play_turn(first)
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     cut = guest if first is host.page else host
     other = host if cut is guest else guest
@@ -224,7 +219,7 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     seconds_until(lambda: "connected" not in {connection_state(cut.page), connection_state(other.page)}, 10)
     expect(other.page.locator("#remote-status")).to_contain_text("Connection lost")
     assert rd.wait_for_turn([host.page, guest.page]) is cut.page
-    play_turn(cut.page)  # Roll: half of the dice is the friend's, which cannot come now
+    rd.act_once(cut.page)  # Roll: half of the dice is the friend's, which cannot come now
     asked = transcript(cut.page)
     expect(cut.page.locator("#status")).to_contain_text("the link below: it asks for your roll")
     expect(cut.page.locator("#remote-send")).to_be_visible()
@@ -271,12 +266,15 @@ def test_a_page_asleep_and_woken_goes_on_with_the_match(
     if line == "cut":
         cut_line(mover)
         rd.wait_until(lambda: connection_state(mover) != "connected", timeout_s=10)
-    play_turn(mover)
+    rd.play_turn(mover)
     time.sleep(20 if line == "cut" else 3)
     cdp.send("Page.setWebLifecycleState", {"state": "active"})
     waiting.page.evaluate("() => window.__setHidden(false)")
     back_after = seconds_until(lambda: both_connected(host, guest), 30)
-    assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
+    next_up = rd.wait_for_turn([host.page, guest.page])
+    assert next_up is waiting.page, [
+        (rd.state(page), len(transcript(page))) for page in (mover, waiting.page)
+    ]
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     plays_on(host, guest)
     assert back_after < 30, back_after

@@ -99,8 +99,11 @@ export async function createLobby(ctx) {
   const field = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   /** @type {Map<string, Mine>} */
   const mine = new Map();
-  /** Invitations by links accepted here, by poster and id, until their taken version names who took them. */
-  /** @type {Map<string, {terms: import("../types.generated.js").Invitation, match: string}>} */
+  /**
+   * Invitations by links accepted here, by poster and id, until their taken version names who took them; `match`
+   * is "" while the match is being made, and an answer heard meanwhile waits in `answer` until it is made.
+   */
+  /** @type {Map<string, {terms: import("../types.generated.js").Invitation, match: string, answer?: string}>} */
   const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
@@ -443,12 +446,16 @@ export async function createLobby(ctx) {
    */
   async function acceptLinks(terms) {
     const address = `${INVITATION_KIND}:${terms.poster}:${terms.d}`;
+    // Waiting from the first: the poster's taken version (another's accept) may come while the match is made.
+    const key = `${terms.poster}:${terms.d}`;
+    /** @type {{terms: import("../types.generated.js").Invitation, match: string, answer?: string}} */
+    const waiting = { terms, match: "" };
+    linksWaiting.set(key, waiting);
     if (dialog.open) dialog.close();
     const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated });
+    waiting.match = hosted.match;
     await noteLobbyMatch(ctx.namespace, { match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false });
-    // Waiting from before the letter goes: the poster's taken version (this accept's or another's) may come at once.
-    const key = `${terms.poster}:${terms.d}`;
-    linksWaiting.set(key, { terms, match: hosted.match });
+    if (waiting.answer !== undefined) return linksAnswered(waiting, waiting.answer);
     try {
       await postbox.send({ to: terms.poster, address, match: hosted.match, rev: hosted.revision, payload: hosted.payload });
     } catch {
@@ -494,6 +501,18 @@ export async function createLobby(ctx) {
   }
 
   /**
+   * The poster's answer to an accept by links, once its match is made here: by this player, the poster's join
+   * comes as a letter; by another, or withdrawn, the match made for it goes.
+   * @param {{terms: import("../types.generated.js").Invitation, match: string}} links @param {string} by
+   */
+  function linksAnswered(links, by) {
+    if (by === signer.publicKey) return;
+    const whose = links.terms.name;
+    ctx.notice(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
+    void ctx.dropUnjoined(links.match);
+  }
+
+  /**
    * The invitation an accept waits on changed: taken by this player (the match starts, hosted here), by another
    * ("already taken"), or withdrawn (by: "").
    * @param {string} poster @param {string} d @param {string} by
@@ -501,12 +520,9 @@ export async function createLobby(ctx) {
   function answered(poster, d, by) {
     const links = linksWaiting.get(`${poster}:${d}`);
     if (links) {
-      // The match is kept here already; the poster's join comes as a letter.
       linksWaiting.delete(`${poster}:${d}`);
-      if (by === signer.publicKey) return;
-      const whose = links.terms.name;
-      ctx.notice(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
-      void ctx.dropUnjoined(links.match);
+      if (links.match) linksAnswered(links, by);
+      else links.answer = by; // answered once the match is made (acceptLinks)
       return;
     }
     const waited = pending;
