@@ -114,3 +114,46 @@ def test_two_accepting_one_invitation_by_links_get_one_match(
     expect(loser.locator("#remote-panel")).to_be_hidden()
     rd.open_online(loser, "friend")
     expect(loser.locator("#friend-matches")).to_have_text("None yet.")
+
+
+def test_an_accept_by_links_answered_while_its_page_was_closed_is_told_at_the_next_opening(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Ann's page is closed; Bob and Cy both accept her invitation by links and close theirs at once. Ann's
+    game opens and joins the match of the first letter it reads. When Bob's and Cy's games next open, the one
+    whose letter came second is told it was already taken (the taken version read at the opening), and the
+    match their device had made for it leaves their list; the other's goes on."""
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 3, "links")
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
+    ann_browser = ann.context
+    ann.close()
+    browsers = {}
+    for page, name in ((bob, "Bob"), (cy, "Cy")):
+        open_lobby(page, site, name)
+        page.click(f"{row(page, 'Ann', 3)} button:text-is('Accept')", timeout=CONNECT_TIMEOUT_MS)
+        expect(page.locator("#announcer")).to_contain_text("Your acceptance is sent to Ann")
+        browsers[name] = page.context
+        page.close()
+
+    ann = ann_browser.new_page()
+    ann.goto(f"{site}?no-welcome")
+    ann.wait_for_selector("#remote-title:has-text('3-point match with')", timeout=CONNECT_TIMEOUT_MS)
+    winner_name = (ann.text_content("#remote-title") or "").split(" with ")[1].split(" ·")[0]
+    assert winner_name in ("Bob", "Cy")
+    loser_name = "Cy" if winner_name == "Bob" else "Bob"
+
+    loser = browsers[loser_name].new_page()
+    loser.goto(f"{site}?no-welcome")
+    rd.wait_ready(loser)
+    expect(loser.locator("#notice")).to_contain_text("Already taken", timeout=CONNECT_TIMEOUT_MS)
+    rd.open_online(loser, "friend")
+    expect(loser.locator("#friend-matches")).to_have_text("None yet.")
+    winner = browsers[winner_name].new_page()
+    winner.goto(f"{site}?no-welcome")
+    rd.wait_ready(winner)
+    rd.open_online(winner, "friend")
+    expect(winner.locator("#friend-matches")).to_contain_text("Ann")
+    expect(winner.locator("#notice")).not_to_contain_text("Already taken")

@@ -15,7 +15,7 @@ import { loadSigner, renameIdentity } from "./identity.js";
 import { renderList } from "./lobby-view.js";
 import { checkName } from "./name.js";
 import { publishResults } from "./results.js";
-import { namesMet, noteLobbyMatch, notedMatches } from "./noted.js";
+import { forgetNoted, namesMet, noteLobbyMatch, notedMatches } from "./noted.js";
 import { keepPosted, readPosted } from "./posted.js";
 import { openPostbox } from "./letters.js";
 import { inBatches } from "./batches.js";
@@ -58,6 +58,13 @@ import {
  * @property {(id: string, revision: number) => Promise<void>} markSent  a turn's letter is out
  * @property {(id: string) => Promise<void>} dropUnjoined  the accepter's match, another accepter having been first
  * @property {() => void} ratingsChanged  new verified results came: the ratings shown elsewhere are drawn again
+ */
+
+/**
+ * @typedef {object} LinksWaiting  an accept by links sent from here, waiting for the poster's answer
+ * @property {string} name  the poster's
+ * @property {string} match  the match made here for it ("" while it is being made)
+ * @property {string} [answer]  who took the invitation, heard while the match was being made ("" withdrawn)
  */
 
 /** How long an invitation by links may stay listed, in hours, by the form's choice (7 days at most: the core). */
@@ -103,7 +110,7 @@ export async function createLobby(ctx) {
    * Invitations by links accepted here, by poster and id, until their taken version names who took them; `match`
    * is "" while the match is being made, and an answer heard meanwhile waits in `answer` until it is made.
    */
-  /** @type {Map<string, {terms: import("../types.generated.js").Invitation, match: string, answer?: string}>} */
+  /** @type {Map<string, LinksWaiting>} */
   const linksWaiting = new Map();
   /** When this device first saw each invitation (its re-publications carry new times). */
   const firstSeen = new Map();
@@ -138,6 +145,14 @@ export async function createLobby(ctx) {
   await call("lobby_block", { keys: blocked.map((b) => b.key) });
   renderBlocked(blockedList, blocked);
 
+  // Accepts by links sent before this page opened, their match not started yet (the page closed before the
+  // poster's answer): the invitation's taken version, heard again now, says whether it starts.
+  for (const noted of await notedMatches(ctx.namespace)) {
+    const [, poster, d] = (noted.address ?? "").split(":");
+    if (noted.match && !noted.published && noted.me === signer.publicKey && poster === noted.opponent) {
+      linksWaiting.set(`${poster}:${d}`, { name: noted.opponentName ?? "The other player", match: noted.match });
+    }
+  }
   const invitationsWanted = () => pool.subscribe({ kinds: [INVITATION_KIND], "#t": [TOPIC] }, heard);
   let invitations = invitationsWanted();
   pool.subscribe({ kinds: [ACCEPT_KIND], "#p": [signer.publicKey] }, (event) => void acceptHeard(event));
@@ -448,8 +463,8 @@ export async function createLobby(ctx) {
     const address = `${INVITATION_KIND}:${terms.poster}:${terms.d}`;
     // Waiting from the first: the poster's taken version (another's accept) may come while the match is made.
     const key = `${terms.poster}:${terms.d}`;
-    /** @type {{terms: import("../types.generated.js").Invitation, match: string, answer?: string}} */
-    const waiting = { terms, match: "" };
+    /** @type {LinksWaiting} */
+    const waiting = { name: terms.name, match: "" };
     linksWaiting.set(key, waiting);
     if (dialog.open) dialog.close();
     const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated });
@@ -503,13 +518,16 @@ export async function createLobby(ctx) {
   /**
    * The poster's answer to an accept by links, once its match is made here: by this player, the poster's join
    * comes as a letter; by another, or withdrawn, the match made for it goes.
-   * @param {{terms: import("../types.generated.js").Invitation, match: string}} links @param {string} by
+   * @param {LinksWaiting} links @param {string} by
    */
-  function linksAnswered(links, by) {
+  async function linksAnswered(links, by) {
     if (by === signer.publicKey) return;
-    const whose = links.terms.name;
+    const whose = links.name;
     ctx.notice(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
-    void ctx.dropUnjoined(links.match);
+    await ctx.dropUnjoined(links.match);
+    // Its note goes with it, unless it was joined meanwhile (a note of a match kept nowhere would only make every
+    // start connect to the lobby for its result).
+    if (!(await ctx.find({ match: links.match }))) await forgetNoted(ctx.namespace, { match: links.match });
   }
 
   /**
@@ -521,7 +539,7 @@ export async function createLobby(ctx) {
     const links = linksWaiting.get(`${poster}:${d}`);
     if (links) {
       linksWaiting.delete(`${poster}:${d}`);
-      if (links.match) linksAnswered(links, by);
+      if (links.match) void linksAnswered(links, by);
       else links.answer = by; // answered once the match is made (acceptLinks)
       return;
     }

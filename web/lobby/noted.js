@@ -97,6 +97,18 @@ export async function changeNoted(namespace, which, change) {
 }
 
 /**
+ * Forget the match noted as `which` is (an accept by links whose match never started).
+ * @param {string} namespace @param {{room?: string, match?: string}} which
+ */
+export async function forgetNoted(namespace, which) {
+  const keyval = await openKeyval(namespace);
+  await keyval.update(storageKey(namespace), (text) => ({
+    text: JSON.stringify(parsed(text).filter((m) => !sameMatch(m, which))),
+    value: null,
+  }));
+}
+
+/**
  * The names the players met through the lobby had then, by key (the latest kept).
  * @param {string} namespace @returns {Promise<Map<string, string>>}
  */
