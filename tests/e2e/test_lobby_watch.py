@@ -55,6 +55,9 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     cy.set_viewport_size({"width": 390, "height": 844})
     audit(cy, "watching a match on a phone", ["wcag22aa"])
     screenshot(cy, "lobby-watching-390x844")
+    cy.set_viewport_size({"width": 844, "height": 390})
+    audit(cy, "watching a match on a phone held sideways", ["wcag22aa"])
+    screenshot(cy, "lobby-watching-844x390", full_page=False)
     cy.set_viewport_size({"width": 1280, "height": 800})
 
     rd.resign_single(bob, ann)
