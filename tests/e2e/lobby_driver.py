@@ -20,12 +20,13 @@ def open_lobby(page: Page, site: str, name: str) -> None:
     page.fill("#lobby-form input[name=name]", name)
 
 
-def post(page: Page, length: int, mode: str = "live") -> None:
-    """*Post an invitation*: `length` points, `mode` "live" or "links" (listed for a day)."""
+def post(page: Page, length: int, mode: str = "live", *, rated: bool = False) -> None:
+    """*Post an invitation*: `length` points, `mode` "live" or "links" (listed for a day), rated or not."""
     if page.get_attribute("#lobby-post", "open") is None:
         page.click("#lobby-post summary")
     page.fill("#lobby-form input[name=length]", str(length))
     page.check(f"#lobby-form input[name=mode][value={mode}]")
+    page.set_checked("#lobby-form input[name=rated]", rated)
     page.click("#lobby-post-button")
 
 
@@ -36,10 +37,7 @@ def meet(
     boards connected."""
     open_lobby(ann, site, "Ann")
     ann.set_checked("#lobby-form input[name=watchable]", watchable)
-    if ann.get_attribute("#lobby-post", "open") is None:
-        ann.click("#lobby-post summary")
-    ann.set_checked("#lobby-form input[name=rated]", rated)
-    post(ann, length)
+    post(ann, length, rated=rated)
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('{length}-point match')")
     open_lobby(bob, site, "Bob")
     bob.click(f"{row(bob, 'Ann', length)} button:text-is('Accept')")

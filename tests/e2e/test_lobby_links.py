@@ -22,8 +22,8 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     _, site = relay_and_site
     ann, bob, cy = devices
     open_lobby(ann, site, "Ann")
-    post(ann, 1, "links")
-    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
+    post(ann, 1, "links", rated=True)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links · rated')")
     expect(ann.locator("#announcer")).to_contain_text("Your invitation is posted")
     # Ann closes her page: an invitation by links stays listed (a live one would be withdrawn).
     ann_browser = ann.context
@@ -86,6 +86,13 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     for page in (ann, bob):
         rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
         assert "Ann wins the match" in (page.text_content("#result-text") or "")
+    # Rated: each device signed and published its player's result; Ann's lobby rates Bob from the two
+    # (FIBS: 1500 each, 1 point: 1510 and 1490).
+    rd.open_online(ann, "lobby")
+    ann.click("#lobby-played summary")
+    expect(ann.locator("#lobby-played-list li")).to_contain_text(
+        "Bob · 1490, from 1 verified result", timeout=CONNECT_TIMEOUT_MS
+    )
 
 
 def test_two_accepting_one_invitation_by_links_get_one_match(
