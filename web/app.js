@@ -173,6 +173,7 @@ async function friendsModule() {
  */
 const online = createOnline({
   namespace, call, say: announcer.say, notice: showNotice, enqueue: queue.enqueue, friends: friendsModule,
+  engineRestored: engine.onRestored,
   watch: (watched, subscribe) => void enqueue(async () => enterWatchMode(watched, subscribe)),
 });
 

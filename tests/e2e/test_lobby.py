@@ -341,3 +341,35 @@ def test_a_blocked_player_is_hidden_here_until_unblocked(
     for length in (5, 7):
         bob.wait_for_selector(row(bob, "Ann", length), timeout=CONNECT_TIMEOUT_MS)
     assert bob.is_hidden("#lobby-blocked")
+
+
+def test_the_lobby_goes_on_after_the_engine_worker_is_replaced(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """The engine's worker dies with the lobby open (as a browser may end it under memory pressure); a new
+    worker takes over, holding none of what the old one heard: the lobby asks the relays for everything
+    again, so Bob's invitation is still there to accept, a new one of Cy's is listed, and accepting starts
+    the match."""
+    _, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(bob, site, "Bob")
+    post(bob, 3)
+    bob.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+    # Test mode (a dice script) gives the page its probe, which can end the worker.
+    ann.goto(f"{site}?test-dice=31&no-sw&no-welcome")
+    rd.wait_ready(ann)
+    rd.open_online(ann, "lobby")
+    ann.fill("#lobby-form input[name=name]", "Ann")
+    ann.wait_for_selector(row(ann, "Bob", 3), timeout=CONNECT_TIMEOUT_MS)
+    ann.evaluate("() => window.backgammonTestProbe.kill()")
+    ann.wait_for_function(
+        "() => Number(document.documentElement.dataset.engineRestarts || 0) >= 1"
+        " && document.documentElement.dataset.engine === 'ready'",
+        timeout=60_000,
+    )
+    open_lobby(cy, site, "Cy")
+    post(cy, 5)
+    ann.wait_for_selector(row(ann, "Cy", 5), timeout=CONNECT_TIMEOUT_MS)
+    ann.click(f"{row(ann, 'Bob', 3)} button:text-is('Accept')")
+    for page in (ann, bob):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)

@@ -40,6 +40,9 @@ export function refusalText(error) {
 export function connectEngine({ record, status, say, notice }) {
   const root = document.documentElement;
   let ready = false;
+  /** What must hear of a new worker once it holds the match again (the lobby gives it what it had heard). */
+  /** @type {Set<() => void>} */
+  const restoredListeners = new Set();
 
   /** @param {string} text */
   function showStatus(text) {
@@ -83,6 +86,7 @@ export function connectEngine({ record, status, say, notice }) {
       root.dataset.engineRestarts = String(Number(root.dataset.engineRestarts ?? 0) + 1);
       status.hidden = true;
       notice(`The game engine stopped (${reason}) and was started again. The match goes on from its last saved position.`);
+      for (const listener of restoredListeners) listener();
     },
     onGiveUp: (error) => {
       root.dataset.engine = "failed";
@@ -115,7 +119,12 @@ export function connectEngine({ record, status, say, notice }) {
     }
   }
 
-  return { call, isReady: () => ready };
+  return {
+    call,
+    isReady: () => ready,
+    /** @param {() => void} listener  called each time a new worker has taken over */
+    onRestored: (listener) => void restoredListeners.add(listener),
+  };
 }
 
 /** @typedef {import("../types.js").Call} Call */

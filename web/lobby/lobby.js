@@ -58,6 +58,7 @@ import {
  * @property {(id: string, revision: number) => Promise<void>} markSent  a turn's letter is out
  * @property {(id: string) => Promise<void>} dropUnjoined  the accepter's match, another accepter having been first
  * @property {() => void} ratingsChanged  new verified results came: the ratings shown elsewhere are drawn again
+ * @property {(listener: () => void) => void} engineRestored  `listener` called each time a new engine worker took over
  */
 
 /**
@@ -153,6 +154,12 @@ export async function createLobby(ctx) {
       linksWaiting.set(`${poster}:${d}`, { name: noted.opponentName ?? "The other player", match: noted.match });
     }
   }
+  // A new engine worker holds nothing the lobby heard (web/engine/engine.js gives it the match only): the players
+  // blocked here handed over again, then everything asked of the relays again from the start.
+  ctx.engineRestored(() => void (async () => {
+    await call("lobby_block", { keys: (await readBlocked(ctx.namespace)).map((b) => b.key) });
+    pool.again();
+  })().catch((error) => console.error("The lobby could not be given to the new engine:", error)));
   const invitationsWanted = () => pool.subscribe({ kinds: [INVITATION_KIND], "#t": [TOPIC] }, heard);
   let invitations = invitationsWanted();
   pool.subscribe({ kinds: [ACCEPT_KIND], "#p": [signer.publicKey] }, (event) => void acceptHeard(event));

@@ -45,6 +45,7 @@ async function tournamentWorkWaiting(namespace) {
  * @property {(text: string) => void} notice  a notice the player sees
  * @property {(step: () => Promise<void>) => Promise<unknown>} enqueue
  * @property {() => Promise<import("../remote/friends.js").Friends>} friends  play on two devices (loaded on first use)
+ * @property {(listener: () => void) => void} engineRestored  `listener` called each time a new engine worker took over
  * @property {(watched: import("./lobby.js").Watched, subscribe: import("./watch-mode.js").WatchContext["subscribe"]) => void} watch
  *   follow a match being played (the page's watch mode)
  */
@@ -113,6 +114,7 @@ export function createOnline(ctx) {
       const { rememberedName } = await remoteStore();
       return createLobby({
         namespace, call, say: ctx.say, notice: ctx.notice, relays: await siteRelays(), defaultName: rememberedName(), find,
+        engineRestored: ctx.engineRestored,
         newRoom: async () => (await import("../remote/link.js")).newInvitation(),
         hostLive: (match) => inQueue((friends) => friends.hostLive(match)),
         joinLive: (invitation, agreed) => inQueue((friends) => friends.openInvitation(invitation, agreed)),

@@ -20,6 +20,9 @@ const CONNECT_WAIT_MS = 8000;
  */
 export function openPool(relays) {
   const pool = new AbstractSimplePool({ verifyEvent: () => true, maxWaitForConnection: CONNECT_WAIT_MS });
+  /** The subscriptions open, each with what it was made of, to be asked again (`again`). */
+  /** @type {Set<{filter: import("nostr-tools/filter").Filter, onEvent: (event: Record<string, any>) => void, onStored?: () => void, sub: {close: () => void}}>} */
+  const open = new Set();
   return {
     /**
      * @param {import("nostr-tools/filter").Filter} filter
@@ -28,7 +31,24 @@ export function openPool(relays) {
      * @returns {{close: () => void}}
      */
     subscribe(filter, onEvent, onStored) {
-      return pool.subscribe(relays, filter, { onevent: onEvent, oneose: onStored });
+      const made = { filter, onEvent, onStored, sub: pool.subscribe(relays, filter, { onevent: onEvent, oneose: onStored }) };
+      open.add(made);
+      return {
+        close() {
+          open.delete(made);
+          made.sub.close();
+        },
+      };
+    },
+    /**
+     * Every subscription open asked again from the start: the relays send all they hold once more (a new engine
+     * worker holds none of what the old one heard).
+     */
+    again() {
+      for (const made of open) {
+        made.sub.close();
+        made.sub = pool.subscribe(relays, made.filter, { onevent: made.onEvent, oneose: made.onStored });
+      }
     },
     /**
      * Publish to every relay; resolves when at least one took it (rejects when none did).
