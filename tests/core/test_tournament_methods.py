@@ -171,6 +171,7 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
         "organiser": keys["org"],
         "d": D,
         "name": "Spring cup",
+        "organiser_name": None,
         "format": "knockout",
         "length": 1,
         "mode": "live",
@@ -194,6 +195,19 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
     assert call("tournament_commitment", value="xyz")["type"] == "InvalidActionError"
     assert call("tournament_view", address="31663:nobody:none")["type"] == "InvalidActionError"
     assert call("tournament_closing", address=address(keys), now=NOW + 100)["type"] == "InvalidActionError"
+
+
+def test_the_organisers_name_is_shown_as_announced(keys: dict[str, str]) -> None:
+    (announced,) = sign([("org", announcement(organiser_name=" Olga "))])
+    assert receive([announced], NOW + 100)["changed"] == [address(keys)]
+    (listed,) = call("tournament_list", now=NOW + 100)["tournaments"]
+    assert listed["organiser_name"] == "Olga"
+    assert view(keys, NOW + 100)["organiser_name"] == "Olga"
+    # A name the lobby would refuse refuses the announcement, and nothing is held.
+    call("tournament_reset")
+    (badly,) = sign([("org", announcement(organiser_name="\u200b"))])
+    assert receive([badly], NOW + 100) == {"changed": [], "refused": {"content": 1}}
+    assert call("tournament_list", now=NOW + 100) == {"tournaments": []}
 
 
 def test_a_knock_out_of_four_decided_by_signed_results(keys: dict[str, str]) -> None:

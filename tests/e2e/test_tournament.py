@@ -68,10 +68,15 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     shown = ann.text_content(tournament_row("Dawn cup")) or ""
     assert "knock-out · 1-point matches · live · not rated" in shown, shown
     assert re.search(r"0 of 4 places taken · Registration closes in (29|30) minutes", shown), shown
+    ann_mark = ann.get_attribute(f"{tournament_row('Dawn cup')} svg.identity-mark", "aria-label")
+    assert ann_mark and "Ann" not in ann_mark
     for name in ("Bob", "Cy", "Dee"):
         open_lobby(everyone[name], site, name)
         places_taken(everyone[name], "Dawn cup", 0)
-        assert "organised by" in (everyone[name].text_content(tournament_row("Dawn cup")) or "")
+        # The announcement names its organiser: the list shows Ann's name, with her mark beside it.
+        row = everyone[name].locator(tournament_row("Dawn cup"))
+        expect(row.locator(".lobby-rating")).to_have_text(" · organised by Ann")
+        assert row.locator("svg.identity-mark").get_attribute("aria-label") == ann_mark
 
     # Each joins from the list; every device's list counts the entrants as they come.
     for taken, name in enumerate(("Ann", "Bob", "Cy", "Dee"), start=1):
@@ -95,6 +100,9 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         )
         assert sorted(entrants) == sorted(f"{n} (you)" if n == name else n for n in everyone), entrants
         expect(page.locator("#tournament-phase")).to_contain_text("Registration closes in")
+        if page is not ann:
+            expect(page.locator("#tournament-terms")).to_contain_text("organised by Ann")
+            assert page.get_attribute("#tournament-terms svg.identity-mark", "aria-label") == ann_mark
     assert bob.is_hidden("#tournament-close-now"), "only the organiser closes the registration"
 
     # Ann closes registration now: the closing goes out, each entrant's device reveals, every device draws;

@@ -49,7 +49,8 @@ const keys = Object.fromEntries(Object.entries(data.secrets).map(([n, s]) => [n,
 const d = newTournamentId();
 const address = tournamentAddress(keys.org, d);
 const terms = {
-  name: "Spring cup", format: "knockout", length: 1, places: 4, rated: true, closes: data.closes };
+  name: "Spring cup", organiserName: "Olga", format: "knockout", length: 1, places: 4, rated: true,
+  closes: data.closes };
 const live = signEvent(
   announcementTemplate({ d, ...terms, mode: "live", moveHours: null, createdAt: data.now }),
   data.secrets.org);
@@ -73,6 +74,7 @@ print({ d, address, keys, live, links, entries,
     assert answer["refused"] == {} and made["address"] in answer["changed"]
     listed = {t["address"]: t for t in call("tournament_list", now=NOW + 100)["tournaments"]}
     assert listed[made["address"]]["entrants"] == 2 and listed[made["address"]]["move_hours"] is None
+    assert listed[made["address"]]["organiser_name"] == "Olga"
     (links,) = (t for a, t in listed.items() if a != made["address"])
     assert links["mode"] == "links" and links["move_hours"] == 48 and links["format"] == "roundrobin"
 

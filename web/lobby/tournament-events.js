@@ -25,14 +25,15 @@ export const newTournamentId = newInvitationId;
 export const tournamentAddress = (organiser, d) => `${ANNOUNCEMENT_KIND}:${organiser}:${d}`;
 
 /**
- * The announcement's event, unsigned. `moveHours`: the hours a player has to move in a tournament by links (null
- * for a live one); `closes`: when registration closes (whole seconds since 1970).
- * @param {{d: string, name: string, format: "knockout" | "roundrobin", length: number, mode: "live" | "links",
- *   moveHours: number | null, places: number, rated: boolean, closes: number, createdAt: number}} terms
+ * The announcement's event, unsigned. `organiserName`: the organiser's name in the lobby; `moveHours`: the hours a
+ * player has to move in a tournament by links (null for a live one); `closes`: when registration closes (whole
+ * seconds since 1970).
+ * @param {{d: string, name: string, organiserName: string, format: "knockout" | "roundrobin", length: number,
+ *   mode: "live" | "links", moveHours: number | null, places: number, rated: boolean, closes: number, createdAt: number}} terms
  */
-export function announcementTemplate({ d, name, format, length, mode, moveHours, places, rated, closes, createdAt }) {
+export function announcementTemplate({ d, name, organiserName, format, length, mode, moveHours, places, rated, closes, createdAt }) {
   /** @type {Record<string, unknown>} */
-  const content = { v: 1, name, format, length, mode };
+  const content = { v: 1, name, organiser_name: organiserName, format, length, mode };
   if (mode === "links") content.move_hours = moveHours;
   Object.assign(content, { places, rated, closes });
   return { kind: ANNOUNCEMENT_KIND, created_at: createdAt, tags: [["d", d], ["t", TOPIC]], content: JSON.stringify(content) };

@@ -121,8 +121,10 @@ export async function createTournaments(ctx) {
   /** @param {string} address @param {Set<string>} entered @param {number} now */
   async function drawPanel(address, entered, now) {
     const page = await call("tournament_view", { address, now });
-    const organiser = page.entrants.find((e) => e.key === page.organiser)?.name ?? (await markOfKey(page.organiser)).text;
-    renderPanel(page, { me, now, organiserName: organiser });
+    const mark = await markOfKey(page.organiser);
+    // An announcement made before it named its organiser: their entry's name, else their mark's words.
+    const organiser = page.organiser_name ?? page.entrants.find((e) => e.key === page.organiser)?.name ?? mark.text;
+    renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
     join.hidden = !(page.phase === "registration" && !entered.has(address) && page.entrants.length < page.places);
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
@@ -249,6 +251,9 @@ export async function createTournaments(ctx) {
   // ---- organising and joining -----------------------------------------------------------------------------------
 
   async function organise() {
+    // The organiser is named in the announcement, as a player is in the lobby.
+    const organiserName = await ctx.chosenName();
+    if (organiserName === null) return;
     const checked = checkName(field("tournament-name").value);
     if (!checked.ok) return ctx.message(`The tournament's name: ${checked.error.replace(/^Choose a name: .*/, "give it one.")}`);
     const whole = (/** @type {string} */ name) => Number(field(name).value);
@@ -264,7 +269,7 @@ export async function createTournaments(ctx) {
     const createdAt = nowSeconds();
     const d = newTournamentId();
     const event = signer.sign(announcementTemplate({
-      d, name: checked.name, format, length, mode, moveHours, places, rated: field("tournament-rated").checked,
+      d, name: checked.name, organiserName, format, length, mode, moveHours, places, rated: field("tournament-rated").checked,
       closes: createdAt + closesIn, createdAt,
     }));
     const address = `${ANNOUNCEMENT_KIND}:${me}:${d}`;

@@ -47,6 +47,7 @@ class Announcement(TypedDict):
     d: str
     created_at: int
     name: str
+    organiser_name: str | None
     format: Format
     length: int
     mode: Literal["live", "links"]
@@ -118,7 +119,7 @@ def check_announcement(data: object, now: int) -> Announcement:
     if not TOURNAMENT_ID.fullmatch(found["d"]):
         raise Refused("kind", "its 'd' tag is not a tournament id.")
     fields = frozenset({"v", "name", "format", "length", "mode", "places", "rated", "closes"})
-    content = _content(event, fields, frozenset({"move_hours"}))
+    content = _content(event, fields, frozenset({"move_hours", "organiser_name"}))
     if content["format"] not in ("knockout", "roundrobin"):
         raise Refused("content", "its format is neither a knock-out nor a round robin.")
     if not _whole(content["length"], 1, MAX_MATCH_LENGTH):
@@ -136,6 +137,8 @@ def check_announcement(data: object, now: int) -> Announcement:
         raise Refused("content", f"its places are not {MIN_PLACES} to {MAX_ENTRANTS}.")
     if not isinstance(content["rated"], bool):
         raise Refused("content", "it does not say whether its matches are rated.")
+    # The organiser's name, checked as the lobby checks a player's (announcements made before it carry none).
+    organiser_name = check_name(content["organiser_name"]) if "organiser_name" in content else None
     if not _whole(content["closes"], event["created_at"] + 1, event["created_at"] + 30 * 24 * 3600):
         raise Refused(
             "content", "its registration closes before it was announced, or more than 30 days after."
@@ -146,6 +149,7 @@ def check_announcement(data: object, now: int) -> Announcement:
         d=found["d"],
         created_at=event["created_at"],
         name=check_name(content["name"]),
+        organiser_name=organiser_name,
         format=content["format"],
         length=content["length"],
         mode=content["mode"],
