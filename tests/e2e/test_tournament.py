@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
-from tests.core.lobby_support import needs_node, sign
+from tests.core.lobby_support import needs_node, public_keys, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.lobby_driver import (
@@ -285,3 +285,79 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
     cy.set_viewport_size({"width": 390, "height": 844})
     screenshot(cy, "tournament-round-robin-390x844", full_page=False)
     audit(cy, "a round robin's rounds and standings on a phone", ["wcag22aa"])
+
+
+@needs_node
+def test_a_link_opens_a_tournament_to_join_from_it(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Ann organises a tournament and copies its link from the panel; Bob, at a fresh device, opens the link:
+    the site opens the lobby and the tournament's panel with *Join*, he gives his name and joins, and Ann's
+    panel counts him. A link not whole says so; a link to a tournament the relays do not have says so after a
+    wait, and the panel opens as soon as a relay sends it."""
+    relay, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    organise(ann, "Link cup", places=4, length=1, closes_minutes=30)
+    ann.wait_for_selector(f"{tournament_row('Link cup')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    address = ann.get_attribute(tournament_row("Link cup"), "data-address") or ""
+    open_tournament(ann, "Link cup")
+    link = ann.input_value("#tournament-link")
+    assert link.endswith(f"#tournament={address}") and address.startswith("31663:"), link
+    ann.click("#tournament-copy-link")
+    ann.wait_for_selector("#tournament-copy-link + .copy-sign")  # copied, or selected to copy by hand
+
+    # Bob's device has never opened the site: the link opens it, the lobby and the tournament's panel.
+    bob.goto(link)
+    rd.wait_ready(bob)
+    bob.wait_for_selector("#tournament-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    expect(bob.locator("#tournament-title")).to_have_text("Link cup")
+    expect(bob.locator("#tournament-terms")).to_contain_text("organised by Ann")
+    expect(bob.locator("#tournament-join")).to_be_visible()
+    bob.fill("#tournament-entrant-name", "Bob")
+    bob.click("#tournament-join")
+    expect(bob.locator("#tournament-entrants li")).to_have_text(["Bob (you)"], timeout=CONNECT_TIMEOUT_MS)
+    expect(bob.locator("#tournament-join")).to_be_hidden()
+    expect(ann.locator("#tournament-entrants li")).to_have_text(["Bob"], timeout=CONNECT_TIMEOUT_MS)
+    assert "#tournament=" not in bob.url, "the link is taken: a reload does not open it again"
+
+    # A link cut short says so plainly.
+    cy.goto(f"{site}#tournament=31663:{address.split(':')[1][:20]}")
+    rd.wait_ready(cy)
+    expect(cy.locator("#lobby-message")).to_have_text(
+        "This link to a tournament is not whole: ask whoever sent it to send it again.",
+        timeout=CONNECT_TIMEOUT_MS,
+    )
+    assert cy.is_hidden("#tournament-dialog")
+    # A link to a tournament the relays do not have (yet): said after a wait; it opens once a relay has it.
+    keys = public_keys(["eve"])
+    missing = f"31663:{keys['eve']}:latecup000001"
+    cy.goto(f"{site}#tournament={missing}")
+    expect(cy.locator("#lobby-message")).to_contain_text(
+        "The relays have not sent the tournament of your link (yet)", timeout=CONNECT_TIMEOUT_MS
+    )
+    assert cy.is_hidden("#tournament-dialog")
+    now = int(time.time())
+    late_cup = {
+        "kind": 31663,
+        "created_at": now,
+        "tags": [["d", "latecup000001"], ["t", "backgammon-lobby"]],
+        "content": json.dumps(
+            {
+                "v": 1,
+                "name": "Late cup",
+                "organiser_name": "Eve",
+                "format": "knockout",
+                "length": 1,
+                "mode": "live",
+                "places": 4,
+                "rated": False,
+                "closes": now + 3600,
+            }
+        ),
+    }
+    answers = publish(ann, relay, sign([("eve", late_cup)]))
+    assert all(answer[2] for answer in answers), answers
+    cy.wait_for_selector("#tournament-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    expect(cy.locator("#tournament-title")).to_have_text("Late cup")
+    expect(cy.locator("#tournament-join")).to_be_visible()

@@ -156,6 +156,15 @@ export function createOnline(ctx) {
 
   return {
     openLobby,
+    /**
+     * A link to a tournament (`#tournament=<address>`, web/app.js): the lobby opens, then the tournament's panel.
+     * @param {string} address as the link gives it (checked by the lobby's tournaments)
+     */
+    async openTournamentLink(address) {
+      const open = await connectLobby();
+      await open.open();
+      await open.openTournament(address);
+    },
     /** *Play online…*: the lobby or a friend, each in its own dialog once this one has closed. */
     async openOnline() {
       const choice = await openDialog(/** @type {HTMLDialogElement} */ (document.getElementById("online-dialog")));

@@ -18,6 +18,10 @@ import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, readTou
 const BATCH = 50;
 /** How often the list's times move on and this device looks for its part of the draw to do, in milliseconds. */
 const TICK_MS = 10_000;
+/** A tournament's address as a link carries it (`#tournament=<address>`): kind, organiser's key, id. */
+const LINKED_ADDRESS = /^31663:[0-9a-f]{64}:[0-9a-z]{12,32}$/;
+/** How long a link's tournament is waited for before the page says the relays do not have it (yet), in milliseconds. */
+const LINK_WAIT_MS = 15_000;
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -48,6 +52,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {typeof import("./mark.js").markOfKey} markOfKey
  * @property {typeof import("./mark-view.js").drawMark} drawMark
  * @property {typeof import("../keyval.js").openKeyval} openKeyval
+ * @property {typeof import("../copy.js").copyText} copyText
  * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "REVEAL_KIND" |
  *   "announcementTemplate" | "closingTemplate" | "entryTemplate" | "newTournamentId" | "revealTemplate">} events
  *   the tournament's event templates
@@ -69,6 +74,8 @@ export async function createTournaments(ctx) {
   let shown = "";
   /** What this device is doing for a tournament now (a closing or a reveal being published), by address. */
   const busy = new Set();
+  /** A link's tournament not heard yet: its panel opens as soon as it is. */
+  let linked = "";
 
   const heard = inBatches(async (batch) => {
     const changes = await call("tournament_receive", { events: batch, now: nowSeconds() });
@@ -127,12 +134,53 @@ export async function createTournaments(ctx) {
     renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
     join.hidden = !(page.phase === "registration" && !entered.has(address) && page.entrants.length < page.places);
+    // Someone who came by a link may have no name in the lobby yet: asked here, beside Join.
+    $("tournament-entrant-name-label").hidden = join.hidden || checkName(field("name").value).ok;
+    const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
+    link.value = linkTo(address);
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
     const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
     play.hidden = !next;
     play.dataset.pairing = next ? JSON.stringify(next) : "";
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
     closeNow.hidden = !(page.organiser === me && (page.phase === "registration" || page.phase === "closing"));
+  }
+
+  /** A link to a tournament, to send anywhere: this site's address with the tournament's. @param {string} address */
+  const linkTo = (address) => `${location.origin}${location.pathname}#tournament=${address}`;
+
+  /**
+   * A link to a tournament opened: its panel over the lobby's list, at once if this device holds it, else as soon
+   * as a relay sends it (the page says so after a wait, and keeps waiting); a link not whole is said so.
+   * @param {string} address
+   */
+  async function openLink(address) {
+    if (!LINKED_ADDRESS.test(address)) {
+      forgetLink();
+      ctx.message("This link to a tournament is not whole: ask whoever sent it to send it again.");
+      return;
+    }
+    const held = await call("tournament_view", { address, now: nowSeconds() }).then(() => true, () => false);
+    if (held) return openLinked(address);
+    linked = address;
+    ctx.message("Looking for the tournament of your link on the relays…");
+    setTimeout(() => {
+      if (linked !== address) return;
+      ctx.message("The relays have not sent the tournament of your link (yet): it opens here as soon as one does. Keep this page open, or open the link again later.");
+    }, LINK_WAIT_MS);
+  }
+
+  /** @param {string} address */
+  async function openLinked(address) {
+    linked = "";
+    forgetLink();
+    ctx.message("");
+    await openPanel(address);
+  }
+
+  /** The link leaves the address once taken (a reload does not open it again). */
+  function forgetLink() {
+    if (location.hash.startsWith("#tournament=")) history.replaceState(null, "", location.pathname + location.search);
   }
 
   /**
@@ -170,6 +218,7 @@ export async function createTournaments(ctx) {
 
   /** Tournaments the worker says changed: drawn again, and this device's part of their draw done. @param {string[]} addresses */
   async function changed(addresses) {
+    if (linked && addresses.includes(linked)) void openLinked(linked);
     await render();
     void ourPart(addresses);
   }
@@ -286,10 +335,13 @@ export async function createTournaments(ctx) {
 
   /** @param {string} address */
   async function join(address) {
+    // The name asked in the panel (someone who came by a link) is the lobby's name from now on.
+    const asked = /** @type {HTMLInputElement} */ ($("tournament-entrant-name"));
+    if (panel.open && !$("tournament-entrant-name-label").hidden) field("name").value = asked.value;
     const name = await ctx.chosenName();
     if (name === null) {
       // The lobby's message line is under the panel when it is open.
-      if (panel.open) panelMessage("Your name is needed to enter: write it under Find an opponent (Back to the lobby), then join.");
+      if (panel.open) panelMessage("Your name is needed to enter: write it beside Join, then join.");
       return;
     }
     const kept = await readTournaments();
@@ -329,6 +381,10 @@ export async function createTournaments(ctx) {
     if (what === "join") void join(address);
   });
   $("tournament-join").addEventListener("click", () => void join(shown));
+  $("tournament-copy-link").addEventListener("click", () => {
+    const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
+    void shared.copyText(link.value, link).then((copied) => ctx.say(copied ? "The link to this tournament is copied." : "Not copied: the link is selected; copy it by hand."));
+  });
   $("tournament-close-now").addEventListener("click", () => {
     const address = shown;
     parts = parts.then(() => closeRegistration(address, true)).catch(() => {});
@@ -371,6 +427,7 @@ export async function createTournaments(ctx) {
   return {
     render,
     open: openPanel,
+    openLink,
     pairingWith,
   };
 }
