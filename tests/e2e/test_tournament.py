@@ -288,13 +288,14 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
 
 
 @needs_node
-def test_a_link_opens_a_tournament_to_join_from_it(
+def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
     relay_and_site: tuple[str, str], devices: list[Page]
 ) -> None:
     """Ann organises a tournament and copies its link from the panel; Bob, at a fresh device, opens the link:
     the site opens the lobby and the tournament's panel with *Join*, he gives his name and joins, and Ann's
-    panel counts him. A link not whole says so; a link to a tournament the relays do not have says so after a
-    wait, and the panel opens as soon as a relay sends it."""
+    panel counts him; he leaves (every device counts one fewer) and enters again. A link not whole says so; a
+    link to a tournament the relays do not have says so after a wait, and the panel opens as soon as a relay
+    sends it."""
     relay, site = relay_and_site
     ann, bob, cy = devices
     open_lobby(ann, site, "Ann")
@@ -320,6 +321,21 @@ def test_a_link_opens_a_tournament_to_join_from_it(
     expect(bob.locator("#tournament-join")).to_be_hidden()
     expect(ann.locator("#tournament-entrants li")).to_have_text(["Bob"], timeout=CONNECT_TIMEOUT_MS)
     assert "#tournament=" not in bob.url, "the link is taken: a reload does not open it again"
+
+    # Bob leaves before the draw: every device counts one entrant fewer; he may enter again.
+    expect(ann.locator("#tournament-leave")).to_be_hidden()
+    bob.click("#tournament-leave")
+    for page in (ann, bob):
+        expect(page.locator("#tournament-entrants-title")).to_have_text(
+            "Entrants (0 of 4)", timeout=CONNECT_TIMEOUT_MS
+        )
+    expect(bob.locator("#tournament-leave")).to_be_hidden()
+    bob.click("#tournament-join")
+    for page in (ann, bob):
+        expect(page.locator("#tournament-entrants-title")).to_have_text(
+            "Entrants (1 of 4)", timeout=CONNECT_TIMEOUT_MS
+        )
+    expect(bob.locator("#tournament-leave")).to_be_visible()
 
     # A link cut short says so plainly.
     cy.goto(f"{site}#tournament=31663:{address.split(':')[1][:20]}")
@@ -361,3 +377,8 @@ def test_a_link_opens_a_tournament_to_join_from_it(
     cy.wait_for_selector("#tournament-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
     expect(cy.locator("#tournament-title")).to_have_text("Late cup")
     expect(cy.locator("#tournament-join")).to_be_visible()
+    # A third device, which heard Bob's entry, his leave and his entry again, counts him once.
+    cy.click("#tournament-dialog button[value=close]")
+    cy.wait_for_selector(
+        f"{tournament_row('Link cup')}:has-text('1 of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
+    )

@@ -29,7 +29,7 @@ async function tournamentWorkWaiting(namespace) {
     const kept = JSON.parse((await (await openKeyval(namespace)).get(`${namespace}.tournaments.v1`)) ?? "null");
     const recent = (/** @type {any} */ event) => Number(event?.created_at) > nowSeconds() - TOURNAMENT_WORK_S;
     return Boolean(
-      kept?.entered?.some((/** @type {any} */ e) => !e.revealed && recent(e.entry)) ||
+      kept?.entered?.some((/** @type {any} */ e) => !e.revealed && !e.left && recent(e.entry)) ||
       kept?.organised?.some((/** @type {any} */ o) => !o.closing && recent(o.announcement)),
     );
   } catch {

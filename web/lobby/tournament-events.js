@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A tournament's events as this page writes them (docs/tournaments.md, *The events*): the announcement (kind 31663,
- * addressable, one per `d`), an entry (kind 1663) with its commitment, the organiser's closing (kind 1664) and a reveal
+ * addressable, one per `d`), an entry (kind 1663) with its commitment, a leave (kind 1666), the organiser's closing (kind 1664) and a reveal
  * (kind 1665); a tournament's match's result is the lobby's (kind 1660) naming its tournament. Unsigned here: the
  * identity's signer (web/lobby/identity.js `loadSigner`) signs them; the worker checks them
  * (py/backgammon/tournament/events.py).
@@ -13,6 +13,7 @@ export const ANNOUNCEMENT_KIND = 31663;
 export const ENTRY_KIND = 1663;
 export const CLOSING_KIND = 1664;
 export const REVEAL_KIND = 1665;
+export const LEAVE_KIND = 1666;
 
 /** @returns {string} a new tournament id (`d`): 16 random symbols of 0-9 and a-z, as an invitation's */
 export const newTournamentId = newInvitationId;
@@ -46,6 +47,14 @@ export function announcementTemplate({ d, name, organiserName, format, length, m
  */
 export function entryTemplate({ address, name, commitment, createdAt }) {
   return { kind: ENTRY_KIND, created_at: createdAt, tags: [["a", address], ["t", TOPIC]], content: JSON.stringify({ v: 1, name, commitment }) };
+}
+
+/**
+ * An entrant's leave, unsigned: the id of the entry taken back, before registration closes.
+ * @param {{address: string, entry: string, createdAt: number}} leave
+ */
+export function leaveTemplate({ address, entry, createdAt }) {
+  return { kind: LEAVE_KIND, created_at: createdAt, tags: [["a", address], ["t", TOPIC]], content: JSON.stringify({ v: 1, entry }) };
 }
 
 /**

@@ -53,8 +53,9 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {typeof import("./mark-view.js").drawMark} drawMark
  * @property {typeof import("../keyval.js").openKeyval} openKeyval
  * @property {typeof import("../copy.js").copyText} copyText
- * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "REVEAL_KIND" |
- *   "announcementTemplate" | "closingTemplate" | "entryTemplate" | "newTournamentId" | "revealTemplate">} events
+ * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "LEAVE_KIND" |
+ *   "REVEAL_KIND" | "announcementTemplate" | "closingTemplate" | "entryTemplate" | "leaveTemplate" | "newTournamentId" |
+ *   "revealTemplate">} events
  *   the tournament's event templates
  */
 
@@ -62,7 +63,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 export async function createTournaments(ctx) {
   const { call, signer, pool, shared } = ctx;
   const { inBatches, nowSeconds, checkName, markOfKey } = shared;
-  const { ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND, announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate } = shared.events;
+  const { ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND, announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate } = shared.events;
   const store = await shared.openKeyval(ctx.namespace);
   const readTournaments = () => readKept(store, ctx.namespace);
   const keepEntered = (/** @type {import("./tournament-store.js").Entered} */ entered) => keepEnteredIn(store, ctx.namespace, entered);
@@ -117,7 +118,8 @@ export async function createTournaments(ctx) {
 
   async function drawAll() {
     const now = nowSeconds();
-    const entered = new Set((await readTournaments()).entered.map((e) => e.address));
+    // An entry taken back is not one: Join again is offered.
+    const entered = new Set((await readTournaments()).entered.filter((e) => !e.left).map((e) => e.address));
     if (ctx.lobbyDialog.open) {
       const { tournaments } = await call("tournament_list", { now });
       await renderTournamentList($("lobby-tournament-list"), { items: tournaments, me, entered, now, markOfKey, drawMark: shared.drawMark });
@@ -138,6 +140,7 @@ export async function createTournaments(ctx) {
     $("tournament-entrant-name-label").hidden = join.hidden || checkName(field("name").value).ok;
     const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
     link.value = linkTo(address);
+    $("tournament-leave").hidden = !(page.phase === "registration" && entered.has(address) && page.entrants.some((e) => e.key === me));
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
     const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
     play.hidden = !next;
@@ -244,7 +247,7 @@ export async function createTournaments(ctx) {
       if (page.phase === "closing") await closeRegistration(organised.address, false);
     }
     for (const entered of kept.entered) {
-      if (entered.revealed || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
+      if (entered.revealed || entered.left || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
       const page = await call("tournament_view", { address: entered.address, now });
       if (page.phase !== "revealing" || !page.entrants.some((e) => e.key === me)) continue;
       busy.add(entered.address);
@@ -345,17 +348,36 @@ export async function createTournaments(ctx) {
       return;
     }
     const kept = await readTournaments();
-    if (kept.entered.some((e) => e.address === address)) return;
+    if (kept.entered.some((e) => e.address === address && !e.left)) return;
     const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
     const { commitment } = await call("tournament_commitment", { value });
     const event = signer.sign(entryTemplate({ address, name, commitment, createdAt: nowSeconds() }));
     // Kept before it is sent: the value must outlive this page to be revealed.
-    await keepEntered({ address, value, entry: event, revealed: false });
+    await keepEntered({ address, value, entry: event, revealed: false, left: null });
     try {
       await send(event);
       ctx.say("You entered the tournament. The draw is made when registration closes.");
     } catch {
       ctx.message("No relay took your entry: it is sent again when the lobby next opens.");
+    }
+    await render();
+  }
+
+  /**
+   * *Leave*, while registration is open: the entry taken back by a leave this device signs (kept before it is sent,
+   * so that this device never reveals for it). The entrant may enter once more.
+   * @param {string} address
+   */
+  async function leave(address) {
+    const entered = (await readTournaments()).entered.find((e) => e.address === address && !e.left);
+    if (!entered) return;
+    const event = signer.sign(leaveTemplate({ address, entry: String(entered.entry.id), createdAt: nowSeconds() }));
+    await keepEntered({ ...entered, left: event });
+    try {
+      await send(event);
+      ctx.say("You left the tournament.");
+    } catch {
+      panelMessage("No relay took your leave: it is sent again when the lobby next opens.");
     }
     await render();
   }
@@ -381,6 +403,7 @@ export async function createTournaments(ctx) {
     if (what === "join") void join(address);
   });
   $("tournament-join").addEventListener("click", () => void join(shown));
+  $("tournament-leave").addEventListener("click", () => void leave(shown));
   $("tournament-copy-link").addEventListener("click", () => {
     const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
     void shared.copyText(link.value, link).then((copied) => ctx.say(copied ? "The link to this tournament is copied." : "Not copied: the link is selected; copy it by hand."));
@@ -413,11 +436,11 @@ export async function createTournaments(ctx) {
   }, TICK_MS);
 
   // Heard last: what is heard draws the list and acts, with everything above in place.
-  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
+  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, LEAVE_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
   // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
   // same events, so the relays that hold them keep one copy).
   const kept = await readTournaments();
-  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.map((e) => e.entry)]) {
+  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.flatMap((e) => [e.entry, e.left])]) {
     if (!event) continue;
     heard(event);
     void pool.publish(/** @type {any} */ (event)).catch(() => {});

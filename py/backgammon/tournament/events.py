@@ -1,7 +1,7 @@
-"""A tournament's events (docs/tournaments.md, *the events*): the announcement, the entries, the organiser's
-closing and the reveals, each a signed Nostr event checked here as the lobby's are (backgammon.lobby: shape,
-kind, tags, times, content, then id and signature). Results are the lobby's (backgammon.lobby.events
-`check_result`), naming their tournament and pairing."""
+"""A tournament's events (docs/tournaments.md, *the events*): the announcement, the entries, the leaves, the
+organiser's closing and the reveals, each a signed Nostr event checked here as the lobby's are
+(backgammon.lobby: shape, kind, tags, times, content, then id and signature). Results are the lobby's
+(backgammon.lobby.events `check_result`), naming their tournament and pairing."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ KIND_ANNOUNCEMENT = 31663
 KIND_ENTRY = 1663
 KIND_CLOSING = 1664
 KIND_REVEAL = 1665
+KIND_LEAVE = 1666
 TOURNAMENT_ID = re.compile(r"[0-9a-z]{12,32}")
 EVENT_ID = re.compile(r"[0-9a-f]{64}")
 #: Places a tournament offers, at least.
@@ -70,6 +71,12 @@ class Closing(TypedDict):
     created_at: int
     entries: list[str]
     reveals_until: int
+
+
+class Leave(TypedDict):
+    entrant: str
+    created_at: int
+    entry: str
 
 
 class Reveal(TypedDict):
@@ -214,3 +221,15 @@ def check_reveal(data: object, address: str, now: int) -> Reveal:
         raise Refused("content", "its value is not 64 lowercase hex digits.")
     check_signed(event)
     return Reveal(entrant=event["pubkey"], created_at=event["created_at"], value=content["value"])
+
+
+def check_leave(data: object, address: str, now: int) -> Leave:
+    """An entrant leaving before the draw: the entry it takes back, by id (whose entrant must be the leave's
+    author: `Tournament` checks it against the entry)."""
+    event, found = _checked(data, KIND_LEAVE, "a leave", ("a", "t"), now)
+    _of_tournament(found, address)
+    content = _content(event, frozenset({"v", "entry"}))
+    if not isinstance(content["entry"], str) or not EVENT_ID.fullmatch(content["entry"]):
+        raise Refused("content", "the entry it leaves is not an event id.")
+    check_signed(event)
+    return Leave(entrant=event["pubkey"], created_at=event["created_at"], entry=content["entry"])

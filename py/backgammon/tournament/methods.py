@@ -204,7 +204,8 @@ def tournament_closing(params: Params) -> ClosingContent:
         raise InvalidActionError("The registration is still open: it is closed once its time is over.")
     taken: dict[str, str] = {}
     for entry in sorted(tournament.entries.values(), key=lambda e: (e["created_at"], e["id"])):
-        if entry["created_at"] < a["closes"] and len(taken) < a["places"]:
+        # An entry taken back is not listed; its entrant's entry made again after it may be.
+        if entry["created_at"] < a["closes"] and len(taken) < a["places"] and not tournament.left(entry):
             taken.setdefault(entry["entrant"], entry["id"])
     if len(taken) < 2:
         raise InvalidActionError("Fewer than two players entered: there is no tournament to close.")
