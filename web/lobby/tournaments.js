@@ -349,11 +349,14 @@ export async function createTournaments(ctx) {
     }
     const kept = await readTournaments();
     if (kept.entered.some((e) => e.address === address && !e.left)) return;
+    // Entering again after leaving: the entry and leave before are kept to be published again with this one.
+    const before = kept.entered.find((e) => e.address === address && e.left);
+    const earlier = before ? [...(before.earlier ?? []), before.entry, /** @type {Record<string, any>} */ (before.left)] : [];
     const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
     const { commitment } = await call("tournament_commitment", { value });
     const event = signer.sign(entryTemplate({ address, name, commitment, createdAt: nowSeconds() }));
     // Kept before it is sent: the value must outlive this page to be revealed.
-    await keepEntered({ address, value, entry: event, revealed: false, left: null });
+    await keepEntered({ address, value, entry: event, revealed: false, left: null, earlier });
     try {
       await send(event);
       ctx.say("You entered the tournament. The draw is made when registration closes.");
@@ -440,7 +443,7 @@ export async function createTournaments(ctx) {
   // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
   // same events, so the relays that hold them keep one copy).
   const kept = await readTournaments();
-  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.flatMap((e) => [e.entry, e.left])]) {
+  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.flatMap((e) => [...(e.earlier ?? []), e.entry, e.left])]) {
     if (!event) continue;
     heard(event);
     void pool.publish(/** @type {any} */ (event)).catch(() => {});
