@@ -351,6 +351,24 @@ function openFriendLinkInAddress() {
   return false;
 }
 
+/**
+ * A link to a tournament in the address (`#tournament=<address>`, nothing secret in it): the lobby opens with the
+ * tournament's panel (web/lobby/tournaments.js says when the link is not whole, or the relays do not have it yet).
+ * @returns {boolean} the address held one
+ */
+function openTournamentLinkInAddress() {
+  const link = /^#tournament=(.*)$/.exec(location.hash);
+  if (!link) return false;
+  let address = link[1];
+  try {
+    address = decodeURIComponent(address);
+  } catch {
+    // Not decodable: the lobby says the link is not whole.
+  }
+  void online.openTournamentLink(address).catch((error) => reportError(error));
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The welcome, preferences, buttons, keys, and the page's life
 
@@ -436,7 +454,7 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") void local.catchUp();
 });
 addEventListener("hashchange", () => {
-  if (openFriendLinkInAddress()) return;
+  if (openFriendLinkInAddress() || openTournamentLinkInAddress()) return;
   void enqueue(() => openLinkInAddress());
 });
 window.addEventListener("unhandledrejection", (event) => {
@@ -447,7 +465,7 @@ window.addEventListener("unhandledrejection", (event) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Start: the board is already drawn; Python loads in the worker meanwhile.
 
-const friendLink = openFriendLinkInAddress();
+const friendLink = openFriendLinkInAddress() || openTournamentLinkInAddress();
 await nextTask();
 play.render();
 if (testMode) root.dataset.testMode = "true";

@@ -799,12 +799,14 @@
  */
 
 /**
- * A tournament as the list shows it: its announcement's terms, where it stands, how many entered.
+ * A tournament as the list shows it: its announcement's terms (with the organiser's name, null for an
+ * announcement made before it carried one), where it stands, how many entered.
  * @typedef {object} TournamentSummary
  * @property {string} address
  * @property {string} organiser
  * @property {string} d
  * @property {string} name
+ * @property {string | null} organiser_name
  * @property {"knockout" | "roundrobin"} format
  * @property {number} length
  * @property {"live" | "links"} mode
@@ -873,6 +875,7 @@
  * @property {string} organiser
  * @property {string} d
  * @property {string} name
+ * @property {string | null} organiser_name
  * @property {"knockout" | "roundrobin"} format
  * @property {number} length
  * @property {"live" | "links"} mode

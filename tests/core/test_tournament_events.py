@@ -70,8 +70,16 @@ def reveals(keys: dict[str, str], players: list[str], wrong: str | None = None) 
 def test_an_announcement_is_read_and_checked(keys: dict[str, str]) -> None:
     (read,) = sign([("org", announcement())])
     assert check_announcement(read, NOW)["organiser"] == keys["org"]
+    # An announcement made before it named its organiser still reads: the name is optional.
+    assert check_announcement(read, NOW)["organiser_name"] is None
+    (named,) = sign([("org", announcement(organiser_name="  Ann\u0301 "))])
+    assert check_announcement(named, NOW)["organiser_name"] == "Anń"  # NFC, trimmed: as the lobby
     bad = sign(
         [
+            ("org", announcement(organiser_name="")),
+            ("org", announcement(organiser_name="x" * 41)),
+            ("org", announcement(organiser_name="Ann\u202e")),  # an invisible formatting character
+            ("org", announcement(organiser_name=7)),
             ("org", announcement(format="swiss")),
             ("org", announcement(places=3)),
             ("org", announcement(mode="links")),  # no hours to move

@@ -171,6 +171,7 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
         "organiser": keys["org"],
         "d": D,
         "name": "Spring cup",
+        "organiser_name": None,
         "format": "knockout",
         "length": 1,
         "mode": "live",
@@ -194,6 +195,19 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
     assert call("tournament_commitment", value="xyz")["type"] == "InvalidActionError"
     assert call("tournament_view", address="31663:nobody:none")["type"] == "InvalidActionError"
     assert call("tournament_closing", address=address(keys), now=NOW + 100)["type"] == "InvalidActionError"
+
+
+def test_the_organisers_name_is_shown_as_announced(keys: dict[str, str]) -> None:
+    (announced,) = sign([("org", announcement(organiser_name=" Olga "))])
+    assert receive([announced], NOW + 100)["changed"] == [address(keys)]
+    (listed,) = call("tournament_list", now=NOW + 100)["tournaments"]
+    assert listed["organiser_name"] == "Olga"
+    assert view(keys, NOW + 100)["organiser_name"] == "Olga"
+    # A name the lobby would refuse refuses the announcement, and nothing is held.
+    call("tournament_reset")
+    (badly,) = sign([("org", announcement(organiser_name="\u200b"))])
+    assert receive([badly], NOW + 100) == {"changed": [], "refused": {"content": 1}}
+    assert call("tournament_list", now=NOW + 100) == {"tournaments": []}
 
 
 def test_a_knock_out_of_four_decided_by_signed_results(keys: dict[str, str]) -> None:
@@ -284,6 +298,55 @@ def test_late_entries_and_entries_in_anothers_name(keys: dict[str, str]) -> None
     # An entry the closing does not list, heard after it (dated before the registration closed): too late.
     assert receive([dave], CLOSES + 20)["refused"] == {"late": 1}
     assert [e["name"] for e in view(keys, CLOSES + 20)["entrants"]] == ["Ann", "Bob", "Carol"]
+
+
+def leave(keys: dict[str, str], entry_id: str, created_at: int) -> dict[str, Any]:
+    return event(1666, keys, created_at, entry=entry_id)
+
+
+def test_an_entrant_leaves_before_the_closing_and_may_enter_once_more(keys: dict[str, str]) -> None:
+    (announced,) = sign([("org", announcement())])
+    ann, bob, carol = sign([(p, entry(keys, p, NOW + 60 + i)) for i, p in enumerate(PLAYERS[:3])])
+    receive([announced, ann, bob, carol], NOW + 100)
+    # Mal cannot take Bob's entry back; Bob can.
+    (by_mal,) = sign([("mal", leave(keys, bob["id"], NOW + 200))])
+    assert receive([by_mal], NOW + 300) == {"changed": [], "refused": {"content": 1}}
+    assert [e["name"] for e in view(keys, NOW + 300)["entrants"]] == ["Ann", "Bob", "Carol"]
+    (left,) = sign([("bob", leave(keys, bob["id"], NOW + 200))])
+    assert receive([left], NOW + 300) == {"changed": [address(keys)], "refused": {}}
+    assert [e["name"] for e in view(keys, NOW + 300)["entrants"]] == ["Ann", "Carol"]
+    assert call("tournament_list", now=NOW + 300)["tournaments"][0]["entrants"] == 2
+    # The closing does not list an entry taken back.
+    listed = call("tournament_closing", address=address(keys), now=CLOSES + 1)["entries"]
+    assert sorted(listed) == sorted([ann["id"], carol["id"]])
+    # Bob enters again, once: that entry counts; a third is refused.
+    again, third = sign([("bob", entry(keys, "bob", NOW + 400)), ("bob", entry(keys, "bob", NOW + 500))])
+    assert receive([again], NOW + 600)["changed"] == [address(keys)]
+    assert [e["name"] for e in view(keys, NOW + 600)["entrants"]] == ["Ann", "Carol", "Bob"]
+    assert receive([third], NOW + 600)["refused"] == {"flood": 1}
+    closing = call("tournament_closing", address=address(keys), now=CLOSES + 1)
+    assert sorted(closing["entries"]) == sorted([ann["id"], carol["id"], again["id"]])
+    # A leave signed at or after the registration's end is refused, and so is one heard after the closing.
+    (late,) = sign([("carol", leave(keys, carol["id"], CLOSES))])
+    assert receive([late], CLOSES + 5)["refused"] == {"late": 1}
+    (closed,) = sign([("org", event(1664, keys, CLOSES + 1, **closing))])
+    receive([closed], CLOSES + 5)
+    (after,) = sign([("ann", leave(keys, ann["id"], NOW + 700))])
+    assert receive([after], CLOSES + 5)["refused"] == {"late": 1}
+    assert [e["name"] for e in view(keys, CLOSES + 5)["entrants"]] == ["Ann", "Carol", "Bob"]
+
+
+def test_a_leave_heard_before_its_entry_counts_only_by_its_entrant(keys: dict[str, str]) -> None:
+    """Relays hand events over in any order: a leave that comes before its entry waits for it, and counts
+    only if its entry's entrant signed it."""
+    (announced,) = sign([("org", announcement())])
+    ann, bob = sign([(p, entry(keys, p, NOW + 60 + i)) for i, p in enumerate(PLAYERS[:2])])
+    forged, real = sign(
+        [("mal", leave(keys, ann["id"], NOW + 200)), ("bob", leave(keys, bob["id"], NOW + 200))]
+    )
+    assert receive([announced, forged, real], NOW + 300) == {"changed": [address(keys)], "refused": {}}
+    receive([ann, bob], NOW + 300)
+    assert [e["name"] for e in view(keys, NOW + 300)["entrants"]] == ["Ann"]
 
 
 def test_reveals_that_do_not_match_or_come_late(keys: dict[str, str]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
-from tests.core.lobby_support import needs_node, sign
+from tests.core.lobby_support import needs_node, public_keys, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.lobby_driver import (
@@ -68,10 +68,15 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     shown = ann.text_content(tournament_row("Dawn cup")) or ""
     assert "knock-out · 1-point matches · live · not rated" in shown, shown
     assert re.search(r"0 of 4 places taken · Registration closes in (29|30) minutes", shown), shown
+    ann_mark = ann.get_attribute(f"{tournament_row('Dawn cup')} svg.identity-mark", "aria-label")
+    assert ann_mark and "Ann" not in ann_mark
     for name in ("Bob", "Cy", "Dee"):
         open_lobby(everyone[name], site, name)
         places_taken(everyone[name], "Dawn cup", 0)
-        assert "organised by" in (everyone[name].text_content(tournament_row("Dawn cup")) or "")
+        # The announcement names its organiser: the list shows Ann's name, with her mark beside it.
+        row = everyone[name].locator(tournament_row("Dawn cup"))
+        expect(row.locator(".lobby-rating")).to_have_text(" · organised by Ann")
+        assert row.locator("svg.identity-mark").get_attribute("aria-label") == ann_mark
 
     # Each joins from the list; every device's list counts the entrants as they come.
     for taken, name in enumerate(("Ann", "Bob", "Cy", "Dee"), start=1):
@@ -95,6 +100,9 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         )
         assert sorted(entrants) == sorted(f"{n} (you)" if n == name else n for n in everyone), entrants
         expect(page.locator("#tournament-phase")).to_contain_text("Registration closes in")
+        if page is not ann:
+            expect(page.locator("#tournament-terms")).to_contain_text("organised by Ann")
+            assert page.get_attribute("#tournament-terms svg.identity-mark", "aria-label") == ann_mark
     assert bob.is_hidden("#tournament-close-now"), "only the organiser closes the registration"
 
     # Ann closes registration now: the closing goes out, each entrant's device reveals, every device draws;
@@ -277,3 +285,100 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
     cy.set_viewport_size({"width": 390, "height": 844})
     screenshot(cy, "tournament-round-robin-390x844", full_page=False)
     audit(cy, "a round robin's rounds and standings on a phone", ["wcag22aa"])
+
+
+@needs_node
+def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Ann organises a tournament and copies its link from the panel; Bob, at a fresh device, opens the link:
+    the site opens the lobby and the tournament's panel with *Join*, he gives his name and joins, and Ann's
+    panel counts him; he leaves (every device counts one fewer) and enters again. A link not whole says so; a
+    link to a tournament the relays do not have says so after a wait, and the panel opens as soon as a relay
+    sends it."""
+    relay, site = relay_and_site
+    ann, bob, cy = devices
+    open_lobby(ann, site, "Ann")
+    organise(ann, "Link cup", places=4, length=1, closes_minutes=30)
+    ann.wait_for_selector(f"{tournament_row('Link cup')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    address = ann.get_attribute(tournament_row("Link cup"), "data-address") or ""
+    open_tournament(ann, "Link cup")
+    link = ann.input_value("#tournament-link")
+    assert link.endswith(f"#tournament={address}") and address.startswith("31663:"), link
+    ann.click("#tournament-copy-link")
+    ann.wait_for_selector("#tournament-copy-link + .copy-sign")  # copied, or selected to copy by hand
+
+    # Bob's device has never opened the site: the link opens it, the lobby and the tournament's panel.
+    bob.goto(link)
+    rd.wait_ready(bob)
+    bob.wait_for_selector("#tournament-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    expect(bob.locator("#tournament-title")).to_have_text("Link cup")
+    expect(bob.locator("#tournament-terms")).to_contain_text("organised by Ann")
+    expect(bob.locator("#tournament-join")).to_be_visible()
+    bob.fill("#tournament-entrant-name", "Bob")
+    bob.click("#tournament-join")
+    expect(bob.locator("#tournament-entrants li")).to_have_text(["Bob (you)"], timeout=CONNECT_TIMEOUT_MS)
+    expect(bob.locator("#tournament-join")).to_be_hidden()
+    expect(ann.locator("#tournament-entrants li")).to_have_text(["Bob"], timeout=CONNECT_TIMEOUT_MS)
+    assert "#tournament=" not in bob.url, "the link is taken: a reload does not open it again"
+
+    # Bob leaves before the draw: every device counts one entrant fewer; he may enter again.
+    expect(ann.locator("#tournament-leave")).to_be_hidden()
+    bob.click("#tournament-leave")
+    for page in (ann, bob):
+        expect(page.locator("#tournament-entrants-title")).to_have_text(
+            "Entrants (0 of 4)", timeout=CONNECT_TIMEOUT_MS
+        )
+    expect(bob.locator("#tournament-leave")).to_be_hidden()
+    bob.click("#tournament-join")
+    for page in (ann, bob):
+        expect(page.locator("#tournament-entrants-title")).to_have_text(
+            "Entrants (1 of 4)", timeout=CONNECT_TIMEOUT_MS
+        )
+    expect(bob.locator("#tournament-leave")).to_be_visible()
+
+    # A link cut short says so plainly.
+    cy.goto(f"{site}#tournament=31663:{address.split(':')[1][:20]}")
+    rd.wait_ready(cy)
+    expect(cy.locator("#lobby-message")).to_have_text(
+        "This link to a tournament is not whole: ask whoever sent it to send it again.",
+        timeout=CONNECT_TIMEOUT_MS,
+    )
+    assert cy.is_hidden("#tournament-dialog")
+    # A link to a tournament the relays do not have (yet): said after a wait; it opens once a relay has it.
+    keys = public_keys(["eve"])
+    missing = f"31663:{keys['eve']}:latecup000001"
+    cy.goto(f"{site}#tournament={missing}")
+    expect(cy.locator("#lobby-message")).to_contain_text(
+        "The relays have not sent the tournament of your link (yet)", timeout=CONNECT_TIMEOUT_MS
+    )
+    assert cy.is_hidden("#tournament-dialog")
+    now = int(time.time())
+    late_cup = {
+        "kind": 31663,
+        "created_at": now,
+        "tags": [["d", "latecup000001"], ["t", "backgammon-lobby"]],
+        "content": json.dumps(
+            {
+                "v": 1,
+                "name": "Late cup",
+                "organiser_name": "Eve",
+                "format": "knockout",
+                "length": 1,
+                "mode": "live",
+                "places": 4,
+                "rated": False,
+                "closes": now + 3600,
+            }
+        ),
+    }
+    answers = publish(ann, relay, sign([("eve", late_cup)]))
+    assert all(answer[2] for answer in answers), answers
+    cy.wait_for_selector("#tournament-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    expect(cy.locator("#tournament-title")).to_have_text("Late cup")
+    expect(cy.locator("#tournament-join")).to_be_visible()
+    # A third device, which heard Bob's entry, his leave and his entry again, counts him once.
+    cy.click("#tournament-dialog button[value=close]")
+    cy.wait_for_selector(
+        f"{tournament_row('Link cup')}:has-text('1 of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
+    )

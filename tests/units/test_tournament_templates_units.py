@@ -19,8 +19,9 @@ NOW = 1_800_000_000
 CLOSES = NOW + 3600
 IMPORTS = """
 import {
-  ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, announcementTemplate, entryTemplate,
-  closingTemplate, revealTemplate, newTournamentId, tournamentAddress, tournamentResultTemplate,
+  ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, LEAVE_KIND, announcementTemplate, entryTemplate,
+  closingTemplate, leaveTemplate, revealTemplate, newTournamentId, tournamentAddress,
+  tournamentResultTemplate,
 } from "{WEB}/lobby/tournament-events.js";
 import { publicKeyOf, signEvent } from "{WEB}/lobby/keys.js";
 """
@@ -49,7 +50,8 @@ const keys = Object.fromEntries(Object.entries(data.secrets).map(([n, s]) => [n,
 const d = newTournamentId();
 const address = tournamentAddress(keys.org, d);
 const terms = {
-  name: "Spring cup", format: "knockout", length: 1, places: 4, rated: true, closes: data.closes };
+  name: "Spring cup", organiserName: "Olga", format: "knockout", length: 1, places: 4, rated: true,
+  closes: data.closes };
 const live = signEvent(
   announcementTemplate({ d, ...terms, mode: "live", moveHours: null, createdAt: data.now }),
   data.secrets.org);
@@ -73,6 +75,7 @@ print({ d, address, keys, live, links, entries,
     assert answer["refused"] == {} and made["address"] in answer["changed"]
     listed = {t["address"]: t for t in call("tournament_list", now=NOW + 100)["tournaments"]}
     assert listed[made["address"]]["entrants"] == 2 and listed[made["address"]]["move_hours"] is None
+    assert listed[made["address"]]["organiser_name"] == "Olga"
     (links,) = (t for a, t in listed.items() if a != made["address"])
     assert links["mode"] == "links" and links["move_hours"] == 48 and links["format"] == "roundrobin"
 
@@ -132,3 +135,32 @@ print(data.players.map((key, seat) => signEvent(tournamentResultTemplate({
     assert shown["phase"] == "over" and shown["champion"] == players[0]
     # The lobby takes the same two events as a verified result.
     assert Lobby().receive(results, CLOSES + 200)["results"] == 1
+
+
+def test_a_leave_takes_an_entry_back() -> None:
+    secrets = {name: secret(name) for name in ["org", "ann"]}
+    made = node(
+        """
+const d = newTournamentId();
+const address = tournamentAddress(publicKeyOf(data.secrets.org), d);
+const announced = signEvent(announcementTemplate({
+  d, name: "Leave cup", organiserName: "Olga", format: "knockout", length: 1, mode: "live", moveHours: null,
+  places: 4, rated: false, closes: data.closes, createdAt: data.now }), data.secrets.org);
+const entry = signEvent(entryTemplate({
+  address, name: "Ann", commitment: "0".repeat(64), createdAt: data.now + 1 }), data.secrets.ann);
+const leave = signEvent(
+  leaveTemplate({ address, entry: entry.id, createdAt: data.now + 2 }), data.secrets.ann);
+print({ address, announced, entry, leave, kind: LEAVE_KIND });
+""",
+        secrets=secrets,
+        closes=CLOSES,
+        now=NOW,
+    )
+    assert made["kind"] == 1666
+    assert call("tournament_reset") == {}
+    answer = call("tournament_receive", events=[made["announced"], made["entry"]], now=NOW + 10)
+    assert answer["refused"] == {}
+    assert call("tournament_view", address=made["address"], now=NOW + 10)["entrants"] != []
+    answer = call("tournament_receive", events=[made["leave"]], now=NOW + 10)
+    assert answer == {"changed": [made["address"]], "refused": {}}
+    assert call("tournament_view", address=made["address"], now=NOW + 10)["entrants"] == []

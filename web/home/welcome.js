@@ -29,7 +29,7 @@ export function welcomeWanted({ empty, url }) {
   if (search.has("no-welcome")) return false;
   // Something was handed to the page (a share link, a file or text for the installed app): that comes first.
   if (search.has("launch") || search.has("shared") || search.has("shared-url") || search.has("shared-title")) return false;
-  return !/(^#|&)(position|match|play|turn)=/.test(url.hash);
+  return !/(^#|&)(position|match|play|turn|tournament)=/.test(url.hash);
 }
 
 /**

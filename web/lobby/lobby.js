@@ -25,11 +25,12 @@ import { readBlocked, renderBlocked, setBlocked } from "./blocked.js";
 import { markOfKey } from "./mark.js";
 import { drawMark } from "./mark-view.js";
 import { openKeyval } from "../keyval.js";
+import { copyText } from "../copy.js";
 // The tournament's event templates are small and share events.js with the page's start: here, rather than split
 // out with it into a file of their own; the rest of tournaments loads with the lobby (tournaments.js).
 import {
-  ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
-  announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
+  ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
+  announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate,
 } from "./tournament-events.js";
 import {
   ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
@@ -175,10 +176,10 @@ export async function createLobby(ctx) {
     createTournaments({
       namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog, playMatch,
       shared: {
-        inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, checkName, markOfKey, drawMark, openKeyval,
+        inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, checkName, markOfKey, drawMark, openKeyval, copyText,
         events: {
-          ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND,
-          announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate,
+          ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
+          announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate,
         },
       },
     }),
@@ -648,6 +649,8 @@ export async function createLobby(ctx) {
       if (!dialog.open) dialog.showModal();
       await Promise.all([render(), tournaments.then((t) => t.render(), () => {})]);
     },
+    /** A link to a tournament opened (`#tournament=<address>`): its panel over the open list. @param {string} address */
+    openTournament: (address) => tournaments.then((t) => t.openLink(address)),
   };
 }
 

@@ -29,7 +29,7 @@ async function tournamentWorkWaiting(namespace) {
     const kept = JSON.parse((await (await openKeyval(namespace)).get(`${namespace}.tournaments.v1`)) ?? "null");
     const recent = (/** @type {any} */ event) => Number(event?.created_at) > nowSeconds() - TOURNAMENT_WORK_S;
     return Boolean(
-      kept?.entered?.some((/** @type {any} */ e) => !e.revealed && recent(e.entry)) ||
+      kept?.entered?.some((/** @type {any} */ e) => !e.revealed && !e.left && recent(e.entry)) ||
       kept?.organised?.some((/** @type {any} */ o) => !o.closing && recent(o.announcement)),
     );
   } catch {
@@ -158,6 +158,15 @@ export function createOnline(ctx) {
 
   return {
     openLobby,
+    /**
+     * A link to a tournament (`#tournament=<address>`, web/app.js): the lobby opens, then the tournament's panel.
+     * @param {string} address as the link gives it (checked by the lobby's tournaments)
+     */
+    async openTournamentLink(address) {
+      const open = await connectLobby();
+      await open.open();
+      await open.openTournament(address);
+    },
     /** *Play online…*: the lobby or a friend, each in its own dialog once this one has closed. */
     async openOnline() {
       const choice = await openDialog(/** @type {HTMLDialogElement} */ (document.getElementById("online-dialog")));

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A tournament's events as this page writes them (docs/tournaments.md, *The events*): the announcement (kind 31663,
- * addressable, one per `d`), an entry (kind 1663) with its commitment, the organiser's closing (kind 1664) and a reveal
+ * addressable, one per `d`), an entry (kind 1663) with its commitment, a leave (kind 1666), the organiser's closing (kind 1664) and a reveal
  * (kind 1665); a tournament's match's result is the lobby's (kind 1660) naming its tournament. Unsigned here: the
  * identity's signer (web/lobby/identity.js `loadSigner`) signs them; the worker checks them
  * (py/backgammon/tournament/events.py).
@@ -13,6 +13,7 @@ export const ANNOUNCEMENT_KIND = 31663;
 export const ENTRY_KIND = 1663;
 export const CLOSING_KIND = 1664;
 export const REVEAL_KIND = 1665;
+export const LEAVE_KIND = 1666;
 
 /** @returns {string} a new tournament id (`d`): 16 random symbols of 0-9 and a-z, as an invitation's */
 export const newTournamentId = newInvitationId;
@@ -25,14 +26,15 @@ export const newTournamentId = newInvitationId;
 export const tournamentAddress = (organiser, d) => `${ANNOUNCEMENT_KIND}:${organiser}:${d}`;
 
 /**
- * The announcement's event, unsigned. `moveHours`: the hours a player has to move in a tournament by links (null
- * for a live one); `closes`: when registration closes (whole seconds since 1970).
- * @param {{d: string, name: string, format: "knockout" | "roundrobin", length: number, mode: "live" | "links",
- *   moveHours: number | null, places: number, rated: boolean, closes: number, createdAt: number}} terms
+ * The announcement's event, unsigned. `organiserName`: the organiser's name in the lobby; `moveHours`: the hours a
+ * player has to move in a tournament by links (null for a live one); `closes`: when registration closes (whole
+ * seconds since 1970).
+ * @param {{d: string, name: string, organiserName: string, format: "knockout" | "roundrobin", length: number,
+ *   mode: "live" | "links", moveHours: number | null, places: number, rated: boolean, closes: number, createdAt: number}} terms
  */
-export function announcementTemplate({ d, name, format, length, mode, moveHours, places, rated, closes, createdAt }) {
+export function announcementTemplate({ d, name, organiserName, format, length, mode, moveHours, places, rated, closes, createdAt }) {
   /** @type {Record<string, unknown>} */
-  const content = { v: 1, name, format, length, mode };
+  const content = { v: 1, name, organiser_name: organiserName, format, length, mode };
   if (mode === "links") content.move_hours = moveHours;
   Object.assign(content, { places, rated, closes });
   return { kind: ANNOUNCEMENT_KIND, created_at: createdAt, tags: [["d", d], ["t", TOPIC]], content: JSON.stringify(content) };
@@ -45,6 +47,14 @@ export function announcementTemplate({ d, name, format, length, mode, moveHours,
  */
 export function entryTemplate({ address, name, commitment, createdAt }) {
   return { kind: ENTRY_KIND, created_at: createdAt, tags: [["a", address], ["t", TOPIC]], content: JSON.stringify({ v: 1, name, commitment }) };
+}
+
+/**
+ * An entrant's leave, unsigned: the id of the entry taken back, before registration closes.
+ * @param {{address: string, entry: string, createdAt: number}} leave
+ */
+export function leaveTemplate({ address, entry, createdAt }) {
+  return { kind: LEAVE_KIND, created_at: createdAt, tags: [["a", address], ["t", TOPIC]], content: JSON.stringify({ v: 1, entry }) };
 }
 
 /**

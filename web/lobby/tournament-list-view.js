@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The lobby's *Tournaments*: one row per tournament the worker holds (`tournament_list`, newest first): its
- * organiser's mark, its name (as text only), the terms, the places taken of those offered, the phase ("Registration
+ * organiser's mark and name (its mark's words for an announcement made before it carried a name), its name (as text only), the terms, the places taken of those offered, the phase ("Registration
  * closes in 12 minutes"), and *Open* (and *Join* while registration is open and this device has not entered).
  */
 import { phaseWords, placesWords, tournamentTerms } from "./tournament-words.js";
@@ -36,7 +36,7 @@ export async function renderTournamentList(list, { items, me, entered, now, mark
     const head = document.createElement("span");
     head.append(
       Object.assign(document.createElement("span"), { className: "lobby-name", textContent: item.name }),
-      Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: yours ? " · organised by you" : ` · organised by ${mark.text}` }),
+      Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: yours ? " · organised by you" : ` · organised by ${item.organiser_name ?? mark.text}` }),
     );
     const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: about });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });

@@ -11,14 +11,23 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 
 /**
  * @param {import("./tournament-words.js").Page} page
- * @param {{me: string, now: number, organiserName: string}} what
+ * @param {{me: string, now: number, organiserName: string, organiserMark: import("./mark.js").Mark,
+ *   drawMark: typeof import("./mark-view.js").drawMark}} what  the organiser's mark shown beside their name, as the
+ *   lobby shows players (drawMark handed in: the page's start holds it)
  */
-export function renderPanel(page, { me, now, organiserName }) {
+export function renderPanel(page, { me, now, organiserName, organiserMark, drawMark }) {
   const { entrants } = page;
   const names = { ...Object.fromEntries(entrants.map((e) => [e.key, e.name])), ...page.names };
   const nameOf = (/** @type {string | null} */ key) => (key === null ? "" : `${names[key] ?? "a player"}${key === me ? " (you)" : ""}`);
   $("tournament-title").textContent = page.name;
-  $("tournament-terms").textContent = `${tournamentTerms(page)} · ${page.places} places · organised by ${page.organiser === me ? "you" : organiserName}`;
+  const terms = $("tournament-terms");
+  const byWhom = page.organiser === me ? "you" : organiserName;
+  const drawnTerms = JSON.stringify([tournamentTerms(page), page.places, byWhom, organiserMark.text]);
+  if (terms.dataset.drawn !== drawnTerms) {
+    terms.dataset.drawn = drawnTerms;
+    const organiser = Object.assign(document.createElement("span"), { className: "tournament-organiser", textContent: byWhom });
+    terms.replaceChildren(`${tournamentTerms(page)} · ${page.places} places · organised by `, drawMark(organiserMark), organiser);
+  }
   const phase = phaseWords({ ...page, names }, now);
   if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
   $("tournament-phase").dataset.phase = page.phase;

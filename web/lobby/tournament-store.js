@@ -7,7 +7,10 @@
  *
  *   {"version": 1,
  *    "organised": [{"address": "31663:<key>:<d>", "announcement": <signed event>, "closing": <signed event> | null}],
- *    "entered": [{"address": "...", "value": "<64 hex>", "entry": <signed event>, "revealed": false}]}
+ *    "entered": [{"address": "...", "value": "<64 hex>", "entry": <signed event>, "revealed": false,
+ *                 "left": <signed event> | null, "earlier": [<signed event>, ...]}]}
+ *   left: the entrant's leave, once they took the entry back; earlier: the entry and leave before an entry made
+ *   again (published again with it, so that a relay that lost the leave has it back)
  *
  * Damaged data is set aside under `<key>.damaged` (never trusted, never thrown away) and the device goes on with
  * none. The page's storage (web/keyval.js `openKeyval`) is handed in: imported here, it would be split out of the
@@ -22,7 +25,7 @@ const storageKey = (namespace) => `${namespace}.tournaments.v1`;
 /**
  * @typedef {Record<string, any>} SignedEvent
  * @typedef {{address: string, announcement: SignedEvent, closing: SignedEvent | null}} Organised
- * @typedef {{address: string, value: string, entry: SignedEvent, revealed: boolean}} Entered
+ * @typedef {{address: string, value: string, entry: SignedEvent, revealed: boolean, left?: SignedEvent | null, earlier?: SignedEvent[]}} Entered
  * @typedef {{version: number, organised: Organised[], entered: Entered[]}} Kept
  */
 
@@ -39,7 +42,13 @@ function parsed(text) {
     const organised = data.organised.filter((/** @type {any} */ o) => typeof o?.address === "string" && o.announcement && typeof o.announcement === "object");
     /** @type {Entered[]} */
     const entered = data.entered.filter((/** @type {any} */ e) => typeof e?.address === "string" && /^[0-9a-f]{64}$/.test(e.value) && e.entry && typeof e.entry === "object");
-    return { version: VERSION, organised, entered: entered.map((e) => ({ ...e, revealed: e.revealed === true })) };
+    return {
+      version: VERSION, organised,
+      entered: entered.map((e) => ({
+        ...e, revealed: e.revealed === true, left: e.left && typeof e.left === "object" ? e.left : null,
+        earlier: Array.isArray(e.earlier) ? e.earlier.filter((/** @type {any} */ event) => event && typeof event === "object") : [],
+      })),
+    };
   } catch {
     return null;
   }

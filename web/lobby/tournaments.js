@@ -18,6 +18,10 @@ import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, readTou
 const BATCH = 50;
 /** How often the list's times move on and this device looks for its part of the draw to do, in milliseconds. */
 const TICK_MS = 10_000;
+/** A tournament's address as a link carries it (`#tournament=<address>`): kind, organiser's key, id. */
+const LINKED_ADDRESS = /^31663:[0-9a-f]{64}:[0-9a-z]{12,32}$/;
+/** How long a link's tournament is waited for before the page says the relays do not have it (yet), in milliseconds. */
+const LINK_WAIT_MS = 15_000;
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -48,8 +52,10 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {typeof import("./mark.js").markOfKey} markOfKey
  * @property {typeof import("./mark-view.js").drawMark} drawMark
  * @property {typeof import("../keyval.js").openKeyval} openKeyval
- * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "REVEAL_KIND" |
- *   "announcementTemplate" | "closingTemplate" | "entryTemplate" | "newTournamentId" | "revealTemplate">} events
+ * @property {typeof import("../copy.js").copyText} copyText
+ * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "LEAVE_KIND" |
+ *   "REVEAL_KIND" | "announcementTemplate" | "closingTemplate" | "entryTemplate" | "leaveTemplate" | "newTournamentId" |
+ *   "revealTemplate">} events
  *   the tournament's event templates
  */
 
@@ -57,7 +63,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 export async function createTournaments(ctx) {
   const { call, signer, pool, shared } = ctx;
   const { inBatches, nowSeconds, checkName, markOfKey } = shared;
-  const { ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, REVEAL_KIND, announcementTemplate, closingTemplate, entryTemplate, newTournamentId, revealTemplate } = shared.events;
+  const { ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND, announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate } = shared.events;
   const store = await shared.openKeyval(ctx.namespace);
   const readTournaments = () => readKept(store, ctx.namespace);
   const keepEntered = (/** @type {import("./tournament-store.js").Entered} */ entered) => keepEnteredIn(store, ctx.namespace, entered);
@@ -69,6 +75,8 @@ export async function createTournaments(ctx) {
   let shown = "";
   /** What this device is doing for a tournament now (a closing or a reveal being published), by address. */
   const busy = new Set();
+  /** A link's tournament not heard yet: its panel opens as soon as it is. */
+  let linked = "";
 
   const heard = inBatches(async (batch) => {
     const changes = await call("tournament_receive", { events: batch, now: nowSeconds() });
@@ -110,7 +118,8 @@ export async function createTournaments(ctx) {
 
   async function drawAll() {
     const now = nowSeconds();
-    const entered = new Set((await readTournaments()).entered.map((e) => e.address));
+    // An entry taken back is not one: Join again is offered.
+    const entered = new Set((await readTournaments()).entered.filter((e) => !e.left).map((e) => e.address));
     if (ctx.lobbyDialog.open) {
       const { tournaments } = await call("tournament_list", { now });
       await renderTournamentList($("lobby-tournament-list"), { items: tournaments, me, entered, now, markOfKey, drawMark: shared.drawMark });
@@ -121,16 +130,60 @@ export async function createTournaments(ctx) {
   /** @param {string} address @param {Set<string>} entered @param {number} now */
   async function drawPanel(address, entered, now) {
     const page = await call("tournament_view", { address, now });
-    const organiser = page.entrants.find((e) => e.key === page.organiser)?.name ?? (await markOfKey(page.organiser)).text;
-    renderPanel(page, { me, now, organiserName: organiser });
+    const mark = await markOfKey(page.organiser);
+    // An announcement made before it named its organiser: their entry's name, else their mark's words.
+    const organiser = page.organiser_name ?? page.entrants.find((e) => e.key === page.organiser)?.name ?? mark.text;
+    renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
     join.hidden = !(page.phase === "registration" && !entered.has(address) && page.entrants.length < page.places);
+    // Someone who came by a link may have no name in the lobby yet: asked here, beside Join.
+    $("tournament-entrant-name-label").hidden = join.hidden || checkName(field("name").value).ok;
+    const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
+    link.value = linkTo(address);
+    $("tournament-leave").hidden = !(page.phase === "registration" && entered.has(address) && page.entrants.some((e) => e.key === me));
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
     const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
     play.hidden = !next;
     play.dataset.pairing = next ? JSON.stringify(next) : "";
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
     closeNow.hidden = !(page.organiser === me && (page.phase === "registration" || page.phase === "closing"));
+  }
+
+  /** A link to a tournament, to send anywhere: this site's address with the tournament's. @param {string} address */
+  const linkTo = (address) => `${location.origin}${location.pathname}#tournament=${address}`;
+
+  /**
+   * A link to a tournament opened: its panel over the lobby's list, at once if this device holds it, else as soon
+   * as a relay sends it (the page says so after a wait, and keeps waiting); a link not whole is said so.
+   * @param {string} address
+   */
+  async function openLink(address) {
+    if (!LINKED_ADDRESS.test(address)) {
+      forgetLink();
+      ctx.message("This link to a tournament is not whole: ask whoever sent it to send it again.");
+      return;
+    }
+    const held = await call("tournament_view", { address, now: nowSeconds() }).then(() => true, () => false);
+    if (held) return openLinked(address);
+    linked = address;
+    ctx.message("Looking for the tournament of your link on the relays…");
+    setTimeout(() => {
+      if (linked !== address) return;
+      ctx.message("The relays have not sent the tournament of your link (yet): it opens here as soon as one does. Keep this page open, or open the link again later.");
+    }, LINK_WAIT_MS);
+  }
+
+  /** @param {string} address */
+  async function openLinked(address) {
+    linked = "";
+    forgetLink();
+    ctx.message("");
+    await openPanel(address);
+  }
+
+  /** The link leaves the address once taken (a reload does not open it again). */
+  function forgetLink() {
+    if (location.hash.startsWith("#tournament=")) history.replaceState(null, "", location.pathname + location.search);
   }
 
   /**
@@ -168,6 +221,7 @@ export async function createTournaments(ctx) {
 
   /** Tournaments the worker says changed: drawn again, and this device's part of their draw done. @param {string[]} addresses */
   async function changed(addresses) {
+    if (linked && addresses.includes(linked)) void openLinked(linked);
     await render();
     void ourPart(addresses);
   }
@@ -193,7 +247,7 @@ export async function createTournaments(ctx) {
       if (page.phase === "closing") await closeRegistration(organised.address, false);
     }
     for (const entered of kept.entered) {
-      if (entered.revealed || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
+      if (entered.revealed || entered.left || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
       const page = await call("tournament_view", { address: entered.address, now });
       if (page.phase !== "revealing" || !page.entrants.some((e) => e.key === me)) continue;
       busy.add(entered.address);
@@ -249,6 +303,9 @@ export async function createTournaments(ctx) {
   // ---- organising and joining -----------------------------------------------------------------------------------
 
   async function organise() {
+    // The organiser is named in the announcement, as a player is in the lobby.
+    const organiserName = await ctx.chosenName();
+    if (organiserName === null) return;
     const checked = checkName(field("tournament-name").value);
     if (!checked.ok) return ctx.message(`The tournament's name: ${checked.error.replace(/^Choose a name: .*/, "give it one.")}`);
     const whole = (/** @type {string} */ name) => Number(field(name).value);
@@ -264,7 +321,7 @@ export async function createTournaments(ctx) {
     const createdAt = nowSeconds();
     const d = newTournamentId();
     const event = signer.sign(announcementTemplate({
-      d, name: checked.name, format, length, mode, moveHours, places, rated: field("tournament-rated").checked,
+      d, name: checked.name, organiserName, format, length, mode, moveHours, places, rated: field("tournament-rated").checked,
       closes: createdAt + closesIn, createdAt,
     }));
     const address = `${ANNOUNCEMENT_KIND}:${me}:${d}`;
@@ -281,24 +338,49 @@ export async function createTournaments(ctx) {
 
   /** @param {string} address */
   async function join(address) {
+    // The name asked in the panel (someone who came by a link) is the lobby's name from now on.
+    const asked = /** @type {HTMLInputElement} */ ($("tournament-entrant-name"));
+    if (panel.open && !$("tournament-entrant-name-label").hidden) field("name").value = asked.value;
     const name = await ctx.chosenName();
     if (name === null) {
       // The lobby's message line is under the panel when it is open.
-      if (panel.open) panelMessage("Your name is needed to enter: write it under Find an opponent (Back to the lobby), then join.");
+      if (panel.open) panelMessage("Your name is needed to enter: write it beside Join, then join.");
       return;
     }
     const kept = await readTournaments();
-    if (kept.entered.some((e) => e.address === address)) return;
+    if (kept.entered.some((e) => e.address === address && !e.left)) return;
+    // Entering again after leaving: the entry and leave before are kept to be published again with this one.
+    const before = kept.entered.find((e) => e.address === address && e.left);
+    const earlier = before ? [...(before.earlier ?? []), before.entry, /** @type {Record<string, any>} */ (before.left)] : [];
     const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
     const { commitment } = await call("tournament_commitment", { value });
     const event = signer.sign(entryTemplate({ address, name, commitment, createdAt: nowSeconds() }));
     // Kept before it is sent: the value must outlive this page to be revealed.
-    await keepEntered({ address, value, entry: event, revealed: false });
+    await keepEntered({ address, value, entry: event, revealed: false, left: null, earlier });
     try {
       await send(event);
       ctx.say("You entered the tournament. The draw is made when registration closes.");
     } catch {
       ctx.message("No relay took your entry: it is sent again when the lobby next opens.");
+    }
+    await render();
+  }
+
+  /**
+   * *Leave*, while registration is open: the entry taken back by a leave this device signs (kept before it is sent,
+   * so that this device never reveals for it). The entrant may enter once more.
+   * @param {string} address
+   */
+  async function leave(address) {
+    const entered = (await readTournaments()).entered.find((e) => e.address === address && !e.left);
+    if (!entered) return;
+    const event = signer.sign(leaveTemplate({ address, entry: String(entered.entry.id), createdAt: nowSeconds() }));
+    await keepEntered({ ...entered, left: event });
+    try {
+      await send(event);
+      ctx.say("You left the tournament.");
+    } catch {
+      panelMessage("No relay took your leave: it is sent again when the lobby next opens.");
     }
     await render();
   }
@@ -324,6 +406,11 @@ export async function createTournaments(ctx) {
     if (what === "join") void join(address);
   });
   $("tournament-join").addEventListener("click", () => void join(shown));
+  $("tournament-leave").addEventListener("click", () => void leave(shown));
+  $("tournament-copy-link").addEventListener("click", () => {
+    const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
+    void shared.copyText(link.value, link).then((copied) => ctx.say(copied ? "The link to this tournament is copied." : "Not copied: the link is selected; copy it by hand."));
+  });
   $("tournament-close-now").addEventListener("click", () => {
     const address = shown;
     parts = parts.then(() => closeRegistration(address, true)).catch(() => {});
@@ -352,11 +439,11 @@ export async function createTournaments(ctx) {
   }, TICK_MS);
 
   // Heard last: what is heard draws the list and acts, with everything above in place.
-  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
+  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, LEAVE_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
   // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
   // same events, so the relays that hold them keep one copy).
   const kept = await readTournaments();
-  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.map((e) => e.entry)]) {
+  for (const event of [...kept.organised.flatMap((o) => [o.announcement, o.closing]), ...kept.entered.flatMap((e) => [...(e.earlier ?? []), e.entry, e.left])]) {
     if (!event) continue;
     heard(event);
     void pool.publish(/** @type {any} */ (event)).catch(() => {});
@@ -366,6 +453,7 @@ export async function createTournaments(ctx) {
   return {
     render,
     open: openPanel,
+    openLink,
     pairingWith,
   };
 }

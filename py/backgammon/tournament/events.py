@@ -1,7 +1,7 @@
-"""A tournament's events (docs/tournaments.md, *the events*): the announcement, the entries, the organiser's
-closing and the reveals, each a signed Nostr event checked here as the lobby's are (backgammon.lobby: shape,
-kind, tags, times, content, then id and signature). Results are the lobby's (backgammon.lobby.events
-`check_result`), naming their tournament and pairing."""
+"""A tournament's events (docs/tournaments.md, *the events*): the announcement, the entries, the leaves, the
+organiser's closing and the reveals, each a signed Nostr event checked here as the lobby's are
+(backgammon.lobby: shape, kind, tags, times, content, then id and signature). Results are the lobby's
+(backgammon.lobby.events `check_result`), naming their tournament and pairing."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ KIND_ANNOUNCEMENT = 31663
 KIND_ENTRY = 1663
 KIND_CLOSING = 1664
 KIND_REVEAL = 1665
+KIND_LEAVE = 1666
 TOURNAMENT_ID = re.compile(r"[0-9a-z]{12,32}")
 EVENT_ID = re.compile(r"[0-9a-f]{64}")
 #: Places a tournament offers, at least.
@@ -47,6 +48,7 @@ class Announcement(TypedDict):
     d: str
     created_at: int
     name: str
+    organiser_name: str | None
     format: Format
     length: int
     mode: Literal["live", "links"]
@@ -69,6 +71,12 @@ class Closing(TypedDict):
     created_at: int
     entries: list[str]
     reveals_until: int
+
+
+class Leave(TypedDict):
+    entrant: str
+    created_at: int
+    entry: str
 
 
 class Reveal(TypedDict):
@@ -118,7 +126,7 @@ def check_announcement(data: object, now: int) -> Announcement:
     if not TOURNAMENT_ID.fullmatch(found["d"]):
         raise Refused("kind", "its 'd' tag is not a tournament id.")
     fields = frozenset({"v", "name", "format", "length", "mode", "places", "rated", "closes"})
-    content = _content(event, fields, frozenset({"move_hours"}))
+    content = _content(event, fields, frozenset({"move_hours", "organiser_name"}))
     if content["format"] not in ("knockout", "roundrobin"):
         raise Refused("content", "its format is neither a knock-out nor a round robin.")
     if not _whole(content["length"], 1, MAX_MATCH_LENGTH):
@@ -136,6 +144,8 @@ def check_announcement(data: object, now: int) -> Announcement:
         raise Refused("content", f"its places are not {MIN_PLACES} to {MAX_ENTRANTS}.")
     if not isinstance(content["rated"], bool):
         raise Refused("content", "it does not say whether its matches are rated.")
+    # The organiser's name, checked as the lobby checks a player's (announcements made before it carry none).
+    organiser_name = check_name(content["organiser_name"]) if "organiser_name" in content else None
     if not _whole(content["closes"], event["created_at"] + 1, event["created_at"] + 30 * 24 * 3600):
         raise Refused(
             "content", "its registration closes before it was announced, or more than 30 days after."
@@ -146,6 +156,7 @@ def check_announcement(data: object, now: int) -> Announcement:
         d=found["d"],
         created_at=event["created_at"],
         name=check_name(content["name"]),
+        organiser_name=organiser_name,
         format=content["format"],
         length=content["length"],
         mode=content["mode"],
@@ -210,3 +221,15 @@ def check_reveal(data: object, address: str, now: int) -> Reveal:
         raise Refused("content", "its value is not 64 lowercase hex digits.")
     check_signed(event)
     return Reveal(entrant=event["pubkey"], created_at=event["created_at"], value=content["value"])
+
+
+def check_leave(data: object, address: str, now: int) -> Leave:
+    """An entrant leaving before the draw: the entry it takes back, by id (whose entrant must be the leave's
+    author: `Tournament` checks it against the entry)."""
+    event, found = _checked(data, KIND_LEAVE, "a leave", ("a", "t"), now)
+    _of_tournament(found, address)
+    content = _content(event, frozenset({"v", "entry"}))
+    if not isinstance(content["entry"], str) or not EVENT_ID.fullmatch(content["entry"]):
+        raise Refused("content", "the entry it leaves is not an event id.")
+    check_signed(event)
+    return Leave(entrant=event["pubkey"], created_at=event["created_at"], entry=content["entry"])

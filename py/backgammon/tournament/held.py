@@ -20,6 +20,7 @@ from .events import (
     KIND_ANNOUNCEMENT,
     KIND_CLOSING,
     KIND_ENTRY,
+    KIND_LEAVE,
     KIND_REVEAL,
     MAX_TOURNAMENT_EVENT_CHARS,
     Announcement,
@@ -28,7 +29,7 @@ from .events import (
 )
 from .state import Tournament
 
-KINDS = (KIND_ANNOUNCEMENT, KIND_ENTRY, KIND_CLOSING, KIND_REVEAL, KIND_RESULT)
+KINDS = (KIND_ANNOUNCEMENT, KIND_ENTRY, KIND_LEAVE, KIND_CLOSING, KIND_REVEAL, KIND_RESULT)
 #: Tournaments held at once, at most; past it, the one announced longest ago is let go.
 MAX_TOURNAMENTS = 200
 #: Tournaments one organiser may have held here at once.
@@ -68,9 +69,15 @@ class Tournaments:
         if not isinstance(events, list):
             events = [events]
         # Announcements first, then each tournament's events in the order a tournament takes them.
-        ranks: dict[object, int] = {KIND_ANNOUNCEMENT: 0, KIND_ENTRY: 1, KIND_CLOSING: 2, KIND_REVEAL: 3}
+        ranks: dict[object, int] = {
+            KIND_ANNOUNCEMENT: 0,
+            KIND_ENTRY: 1,
+            KIND_LEAVE: 2,
+            KIND_CLOSING: 3,
+            KIND_REVEAL: 4,
+        }
         ranked = sorted(
-            events[:MAX_BATCH], key=lambda e: ranks.get(e.get("kind"), 4) if isinstance(e, dict) else 4
+            events[:MAX_BATCH], key=lambda e: ranks.get(e.get("kind"), 5) if isinstance(e, dict) else 5
         )
         if len(events) > MAX_BATCH:
             refused["too-large"] += len(events) - MAX_BATCH

@@ -33,12 +33,14 @@ REVEAL_SECONDS = {"live": 15 * 60, "links": 24 * 3600}
 
 
 class TournamentSummary(TypedDict):
-    """A tournament as the list shows it: its announcement's terms, where it stands, how many entered."""
+    """A tournament as the list shows it: its announcement's terms (with the organiser's name, null for an
+    announcement made before it carried one), where it stands, how many entered."""
 
     address: str
     organiser: str
     d: str
     name: str
+    organiser_name: str | None
     format: Format
     length: int
     mode: Literal["live", "links"]
@@ -65,6 +67,7 @@ class TournamentPage(TypedDict):
     organiser: str
     d: str
     name: str
+    organiser_name: str | None
     format: Format
     length: int
     mode: Literal["live", "links"]
@@ -128,6 +131,7 @@ def summary(tournament: Tournament, now: int) -> TournamentSummary:
         organiser=a["organiser"],
         d=a["d"],
         name=a["name"],
+        organiser_name=a["organiser_name"],
         format=a["format"],
         length=a["length"],
         mode=a["mode"],
@@ -165,6 +169,7 @@ def tournament_view(params: Params) -> TournamentPage:
         organiser=a["organiser"],
         d=a["d"],
         name=a["name"],
+        organiser_name=a["organiser_name"],
         format=a["format"],
         length=a["length"],
         mode=a["mode"],
@@ -199,7 +204,8 @@ def tournament_closing(params: Params) -> ClosingContent:
         raise InvalidActionError("The registration is still open: it is closed once its time is over.")
     taken: dict[str, str] = {}
     for entry in sorted(tournament.entries.values(), key=lambda e: (e["created_at"], e["id"])):
-        if entry["created_at"] < a["closes"] and len(taken) < a["places"]:
+        # An entry taken back is not listed; its entrant's entry made again after it may be.
+        if entry["created_at"] < a["closes"] and len(taken) < a["places"] and not tournament.left(entry):
             taken.setdefault(entry["entrant"], entry["id"])
     if len(taken) < 2:
         raise InvalidActionError("Fewer than two players entered: there is no tournament to close.")

@@ -16,6 +16,7 @@ from .draw import commitment, draw_order, draw_seed
 from .events import (
     KIND_CLOSING,
     KIND_ENTRY,
+    KIND_LEAVE,
     KIND_REVEAL,
     MAX_TOURNAMENT_EVENT_CHARS,
     Announcement,
@@ -23,6 +24,7 @@ from .events import (
     Entry,
     check_closing,
     check_entry,
+    check_leave,
     check_reveal,
     tournament_address,
 )
@@ -34,7 +36,8 @@ Phase = Literal["registration", "closing", "revealing", "drawn", "over", "broken
 #: Entries a tournament keeps that its closing does not list (yet), at most: four for each of the most
 #: places; past it, more are refused as a flood (those the closing lists are always taken).
 MAX_ENTRIES = 4 * 64
-#: Entries one key may make to one tournament (a second is kept: a changed entry cannot hide the first).
+#: Entries one key may make to one tournament (a second is kept: a changed entry cannot hide the first; after
+#: leaving, it is the entry again).
 MAX_ENTRIES_PER_KEY = 2
 #: Reveals heard before the closing or their entry, kept until they come (relays hand events over in any
 #: order).
@@ -73,6 +76,9 @@ class Tournament:
         self.address = tournament_address(announcement["organiser"], announcement["d"])
         self.entries: dict[str, Entry] = {}
         self.closing: Closing | None = None
+        #: Leaves before the closing: the entry's id and the key that signed the leave (it counts only when
+        #: that is the entry's entrant: a leave heard before its entry waits for it).
+        self.leaves: set[tuple[str, str]] = set()
         self.reveals: dict[str, str] = {}
         self.early: list[NostrEvent] = []
         self.results: dict[tuple[int, int], Signed] = {}
@@ -86,8 +92,14 @@ class Tournament:
         """Take in a batch of events; refusals counted by code. The closing is taken before the reveals, and
         the reveals before the results, whatever order they came in."""
         refused: dict[str, int] = {}
-        ranks: dict[object, int] = {KIND_ENTRY: 0, KIND_CLOSING: 1, KIND_REVEAL: 2, KIND_RESULT: 3}
-        ranked = sorted(events, key=lambda e: ranks.get(e.get("kind"), 4) if isinstance(e, dict) else 4)
+        ranks: dict[object, int] = {
+            KIND_ENTRY: 0,
+            KIND_LEAVE: 1,
+            KIND_CLOSING: 2,
+            KIND_REVEAL: 3,
+            KIND_RESULT: 4,
+        }
+        ranked = sorted(events, key=lambda e: ranks.get(e.get("kind"), 5) if isinstance(e, dict) else 5)
         for data in ranked:
             try:
                 self.take(data, now)
@@ -101,6 +113,8 @@ class Tournament:
         kind = data.get("kind") if isinstance(data, dict) else None
         if kind == KIND_ENTRY:
             return self._entry(data, now)
+        if kind == KIND_LEAVE:
+            return self._leave(data, now)
         if kind == KIND_CLOSING:
             return self._closing(data, now)
         if kind == KIND_REVEAL:
@@ -132,6 +146,27 @@ class Tournament:
         if listed:
             self._retake_early(now)
         return True
+
+    def _leave(self, data: object, now: int) -> bool:
+        leave = check_leave(data, self.address, now)
+        if leave["created_at"] >= self.announcement["closes"]:
+            raise Refused("late", "the leave was made after the tournament's registration closed.")
+        if self.closing is not None:
+            raise Refused("late", "the organiser's closing already fixed the entrants.")
+        entry = self.entries.get(leave["entry"])
+        if entry is not None and entry["entrant"] != leave["entrant"]:
+            raise Refused("content", "only an entry's entrant can take it back.")
+        taken_back = (leave["entry"], leave["entrant"])
+        if taken_back in self.leaves:
+            return False
+        if len(self.leaves) >= MAX_ENTRIES:
+            raise Refused("flood", "the tournament holds as many leaves as it keeps.")
+        self.leaves.add(taken_back)
+        return entry is not None
+
+    def left(self, entry: Entry) -> bool:
+        """Whether its entrant took the entry back before the closing."""
+        return (entry["id"], entry["entrant"]) in self.leaves
 
     def _closing(self, data: object, now: int) -> bool:
         closing = check_closing(data, self.announcement, now)
@@ -229,10 +264,15 @@ class Tournament:
     # ---- what every device computes ------------------------------------------------------------------------
 
     def entrants(self) -> list[Entrant]:
-        """The entrants the closing lists, or, before it, every entry heard: the earliest made first, one
-        entry per key (its earliest)."""
+        """The entrants the closing lists, or, before it, every entry heard and not taken back: the earliest
+        made first, one entry per key (its earliest). The closing decides: an entry it lists is in, left or
+        not."""
         listed = sorted(
-            (e for e in self.entries.values() if self.closing is None or e["id"] in self.closing["entries"]),
+            (
+                e
+                for e in self.entries.values()
+                if (e["id"] in self.closing["entries"] if self.closing is not None else not self.left(e))
+            ),
             key=lambda e: (e["created_at"], e["id"]),
         )
         seen: dict[str, Entrant] = {}
