@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import Site, screenshot
+from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import open_match, wait_idle
 
 # Each pool worker starts its own Pyodide: on a loaded machine that alone can take a minute.
 ROLLOUT_TIMEOUT_MS = 400_000
 WORKERS_KEY = "backgammon.rollout-workers"
+KEPT_KEY = "backgammon.rollout.v1"
 
 # Every text the progress line shows, in order, and the pool's size at each start.
 RECORD_PROGRESS = """
@@ -28,6 +29,10 @@ document.addEventListener("DOMContentLoaded", () => {
 def open_rollout(page: Page, site: Site) -> None:
     page.add_init_script(RECORD_PROGRESS)
     open_match(page, site, "31")  # White opens with 3-1
+    open_panel(page)
+
+
+def open_panel(page: Page) -> None:
     if page.locator("#menu-button").is_visible():  # a phone: Hint is in the menu's sheet
         page.click("#menu-button")
     page.click("#hint-button")
@@ -98,3 +103,27 @@ def test_stop_stops_the_rollout(page: Page, site: Site) -> None:
     assert panel.get_attribute("data-done") == done
     panel.scroll_into_view_if_needed()
     screenshot(page, "rollout-stopped-phone", full_page=False)
+
+
+def test_a_rollout_goes_on_after_a_reload_to_the_same_figures(page: Page, site: Site) -> None:
+    open_rollout(page, site)
+    roll_out(page, workers=1)
+    whole = result_rows(page)
+    assert page.evaluate("key => localStorage.getItem(key)", KEPT_KEY) is None  # a finished one is forgotten
+    # The same rollout again, cut short by a reload after a few trials.
+    roll_out(page, workers=1)
+    three_done = "() => Number(document.getElementById('rollout-panel').dataset.done || 0) >= 3"
+    page.wait_for_function(three_done, timeout=ROLLOUT_TIMEOUT_MS)
+    page.reload()
+    wait_for_engine_ready(page)
+    wait_idle(page)
+    kept = page.evaluate("key => JSON.parse(localStorage.getItem(key)).tally.count", KEPT_KEY)
+    assert kept >= 3
+    open_panel(page)
+    expect(page.locator("#rollout-status")).to_contain_text("of 36 trials were played before")
+    expect(page.locator("#rollout-start")).to_have_text("Continue")
+    page.click("#rollout-start")
+    continued = result_rows(page)
+    progress: list[str] = page.evaluate("window.__rolloutProgress")
+    assert progress[0].startswith(f"{kept} of 36 trials"), progress  # from the kept trials on
+    assert continued == whole

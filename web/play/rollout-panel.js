@@ -2,10 +2,12 @@
 /**
  * *Roll out* from the hint: the best plays of the roll at hand played out many times by the engine on a pool of
  * workers (web/engine/pool.js, never play's worker: the board does not wait on it), with its settings, progress,
- * *Stop*, and the figures as GNU Backgammon shows them. The panel is #rollout-panel in index.html.
+ * *Stop*, and the figures as GNU Backgammon shows them. The panel is #rollout-panel in index.html. The trials done
+ * are kept (web/engine/rollout-kept.js): the same rollout asked for after a reload continues from them.
  */
 import { createPool, deviceFacts, poolSize } from "../engine/pool.js";
-import { startRollout } from "../engine/rollout-run.js";
+import { forgetRollout, keepRollout, keptRollout, keptTally } from "../engine/rollout-kept.js";
+import { emptyTally, startRollout } from "../engine/rollout-run.js";
 
 /** The plays rolled out: the hint's best ones, as many as a rollout of a contact position's plays is measured with
  * (docs/performance.md, "Rollout speed"). */
@@ -49,21 +51,45 @@ export function openRollout(view, plays, say) {
   setState(panel, "ready");
   panel.hidden = false;
   const form = /** @type {HTMLFormElement} */ ($("rollout-form"));
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    void run(view, chosen, say);
+  const kept = keptRollout();
+  const base = rolloutBase(view, chosen);
+  if (kept && kept.id.position_id === base.position_id && kept.id.match_id === base.match_id
+    && JSON.stringify(kept.id.plays) === JSON.stringify(base.plays)) {
+    /** @type {HTMLSelectElement} */ ($("rollout-trials")).value = String(kept.id.trials);
+    /** @type {HTMLInputElement} */ ($("rollout-truncation")).value = String(kept.id.truncation);
+    /** @type {HTMLInputElement} */ ($("rollout-seed")).value = String(kept.id.seed);
+    $("rollout-status").textContent = `${kept.tally.done} of ${kept.id.trials} trials were played before: Continue goes on from there.`;
+  }
+  const startLabel = () => {
+    $("rollout-start").textContent = keptTally({ ...base, ...settings() }) ? "Continue" : "Start";
   };
+  startLabel();
+  form.oninput = startLabel;
   $("rollout-stop").onclick = () => {
     stopCurrent();
     setState(panel, "stopped");
     $("rollout-status").textContent = "Stopped.";
+    startLabel();
     say("Rollout stopped.");
   };
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    void run(view, chosen, say);
+  };
+
   $("rollout-close").onclick = () => {
     stopCurrent();
     panel.hidden = true;
   };
   /** @type {HTMLElement} */ (panel.querySelector("h2")).focus?.();
+}
+
+/**
+ * What identifies the rollout of these plays, but for its settings.
+ * @param {PlayView} view @param {HintPlay[]} chosen
+ */
+function rolloutBase(view, chosen) {
+  return { position_id: view.position_id, match_id: view.match_id ?? null, plays: chosen.map((p) => p.play) };
 }
 
 function stopCurrent() {
@@ -117,8 +143,11 @@ async function run(view, chosen, say) {
   stopCurrent();
   const panel = $("rollout-panel");
   const { trials, truncation, seed } = settings();
+  const id = { ...rolloutBase(view, chosen), trials, truncation, seed };
+  const tally = keptTally(id) ?? emptyTally();
   const pool = createPool(poolSize(deviceFacts()));
   panel.dataset.workers = String(pool.size);
+  panel.dataset.done = String(tally.done);
   let stopped = false;
   /** @type {ReturnType<typeof startRollout> | null} */
   let rollout = null;
@@ -133,7 +162,7 @@ async function run(view, chosen, say) {
   setState(panel, "running");
   $("rollout-figures").replaceChildren();
   $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
-  say(`Rollout started: ${trials} trials.`);
+  say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
   try {
     const candidates = await pool.run((call) => boardsAfter(call, view, chosen));
     const started = startRollout({
@@ -151,12 +180,16 @@ async function run(view, chosen, say) {
         ...context(view),
       },
       onProgress: (progress) => showProgress(progress, chosen, isMatch(view)),
+      tally,
+      onChunk: (done) => keepRollout(id, done),
     });
     rollout = started;
     if (stopped) started.stop();
     const result = await started.done;
     if (!result || stopped) return;
+    forgetRollout();
     setState(panel, "done");
+    $("rollout-start").textContent = "Start";
     $("rollout-status").textContent = `Done: ${result.trials} trials.`;
     $("rollout-figures").replaceChildren(resultTable(result, chosen, isMatch(view)));
     say(`Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
