@@ -1,8 +1,10 @@
 """Rolling out the hint's plays on a pool of engine workers: the same figures with 1 worker or 2, progress
-as it runs, the result as GNU Backgammon shows it, and *Stop*. Tiny rollouts (36 trials cut at 2 plies): a
-rollout in Pyodide is slow (docs/performance.md, "Rollout speed")."""
+as it runs, the result as GNU Backgammon shows it, *Stop*, and going on after a reload. Tiny rollouts (36
+trials cut at 2 or 3 plies): a rollout in Pyodide is slow (docs/performance.md, "Rollout speed")."""
 
 from __future__ import annotations
+
+import json
 
 from playwright.sync_api import Page, expect
 
@@ -58,10 +60,19 @@ def result_rows(page: Page) -> list[str]:
     return [rows.nth(i).inner_text() for i in range(rows.count())]
 
 
+def full_result(page: Page) -> object:
+    """The result's figures in full (the table rounds them)."""
+    return json.loads(page.locator("#rollout-figures").get_attribute("data-result") or "null")
+
+
 def test_the_same_figures_with_one_worker_or_two(page: Page, site: Site) -> None:
     open_rollout(page, site)
-    roll_out(page, workers=1)
+    # Cut at 3 plies, not 2: with variance reduction the last roll's luck cancels its effect exactly, so at 2
+    # plies the figures would depend on the first (rotated) roll alone, not on which dice each trial drew.
+    roll_out(page, workers=1, truncation="3")
     one = result_rows(page)
+    one_in_full = full_result(page)
+    assert isinstance(one_in_full, dict) and one_in_full["trials"] == 36
     progress: list[str] = page.evaluate("window.__rolloutProgress")
     # Progress trial by trial, with the time left once a trial is done, up to the whole.
     assert any(text.startswith("1 of 36 trials") and "left" in text for text in progress), progress
@@ -80,9 +91,10 @@ def test_the_same_figures_with_one_worker_or_two(page: Page, site: Site) -> None
     expect(page.locator("#rollout-status")).to_have_text("Done: 36 trials.")
     screenshot(page, "rollout-done-desktop")
 
-    roll_out(page, workers=2)
+    roll_out(page, workers=2, truncation="3")
     two = result_rows(page)
     assert two == one
+    assert full_result(page) == one_in_full  # to the last bit
 
 
 def test_stop_stops_the_rollout(page: Page, site: Site) -> None:
@@ -109,6 +121,7 @@ def test_a_rollout_goes_on_after_a_reload_to_the_same_figures(page: Page, site: 
     open_rollout(page, site)
     roll_out(page, workers=1)
     whole = result_rows(page)
+    whole_in_full = full_result(page)
     assert page.evaluate("key => localStorage.getItem(key)", KEPT_KEY) is None  # a finished one is forgotten
     # The same rollout again, cut short by a reload after a few trials.
     roll_out(page, workers=1)
@@ -124,6 +137,7 @@ def test_a_rollout_goes_on_after_a_reload_to_the_same_figures(page: Page, site: 
     expect(page.locator("#rollout-start")).to_have_text("Continue")
     page.click("#rollout-start")
     continued = result_rows(page)
+    assert full_result(page) == whole_in_full
     progress: list[str] = page.evaluate("window.__rolloutProgress")
     assert progress[0].startswith(f"{kept} of 36 trials"), progress  # from the kept trials on
     assert continued == whole

@@ -161,6 +161,7 @@ async function run(view, chosen, say) {
   const mine = current;
   setState(panel, "running");
   $("rollout-figures").replaceChildren();
+  delete $("rollout-figures").dataset.result;
   $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
   say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
   try {
@@ -192,6 +193,8 @@ async function run(view, chosen, say) {
     $("rollout-start").textContent = "Start";
     $("rollout-status").textContent = `Done: ${result.trials} trials.`;
     $("rollout-figures").replaceChildren(resultTable(result, chosen, isMatch(view)));
+    // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
+    $("rollout-figures").dataset.result = JSON.stringify(result);
     say(`Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
   } catch (error) {
     if (stopped) return;
@@ -241,7 +244,7 @@ function signedText(value, match) {
 
 /** @param {number} error @param {boolean} match */
 function errorText(error, match) {
-  return match ? `${(error * 100).toFixed(1)}` : error.toFixed(3);
+  return match ? `${(error * 100).toFixed(2)}%` : error.toFixed(3);
 }
 
 /** @param {number} seconds */
