@@ -151,8 +151,10 @@ const CRASHED = "EngineCrashed";
 
 /**
  * @param {string | URL} [workerUrl] defaults to worker.js next to this module
- * @param {{testDice?: string | null, onProgress?: (progress: EngineProgress) => void}} [options] testDice defaults
- *   to the page URL's `test-dice` parameter; onProgress hears the engine's download and start (worker.js)
+ * @param {{testDice?: string | null, onProgress?: (progress: EngineProgress) => void, answerBudget?: number}} [options]
+ *   testDice defaults to the page URL's `test-dice` parameter; onProgress hears the engine's download and start
+ *   (worker.js); answerBudget (ms) replaces ANSWER_BUDGET_MS for a worker whose requests are long by design (a
+ *   rollout's chunk, web/engine/pool.js)
  * @returns {Bridge}
  */
 export function createBridge(workerUrl, options = {}) {
@@ -165,7 +167,7 @@ export function createBridge(workerUrl, options = {}) {
   const state = {
     url,
     worker: early?.worker ?? new Worker(url, { type: "module" }),
-    answerBudget: answerBudgetFromUrl(location.href, testDice),
+    answerBudget: options.answerBudget ?? answerBudgetFromUrl(location.href, testDice),
     pending: new Map(),
     errorListeners: new Set(),
     fatal: null,

@@ -1,5 +1,7 @@
 // @ts-check
-/** *Hint*: the computer's advice for the decision at hand (the best plays, or the cube), shown in the panel. */
+/** *Hint*: the computer's advice for the decision at hand (the best plays, or the cube), shown in the panel; the
+ * plays can be rolled out from there (web/play/rollout-panel.js). */
+import { canRollOut, openRollout } from "./rollout-panel.js";
 
 /**
  * Ask for a hint and show it in `panel`.
@@ -17,9 +19,23 @@ export async function showHint({ panel, call, enqueue, view, say }) {
       panel.textContent = `No hint available: ${e instanceof Error ? e.message : String(e)}`;
       return;
     }
-    panel.replaceChildren(...hintNodes(hint, view().phase === "doubled"));
+    const shown = view();
+    panel.replaceChildren(...hintNodes(hint, shown.phase === "doubled"));
     say(panel.textContent ?? "");
+    const plays = Array.isArray(hint?.plays) ? hint.plays : [];
+    if (canRollOut(shown, plays)) panel.append(rollOutButton(() => openRollout(shown, plays, say)));
   });
+}
+
+/** @param {() => void} open */
+function rollOutButton(open) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "small";
+  button.id = "rollout-open";
+  button.textContent = "Roll out";
+  button.addEventListener("click", open);
+  return button;
 }
 
 /**

@@ -1,0 +1,130 @@
+// @ts-check
+/**
+ * A pool of engine workers for long work (a rollout's chunks), apart from play's worker so that the board never
+ * waits on it. Each worker is web/engine/worker.js, started through web/engine/bridge.js as play's is (the same
+ * engine, the same boot), and the pool is made only when such work starts and closed when it ends or stops.
+ *
+ *   const pool = createPool(poolSize(deviceFacts()));
+ *   const answer = await pool.run((call) => call("rollout_chunk", params));   // on the next worker free
+ *   pool.close();                                                             // pending jobs reject "BridgeClosed"
+ *
+ * How many workers (`poolSize`): one core is left to play and the page, the rest are used up to POOL_CAP (4), or
+ * SMALL_DEVICE_CAP (2) on a phone (a coarse pointer) or a device with 4 GB of memory or less: each worker holds
+ * its own Python, rules core and nets (docs/performance.md, "The pool of workers": the memory one costs). A device
+ * with one or two cores gets one worker. `?rollout-workers=N` in the page URL, or the number N stored under
+ * localStorage "backgammon.rollout-workers", sets the size (1 to MAX_WORKERS) whatever the device: a preference for
+ * a player who knows their machine, and the tests' way to compare 1 worker with 2.
+ */
+import { BridgeError, createBridge } from "./bridge.js";
+
+export const POOL_CAP = 4;
+export const SMALL_DEVICE_CAP = 2;
+/** The most workers an override may ask for. */
+export const MAX_WORKERS = 16;
+/** The storage key of the size a player chose. */
+export const WORKERS_KEY = "backgammon.rollout-workers";
+/** A chunk of a rollout is one trial of every candidate: untruncated with variance reduction, a minute or more in
+ * Pyodide on a slow phone. The watchdog still catches a dead worker, later. */
+export const CHUNK_BUDGET_MS = 600_000;
+
+/**
+ * @typedef {object} DeviceFacts
+ * @property {number} cores navigator.hardwareConcurrency (0 when unknown)
+ * @property {number | undefined} memory navigator.deviceMemory in GB, when the browser tells it
+ * @property {boolean} coarse the main pointer is coarse (a phone or a tablet)
+ * @property {number} asked the size asked for by the URL or storage, 0 when none
+ */
+
+/**
+ * How many workers a rollout gets on this device.
+ * @param {DeviceFacts} facts
+ * @returns {number}
+ */
+export function poolSize({ cores, memory, coarse, asked }) {
+  if (Number.isInteger(asked) && asked > 0) return Math.min(asked, MAX_WORKERS);
+  const cap = coarse || (memory !== undefined && memory <= 4) ? SMALL_DEVICE_CAP : POOL_CAP;
+  const spare = (Number.isInteger(cores) && cores > 0 ? cores : 2) - 1;
+  return Math.max(1, Math.min(cap, spare));
+}
+
+/**
+ * The page's device facts and any size asked for.
+ * @returns {DeviceFacts}
+ */
+export function deviceFacts() {
+  const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
+  let stored = null;
+  try {
+    stored = localStorage.getItem(WORKERS_KEY);
+  } catch {
+    // storage refused (a private window's settings): the device decides
+  }
+  const fromUrl = new URL(location.href).searchParams.get("rollout-workers");
+  return {
+    cores: nav.hardwareConcurrency ?? 0,
+    memory: typeof nav.deviceMemory === "number" ? nav.deviceMemory : undefined,
+    coarse: globalThis.matchMedia?.("(pointer: coarse)").matches ?? false,
+    asked: Number(fromUrl ?? stored ?? 0) || 0,
+  };
+}
+
+/**
+ * @typedef {import("../types.js").Call} Call
+ * @typedef {import("./bridge.js").Bridge} Bridge
+ * @typedef {object} Pool
+ * @property {number} size
+ * @property {<T>(job: (call: Call) => Promise<T>) => Promise<T>} run
+ *   Run `job` on the next worker free (a job's calls all go to that worker, one job at a time on each).
+ * @property {() => void} close stop every worker; jobs running or waiting reject with "BridgeClosed"
+ */
+
+/** The pool's workers run worker.js under their own URL, so that none of them is the worker web/engine/start.js
+ * started early for play (the bridge adopts that one by its URL). */
+function poolWorkerUrl() {
+  const url = new URL("./worker.js", import.meta.url);
+  url.searchParams.set("pool", "1");
+  return url;
+}
+
+/**
+ * @param {number} size
+ * @param {() => Bridge} [makeBridge]
+ * @returns {Pool}
+ */
+export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl(), { testDice: null, answerBudget: CHUNK_BUDGET_MS })) {
+  const bridges = Array.from({ length: size }, () => makeBridge());
+  /** @type {Bridge[]} */
+  const free = [...bridges];
+  /** @type {{job: (call: Call) => Promise<any>, resolve: (value: any) => void, reject: (error: unknown) => void}[]} */
+  const waiting = [];
+  let closed = false;
+
+  function next() {
+    while (!closed && free.length && waiting.length) {
+      const bridge = /** @type {Bridge} */ (free.shift());
+      const task = /** @type {(typeof waiting)[number]} */ (waiting.shift());
+      task.job(bridge.call).then(task.resolve, task.reject).finally(() => {
+        free.push(bridge);
+        next();
+      });
+    }
+  }
+
+  return {
+    size,
+    run(job) {
+      if (closed) return Promise.reject(new BridgeError("BridgeClosed", "the pool was closed"));
+      return new Promise((resolve, reject) => {
+        waiting.push({ job, resolve, reject });
+        next();
+      });
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      const error = new BridgeError("BridgeClosed", "the pool was closed");
+      for (const task of waiting.splice(0)) task.reject(error);
+      for (const bridge of bridges) bridge.terminate();
+    },
+  };
+}

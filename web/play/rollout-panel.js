@@ -1,0 +1,327 @@
+// @ts-check
+/**
+ * *Roll out* from the hint: the best plays of the roll at hand played out many times by the engine on a pool of
+ * workers (web/engine/pool.js, never play's worker: the board does not wait on it), with its settings, progress,
+ * *Stop*, and the figures as GNU Backgammon shows them. The panel is #rollout-panel in index.html. The trials done
+ * are kept (web/engine/rollout-kept.js): the same rollout asked for after a reload continues from them.
+ */
+import { createPool, deviceFacts, poolSize } from "../engine/pool.js";
+import { forgetRollout, keepRollout, keptRollout, keptTally } from "../engine/rollout-kept.js";
+import { emptyTally, startRollout } from "../engine/rollout-run.js";
+
+/** The plays rolled out: the hint's best ones, as many as a rollout of a contact position's plays is measured with
+ * (docs/performance.md, "Rollout speed"). */
+export const ROLLOUT_PLAYS = 3;
+
+/**
+ * @typedef {import("../types.js").PlayView} PlayView
+ * @typedef {import("../types.generated.js").RolloutResult} RolloutResult
+ * @typedef {import("../engine/rollout-run.js").RolloutProgress} RolloutProgress
+ * @typedef {{play: string, moves: {from: number | "bar" | "off", to: number | "bar" | "off"}[]}} HintPlay
+ */
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** What is running now, so that a second *Start* or the panel's closing stops it first. */
+let current = /** @type {{stop: () => void} | null} */ (null);
+
+/**
+ * Whether the hint's plays can be rolled out: a checker play with a choice, no checker moved yet.
+ * @param {PlayView} view @param {HintPlay[]} plays
+ */
+export function canRollOut(view, plays) {
+  return view.phase === "move" && plays.length >= 2 && (view.moves_made?.length ?? 0) === 0 && Boolean(view.position_id);
+}
+
+/**
+ * Open the panel for the hint's plays of `view`'s roll.
+ * @param {PlayView} view @param {HintPlay[]} plays the hint's plays, best first
+ * @param {(text: string) => void} say
+ */
+export function openRollout(view, plays, say) {
+  stopCurrent();
+  const panel = $("rollout-panel");
+  const chosen = plays.slice(0, ROLLOUT_PLAYS);
+  const dice = view.dice ? view.dice.join("-") : "";
+  $("rollout-what").textContent = `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`;
+  $("rollout-status").textContent = "";
+  $("rollout-progress-line").textContent = "";
+  $("rollout-figures").replaceChildren();
+  setState(panel, "ready");
+  panel.hidden = false;
+  const form = /** @type {HTMLFormElement} */ ($("rollout-form"));
+  const kept = keptRollout();
+  const base = rolloutBase(view, chosen);
+  if (kept && kept.id.position_id === base.position_id && kept.id.match_id === base.match_id
+    && JSON.stringify(kept.id.plays) === JSON.stringify(base.plays)) {
+    /** @type {HTMLSelectElement} */ ($("rollout-trials")).value = String(kept.id.trials);
+    /** @type {HTMLInputElement} */ ($("rollout-truncation")).value = String(kept.id.truncation);
+    /** @type {HTMLInputElement} */ ($("rollout-seed")).value = String(kept.id.seed);
+    $("rollout-status").textContent = `${kept.tally.done} of ${kept.id.trials} trials were played before: Continue goes on from there.`;
+  }
+  const startLabel = () => {
+    $("rollout-start").textContent = keptTally({ ...base, ...settings() }) ? "Continue" : "Start";
+  };
+  startLabel();
+  form.oninput = startLabel;
+  $("rollout-stop").onclick = () => {
+    stopCurrent();
+    setState(panel, "stopped");
+    $("rollout-status").textContent = "Stopped.";
+    startLabel();
+    say("Rollout stopped.");
+  };
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    void run(view, chosen, say);
+  };
+
+  $("rollout-close").onclick = () => {
+    stopCurrent();
+    panel.hidden = true;
+  };
+  /** @type {HTMLElement} */ (panel.querySelector("h2")).focus?.();
+}
+
+/**
+ * What identifies the rollout of these plays, but for its settings.
+ * @param {PlayView} view @param {HintPlay[]} chosen
+ */
+function rolloutBase(view, chosen) {
+  return { position_id: view.position_id, match_id: view.match_id ?? null, plays: chosen.map((p) => p.play) };
+}
+
+function stopCurrent() {
+  current?.stop();
+  current = null;
+}
+
+/** @param {HTMLElement} panel @param {"ready" | "running" | "stopped" | "done" | "failed"} state */
+function setState(panel, state) {
+  panel.dataset.state = state;
+  $("rollout-start").hidden = state === "running";
+  $("rollout-stop").hidden = state !== "running";
+  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed"]) {
+    /** @type {HTMLInputElement} */ ($(id)).disabled = state === "running";
+  }
+}
+
+/**
+ * The settings in the form.
+ * @returns {{trials: number, truncation: number, seed: number}}
+ */
+function settings() {
+  const value = (/** @type {string} */ id, /** @type {number} */ fallback) => {
+    const n = Number(/** @type {HTMLInputElement} */ ($(id)).value);
+    return Number.isInteger(n) && n >= 0 ? n : fallback;
+  };
+  return { trials: value("rollout-trials", 1296) || 1296, truncation: value("rollout-truncation", 0), seed: value("rollout-seed", 1) };
+}
+
+/**
+ * The match's score as the rollout needs it, for the side deciding.
+ * @param {PlayView} view
+ */
+function context(view) {
+  const length = view.settings?.match_length ?? 0;
+  const me = view.decision ?? view.turn ?? 0;
+  if (!length) return { away: 0, opponent_away: 0, crawford_game: false, post_crawford: false };
+  return {
+    away: length - view.score[me],
+    opponent_away: length - view.score[1 - me],
+    crawford_game: Boolean(view.crawford_game),
+    post_crawford: Boolean(view.post_crawford),
+  };
+}
+
+/**
+ * Play out the chosen plays.
+ * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
+ */
+async function run(view, chosen, say) {
+  stopCurrent();
+  const panel = $("rollout-panel");
+  const { trials, truncation, seed } = settings();
+  const id = { ...rolloutBase(view, chosen), trials, truncation, seed };
+  const tally = keptTally(id) ?? emptyTally();
+  const pool = createPool(poolSize(deviceFacts()));
+  panel.dataset.workers = String(pool.size);
+  panel.dataset.done = String(tally.done);
+  let stopped = false;
+  /** @type {ReturnType<typeof startRollout> | null} */
+  let rollout = null;
+  current = {
+    stop() {
+      stopped = true;
+      rollout?.stop();
+      pool.close();
+    },
+  };
+  const mine = current;
+  setState(panel, "running");
+  $("rollout-figures").replaceChildren();
+  delete $("rollout-figures").dataset.result;
+  $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
+  say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
+  try {
+    const candidates = await pool.run((call) => boardsAfter(call, view, chosen));
+    const started = startRollout({
+      pool,
+      request: {
+        position_id: view.position_id,
+        candidates,
+        trials,
+        truncation,
+        seed,
+        variance_reduction: true,
+        rotate: true,
+        stop_at_bearoff: true,
+        cube_value: view.cube?.value ?? 1,
+        ...context(view),
+      },
+      onProgress: (progress) => showProgress(progress, chosen, isMatch(view)),
+      tally,
+      onChunk: (done) => keepRollout(id, done),
+    });
+    rollout = started;
+    if (stopped) started.stop();
+    const result = await started.done;
+    if (!result || stopped) return;
+    forgetRollout();
+    setState(panel, "done");
+    $("rollout-start").textContent = "Start";
+    $("rollout-status").textContent = `Done: ${result.trials} trials.`;
+    $("rollout-figures").replaceChildren(resultTable(result, chosen, isMatch(view)));
+    // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
+    $("rollout-figures").dataset.result = JSON.stringify(result);
+    say(`Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
+  } catch (error) {
+    if (stopped) return;
+    setState(panel, "failed");
+    $("rollout-status").textContent = `The rollout failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    pool.close();
+    if (current === mine) current = null;
+  }
+}
+
+/** @param {PlayView} view */
+function isMatch(view) {
+  return Boolean(view.settings?.match_length);
+}
+
+/**
+ * The boards after each play (the mover still first: what `rollout_chunk` takes as candidates), worked out by the
+ * rules on a worker of the pool: the position set up there from its IDs and each play's moves made on it.
+ * @param {import("../types.js").Call} call @param {PlayView} view @param {HintPlay[]} chosen
+ * @returns {Promise<string[]>}
+ */
+async function boardsAfter(call, view, chosen) {
+  const boards = [];
+  for (const play of chosen) {
+    let answer = await call("setup", { position_id: view.position_id, match_id: view.match_id });
+    for (const move of play.moves) answer = await call("act", { action: { type: "move", from: move.from, to: move.to } });
+    boards.push(answer.view.position_id);
+  }
+  return boards;
+}
+
+/**
+ * @param {number} value @param {boolean} match
+ * @returns {string} money: signed points to 3 decimals; a match: the chance to win it, %
+ */
+function equityText(value, match) {
+  if (match) return `${(value * 100).toFixed(1)}%`;
+  return `${value < 0 ? "−" : "+"}${Math.abs(value).toFixed(3)}`;
+}
+
+/** @param {number} value @param {boolean} match a difference, signed (in a match, in % of MWC) */
+function signedText(value, match) {
+  const sign = value < 0 ? "−" : "+";
+  return match ? `${sign}${Math.abs(value * 100).toFixed(1)}%` : `${sign}${Math.abs(value).toFixed(3)}`;
+}
+
+/** @param {number} error @param {boolean} match */
+function errorText(error, match) {
+  return match ? `${(error * 100).toFixed(2)}%` : error.toFixed(3);
+}
+
+/** @param {number} seconds */
+function timeText(seconds) {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+/**
+ * @param {RolloutProgress} progress @param {HintPlay[]} chosen @param {boolean} match
+ */
+function showProgress(progress, chosen, match) {
+  const panel = $("rollout-panel");
+  panel.dataset.done = String(progress.done);
+  const progressBar = /** @type {HTMLProgressElement} */ ($("rollout-progress"));
+  progressBar.max = progress.trials;
+  progressBar.value = progress.done;
+  const left = progress.secondsLeft === null || progress.done >= progress.trials ? "" : ` · about ${timeText(progress.secondsLeft)} left`;
+  $("rollout-progress-line").textContent = `${progress.done} of ${progress.trials} trials${left}`;
+  if (progress.done === 0) return;
+  const table = document.createElement("table");
+  table.className = "rollout-table";
+  table.append(row("th", ["Play", "Equity so far"]));
+  progress.candidates.forEach((c, k) => {
+    table.append(row("td", [chosen[k].play, `${equityText(c.equity, match)} ± ${errorText(c.error, match)}`]));
+  });
+  $("rollout-figures").replaceChildren(table);
+}
+
+/**
+ * @param {"th" | "td"} cell @param {string[]} texts
+ * @returns {HTMLTableRowElement}
+ */
+function row(cell, texts) {
+  const tr = document.createElement("tr");
+  for (const text of texts) {
+    const td = document.createElement(cell);
+    if (cell === "th") td.scope = "col";
+    td.textContent = text;
+    tr.append(td);
+  }
+  return tr;
+}
+
+/** @param {number} x */
+const percent = (x) => `${(x * 100).toFixed(1)}%`;
+
+/**
+ * The result as GNU Backgammon shows a rollout: per play, the chances of winning, a gammon and a backgammon for each
+ * side, the equity ± its standard error, and the difference from the best with whether it is significant.
+ * @param {RolloutResult} result @param {HintPlay[]} chosen @param {boolean} match
+ */
+function resultTable(result, chosen, match) {
+  const wrap = document.createElement("div");
+  wrap.className = "rollout-result";
+  const table = document.createElement("table");
+  table.className = "rollout-table";
+  table.append(row("th", ["Play", "Win · gammon · backgammon", "Lose · gammon · backgammon", match ? "Match winning chances" : "Equity", "Against the best"]));
+  for (const c of result.candidates) {
+    const against = c.difference === 0 && c.difference_error === 0
+      ? "best"
+      : `${signedText(c.difference, match)} ± ${errorText(c.difference_error, match)}${c.significant ? " (significant)" : " (not significant)"}`;
+    const tr = row("td", [
+      chosen[c.index].play,
+      `${percent(c.win)} · ${percent(c.win_gammon)} · ${percent(c.win_backgammon)}`,
+      `${percent(c.lose)} · ${percent(c.lose_gammon)} · ${percent(c.lose_backgammon)}`,
+      `${equityText(c.equity, match)} ± ${errorText(c.errors.equity, match)}`,
+      against,
+    ]);
+    tr.dataset.index = String(c.index);
+    table.append(tr);
+  }
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = `± the standard error over ${result.trials} trials. Significant: the difference is more than 1.96 standard errors (95%).`
+    + (match ? "" : " Equity in points per cube (EMG).");
+  wrap.append(table, note);
+  return wrap;
+}
