@@ -36,8 +36,9 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
  * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
  * @property {HTMLDialogElement} lobbyDialog
- * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
- *   *Play your match*: a live invitation for the opponent alone, naming the pairing in the match it starts (lobby.js)
+ * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
+ *   *Play your match*: an invitation for the opponent alone, live or by links as the tournament is, naming the
+ *   pairing in the match it starts (lobby.js)
  * @property {Shared} shared
  */
 
@@ -142,7 +143,7 @@ export async function createTournaments(ctx) {
     link.value = linkTo(address);
     $("tournament-leave").hidden = !(page.phase === "registration" && entered.has(address) && page.entrants.some((e) => e.key === me));
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
-    const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
+    const next = page.phase === "drawn" ? nextMatch(page) : null;
     play.hidden = !next;
     play.dataset.pairing = next ? JSON.stringify(next) : "";
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
@@ -203,16 +204,15 @@ export async function createTournaments(ctx) {
   }
 
   /**
-   * The pairing of a match an invitation from `other` offers this player: their next match in a drawn live
-   * tournament both entered, with its length and rating; null when there is none.
+   * The pairing of a match an invitation from `other` offers this player: their next match in a drawn tournament
+   * both entered, live or by links as the invitation is, with its length and rating; null when there is none.
    * @param {string} other @param {{length: number, rated: boolean, mode: string}} terms
    * @returns {Promise<import("./noted.js").Pairing | null>}
    */
   async function pairingWith(other, terms) {
-    if (terms.mode !== "live") return null;
     for (const entered of (await readTournaments()).entered) {
       const page = await call("tournament_view", { address: entered.address, now: nowSeconds() }).catch(() => null);
-      if (!page || page.phase !== "drawn" || page.length !== terms.length || page.rated !== terms.rated) continue;
+      if (!page || page.phase !== "drawn" || page.mode !== terms.mode || page.length !== terms.length || page.rated !== terms.rated) continue;
       const next = nextMatch(page);
       if (next && next.to.key === other) return next.pairing;
     }
@@ -426,9 +426,9 @@ export async function createTournaments(ctx) {
     if (!next) return;
     void (async () => {
       const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
-      const posted = await ctx.playMatch({ to: next.to, length: page.length, rated: page.rated, pairing: next.pairing });
+      const posted = await ctx.playMatch({ to: next.to, length: page.length, rated: page.rated, mode: page.mode, moveHours: page.move_hours, pairing: next.pairing });
       panelMessage(posted
-        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list.`
+        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list${page.mode === "links" ? ", and goes on by letters" : ""}.`
         : "No relay took your invitation: check the connection and try again.");
     })();
   });
