@@ -770,9 +770,13 @@
  */
 
 /**
- * @typedef {object} TournamentViewParams
+ * `early`: the organiser asked to close the registration now, before its announced end (*Close
+ * registration now*, asked by the organiser's own device only: no other device signs a closing). Without it,
+ * a closing is stated only once that end has passed.
+ * @typedef {object} TournamentClosingParams
  * @property {string} address
  * @property {number} [now]
+ * @property {boolean} [early]
  */
 
 /**
@@ -835,6 +839,12 @@
  * @typedef {object} TournamentChanges
  * @property {string[]} changed
  * @property {Record<string, number>} refused
+ */
+
+/**
+ * @typedef {object} TournamentViewParams
+ * @property {string} address
+ * @property {number} [now]
  */
 
 /**
@@ -966,7 +976,7 @@
  * @property {{params: RolloutChunkParams, result: RolloutChunk}} rollout_chunk
  * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
- * @property {{params: TournamentViewParams, result: ClosingContent}} tournament_closing
+ * @property {{params: TournamentClosingParams, result: ClosingContent}} tournament_closing
  * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment
  * @property {{params: TournamentListParams, result: TournamentList}} tournament_list
  * @property {{params: TournamentReceiveParams, result: TournamentChanges}} tournament_receive

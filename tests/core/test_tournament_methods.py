@@ -539,3 +539,34 @@ def test_every_device_computes_the_same_whatever_order_it_hears(keys: dict[str, 
             other.receive(heard[start : start + size], DRAWN)
             start += size
         assert other.held[address(keys)].view(DRAWN) == decided
+
+
+def test_the_organiser_closes_the_registration_early_only_when_asked(keys: dict[str, str]) -> None:
+    """Before the announced end, a closing is stated only with `early` (*Close registration now*, the
+    organiser's own device): it lists the entries heard so far, as one at the end would; every device takes
+    it, and an entry made after it (before the announced end) is out."""
+    (announced,) = sign([("org", announcement())])
+    entries = sign([(p, entry(keys, p, NOW + 60 + i)) for i, p in enumerate(PLAYERS[:3])])
+    receive([announced, *entries], NOW + 100)
+    early = NOW + 200
+    refused = call("tournament_closing", address=address(keys), now=early)
+    assert refused["type"] == "InvalidActionError" and "still open" in refused["message"], refused
+    for not_asked in (False, "yes"):
+        answer = call("tournament_closing", address=address(keys), now=early, early=not_asked)
+        assert answer["type"] == "InvalidActionError", answer
+    closing = call("tournament_closing", address=address(keys), now=early, early=True)
+    assert closing == {"entries": sorted(e["id"] for e in entries), "reveals_until": CLOSES + 900}
+    # Asked after the announced end, `early` changes nothing.
+    assert call("tournament_closing", address=address(keys), now=CLOSES + 1, early=True) == {
+        "entries": closing["entries"],
+        "reveals_until": CLOSES + 1 + 900,
+    }
+    (closed,) = sign([("org", event(1664, keys, early, **closing))])
+    assert receive([closed], early + 5) == {"changed": [address(keys)], "refused": {}}
+    assert view(keys, early + 5)["phase"] == "revealing"
+    (after,) = sign([("dave", entry(keys, "dave", early + 100))])
+    assert receive([after], early + 200)["refused"] == {"late": 1}
+    revealed = sign([(p, event(1665, keys, early + 300, value=value(p))) for p in PLAYERS[:3]])
+    assert receive(revealed, early + 400)["refused"] == {}
+    shown = view(keys, early + 400)
+    assert shown["phase"] == "drawn" and sorted(shown["order"]) == sorted(keys[p] for p in PLAYERS[:3])

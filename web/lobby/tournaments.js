@@ -275,11 +275,9 @@ export async function createTournaments(ctx) {
     try {
       const page = await call("tournament_view", { address, now: nowSeconds() });
       if (page.phase !== "registration" && page.phase !== "closing") return;
-      // Closed early, the closing takes the entries heard so far as registration's end would (the worker states
-      // a closing once the announced time is over: asked as of that time). An entry made after it is not listed,
-      // so every device leaves it out.
-      const asOf = Math.max(nowSeconds(), page.closes);
-      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: asOf });
+      // Asked for (*Close registration now*), the closing may come before the announced end: it takes the
+      // entries heard so far as that end would, and every device leaves out an entry made after it.
+      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: nowSeconds(), early: asked });
       if (entries.length < 2) {
         if (asked) panelMessage("Registration cannot close with fewer than two entrants.");
         return;

@@ -8,7 +8,8 @@ without it.
 - `tournament_list {now?}` -> `TournamentList`: one summary per announcement heard, newest first
 - `tournament_view {address, now?}` -> `TournamentPage`: one tournament as every device computes it
 - `tournament_commitment {value}` -> `CommitmentAnswer`: the commitment an entry carries for its secret value
-- `tournament_closing {address, now?}` -> `ClosingContent`: what the organiser's closing says
+- `tournament_closing {address, now?, early?}` -> `ClosingContent`: what the organiser's closing says
+  (`early`: before registration's announced end, the organiser having asked to close it now)
 - `tournament_reset {}` -> `{}`: forget everything (tests)
 """
 
@@ -113,6 +114,16 @@ class TournamentViewParams(TypedDict):
     now: NotRequired[int]
 
 
+class TournamentClosingParams(TypedDict):
+    """`early`: the organiser asked to close the registration now, before its announced end (*Close
+    registration now*, asked by the organiser's own device only: no other device signs a closing). Without it,
+    a closing is stated only once that end has passed."""
+
+    address: str
+    now: NotRequired[int]
+    early: NotRequired[bool]
+
+
 class TournamentCommitmentParams(TypedDict):
     value: str
 
@@ -195,12 +206,17 @@ def tournament_commitment(params: Params) -> CommitmentAnswer:
     return CommitmentAnswer(commitment=commitment(str(params.get("value"))))
 
 
-@register("tournament_closing", TournamentViewParams)
+@register("tournament_closing", TournamentClosingParams)
 def tournament_closing(params: Params) -> ClosingContent:
     tournament = _held(params)
     now = now_param(params)
     a = tournament.announcement
-    if now < a["closes"]:
+    early = params.get("early", False)
+    if not isinstance(early, bool):
+        raise InvalidActionError("early is true or false.")
+    # Closed early, the closing takes the entries heard so far as the announced end would: the entries made
+    # after it are not listed, so every device leaves them out.
+    if now < a["closes"] and not early:
         raise InvalidActionError("The registration is still open: it is closed once its time is over.")
     taken: dict[str, str] = {}
     for entry in sorted(tournament.entries.values(), key=lambda e: (e["created_at"], e["id"])):
