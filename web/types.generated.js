@@ -875,25 +875,14 @@
  */
 
 /**
- * One tournament as every device computes it from the same events: the summary's fields; why it is
- * broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
- * pairings with their winners; the round robin's standings, best first (null for a knock-out); the
- * champion once there is one; every entrant's name by key; when the reveals close (null before the
- * closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys.
+ * One tournament as every device computes it from the same events: its summary, as the list shows it
+ * (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
+ * (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
+ * standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
+ * key; when the reveals close (null before the closing) and the keys of the entrants whose value was
+ * revealed and matched, in the order of the keys.
  * @typedef {object} TournamentPage
- * @property {string} address
- * @property {string} organiser
- * @property {string} d
- * @property {string} name
- * @property {string | null} organiser_name
- * @property {"knockout" | "roundrobin"} format
- * @property {number} length
- * @property {"live" | "links"} mode
- * @property {number | null} move_hours
- * @property {number} places
- * @property {boolean} rated
- * @property {number} closes
- * @property {"registration" | "closing" | "revealing" | "drawn" | "over" | "broken"} phase
+ * @property {TournamentSummary} summary
  * @property {Entrant[]} entrants
  * @property {string | null} broken
  * @property {string[]} order

@@ -58,25 +58,14 @@ class TournamentList(TypedDict):
 
 
 class TournamentPage(TypedDict):
-    """One tournament as every device computes it from the same events: the summary's fields; why it is
-    broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
-    pairings with their winners; the round robin's standings, best first (null for a knock-out); the
-    champion once there is one; every entrant's name by key; when the reveals close (null before the
-    closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys."""
+    """One tournament as every device computes it from the same events: its summary, as the list shows it
+    (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
+    (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
+    standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
+    key; when the reveals close (null before the closing) and the keys of the entrants whose value was
+    revealed and matched, in the order of the keys."""
 
-    address: str
-    organiser: str
-    d: str
-    name: str
-    organiser_name: str | None
-    format: Format
-    length: int
-    mode: Literal["live", "links"]
-    move_hours: int | None
-    places: int
-    rated: bool
-    closes: int
-    phase: Phase
+    summary: TournamentSummary
     entrants: list[Entrant]
     broken: str | None
     order: list[str]
@@ -174,21 +163,8 @@ def tournament_view(params: Params) -> TournamentPage:
     tournament = _held(params)
     now = now_param(params)
     shown = tournament.view(now)
-    a = tournament.announcement
     return TournamentPage(
-        address=tournament.address,
-        organiser=a["organiser"],
-        d=a["d"],
-        name=a["name"],
-        organiser_name=a["organiser_name"],
-        format=a["format"],
-        length=a["length"],
-        mode=a["mode"],
-        move_hours=a["move_hours"],
-        places=a["places"],
-        rated=a["rated"],
-        closes=a["closes"],
-        phase=shown["phase"],
+        summary=summary(tournament, now),
         entrants=shown["entrants"],
         broken=shown["broken"],
         order=shown["order"],
