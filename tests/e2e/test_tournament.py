@@ -389,10 +389,11 @@ def test_a_knockout_by_links_has_its_semi_final_played_by_letters(
     relay_and_site: tuple[str, str], four: list[Page]
 ) -> None:
     """A 4-place knock-out by links: drawn as a live one is; Ann's *Play your match* posts an invitation by
-    links for her opponent alone; they accept it in the lobby's list, their device hosts the match and its
-    turns go as letters. Both devices note the same pairing (Ann's when her device reads the accept's letter,
-    the accepter's as it accepts), so the two results they sign are the same and count: the opponent resigns,
-    and every device marks Ann the winner of her table and puts her in the final."""
+    links for her opponent alone, and her page opens again; they accept it in the lobby's list, their device
+    hosts the match and its turns go as letters. Both devices note the same pairing (Ann's, kept with her
+    invitation, when her device reads the accept's letter; the accepter's as it accepts), so the two results
+    they sign are the same and count: the opponent resigns, and every device marks Ann the winner of her table
+    and puts her in the final."""
     _, site = relay_and_site
     ann, bob, cy, dee = four
     everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
@@ -426,6 +427,9 @@ def test_a_knockout_by_links_has_its_semi_final_played_by_letters(
 
     ann.click("#tournament-play")
     expect(ann.locator("#tournament-message")).to_contain_text("and goes on by letters")
+    # Ann's page opens again before the accept comes: the pairing is kept with her invitation on the device.
+    ann.goto(f"{site}?no-welcome")
+    rd.wait_ready(ann)
     rival.click("#tournament-dialog button[value=close]")
     for_rival = f"{ROW}[data-poster='{keys['Ann']}']:has-text('for you')"
     rival.wait_for_selector(f"{for_rival}:has-text('by links')", timeout=CONNECT_TIMEOUT_MS)
