@@ -770,9 +770,13 @@
  */
 
 /**
- * @typedef {object} TournamentViewParams
+ * `early`: the organiser asked to close the registration now, before its announced end (*Close
+ * registration now*, asked by the organiser's own device only: no other device signs a closing). Without it,
+ * a closing is stated only once that end has passed.
+ * @typedef {object} TournamentClosingParams
  * @property {string} address
  * @property {number} [now]
+ * @property {boolean} [early]
  */
 
 /**
@@ -838,6 +842,12 @@
  */
 
 /**
+ * @typedef {object} TournamentViewParams
+ * @property {string} address
+ * @property {number} [now]
+ */
+
+/**
  * @typedef {object} Entrant
  * @property {string} key
  * @property {string} name
@@ -865,25 +875,14 @@
  */
 
 /**
- * One tournament as every device computes it from the same events: the summary's fields; why it is
- * broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
- * pairings with their winners; the round robin's standings, best first (null for a knock-out); the
- * champion once there is one; every entrant's name by key; when the reveals close (null before the
- * closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys.
+ * One tournament as every device computes it from the same events: its summary, as the list shows it
+ * (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
+ * (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
+ * standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
+ * key; when the reveals close (null before the closing) and the keys of the entrants whose value was
+ * revealed and matched, in the order of the keys.
  * @typedef {object} TournamentPage
- * @property {string} address
- * @property {string} organiser
- * @property {string} d
- * @property {string} name
- * @property {string | null} organiser_name
- * @property {"knockout" | "roundrobin"} format
- * @property {number} length
- * @property {"live" | "links"} mode
- * @property {number | null} move_hours
- * @property {number} places
- * @property {boolean} rated
- * @property {number} closes
- * @property {"registration" | "closing" | "revealing" | "drawn" | "over" | "broken"} phase
+ * @property {TournamentSummary} summary
  * @property {Entrant[]} entrants
  * @property {string | null} broken
  * @property {string[]} order
@@ -966,7 +965,7 @@
  * @property {{params: RolloutChunkParams, result: RolloutChunk}} rollout_chunk
  * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
- * @property {{params: TournamentViewParams, result: ClosingContent}} tournament_closing
+ * @property {{params: TournamentClosingParams, result: ClosingContent}} tournament_closing
  * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment
  * @property {{params: TournamentListParams, result: TournamentList}} tournament_list
  * @property {{params: TournamentReceiveParams, result: TournamentChanges}} tournament_receive

@@ -103,7 +103,7 @@ def drawn(keys: dict[str, str], fmt: str = "knockout") -> dict[str, Any]:
     revealed = sign([(p, event(1665, keys, CLOSES + 60, value=value(p))) for p in PLAYERS])
     assert receive([*revealed, closed], CLOSES + 100)["refused"] == {}
     shown = view(keys)
-    assert shown["phase"] == "drawn" and sorted(shown["order"]) == sorted(keys[p] for p in PLAYERS)
+    assert shown["summary"]["phase"] == "drawn" and sorted(shown["order"]) == sorted(keys[p] for p in PLAYERS)
     return shown
 
 
@@ -187,7 +187,7 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
     assert shown["names"] == {keys["ann"]: "Ann", keys["bob"]: "Bob"}
     assert shown["order"] == [] and shown["rounds"] == [] and shown["champion"] is None
     assert shown["reveals_until"] is None and shown["revealed"] == []
-    assert view(keys, CLOSES)["phase"] == "closing"
+    assert view(keys, CLOSES)["summary"]["phase"] == "closing"
     # The same announcement published again changes nothing.
     (again,) = sign([("org", announcement(created_at=NOW + 5))])
     assert receive([again], NOW + 100) == {"changed": [], "refused": {}}
@@ -202,7 +202,8 @@ def test_the_organisers_name_is_shown_as_announced(keys: dict[str, str]) -> None
     assert receive([announced], NOW + 100)["changed"] == [address(keys)]
     (listed,) = call("tournament_list", now=NOW + 100)["tournaments"]
     assert listed["organiser_name"] == "Olga"
-    assert view(keys, NOW + 100)["organiser_name"] == "Olga"
+    # The view carries the list's summary, once: the same fields, the same values.
+    assert view(keys, NOW + 100)["summary"] == listed
     # A name the lobby would refuse refuses the announcement, and nothing is held.
     call("tournament_reset")
     (badly,) = sign([("org", announcement(organiser_name="\u200b"))])
@@ -217,10 +218,12 @@ def test_a_knock_out_of_four_decided_by_signed_results(keys: dict[str, str]) -> 
     play_round(keys, shown)
     shown = view(keys)
     assert [p["winner"] for p in shown["rounds"][0]] == [order[0], order[1]]
-    assert shown["rounds"][1][0]["players"] == [order[0], order[1]] and shown["phase"] == "drawn"
+    assert shown["rounds"][1][0]["players"] == [order[0], order[1]] and shown["summary"]["phase"] == "drawn"
     play_round(keys, shown, better_seed_wins=False)
     shown = view(keys)
-    assert shown["phase"] == "over" and shown["champion"] == order[1] and shown["standings"] is None
+    assert (
+        shown["summary"]["phase"] == "over" and shown["champion"] == order[1] and shown["standings"] is None
+    )
     # Another device hearing every event at once, in another order, computes the same.
     assert call("tournament_list", now=DRAWN)["tournaments"][0]["phase"] == "over"
 
@@ -232,7 +235,7 @@ def test_a_round_robin_of_four_decided_by_signed_results(keys: dict[str, str]) -
     play_round(keys, shown)
     shown = view(keys)
     order = shown["order"]
-    assert shown["phase"] == "over" and shown["champion"] == order[0]
+    assert shown["summary"]["phase"] == "over" and shown["champion"] == order[0]
     assert [row["key"] for row in shown["standings"]] == order
     assert [
         (row["won"], row["lost"], row["points_for"], row["points_against"]) for row in shown["standings"]
@@ -366,7 +369,9 @@ def test_reveals_that_do_not_match_or_come_late(keys: dict[str, str]) -> None:
     answer = receive([closed, wrong, late, mal, *right], closing["reveals_until"] + 2)
     assert answer["refused"] == {"mismatch": 1, "late": 1, "content": 1}
     shown = view(keys, closing["reveals_until"] + 2)
-    assert shown["phase"] == "drawn" and sorted(shown["order"]) == sorted([keys["ann"], keys["bob"]])
+    assert shown["summary"]["phase"] == "drawn" and sorted(shown["order"]) == sorted(
+        [keys["ann"], keys["bob"]]
+    )
     assert shown["revealed"] == sorted([keys["ann"], keys["bob"]])
     assert shown["reveals_until"] == closing["reveals_until"]
 
@@ -383,7 +388,7 @@ def test_a_second_different_closing_breaks_it(keys: dict[str, str]) -> None:
     assert receive([same], DRAWN)["changed"] == [] and view(keys) == shown
     assert receive([other], DRAWN)["changed"] == [address(keys)]
     broken = view(keys)
-    assert broken["phase"] == "broken" and "two different lists" in broken["broken"]
+    assert broken["summary"]["phase"] == "broken" and "two different lists" in broken["broken"]
     assert broken["rounds"] == [] and broken["champion"] is None
 
 
@@ -391,7 +396,7 @@ def test_a_changed_announcement_breaks_it(keys: dict[str, str]) -> None:
     drawn(keys)
     (changed,) = sign([("org", announcement(created_at=NOW + 10, length=3))])
     assert receive([changed], DRAWN)["changed"] == [address(keys)]
-    assert view(keys)["phase"] == "broken"
+    assert view(keys)["summary"]["phase"] == "broken"
 
 
 def unsigned(kind: int, pubkey: str, tags: list[list[str]], content: str) -> dict[str, Any]:
@@ -539,3 +544,36 @@ def test_every_device_computes_the_same_whatever_order_it_hears(keys: dict[str, 
             other.receive(heard[start : start + size], DRAWN)
             start += size
         assert other.held[address(keys)].view(DRAWN) == decided
+
+
+def test_the_organiser_closes_the_registration_early_only_when_asked(keys: dict[str, str]) -> None:
+    """Before the announced end, a closing is stated only with `early` (*Close registration now*, the
+    organiser's own device): it lists the entries heard so far, as one at the end would; every device takes
+    it, and an entry made after it (before the announced end) is out."""
+    (announced,) = sign([("org", announcement())])
+    entries = sign([(p, entry(keys, p, NOW + 60 + i)) for i, p in enumerate(PLAYERS[:3])])
+    receive([announced, *entries], NOW + 100)
+    early = NOW + 200
+    refused = call("tournament_closing", address=address(keys), now=early)
+    assert refused["type"] == "InvalidActionError" and "still open" in refused["message"], refused
+    for not_asked in (False, "yes"):
+        answer = call("tournament_closing", address=address(keys), now=early, early=not_asked)
+        assert answer["type"] == "InvalidActionError", answer
+    closing = call("tournament_closing", address=address(keys), now=early, early=True)
+    assert closing == {"entries": sorted(e["id"] for e in entries), "reveals_until": CLOSES + 900}
+    # Asked after the announced end, `early` changes nothing.
+    assert call("tournament_closing", address=address(keys), now=CLOSES + 1, early=True) == {
+        "entries": closing["entries"],
+        "reveals_until": CLOSES + 1 + 900,
+    }
+    (closed,) = sign([("org", event(1664, keys, early, **closing))])
+    assert receive([closed], early + 5) == {"changed": [address(keys)], "refused": {}}
+    assert view(keys, early + 5)["summary"]["phase"] == "revealing"
+    (after,) = sign([("dave", entry(keys, "dave", early + 100))])
+    assert receive([after], early + 200)["refused"] == {"late": 1}
+    revealed = sign([(p, event(1665, keys, early + 300, value=value(p))) for p in PLAYERS[:3]])
+    assert receive(revealed, early + 400)["refused"] == {}
+    shown = view(keys, early + 400)
+    assert shown["summary"]["phase"] == "drawn" and sorted(shown["order"]) == sorted(
+        keys[p] for p in PLAYERS[:3]
+    )

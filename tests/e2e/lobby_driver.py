@@ -112,15 +112,19 @@ def organise(
     length: int = 1,
     tournament_format: str = "knockout",
     closes_minutes: int = 30,
+    mode: str = "live",
 ) -> None:
     """*Organise a tournament*: its name, the format ("knockout" or "roundrobin"), matches of `length` points,
-    live, `places` places, not rated, registration closing in `closes_minutes`; announced."""
+    `mode` ("live", or "links" with a day to move), `places` places, not rated, registration closing in
+    `closes_minutes`; announced."""
     if page.get_attribute("#lobby-organise", "open") is None:
         page.click("#lobby-organise summary")
     page.fill("#lobby-form input[name=tournament-name]", name)
     page.select_option("#lobby-form select[name=tournament-format]", tournament_format)
     page.fill("#lobby-form input[name=tournament-length]", str(length))
-    page.check("#lobby-form input[name=tournament-mode][value=live]")
+    page.check(f"#lobby-form input[name=tournament-mode][value={mode}]")
+    if mode == "links":
+        page.select_option("#lobby-form select[name=tournament-move-hours]", "24")
     page.fill("#lobby-form input[name=tournament-places]", str(places))
     page.fill("#lobby-form input[name=tournament-closes]", str(closes_minutes))
     page.select_option("#lobby-form select[name=tournament-closes-unit]", "60")

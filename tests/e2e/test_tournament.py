@@ -382,3 +382,79 @@ def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
     cy.wait_for_selector(
         f"{tournament_row('Link cup')}:has-text('1 of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
     )
+
+
+@needs_node
+def test_a_knockout_by_links_has_its_semi_final_played_by_letters(
+    relay_and_site: tuple[str, str], four: list[Page]
+) -> None:
+    """A 4-place knock-out by links: drawn as a live one is; Ann's *Play your match* posts an invitation by
+    links for her opponent alone, and her page opens again; they accept it in the lobby's list, their device
+    hosts the match and its turns go as letters. Both devices note the same pairing (Ann's, kept with her
+    invitation, when her device reads the accept's letter; the accepter's as it accepts), so the two results
+    they sign are the same and count: the opponent resigns, and every device marks Ann the winner of her table
+    and puts her in the final."""
+    _, site = relay_and_site
+    ann, bob, cy, dee = four
+    everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    open_lobby(ann, site, "Ann")
+    organise(ann, "Post cup", places=4, length=1, closes_minutes=30, mode="links")
+    ann.wait_for_selector(f"{tournament_row('Post cup')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    assert "knock-out · 1-point matches · by links, a day to move" in (
+        ann.text_content(tournament_row("Post cup")) or ""
+    )
+    for name in ("Bob", "Cy", "Dee"):
+        open_lobby(everyone[name], site, name)
+    for taken, name in enumerate(everyone, start=1):
+        everyone[name].wait_for_selector(tournament_row("Post cup"), timeout=CONNECT_TIMEOUT_MS)
+        everyone[name].click(f"{tournament_row('Post cup')} button:text-is('Join')")
+        places_taken(ann, "Post cup", taken)
+    for page in everyone.values():
+        places_taken(page, "Post cup", 4)
+        open_tournament(page, "Post cup")
+    ann.click("#tournament-close-now")
+    for page in everyone.values():
+        page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
+    keys = {
+        name: page.get_attribute("#tournament-entrants li.tournament-me", "data-key")
+        for name, page in everyone.items()
+    }
+    names_by_key = {key: name for name, key in keys.items()}
+    semis, _ = bracket(ann)
+    table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
+    rival_key = next(k for k in (p.split(" ")[0] for p in table) if k != keys["Ann"])
+    rival = everyone[names_by_key[rival_key]]
+
+    ann.click("#tournament-play")
+    expect(ann.locator("#tournament-message")).to_contain_text("and goes on by letters")
+    # Ann's page opens again before the accept comes: the pairing is kept with her invitation on the device.
+    ann.goto(f"{site}?no-welcome")
+    rd.wait_ready(ann)
+    rival.click("#tournament-dialog button[value=close]")
+    for_rival = f"{ROW}[data-poster='{keys['Ann']}']:has-text('for you')"
+    rival.wait_for_selector(f"{for_rival}:has-text('by links')", timeout=CONNECT_TIMEOUT_MS)
+    rival.click(f"{for_rival} button:text-is('Accept')")
+    # The rival's device hosts the match and sends it as a letter; Ann's, open, reads it and joins.
+    title = f"#remote-title:has-text('match with {names_by_key[rival_key]} · by links')"
+    ann.wait_for_selector(title, timeout=CONNECT_TIMEOUT_MS)
+    rival.wait_for_selector("#remote-title:has-text('match with Ann · by links')", timeout=CONNECT_TIMEOUT_MS)
+    assert ann.is_hidden("#tournament-dialog"), "the panel closed as the match started"
+    rd.resign_single(rival, ann)
+    for page in (ann, rival):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+        assert "Ann wins the match" in (page.text_content("#result-text") or "")
+        rd.open_online(page, "lobby")
+        open_tournament(page, "Post cup")
+    won = (
+        f"#tournament-rounds li.tournament-table[data-round='1'] .tournament-winner[data-key='{keys['Ann']}']"
+    )
+    in_final = (
+        f"#tournament-rounds li.tournament-table[data-round='2'] .tournament-player[data-key='{keys['Ann']}']"
+    )
+    for page in everyone.values():
+        page.wait_for_selector(won, timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(in_final, timeout=CONNECT_TIMEOUT_MS)
+    after = bracket(ann)
+    for name, page in everyone.items():
+        assert bracket(page) == after, f"{name}'s bracket differs from Ann's after her semi-final"
+    expect(rival.locator("#tournament-yours")).to_be_hidden()

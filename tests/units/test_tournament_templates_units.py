@@ -100,7 +100,9 @@ print({ closing, reveals });
     answer = call("tournament_receive", events=[later["closing"], *later["reveals"]], now=CLOSES + 100)
     assert answer == {"changed": [made["address"]], "refused": {}}
     shown = call("tournament_view", address=made["address"], now=CLOSES + 100)
-    assert shown["phase"] == "drawn" and sorted(shown["order"]) == sorted([keys["ann"], keys["bob"]])
+    assert shown["summary"]["phase"] == "drawn" and sorted(shown["order"]) == sorted(
+        [keys["ann"], keys["bob"]]
+    )
 
     players = shown["rounds"][0][0]["players"]
     pairing = {"tournament": made["address"], "round": 1, "table": 1}
@@ -132,7 +134,7 @@ print(data.players.map((key, seat) => signEvent(tournamentResultTemplate({
     )
     assert call("tournament_receive", events=results, now=CLOSES + 200)["refused"] == {}
     shown = call("tournament_view", address=made["address"], now=CLOSES + 200)
-    assert shown["phase"] == "over" and shown["champion"] == players[0]
+    assert shown["summary"]["phase"] == "over" and shown["champion"] == players[0]
     # The lobby takes the same two events as a verified result.
     assert Lobby().receive(results, CLOSES + 200)["results"] == 1
 

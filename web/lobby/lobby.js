@@ -95,6 +95,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {"open" | "taking" | "closed"} state
  * @property {ReturnType<typeof setInterval> | null} timer  a live one's re-publication (one by links is kept by the
  *   relays until it expires, and on this device: web/lobby/posted.js)
+ * @property {import("./noted.js").Pairing} [pairing]  *Play your match*: the tournament's pairing the match is for,
+ *   which its note and result name (kept with an invitation by links: posted.js keeps the whole of it)
  */
 
 /** @param {LobbyContext} ctx */
@@ -264,33 +266,34 @@ export async function createLobby(ctx) {
     await pool.publish(event);
   }
 
-  /** The tournament pairings of this player's own invitations (*Play your match*), by `d`. */
-  /** @type {Map<string, import("./noted.js").Pairing>} */
-  const pairings = new Map();
-
   /**
-   * *Play your match* (a tournament's panel): a live invitation for the opponent alone, with the tournament's
-   * terms; the match it starts names its pairing, and so does its result.
-   * @param {{to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}} match
+   * *Play your match* (a tournament's panel): an invitation for the opponent alone, with the tournament's terms,
+   * live or by links as the tournament is; the match it starts names its pairing, and so does its result. One by
+   * links stays listed for the tournament's time to move (7 days at most, as any invitation by links).
+   * @param {{to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}} match
    * @returns {Promise<boolean>} whether it was posted
    */
-  async function playMatch({ to, length, rated, pairing }) {
+  async function playMatch({ to, length, rated, mode, moveHours, pairing }) {
     if ((await chosenName()) === null) return false;
+    const links = mode === "links";
     /** @type {Mine} */
     const own = {
       d: newInvitationId(),
-      terms: { name, length, mode: "live", rated, min: null, max: null, to: to.key, watch: field("watchable").checked },
+      terms: { name, length, mode, rated, min: null, max: null, to: to.key, watch: links ? false : field("watchable").checked },
       createdAt: 0,
-      expires: 0,
+      expires: links ? nowSeconds() + Math.min(moveHours ?? 24, Math.max(...LINKS_HOURS)) * 3600 : 0,
       state: "open",
-      timer: setInterval(() => void republish(own), REPUBLISH_S * 1000),
+      timer: null,
+      pairing,
     };
     mine.set(own.d, own);
-    pairings.set(own.d, pairing);
     try {
+      if (links) await keepPosted(ctx.namespace, own, true);
       await publish(own, "open");
+      if (!links) own.timer = setInterval(() => void republish(own), REPUBLISH_S * 1000);
       return true;
     } catch {
+      if (links) await keepPosted(ctx.namespace, own, false).catch(() => {});
       return false;
     }
   }
@@ -418,7 +421,7 @@ export async function createLobby(ctx) {
       room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name,
       address: `${INVITATION_KIND}:${signer.publicKey}:${own.d}`, watch: own.terms.watch !== false,
       taken: { d: own.d, terms: own.terms, with: accepter.key, takenName: accepter.name, createdAt: own.createdAt, expires: own.expires },
-      ...(pairings.has(own.d) ? { pairing: pairings.get(own.d) } : {}),
+      ...(own.pairing ? { pairing: own.pairing } : {}),
     });
     await ctx.joinLive({ room: content.room, secret: content.secret }, { name: own.terms.name, length: own.terms.length, rated: own.terms.rated });
   }
@@ -475,9 +478,15 @@ export async function createLobby(ctx) {
     const waiting = { name: terms.name, match: "" };
     linksWaiting.set(key, waiting);
     if (dialog.open) dialog.close();
+    // An invitation for this player alone from their opponent in a tournament by links: their match there, noted
+    // with its pairing as the poster notes it (letterHeard), so that the two results signed are the same.
+    const pairing = terms.to === signer.publicKey ? await tournaments.then((t) => t.pairingWith(terms.poster, terms), () => null) : null;
     const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated });
     waiting.match = hosted.match;
-    await noteLobbyMatch(ctx.namespace, { match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false });
+    await noteLobbyMatch(ctx.namespace, {
+      match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false,
+      ...(pairing ? { pairing } : {}),
+    });
     if (waiting.answer !== undefined) return linksAnswered(waiting, waiting.answer);
     try {
       await postbox.send({ to: terms.poster, address, match: hosted.match, rev: hosted.revision, payload: hosted.payload });
@@ -517,7 +526,10 @@ export async function createLobby(ctx) {
     own.state = "taking";
     const accepterName = read.names[read.host] ?? "A player";
     await close(own, "taken", { key: sender, name: accepterName }).catch(() => {});
-    await noteLobbyMatch(ctx.namespace, { match, me: signer.publicKey, opponent: sender, opponentName: accepterName, address, watch: false });
+    await noteLobbyMatch(ctx.namespace, {
+      match, me: signer.publicKey, opponent: sender, opponentName: accepterName, address, watch: false,
+      ...(own.pairing ? { pairing: own.pairing } : {}),
+    });
     if (dialog.open) dialog.close();
     ctx.say(`${accepterName} accepted your invitation by links: the match starts.`);
     await ctx.joinLinks(payload, { name: own.terms.name, rated: own.terms.rated });

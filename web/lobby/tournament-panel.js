@@ -19,19 +19,19 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
   const { entrants } = page;
   const names = { ...Object.fromEntries(entrants.map((e) => [e.key, e.name])), ...page.names };
   const nameOf = (/** @type {string | null} */ key) => (key === null ? "" : `${names[key] ?? "a player"}${key === me ? " (you)" : ""}`);
-  $("tournament-title").textContent = page.name;
+  $("tournament-title").textContent = page.summary.name;
   const terms = $("tournament-terms");
-  const byWhom = page.organiser === me ? "you" : organiserName;
-  const drawnTerms = JSON.stringify([tournamentTerms(page), page.places, byWhom, organiserMark.text]);
+  const byWhom = page.summary.organiser === me ? "you" : organiserName;
+  const drawnTerms = JSON.stringify([tournamentTerms(page.summary), page.summary.places, byWhom, organiserMark.text]);
   if (terms.dataset.drawn !== drawnTerms) {
     terms.dataset.drawn = drawnTerms;
     const organiser = Object.assign(document.createElement("span"), { className: "tournament-organiser", textContent: byWhom });
-    terms.replaceChildren(`${tournamentTerms(page)} · ${page.places} places · organised by `, drawMark(organiserMark), organiser);
+    terms.replaceChildren(`${tournamentTerms(page.summary)} · ${page.summary.places} places · organised by `, drawMark(organiserMark), organiser);
   }
-  const phase = phaseWords({ ...page, names }, now);
+  const phase = phaseWords({ ...page, phase: page.summary.phase, closes: page.summary.closes, names }, now);
   if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
-  $("tournament-phase").dataset.phase = page.phase;
-  const yours = page.phase === "drawn" ? yourMatchWords(page.rounds, me, names) : null;
+  $("tournament-phase").dataset.phase = page.summary.phase;
+  const yours = page.summary.phase === "drawn" ? yourMatchWords(page.rounds, me, names) : null;
   $("tournament-yours").hidden = !yours;
   $("tournament-yours").textContent = yours ?? "";
 
@@ -48,14 +48,14 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
     }));
     if (keys.length === 0) list.replaceChildren(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: "Nobody has entered yet." }));
   }
-  $("tournament-entrants-title").textContent = page.order.length ? "Entrants, in the order of the draw" : `Entrants (${entrants.length} of ${page.places})`;
+  $("tournament-entrants-title").textContent = page.order.length ? "Entrants, in the order of the draw" : `Entrants (${entrants.length} of ${page.summary.places})`;
 
   const section = $("tournament-draw");
   section.hidden = page.rounds.length === 0;
   const drawnRounds = JSON.stringify([page.rounds, page.standings, names, me]);
   if (section.dataset.drawn === drawnRounds) return;
   section.dataset.drawn = drawnRounds;
-  const knockout = page.format === "knockout";
+  const knockout = page.summary.format === "knockout";
   $("tournament-draw-title").textContent = knockout ? "The bracket" : "The rounds";
   $("tournament-rounds").replaceChildren(drawRounds(page.rounds, knockout, nameOf, me));
   drawStandings(/** @type {HTMLTableElement} */ ($("tournament-standings")), page.standings, nameOf);

@@ -36,8 +36,9 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
  * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
  * @property {HTMLDialogElement} lobbyDialog
- * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
- *   *Play your match*: a live invitation for the opponent alone, naming the pairing in the match it starts (lobby.js)
+ * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
+ *   *Play your match*: an invitation for the opponent alone, live or by links as the tournament is, naming the
+ *   pairing in the match it starts (lobby.js)
  * @property {Shared} shared
  */
 
@@ -130,23 +131,23 @@ export async function createTournaments(ctx) {
   /** @param {string} address @param {Set<string>} entered @param {number} now */
   async function drawPanel(address, entered, now) {
     const page = await call("tournament_view", { address, now });
-    const mark = await markOfKey(page.organiser);
+    const mark = await markOfKey(page.summary.organiser);
     // An announcement made before it named its organiser: their entry's name, else their mark's words.
-    const organiser = page.organiser_name ?? page.entrants.find((e) => e.key === page.organiser)?.name ?? mark.text;
+    const organiser = page.summary.organiser_name ?? page.entrants.find((e) => e.key === page.summary.organiser)?.name ?? mark.text;
     renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
-    join.hidden = !(page.phase === "registration" && !entered.has(address) && page.entrants.length < page.places);
+    join.hidden = !(page.summary.phase === "registration" && !entered.has(address) && page.entrants.length < page.summary.places);
     // Someone who came by a link may have no name in the lobby yet: asked here, beside Join.
     $("tournament-entrant-name-label").hidden = join.hidden || checkName(field("name").value).ok;
     const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
     link.value = linkTo(address);
-    $("tournament-leave").hidden = !(page.phase === "registration" && entered.has(address) && page.entrants.some((e) => e.key === me));
+    $("tournament-leave").hidden = !(page.summary.phase === "registration" && entered.has(address) && page.entrants.some((e) => e.key === me));
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
-    const next = page.phase === "drawn" && page.mode === "live" ? nextMatch(page) : null;
+    const next = page.summary.phase === "drawn" ? nextMatch(page) : null;
     play.hidden = !next;
     play.dataset.pairing = next ? JSON.stringify(next) : "";
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
-    closeNow.hidden = !(page.organiser === me && (page.phase === "registration" || page.phase === "closing"));
+    closeNow.hidden = !(page.summary.organiser === me && (page.summary.phase === "registration" || page.summary.phase === "closing"));
   }
 
   /** A link to a tournament, to send anywhere: this site's address with the tournament's. @param {string} address */
@@ -197,22 +198,21 @@ export async function createTournaments(ctx) {
       if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
       const other = pairing.players.find((key) => key !== me);
       if (!other) return null;
-      return { to: { key: other, name: page.names[other] ?? "your opponent" }, pairing: { tournament: page.address, round: pairing.round, table: pairing.table } };
+      return { to: { key: other, name: page.names[other] ?? "your opponent" }, pairing: { tournament: page.summary.address, round: pairing.round, table: pairing.table } };
     }
     return null;
   }
 
   /**
-   * The pairing of a match an invitation from `other` offers this player: their next match in a drawn live
-   * tournament both entered, with its length and rating; null when there is none.
+   * The pairing of a match an invitation from `other` offers this player: their next match in a drawn tournament
+   * both entered, live or by links as the invitation is, with its length and rating; null when there is none.
    * @param {string} other @param {{length: number, rated: boolean, mode: string}} terms
    * @returns {Promise<import("./noted.js").Pairing | null>}
    */
   async function pairingWith(other, terms) {
-    if (terms.mode !== "live") return null;
     for (const entered of (await readTournaments()).entered) {
       const page = await call("tournament_view", { address: entered.address, now: nowSeconds() }).catch(() => null);
-      if (!page || page.phase !== "drawn" || page.length !== terms.length || page.rated !== terms.rated) continue;
+      if (!page || page.summary.phase !== "drawn" || page.summary.mode !== terms.mode || page.summary.length !== terms.length || page.summary.rated !== terms.rated) continue;
       const next = nextMatch(page);
       if (next && next.to.key === other) return next.pairing;
     }
@@ -244,17 +244,17 @@ export async function createTournaments(ctx) {
     for (const organised of kept.organised) {
       if (organised.closing || busy.has(organised.address) || (addresses && !addresses.includes(organised.address))) continue;
       const page = await call("tournament_view", { address: organised.address, now });
-      if (page.phase === "closing") await closeRegistration(organised.address, false);
+      if (page.summary.phase === "closing") await closeRegistration(organised.address, false);
     }
     for (const entered of kept.entered) {
       if (entered.revealed || entered.left || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
       const page = await call("tournament_view", { address: entered.address, now });
-      if (page.phase !== "revealing" || !page.entrants.some((e) => e.key === me)) continue;
+      if (page.summary.phase !== "revealing" || !page.entrants.some((e) => e.key === me)) continue;
       busy.add(entered.address);
       try {
         await send(signer.sign(revealTemplate({ address: entered.address, value: entered.value, createdAt: nowSeconds() })));
         await keepEntered({ ...entered, revealed: true });
-        ctx.say(`Your part of the draw of ${page.name} is revealed.`);
+        ctx.say(`Your part of the draw of ${page.summary.name} is revealed.`);
       } catch {
         // No relay took it: tried again at the next change or tick.
       } finally {
@@ -274,12 +274,10 @@ export async function createTournaments(ctx) {
     busy.add(address);
     try {
       const page = await call("tournament_view", { address, now: nowSeconds() });
-      if (page.phase !== "registration" && page.phase !== "closing") return;
-      // Closed early, the closing takes the entries heard so far as registration's end would (the worker states
-      // a closing once the announced time is over: asked as of that time). An entry made after it is not listed,
-      // so every device leaves it out.
-      const asOf = Math.max(nowSeconds(), page.closes);
-      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: asOf });
+      if (page.summary.phase !== "registration" && page.summary.phase !== "closing") return;
+      // Asked for (*Close registration now*), the closing may come before the announced end: it takes the
+      // entries heard so far as that end would, and every device leaves out an entry made after it.
+      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: nowSeconds(), early: asked });
       if (entries.length < 2) {
         if (asked) panelMessage("Registration cannot close with fewer than two entrants.");
         return;
@@ -426,9 +424,9 @@ export async function createTournaments(ctx) {
     if (!next) return;
     void (async () => {
       const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
-      const posted = await ctx.playMatch({ to: next.to, length: page.length, rated: page.rated, pairing: next.pairing });
+      const posted = await ctx.playMatch({ to: next.to, length: page.summary.length, rated: page.summary.rated, mode: page.summary.mode, moveHours: page.summary.move_hours, pairing: next.pairing });
       panelMessage(posted
-        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list.`
+        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list${page.summary.mode === "links" ? ", and goes on by letters" : ""}.`
         : "No relay took your invitation: check the connection and try again.");
     })();
   });

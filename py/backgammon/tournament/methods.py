@@ -8,7 +8,8 @@ without it.
 - `tournament_list {now?}` -> `TournamentList`: one summary per announcement heard, newest first
 - `tournament_view {address, now?}` -> `TournamentPage`: one tournament as every device computes it
 - `tournament_commitment {value}` -> `CommitmentAnswer`: the commitment an entry carries for its secret value
-- `tournament_closing {address, now?}` -> `ClosingContent`: what the organiser's closing says
+- `tournament_closing {address, now?, early?}` -> `ClosingContent`: what the organiser's closing says
+  (`early`: before registration's announced end, the organiser having asked to close it now)
 - `tournament_reset {}` -> `{}`: forget everything (tests)
 """
 
@@ -57,25 +58,14 @@ class TournamentList(TypedDict):
 
 
 class TournamentPage(TypedDict):
-    """One tournament as every device computes it from the same events: the summary's fields; why it is
-    broken (else null); the entrants; the draw's order (seed 1 first; [] before the draw); every round's
-    pairings with their winners; the round robin's standings, best first (null for a knock-out); the
-    champion once there is one; every entrant's name by key; when the reveals close (null before the
-    closing) and the keys of the entrants whose value was revealed and matched, in the order of the keys."""
+    """One tournament as every device computes it from the same events: its summary, as the list shows it
+    (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
+    (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
+    standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
+    key; when the reveals close (null before the closing) and the keys of the entrants whose value was
+    revealed and matched, in the order of the keys."""
 
-    address: str
-    organiser: str
-    d: str
-    name: str
-    organiser_name: str | None
-    format: Format
-    length: int
-    mode: Literal["live", "links"]
-    move_hours: int | None
-    places: int
-    rated: bool
-    closes: int
-    phase: Phase
+    summary: TournamentSummary
     entrants: list[Entrant]
     broken: str | None
     order: list[str]
@@ -111,6 +101,16 @@ class TournamentListParams(TypedDict):
 class TournamentViewParams(TypedDict):
     address: str
     now: NotRequired[int]
+
+
+class TournamentClosingParams(TypedDict):
+    """`early`: the organiser asked to close the registration now, before its announced end (*Close
+    registration now*, asked by the organiser's own device only: no other device signs a closing). Without it,
+    a closing is stated only once that end has passed."""
+
+    address: str
+    now: NotRequired[int]
+    early: NotRequired[bool]
 
 
 class TournamentCommitmentParams(TypedDict):
@@ -163,21 +163,8 @@ def tournament_view(params: Params) -> TournamentPage:
     tournament = _held(params)
     now = now_param(params)
     shown = tournament.view(now)
-    a = tournament.announcement
     return TournamentPage(
-        address=tournament.address,
-        organiser=a["organiser"],
-        d=a["d"],
-        name=a["name"],
-        organiser_name=a["organiser_name"],
-        format=a["format"],
-        length=a["length"],
-        mode=a["mode"],
-        move_hours=a["move_hours"],
-        places=a["places"],
-        rated=a["rated"],
-        closes=a["closes"],
-        phase=shown["phase"],
+        summary=summary(tournament, now),
         entrants=shown["entrants"],
         broken=shown["broken"],
         order=shown["order"],
@@ -195,12 +182,17 @@ def tournament_commitment(params: Params) -> CommitmentAnswer:
     return CommitmentAnswer(commitment=commitment(str(params.get("value"))))
 
 
-@register("tournament_closing", TournamentViewParams)
+@register("tournament_closing", TournamentClosingParams)
 def tournament_closing(params: Params) -> ClosingContent:
     tournament = _held(params)
     now = now_param(params)
     a = tournament.announcement
-    if now < a["closes"]:
+    early = params.get("early", False)
+    if not isinstance(early, bool):
+        raise InvalidActionError("early is true or false.")
+    # Closed early, the closing takes the entries heard so far as the announced end would: the entries made
+    # after it are not listed, so every device leaves them out.
+    if now < a["closes"] and not early:
         raise InvalidActionError("The registration is still open: it is closed once its time is over.")
     taken: dict[str, str] = {}
     for entry in sorted(tournament.entries.values(), key=lambda e: (e["created_at"], e["id"])):
