@@ -80,11 +80,15 @@ def test_the_same_figures_with_one_worker_or_two(page: Page, site: Site) -> None
     # The result as gnubg shows it: each side's chances, the equity ± its error, the difference from the best.
     assert one[0].split("\t") == [
         "Play",
-        "Win · gammon · backgammon",
-        "Lose · gammon · backgammon",
         "Match winning chances",
         "Against the best",
+        "Win · gammon · backgammon",
+        "Lose · gammon · backgammon",
     ]
+    # The equity and the difference from the best show in the panel's column without scrolling sideways.
+    panel = page.locator("#rollout-panel").bounding_box()
+    against = page.locator("#rollout-figures th:nth-child(3)").bounding_box()
+    assert panel and against and against["x"] + against["width"] <= panel["x"] + panel["width"] + 0.5
     assert len(one) == 4  # the heading and three plays
     assert "best" in one[1]
     assert all("±" in row and "significant" in row for row in one[2:])

@@ -303,17 +303,18 @@ function resultTable(result, chosen, match) {
   wrap.className = "rollout-result";
   const table = document.createElement("table");
   table.className = "rollout-table";
-  table.append(row("th", ["Play", "Win · gammon · backgammon", "Lose · gammon · backgammon", match ? "Match winning chances" : "Equity", "Against the best"]));
+  // The equity and the difference first: in the panel's narrow column they are what must show without scrolling.
+  table.append(row("th", ["Play", match ? "Match winning chances" : "Equity", "Against the best", "Win · gammon · backgammon", "Lose · gammon · backgammon"]));
   for (const c of result.candidates) {
     const against = c.difference === 0 && c.difference_error === 0
       ? "best"
       : `${signedText(c.difference, match)} ± ${errorText(c.difference_error, match)}${c.significant ? " (significant)" : " (not significant)"}`;
     const tr = row("td", [
       chosen[c.index].play,
-      `${percent(c.win)} · ${percent(c.win_gammon)} · ${percent(c.win_backgammon)}`,
-      `${percent(c.lose)} · ${percent(c.lose_gammon)} · ${percent(c.lose_backgammon)}`,
       `${equityText(c.equity, match)} ± ${errorText(c.errors.equity, match)}`,
       against,
+      `${percent(c.win)} · ${percent(c.win_gammon)} · ${percent(c.win_backgammon)}`,
+      `${percent(c.lose)} · ${percent(c.lose_gammon)} · ${percent(c.lose_backgammon)}`,
     ]);
     tr.dataset.index = String(c.index);
     table.append(tr);
