@@ -1,7 +1,7 @@
 // @ts-check
 /** *Hint*: the computer's advice for the decision at hand (the best plays, or the cube), shown in the panel; the
- * plays can be rolled out from there (web/play/rollout-panel.js). */
-import { canRollOut, openRollout } from "./rollout-panel.js";
+ * plays can be rolled out from there (web/engine/rollout-panel.js). */
+import { canRollOut, openRollout } from "../engine/rollout-panel.js";
 
 /**
  * Ask for a hint and show it in `panel`.

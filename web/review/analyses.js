@@ -10,13 +10,19 @@ const ANALYSIS_FORMAT = "backgammon-analyses";
 const ANALYSES_KEPT = 6;
 
 /**
- * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object}} AnalysisEntry
+ * A decision's rollout kept with the analysis (docs/analysis.md, "Rollouts kept with the analysis"), under the key
+ * `<position ID>:<match ID>` of the decision: the plays rolled out (notation, in the order of the result's indexes),
+ * the settings and the result as `rollout_result` gave it.
+ * @typedef {{plays: string[], trials: number, truncation: number, seed: number, savedAt: string,
+ *   result: import("../types.generated.js").RolloutResult}} KeptRollout
+ * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object,
+ *   rollouts?: Record<string, KeptRollout>}} AnalysisEntry
  */
 
 /**
  * Match analyses, kept apart from the match itself (the match is written at every action, an analysis is large and
  * written once): `{format, version, entries: [{fingerprint, actions, savedAt, analysis}]}` under
- * `<namespace>.analysis.v1`. `fingerprint` names the part of a record the analysis covers (see analysis-data.js);
+ * `<namespace>.analysis.v1`, and an entry's decisions rolled out in `rollouts` (optional). `fingerprint` names the part of a record the analysis covers (see analysis-data.js);
  * this module does not read inside. Unreadable data is copied under a backup key and reported, never dropped.
  * @param {{namespace?: string}} [options]
  */
@@ -62,12 +68,32 @@ export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
     // A full storage makes room by dropping the oldest other analyses (they can be computed again); the match never.
     for (let keep = ANALYSES_KEPT; ; keep -= 1) {
       const saved = await changeList(key, kind, (list) => {
-        const kept = usable(list).filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
+        const all = usable(list);
+        const kept = all.filter((e) => e.fingerprint !== entry.fingerprint && !replaces(e));
+        // a rollout does not depend on the analysis: the decisions rolled out stay so in the analysis that replaces
+        const rollouts = Object.assign({}, ...all.filter((e) => !kept.includes(e)).map((e) => e.rollouts ?? {}), entry.rollouts ?? {});
         kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
-        return [entry, ...kept].slice(0, keep);
+        return [Object.keys(rollouts).length ? { ...entry, rollouts } : entry, ...kept].slice(0, keep);
       });
       if (saved.ok || keep <= 1) return saved.ok ? saved : { ok: false, error: `the analysis could not be saved (${saved.error})` };
     }
+  }
+
+  /**
+   * Keep a decision's rollout with the analysis saved under `fingerprint` (one rollout a decision: the last).
+   * @param {string} fingerprint @param {string} decision the decision's key, `<position ID>:<match ID>`
+   * @param {KeptRollout} rollout
+   * @returns {Promise<{ok: true} | {ok: false, error: string}>}
+   */
+  async function keepRollout(fingerprint, decision, rollout) {
+    let found = false;
+    const saved = await changeList(key, kind, (list) => {
+      if (!usable(list).some((e) => e.fingerprint === fingerprint)) return null;
+      found = true;
+      return list.map((/** @type {any} */ e) => (e?.fingerprint === fingerprint ? { ...e, rollouts: { ...(e.rollouts ?? {}), [decision]: rollout } } : e));
+    });
+    if (!saved.ok) return { ok: false, error: `the rollout could not be saved (${saved.error})` };
+    return found ? saved : { ok: false, error: "the rollout could not be saved (its analysis is not saved)" };
   }
 
   /** @returns {string | null} why the stored analyses could not be read (once), or null */
@@ -77,7 +103,7 @@ export function createAnalysisStorage({ namespace = "backgammon" } = {}) {
     return text;
   }
 
-  return { key, entries, find, save, takeProblem };
+  return { key, entries, find, save, keepRollout, takeProblem };
 }
 
 /** @typedef {ReturnType<typeof createAnalysisStorage>} AnalysisStorage */

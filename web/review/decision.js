@@ -13,6 +13,7 @@ import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
 import { differenceIn, equityHeading, equityIn, costAmount, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
 import { plural, resignVerdict } from "./words.js";
+import { canRollOutDecision, keptRolloutView } from "./rollout.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
 /** @typedef {import("./units.js").Unit} Unit */
@@ -25,7 +26,9 @@ export const FIRST_PLAYS = 5;
 
 /**
  * What the decision view shows besides the decision: the unit, the candidate picked, whether all candidates show.
- * @typedef {{unit: Unit, chosen: number | null, allPlays: boolean}} DecisionOptions
+ * and the decision's rollout kept with the analysis, if any (`match`: its figures are match winning chances).
+ * @typedef {{unit: Unit, chosen: number | null, allPlays: boolean,
+ *   rollout?: import("./analyses.js").KeptRollout | null, match?: boolean}} DecisionOptions
  */
 
 /**
@@ -57,6 +60,13 @@ export function renderDecision(box, step, names, options) {
     const legend = arrowLegend(d, options.chosen);
     if (legend) out.push(legend);
   }
+  if (canRollOutDecision(d)) {
+    const rollOut = /** @type {HTMLButtonElement} */ (node("button", options.rollout ? "Roll out again" : "Roll out", "small review-rollout-open"));
+    rollOut.type = "button";
+    rollOut.dataset.rollout = "open";
+    out.push(rollOut);
+  }
+  if (options.rollout) out.push(keptRolloutView(options.rollout, Boolean(options.match)));
   if (d.cube_equities) out.push(cubeTable(d, names, unit));
   if (d.resign_equities) out.push(resignTable(d, names, unit));
   const p0 = d.player0 ?? {};

@@ -11,6 +11,7 @@ import { renderDecision, spoken } from "./decision.js";
 import { JUMP_WORDS, nextError } from "./jumps.js";
 import { markCurrent } from "./movelist.js";
 import { unitOf } from "./units.js";
+import { decisionKey, leaveRollout, openDecisionRollout } from "./rollout.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 
@@ -23,11 +24,15 @@ function unit(state) {
  * Draw decision `state.at` on the board and in the panel, with the candidate chosen if any.
  * @param {ReviewState} state
  */
-function draw(state) {
+export function draw(state) {
   const { steps, dom, at } = state;
   const step = steps[at];
+  if (!step) return;
   state.ctx.board.set(decisionBoard(step, state.record, state.analysis?.match_length ?? null, state.chosen));
-  renderDecision(dom.decision, step, state.names, { unit: unitOf(step.decision, unit(state)), chosen: state.chosen, allPlays: state.allPlays });
+  renderDecision(dom.decision, step, state.names, {
+    unit: unitOf(step.decision, unit(state)), chosen: state.chosen, allPlays: state.allPlays,
+    rollout: state.rollouts[decisionKey(step.decision)] ?? null, match: Boolean(state.analysis?.match_length),
+  });
 }
 
 /**
@@ -42,6 +47,7 @@ export function go(state, i, speak) {
   if (target !== state.at) {
     state.chosen = null;
     state.allPlays = false;
+    leaveRollout(); // the panel speaks of the decision it was opened on (its trials are kept: reopened, it goes on)
   }
   state.at = target;
   const { at } = state;
@@ -106,6 +112,7 @@ export function onBodyClick(state, event) {
   }
   const candidate = target.closest("button[data-candidate]");
   if (candidate instanceof HTMLElement) return choose(state, Number(candidate.dataset.candidate));
+  if (target.closest("button[data-rollout]")) return openDecisionRollout(state, () => draw(state));
   const more = target.closest("button[data-more-plays]");
   if (more instanceof HTMLElement) {
     state.allPlays = more.dataset.morePlays === "all";

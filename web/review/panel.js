@@ -8,7 +8,8 @@ import { renderChart } from "./analysis-chart.js";
 import { stepsOf } from "./analysis-data.js";
 import { root } from "./dom.js";
 import { renderMoves } from "./movelist.js";
-import { go } from "./navigation.js";
+import { draw, go } from "./navigation.js";
+import { leaveRollout, loadRollouts } from "./rollout.js";
 import { renderSummary, verdict } from "./summary.js";
 import { checkUnit } from "./units.js";
 import { sourceText } from "./words.js";
@@ -60,6 +61,7 @@ export function closePanel(state) {
   const { dom } = state;
   root.dataset.mode = "";
   if (root.dataset.analysis === "running") root.dataset.analysis = "background";
+  leaveRollout();
   dom.panel.hidden = true;
   dom.chartArea.hidden = true;
   dom.chart.replaceChildren();
@@ -97,5 +99,7 @@ export function showAnalysis(state, a) {
   state.at = 0;
   state.chosen = null;
   state.allPlays = false;
+  leaveRollout();
   go(state, 0, false);
+  void loadRollouts(state, () => draw(state));
 }

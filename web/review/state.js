@@ -53,6 +53,8 @@ import { countActions } from "../record.js";
  * @property {import("./units.js").Unit} unit  the unit the figures are shown in (MWC in a match only)
  * @property {number | null} chosen  the candidate play the player chose to see on the board (index in `plays`)
  * @property {boolean} allPlays  every candidate play kept is listed, not the first five
+ * @property {Record<string, import("./analyses.js").KeptRollout>} rollouts  the decisions rolled out, kept with the
+ *   analysis shown (by rollout.js `decisionKey`)
  */
 
 /**
@@ -101,5 +103,6 @@ export function createState(ctx) {
     unit: checkUnit(ctx.unit),
     chosen: null,
     allPlays: false,
+    rollouts: {},
   };
 }

@@ -5,9 +5,9 @@
  * *Stop*, and the figures as GNU Backgammon shows them. The panel is #rollout-panel in index.html. The trials done
  * are kept (web/engine/rollout-kept.js): the same rollout asked for after a reload continues from them.
  */
-import { createPool, deviceFacts, poolSize } from "../engine/pool.js";
-import { forgetRollout, keepRollout, keptRollout, keptTally } from "../engine/rollout-kept.js";
-import { emptyTally, startRollout } from "../engine/rollout-run.js";
+import { createPool, deviceFacts, poolSize } from "./pool.js";
+import { forgetRollout, keepRollout, keptRollout, keptTally } from "./rollout-kept.js";
+import { emptyTally, startRollout } from "./rollout-run.js";
 
 /** The plays rolled out: the hint's best ones, as many as a rollout of a contact position's plays is measured with
  * (docs/performance.md, "Rollout speed"). */
@@ -16,8 +16,9 @@ export const ROLLOUT_PLAYS = 3;
 /**
  * @typedef {import("../types.js").PlayView} PlayView
  * @typedef {import("../types.generated.js").RolloutResult} RolloutResult
- * @typedef {import("../engine/rollout-run.js").RolloutProgress} RolloutProgress
+ * @typedef {import("./rollout-run.js").RolloutProgress} RolloutProgress
  * @typedef {{play: string, moves: {from: number | "bar" | "off", to: number | "bar" | "off"}[]}} HintPlay
+ * @typedef {import("./rollout-kept.js").RolloutId} RolloutId
  */
 
 /** @param {string} id */
@@ -35,16 +36,41 @@ export function canRollOut(view, plays) {
 }
 
 /**
- * Open the panel for the hint's plays of `view`'s roll.
+ * What the panel is opened with besides the plays: where it shows (the hint's place in play, or the review's
+ * decision), its first line, and who hears of a finished rollout (the review keeps it with the match's analysis).
+ * @typedef {object} RolloutOptions
+ * @property {HTMLElement} [host]  the element the panel goes into (by default its place in index.html)
+ * @property {string} [what]  what is rolled out, in words (by default the hint's "The best 3 plays of 3-1: …")
+ * @property {(result: RolloutResult, id: RolloutId) => void} [onResult]
+ */
+
+/** The panel's place in index.html, noted before it is first moved elsewhere. */
+let home = /** @type {{parent: Node, next: Node | null} | null} */ (null);
+
+/** @param {HTMLElement} panel @param {HTMLElement | undefined} host */
+function place(panel, host) {
+  if (!home && panel.parentNode) home = { parent: panel.parentNode, next: panel.nextSibling };
+  if (host) {
+    if (panel.parentNode !== host) host.append(panel);
+  } else if (home && panel.parentNode !== home.parent) {
+    home.parent.insertBefore(panel, home.next);
+  }
+}
+
+/**
+ * Open the panel for `plays` of `view`'s roll: the hint's best ones (`chosen`: the first ROLLOUT_PLAYS of them), or
+ * those the caller chose.
  * @param {PlayView} view @param {HintPlay[]} plays the hint's plays, best first
  * @param {(text: string) => void} say
+ * @param {RolloutOptions & {chosen?: HintPlay[]}} [options]
  */
-export function openRollout(view, plays, say) {
+export function openRollout(view, plays, say, options = {}) {
   stopCurrent();
   const panel = $("rollout-panel");
-  const chosen = plays.slice(0, ROLLOUT_PLAYS);
+  place(panel, options.host);
+  const chosen = options.chosen ?? plays.slice(0, ROLLOUT_PLAYS);
   const dice = view.dice ? view.dice.join("-") : "";
-  $("rollout-what").textContent = `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`;
+  $("rollout-what").textContent = options.what ?? `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`;
   $("rollout-status").textContent = "";
   $("rollout-progress-line").textContent = "";
   $("rollout-figures").replaceChildren();
@@ -74,13 +100,10 @@ export function openRollout(view, plays, say) {
   };
   form.onsubmit = (event) => {
     event.preventDefault();
-    void run(view, chosen, say);
+    void run(view, chosen, say, options.onResult);
   };
 
-  $("rollout-close").onclick = () => {
-    stopCurrent();
-    panel.hidden = true;
-  };
+  $("rollout-close").onclick = () => closeRollout();
   /** @type {HTMLElement} */ (panel.querySelector("h2")).focus?.();
 }
 
@@ -90,6 +113,14 @@ export function openRollout(view, plays, say) {
  */
 function rolloutBase(view, chosen) {
   return { position_id: view.position_id, match_id: view.match_id ?? null, plays: chosen.map((p) => p.play) };
+}
+
+/** Stop what runs and hide the panel, back in its place in index.html. */
+export function closeRollout() {
+  stopCurrent();
+  const panel = $("rollout-panel");
+  panel.hidden = true;
+  place(panel, undefined);
 }
 
 function stopCurrent() {
@@ -138,8 +169,9 @@ function context(view) {
 /**
  * Play out the chosen plays.
  * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
+ * @param {RolloutOptions["onResult"]} [onResult]
  */
-async function run(view, chosen, say) {
+async function run(view, chosen, say, onResult) {
   stopCurrent();
   const panel = $("rollout-panel");
   const { trials, truncation, seed } = settings();
@@ -165,7 +197,7 @@ async function run(view, chosen, say) {
   $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
   say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
   try {
-    const candidates = await pool.run((call) => boardsAfter(call, view, chosen));
+    const { boards: candidates, before } = await pool.run((call) => boardsAfter(call, view, chosen));
     const started = startRollout({
       pool,
       request: {
@@ -178,7 +210,8 @@ async function run(view, chosen, say) {
         rotate: true,
         stop_at_bearoff: true,
         cube_value: view.cube?.value ?? 1,
-        ...context(view),
+        // a review's decision names no Crawford game: the rules read it from the IDs
+        ...context(view.crawford_game === undefined ? { ...view, crawford_game: before.crawford_game, post_crawford: before.post_crawford } : view),
       },
       onProgress: (progress) => showProgress(progress, chosen, isMatch(view)),
       tally,
@@ -196,6 +229,7 @@ async function run(view, chosen, say) {
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(result);
     say(`Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
+    onResult?.(result, id);
   } catch (error) {
     if (stopped) return;
     setState(panel, "failed");
@@ -215,16 +249,18 @@ function isMatch(view) {
  * The boards after each play (the mover still first: what `rollout_chunk` takes as candidates), worked out by the
  * rules on a worker of the pool: the position set up there from its IDs and each play's moves made on it.
  * @param {import("../types.js").Call} call @param {PlayView} view @param {HintPlay[]} chosen
- * @returns {Promise<string[]>}
+ * @returns {Promise<{boards: string[], before: PlayView}>} and the view of the position set up
  */
 async function boardsAfter(call, view, chosen) {
   const boards = [];
+  let before = /** @type {PlayView} */ (/** @type {unknown} */ (null));
   for (const play of chosen) {
     let answer = await call("setup", { position_id: view.position_id, match_id: view.match_id });
+    before = answer.view;
     for (const move of play.moves) answer = await call("act", { action: { type: "move", from: move.from, to: move.to } });
     boards.push(answer.view.position_id);
   }
-  return boards;
+  return { boards, before };
 }
 
 /**
@@ -296,9 +332,9 @@ const percent = (x) => `${(x * 100).toFixed(1)}%`;
 /**
  * The result as GNU Backgammon shows a rollout: per play, the chances of winning, a gammon and a backgammon for each
  * side, the equity ± its standard error, and the difference from the best with whether it is significant.
- * @param {RolloutResult} result @param {HintPlay[]} chosen @param {boolean} match
+ * @param {RolloutResult} result @param {{play: string}[]} chosen @param {boolean} match
  */
-function resultTable(result, chosen, match) {
+export function resultTable(result, chosen, match) {
   const wrap = document.createElement("div");
   wrap.className = "rollout-result";
   const table = document.createElement("table");

@@ -1,0 +1,112 @@
+// @ts-check
+/**
+ * *Roll out* in review: a checker decision's best plays (and the play made, when it is not among them) rolled out
+ * with the hint's panel (web/engine/rollout-panel.js) shown under the decision, and the finished result kept with the
+ * match's analysis (analyses.js `keepRollout`), shown for that decision whenever review shows it again.
+ */
+
+import { recordFingerprint } from "../record.js";
+import { closeRollout, openRollout, resultTable, ROLLOUT_PLAYS } from "../engine/rollout-panel.js";
+import { decisionView } from "./analysis-data.js";
+import { byId, node } from "./dom.js";
+import { plural } from "./words.js";
+
+/** @typedef {import("./state.js").ReviewState} ReviewState */
+/** @typedef {import("./analyses.js").KeptRollout} KeptRollout */
+
+/**
+ * The key a decision's rollout is kept under: its position and match IDs (the same decision wherever it comes).
+ * @param {Record<string, any>} d
+ */
+export function decisionKey(d) {
+  return `${d.position_id}:${d.match_id ?? ""}`;
+}
+
+/**
+ * Whether decision `d` can be rolled out: a checker play with at least two candidates.
+ * @param {Record<string, any>} d
+ */
+export function canRollOutDecision(d) {
+  return d.kind === "move" && Array.isArray(d.plays) && d.plays.length >= 2 && Boolean(d.position_id);
+}
+
+/**
+ * The plays rolled out: the best ROLLOUT_PLAYS, and the play made when it is not among them.
+ * @param {Record<string, any>} d
+ * @returns {import("../engine/rollout-panel.js").HintPlay[]}
+ */
+export function rolloutPlays(d) {
+  const plays = d.plays.slice(0, ROLLOUT_PLAYS);
+  const made = d.plays.find((/** @type {any} */ p) => p.played);
+  if (made && !plays.includes(made)) plays.push(made);
+  return plays.map((/** @type {any} */ p) => ({ play: String(p.play), moves: p.moves ?? [] }));
+}
+
+/**
+ * The fingerprint the analysis shown is saved under (saved.js: the record's first `actions` actions).
+ * @param {ReviewState} state
+ */
+function fingerprintOf(state) {
+  return recordFingerprint(state.record, Number(state.analysis?.actions) || 0);
+}
+
+/**
+ * Read the rollouts kept with the analysis shown, then draw the decision again (`redraw`) to show its own.
+ * @param {ReviewState} state @param {() => void} redraw
+ */
+export async function loadRollouts(state, redraw) {
+  const analysis = state.analysis;
+  state.rollouts = {};
+  const fingerprint = fingerprintOf(state);
+  const entry = await state.ctx.analyses.find((e) => e.fingerprint === fingerprint);
+  if (state.left || state.analysis !== analysis || !entry?.rollouts) return;
+  state.rollouts = entry.rollouts;
+  redraw();
+}
+
+/**
+ * Open the rollout panel under the decision shown.
+ * @param {ReviewState} state @param {() => void} redraw  draws the decision again, with its new rollout
+ */
+export function openDecisionRollout(state, redraw) {
+  const step = state.steps[state.at];
+  const d = step?.decision;
+  if (!d || !canRollOutDecision(d)) return;
+  const analysis = state.analysis;
+  const plays = rolloutPlays(d);
+  const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
+  const made = plays.length > ROLLOUT_PLAYS ? ` and the play made, ${plays[ROLLOUT_PLAYS].play}` : "";
+  const what = `The best ${Math.min(ROLLOUT_PLAYS, plays.length)} plays${made} of ${d.dice.join("-")}: ${plays.map((p) => p.play).join(" · ")}.`;
+  openRollout(view, plays, (text) => state.ctx.announcer.say(text), {
+    host: byId("review-rollout"),
+    chosen: plays,
+    what,
+    onResult: (result, id) => {
+      /** @type {KeptRollout} */
+      const kept = { plays: id.plays, trials: id.trials, truncation: id.truncation, seed: id.seed, savedAt: new Date().toISOString(), result };
+      const key = decisionKey(d);
+      if (state.analysis === analysis) state.rollouts = { ...state.rollouts, [key]: kept };
+      void state.ctx.analyses.keepRollout(fingerprintOf(state), key, kept).then((saved) => {
+        if (!saved.ok) state.ctx.announcer.say(`The rollout is shown but ${saved.error.replace(/^the rollout /, "")}.`);
+      });
+      if (!state.left && state.analysis === analysis && state.steps[state.at]?.decision === d) redraw();
+    },
+  });
+}
+
+/** Close the rollout panel (review ends, or shows another decision). */
+export function leaveRollout() {
+  closeRollout();
+}
+
+/**
+ * A rollout kept with the analysis, as the decision shows it: what was rolled out and the result's table.
+ * @param {KeptRollout} kept @param {boolean} match
+ */
+export function keptRolloutView(kept, match) {
+  const box = node("div", "", "review-rollout-kept");
+  const cut = kept.truncation ? `each stopped after ${plural(kept.truncation, "ply", "plies")}` : "each played to the end";
+  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}.`, "rolled-out"));
+  box.append(resultTable(kept.result, kept.plays.map((play) => ({ play })), match));
+  return box;
+}
