@@ -39,7 +39,7 @@ def go_to(page: Page, at: int) -> None:
 
 def rolled_out_rows(page: Page) -> list[str]:
     rows = page.locator("#review-decision .review-rollout-kept tr")
-    expect(rows.first).to_be_visible()
+    expect(rows.first).to_be_visible(timeout=30_000)
     return [rows.nth(i).inner_text() for i in range(rows.count())]
 
 
@@ -70,7 +70,7 @@ def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, s
 
     # Shown with the decision: what was rolled out, and the table (a heading and a row a play).
     expect(page.locator("#review-decision .rolled-out")).to_have_text(
-        "Rolled out: 36 trials, each stopped after 3 plies, seed 7."
+        "Rolled out: 36 trials, each stopped after 3 plies, seed 7.", timeout=30_000
     )
     shown = rolled_out_rows(page)
     assert len(shown) == 1 + len(plays)
@@ -90,10 +90,16 @@ def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, s
     assert page.get_attribute("html", "data-analysis-source") == "stored"
     go_to(page, at)
     expect(page.locator("#review-decision .rolled-out")).to_have_text(
-        "Rolled out: 36 trials, each stopped after 3 plies, seed 7."
+        "Rolled out: 36 trials, each stopped after 3 plies, seed 7.", timeout=30_000
     )
     assert rolled_out_rows(page) == shown
     expect(page.locator("#review-decision button[data-rollout]")).to_have_text("Roll out again")
     # Another decision shows no rollout of its own.
     go_to(page, 0 if at else 1)
     expect(page.locator("#review-decision .review-rollout-kept")).to_have_count(0)
+
+    # The match analysed again: the analysis that replaces the saved one keeps its rollouts.
+    analyse(page)
+    expect(page.locator("html")).to_have_attribute("data-analysis-source", "computed", timeout=90_000)
+    go_to(page, at)
+    assert rolled_out_rows(page) == shown
