@@ -13,7 +13,7 @@ import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
 import { differenceIn, equityHeading, equityIn, costAmount, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
 import { plural, resignVerdict } from "./words.js";
-import { canRollOutDecision, keptRolloutView } from "./rollout.js";
+import { canRollOutDecision } from "./rollout.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
 /** @typedef {import("./units.js").Unit} Unit */
@@ -25,10 +25,10 @@ const CHOICE_WORDS = Object.freeze({ double: "Doubling", "no double": "Not doubl
 export const FIRST_PLAYS = 5;
 
 /**
- * What the decision view shows besides the decision: the unit, the candidate picked, whether all candidates show.
- * and the decision's rollout kept with the analysis, if any (`match`: its figures are match winning chances).
+ * What the decision view shows besides the decision: the unit, the candidate picked, whether all candidates show,
+ * and the decision's rollout kept with the analysis drawn (rollout.js), if any; `canRollOut`: the page handed review the panel.
  * @typedef {{unit: Unit, chosen: number | null, allPlays: boolean,
- *   rollout?: import("./analyses.js").KeptRollout | null, match?: boolean}} DecisionOptions
+ *   rollout?: HTMLElement | null, canRollOut?: boolean}} DecisionOptions
  */
 
 /**
@@ -60,13 +60,13 @@ export function renderDecision(box, step, names, options) {
     const legend = arrowLegend(d, options.chosen);
     if (legend) out.push(legend);
   }
-  if (canRollOutDecision(d)) {
+  if (options.canRollOut && canRollOutDecision(d)) {
     const rollOut = /** @type {HTMLButtonElement} */ (node("button", options.rollout ? "Roll out again" : "Roll out", "small review-rollout-open"));
     rollOut.type = "button";
     rollOut.dataset.rollout = "open";
     out.push(rollOut);
   }
-  if (options.rollout) out.push(keptRolloutView(options.rollout, Boolean(options.match)));
+  if (options.rollout) out.push(options.rollout);
   if (d.cube_equities) out.push(cubeTable(d, names, unit));
   if (d.resign_equities) out.push(resignTable(d, names, unit));
   const p0 = d.player0 ?? {};

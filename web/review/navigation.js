@@ -11,7 +11,7 @@ import { renderDecision, spoken } from "./decision.js";
 import { JUMP_WORDS, nextError } from "./jumps.js";
 import { markCurrent } from "./movelist.js";
 import { unitOf } from "./units.js";
-import { decisionKey, leaveRollout, openDecisionRollout } from "./rollout.js";
+import { decisionKey, keptRolloutView, leaveRollout, openDecisionRollout } from "./rollout.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 
@@ -28,10 +28,12 @@ export function draw(state) {
   const { steps, dom, at } = state;
   const step = steps[at];
   if (!step) return;
+  const kept = state.rollouts[decisionKey(step.decision)];
   state.ctx.board.set(decisionBoard(step, state.record, state.analysis?.match_length ?? null, state.chosen));
   renderDecision(dom.decision, step, state.names, {
     unit: unitOf(step.decision, unit(state)), chosen: state.chosen, allPlays: state.allPlays,
-    rollout: state.rollouts[decisionKey(step.decision)] ?? null, match: Boolean(state.analysis?.match_length),
+    rollout: kept ? keptRolloutView(state, kept, Boolean(state.analysis?.match_length)) : null,
+    canRollOut: Boolean(state.ctx.rollout),
   });
 }
 
@@ -47,7 +49,7 @@ export function go(state, i, speak) {
   if (target !== state.at) {
     state.chosen = null;
     state.allPlays = false;
-    leaveRollout(); // the panel speaks of the decision it was opened on (its trials are kept: reopened, it goes on)
+    leaveRollout(state); // the panel speaks of the decision it was opened on (its trials are kept: reopened, it goes on)
   }
   state.at = target;
   const { at } = state;

@@ -61,7 +61,7 @@ export function closePanel(state) {
   const { dom } = state;
   root.dataset.mode = "";
   if (root.dataset.analysis === "running") root.dataset.analysis = "background";
-  leaveRollout();
+  leaveRollout(state);
   dom.panel.hidden = true;
   dom.chartArea.hidden = true;
   dom.chart.replaceChildren();
@@ -99,7 +99,7 @@ export function showAnalysis(state, a) {
   state.at = 0;
   state.chosen = null;
   state.allPlays = false;
-  leaveRollout();
+  leaveRollout(state);
   go(state, 0, false);
   void loadRollouts(state, () => draw(state));
 }

@@ -6,7 +6,6 @@
  */
 
 import { recordFingerprint } from "../record.js";
-import { closeRollout, openRollout, resultTable, ROLLOUT_PLAYS } from "../engine/rollout-panel.js";
 import { decisionView } from "./analysis-data.js";
 import { byId, node } from "./dom.js";
 import { plural } from "./words.js";
@@ -21,6 +20,10 @@ import { plural } from "./words.js";
 export function decisionKey(d) {
   return `${d.position_id}:${d.match_id ?? ""}`;
 }
+
+/**
+/** The plays rolled out at most besides the play made (the hint's: web/engine/rollout-panel.js ROLLOUT_PLAYS). */
+const ROLLOUT_PLAYS = 3;
 
 /**
  * Whether decision `d` can be rolled out: a checker play with at least two candidates.
@@ -77,7 +80,7 @@ export function openDecisionRollout(state, redraw) {
   const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
   const made = plays.length > ROLLOUT_PLAYS ? ` and the play made, ${plays[ROLLOUT_PLAYS].play}` : "";
   const what = `The best ${Math.min(ROLLOUT_PLAYS, plays.length)} plays${made} of ${d.dice.join("-")}: ${plays.map((p) => p.play).join(" · ")}.`;
-  openRollout(view, plays, (text) => state.ctx.announcer.say(text), {
+  state.ctx.rollout?.open(view, plays, (text) => state.ctx.announcer.say(text), {
     host: byId("review-rollout"),
     chosen: plays,
     what,
@@ -94,19 +97,24 @@ export function openDecisionRollout(state, redraw) {
   });
 }
 
-/** Close the rollout panel (review ends, or shows another decision). */
-export function leaveRollout() {
-  closeRollout();
+/** Close the rollout panel when it shows under a decision (review ends, or shows another decision); a rollout of
+ * the hint's, opened in play, goes on.
+ * @param {ReviewState} state */
+export function leaveRollout(state) {
+  if (byId("review-rollout").contains(byId("rollout-panel"))) state.ctx.rollout?.close();
 }
 
 /**
  * A rollout kept with the analysis, as the decision shows it: what was rolled out and the result's table.
- * @param {KeptRollout} kept @param {boolean} match
+ * @param {ReviewState} state @param {KeptRollout} kept @param {boolean} match
+ * @returns {HTMLElement | null}
  */
-export function keptRolloutView(kept, match) {
+export function keptRolloutView(state, kept, match) {
+  const table = state.ctx.rollout?.table;
+  if (!table) return null;
   const box = node("div", "", "review-rollout-kept");
   const cut = kept.truncation ? `each stopped after ${plural(kept.truncation, "ply", "plies")}` : "each played to the end";
   box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}.`, "rolled-out"));
-  box.append(resultTable(kept.result, kept.plays.map((play) => ({ play })), match));
+  box.append(table(kept.result, kept.plays.map((play) => ({ play })), match));
   return box;
 }
