@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Literal, TypedDict
 
 from ..lobby.events import (
@@ -31,6 +32,8 @@ KIND_ENTRY = 1663
 KIND_CLOSING = 1664
 KIND_REVEAL = 1665
 KIND_LEAVE = 1666
+KIND_CLAIM = 1667
+KIND_ANSWER = 1668
 TOURNAMENT_ID = re.compile(r"[0-9a-z]{12,32}")
 EVENT_ID = re.compile(r"[0-9a-f]{64}")
 #: Places a tournament offers, at least.
@@ -85,7 +88,7 @@ class Reveal(TypedDict):
     value: str
 
 
-def _checked(
+def checked(
     data: object, kind: int, what: str, tags: tuple[str, ...], now: int
 ) -> tuple[NostrEvent, dict[str, str]]:
     event = check_shape(data, MAX_TOURNAMENT_EVENT_CHARS)
@@ -116,13 +119,22 @@ def named_tournament(event: NostrEvent) -> str | None:
     return next((tag[1] for tag in event["tags"] if tag[0] == "a" and len(tag) == 2), None)
 
 
-def _of_tournament(found: dict[str, str], address: str) -> None:
+def hex_field(content: Mapping[str, object], key: str, pattern: re.Pattern[str], words: str) -> str:
+    """A content's field that must be lowercase hex of one length (a value, an event id); refused in `words`
+    otherwise."""
+    found = content[key]
+    if not isinstance(found, str) or not pattern.fullmatch(found):
+        raise Refused("content", words)
+    return found
+
+
+def of_tournament(found: dict[str, str], address: str) -> None:
     if found["a"] != address:
         raise Refused("kind", "it names another tournament.")
 
 
 def check_announcement(data: object, now: int) -> Announcement:
-    event, found = _checked(data, KIND_ANNOUNCEMENT, "a tournament's announcement", ("d", "t"), now)
+    event, found = checked(data, KIND_ANNOUNCEMENT, "a tournament's announcement", ("d", "t"), now)
     if not TOURNAMENT_ID.fullmatch(found["d"]):
         raise Refused("kind", "its 'd' tag is not a tournament id.")
     fields = frozenset({"v", "name", "format", "length", "mode", "places", "rated", "closes"})
@@ -168,25 +180,24 @@ def check_announcement(data: object, now: int) -> Announcement:
 
 
 def check_entry(data: object, address: str, now: int) -> Entry:
-    event, found = _checked(data, KIND_ENTRY, "an entry", ("a", "t"), now)
-    _of_tournament(found, address)
+    event, found = checked(data, KIND_ENTRY, "an entry", ("a", "t"), now)
+    of_tournament(found, address)
     content = _content(event, frozenset({"v", "name", "commitment"}))
-    if not isinstance(content["commitment"], str) or not VALUE.fullmatch(content["commitment"]):
-        raise Refused("content", "its commitment is not 64 lowercase hex digits.")
+    committed = hex_field(content, "commitment", VALUE, "its commitment is not 64 lowercase hex digits.")
     check_signed(event)
     return Entry(
         id=event["id"],
         entrant=event["pubkey"],
         created_at=event["created_at"],
         name=check_name(content["name"]),
-        commitment=content["commitment"],
+        commitment=committed,
     )
 
 
 def check_closing(data: object, announcement: Announcement, now: int) -> Closing:
     address = tournament_address(announcement["organiser"], announcement["d"])
-    event, found = _checked(data, KIND_CLOSING, "a closing", ("a", "t"), now)
-    _of_tournament(found, address)
+    event, found = checked(data, KIND_CLOSING, "a closing", ("a", "t"), now)
+    of_tournament(found, address)
     if event["pubkey"] != announcement["organiser"]:
         raise Refused("content", "only the organiser closes the registration.")
     content = _content(event, frozenset({"v", "entries", "reveals_until"}))
@@ -214,22 +225,20 @@ def check_closing(data: object, announcement: Announcement, now: int) -> Closing
 
 
 def check_reveal(data: object, address: str, now: int) -> Reveal:
-    event, found = _checked(data, KIND_REVEAL, "a reveal", ("a", "t"), now)
-    _of_tournament(found, address)
+    event, found = checked(data, KIND_REVEAL, "a reveal", ("a", "t"), now)
+    of_tournament(found, address)
     content = _content(event, frozenset({"v", "value"}))
-    if not isinstance(content["value"], str) or not VALUE.fullmatch(content["value"]):
-        raise Refused("content", "its value is not 64 lowercase hex digits.")
+    value = hex_field(content, "value", VALUE, "its value is not 64 lowercase hex digits.")
     check_signed(event)
-    return Reveal(entrant=event["pubkey"], created_at=event["created_at"], value=content["value"])
+    return Reveal(entrant=event["pubkey"], created_at=event["created_at"], value=value)
 
 
 def check_leave(data: object, address: str, now: int) -> Leave:
     """An entrant leaving before the draw: the entry it takes back, by id (whose entrant must be the leave's
     author: `Tournament` checks it against the entry)."""
-    event, found = _checked(data, KIND_LEAVE, "a leave", ("a", "t"), now)
-    _of_tournament(found, address)
+    event, found = checked(data, KIND_LEAVE, "a leave", ("a", "t"), now)
+    of_tournament(found, address)
     content = _content(event, frozenset({"v", "entry"}))
-    if not isinstance(content["entry"], str) or not EVENT_ID.fullmatch(content["entry"]):
-        raise Refused("content", "the entry it leaves is not an event id.")
+    entry = hex_field(content, "entry", EVENT_ID, "the entry it leaves is not an event id.")
     check_signed(event)
-    return Leave(entrant=event["pubkey"], created_at=event["created_at"], entry=content["entry"])
+    return Leave(entrant=event["pubkey"], created_at=event["created_at"], entry=entry)

@@ -18,6 +18,8 @@ from ..lobby.nostr import NostrEvent, check_id, check_shape
 from ..lobby.refusal import Refused
 from .events import (
     KIND_ANNOUNCEMENT,
+    KIND_ANSWER,
+    KIND_CLAIM,
     KIND_CLOSING,
     KIND_ENTRY,
     KIND_LEAVE,
@@ -29,7 +31,16 @@ from .events import (
 )
 from .state import Tournament
 
-KINDS = (KIND_ANNOUNCEMENT, KIND_ENTRY, KIND_LEAVE, KIND_CLOSING, KIND_REVEAL, KIND_RESULT)
+KINDS = (
+    KIND_ANNOUNCEMENT,
+    KIND_ENTRY,
+    KIND_LEAVE,
+    KIND_CLOSING,
+    KIND_REVEAL,
+    KIND_RESULT,
+    KIND_CLAIM,
+    KIND_ANSWER,
+)
 #: Tournaments held at once, at most; past it, the one announced longest ago is let go.
 MAX_TOURNAMENTS = 200
 #: Tournaments one organiser may have held here at once.
@@ -75,9 +86,10 @@ class Tournaments:
             KIND_LEAVE: 2,
             KIND_CLOSING: 3,
             KIND_REVEAL: 4,
+            KIND_RESULT: 5,
         }
         ranked = sorted(
-            events[:MAX_BATCH], key=lambda e: ranks.get(e.get("kind"), 5) if isinstance(e, dict) else 5
+            events[:MAX_BATCH], key=lambda e: ranks.get(e.get("kind"), 6) if isinstance(e, dict) else 6
         )
         if len(events) > MAX_BATCH:
             refused["too-large"] += len(events) - MAX_BATCH

@@ -19,6 +19,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ..api import now_param, register
 from ..errors import InvalidActionError
+from .claims import MatchClock
 from .draw import commitment
 from .events import Format
 from .held import TournamentChanges, Tournaments
@@ -63,7 +64,9 @@ class TournamentPage(TypedDict):
     (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
     standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
     key; when the reveals close (null before the closing) and the keys of the entrants whose value was
-    revealed and matched, in the order of the keys."""
+    revealed and matched, in the order of the keys; the clocks of the pairings with both players known and
+    no result both signed (when each may claim, the latest claim and where it stands: a counted one is a win
+    by forfeit); `now`, the time this view was computed for (the page shows times left from it)."""
 
     summary: TournamentSummary
     entrants: list[Entrant]
@@ -75,6 +78,8 @@ class TournamentPage(TypedDict):
     names: dict[str, str]
     reveals_until: int | None
     revealed: list[str]
+    clocks: list[MatchClock]
+    now: int
 
 
 class CommitmentAnswer(TypedDict):
@@ -174,6 +179,8 @@ def tournament_view(params: Params) -> TournamentPage:
         names={e["key"]: e["name"] for e in shown["entrants"]},
         reveals_until=tournament.closing["reveals_until"] if tournament.closing is not None else None,
         revealed=sorted(tournament.reveals),
+        clocks=shown["clocks"],
+        now=now,
     )
 
 

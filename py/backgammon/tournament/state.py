@@ -12,8 +12,21 @@ from typing import Literal, TypedDict
 from ..lobby.events import KIND_RESULT, Result, check_result
 from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
+from .claims import (
+    MAX_ANSWERS_PER_PLAYER,
+    MAX_CLAIMS_PER_PLAYER,
+    Claim,
+    MatchClock,
+    check_answer,
+    check_claim,
+    keep_earliest,
+    match_clock,
+    time_limit,
+)
 from .draw import commitment, draw_order, draw_seed
 from .events import (
+    KIND_ANSWER,
+    KIND_CLAIM,
     KIND_CLOSING,
     KIND_ENTRY,
     KIND_LEAVE,
@@ -47,6 +60,8 @@ MAX_EARLY_REVEALS = 2 * 64
 MAX_RESULTS = 4 * 2_016
 #: Different results one player may sign for one pairing (as the lobby's `MAX_CONTENTS_PER_AUTHOR`).
 MAX_RESULTS_PER_AUTHOR = 2
+#: Claims and answers a tournament keeps, at most (each player's few per pairing, for every pairing).
+MAX_CLAIMS = MAX_RESULTS
 
 
 class Entrant(TypedDict):
@@ -62,10 +77,13 @@ class TournamentView(TypedDict):
     rounds: list[list[Pairing]]
     standings: list[Standing] | None
     champion: str | None
+    clocks: list[MatchClock]
 
 
-#: The rounds with their winners, and each decided match's score.
-Decided = tuple[list[list[Pairing]], dict[tuple[int, int], Score]]
+#: The rounds with their winners, each decided match's score, and the clocks of the pairings not decided by
+#: a signed result (those won by forfeit among them).
+Decided = tuple[list[list[Pairing]], dict[tuple[int, int], Score], dict[tuple[int, int], MatchClock]]
+Place = tuple[int, int]
 #: Results signed for one pairing, by author: the canonical text of each and what it says.
 Signed = dict[str, list[tuple[str, Result]]]
 
@@ -80,10 +98,18 @@ class Tournament:
         #: that is the entry's entrant: a leave heard before its entry waits for it).
         self.leaves: set[tuple[str, str]] = set()
         self.reveals: dict[str, str] = {}
+        #: When each matching value was revealed (the earliest, if sent twice): the draw's time.
+        self.revealed_at: dict[str, int] = {}
         self.early: list[NostrEvent] = []
         self.results: dict[tuple[int, int], Signed] = {}
+        #: When each player signed each result's text (the earliest, if signed twice): presence and times.
+        self.signed_at: dict[tuple[Place, str, str], int] = {}
         self.result_count = 0
-        self._decided: tuple[tuple[tuple[str, ...], int], Decided] | None = None
+        #: Claims and answers by pairing and author, each player's earliest few (docs: *Claims*).
+        self.claims: dict[Place, dict[str, list[Claim]]] = {}
+        self.answers: dict[Place, dict[str, list[Claim]]] = {}
+        self.claim_count = 0
+        self._decided: tuple[tuple[tuple[str, ...], int, int, int], Decided] | None = None
         self.broken: str | None = None
 
     # ---- taking events in ----------------------------------------------------------------------------------
@@ -98,8 +124,10 @@ class Tournament:
             KIND_CLOSING: 2,
             KIND_REVEAL: 3,
             KIND_RESULT: 4,
+            KIND_CLAIM: 5,
+            KIND_ANSWER: 5,
         }
-        ranked = sorted(events, key=lambda e: ranks.get(e.get("kind"), 5) if isinstance(e, dict) else 5)
+        ranked = sorted(events, key=lambda e: ranks.get(e.get("kind"), 6) if isinstance(e, dict) else 6)
         for data in ranked:
             try:
                 self.take(data, now)
@@ -121,6 +149,8 @@ class Tournament:
             return self._reveal(data, now)
         if kind == KIND_RESULT:
             return self._result(data, now)
+        if kind in (KIND_CLAIM, KIND_ANSWER):
+            return self._claim(data, now)
         raise Refused("kind", "it is not an event of a tournament.")
 
     def _entry(self, data: object, now: int) -> bool:
@@ -208,8 +238,12 @@ class Tournament:
         if commitment(reveal["value"]) != committed:
             raise Refused("mismatch", "the value revealed is not the one its entry committed to.")
         if reveal["entrant"] in self.reveals:
-            return False
+            earlier = reveal["created_at"] < self.revealed_at[reveal["entrant"]]
+            if earlier:
+                self.revealed_at[reveal["entrant"]] = reveal["created_at"]
+            return earlier
         self.reveals[reveal["entrant"]] = reveal["value"]
+        self.revealed_at[reveal["entrant"]] = reveal["created_at"]
         return True
 
     def _result(self, data: object, now: int) -> bool:
@@ -227,7 +261,9 @@ class Tournament:
         if order is not None:
             # The rounds last computed do: a knock-out's later round not known yet only keeps the result.
             held = self._decided
-            rounds = held[1][0] if held is not None and held[0][0] == tuple(order) else self.decided(order)[0]
+            rounds = (
+                held[1][0] if held is not None and held[0][0] == tuple(order) else self.decided(order, now)[0]
+            )
             pairing = next((p for r in rounds for p in r if (p["round"], p["table"]) == place), None)
             if pairing is None or pairing["bye"]:
                 raise Refused("pairing", "the tournament has no match at that round and table.")
@@ -238,13 +274,64 @@ class Tournament:
         check_signed(event)
         signed = self.results.setdefault(place, {}).setdefault(event["pubkey"], [])
         text = json.dumps(result, sort_keys=True)
+        when = (place, event["pubkey"], text)
         if any(held == text for held, _ in signed):
-            return False
+            earlier = event["created_at"] < self.signed_at[when]
+            if earlier:
+                self.signed_at[when] = event["created_at"]
+            return earlier
         if len(signed) >= MAX_RESULTS_PER_AUTHOR or self.result_count >= MAX_RESULTS:
             raise Refused("flood", "more results were signed for this tournament than are kept.")
         signed.append((text, result))
+        self.signed_at[when] = event["created_at"]
         self.result_count += 1
         return True
+
+    def _claim(self, data: object, now: int) -> bool:
+        """A claim, or an answer to one: kept (each player's earliest few per pairing) once its pairing allows
+        it; weighed whenever the tournament is computed (`decided`)."""
+        is_claim = isinstance(data, dict) and data.get("kind") == KIND_CLAIM
+        what = "claim" if is_claim else "answer"
+        if is_claim:
+            event, claim = check_claim(data, self.address, now)
+        else:
+            event, answer = check_answer(data, self.address, now)
+            claim = Claim(
+                id=answer["id"],
+                author=answer["author"],
+                created_at=answer["created_at"],
+                round=answer["round"],
+                table=answer["table"],
+            )
+        place = (claim["round"], claim["table"])
+        author = claim["author"]
+        if self._complete() and author not in {e["key"] for e in self.entrants()}:
+            raise Refused("pairing", f"the {what}'s author is not an entrant of the tournament.")
+        order = self._order(now)
+        if order is not None:
+            rounds, _, clocks = self.decided(order, now)
+            pairing = next((p for r in rounds for p in r if (p["round"], p["table"]) == place), None)
+            if pairing is None or pairing["bye"]:
+                raise Refused("pairing", "the tournament has no match at that round and table.")
+            players = pairing["players"]
+            if None not in players and author not in players:
+                raise Refused("pairing", f"only a player of the match can make its {what}.")
+            if pairing["winner"] is not None and place not in clocks:
+                raise Refused("decided", "the match is already decided by a result both players signed.")
+            clock = clocks.get(place)
+            if is_claim and clock is not None and claim["created_at"] < clock["start"] + self.limit:
+                raise Refused(
+                    "early", "the claim was made before the opponent's time to start or to move was over."
+                )
+        check_signed(event)
+        held = (self.claims if is_claim else self.answers).setdefault(place, {}).setdefault(author, [])
+        if any(c["id"] == claim["id"] for c in held):
+            return False
+        if self.claim_count >= MAX_CLAIMS:
+            raise Refused("flood", "more claims were made in this tournament than are kept.")
+        kept = keep_earliest(held, claim, MAX_CLAIMS_PER_PLAYER if is_claim else MAX_ANSWERS_PER_PLAYER)
+        self.claim_count += 1
+        return kept
 
     def _complete(self) -> bool:
         """Whether the closing and every entry it lists are held."""
@@ -304,28 +391,100 @@ class Tournament:
         text = common.pop()
         return next(r for held, r in signed[str(players[0])] if held == text)
 
-    def decided(self, order: list[str]) -> Decided:
-        """The rounds with every winner the verified results give, round after round (a knock-out's next
-        round is known only once the one before is decided), and each decided match's score."""
-        # Results only ever grow: the same order and count give the same rounds (each result taken in asks).
-        key = (tuple(order), self.result_count)
+    @property
+    def limit(self) -> int:
+        """Seconds a player may keep the other waiting, and the window to answer a claim (claims.py)."""
+        return time_limit(self.announcement)
+
+    def drawn_at(self) -> int:
+        """When the draw was made, as signed events show it: the last value revealed (or the closing, if
+        later) when every entrant revealed, else the end of the reveals; never after that end."""
+        assert self.closing is not None
+        until = self.closing["reveals_until"]
+        if not (self._complete() and len(self.reveals) == len(self._commitments())):
+            return until
+        return min(until, max(self.closing["created_at"], *self.revealed_at.values()))
+
+    def _decided_at(self, place: Place, result: Result, players: list[str | None]) -> int:
+        """When a verified result was complete: the later of its two signatures."""
+        text = json.dumps(result, sort_keys=True)
+        return max(self.signed_at[(place, str(p), text)] for p in players)
+
+    def _presence(self, place: Place, player: str) -> list[int]:
+        """The times a player showed they were there for a pairing: their claims, their answers that count and
+        the results of it they signed."""
+        times = [c["created_at"] for c in self.claims.get(place, {}).get(player, [])]
+        times += [a["created_at"] for a in self.answers.get(place, {}).get(player, [])]
+        times += [t for (at, key, _), t in self.signed_at.items() if at == place and key == player]
+        return times
+
+    def _start(self, rounds: list[list[Pairing]], place: Place, decided_at: dict[Place, int]) -> int | None:
+        """When a pairing's round began for it: the draw for the first round; then the later of the draw and
+        the deciding of the matches before it (a knock-out's two matches feeding it, a round robin's whole
+        round before); None while one of those is not decided."""
+        drawn = self.drawn_at()
+        number, table = place
+        if number == 1:
+            return drawn
+        before = rounds[number - 2]
+        if self.announcement["format"] == "knockout":
+            before = [p for p in before if p["table"] in (2 * table - 1, 2 * table)]
+        times = [drawn]
+        for pairing in before:
+            if pairing["bye"]:
+                continue
+            at = decided_at.get((pairing["round"], pairing["table"]))
+            if at is None:
+                return None
+            times.append(at)
+        return max(times)
+
+    def decided(self, order: list[str], now: int) -> Decided:
+        """The rounds with every winner the verified results give, or a claim counted (won by forfeit), round
+        after round (a knock-out's next round is known only once the one before is decided), each decided
+        match's score, and the clocks of the pairings with both players known and no verified result."""
+        # Results and claims only ever grow: the same order and counts give the same rounds (each result
+        # taken in asks); with claims, the time matters too.
+        key = (tuple(order), self.result_count, self.claim_count, now if self.claim_count else 0)
         if self._decided is not None and self._decided[0] == key:
             return self._decided[1]
         pairings = bracket if self.announcement["format"] == "knockout" else round_robin
-        scores: dict[tuple[int, int], Score] = {}
+        scores: dict[Place, Score] = {}
+        decided_at: dict[Place, int] = {}
+        clocks: dict[Place, MatchClock] = {}
         while True:
             rounds = pairings(order, {place: score["winner"] for place, score in scores.items()})
             found = False
             for pairing in (p for r in rounds for p in r if not p["bye"] and p["winner"] is None):
                 place = (pairing["round"], pairing["table"])
-                result = self.verified(place, pairing["players"])
+                players = pairing["players"]
+                result = self.verified(place, players)
                 if result is not None:
                     points = dict(zip(result["players"], result["score"], strict=True))
                     scores[place] = Score(winner=result["winner"], points=points)
+                    decided_at[place] = self._decided_at(place, result, players)
+                    clocks.pop(place, None)
+                    found = True
+                    continue
+                first, second = players
+                start = self._start(rounds, place, decided_at)
+                if first is None or second is None or start is None:
+                    continue
+                claims = [c for p in (first, second) for c in self.claims.get(place, {}).get(p, [])]
+                presence = {p: self._presence(place, p) for p in (first, second)}
+                clock, winner = match_clock(place, (first, second), start, self.limit, claims, presence, now)
+                clocks[place] = clock
+                if winner is not None and clock["claim"] is not None:
+                    # Won by forfeit: the whole match to the claimer.
+                    loser = second if winner == first else first
+                    scores[place] = Score(
+                        winner=winner, points={winner: self.announcement["length"], loser: 0}
+                    )
+                    decided_at[place] = clock["claim"]["counts_at"]
                     found = True
             if not found:
-                self._decided = (key, (rounds, scores))
-                return rounds, scores
+                self._decided = (key, (rounds, scores, clocks))
+                return rounds, scores, clocks
 
     def view(self, now: int) -> TournamentView:
         entrants = self.entrants()
@@ -339,6 +498,7 @@ class Tournament:
                 rounds=[],
                 standings=None,
                 champion=None,
+                clocks=[],
             )
 
         if self.broken is not None:
@@ -352,7 +512,7 @@ class Tournament:
             return early(
                 "broken", "Fewer than two entrants revealed their values: there is no tournament to draw."
             )
-        rounds, scores = self.decided(order)
+        rounds, scores, clocks = self.decided(order, now)
         table = standings(order, scores) if self.announcement["format"] == "roundrobin" else None
         if table is None:
             winner = champion(rounds)
@@ -367,4 +527,5 @@ class Tournament:
             rounds=rounds,
             standings=table,
             champion=winner,
+            clocks=[clocks[place] for place in sorted(clocks)],
         )
