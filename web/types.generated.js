@@ -875,12 +875,39 @@
  */
 
 /**
+ * A claim as every device weighs it: by whom, against whom, when it was made and when it counts (made +
+ * the window), and where it stands: `pending` (the window is not over), `counted` (won by forfeit),
+ * `voided` (the opponent showed they were there within the window).
+ * @typedef {object} ClaimView
+ * @property {string} id
+ * @property {string} by
+ * @property {string} against
+ * @property {number} made
+ * @property {number} counts_at
+ * @property {"pending" | "counted" | "voided" | "early"} state
+ */
+
+/**
+ * An undecided pairing's clock: when its round began for it (`start`), when each player may claim
+ * against the other (by key: the later of the start and the other's last sign of presence, plus the
+ * limit), and its latest claim that was not made too early (or null).
+ * @typedef {object} MatchClock
+ * @property {number} round
+ * @property {number} table
+ * @property {number} start
+ * @property {Record<string, number>} claim_from
+ * @property {ClaimView | null} claim
+ */
+
+/**
  * One tournament as every device computes it from the same events: its summary, as the list shows it
  * (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
  * (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
  * standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
  * key; when the reveals close (null before the closing) and the keys of the entrants whose value was
- * revealed and matched, in the order of the keys.
+ * revealed and matched, in the order of the keys; the clocks of the pairings with both players known and
+ * no result both signed (when each may claim, the latest claim and where it stands: a counted one is a win
+ * by forfeit); `now`, the time this view was computed for (the page shows times left from it).
  * @typedef {object} TournamentPage
  * @property {TournamentSummary} summary
  * @property {Entrant[]} entrants
@@ -892,6 +919,8 @@
  * @property {Record<string, string>} names
  * @property {number | null} reveals_until
  * @property {string[]} revealed
+ * @property {MatchClock[]} clocks
+ * @property {number} now
  */
 
 /**

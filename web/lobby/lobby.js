@@ -29,8 +29,9 @@ import { copyText } from "../copy.js";
 // The tournament's event templates are small and share events.js with the page's start: here, rather than split
 // out with it into a file of their own; the rest of tournaments loads with the lobby (tournaments.js).
 import {
-  ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
-  announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate,
+  ANNOUNCEMENT_KIND, ANSWER_KIND, CLAIM_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
+  announcementTemplate, answerTemplate, claimTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId,
+  revealTemplate,
 } from "./tournament-events.js";
 import {
   ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
@@ -180,8 +181,9 @@ export async function createLobby(ctx) {
       shared: {
         inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, checkName, markOfKey, drawMark, openKeyval, copyText,
         events: {
-          ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
-          announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate,
+          ANNOUNCEMENT_KIND, ANSWER_KIND, CLAIM_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
+          announcementTemplate, answerTemplate, claimTemplate, closingTemplate, entryTemplate, leaveTemplate,
+          newTournamentId, revealTemplate,
         },
       },
     }),

@@ -14,6 +14,8 @@ export const ENTRY_KIND = 1663;
 export const CLOSING_KIND = 1664;
 export const REVEAL_KIND = 1665;
 export const LEAVE_KIND = 1666;
+export const CLAIM_KIND = 1667;
+export const ANSWER_KIND = 1668;
 
 /** @returns {string} a new tournament id (`d`): 16 random symbols of 0-9 and a-z, as an invitation's */
 export const newTournamentId = newInvitationId;
@@ -83,4 +85,22 @@ export function revealTemplate({ address, value, createdAt }) {
  */
 export function tournamentResultTemplate({ address, other, content, createdAt }) {
   return { kind: RESULT_KIND, created_at: createdAt, tags: [["p", other], ["t", TOPIC], ["a", address]], content };
+}
+
+/**
+ * A player's claim of their match (docs/tournaments.md, *Claims*), unsigned: their opponent has not started, or
+ * has gone silent, for the time limit; it wins by forfeit unless the opponent answers within the window.
+ * @param {{address: string, round: number, table: number, createdAt: number}} claim
+ */
+export function claimTemplate({ address, round, table, createdAt }) {
+  return { kind: CLAIM_KIND, created_at: createdAt, tags: [["a", address], ["t", TOPIC]], content: JSON.stringify({ v: 1, round, table }) };
+}
+
+/**
+ * The claimed player's answer, unsigned: they are there and play on, which voids the claim (its id).
+ * @param {{address: string, round: number, table: number, claim: string, createdAt: number}} answer
+ */
+export function answerTemplate({ address, round, table, claim, createdAt }) {
+  const content = JSON.stringify({ v: 1, round, table, claim });
+  return { kind: ANSWER_KIND, created_at: createdAt, tags: [["a", address], ["t", TOPIC]], content };
 }

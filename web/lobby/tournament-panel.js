@@ -6,6 +6,7 @@
  * every device computes the same from the same signed events.
  */
 import { phaseWords, roundName, tournamentTerms, yourMatchWords } from "./tournament-words.js";
+import { claimWords } from "./tournament-claim-view.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -52,12 +53,13 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
 
   const section = $("tournament-draw");
   section.hidden = page.rounds.length === 0;
-  const drawnRounds = JSON.stringify([page.rounds, page.standings, names, me]);
+  const drawnRounds = JSON.stringify([page.rounds, page.standings, names, me, page.clocks]);
   if (section.dataset.drawn === drawnRounds) return;
   section.dataset.drawn = drawnRounds;
   const knockout = page.summary.format === "knockout";
   $("tournament-draw-title").textContent = knockout ? "The bracket" : "The rounds";
-  $("tournament-rounds").replaceChildren(drawRounds(page.rounds, knockout, nameOf, me));
+  const claimed = (/** @type {number} */ round, /** @type {number} */ table) => claimWords(page.clocks.find((c) => c.round === round && c.table === table), nameOf);
+  $("tournament-rounds").replaceChildren(drawRounds(page.rounds, knockout, nameOf, me, claimed));
   drawStandings(/** @type {HTMLTableElement} */ ($("tournament-standings")), page.standings, nameOf);
 }
 
@@ -65,8 +67,9 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
  * Rounds as columns: each a heading and its tables, each table its two players (or a bye), the winner marked.
  * @param {import("./tournament-words.js").Pairing[][]} rounds @param {boolean} knockout
  * @param {(key: string | null) => string} nameOf @param {string} me
+ * @param {(round: number, table: number) => string | null} claimed  what a claim of the table says, if any
  */
-function drawRounds(rounds, knockout, nameOf, me) {
+function drawRounds(rounds, knockout, nameOf, me, claimed) {
   const columns = Object.assign(document.createElement("ol"), { className: knockout ? "tournament-bracket" : "tournament-bracket tournament-robin" });
   rounds.forEach((round, index) => {
     const column = Object.assign(document.createElement("li"), { className: "tournament-round" });
@@ -75,7 +78,7 @@ function drawRounds(rounds, knockout, nameOf, me) {
     heading.id = `tournament-round-${index + 1}`;
     const tables = document.createElement("ol");
     tables.setAttribute("aria-labelledby", heading.id);
-    for (const pairing of round) tables.append(drawTable(pairing, nameOf, me));
+    for (const pairing of round) tables.append(drawTable(pairing, nameOf, me, claimed(pairing.round, pairing.table)));
     column.append(heading, tables);
     columns.append(column);
   });
@@ -85,8 +88,9 @@ function drawRounds(rounds, knockout, nameOf, me) {
 /**
  * @param {import("./tournament-words.js").Pairing} pairing
  * @param {(key: string | null) => string} nameOf @param {string} me
+ * @param {string | null} claim  what a claim of it says ("Won by Ann by forfeit.")
  */
-function drawTable(pairing, nameOf, me) {
+function drawTable(pairing, nameOf, me, claim) {
   const table = Object.assign(document.createElement("li"), { className: "tournament-table" });
   table.dataset.round = String(pairing.round);
   table.dataset.table = String(pairing.table);
@@ -102,12 +106,14 @@ function drawTable(pairing, nameOf, me) {
       player.dataset.key = key;
       if (pairing.winner === key && !pairing.bye) {
         player.classList.add("tournament-winner");
-        player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: " — won" }));
+        const forfeit = claim?.startsWith("Won by") ? " by forfeit" : "";
+        player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: ` — won${forfeit}` }));
       }
       if (pairing.bye) player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: " — goes through" }));
     }
     table.append(player);
   }
+  if (claim) table.append(Object.assign(document.createElement("span"), { className: "tournament-claimed", textContent: claim }));
   return table;
 }
 

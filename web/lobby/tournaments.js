@@ -12,6 +12,7 @@
  */
 import { renderTournamentList } from "./tournament-list-view.js";
 import { renderPanel } from "./tournament-panel.js";
+import { renderClaim } from "./tournament-claim-view.js";
 import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, readTournaments as readKept } from "./tournament-store.js";
 
 /** Events handed to the worker at once, at most (as the lobby's). */
@@ -54,9 +55,9 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {typeof import("./mark-view.js").drawMark} drawMark
  * @property {typeof import("../keyval.js").openKeyval} openKeyval
  * @property {typeof import("../copy.js").copyText} copyText
- * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "CLOSING_KIND" | "ENTRY_KIND" | "LEAVE_KIND" |
- *   "REVEAL_KIND" | "announcementTemplate" | "closingTemplate" | "entryTemplate" | "leaveTemplate" | "newTournamentId" |
- *   "revealTemplate">} events
+ * @property {Pick<typeof import("./tournament-events.js"), "ANNOUNCEMENT_KIND" | "ANSWER_KIND" | "CLAIM_KIND" | "CLOSING_KIND" |
+ *   "ENTRY_KIND" | "LEAVE_KIND" | "REVEAL_KIND" | "announcementTemplate" | "answerTemplate" | "claimTemplate" |
+ *   "closingTemplate" | "entryTemplate" | "leaveTemplate" | "newTournamentId" | "revealTemplate">} events
  *   the tournament's event templates
  */
 
@@ -64,7 +65,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 export async function createTournaments(ctx) {
   const { call, signer, pool, shared } = ctx;
   const { inBatches, nowSeconds, checkName, markOfKey } = shared;
-  const { ANNOUNCEMENT_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND, announcementTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate } = shared.events;
+  const { ANNOUNCEMENT_KIND, ANSWER_KIND, CLAIM_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND, announcementTemplate, answerTemplate, claimTemplate, closingTemplate, entryTemplate, leaveTemplate, newTournamentId, revealTemplate } = shared.events;
   const store = await shared.openKeyval(ctx.namespace);
   const readTournaments = () => readKept(store, ctx.namespace);
   const keepEntered = (/** @type {import("./tournament-store.js").Entered} */ entered) => keepEnteredIn(store, ctx.namespace, entered);
@@ -135,6 +136,7 @@ export async function createTournaments(ctx) {
     // An announcement made before it named its organiser: their entry's name, else their mark's words.
     const organiser = page.summary.organiser_name ?? page.entrants.find((e) => e.key === page.summary.organiser)?.name ?? mark.text;
     renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
+    renderClaim($("tournament-claim"), page, me, now);
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
     join.hidden = !(page.summary.phase === "registration" && !entered.has(address) && page.entrants.length < page.summary.places);
     // Someone who came by a link may have no name in the lobby yet: asked here, beside Join.
@@ -405,6 +407,19 @@ export async function createTournaments(ctx) {
   });
   $("tournament-join").addEventListener("click", () => void join(shown));
   $("tournament-leave").addEventListener("click", () => void leave(shown));
+  // *Claim the match* and *Play on* (tournament-claim-view.js): the claim, or the answer voiding one, signed and sent.
+  $("tournament-claim").addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest("button[data-act]");
+    if (!(button instanceof HTMLButtonElement)) return;
+    const { act, round, table, claim } = button.dataset;
+    const place = { address: shown, round: Number(round), table: Number(table), createdAt: nowSeconds() };
+    const template = act === "claim" ? claimTemplate(place) : answerTemplate({ ...place, claim: String(claim) });
+    button.disabled = true;
+    void send(signer.sign(template))
+      .then(() => ctx.say(act === "claim" ? "You claimed the match." : "You answered the claim: the match goes on."))
+      .catch(() => panelMessage("No relay took it: check the connection and try again."))
+      .finally(() => void render());
+  });
   $("tournament-copy-link").addEventListener("click", () => {
     const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
     void shared.copyText(link.value, link).then((copied) => ctx.say(copied ? "The link to this tournament is copied." : "Not copied: the link is selected; copy it by hand."));
@@ -437,7 +452,7 @@ export async function createTournaments(ctx) {
   }, TICK_MS);
 
   // Heard last: what is heard draws the list and acts, with everything above in place.
-  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, LEAVE_KIND, CLOSING_KIND, REVEAL_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
+  pool.subscribe({ kinds: [ANNOUNCEMENT_KIND, ENTRY_KIND, LEAVE_KIND, CLOSING_KIND, REVEAL_KIND, CLAIM_KIND, ANSWER_KIND, shared.resultKind], "#t": [shared.topic] }, heard);
   // What this device signed, taken in here at once and published again: a relay that lost one has it back (the
   // same events, so the relays that hold them keep one copy).
   const kept = await readTournaments();
