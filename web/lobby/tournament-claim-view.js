@@ -17,12 +17,13 @@ export const clockTime = (seconds) => new Date(seconds * 1000).toLocaleTimeStrin
 /**
  * What a pairing's claim says to every participant: "Claimed by Ann: counted at 14:05 unless Bob answers", "Won by
  * Ann by forfeit"; null when it has no claim standing.
- * @param {MatchClock | undefined} clock @param {(key: string) => string} nameOf
+ * @param {MatchClock | undefined} clock @param {(key: string) => string} nameOf @param {string} me
  */
-export function claimWords(clock, nameOf) {
+export function claimWords(clock, nameOf, me) {
   const claim = clock?.claim;
   if (!claim) return null;
-  if (claim.state === "pending") return `Claimed by ${nameOf(claim.by)}: counted at ${clockTime(claim.counts_at)} unless ${nameOf(claim.against)} answers.`;
+  const against = claim.against === me ? "you answer" : `${nameOf(claim.against)} answers`;
+  if (claim.state === "pending") return `Claimed by ${nameOf(claim.by)}: counted at ${clockTime(claim.counts_at)} unless ${against}.`;
   if (claim.state === "counted") return `Won by ${nameOf(claim.by)} by forfeit.`;
   return null;
 }

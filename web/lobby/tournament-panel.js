@@ -58,7 +58,7 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
   section.dataset.drawn = drawnRounds;
   const knockout = page.summary.format === "knockout";
   $("tournament-draw-title").textContent = knockout ? "The bracket" : "The rounds";
-  const claimed = (/** @type {number} */ round, /** @type {number} */ table) => claimWords(page.clocks.find((c) => c.round === round && c.table === table), nameOf);
+  const claimed = (/** @type {number} */ round, /** @type {number} */ table) => claimWords(page.clocks.find((c) => c.round === round && c.table === table), nameOf, me);
   $("tournament-rounds").replaceChildren(drawRounds(page.rounds, knockout, nameOf, me, claimed));
   drawStandings(/** @type {HTMLTableElement} */ ($("tournament-standings")), page.standings, nameOf);
 }
