@@ -907,7 +907,9 @@
  * key; when the reveals close (null before the closing) and the keys of the entrants whose value was
  * revealed and matched, in the order of the keys; the clocks of the pairings with both players known and
  * no result both signed (when each may claim, the latest claim and where it stands: a counted one is a win
- * by forfeit); `now`, the time this view was computed for (the page shows times left from it).
+ * by forfeit); `time_limit`, the seconds a player may keep the other waiting (the tournament's time to move
+ * by links, 15 minutes live), which the match played for a pairing takes as its own; `now`, the time this
+ * view was computed for (the page shows times left from it).
  * @typedef {object} TournamentPage
  * @property {TournamentSummary} summary
  * @property {Entrant[]} entrants
@@ -920,6 +922,7 @@
  * @property {number | null} reveals_until
  * @property {string[]} revealed
  * @property {MatchClock[]} clocks
+ * @property {number} time_limit
  * @property {number} now
  */
 

@@ -47,13 +47,13 @@ import {
  * @property {string[]} relays  the site's relays (web/relays.js)
  * @property {string} defaultName  the name the page knows the player by, for a new identity
  * @property {() => Promise<{room: string, secret: string}>} newRoom  a live invitation's room and secret (web/remote/link.js)
- * @property {(match: {name: string, length: number, rated: boolean, invitation: {room: string, secret: string}}) => Promise<void>} hostLive
- *   host a live match in that room, as a friend's invitation does
+ * @property {(match: {name: string, length: number, rated: boolean, invitation: {room: string, secret: string}, timeout?: number}) => Promise<void>} hostLive
+ *   host a live match in that room, as a friend's invitation does (`timeout`: a tournament's time limit, in seconds)
  * @property {(invitation: {room: string, secret: string}, answer: {name: string, length: number, rated: boolean}) => Promise<void>} joinLive
  *   join the live match hosted in that room, with these terms agreed already
  * @property {import("./results.js").PublishContext["find"]} find  the match on two devices kept with a room or id
  * @property {(match: Watched) => void} watch  follow a match being played (web/lobby/watch-mode.js)
- * @property {(terms: {name: string, length: number, rated: boolean}) => Promise<{match: string, payload: string, revision: number}>} hostLinks
+ * @property {(terms: {name: string, length: number, rated: boolean, timeout?: number}) => Promise<{match: string, payload: string, revision: number}>} hostLinks
  *   host a match by links (the accepter): its invitation's turn link
  * @property {(payload: string, agreed: {name: string, rated: boolean}) => Promise<void>} joinLinks  join one (the poster)
  * @property {(payload: string) => Promise<void>} takeLetter  a turn link a letter brought, into its match
@@ -483,7 +483,9 @@ export async function createLobby(ctx) {
     // An invitation for this player alone from their opponent in a tournament by links: their match there, noted
     // with its pairing as the poster notes it (letterHeard), so that the two results signed are the same.
     const pairing = terms.to === signer.publicKey ? await tournaments.then((t) => t.pairingWith(terms.poster, terms), () => null) : null;
-    const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated });
+    // A tournament's match takes its time limit from the tournament (docs/tournaments.md *Claims*).
+    const timeout = pairing ? await tournaments.then((t) => t.timeLimit(pairing.tournament), () => undefined) : undefined;
+    const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated, timeout });
     waiting.match = hosted.match;
     await noteLobbyMatch(ctx.namespace, {
       match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false,
@@ -581,7 +583,9 @@ export async function createLobby(ctx) {
         address: `${INVITATION_KIND}:${poster}:${waited.d}`, watch: waited.watch && waited.terms.watch,
         ...(waited.pairing ? { pairing: waited.pairing } : {}),
       });
-      await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation });
+      const { pairing } = waited;
+      const timeout = pairing ? await tournaments.then((t) => t.timeLimit(pairing.tournament), () => undefined) : undefined;
+      await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation, timeout });
     })();
   }
 

@@ -221,6 +221,16 @@ export async function createTournaments(ctx) {
     return null;
   }
 
+  /**
+   * A tournament's time limit in seconds (py/backgammon/tournament/claims.py `time_limit`): its time to move by links,
+   * 15 minutes live; the match played for it takes it as its own, so both claim alike. Undefined if not held.
+   * @param {string} address
+   */
+  async function timeLimit(address) {
+    const page = await call("tournament_view", { address, now: nowSeconds() }).catch(() => null);
+    return page?.time_limit;
+  }
+
   /** Tournaments the worker says changed: drawn again, and this device's part of their draw done. @param {string[]} addresses */
   async function changed(addresses) {
     if (linked && addresses.includes(linked)) void openLinked(linked);
@@ -468,6 +478,7 @@ export async function createTournaments(ctx) {
     open: openPanel,
     openLink,
     pairingWith,
+    timeLimit,
   };
 }
 

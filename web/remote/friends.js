@@ -95,12 +95,12 @@ export function createFriends(ctx) {
     openInvitation: (invitation, agreed) => openInvitation(state, invitation, agreed),
     /**
      * Host a live match in a room made for it (the lobby's accepter).
-     * @param {{name: string, length: number, rated: boolean, invitation: {room: string, secret: string}}} match
+     * @param {{name: string, length: number, rated: boolean, invitation: {room: string, secret: string}, timeout?: number}} match
      */
-    hostLive: ({ name, length, rated, invitation }) => invite(state, { name, length, mode: "live", rated, invitation }),
+    hostLive: ({ name, length, rated, invitation, timeout }) => invite(state, { name, length, mode: "live", rated, invitation, timeout }),
     /** @param {string} payload */
     openTurnLink: (payload) => openTurnLink(state, payload),
-    /** Host a match by links met in the lobby. @param {{name: string, length: number, rated: boolean}} terms */
+    /** Host a match by links met in the lobby. @param {{name: string, length: number, rated: boolean, timeout?: number}} terms */
     hostLinks: (terms) => hostLinks(state, terms),
     /** Join a match by links met in the lobby. @param {string} payload @param {{name: string, rated: boolean}} agreed */
     joinLinks: (payload, agreed) => joinLinks(state, payload, agreed),

@@ -19,13 +19,15 @@ import { rememberName, rememberedName } from "./store.js";
  * `invitation`: the live room and secret to host in (the lobby's accepter made them and sent them to the poster),
  * instead of new ones; `lobby`: the lobby's match, whose invitation the lobby sends.
  * @param {FriendsState} state
- * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}, lobby?: boolean}} choice
+ * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}, lobby?: boolean, timeout?: number}} choice
+ *   `timeout`: the seconds either side may keep the other waiting before a claim (a tournament's time limit), else the
+ *   protocol's default for the mode
  */
-export async function invite(state, { name, length, mode, rated, invitation, lobby = false }) {
+export async function invite(state, { name, length, mode, rated, invitation, lobby = false, timeout }) {
   const { ctx } = state;
   const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
   const rating = rated && length > 0 ? await ctx.rating() : null;
-  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined, letters: lobby && mode === "correspondence" });
+  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined, letters: lobby && mode === "correspondence", timeout });
   if (invitation || lobby) return; // the lobby's match: the lobby tells the other side
   ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
 }
@@ -35,10 +37,10 @@ export async function invite(state, { name, length, mode, rated, invitation, lob
  * `rating` (this player's), the invitation offers a rated match.
  * @param {FriendsState} state
  * `letters`: the lobby's match by links, whose turn links go as letters.
- * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean}} match
+ * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean, timeout?: number}} match
  */
-async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false }) {
-  const created = await state.ctx.call("remote_create", { name, settings, mode, rating });
+async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false, timeout }) {
+  const created = await state.ctx.call("remote_create", { name, settings, mode, rating, ...(timeout ? { timeout } : {}) });
   /** @type {RemoteEntry} */
   // sent -1: not even the invitation (revision 0) is sent yet
   const entry = { state: created.state, mode, chat: [], sent: -1, createdAt: new Date().toISOString() };

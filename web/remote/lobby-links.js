@@ -15,11 +15,12 @@ import { findById, remoteMatchStorage } from "./store.js";
 
 /**
  * Host a match by links (the lobby's accepter): the invitation's turn link to send the poster.
- * @param {FriendsState} state @param {{name: string, length: number, rated: boolean}} terms
+ * @param {FriendsState} state @param {{name: string, length: number, rated: boolean, timeout?: number}} terms
+ *   `timeout`: a tournament's time to move, in seconds
  * @returns {Promise<{match: string, payload: string, revision: number}>}
  */
-export async function hostLinks(state, { name, length, rated }) {
-  await invite(state, { name, length, mode: "correspondence", rated, lobby: true });
+export async function hostLinks(state, { name, length, rated, timeout }) {
+  await invite(state, { name, length, mode: "correspondence", rated, lobby: true, timeout });
   const match = /** @type {import("./state.js").RemoteMatch} */ (shown(state));
   const { payload, revision } = await state.ctx.call("remote_link", { state: match.entry().state });
   return { match: match.id, payload, revision };

@@ -66,7 +66,9 @@ class TournamentPage(TypedDict):
     key; when the reveals close (null before the closing) and the keys of the entrants whose value was
     revealed and matched, in the order of the keys; the clocks of the pairings with both players known and
     no result both signed (when each may claim, the latest claim and where it stands: a counted one is a win
-    by forfeit); `now`, the time this view was computed for (the page shows times left from it)."""
+    by forfeit); `time_limit`, the seconds a player may keep the other waiting (the tournament's time to move
+    by links, 15 minutes live), which the match played for a pairing takes as its own; `now`, the time this
+    view was computed for (the page shows times left from it)."""
 
     summary: TournamentSummary
     entrants: list[Entrant]
@@ -79,6 +81,7 @@ class TournamentPage(TypedDict):
     reveals_until: int | None
     revealed: list[str]
     clocks: list[MatchClock]
+    time_limit: int
     now: int
 
 
@@ -180,6 +183,7 @@ def tournament_view(params: Params) -> TournamentPage:
         reveals_until=tournament.closing["reveals_until"] if tournament.closing is not None else None,
         revealed=sorted(tournament.reveals),
         clocks=shown["clocks"],
+        time_limit=tournament.limit,
         now=now,
     )
 
