@@ -7,8 +7,8 @@
   first), else the position itself is rolled out before its roll (a cube decision). The figures are for
   the side on roll of `position_id`. No match needs to be loaded: a worker of a pool has none.
   With `cubeful` the cube is live in the trials (`backgammon.bot.rollout_cubeful`), held by `cube_owner`
-  ("centre", "me": the side on roll of `position_id`, "them"); with `cube_decision` (`candidates` none or []) the
-  position's cube decision is rolled out: candidate 0 no double, 1 double/take (always cubeful).
+  ("centre", "me": the side on roll of `position_id`, "them"); with `cube_decision` (`candidates` none or
+  []) the position's cube decision is rolled out: candidate 0 no double, 1 double/take (always cubeful).
 - `rollout_result {chunks}` -> `RolloutResult`: the chunks' figures, in any order.
 - `rollout_cube_result {chunks, away?, opponent_away?, crawford_game?, post_crawford?, cube_value?}` ->
   `CubeRolloutResult`: a cube decision's rollout with the proper action and each action's difference.
