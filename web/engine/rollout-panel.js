@@ -53,11 +53,12 @@ export function canRollOut(view, plays) {
 export const CUBE_PLAYS = Object.freeze([{ play: "No double", moves: [] }, { play: "Double, take", moves: [] }]);
 
 /**
- * Whether the cube can turn in `view`'s game: a live cube (not the Crawford game, not a dead cube).
+ * Whether the cube can turn in `view`'s game: a live cube (not a 1-point match, not the Crawford game, not a dead
+ * cube).
  * @param {PlayView} view
  */
 export function cubeIsLive(view) {
-  return !view.cube?.dead && !view.crawford_game;
+  return !view.cube?.dead && !view.crawford_game && view.settings?.match_length !== 1;
 }
 
 /**
