@@ -701,6 +701,9 @@
  * @property {boolean} crawford_game
  * @property {boolean} post_crawford
  * @property {number} cube_value
+ * @property {boolean} cubeful
+ * @property {string} cube_owner
+ * @property {boolean} cube_decision
  * @property {number} first
  * @property {number} count
  */
@@ -719,8 +722,25 @@
  */
 
 /**
- * @typedef {object} RolloutResultParams
+ * @typedef {object} RolloutCubeResultParams
  * @property {RolloutChunk[]} chunks
+ * @property {number} away
+ * @property {number} opponent_away
+ * @property {boolean} crawford_game
+ * @property {boolean} post_crawford
+ * @property {number} cube_value
+ */
+
+/**
+ * One action of a cube decision rolled out, the doubler's: its cubeful equity (money points per the
+ * cube before the double, or the chance of winning the match), the standard error (0 for double/pass,
+ * which needs no trials) and its difference from the proper action's equity (0 for the proper one).
+ * @typedef {object} CubeRolloutAction
+ * @property {"no_double" | "double_take" | "double_pass"} action
+ * @property {number} equity
+ * @property {number} error
+ * @property {number} difference
+ * @property {number} difference_error
  */
 
 /**
@@ -733,6 +753,7 @@
  * @property {number} lose_gammon
  * @property {number} lose_backgammon
  * @property {number} equity
+ * @property {number} [cubeful_equity]
  */
 
 /**
@@ -748,6 +769,7 @@
  * @property {number} lose_gammon
  * @property {number} lose_backgammon
  * @property {number} equity
+ * @property {number} [cubeful_equity]
  * @property {RolloutErrors} errors
  * @property {number} difference
  * @property {number} difference_error
@@ -759,6 +781,25 @@
  * @typedef {object} RolloutResult
  * @property {number} trials
  * @property {RolloutCandidate[]} candidates
+ */
+
+/**
+ * A cube decision's rollout (`rollout_cube_result`), as gnubg's `rollout =cube`: no double,
+ * double/take and double/pass in that order, the proper action (`best`, one of theirs) and its words.
+ * @typedef {object} CubeRolloutResult
+ * @property {number} trials
+ * @property {"money" | "mwc"} unit
+ * @property {CubeRolloutAction[]} actions
+ * @property {"no_double" | "double_take" | "double_pass"} best
+ * @property {boolean} double
+ * @property {boolean} take
+ * @property {string} summary
+ * @property {RolloutResult} rollout
+ */
+
+/**
+ * @typedef {object} RolloutResultParams
+ * @property {RolloutChunk[]} chunks
  */
 
 /**
@@ -995,6 +1036,7 @@
  * @property {{params: Record<string, unknown>, result: any}} remote_verify_record
  * @property {{params: Record<string, unknown>, result: Views}} remote_view
  * @property {{params: RolloutChunkParams, result: RolloutChunk}} rollout_chunk
+ * @property {{params: RolloutCubeResultParams, result: CubeRolloutResult}} rollout_cube_result
  * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
  * @property {{params: TournamentClosingParams, result: ClosingContent}} tournament_closing

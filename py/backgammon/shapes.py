@@ -388,6 +388,7 @@ class RolloutErrors(TypedDict):
     lose_gammon: float
     lose_backgammon: float
     equity: float
+    cubeful_equity: NotRequired[float]
 
 
 class RolloutCandidate(TypedDict):
@@ -403,6 +404,9 @@ class RolloutCandidate(TypedDict):
     lose_gammon: float
     lose_backgammon: float
     equity: float
+    #: a cubeful rollout's: the equity with the cube live (what it is ranked by; money points per the
+    #: rollout's cube, or the chance of winning the match)
+    cubeful_equity: NotRequired[float]
     errors: RolloutErrors
     difference: float
     difference_error: float
@@ -414,3 +418,30 @@ class RolloutResult(TypedDict):
 
     trials: int
     candidates: list[RolloutCandidate]
+
+
+class CubeRolloutAction(TypedDict):
+    """One action of a cube decision rolled out, the doubler's: its cubeful equity (money points per the
+    cube before the double, or the chance of winning the match), the standard error (0 for double/pass,
+    which needs no trials) and its difference from the proper action's equity (0 for the proper one)."""
+
+    action: Literal["no_double", "double_take", "double_pass"]
+    equity: float
+    error: float
+    difference: float
+    #: the standard error of `difference` (no double against double/take: from the paired trials)
+    difference_error: float
+
+
+class CubeRolloutResult(TypedDict):
+    """A cube decision's rollout (`rollout_cube_result`), as gnubg's `rollout =cube`: no double,
+    double/take and double/pass in that order, the proper action (`best`, one of theirs) and its words."""
+
+    trials: int
+    unit: Literal["money", "mwc"]
+    actions: list[CubeRolloutAction]
+    best: Literal["no_double", "double_take", "double_pass"]
+    double: bool
+    take: bool
+    summary: str
+    rollout: RolloutResult

@@ -46,6 +46,7 @@ def open_panel(page: Page) -> None:
 
 def roll_out(page: Page, workers: int, trials: str = "36", truncation: str = "2") -> None:
     page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, str(workers)])
+    expect(page.locator("#rollout-cubeful")).to_be_checked()  # a match with a live cube
     page.select_option("#rollout-trials", trials)
     page.fill("#rollout-truncation", truncation)
     page.fill("#rollout-seed", "7")
@@ -77,14 +78,17 @@ def test_the_same_figures_with_one_worker_or_two(page: Page, site: Site) -> None
     # Progress trial by trial, with the time left once a trial is done, up to the whole.
     assert any(text.startswith("1 of 36 trials") and "left" in text for text in progress), progress
     assert progress[-1] == "36 of 36 trials"
-    # The result as gnubg shows it: each side's chances, the equity ± its error, the difference from the best.
+    # The result as gnubg shows it: each side's chances, the equity ± its error, the difference from the best;
+    # cubeful by default where the cube can turn (this match's), the cubeless equity beside it.
     assert one[0].split("\t") == [
         "Play",
-        "Match winning chances",
+        "Match winning chances, cubeful",
         "Against the best",
+        "Match winning chances, cubeless",
         "Win · gammon · backgammon",
         "Lose · gammon · backgammon",
     ]
+    assert all("cubeful_equity" in c for c in one_in_full["candidates"])
     # The equity and the difference from the best show in the panel's column without scrolling sideways.
     panel = page.locator("#rollout-panel").bounding_box()
     against = page.locator("#rollout-figures th:nth-child(3)").bounding_box()

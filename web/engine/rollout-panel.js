@@ -3,11 +3,13 @@
  * *Roll out* from the hint: the best plays of the roll at hand played out many times by the engine on a pool of
  * workers (web/engine/pool.js, never play's worker: the board does not wait on it), with its settings, progress,
  * *Stop*, and the figures as GNU Backgammon shows them. The panel is #rollout-panel in index.html. The trials done
- * are kept (web/engine/rollout-kept.js): the same rollout asked for after a reload continues from them.
+ * are kept (web/engine/rollout-kept.js): the same rollout asked for after a reload continues from them. *Cubeful*
+ * turns the cube in the trials (on where the match has a live cube); a cube decision (`options.cube`) rolls out no
+ * double and double/take and shows the three actions with the verdict.
  */
 import { createPool, deviceFacts, poolSize } from "./pool.js";
 import { forgetRollout, keepRollout, keptRollout, keptTally } from "./rollout-kept.js";
-import { emptyTally, startRollout } from "./rollout-run.js";
+import { emptyTally, startRollout, tallyChunk } from "./rollout-run.js";
 
 /** The plays rolled out: the hint's best ones, as many as a rollout of a contact position's plays is measured with
  * (docs/performance.md, "Rollout speed"). */
@@ -16,6 +18,7 @@ export const ROLLOUT_PLAYS = 3;
 /**
  * @typedef {import("../types.js").PlayView} PlayView
  * @typedef {import("../types.generated.js").RolloutResult} RolloutResult
+ * @typedef {import("../types.generated.js").CubeRolloutResult} CubeRolloutResult
  * @typedef {import("./rollout-run.js").RolloutProgress} RolloutProgress
  * @typedef {{play: string, moves: {from: number | "bar" | "off", to: number | "bar" | "off"}[]}} HintPlay
  * @typedef {import("./rollout-kept.js").RolloutId} RolloutId
@@ -41,8 +44,30 @@ export function canRollOut(view, plays) {
  * @typedef {object} RolloutOptions
  * @property {HTMLElement} [host]  the element the panel goes into (by default its place in index.html)
  * @property {string} [what]  what is rolled out, in words (by default the hint's "The best 3 plays of 3-1: …")
- * @property {(result: RolloutResult, id: RolloutId) => void} [onResult]
+ * @property {(result: RolloutResult, id: RolloutId, cube: CubeRolloutResult | null) => void} [onResult]  `cube`: a
+ *   cube decision's verdict
+ * @property {boolean} [cube]  roll out the cube decision of `view` (the side on roll's, before its roll)
  */
+
+/** A cube decision's two rollouts, in the order `rollout_chunk {cube_decision}` plays them. */
+export const CUBE_PLAYS = Object.freeze([{ play: "No double", moves: [] }, { play: "Double, take", moves: [] }]);
+
+/**
+ * Whether the cube can turn in `view`'s game: a live cube (not a 1-point match, not the Crawford game, not a dead
+ * cube).
+ * @param {PlayView} view
+ */
+export function cubeIsLive(view) {
+  return !view.cube?.dead && !view.crawford_game && view.settings?.match_length !== 1;
+}
+
+/**
+ * Whether `view` is a cube decision that can be rolled out: the side on roll before its roll, free to double.
+ * @param {PlayView} view
+ */
+export function canRollOutCube(view) {
+  return Boolean(view.position_id) && (view.dice?.length ?? 0) === 0 && cubeIsLive(view) && view.cube?.owner !== 1 - (view.decision ?? view.turn ?? 0);
+}
 
 /** The panel's place in index.html, noted before it is first moved elsewhere. */
 let home = /** @type {{parent: Node, next: Node | null} | null} */ (null);
@@ -68,9 +93,16 @@ export function openRollout(view, plays, say, options = {}) {
   stopCurrent();
   const panel = $("rollout-panel");
   place(panel, options.host);
-  const chosen = options.chosen ?? plays.slice(0, ROLLOUT_PLAYS);
+  const cube = Boolean(options.cube);
+  const chosen = cube ? [...CUBE_PLAYS] : (options.chosen ?? plays.slice(0, ROLLOUT_PLAYS));
   const dice = view.dice ? view.dice.join("-") : "";
-  $("rollout-what").textContent = options.what ?? `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`;
+  $("rollout-what").textContent = options.what
+    ?? (cube ? "The cube decision: no double and double/take rolled out, double/pass worked out." : `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`);
+  const cubeful = /** @type {HTMLInputElement} */ ($("rollout-cubeful"));
+  // A cube decision is rolled out cubefully, always; plays where the cube can turn, by default.
+  cubeful.checked = cube || cubeIsLive(view);
+  cubeful.dataset.fixed = cube ? "yes" : "";
+  cubeful.disabled = cube;
   $("rollout-status").textContent = "";
   $("rollout-progress-line").textContent = "";
   $("rollout-figures").replaceChildren();
@@ -84,6 +116,7 @@ export function openRollout(view, plays, say, options = {}) {
     /** @type {HTMLSelectElement} */ ($("rollout-trials")).value = String(kept.id.trials);
     /** @type {HTMLInputElement} */ ($("rollout-truncation")).value = String(kept.id.truncation);
     /** @type {HTMLInputElement} */ ($("rollout-seed")).value = String(kept.id.seed);
+    cubeful.checked = cube || Boolean(kept.id.cubeful);
     $("rollout-status").textContent = `${kept.tally.done} of ${kept.id.trials} trials were played before: Continue goes on from there.`;
   }
   const startLabel = () => {
@@ -100,7 +133,7 @@ export function openRollout(view, plays, say, options = {}) {
   };
   form.onsubmit = (event) => {
     event.preventDefault();
-    void run(view, chosen, say, options.onResult);
+    void run(view, chosen, say, options.onResult, cube);
   };
 
   $("rollout-close").onclick = () => closeRollout();
@@ -133,21 +166,27 @@ function setState(panel, state) {
   panel.dataset.state = state;
   $("rollout-start").hidden = state === "running";
   $("rollout-stop").hidden = state !== "running";
-  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed"]) {
-    /** @type {HTMLInputElement} */ ($(id)).disabled = state === "running";
+  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-cubeful"]) {
+    const input = /** @type {HTMLInputElement} */ ($(id));
+    input.disabled = state === "running" || Boolean(input.dataset.fixed);
   }
 }
 
 /**
  * The settings in the form.
- * @returns {{trials: number, truncation: number, seed: number}}
+ * @returns {{trials: number, truncation: number, seed: number, cubeful: boolean}}
  */
 function settings() {
   const value = (/** @type {string} */ id, /** @type {number} */ fallback) => {
     const n = Number(/** @type {HTMLInputElement} */ ($(id)).value);
     return Number.isInteger(n) && n >= 0 ? n : fallback;
   };
-  return { trials: value("rollout-trials", 1296) || 1296, truncation: value("rollout-truncation", 0), seed: value("rollout-seed", 1) };
+  return {
+    trials: value("rollout-trials", 1296) || 1296,
+    truncation: value("rollout-truncation", 0),
+    seed: value("rollout-seed", 1),
+    cubeful: /** @type {HTMLInputElement} */ ($("rollout-cubeful")).checked,
+  };
 }
 
 /**
@@ -169,13 +208,13 @@ function context(view) {
 /**
  * Play out the chosen plays.
  * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
- * @param {RolloutOptions["onResult"]} [onResult]
+ * @param {RolloutOptions["onResult"]} [onResult] @param {boolean} [cube] a cube decision
  */
-async function run(view, chosen, say, onResult) {
+async function run(view, chosen, say, onResult, cube = false) {
   stopCurrent();
   const panel = $("rollout-panel");
-  const { trials, truncation, seed } = settings();
-  const id = { ...rolloutBase(view, chosen), trials, truncation, seed };
+  const { trials, truncation, seed, cubeful } = settings();
+  const id = { ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || cubeful };
   const tally = keptTally(id) ?? emptyTally();
   const pool = createPool(poolSize(deviceFacts()));
   panel.dataset.workers = String(pool.size);
@@ -197,21 +236,26 @@ async function run(view, chosen, say, onResult) {
   $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
   say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
   try {
-    const { boards: candidates, before } = await pool.run((call) => boardsAfter(call, view, chosen));
+    const { boards: candidates, before } = await pool.run((call) => boardsAfter(call, view, cube ? [{ play: "", moves: [] }] : chosen));
+    const score = context(view.crawford_game === undefined ? { ...view, crawford_game: before.crawford_game, post_crawford: before.post_crawford } : view);
+    const cubeValue = view.cube?.value ?? 1;
     const started = startRollout({
       pool,
       request: {
         position_id: view.position_id,
-        candidates,
+        candidates: cube ? [] : candidates,
+        cube_decision: cube,
+        cubeful: id.cubeful,
+        cube_owner: ownerOf(view),
         trials,
         truncation,
         seed,
         variance_reduction: true,
         rotate: true,
         stop_at_bearoff: true,
-        cube_value: view.cube?.value ?? 1,
+        cube_value: cubeValue,
         // a review's decision names no Crawford game: the rules read it from the IDs
-        ...context(view.crawford_game === undefined ? { ...view, crawford_game: before.crawford_game, post_crawford: before.post_crawford } : view),
+        ...score,
       },
       onProgress: (progress) => showProgress(progress, chosen, isMatch(view)),
       tally,
@@ -221,15 +265,20 @@ async function run(view, chosen, say, onResult) {
     if (stopped) started.stop();
     const result = await started.done;
     if (!result || stopped) return;
+    /** @type {CubeRolloutResult | null} */
+    const verdict = cube
+      ? await pool.run((call) => call("rollout_cube_result", { chunks: [tallyChunk(tally)], ...score, cube_value: cubeValue }))
+      : null;
+    if (stopped) return;
     forgetRollout();
     setState(panel, "done");
     $("rollout-start").textContent = "Start";
     $("rollout-status").textContent = `Done: ${result.trials} trials.`;
-    $("rollout-figures").replaceChildren(resultTable(result, chosen, isMatch(view)));
+    $("rollout-figures").replaceChildren(verdict ? cubeTable(verdict, isMatch(view)) : resultTable(result, chosen, isMatch(view)));
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
-    $("rollout-figures").dataset.result = JSON.stringify(result);
-    say(`Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
-    onResult?.(result, id);
+    $("rollout-figures").dataset.result = JSON.stringify(verdict ?? result);
+    say(verdict ? `Rollout done. ${verdict.summary}` : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
+    onResult?.(result, id, verdict);
   } catch (error) {
     if (stopped) return;
     setState(panel, "failed");
@@ -238,6 +287,16 @@ async function run(view, chosen, say, onResult) {
     pool.close();
     if (current === mine) current = null;
   }
+}
+
+/**
+ * Who holds the cube, named from the side deciding (`rollout_chunk`'s `cube_owner`).
+ * @param {PlayView} view
+ */
+function ownerOf(view) {
+  const owner = view.cube?.owner ?? null;
+  if (owner === null || owner === undefined) return "centre";
+  return owner === (view.decision ?? view.turn ?? 0) ? "me" : "them";
 }
 
 /** @param {PlayView} view */
@@ -340,15 +399,22 @@ export function resultTable(result, chosen, match) {
   const table = document.createElement("table");
   table.className = "rollout-table";
   // The equity and the difference first: in the panel's narrow column they are what must show without scrolling.
-  table.append(row("th", ["Play", match ? "Match winning chances" : "Equity", "Against the best", "Win · gammon · backgammon", "Lose · gammon · backgammon"]));
+  const cubeful = result.candidates.every((c) => typeof c.cubeful_equity === "number");
+  const heading = match ? "Match winning chances" : "Equity";
+  table.append(row("th", [
+    "Play", cubeful ? `${heading}, cubeful` : heading, "Against the best", ...(cubeful ? [`${heading}, cubeless`] : []),
+    "Win · gammon · backgammon", "Lose · gammon · backgammon",
+  ]));
   for (const c of result.candidates) {
     const against = c.difference === 0 && c.difference_error === 0
       ? "best"
       : `${signedText(c.difference, match)} ± ${errorText(c.difference_error, match)}${c.significant ? " (significant)" : " (not significant)"}`;
+    const cubeless = `${equityText(c.equity, match)} ± ${errorText(c.errors.equity, match)}`;
     const tr = row("td", [
       chosen[c.index].play,
-      `${equityText(c.equity, match)} ± ${errorText(c.errors.equity, match)}`,
+      cubeful ? `${equityText(Number(c.cubeful_equity), match)} ± ${errorText(Number(c.errors.cubeful_equity), match)}` : cubeless,
       against,
+      ...(cubeful ? [cubeless] : []),
       `${percent(c.win)} · ${percent(c.win_gammon)} · ${percent(c.win_backgammon)}`,
       `${percent(c.lose)} · ${percent(c.lose_gammon)} · ${percent(c.lose_backgammon)}`,
     ]);
@@ -358,7 +424,41 @@ export function resultTable(result, chosen, match) {
   const note = document.createElement("p");
   note.className = "note";
   note.textContent = `± the standard error over ${result.trials} trials. Significant: the difference is more than 1.96 standard errors (95%).`
-    + (match ? "" : " Equity in points per cube (EMG).");
+    + (match ? "" : " Equity in points per cube (EMG).")
+    + (cubeful ? " Cubeful: the cube turned in the trials by the engine's 0-ply cube decisions." : "");
   wrap.append(table, note);
+  return wrap;
+}
+
+/** The actions' names as gnubg lists them. */
+const ACTION_WORDS = Object.freeze({ no_double: "No double", double_take: "Double, take", double_pass: "Double, pass" });
+
+/**
+ * A cube decision's rollout as gnubg shows `rollout =cube`: no double, double/take and double/pass with their cubeful
+ * equities ± standard errors and each one's difference from the proper action, then the proper action in words.
+ * @param {CubeRolloutResult} verdict @param {boolean} match
+ */
+export function cubeTable(verdict, match) {
+  const wrap = document.createElement("div");
+  wrap.className = "rollout-result rollout-cube";
+  const table = document.createElement("table");
+  table.className = "rollout-table";
+  table.append(row("th", ["Action", match ? "Match winning chances, cubeful" : "Equity, cubeful", "Against the proper action"]));
+  for (const a of verdict.actions) {
+    const value = a.action === "double_pass" ? equityText(a.equity, match) : `${equityText(a.equity, match)} ± ${errorText(a.error, match)}`;
+    const against = a.action === verdict.best ? "proper" : `${signedText(a.difference, match)}${a.difference_error ? ` ± ${errorText(a.difference_error, match)}` : ""}`;
+    const tr = row("td", [ACTION_WORDS[a.action], value, against]);
+    tr.dataset.action = a.action;
+    if (a.action === verdict.best) tr.className = "best";
+    table.append(tr);
+  }
+  const proper = document.createElement("p");
+  proper.className = "rollout-verdict";
+  proper.textContent = `Proper cube action: ${verdict.summary}`;
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = `± the standard error over ${verdict.trials} trials; double/pass needs none.`
+    + (match ? "" : " Equity in points per cube before the double (EMG).");
+  wrap.append(proper, table, note);
   return wrap;
 }

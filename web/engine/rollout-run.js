@@ -71,17 +71,17 @@ export function tallyChunk(tally) {
 }
 
 const QUANTUM = 2 ** 32;
-/** The equity's place among a chunk's six figures. */
-const EQUITY = 5;
 
 /**
- * Each candidate's equity so far and its standard error, for the progress (the final figures are Python's).
+ * Each candidate's equity so far and its standard error, for the progress (the final figures are Python's): the
+ * last of a chunk's figures, the equity (cubeless: the sixth) or the cubeful equity (a cubeful rollout's seventh).
  * @param {Tally} tally
  * @returns {CandidateSoFar[]}
  */
 export function equitiesSoFar(tally) {
   const n = tally.done;
   return tally.sums.map((row, k) => {
+    const EQUITY = row.length - 1;
     const total = row[EQUITY];
     const equity = Number(total) / (n * QUANTUM);
     if (n < 2) return { equity, error: 0 };

@@ -1,7 +1,7 @@
 // @ts-check
 /** *Hint*: the computer's advice for the decision at hand (the best plays, or the cube), shown in the panel; the
  * plays can be rolled out from there (web/engine/rollout-panel.js). */
-import { canRollOut, openRollout } from "../engine/rollout-panel.js";
+import { canRollOut, canRollOutCube, openRollout } from "../engine/rollout-panel.js";
 
 /**
  * Ask for a hint and show it in `panel`.
@@ -24,16 +24,19 @@ export async function showHint({ panel, call, enqueue, view, say }) {
     say(panel.textContent ?? "");
     const plays = Array.isArray(hint?.plays) ? hint.plays : [];
     if (canRollOut(shown, plays)) panel.append(rollOutButton(() => openRollout(shown, plays, say)));
+    else if (hint?.cube && shown.phase !== "doubled" && canRollOutCube(shown)) {
+      panel.append(rollOutButton(() => openRollout(shown, [], say, { cube: true }), "rollout-cube-open", "Roll out the cube decision"));
+    }
   });
 }
 
-/** @param {() => void} open */
-function rollOutButton(open) {
+/** @param {() => void} open @param {string} [id] @param {string} [label] */
+function rollOutButton(open, id = "rollout-open", label = "Roll out") {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "small";
-  button.id = "rollout-open";
-  button.textContent = "Roll out";
+  button.id = id;
+  button.textContent = label;
   button.addEventListener("click", open);
   return button;
 }

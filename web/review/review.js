@@ -38,7 +38,8 @@ import { createState } from "./state.js";
  * @property {(() => void) | null} continueMatch  play the imported match on (null: not offered)
  * @property {{open: typeof import("../engine/rollout-panel.js").openRollout,
  *   close: typeof import("../engine/rollout-panel.js").closeRollout,
- *   table: typeof import("../engine/rollout-panel.js").resultTable}} [rollout]  the rollout panel (handed over, not
+ *   table: typeof import("../engine/rollout-panel.js").resultTable,
+ *   cubeTable: typeof import("../engine/rollout-panel.js").cubeTable}} [rollout]  the rollout panel (handed over, not
  *   imported: it stays in the page's first modules, and review's chunk does not split them)
  * @property {(progress: string | null) => void} [showBackground]  an analysis goes on after review ended: its
  *   progress ("40%") shown on the page, or null when there is none

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * *Roll out* in review: a checker decision's best plays (and the play made, when it is not among them) rolled out
- * with the hint's panel (web/engine/rollout-panel.js) shown under the decision, and the finished result kept with the
- * match's analysis (analyses.js `keepRollout`), shown for that decision whenever review shows it again.
+ * *Roll out* in review: a checker decision's best plays (and the play made, when it is not among them), or a cube
+ * decision's no double and double/take, rolled out with the hint's panel (web/engine/rollout-panel.js) shown under the
+ * decision, and the finished result kept with the match's analysis (analyses.js `keepRollout`), shown for that
+ * decision whenever review shows it again.
  */
 
 import { recordFingerprint } from "../record.js";
@@ -21,15 +22,16 @@ export function decisionKey(d) {
   return `${d.position_id}:${d.match_id ?? ""}`;
 }
 
-/**
 /** The plays rolled out at most besides the play made (the hint's: web/engine/rollout-panel.js ROLLOUT_PLAYS). */
 const ROLLOUT_PLAYS = 3;
 
 /**
- * Whether decision `d` can be rolled out: a checker play with at least two candidates.
+ * Whether decision `d` can be rolled out: a checker play with at least two candidates, or a double (the doubler's
+ * decision, before the roll: its position is the doubler's).
  * @param {Record<string, any>} d
  */
 export function canRollOutDecision(d) {
+  if (d.kind === "double") return Boolean(d.position_id);
   return d.kind === "move" && Array.isArray(d.plays) && d.plays.length >= 2 && Boolean(d.position_id);
 }
 
@@ -76,17 +78,24 @@ export function openDecisionRollout(state, redraw) {
   const d = step?.decision;
   if (!d || !canRollOutDecision(d)) return;
   const analysis = state.analysis;
-  const plays = rolloutPlays(d);
+  const cube = d.kind === "double";
+  const plays = cube ? [] : rolloutPlays(d);
   const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
   const made = plays.length > ROLLOUT_PLAYS ? ` and the play made, ${plays[ROLLOUT_PLAYS].play}` : "";
-  const what = `The best ${Math.min(ROLLOUT_PLAYS, plays.length)} plays${made} of ${d.dice.join("-")}: ${plays.map((p) => p.play).join(" · ")}.`;
+  const what = cube
+    ? `The cube decision (cube at ${d.cube?.value ?? 1}): no double and double/take rolled out, double/pass worked out.`
+    : `The best ${Math.min(ROLLOUT_PLAYS, plays.length)} plays${made} of ${d.dice.join("-")}: ${plays.map((p) => p.play).join(" · ")}.`;
   state.ctx.rollout?.open(view, plays, (text) => state.ctx.announcer.say(text), {
     host: byId("review-rollout"),
     chosen: plays,
     what,
-    onResult: (result, id) => {
+    cube,
+    onResult: (result, id, verdict) => {
       /** @type {KeptRollout} */
-      const kept = { plays: id.plays, trials: id.trials, truncation: id.truncation, seed: id.seed, savedAt: new Date().toISOString(), result };
+      const kept = {
+        plays: id.plays, trials: id.trials, truncation: id.truncation, seed: id.seed, savedAt: new Date().toISOString(), result,
+        ...(id.cubeful ? { cubeful: true } : {}), ...(verdict ? { cube: verdict } : {}),
+      };
       const key = decisionKey(d);
       if (state.analysis === analysis) state.rollouts = { ...state.rollouts, [key]: kept };
       void state.ctx.analyses.keepRollout(fingerprintOf(state), key, kept).then((saved) => {
@@ -110,11 +119,12 @@ export function leaveRollout(state) {
  * @returns {HTMLElement | null}
  */
 export function keptRolloutView(state, kept, match) {
-  const table = state.ctx.rollout?.table;
-  if (!table) return null;
+  const panel = state.ctx.rollout;
+  if (!panel) return null;
   const box = node("div", "", "review-rollout-kept");
   const cut = kept.truncation ? `each stopped after ${plural(kept.truncation, "ply", "plies")}` : "each played to the end";
-  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}.`, "rolled-out"));
-  box.append(table(kept.result, kept.plays.map((play) => ({ play })), match));
+  const cubeful = kept.cubeful ? ", cubeful" : "";
+  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}${cubeful}.`, "rolled-out"));
+  box.append(kept.cube ? panel.cubeTable(kept.cube, match) : panel.table(kept.result, kept.plays.map((play) => ({ play })), match));
   return box;
 }

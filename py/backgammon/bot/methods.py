@@ -4,7 +4,8 @@
   (`level` defaults to that player's level in the match, else expert); `action` is `null` when the
   match is over.
 - `hint {}` -> `{player, unit, plays: [...], cube}` for whoever must decide now.
-- `rollout_chunk` and `rollout_result`: a rollout's trials and its figures (`backgammon.bot.rollout_methods`).
+- `rollout_chunk`, `rollout_result` and `rollout_cube_result`: a rollout's trials and its figures, a cube
+  decision's with its verdict (`backgammon.bot.rollout_methods`).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from backgammon.bot.decide import bot_action, hint
 from backgammon.bot.levels import level_named
 from backgammon.bot.rollout_methods import (
     RolloutChunkParams,
+    RolloutCubeResultParams,
     RolloutResultParams,
     chunk_method,
+    cube_result_method,
     result_method,
 )
-from backgammon.shapes import Action, RolloutChunk, RolloutResult
+from backgammon.shapes import Action, CubeRolloutResult, RolloutChunk, RolloutResult
 
 
 class BotActionAnswer(TypedDict):
@@ -51,3 +54,8 @@ def rollout_chunk_method(params: dict[str, Any]) -> RolloutChunk:
 @register("rollout_result", RolloutResultParams)
 def rollout_result_method(params: dict[str, Any]) -> RolloutResult:
     return result_method(params)
+
+
+@register("rollout_cube_result", RolloutCubeResultParams)
+def rollout_cube_result_method(params: dict[str, Any]) -> CubeRolloutResult:
+    return cube_result_method(params)

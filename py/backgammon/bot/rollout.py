@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from backgammon.bot.cube import MatchContext
+from backgammon.bot.cube import MatchContext, Owner
 from backgammon.bot.evaluator import Probabilities, evaluate, game_over_value
 from backgammon.bot.replies import best_reply, play_value
 from backgammon.errors import BackgammonError
@@ -43,6 +43,8 @@ ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
 QUANTUM_BITS = 32
 #: The figures of a trial, in this order: the five chances of `Probabilities`, then the equity.
 FIGURES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon", "equity")
+#: A cubeful rollout's last figure (after `FIGURES`): the one its candidates are ranked by.
+CUBEFUL = ("cubeful_equity",)
 #: A difference is significant when it is more than this many standard errors (95%, two-sided).
 SIGNIFICANT_Z = 1.96
 MAX_TRIALS = 1_000_000
@@ -60,6 +62,8 @@ class RolloutSettings:
     rotate: bool = True
     stop_at_bearoff: bool = True
     seed: int = 1
+    #: the cube live in the trials (`rollout_cubeful`): the figures get the cubeful equity
+    cubeful: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.trials <= MAX_TRIALS:
@@ -76,16 +80,33 @@ class Start:
 
     position: Position
     on_roll_is_owner: bool
+    #: cubeful trials only: the cube at the start (None: the rollout's) and who holds it, named from the
+    #: side the figures are for; `cube_first`: the side on roll may double before the first roll (not in
+    #: a cube decision's own rollout, where that decision is what is rolled out)
+    stake: int | None = None
+    holder: Owner = Owner.CENTRE
+    cube_first: bool = True
 
 
-def after_play(after: Position) -> Start:
-    """The start of a candidate play's trials: `after` is the board after it, the mover still "mine"."""
-    return Start(after.swap(), False)
+def after_play(after: Position, holder: Owner = Owner.CENTRE) -> Start:
+    """The start of a candidate play's trials: `after` is the board after it, the mover still "mine";
+    `holder`: who has the cube, named from the mover."""
+    return Start(after.swap(), False, holder=holder)
 
 
-def before_roll(position: Position) -> Start:
-    """The start of a cube decision's (or a position's) trials: the side on roll rolls first."""
-    return Start(position, True)
+def before_roll(position: Position, holder: Owner = Owner.CENTRE) -> Start:
+    """The start of a position's trials: the side on roll rolls first (and may double first)."""
+    return Start(position, True, holder=holder)
+
+
+def cube_decision_starts(position: Position, cube_value: int, holder: Owner) -> list[Start]:
+    """A cube decision's two rollouts (gnubg's `rollout =cube`), the side on roll's: "no double" (the cube
+    as it is) and "double, take" (the cube doubled, the taker's), each rolling first without a cube action
+    before that roll; double/pass needs no trials. The same dice go to both."""
+    return [
+        Start(position, True, stake=cube_value, holder=holder, cube_first=False),
+        Start(position, True, stake=2 * cube_value, holder=Owner.THEM, cube_first=False),
+    ]
 
 
 @cache
@@ -111,7 +132,7 @@ def roll_for(settings: RolloutSettings, trial: int, ply: int, dice: random.Rando
     return dice.randint(1, 6), dice.randint(1, 6)
 
 
-def _owners(probs: Probabilities, owner: bool) -> tuple[float, ...]:
+def owners_chances(probs: Probabilities, owner: bool) -> tuple[float, ...]:
     return (probs if owner else probs.flipped()).as_tuple()
 
 
@@ -128,22 +149,22 @@ def play_trial(
         if (settings.truncation and ply == settings.truncation) or (
             settings.stop_at_bearoff and _both_bearing_off(position)
         ):
-            outcome = _owners(evaluate(position.mine, position.theirs), owner_on_roll)
+            outcome = owners_chances(evaluate(position.mine, position.theirs), owner_on_roll)
             break
         roll = roll_for(settings, trial, ply, dice)
         roller_context = context if owner_on_roll else context.flipped()
         if settings.variance_reduction:
             after = _played_with_luck(position, roll, roller_context, cube_value, owner_on_roll, luck)[0]
         else:
-            after = best_reply(position, _ordered(roll), roller_context, cube_value)[0]
+            after = best_reply(position, ordered_roll(roll), roller_context, cube_value)[0]
         if not any(after.mine):
-            outcome = _owners(game_over_value(after.mine, after.theirs), owner_on_roll)
+            outcome = owners_chances(game_over_value(after.mine, after.theirs), owner_on_roll)
             break
         position, owner_on_roll, ply = after.swap(), not owner_on_roll, ply + 1
     return tuple(value - lucky for value, lucky in zip(outcome, luck, strict=True))
 
 
-def _ordered(roll: tuple[int, int]) -> tuple[int, int]:
+def ordered_roll(roll: tuple[int, int]) -> tuple[int, int]:
     return (roll[0], roll[1]) if roll[0] <= roll[1] else (roll[1], roll[0])
 
 
@@ -161,13 +182,13 @@ def _played_with_luck(
 ) -> tuple[Position, Probabilities]:
     """The best play of `roll`, the other 20 rolls played too: the roll's luck (the owner's chances after it
     less their average over the 36 rolls) is added to `luck`."""
-    wanted = _ordered(roll)
+    wanted = ordered_roll(roll)
     mean = [0.0] * 5
     chosen: tuple[Position, Probabilities] | None = None
     actual: tuple[float, ...] = ()
     for dice, weight in ROLLS:
         after, probs, _ = best_reply(position, dice, context, cube_value)
-        owners = _owners(probs, owner_on_roll)
+        owners = owners_chances(probs, owner_on_roll)
         for k in range(5):
             mean[k] += owners[k] * weight
         if dice == wanted:
@@ -183,6 +204,20 @@ def trial_figures(chances: Sequence[float], context: MatchContext, cube_value: i
     the match): linear in the chances, so the mean of the equities is the equity of the mean chances."""
     probs = Probabilities(*chances)
     return (*chances, play_value(probs, context, cube_value))
+
+
+def _trial(
+    start: Start, settings: RolloutSettings, trial: int, context: MatchContext, cube_value: int
+) -> tuple[float, ...]:
+    """A trial's figures: the five chances and the cubeless equity (`FIGURES`), and with `cubeful` the
+    cubeful equity after them (the figure candidates are ranked by)."""
+    if not settings.cubeful:
+        return trial_figures(play_trial(start, settings, trial, context, cube_value), context, cube_value)
+    from backgammon.bot.rollout_cubeful import play_cubeful_trial  # it builds on this module
+
+    figures, _ = play_cubeful_trial(start, settings, trial, context, cube_value)
+    stake = start.stake or cube_value
+    return (*trial_figures(figures[:5], context, stake), figures[5])
 
 
 def _quantised(value: float) -> int:
@@ -204,18 +239,14 @@ def rollout_chunk(
         raise BackgammonError("A rollout needs a position or at least one candidate.")
     if first < 0 or count < 1 or first + count > settings.trials:
         raise BackgammonError(f"Trials {first} to {first + count - 1} are not within the rollout's.")
-    sums = [[0] * len(FIGURES) for _ in starts]
-    squares = [[0] * len(FIGURES) for _ in starts]
+    width = len(FIGURES) + settings.cubeful
+    sums = [[0] * width for _ in starts]
+    squares = [[0] * width for _ in starts]
     products = [[0] * len(starts) for _ in starts]
     for trial in range(first, first + count):
         equities = []
         for k, start in enumerate(starts):
-            figures = [
-                _quantised(v)
-                for v in trial_figures(
-                    play_trial(start, settings, trial, context, cube_value), context, cube_value
-                )
-            ]
+            figures = [_quantised(v) for v in _trial(start, settings, trial, context, cube_value)]
             for f, value in enumerate(figures):
                 sums[k][f] += value
                 squares[k][f] += value * value
@@ -283,10 +314,12 @@ def rollout_result(chunks: Sequence[RolloutChunk]) -> RolloutResult:
     standard errors, ranked best first, each with its difference from the best, that difference's standard
     error (from the paired trials) and whether it is significant."""
     trials, sums, squares, products = _combined(chunks)
+    if len(sums[0]) not in (len(FIGURES), len(FIGURES) + len(CUBEFUL)):
+        raise BackgammonError("The chunks are not a rollout's.")
     candidates: list[RolloutCandidate] = []
     for k in range(len(sums)):
-        figures = [_mean_and_error(sums[k][f], squares[k][f], trials) for f in range(len(FIGURES))]
-        named = dict(zip(FIGURES, figures, strict=True))
+        figures = [_mean_and_error(sums[k][f], squares[k][f], trials) for f in range(len(sums[k]))]
+        named = dict(zip(FIGURES + CUBEFUL[: len(figures) - len(FIGURES)], figures, strict=True))
         win, win_error = named["win"]
         candidates.append(
             {
@@ -312,7 +345,10 @@ def rollout_result(chunks: Sequence[RolloutChunk]) -> RolloutResult:
                 "significant": False,
             }
         )
-    ranked = sorted(candidates, key=lambda c: (-c["equity"], c["index"]))
+        if "cubeful_equity" in named:
+            candidates[-1]["cubeful_equity"] = named["cubeful_equity"][0]
+            candidates[-1]["errors"]["cubeful_equity"] = named["cubeful_equity"][1]
+    ranked = sorted(candidates, key=lambda c: (-c.get("cubeful_equity", c["equity"]), c["index"]))
     best = ranked[0]["index"]
     for candidate in ranked[1:]:
         k = candidate["index"]
