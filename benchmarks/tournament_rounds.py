@@ -38,7 +38,7 @@ from benchmarks.lobby_verify import _point
 from benchmarks.tournament_results import TOPIC, Key, key, signed
 
 # When this page's panel first showed every table of a round with both its players, by round.
-WATCH_ROUND = """(round, tables) => {
+WATCH_ROUND = """([round, tables]) => {
   window.__roundSeen ??= {};
   const players = `#tournament-rounds .tournament-table[data-round="${round}"] .tournament-player[data-key]`;
   const full = () => document.querySelectorAll(players).length === 2 * tables;
@@ -200,7 +200,12 @@ def one_tournament(pages: list[Page], relay: str, entrants: int, number: int) ->
         def everywhere(n: int = next_round) -> bool:
             return all(p.evaluate("(n) => Boolean(window.__roundSeen?.[n])", n) for p in pages)
 
-        wait_until(everywhere, timeout_s=300)
+        try:
+            wait_until(everywhere, timeout_s=180)
+        except AssertionError:
+            for page in pages:  # what each device shows instead, to say why
+                print(page.inner_text("#tournament-dialog"), flush=True)
+            raise
         seen = [float(p.evaluate("(n) => window.__roundSeen[n]", round_number + 1)) for p in pages]
         delays.append([(at - sent) / 1000 for at in seen])
         shown = tournament.view(int(time.time()))
