@@ -40,6 +40,7 @@ from benchmarks.tournament_results import TOPIC, Key, key, signed
 # When this page's panel first showed every table of a round with both its players, by round.
 WATCH_ROUND = """([round, tables]) => {
   window.__roundSeen ??= {};
+  delete window.__roundSeen[round]; // a tournament before on this page had its own round of that number
   const players = `#tournament-rounds .tournament-table[data-round="${round}"] .tournament-player[data-key]`;
   const full = () => document.querySelectorAll(players).length === 2 * tables;
   const timer = setInterval(() => {
@@ -98,7 +99,7 @@ def publish(page: Page, relay: str, events: list[dict[str, Any]]) -> None:
 def open_lobby(page: Page, site: str, name: str) -> None:
     """The site, then *Play online…* → *Find an opponent*, with a name: the lobby made this device's key."""
     page.goto(f"{site}?no-welcome")
-    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=180_000)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=600_000)
     page.click("#online-button")
     page.click("#lobby-button")
     page.wait_for_selector("#lobby-list li", timeout=120_000)
