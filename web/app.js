@@ -176,6 +176,7 @@ const online = createOnline({
   namespace, call, say: announcer.say, notice: showNotice, enqueue: queue.enqueue, friends: friendsModule,
   engineRestored: engine.onRestored,
   watch: (watched, subscribe) => void enqueue(async () => enterWatchMode(watched, subscribe)),
+  review: ({ record, summary, name }) => void enqueue(() => enterReviewMode({ record, imported: { name, summary }, autostart: false })),
 });
 
 const files = bindFiles({

@@ -370,6 +370,26 @@
  */
 
 /**
+ * @typedef {object} LobbyMatchesBetweenParams
+ * @property {string[]} players
+ * @property {number} [now]
+ */
+
+/**
+ * A live match met in the lobby, being played (or just ended) and open to watchers: its invitation
+ * (`taken_by`, `taken_name`: who took it) and its address, which every watched message names.
+ * @typedef {object} PlayingView
+ * @property {Invitation} invitation
+ * @property {string} address
+ */
+
+/**
+ * The matches two players met by here (their invitations taken), newest first, each with its address.
+ * @typedef {object} MatchesBetween
+ * @property {PlayingView[]} matches
+ */
+
+/**
  * A player's rating from the verified results this device holds; `rating` null: no verified rated
  * result (shown as "unrated", never as a number).
  * @typedef {object} RatingView
@@ -479,14 +499,6 @@
  * @typedef {object} PlayedView
  * @property {Played} played
  * @property {RatingView} rating
- */
-
-/**
- * A live match met in the lobby, being played (or just ended) and open to watchers: its invitation
- * (`taken_by`, `taken_name`: who took it) and its address, which every watched message names.
- * @typedef {object} PlayingView
- * @property {Invitation} invitation
- * @property {string} address
  */
 
 /**
@@ -1008,6 +1020,7 @@
  * @property {{params: Record<string, unknown>, result: BlockAnswer}} lobby_block
  * @property {{params: LobbyCheckAcceptParams, result: AcceptCheck}} lobby_check_accept
  * @property {{params: Record<string, unknown>, result: LetterCheck}} lobby_check_letter
+ * @property {{params: LobbyMatchesBetweenParams, result: MatchesBetween}} lobby_matches_between
  * @property {{params: Record<string, unknown>, result: RatingView}} lobby_rating
  * @property {{params: LobbyReceiveParams, result: Changes}} lobby_receive
  * @property {{params: Record<string, unknown>, result: any}} lobby_reset

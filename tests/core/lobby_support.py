@@ -109,6 +109,34 @@ def invitation(
     }
 
 
+def announcement(
+    name: str,
+    d: str,
+    *,
+    created_at: int,
+    closes: int,
+    organiser_name: str | None = None,
+    tournament_format: str = "knockout",
+    length: int = 1,
+    mode: str = "live",
+    places: int = 4,
+    rated: bool = False,
+) -> dict[str, Any]:
+    """A tournament's announcement's template (docs/tournaments.md, *The events*), to be signed by its
+    organiser with `sign`: a live 4-place knock-out of 1-point matches, not rated, unless told otherwise."""
+    body: dict[str, Any] = {"v": 1, "name": name}
+    if organiser_name is not None:
+        body["organiser_name"] = organiser_name
+    body |= {"format": tournament_format, "length": length, "mode": mode, "places": places, "rated": rated}
+    body["closes"] = closes
+    return {
+        "kind": 31663,
+        "created_at": created_at,
+        "tags": [["d", d], ["t", TOPIC]],
+        "content": json.dumps(body),
+    }
+
+
 def result(
     match: str, players: list[str], winner: int, *, length: int = 3, ended: int = NOW - 100, **fields: Any
 ) -> dict[str, Any]:

@@ -356,3 +356,49 @@ def test_watching_off_and_the_taker_s_name_are_checked(keys: dict[str, str]) -> 
     )
     changes = Lobby().receive([bad_watch, name_when_open, bad_name], NOW)
     assert changes["refused"] == {"content": 3} and not changes["added"]
+
+
+def test_the_matches_two_players_met_by_are_found_for_their_pairing(keys: dict[str, str]) -> None:
+    """A tournament's pairing looks for its match by its two players: every invitation one posted and the
+    other took, newest first, either way round, one for a player alone, by links or with watching off too;
+    not another pair's, nor one still open."""
+    for_bob, bob_ann_links, no_watch, carol_dave, still_open = sign(
+        [
+            (
+                "ann",
+                invitation(
+                    "annforbob001",
+                    created_at=NOW - 30,
+                    state="taken",
+                    to=keys["bob"],
+                    **{"with": keys["bob"]},
+                ),
+            ),
+            (
+                "bob",
+                invitation(
+                    "bobsinvite01", created_at=NOW - 20, mode="links", state="taken", **{"with": keys["ann"]}
+                ),
+            ),
+            (
+                "ann",
+                invitation(
+                    "annsinvite02", created_at=NOW - 10, state="taken", watch=False, **{"with": keys["bob"]}
+                ),
+            ),
+            ("carol", invitation("carolsinvite", state="taken", **{"with": keys["dave"]})),
+            ("ann", invitation("annsinvite03", to=keys["bob"])),
+        ]
+    )
+    lobby = Lobby()
+    assert lobby.receive([for_bob, bob_ann_links, no_watch, carol_dave, still_open], NOW)["refused"] == {}
+    found = lobby.taken_between((keys["bob"], keys["ann"]), NOW)
+    assert [(i["d"], i["mode"], i["watch"]) for i in found] == [
+        ("annsinvite02", "live", False),
+        ("bobsinvite01", "links", True),
+        ("annforbob001", "live", True),
+    ]
+    assert lobby.taken_between((keys["ann"], keys["bob"]), NOW) == found
+    # Not among the matches a third player's list shows (it was for Bob alone), yet found by its pairing.
+    assert "annforbob001" not in [i["d"] for i in lobby.being_played(NOW, keys["carol"])]
+    assert lobby.taken_between((keys["ann"], keys["carol"]), NOW) == []

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
-from tests.core.lobby_support import needs_node, public_keys, sign
+from tests.core.lobby_support import announcement, needs_node, public_keys, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.lobby_driver import (
@@ -161,23 +161,15 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         "tags": [["a", address], ["t", "backgammon-lobby"]],
         "content": json.dumps({"v": 1, "name": "Eve", "commitment": hashlib.sha256(b"eve").hexdigest()}),
     }
-    evening = {
-        "kind": 31663,
-        "created_at": now,
-        "tags": [["d", "evening00001"], ["t", "backgammon-lobby"]],
-        "content": json.dumps(
-            {
-                "v": 1,
-                "name": "Evening cup",
-                "format": "roundrobin",
-                "length": 3,
-                "mode": "live",
-                "places": 6,
-                "rated": False,
-                "closes": now + 3600,
-            }
-        ),
-    }
+    evening = announcement(
+        "Evening cup",
+        "evening00001",
+        created_at=now,
+        closes=now + 3600,
+        tournament_format="roundrobin",
+        length=3,
+        places=6,
+    )
     answers = publish(bob, relay, sign([("eve", late), ("eve", evening)]))
     assert all(answer[2] for answer in answers), answers
     for name, page in everyone.items():
@@ -357,24 +349,9 @@ def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
     )
     assert cy.is_hidden("#tournament-dialog")
     now = int(time.time())
-    late_cup = {
-        "kind": 31663,
-        "created_at": now,
-        "tags": [["d", "latecup000001"], ["t", "backgammon-lobby"]],
-        "content": json.dumps(
-            {
-                "v": 1,
-                "name": "Late cup",
-                "organiser_name": "Eve",
-                "format": "knockout",
-                "length": 1,
-                "mode": "live",
-                "places": 4,
-                "rated": False,
-                "closes": now + 3600,
-            }
-        ),
-    }
+    late_cup = announcement(
+        "Late cup", "latecup000001", created_at=now, closes=now + 3600, organiser_name="Eve"
+    )
     answers = publish(ann, relay, sign([("eve", late_cup)]))
     assert all(answer[2] for answer in answers), answers
     cy.wait_for_selector("#tournament-dialog[open]", timeout=CONNECT_TIMEOUT_MS)

@@ -34,7 +34,7 @@ import {
   revealTemplate,
 } from "./tournament-events.js";
 import {
-  ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC,
+  ACCEPT_KIND, EXPIRES_AFTER_S, INVITATION_KIND, REPUBLISH_S, RESULT_KIND, TOPIC, WATCH_KIND,
   acceptContent, acceptTemplate, invitationTemplate, newInvitationId, nowSeconds,
 } from "./events.js";
 
@@ -53,6 +53,8 @@ import {
  *   join the live match hosted in that room, with these terms agreed already
  * @property {import("./results.js").PublishContext["find"]} find  the match on two devices kept with a room or id
  * @property {(match: Watched) => void} watch  follow a match being played (web/lobby/watch-mode.js)
+ * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a
+ *   record in review (a tournament's finished match)
  * @property {(terms: {name: string, length: number, rated: boolean, timeout?: number}) => Promise<{match: string, payload: string, revision: number}>} hostLinks
  *   host a match by links (the accepter): its invitation's turn link
  * @property {(payload: string, agreed: {name: string, rated: boolean}) => Promise<void>} joinLinks  join one (the poster)
@@ -178,8 +180,9 @@ export async function createLobby(ctx) {
   const tournaments = import("./tournaments.js").then(({ createTournaments }) =>
     createTournaments({
       namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog, playMatch,
+      watch: ctx.watch, review: ctx.review, ownRecord,
       shared: {
-        inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, checkName, markOfKey, drawMark, openKeyval, copyText,
+        inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, watchKind: WATCH_KIND, checkName, markOfKey, drawMark, openKeyval, copyText,
         events: {
           ANNOUNCEMENT_KIND, ANSWER_KIND, CLAIM_KIND, CLOSING_KIND, ENTRY_KIND, LEAVE_KIND, REVEAL_KIND,
           announcementTemplate, answerTemplate, claimTemplate, closingTemplate, entryTemplate, leaveTemplate,
@@ -298,6 +301,20 @@ export async function createLobby(ctx) {
       if (links) await keepPosted(ctx.namespace, own, false).catch(() => {});
       return false;
     }
+  }
+
+  /**
+   * This device's record of its own match for a tournament's pairing (its noted match, kept where matches on two
+   * devices are), with its transcript: null when it was not played here.
+   * @param {import("./noted.js").Pairing} pairing @returns {Promise<object | null>}
+   */
+  async function ownRecord(pairing) {
+    const same = (/** @type {import("./noted.js").LobbyMatch} */ m) =>
+      m.me === signer.publicKey && m.pairing?.tournament === pairing.tournament && m.pairing.round === pairing.round && m.pairing.table === pairing.table;
+    const noted = (await notedMatches(ctx.namespace)).filter(same).at(-1);
+    const entry = noted ? (await ctx.find(noted))?.entry : null;
+    if (!entry?.state) return null;
+    return (await call("remote_record", { state: entry.state }).catch(() => null))?.record ?? null;
   }
 
   /**

@@ -48,6 +48,8 @@ async function tournamentWorkWaiting(namespace) {
  * @property {(listener: () => void) => void} engineRestored  `listener` called each time a new engine worker took over
  * @property {(watched: import("./lobby.js").Watched, subscribe: import("./watch-mode.js").WatchContext["subscribe"]) => void} watch
  *   follow a match being played (the page's watch mode)
+ * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a record in
+ *   review (a tournament's finished match)
  */
 
 /** @param {OnlineContext} ctx */
@@ -119,6 +121,7 @@ export function createOnline(ctx) {
         hostLive: (match) => inQueue((friends) => friends.hostLive(match)),
         joinLive: (invitation, agreed) => inQueue((friends) => friends.openInvitation(invitation, agreed)),
         watch: (watched) => void lobby?.then((open) => ctx.watch(watched, open.subscribe)),
+        review: ctx.review,
         hostLinks: async (terms) => {
           /** @type {{match: string, payload: string, revision: number} | null} */
           let hosted = null;

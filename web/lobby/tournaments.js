@@ -13,6 +13,7 @@
 import { renderTournamentList } from "./tournament-list-view.js";
 import { renderPanel } from "./tournament-panel.js";
 import { renderClaim } from "./tournament-claim-view.js";
+import { createFollow } from "./tournament-follow.js";
 import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, readTournaments as readKept } from "./tournament-store.js";
 
 /** Events handed to the worker at once, at most (as the lobby's). */
@@ -40,6 +41,10 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
  *   *Play your match*: an invitation for the opponent alone, live or by links as the tournament is, naming the
  *   pairing in the match it starts (lobby.js)
+ * @property {(watched: import("./lobby.js").Watched) => void} watch  the page's watching mode (a match in progress)
+ * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a record in review
+ * @property {(pairing: import("./noted.js").Pairing) => Promise<object | null>} ownRecord  this device's record of
+ *   its own match for that pairing (null: none here)
  * @property {Shared} shared
  */
 
@@ -50,6 +55,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {typeof import("./events.js").nowSeconds} nowSeconds
  * @property {string} topic  the lobby's (events.js TOPIC)
  * @property {number} resultKind  the lobby's results (events.js RESULT_KIND): a tournament's match's names its pairing
+ * @property {number} watchKind  the lobby's watched messages (events.js WATCH_KIND): a tournament's match watched
  * @property {typeof import("./name.js").checkName} checkName
  * @property {typeof import("./mark.js").markOfKey} markOfKey
  * @property {typeof import("./mark-view.js").drawMark} drawMark
@@ -79,6 +85,25 @@ export async function createTournaments(ctx) {
   const busy = new Set();
   /** A link's tournament not heard yet: its panel opens as soon as it is. */
   let linked = "";
+  /** The panel's closing before another mode takes the board (watching, review). */
+  const leaveLobby = () => {
+    if (panel.open) panel.close();
+    if (ctx.lobbyDialog.open) ctx.lobbyDialog.close();
+  };
+  /** Each table's match to watch or review (web/lobby/tournament-follow.js). */
+  const follow = createFollow({
+    call, subscribe: pool.subscribe, watchKind: shared.watchKind, nowSeconds,
+    watch: (watched) => {
+      leaveLobby();
+      ctx.watch(watched);
+    },
+    review: (opened) => {
+      leaveLobby();
+      ctx.review(opened);
+    },
+    ownRecord: ctx.ownRecord,
+    message: (text) => panelMessage(text),
+  });
 
   const heard = inBatches(async (batch) => {
     const changes = await call("tournament_receive", { events: batch, now: nowSeconds() });
@@ -137,6 +162,7 @@ export async function createTournaments(ctx) {
     const organiser = page.summary.organiser_name ?? page.entrants.find((e) => e.key === page.summary.organiser)?.name ?? mark.text;
     renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
     renderClaim($("tournament-claim"), page, me, now);
+    await follow.draw(page, me);
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
     join.hidden = !(page.summary.phase === "registration" && !entered.has(address) && page.entrants.length < page.summary.places);
     // Someone who came by a link may have no name in the lobby yet: asked here, beside Join.

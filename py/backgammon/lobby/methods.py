@@ -18,6 +18,8 @@ what it answers. `now` (seconds since 1970) is optional everywhere: Python's clo
   match names its tournament's address and its pairing) or from the fields given
 - `lobby_watch {players, address, events?, now?}` -> `WatchView`: a match watched (opened on first use, by
   its invitation's address; at most `MAX_WATCHES` at once), the events given taken in first
+- `lobby_matches_between {players, now?}` -> `MatchesBetween`: the invitations one of the two players posted
+  and the other took (newest first, live or by links, watched or not): a tournament's pairing finds its match
 - `lobby_watch_record {address}` -> `WatchedRecord`: a match watched, as far as it is proven, for review
 - `lobby_check_letter {event, content?, now?}` -> `LetterCheck`: a letter (a turn link between two players
   who met here, by links), its outer event and signature, and its decrypted part when given
@@ -95,6 +97,17 @@ class LobbyView(TypedDict):
     claimed_results: int
     played: list[PlayedView]
     playing: list[PlayingView]
+
+
+class MatchesBetween(TypedDict):
+    """The matches two players met by here (their invitations taken), newest first, each with its address."""
+
+    matches: list[PlayingView]
+
+
+class LobbyMatchesBetweenParams(TypedDict):
+    players: list[str]
+    now: NotRequired[int]
 
 
 class AcceptCheck(TypedDict):
@@ -175,6 +188,20 @@ def lobby_view(params: Params) -> LobbyView:
             PlayingView(invitation=i, address=f"{KIND_INVITATION}:{i['poster']}:{i['d']}")
             for i in LOBBY.being_played(now, me)
         ],
+    )
+
+
+@register("lobby_matches_between", LobbyMatchesBetweenParams)
+def lobby_matches_between(params: Params) -> MatchesBetween:
+    players = params.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise InvalidActionError("lobby_matches_between needs the two players' keys.")
+    pair = (_key({"p": players[0]}, "p"), _key({"p": players[1]}, "p"))
+    return MatchesBetween(
+        matches=[
+            PlayingView(invitation=i, address=f"{KIND_INVITATION}:{i['poster']}:{i['d']}")
+            for i in LOBBY.taken_between(pair, now_param(params))
+        ]
     )
 
 

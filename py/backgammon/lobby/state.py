@@ -261,6 +261,21 @@ class Lobby:
         found.sort(key=lambda i: (-i["created_at"], i["poster"], i["d"]))
         return found[:MAX_PLAYING_SHOWN]
 
+    def taken_between(self, players: tuple[str, str], now: int) -> list[Invitation]:
+        """The invitations one of `players` posted and the other took, newest first (live or by links, watched
+        or not): the matches the two met by here, as a tournament's pairing looks for its match. Unlike the
+        list of matches being played, one addressed to a player shows to anyone asking for its two players: a
+        tournament's pairings are public, and so is who invited whom on the relay."""
+        self.prune(now)
+        pair = set(players)
+        found = [
+            i
+            for i in self.invitations.values()
+            if i["state"] == "taken" and i["taken_by"] is not None and {i["poster"], i["taken_by"]} == pair
+        ]
+        found.sort(key=lambda i: (-i["created_at"], i["poster"], i["d"]))
+        return found[:MAX_PLAYING_SHOWN]
+
     def status(self, poster: str, d: str, now: int) -> InvitationStatus:
         invitation = self.invitations.get((poster, d))
         if invitation is None:
