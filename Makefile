@@ -24,7 +24,7 @@ PYTEST_ARGS ?=
 # most of their time waiting on pages, so two of them share 2 cores well. PYTEST_WORKERS=0: one process.
 PYTEST_WORKERS ?= 2
 # Our tooling outside the package, checked as strictly as the package.
-TYPED_TOOLS := $(wildcard build.py scripts/jsdoc_types.py benchmarks/startup.py benchmarks/bot_vs_gnubg.py benchmarks/gnubg_match_play.py benchmarks/checker_errors_gnubg.py benchmarks/cube_gnubg.py benchmarks/analysis_gnubg.py benchmarks/analysis.py benchmarks/cpu_clock.py benchmarks/inside_gnubg.py scripts/chromium.py scripts/board_snapshot.py tests/pyodide/wheels.py tests/e2e/conftest.py training/bearoff_db.py training/labelstore.py training/varied.py benchmarks/bearoff_gnubg.py benchmarks/bearoff_load.py benchmarks/bearoff_page.py benchmarks/remote_links.py scripts/local_relay.py scripts/remote_harness.py benchmarks/remote_transport.py benchmarks/first_visit.py benchmarks/lighthouse.py)
+TYPED_TOOLS := $(wildcard build.py scripts/jsdoc_types.py benchmarks/startup.py benchmarks/bot_vs_gnubg.py benchmarks/gnubg_match_play.py benchmarks/checker_errors_gnubg.py benchmarks/cube_gnubg.py benchmarks/analysis_gnubg.py benchmarks/analysis.py benchmarks/cpu_clock.py benchmarks/inside_gnubg.py scripts/chromium.py scripts/board_snapshot.py tests/pyodide/wheels.py tests/e2e/conftest.py training/bearoff_db.py training/labelstore.py training/varied.py benchmarks/bearoff_gnubg.py benchmarks/bearoff_load.py benchmarks/bearoff_page.py benchmarks/remote_links.py scripts/local_relay.py scripts/remote_harness.py benchmarks/remote_transport.py benchmarks/first_visit.py benchmarks/lighthouse.py benchmarks/analysis_pool_page.py)
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

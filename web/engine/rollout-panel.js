@@ -42,6 +42,8 @@ export function canRollOut(view, plays) {
  * @property {HTMLElement} [host]  the element the panel goes into (by default its place in index.html)
  * @property {string} [what]  what is rolled out, in words (by default the hint's "The best 3 plays of 3-1: …")
  * @property {(result: RolloutResult, id: RolloutId) => void} [onResult]
+ * @property {boolean} [beforeRoll]  the position itself rolled out before its roll (no dice: the editor's), its one
+ *   "play" only naming it
  */
 
 /** The panel's place in index.html, noted before it is first moved elsewhere. */
@@ -100,7 +102,7 @@ export function openRollout(view, plays, say, options = {}) {
   };
   form.onsubmit = (event) => {
     event.preventDefault();
-    void run(view, chosen, say, options.onResult);
+    void run(view, chosen, say, options);
   };
 
   $("rollout-close").onclick = () => closeRollout();
@@ -169,9 +171,9 @@ function context(view) {
 /**
  * Play out the chosen plays.
  * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
- * @param {RolloutOptions["onResult"]} [onResult]
+ * @param {RolloutOptions} options
  */
-async function run(view, chosen, say, onResult) {
+async function run(view, chosen, say, { onResult, beforeRoll }) {
   stopCurrent();
   const panel = $("rollout-panel");
   const { trials, truncation, seed } = settings();
@@ -197,12 +199,17 @@ async function run(view, chosen, say, onResult) {
   $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
   say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
   try {
-    const { boards: candidates, before } = await pool.run((call) => boardsAfter(call, view, chosen));
+    const { boards: candidates, before } = beforeRoll
+      ? { boards: null, before: view }
+      : await pool.run((call) => boardsAfter(call, view, chosen));
+    // No candidates: the position itself is rolled out before its roll (`rollout_chunk` takes them as optional;
+    // the generated type has them required).
+    const after = /** @type {{candidates: string[]}} */ (candidates ? { candidates } : {});
     const started = startRollout({
       pool,
       request: {
         position_id: view.position_id,
-        candidates,
+        ...after,
         trials,
         truncation,
         seed,
@@ -228,7 +235,7 @@ async function run(view, chosen, say, onResult) {
     $("rollout-figures").replaceChildren(resultTable(result, chosen, isMatch(view)));
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(result);
-    say(`Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
+    say(beforeRoll ? "Rollout done." : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
     onResult?.(result, id);
   } catch (error) {
     if (stopped) return;
