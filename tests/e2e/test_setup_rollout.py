@@ -17,9 +17,21 @@ from backgammon.bot.rollout_methods import chunk_method, result_method
 from .conftest import Site, screenshot
 from .match_driver import open_match, wait_idle
 from .test_positions import open_editor, wait_checked
-from .test_rollout_page import full_result, open_panel, result_rows
+from .test_rollout_page import full_result, open_panel
 
 WORKERS_KEY = "backgammon.workers"
+# The expert's hint (a look-ahead at its best plays) on a loaded machine.
+HINT_TIMEOUT_MS = 120_000
+# A worker's Pyodide started, then 36 short trials: minutes when the machine is loaded.
+ROLLOUT_TIMEOUT_MS = 900_000
+
+
+def result_rows(page: Page) -> list[str]:
+    """The result's rows once the rollout is done (tests/e2e/test_rollout_page.py's, with room for a machine
+    loaded by other work)."""
+    expect(page.locator("#rollout-panel")).to_have_attribute("data-state", "done", timeout=ROLLOUT_TIMEOUT_MS)
+    rows = page.locator("#rollout-figures tr")
+    return [rows.nth(i).inner_text() for i in range(rows.count())]
 
 
 def start_rollout(page: Page, truncation: str) -> None:
@@ -38,10 +50,12 @@ def test_a_roll_set_in_the_editor_rolls_out_the_plays_the_hint_would(page: Page,
     assert wait_checked(page) == "ok"
     page.click("#setup-rollout")
     panel = page.locator("#rollout-panel")
-    expect(panel).to_be_visible()
+    expect(page.locator("#setup-rollout-line")).to_have_text("Finding the best plays of the roll…")
+    expect(panel).to_be_visible(timeout=HINT_TIMEOUT_MS)
+    expect(page.locator("#setup-rollout-line")).to_be_hidden()
     expect(page.locator("#setup-panel #rollout-panel")).to_have_count(1)  # under the editor
     expect(page.locator("#rollout-what")).to_contain_text("White's best 3 plays of 3-1 in this position: ")
-    start_rollout(page, truncation="3")
+    start_rollout(page, truncation="2")
     from_editor = result_rows(page)
     from_editor_in_full = full_result(page)
     assert len(from_editor) == 4 and "best" in from_editor[1]
@@ -53,7 +67,7 @@ def test_a_roll_set_in_the_editor_rolls_out_the_plays_the_hint_would(page: Page,
     expect(panel).to_be_hidden()
     wait_idle(page)
     open_panel(page)
-    start_rollout(page, truncation="3")
+    start_rollout(page, truncation="2")
     assert result_rows(page) == from_editor
     assert full_result(page) == from_editor_in_full
 
@@ -93,7 +107,7 @@ def test_a_position_on_roll_is_rolled_out_before_the_roll_and_a_double_is_refuse
     expect(page.locator("#rollout-panel")).to_be_hidden()
     page.uncheck("#setup-editor input[name=doubled]")
     # An illegal position: said, nothing opened.
-    page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])
+    page.click("#setup-clear")
     assert wait_checked(page) == "problems"
     page.click("#setup-rollout")
     expect(line).to_contain_text("cannot be rolled out until it is legal")
