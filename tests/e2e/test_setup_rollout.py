@@ -116,7 +116,7 @@ def test_a_position_on_roll_is_rolled_out_before_the_roll_and_a_double_is_refuse
     assert wait_checked(page) == "ok"
 
     page.click("#setup-rollout")
-    expect(page.locator("#rollout-panel")).to_be_visible()
+    expect(page.locator("#rollout-panel")).to_be_visible(timeout=HINT_TIMEOUT_MS)
     expect(line).to_be_hidden()
     expect(page.locator("#rollout-what")).to_have_text(
         "This position with White on roll, before the roll, cubeless: the cube is not turned in the trials."
