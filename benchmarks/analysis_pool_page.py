@@ -78,8 +78,11 @@ def measure(site_url: str, record: dict[str, Any], workers: int) -> dict[str, An
             page = context.new_page()
             page.add_init_script(saved(record, 2) + WATCH_SCRIPT)
             page.goto(f"{site_url}?test-dice=31&no-sw&workers={workers}")
-            page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=300_000)
-            page.wait_for_selector("#result-analyse", state="visible", timeout=120_000)
+            engine = "html[data-engine='ready'], html[data-engine='failed']"
+            page.wait_for_selector(engine, state="attached", timeout=900_000)
+            if page.get_attribute("html", "data-engine") != "ready":
+                raise RuntimeError(f"the engine did not start: {page.inner_text('#status')}")
+            page.wait_for_selector("#result-analyse", state="visible", timeout=300_000)
             started = time.perf_counter()
             page.click("#result-analyse")
             page.wait_for_selector("html[data-analysis='done']", state="attached", timeout=TIMEOUT_S * 1000)

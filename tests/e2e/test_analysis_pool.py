@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import wait_idle
-from .test_review import analyse, open_saved, stored_analysis, wait_analysis
+from .test_review import analyse, open_saved, stored_analysis
 
 WORKERS_KEY = "backgammon.workers"
 # Two engines' Pyodide started on a loaded machine, then 2-ply looks of seconds each.
@@ -45,6 +45,14 @@ def short_match() -> dict[str, Any]:
         api_call("act", {"action": {"type": "next_game"}})
     record: dict[str, Any] = api_call("view", {})["record"]
     return record
+
+
+def wait_analysis(page: Page, state: str = "done") -> None:
+    """The analysis ended (test_review's, with the time a deep one needs on a loaded machine)."""
+    ended = "html[data-analysis='done'], html[data-analysis='failed'], html[data-analysis='cancelled']"
+    page.wait_for_selector(ended, state="attached", timeout=DEEP_TIMEOUT_MS)
+    shown = page.get_attribute("html", "data-analysis")
+    assert shown == state, (shown, page.inner_text("#analysis-note"), page.evaluate("window.__progress"))
 
 
 def pool_workers(page: Page) -> int:
@@ -91,7 +99,7 @@ def test_a_deep_analysis_on_one_worker_or_two_is_the_same(page: Page, site: Site
         if page.locator("#menu-button").is_visible():
             page.click("#menu-button")
         page.click("#hint-button")
-        expect(page.locator("#hint-panel")).to_contain_text("Hint")
+        expect(page.locator("#hint-panel")).to_contain_text("Hint", timeout=120_000)
         still = page.get_attribute("html", "data-analysis")
         print(f"the hint answered while the analysis was {still}")
     page.wait_for_selector(
