@@ -32,6 +32,7 @@ import { changePreferences, changesBetween, checkDepth, normalizePreferences, re
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
 import { closeRollout, cubeTable, openRollout, resultTable } from "./engine/rollout-panel.js";
+import { createPool, deviceFacts, poolSize } from "./engine/pool.js";
 import { createAnalysisStorage } from "./review/analyses.js";
 import { createMatchStorage } from "./storage.js";
 
@@ -210,6 +211,7 @@ async function enterSetupMode() {
   play.suspend();
   mode = enterSetup({
     board, call, announcer, view: play.view(),
+    rollout: { open: openRollout, close: closeRollout },
     done: (ids) => /** @type {Promise<void>} */ (enqueue(() => play.setUpPosition(ids, "Position set up."))),
     leave: () => leaveMode(),
   });
@@ -248,6 +250,7 @@ async function enterReviewMode({ record, imported, autostart }) {
   mode = enterReview({
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart, current: imported ? null : play.view(),
     rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable },
+    pool: () => createPool(poolSize(deviceFacts())),
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     unit: preferences.reviewUnit,

@@ -997,6 +997,9 @@
  * @typedef {object} PythonMethods
  * @property {{params: ActParams, result: MatchAnswer}} act
  * @property {{params: Record<string, unknown>, result: any}} analysis_cancel
+ * @property {{params: Record<string, unknown>, result: any}} analysis_entries
+ * @property {{params: Record<string, unknown>, result: any}} analysis_merge
+ * @property {{params: Record<string, unknown>, result: any}} analysis_parts
  * @property {{params: Record<string, unknown>, result: any}} analysis_result
  * @property {{params: Record<string, unknown>, result: any}} analysis_start
  * @property {{params: Record<string, unknown>, result: any}} analysis_step
@@ -1030,6 +1033,7 @@
  * @property {{params: LobbyWatchParams, result: WatchView}} lobby_watch
  * @property {{params: Record<string, unknown>, result: WatchedRecord}} lobby_watch_record
  * @property {{params: NewMatchParams, result: MatchAnswer}} new_match
+ * @property {{params: Record<string, unknown>, result: any}} position_hint
  * @property {{params: Record<string, unknown>, result: XgidAnswer}} position_xgid
  * @property {{params: Record<string, unknown>, result: any}} read_position
  * @property {{params: Record<string, unknown>, result: ImportedMatch}} read_record

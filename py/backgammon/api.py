@@ -137,6 +137,13 @@ def view(params: Params) -> MatchAnswer:
 
 @register("setup", SetupParams)
 def setup(params: Params) -> MatchAnswer:
+    match = match_of_setup(params)
+    session.match = match
+    return _answer(match)
+
+
+def match_of_setup(params: Params) -> Match:
+    """The match `setup`'s params describe (a position from its IDs), not loaded."""
     position_id = params.get("position_id")
     match_id = params.get("match_id")
     if not isinstance(position_id, str):
@@ -144,13 +151,11 @@ def setup(params: Params) -> MatchAnswer:
     if match_id is not None and not isinstance(match_id, str):
         raise InvalidActionError("A match_id must be text.")
     settings = params.get("settings")
-    match = match_from_ids(
+    return match_from_ids(
         Setup(position_id.strip(), match_id.strip() if match_id else None),
         MatchSettings.from_dict(settings) if settings is not None else None,
         check_players(params.get("players")),
     )
-    session.match = match
-    return _answer(match)
 
 
 def match_to_export(params: Params) -> Match:

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * A pool of engine workers for long work (a rollout's chunks), apart from play's worker so that the board never
+ * A pool of engine workers for long work (a rollout's chunks, a deep analysis's parts), apart from play's worker so that the board never
  * waits on it. Each worker is web/engine/worker.js, started through web/engine/bridge.js as play's is (the same
  * engine, the same boot), and the pool is made only when such work starts and closed when it ends or stops.
  *
@@ -11,9 +11,10 @@
  * How many workers (`poolSize`): one core is left to play and the page, the rest are used up to POOL_CAP (4), or
  * SMALL_DEVICE_CAP (2) on a phone (a coarse pointer) or a device with 4 GB of memory or less: each worker holds
  * its own Python, rules core and nets (docs/performance.md, "The pool of workers": the memory one costs). A device
- * with one or two cores gets one worker. `?rollout-workers=N` in the page URL, or the number N stored under
- * localStorage "backgammon.rollout-workers", sets the size (1 to MAX_WORKERS) whatever the device: a preference for
- * a player who knows their machine, and the tests' way to compare 1 worker with 2.
+ * with one or two cores gets one worker. `?workers=N` in the page URL, or the number N stored under localStorage
+ * "backgammon.workers", sets the size (1 to MAX_WORKERS) whatever the device: a preference for a player who knows
+ * their machine, and the tests' way to compare 1 worker with 2. The older names, `?rollout-workers=N` and
+ * "backgammon.rollout-workers" (from when only rollouts used the pool), are still read.
  */
 import { BridgeError, createBridge } from "./bridge.js";
 
@@ -22,7 +23,9 @@ export const SMALL_DEVICE_CAP = 2;
 /** The most workers an override may ask for. */
 export const MAX_WORKERS = 16;
 /** The storage key of the size a player chose. */
-export const WORKERS_KEY = "backgammon.rollout-workers";
+export const WORKERS_KEY = "backgammon.workers";
+/** Its older name, still read. */
+export const OLD_WORKERS_KEY = "backgammon.rollout-workers";
 /** A chunk of a rollout is one trial of every candidate: untruncated with variance reduction, a minute or more in
  * Pyodide on a slow phone. The watchdog still catches a dead worker, later. */
 export const CHUNK_BUDGET_MS = 600_000;
@@ -55,11 +58,12 @@ export function deviceFacts() {
   const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
   let stored = null;
   try {
-    stored = localStorage.getItem(WORKERS_KEY);
+    stored = localStorage.getItem(WORKERS_KEY) ?? localStorage.getItem(OLD_WORKERS_KEY);
   } catch {
     // storage refused (a private window's settings): the device decides
   }
-  const fromUrl = new URL(location.href).searchParams.get("rollout-workers");
+  const query = new URL(location.href).searchParams;
+  const fromUrl = query.get("workers") ?? query.get("rollout-workers");
   return {
     cores: nav.hardwareConcurrency ?? 0,
     memory: typeof nav.deviceMemory === "number" ? nav.deviceMemory : undefined,

@@ -47,6 +47,8 @@ export function canRollOut(view, plays) {
  * @property {(result: RolloutResult, id: RolloutId, cube: CubeRolloutResult | null) => void} [onResult]  `cube`: a
  *   cube decision's verdict
  * @property {boolean} [cube]  roll out the cube decision of `view` (the side on roll's, before its roll)
+ * @property {boolean} [beforeRoll]  the position itself rolled out before its roll (no dice: the editor's), its one
+ *   "play" only naming it
  */
 
 /** A cube decision's two rollouts, in the order `rollout_chunk {cube_decision}` plays them. */
@@ -100,9 +102,10 @@ export function openRollout(view, plays, say, options = {}) {
     ?? (cube ? "The cube decision: no double and double/take rolled out, double/pass worked out." : `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`);
   const cubeful = /** @type {HTMLInputElement} */ ($("rollout-cubeful"));
   // A cube decision is rolled out cubefully, always; plays where the cube can turn, by default.
-  cubeful.checked = cube || cubeIsLive(view);
+  cubeful.checked = cube || (!options.beforeRoll && cubeIsLive(view));
   cubeful.dataset.fixed = cube ? "yes" : "";
-  cubeful.disabled = cube;
+  // the editor's position before its roll is rolled out cubeless
+  cubeful.disabled = cube || Boolean(options.beforeRoll);
   $("rollout-status").textContent = "";
   $("rollout-progress-line").textContent = "";
   $("rollout-figures").replaceChildren();
@@ -133,7 +136,7 @@ export function openRollout(view, plays, say, options = {}) {
   };
   form.onsubmit = (event) => {
     event.preventDefault();
-    void run(view, chosen, say, options.onResult, cube);
+    void run(view, chosen, say, options);
   };
 
   $("rollout-close").onclick = () => closeRollout();
@@ -208,13 +211,13 @@ function context(view) {
 /**
  * Play out the chosen plays.
  * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
- * @param {RolloutOptions["onResult"]} [onResult] @param {boolean} [cube] a cube decision
+ * @param {RolloutOptions} options
  */
-async function run(view, chosen, say, onResult, cube = false) {
+async function run(view, chosen, say, { onResult, cube = false, beforeRoll = false }) {
   stopCurrent();
   const panel = $("rollout-panel");
   const { trials, truncation, seed, cubeful } = settings();
-  const id = { ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || cubeful };
+  const id = { ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll) };
   const tally = keptTally(id) ?? emptyTally();
   const pool = createPool(poolSize(deviceFacts()));
   panel.dataset.workers = String(pool.size);
@@ -236,14 +239,19 @@ async function run(view, chosen, say, onResult, cube = false) {
   $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
   say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
   try {
-    const { boards: candidates, before } = await pool.run((call) => boardsAfter(call, view, cube ? [{ play: "", moves: [] }] : chosen));
+    const { boards: candidates, before } = beforeRoll
+      ? { boards: null, before: view }
+      : await pool.run((call) => boardsAfter(call, view, cube ? [{ play: "", moves: [] }] : chosen));
     const score = context(view.crawford_game === undefined ? { ...view, crawford_game: before.crawford_game, post_crawford: before.post_crawford } : view);
     const cubeValue = view.cube?.value ?? 1;
+    // No candidates: the position itself is rolled out before its roll (`rollout_chunk` takes them as optional;
+    // the generated type has them required).
+    const after = /** @type {{candidates: string[]}} */ (cube ? { candidates: [] } : candidates ? { candidates } : {});
     const started = startRollout({
       pool,
       request: {
         position_id: view.position_id,
-        candidates: cube ? [] : candidates,
+        ...after,
         cube_decision: cube,
         cubeful: id.cubeful,
         cube_owner: ownerOf(view),
@@ -277,7 +285,7 @@ async function run(view, chosen, say, onResult, cube = false) {
     $("rollout-figures").replaceChildren(verdict ? cubeTable(verdict, isMatch(view)) : resultTable(result, chosen, isMatch(view)));
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(verdict ?? result);
-    say(verdict ? `Rollout done. ${verdict.summary}` : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
+    say(verdict ? `Rollout done. ${verdict.summary}` : beforeRoll ? "Rollout done." : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
     onResult?.(result, id, verdict);
   } catch (error) {
     if (stopped) return;

@@ -41,6 +41,8 @@ import { createState } from "./state.js";
  *   table: typeof import("../engine/rollout-panel.js").resultTable,
  *   cubeTable: typeof import("../engine/rollout-panel.js").cubeTable}} [rollout]  the rollout panel (handed over, not
  *   imported: it stays in the page's first modules, and review's chunk does not split them)
+ * @property {() => import("../engine/pool.js").Pool} [pool]  a pool of engine workers for the deep analysis (handed
+ *   over for the same reason as the rollout panel)
  * @property {(progress: string | null) => void} [showBackground]  an analysis goes on after review ended: its
  *   progress ("40%") shown on the page, or null when there is none
  */

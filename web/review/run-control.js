@@ -11,6 +11,7 @@
  */
 
 import { coverage } from "./analysis-data.js";
+import { startPoolAnalysis } from "./analysis-pool.js";
 import { startAnalysis } from "./analysis-run.js";
 import { root } from "./dom.js";
 import { say, showAnalysis } from "./panel.js";
@@ -25,6 +26,7 @@ import { recordFingerprint } from "../record.js";
  * The page's analysis run: what it analyses, how far it is, and the review that shows it (null: in the background).
  * @typedef {object} Job
  * @property {ReturnType<typeof startAnalysis>} run
+ * @property {number} workers  the pool's workers sharing it (0: play's worker alone)
  * @property {Record<string, any>} record
  * @property {string} fingerprint  the record's, whole
  * @property {number} done
@@ -40,7 +42,10 @@ let current = null;
 const shown = (job) => (job.view && !job.view.left ? job.view : null);
 
 /** @param {Job} job */
-const progressText = (job) => (job.all ? `${job.done} of ${job.all} decisions judged` : "Starting…");
+const progressText = (job) => {
+  if (job.all) return `${job.done} of ${job.all} decisions judged${job.workers > 1 ? ` by ${job.workers} engines` : ""}`;
+  return job.workers ? `Starting ${job.workers === 1 ? "an engine" : `${job.workers} engines`} for the deep analysis…` : "Starting…";
+};
 
 /**
  * On entering: the depth offered first, and the saved analysis shown if there is one; else the offer to analyse. A
@@ -136,20 +141,28 @@ export async function analyse(state) {
   say(state, "Analysing the match: every play and every chance to double is a decision judged.");
   /** @type {Job} */
   const job = {
-    run: /** @type {any} */ (null), record, fingerprint: recordFingerprint(record), done: 0, all: 0, view: state, ctx,
+    run: /** @type {any} */ (null), workers: 0, record, fingerprint: recordFingerprint(record), done: 0, all: 0, view: state, ctx,
   };
-  job.run = startAnalysis({
-    call: ctx.call,
-    record,
-    depth,
-    onProgress: (done, all) => {
-      job.done = done;
-      job.all = all;
-      const view = shown(job);
-      if (view) showProgress(view, job);
-      else if (current === job) ctx.showBackground?.(`${Math.floor((100 * done) / Math.max(1, all))}%`);
-    },
-  });
+  /** @param {number} done @param {number} all */
+  const onProgress = (done, all) => {
+    job.done = done;
+    job.all = all;
+    const view = shown(job);
+    if (view) showProgress(view, job);
+    else if (current === job) ctx.showBackground?.(`${Math.floor((100 * done) / Math.max(1, all))}%`);
+  };
+  // The deep analysis is shared among the pool's workers; the lighter depths run on play's worker, a step at a
+  // time between the game's requests.
+  if (depth >= 2 && ctx.pool) {
+    const run = startPoolAnalysis({ makePool: ctx.pool, record, depth, onProgress });
+    job.run = run;
+    job.workers = run.workers;
+    root.dataset.analysisWorkers = String(run.workers);
+  } else {
+    job.run = startAnalysis({ call: ctx.call, record, depth, onProgress });
+    delete root.dataset.analysisWorkers;
+  }
+  dom.count.textContent = progressText(job);
   state.run = job.run;
   current = job;
   await finish(job);

@@ -24,6 +24,7 @@ import { check } from "./draw.js";
 import { clearBoard, edit, locOf, moveChecker, startPosition, swapSides } from "./edit.js";
 import { fillForm, params, removing } from "./form.js";
 import { readPasted } from "./paste.js";
+import { leaveRollout, rollOutPosition } from "./rollout.js";
 import { byId as $, createState } from "./state.js";
 
 const root = document.documentElement;
@@ -37,6 +38,9 @@ const root = document.documentElement;
  * @property {(ids: {position_id: string, match_id: string, settings?: object}) => Promise<void>} done  play from the
  *   checked position (`settings`: a money session's rules that the IDs do not hold: beavers)
  * @property {() => void} leave  the player cancelled
+ * @property {{open: typeof import("../engine/rollout-panel.js").openRollout,
+ *   close: typeof import("../engine/rollout-panel.js").closeRollout}} [rollout]  the rollout panel (handed over, not
+ *   imported: it stays in the page's first modules; web/setup/rollout.js)
  */
 
 /** @typedef {import("./state.js").SetupState} SetupState */
@@ -67,6 +71,7 @@ export function enterSetup(ctx) {
 
   return {
     exit() {
+      leaveRollout(state);
       for (const unbind of state.unbinds.splice(0)) unbind();
       ctx.board.set({ onEditDrop: undefined });
       dom.panel.hidden = true;
@@ -148,6 +153,7 @@ function bindPanel(state) {
     }
   });
   listen(state, $("setup-clear"), "click", () => clearBoard(state));
+  listen(state, $("setup-rollout"), "click", () => void rollOutPosition(state));
   listen(state, $("setup-start"), "click", () => startPosition(state));
   listen(state, $("setup-swap"), "click", () => swapSides(state));
 }

@@ -5,7 +5,10 @@
         job.step(budget_seconds=0.25)       # judges decisions until the budget is spent (at least one)
     job.result()                            # the analysis record of docs/analysis.md
 
-`analyze_record(record, depth)` does all of it at once.
+`analyze_record(record, depth)` does all of it at once. A long analysis can be shared among workers: each
+judges a part (`AnalysisJob(record, depth, part=(first, last))`, the parts from `parts(job.decisions)`) and
+hands back its `entries`; `merged(record, depth, entries)` makes the record of the whole from them, the same
+as one job's (a decision's figures depend on it alone, not on the decisions judged before it).
 """
 
 from __future__ import annotations
@@ -41,10 +44,17 @@ VERSION = 1
 DEPTHS = (0, 1, 2)
 # The best plays kept with each move decision (review shows five, the rest on request), and the play made.
 TOP_PLAYS = 10
+# The decisions of a part at most (`parts`): enough parts for a few workers to share a match evenly, each long
+# enough that the sweep it starts without costs little beside its decisions.
+PART_DECISIONS = 8
 
 
 class InvalidDepthError(BackgammonError):
     """An analysis depth this version cannot do."""
+
+
+class InvalidPartError(BackgammonError):
+    """A part of an analysis that does not fit the match, or parts' entries that do not make it whole."""
 
 
 def check_depth(depth: object) -> int:
@@ -58,9 +68,15 @@ def check_depth(depth: object) -> int:
 class AnalysisJob:
     """The analysis of one match record in progress."""
 
-    def __init__(self, record: object, depth: int = 1) -> None:
+    def __init__(self, record: object, depth: int = 1, part: tuple[int, int] | None = None) -> None:
         self.depth = check_depth(depth)
         match, self.decisions, self.games = collect(record)
+        # The decisions this job judges: all, or a part (`parts`).
+        self.first, self.last = (0, len(self.decisions)) if part is None else part
+        if not 0 <= self.first <= self.last <= len(self.decisions):
+            raise InvalidPartError(
+                f"The part {part!r} is not within the match's {len(self.decisions)} decisions."
+            )
         self.players = [str(player["name"]) for player in match.players]
         self.money = match.settings.is_money
         self.match_length = match.settings.match_length
@@ -70,7 +86,7 @@ class AnalysisJob:
 
     @property
     def total(self) -> int:
-        return len(self.decisions)
+        return self.last - self.first
 
     @property
     def done(self) -> int:
@@ -91,7 +107,7 @@ class AnalysisJob:
             self._sweeps.set_deadline(start + budget_seconds)
         while not self.finished:
             try:
-                entry = self._judge(self.decisions[self.done])
+                entry = self._judge(self.decisions[self.first + self.done])
             except OutOfTime:
                 break
             self.entries.append(entry)
@@ -227,7 +243,7 @@ class AnalysisJob:
         return entry
 
     def result(self) -> dict[str, Any]:
-        """The analysis record (docs/analysis.md) of what has been judged so far."""
+        """The analysis record (docs/analysis.md) of what has been judged so far (of a whole job)."""
         games: list[dict[str, Any]] = [_game_entry(game) for game in self.games]
         match_totals = [Totals(name, self.money) for name in self.players]
         game_totals = [[Totals(name, self.money) for name in self.players] for _ in self.games]
@@ -286,6 +302,34 @@ def _play_entry(decision: Decision, figure: PlayFigure, best: PlayFigure, played
         "plies": figure.plies,
         "played": played,
     }
+
+
+def parts(decisions: list[Decision]) -> list[tuple[int, int]]:
+    """The match's decisions cut into parts to judge apart: a part never spans two games, holds at most
+    PART_DECISIONS, and never ends between a resignation and its answer (which shares its values). The cuts
+    depend on the record alone, never on how many workers share it."""
+    cuts: list[tuple[int, int]] = []
+    first = 0
+    for index in range(1, len(decisions) + 1):
+        end = index == len(decisions)
+        if not end and decisions[index].kind is Kind.ACCEPT:
+            continue
+        if end or decisions[index].game != decisions[first].game or index - first >= PART_DECISIONS:
+            cuts.append((first, index))
+            first = index
+    return cuts
+
+
+def merged(record: object, depth: int, entries: object) -> dict[str, Any]:
+    """The analysis record of the whole match from its parts' entries, in the decisions' order."""
+    job = AnalysisJob(record, depth)
+    if not isinstance(entries, list) or len(entries) != job.total:
+        given = len(entries) if isinstance(entries, list) else "none"
+        raise InvalidPartError(f"The parts' entries must be the match's {job.total} decisions, not {given}.")
+    if not all(isinstance(entry, dict) for entry in entries):
+        raise InvalidPartError("Each part's entry must be an analysed decision.")
+    job.entries = [dict(entry) for entry in entries]
+    return job.result()
 
 
 def analyze_record(record: object, depth: int = 1) -> dict[str, Any]:

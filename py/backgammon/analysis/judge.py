@@ -150,15 +150,18 @@ class Sweeps:
     def __init__(self, size: int = 16, *, deep: bool = False) -> None:
         self.size = size
         self.deep = deep
-        self._found: dict[Position, Sweep] = {}
+        # Keyed by the score and cube too: a sweep's best plays depend on them (the cube is doubled between a
+        # take and the next roll), so that a decision's figures never depend on which decisions came before.
+        self._found: dict[tuple[Position, MatchContext, int], Sweep] = {}
         self.deadline: float | None = None
         self._rolls_done_since_deadline = 0
         self._two_ply_rolls: dict[tuple[Position, tuple[int, int], MatchContext, int], Probabilities] = {}
 
     def get(self, position: Position, context: MatchContext, cube_value: int) -> Sweep:
-        found = self._found.get(position)
+        key = (position, context, cube_value)
+        found = self._found.get(key)
         if found is None:
-            found = self._found[position] = sweep(position, context, cube_value)
+            found = self._found[key] = sweep(position, context, cube_value)
             if len(self._found) > self.size:
                 del self._found[next(iter(self._found))]
         return found

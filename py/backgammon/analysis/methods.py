@@ -8,6 +8,16 @@ a computer move or a hint answered in between. None of these touch the loaded ma
 - `analysis_result {job}` -> `{analysis}` (the record of docs/analysis.md)
 - `analysis_cancel {job}` -> `{}`
 
+A deep analysis is shared among a pool of workers (web/review/analysis-pool.js), each judging parts of the
+match; the parts depend on the record alone, so the result is the same with any number of workers:
+
+- `analysis_parts {record, depth?}` -> `{total, parts: [[first, last], ...]}` (`job.parts`)
+- `analysis_start {record, depth?, first, last}` -> a job judging decisions `first` to `last - 1` only;
+  stepped and cancelled as above
+- `analysis_entries {job}` -> `{entries}`: a finished part's analysed decisions
+- `analysis_merge {record, depth?, entries}` -> `{analysis}`: the whole record from every part's entries, in
+  order
+
 Match files to analyse come in through `backgammon.positions.methods` (`import_mat`, `import_sgf`).
 """
 
@@ -19,7 +29,7 @@ from typing import Any
 from backgammon.api import register
 from backgammon.errors import InvalidActionError
 
-from .job import AnalysisJob
+from .job import AnalysisJob, merged, parts
 
 DEFAULT_BUDGET_MS = 250
 MAX_BUDGET_MS = 5000
@@ -46,9 +56,23 @@ def _job(params: dict[str, Any]) -> AnalysisJob:
     return _jobs.job
 
 
+def _part(params: dict[str, Any]) -> tuple[int, int] | None:
+    first, last = params.get("first"), params.get("last")
+    if first is None and last is None:
+        return None
+    if (
+        isinstance(first, bool)
+        or isinstance(last, bool)
+        or not isinstance(first, int)
+        or not isinstance(last, int)
+    ):
+        raise InvalidActionError("A part of an analysis is given by two whole numbers, first and last.")
+    return (first, last)
+
+
 @register("analysis_start")
 def analysis_start(params: dict[str, Any]) -> dict[str, Any]:
-    job = AnalysisJob(params.get("record"), params.get("depth", 1))
+    job = AnalysisJob(params.get("record"), params.get("depth", 1), _part(params))
     _jobs.number += 1
     _jobs.job = job
     return {"job": _jobs.number, "total": job.total}
@@ -62,6 +86,25 @@ def analysis_step(params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidActionError(f"budget_ms must be a number of milliseconds from 0 to {MAX_BUDGET_MS}.")
     job.step(budget / 1000.0)
     return {"job": _jobs.number, "done": job.done, "total": job.total, "finished": job.finished}
+
+
+@register("analysis_parts")
+def analysis_parts(params: dict[str, Any]) -> dict[str, Any]:
+    job = AnalysisJob(params.get("record"), params.get("depth", 1))
+    return {"total": job.total, "parts": [list(part) for part in parts(job.decisions)]}
+
+
+@register("analysis_entries")
+def analysis_entries(params: dict[str, Any]) -> dict[str, Any]:
+    job = _job(params)
+    if not job.finished:
+        raise InvalidActionError(f"The part is not finished: {job.done} of {job.total} decisions done.")
+    return {"entries": job.entries}
+
+
+@register("analysis_merge")
+def analysis_merge(params: dict[str, Any]) -> dict[str, Any]:
+    return {"analysis": merged(params.get("record"), params.get("depth", 1), params.get("entries"))}
 
 
 @register("analysis_result")

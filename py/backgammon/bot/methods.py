@@ -4,6 +4,9 @@
   (`level` defaults to that player's level in the match, else expert); `action` is `null` when the
   match is over.
 - `hint {}` -> `{player, unit, plays: [...], cube}` for whoever must decide now.
+- `position_hint {position_id, match_id?, settings?, players?}` -> `{hint, view}`: the same advice for a
+  position set up from its IDs (the position editor's), and its view, without loading it: the match in
+  progress stays.
 - `rollout_chunk`, `rollout_result` and `rollout_cube_result`: a rollout's trials and its figures, a cube
   decision's with its verdict (`backgammon.bot.rollout_methods`).
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from backgammon.api import current_match, register
+from backgammon.api import current_match, match_of_setup, register
 from backgammon.bot.decide import bot_action, hint
 from backgammon.bot.levels import level_named
 from backgammon.bot.rollout_methods import (
@@ -24,6 +27,7 @@ from backgammon.bot.rollout_methods import (
     result_method,
 )
 from backgammon.shapes import Action, CubeRolloutResult, RolloutChunk, RolloutResult
+from backgammon.view import build_view
 
 
 class BotActionAnswer(TypedDict):
@@ -44,6 +48,12 @@ def bot_action_method(params: dict[str, Any]) -> BotActionAnswer:
 @register("hint")
 def hint_method(params: dict[str, Any]) -> dict[str, Any]:
     return hint(current_match())
+
+
+@register("position_hint")
+def position_hint_method(params: dict[str, Any]) -> dict[str, Any]:
+    match = match_of_setup(params)
+    return {"hint": hint(match), "view": build_view(match)}
 
 
 @register("rollout_chunk", RolloutChunkParams)
