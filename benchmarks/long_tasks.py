@@ -44,12 +44,13 @@ CATEGORIES = [
     "toplevel",
     "disabled-by-default-v8.cpu_profiler",
 ]
+# (An init script runs before the page has its <html>: the document is what it can observe.)
 READY_SCRIPT = """
 new MutationObserver((_, observer) => {
   if (document.documentElement.dataset.engine !== "ready") return;
   observer.disconnect();
   console.log(`engine ready at ${Math.round(performance.now())} ms`);
-}).observe(document.documentElement, {attributes: true, attributeFilter: ["data-engine"]});
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
 """
 TASKS = {"RunTask", "ThreadControllerImpl::RunTask", "ThreadPool_RunTask"}
 GC = ("MajorGC", "MinorGC", "V8.GC", "BlinkGC", "GCEvent", "V8.GCScavenger", "V8.GCFinalizeMC")
