@@ -71,7 +71,7 @@ def one_run(url: str) -> dict[str, Any]:
         {"node": item.get("node", {}).get("selector"), "score": round(item.get("score", 0), 4)}
         for item in shifts
     ]
-    # What the blocking time is made of: the main thread's long tasks, by the script Lighthouse charges them to.
+    # What the blocking time is made of: the main thread's long tasks, by the script Lighthouse charges them.
     long_tasks = audits.get("long-tasks", {}).get("details", {}).get("items", [])
     result["long tasks"] = [
         {
