@@ -2,7 +2,7 @@
 drawn and the game can be played, with Chromium's network throttled and its CPU slowed as on a phone.
 
     python3 -m benchmarks.first_visit [--runs 3] [--profile none 4g 3g] [--cpu 4] [--no-build]
-                                      [--json out.json]
+                                      [--brotli] [--bare] [--json out.json]
 
 The built site (dist/, built first unless --no-build) is served as a static host serves it: every file but
 images gzip-compressed (level 6) when the browser asks for it, as GitHub Pages, Netlify and Cloudflare Pages
@@ -21,6 +21,11 @@ DevTools throttle does not reach workers). Measured: the bytes the server sent u
 until the offline copy is complete (bodies, compressed), the same files' sizes uncompressed, the first frame
 with the board drawn, and the engine ready (`data-engine="ready"`: the board answers a move), medians of the
 runs.
+
+With --bare, the same is measured of Pyodide's own floor instead of the game: a bare page whose module worker
+imports the build's `pyodide.mjs`, calls `loadPyodide` with the build's files (the same trimmed, precompiled
+stdlib and lock file) and runs one line of Python, served the same way from the same static host; ready is its
+answer. What the game takes beyond it is ours (our package, the engine's start, the page).
 """
 
 from __future__ import annotations
@@ -32,8 +37,10 @@ import gzip
 import io
 import json
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -55,6 +62,23 @@ PROFILES: dict[str, tuple[float, float, float] | None] = {
     "4g": (9_000_000, 1_500_000, 170),
     "3g": (1_600_000, 750_000, 300),
 }
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><p>bare Pyodide</p>
+<script type="module">
+const worker = new Worker("./bare-worker.js", {type: "module"});
+worker.onmessage = () => { document.documentElement.dataset.engine = "ready"; };
+</script></body></html>
+"""
+BARE_WORKER = """
+const INDEX_URL = new URL("./pyodide/", self.location.href).href;
+const { loadPyodide } = await import(INDEX_URL + "pyodide.mjs");
+const pyodide = await loadPyodide({
+  indexURL: INDEX_URL, stdLibURL: INDEX_URL + "stdlib.zip", lockFileURL: INDEX_URL + "pyodide-lock.json",
+});
+postMessage(pyodide.runPython("1 + 1"));
+"""
 UNCOMPRESSED = (".png", ".jpg", ".jpeg", ".webp", ".ico", ".woff2")
 CHUNK = 16_384
 TIMEOUT_S = 600
@@ -162,7 +186,17 @@ def static_host(directory: Path, link: Link | None, counter: Counter, brotli: bo
     return server
 
 
-def one_visit(dist: Path, profile: str, cpu: float, brotli: bool = False) -> dict[str, Any]:
+def bare_site(dist: Path, folder: Path) -> Path:
+    """The bare page and its worker, beside a copy of the build's Pyodide files (their .br too)."""
+    shutil.copytree(dist / "pyodide", folder / "pyodide", dirs_exist_ok=True)
+    (folder / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+    (folder / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    return folder
+
+
+def one_visit(
+    dist: Path, profile: str, cpu: float, brotli: bool = False, bare: bool = False
+) -> dict[str, Any]:
     conditions = PROFILES[profile]
     link = Link(conditions[0], conditions[2]) if conditions is not None else None
     counter = Counter()
@@ -201,14 +235,15 @@ def one_visit(dist: Path, profile: str, cpu: float, brotli: bool = False) -> dic
                 ready_at = page.evaluate("performance.timeOrigin") + marks["ready"]
                 # The offline copy: the service worker takes control once it has installed (clients.claim).
                 # (Polled by evaluate: the page's CSP forbids the string evaluation of wait_for_function.)
-                deadline = time.perf_counter() + TIMEOUT_S
+                deadline = time.perf_counter() + (0 if bare else TIMEOUT_S)  # a bare page has no offline copy
                 while time.perf_counter() < deadline:
                     if page.evaluate("navigator.serviceWorker.controller !== null"):
                         offline_s = time.perf_counter() - started
                         break
                     page.wait_for_timeout(100)
                 else:
-                    print("first_visit: no offline copy in time", file=sys.stderr)
+                    if not bare:
+                        print("first_visit: no offline copy in time", file=sys.stderr)
             finally:
                 browser.close()
     finally:
@@ -252,16 +287,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--no-build", action="store_true", help="measure the existing --dist as it is")
     parser.add_argument("--brotli", action="store_true", help="serve the build's .br files where accepted")
+    parser.add_argument(
+        "--bare", action="store_true", help="Pyodide's own floor: a bare page, the build's files"
+    )
     parser.add_argument("--json", type=Path, help="also write the runs here")
     args = parser.parse_args(argv)
     if not args.no_build:
         site_build.build(args.dist)
+    site = args.dist
+    if args.bare:
+        site = bare_site(args.dist, Path(tempfile.mkdtemp(prefix="first-visit-bare.")))
     runs: list[dict[str, Any]] = []
     load_before = load_average()
     for number in range(args.runs):
         for profile in args.profile:
             cpu = 1 if profile == "none" else args.cpu
-            result = one_visit(args.dist, profile, cpu, args.brotli)
+            result = one_visit(site, profile, cpu, args.brotli, args.bare)
             runs.append(result)
             print(f"run {number + 1} {profile} cpu {cpu:g}x: {json.dumps(result)}", flush=True)
     print(f"\nload average {load_before:.1f} -> {load_average():.1f}; medians of {args.runs} runs:")

@@ -71,6 +71,16 @@ def one_run(url: str) -> dict[str, Any]:
         {"node": item.get("node", {}).get("selector"), "score": round(item.get("score", 0), 4)}
         for item in shifts
     ]
+    # What the blocking time is made of: the main thread's long tasks, by the script Lighthouse charges them.
+    long_tasks = audits.get("long-tasks", {}).get("details", {}).get("items", [])
+    result["long tasks"] = [
+        {
+            "url": str(item.get("url", "")).rsplit("/", 1)[-1],
+            "start ms": round(item.get("startTime", 0)),
+            "ms": round(item.get("duration", 0)),
+        }
+        for item in long_tasks
+    ]
     result["failed"] = sorted(
         name
         for name, audit in audits.items()

@@ -116,6 +116,8 @@ const board = createBoard($("board"), {
   onCubeClick: () => play.boardCallbacks.onCubeClick(),
   onSelect: (loc) => play.boardCallbacks.onSelect(loc),
 });
+// Building the live board is a task of its own (about 100 ms at a phone's speed): the rest of the set-up is another.
+await nextTask();
 
 // A worker that fails is replaced and given the match back from its record (web/engine/engine.js); the request it
 // had is then answered by the new one.

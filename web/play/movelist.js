@@ -57,5 +57,8 @@ export function renderMoveList(container, notation, names) {
     fragment.append(empty);
   }
   container.replaceChildren(fragment);
-  container.scrollTop = container.scrollHeight; // the latest move in sight, without scrolling the page
+  // The latest move in sight, without scrolling the page. Read in the next frame, where the browser lays the page
+  // out anyway: read here, scrollHeight would lay it out once more in the middle of a render (a forced layout,
+  // tens of ms on a phone when the engine's first answer redraws the panel and the board).
+  if (games.length > 0) requestAnimationFrame(() => (container.scrollTop = container.scrollHeight));
 }
