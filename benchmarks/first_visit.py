@@ -43,10 +43,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
 
 from benchmarks.bot_page import WorkerThrottle, load_average
@@ -194,6 +195,29 @@ def bare_site(dist: Path, folder: Path) -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def phone_page(
+    playwright: Playwright, marker: str, cpu: float, throttle: WorkerThrottle | None
+) -> Iterator[tuple[Browser, Page]]:
+    """A phone's page (390x844, touch) in the system Chromium, its main thread slowed `cpu` times by CDP and
+    its workers by `throttle` (which finds them by `marker` on the command line); closed after the block."""
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, marker], headless=True
+    )
+    try:
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=3
+        )
+        page = context.new_page()
+        if cpu > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+            assert throttle is not None
+            page.on("worker", lambda _worker: throttle.apply())
+        yield browser, page
+    finally:
+        browser.close()
+
+
 def one_visit(
     dist: Path, profile: str, cpu: float, brotli: bool = False, bare: bool = False
 ) -> dict[str, Any]:
@@ -207,45 +231,25 @@ def one_visit(
         print(f"first_visit: the worker is not throttled ({throttle.problem})", file=sys.stderr)
     offline_s: float | None = None
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, marker], headless=True
-            )
-            try:
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    is_mobile=True,
-                    has_touch=True,
-                    device_scale_factor=3,
-                )
-                page = context.new_page()
-                page.add_init_script(MARKS_SCRIPT)
-                if cpu > 1:
-                    cdp = context.new_cdp_session(page)
-                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-                    assert throttle is not None
-                    page.on("worker", lambda _worker: throttle.apply())
-                started = time.perf_counter()
-                page.goto(f"{server.url}?no-welcome", timeout=TIMEOUT_S * 1000)
-                page.wait_for_selector(
-                    "html[data-engine='ready']", state="attached", timeout=TIMEOUT_S * 1000
-                )
-                marks = page.evaluate("window.__bench")
-                # The wall-clock moment of ready (the service worker's precache starts right after it).
-                ready_at = page.evaluate("performance.timeOrigin") + marks["ready"]
-                # The offline copy: the service worker takes control once it has installed (clients.claim).
-                # (Polled by evaluate: the page's CSP forbids the string evaluation of wait_for_function.)
-                deadline = time.perf_counter() + (0 if bare else TIMEOUT_S)  # a bare page has no offline copy
-                while time.perf_counter() < deadline:
-                    if page.evaluate("navigator.serviceWorker.controller !== null"):
-                        offline_s = time.perf_counter() - started
-                        break
-                    page.wait_for_timeout(100)
-                else:
-                    if not bare:
-                        print("first_visit: no offline copy in time", file=sys.stderr)
-            finally:
-                browser.close()
+        with sync_playwright() as playwright, phone_page(playwright, marker, cpu, throttle) as (_, page):
+            page.add_init_script(MARKS_SCRIPT)
+            started = time.perf_counter()
+            page.goto(f"{server.url}?no-welcome", timeout=TIMEOUT_S * 1000)
+            page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_S * 1000)
+            marks = page.evaluate("window.__bench")
+            # The wall-clock moment of ready (the service worker's precache starts right after it).
+            ready_at = page.evaluate("performance.timeOrigin") + marks["ready"]
+            # The offline copy: the service worker takes control once it has installed (clients.claim).
+            # (Polled by evaluate: the page's CSP forbids the string evaluation of wait_for_function.)
+            deadline = time.perf_counter() + (0 if bare else TIMEOUT_S)  # a bare page has no offline copy
+            while time.perf_counter() < deadline:
+                if page.evaluate("navigator.serviceWorker.controller !== null"):
+                    offline_s = time.perf_counter() - started
+                    break
+                page.wait_for_timeout(100)
+            else:
+                if not bare:
+                    print("first_visit: no offline copy in time", file=sys.stderr)
     finally:
         if throttle is not None:
             throttle.close()

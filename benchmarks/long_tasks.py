@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS
 
 from benchmarks.bot_page import WorkerThrottle, load_average
-from benchmarks.first_visit import PROFILES, Counter, Link, site_build, static_host
+from benchmarks.first_visit import PROFILES, Counter, Link, phone_page, site_build, static_host
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 600
@@ -65,35 +64,20 @@ def trace_visit(dist: Path, profile: str, cpu: float, welcome: bool, brotli: boo
     if throttle is not None and throttle.problem:
         print(f"long_tasks: the worker is not throttled ({throttle.problem})", file=sys.stderr)
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, marker], headless=True
-            )
-            try:
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    is_mobile=True,
-                    has_touch=True,
-                    device_scale_factor=3,
-                )
-                page = context.new_page()
-                if cpu > 1:
-                    cdp = context.new_cdp_session(page)
-                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-                    assert throttle is not None
-                    page.on("worker", lambda _worker: throttle.apply())
-                # Told by a console line, not by Playwright's polling of the page (its queries are tasks too).
-                page.add_init_script(READY_SCRIPT)
-                browser.start_tracing(page=page, categories=CATEGORIES)
-                with page.expect_console_message(
-                    lambda message: message.text.startswith("engine ready at"), timeout=TIMEOUT_S * 1000
-                ) as ready:
-                    page.goto(server.url + ("" if welcome else "?no-welcome"), timeout=TIMEOUT_S * 1000)
-                print(f"  {ready.value.text}")
-                time.sleep(after_s)
-                return bytes(browser.stop_tracing())
-            finally:
-                browser.close()
+        with (
+            sync_playwright() as playwright,
+            phone_page(playwright, marker, cpu, throttle) as (browser, page),
+        ):
+            # Told by a console line, not by Playwright's polling of the page (its queries are tasks too).
+            page.add_init_script(READY_SCRIPT)
+            browser.start_tracing(page=page, categories=CATEGORIES)
+            with page.expect_console_message(
+                lambda message: message.text.startswith("engine ready at"), timeout=TIMEOUT_S * 1000
+            ) as ready:
+                page.goto(server.url + ("" if welcome else "?no-welcome"), timeout=TIMEOUT_S * 1000)
+            print(f"  {ready.value.text}")
+            time.sleep(after_s)
+            return bytes(browser.stop_tracing())
     finally:
         if throttle is not None:
             throttle.close()
