@@ -127,6 +127,7 @@ def test_cancelling_a_deep_analysis_closes_the_pool(page: Page, site: Site) -> N
     page.set_viewport_size({"width": 390, "height": 844})
     open_saved(page, site, short_match(), depth=2)
     page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, "2"])
+    page.click("#menu-button")  # on a phone the page's commands are in the menu
     page.click("#review-button")
     analyse(page, depth=2)
     expect(page.locator("#analysis-count")).to_contain_text("Starting 2 engines for the deep analysis")
