@@ -140,6 +140,8 @@ def test_a_player_who_never_starts_loses_by_claim_and_an_answer_voids_a_claim(
         expect(page.locator(f"{table} .tournament-claimed")).to_have_text(
             f"Won by Ann{' (you)' if page is ann else ''} by forfeit."
         )
+        # No "Finished" nor Review under it: no match was played to review.
+        expect(page.locator(f"{table} .tournament-follow")).to_have_count(0)
         page.wait_for_selector(in_final, timeout=CONNECT_TIMEOUT_MS)
     expect(ann.locator(CLAIM_BOX)).to_be_hidden()
     brackets = {name: bracket(page) for name, page in everyone.items()}

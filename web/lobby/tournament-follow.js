@@ -52,12 +52,14 @@ export function matchOfPairing(found, terms) {
 }
 
 /**
- * The words and the action of a table: a bye or a place still to be decided says nothing here.
+ * The words and the action of a table: a bye, a place still to be decided and a match won by forfeit (its claim's
+ * line says so, and there is no match to review) say nothing here.
  * @param {Pairing} pairing @param {Found | null} found @param {(key: string) => string} nameOf
+ * @param {boolean} [forfeit]  decided by a claim that counted
  * @returns {TableState | null}
  */
-export function tableState(pairing, found, nameOf) {
-  if (pairing.bye || pairing.players.some((key) => key === null)) return null;
+export function tableState(pairing, found, nameOf, forfeit = false) {
+  if (pairing.bye || forfeit || pairing.players.some((key) => key === null)) return null;
   if (pairing.winner !== null) return { words: `Finished: ${nameOf(pairing.winner)} won.`, act: "review", found };
   if (!found) return { words: "To play.", act: null, found };
   if (found.invitation.mode === "links") return { words: "In progress, by links: a match by links is not published for watching (its turns go between its two players only).", act: null, found };
@@ -99,6 +101,7 @@ export function createFollow(ctx) {
     /** @type {Map<string, {pairing: Pairing, state: TableState}>} */
     const states = new Map();
     const current = currentPairings(page.rounds);
+    const forfeits = new Set(page.clocks.filter((c) => c.claim?.state === "counted").map((c) => `${c.round}:${c.table}`));
     for (const pairing of page.rounds.flat()) {
       /** @type {Found | null} */
       let found = null;
@@ -107,7 +110,7 @@ export function createFollow(ctx) {
         const { matches } = await call("lobby_matches_between", { players, now: ctx.nowSeconds() });
         found = matchOfPairing(matches, page.summary);
       }
-      const state = tableState(pairing, found, (key) => nameOf(key));
+      const state = tableState(pairing, found, (key) => nameOf(key), forfeits.has(`${pairing.round}:${pairing.table}`));
       if (state) states.set(`${pairing.round}:${pairing.table}`, { pairing, state });
     }
     shown = states;
