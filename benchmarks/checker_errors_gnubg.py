@@ -1,7 +1,7 @@
 """Checker-play errors of the computer's settings, judged by GNU Backgammon at 2-ply.
 
     python3 -m benchmarks.checker_errors_gnubg --positions 300 [--level expert --level deep] [--seed 7]
-        [--judge-plies 2] [--out FILE]
+        [--judge-plies 2] [--gnubg-plies 2 ...] [--contact] [--out FILE]
 
 The positions come from seeded games of the intermediate level against itself (its small noise takes
 the games off the expert's own paths), a roll in three taken where the roll has more than one legal
@@ -10,8 +10,12 @@ money, its 2-ply by default), the board after each chosen play and after its own
 setting's error is how far its play falls below the best of them, in equity (mEMG, as gnubg reports
 checker errors). Prints the mean error per decision and per setting with a 95% interval, the share of
 decisions where the setting chose gnubg's best play, and the ratio of the means of the first two
-settings. Runs inside gnubg's embedded Python as `bot_vs_gnubg.py` does; `--out` keeps a line per
-position (and a rerun goes on where it stopped).
+settings. `--gnubg-plies N` adds gnubg's own choice at N plies as a setting (`gnubg-Nply`). With
+`--judge-plies 3` the expert is judged by a judge its nets were not trained to imitate (their labels are
+gnubg 2-ply's figures), beside gnubg 2-ply judged by the same. `--contact` keeps only positions where the
+sides are still in contact. Runs inside gnubg's embedded Python as `bot_vs_gnubg.py` does; `--out` keeps a
+line per position
+(and a rerun goes on where it stopped).
 """
 
 from __future__ import annotations
@@ -38,15 +42,17 @@ REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else 
 SETTINGS = {**LEVELS, DEEP.name: DEEP}
 
 
-def sample_positions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
-    """`count` (position, roll) pairs with a choice to make, from seeded intermediate-level games."""
+def sample_positions(count: int, seed: int, contact: bool = False) -> list[tuple[Position, tuple[int, int]]]:
+    """`count` (position, roll) pairs with a choice to make, from seeded intermediate-level games (with
+    `contact`, only those where the sides can still hit or block each other)."""
     rng = random.Random(seed)
     found: list[tuple[Position, tuple[int, int]]] = []
     while len(found) < count:
         position = Position.start()
         while True:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            if len(legal_positions(position, dice)) > 1 and rng.random() < 1 / 3:
+            choice = len(legal_positions(position, dice)) > 1
+            if choice and rng.random() < 1 / 3 and (position.is_contact() or not contact):
                 found.append((position, dice))
             after = choose_play(position, dice, level=INTERMEDIATE, rng=rng).position
             if not any(after.mine) or len(found) == count:
@@ -68,14 +74,14 @@ def judge_inside_gnubg(args: dict[str, Any]) -> None:
         # The opponent is on roll: gnubg's board is (the side not on roll, the side on roll).
         return -float(gnubg.evaluate((after.mine, after.theirs), cube, context)[5])
 
-    def gnubg_best(position: Position, dice: tuple[int, int]) -> Position:
-        move = gnubg.findbestmove((position.theirs, position.mine), cube, context, dice)
+    def gnubg_best(position: Position, dice: tuple[int, int], plies: int) -> Position:
+        move = gnubg.findbestmove((position.theirs, position.mine), cube, {**context, "plies": plies}, dice)
         steps = [Move(*step) for step in zip(move[::2], move[1::2], strict=True) if step != (0, 0)]
         return position.play(Play(steps), dice)
 
     out = Path(args["out"])
     done = len(out.read_text().splitlines()) if out.exists() else 0
-    positions = sample_positions(args["positions"], args["seed"])
+    positions = sample_positions(args["positions"], args["seed"], args["contact"])
     with out.open("a") as sink:
         for index in range(done, len(positions)):
             position, dice = positions[index]
@@ -85,7 +91,11 @@ def judge_inside_gnubg(args: dict[str, Any]) -> None:
                 started = time.process_time()
                 chosen[name] = choose_play(position, dice, level=SETTINGS[name]).position
                 seconds[name] = round(time.process_time() - started, 3)
-            best = gnubg_best(position, dice)
+            for plies in args["gnubg_plies"]:
+                started = time.process_time()
+                chosen[f"gnubg-{plies}ply"] = gnubg_best(position, dice, plies)
+                seconds[f"gnubg-{plies}ply"] = round(time.process_time() - started, 3)
+            best = gnubg_best(position, dice, args["judge_plies"])
             equities = {after: equity_after(after) for after in {best, *chosen.values()}}
             top = max(equities.values())
             line = {
@@ -132,6 +142,8 @@ def main() -> None:
     parser.add_argument("--level", choices=sorted(SETTINGS), action="append")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--judge-plies", type=int, default=2)
+    parser.add_argument("--gnubg-plies", type=int, action="append", default=[])
+    parser.add_argument("--contact", action="store_true")
     parser.add_argument("--out", type=Path, default=Path("data/benchmarks/checker-errors.jsonl"))
     args = parser.parse_args()
     levels = args.level or ["expert", "deep"]
@@ -142,10 +154,13 @@ def main() -> None:
         "levels": levels,
         "seed": args.seed,
         "judge_plies": args.judge_plies,
+        "gnubg_plies": args.gnubg_plies,
+        "contact": args.contact,
         "out": str(args.out.resolve()),
     }
     run_script_in_gnubg(REPO / "benchmarks" / "checker_errors_gnubg.py", ARGS_VARIABLE, settings)
-    print(json.dumps(summarise(args.out, levels)), flush=True)
+    named = levels + [f"gnubg-{plies}ply" for plies in args.gnubg_plies]
+    print(json.dumps(summarise(args.out, named)), flush=True)
 
 
 if __name__ == "__main__":
