@@ -77,6 +77,9 @@ ESBUILD_VERSION = "0.28.2"
 # entry of the joining step, so its file in dist/ holds what it imports (with --no-bundle too, for them
 # alone).
 VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js", "web/lobby/relay-pool.js")
+# Modules the pages import on first use that must stay one file of their own, whoever imports them: the offline
+# app (the game's page and the tutorial both import it once started; a second copy would register twice).
+LAZY_ENTRIES = ("web/pwa.js",)
 # trystero (serverless WebRTC matchmaking over public Nostr relays) for live play on two devices; its
 # version is checked, since its default relays are computed from it (scripts/default_relays.mjs).
 TRYSTERO = ROOT / "node_modules" / "trystero" / "package.json"
@@ -346,7 +349,8 @@ def bundle_modules(out: Path) -> None:
         return
     # The modules loaded on first use that vendor npm packages are entries too, so that their files hold what
     # they import (and the page's dynamic import() of them finds it there, not in the start files).
-    run_bundler(out, [*entries, *(entry for entry in vendored_entries(out) if entry not in entries)])
+    lazy = [*vendored_entries(out), *(entry for entry in LAZY_ENTRIES if (out / entry).is_file())]
+    run_bundler(out, [*entries, *(entry for entry in lazy if entry not in entries)])
 
 
 STYLESHEET_LINK = re.compile(r"""^[ \t]*<link rel="stylesheet" href="([^"]+)">\n""", re.MULTILINE)
