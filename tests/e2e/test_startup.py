@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
+from scripts.board_snapshot import SNAPSHOT, SNAPSHOT_NARROW, SNAPSHOTS, draw_snapshot
 
-from .conftest import PageProblems, Site, site_build, wait_for_engine_ready
+from .conftest import RESULTS_DIR, PageProblems, Site, site_build, wait_for_engine_ready
 from .test_pwa import wait_for_offline_copy
 
 # What the engine's worker asks for at its start, before pyodide.mjs has run (web/engine/worker.js).
@@ -149,6 +149,52 @@ def test_the_first_frame_needs_the_html_alone(page: Page, site: Site, page_probl
     assert page.evaluate("getComputedStyle(document.querySelector('.panel')).display") == "flex"
     assert page.evaluate("performance.getEntriesByName('engine:requested').length") == 1
     assert any(url.split("?", 1)[0].endswith("/web/engine/worker.js") for url in refused), refused
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_first_html_draws_the_board_from_less_and_paints_it_the_same(
+    browser: Browser, site: Site, page_problems: PageProblems, size: str
+) -> None:
+    """build.py leaves out of index.html's copy of the start board what the first frame does not show (the
+    points' hit areas, glows and focus rings, the names and data the live board reads): the page from its HTML
+    alone paints the board exactly as the whole saved drawing does, from fewer elements."""
+    page_problems.expect(r"Failed to load|net::ERR_FAILED|Failed to fetch|error loading|Importing a module")
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        html = page.request.get(site.url()).text()
+        drawn = html[html.index('<div id="board"') : html.index("</div>", html.index('<div id="board"'))]
+        for unseen in ('class="hit"', 'class="glow"', 'class="focus-ring"', "data-loc=", 'role="button"'):
+            assert unseen not in drawn, unseen
+        saved = SNAPSHOT.read_text(encoding="utf-8") + SNAPSHOT_NARROW.read_text(encoding="utf-8")
+        assert drawn.count("<") < 0.8 * saved.count("<")
+        page.context.route(
+            "**/*",
+            lambda route: (
+                route.continue_() if route.request.url.split("?", 1)[0] == site.url() else route.abort()
+            ),
+        )
+        page.goto(site.url("?no-sw"), wait_until="domcontentloaded")
+        board = page.locator("#board")
+        # The engine's status line lies over the board's foot on a phone: its spinner turns.
+        still = {"animations": "disabled", "mask": [page.locator("#engine-status")]}
+        first_frame = board.screenshot(**still)  # type: ignore[arg-type]
+        (RESULTS_DIR / "first-html").mkdir(parents=True, exist_ok=True)
+        (RESULTS_DIR / "first-html" / f"board-{size}.png").write_bytes(first_frame)
+        page.evaluate(
+            """(saved) => new Promise((resolve) => {
+                document.getElementById("board").innerHTML = saved;
+                requestAnimationFrame(() => requestAnimationFrame(resolve));
+            })""",
+            saved,
+        )
+        assert page.locator("#board svg.board-snapshot .hit").count() > 0  # the whole drawing is in
+        whole = board.screenshot(**still)  # type: ignore[arg-type]
+        (RESULTS_DIR / "first-html" / f"board-{size}-whole-drawing.png").write_bytes(whole)
+        assert whole == first_frame
+    finally:
+        context.close()
 
 
 def test_the_engine_files_are_asked_for_before_pyodides_script_arrives(page: Page, site: Site) -> None:
