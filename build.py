@@ -68,6 +68,14 @@ ARCHIVE_PATH_IN_PYODIDE = "/lib/backgammon.zip"
 BOARD_SNAPSHOT = ROOT / "web" / "board" / "start.svg"
 BOARD_SNAPSHOT_NARROW = ROOT / "web" / "board" / "start-narrow.svg"
 EMPTY_BOARD = '<div id="board" class="board" tabindex="-1"></div>'
+# What the drawing of the start board holds for the live board alone, left out of index.html's copy: the
+# points' hit areas, glows and focus rings (transparent until a checker is picked up or a point focused) and
+# the names and data the live board's code reads. The first frame paints the same (tests/e2e/test_startup.py)
+# from about a quarter fewer elements for the HTML parser to build and the first frame to style.
+SNAPSHOT_UNSEEN = (
+    re.compile(r'<(polygon|rect)\b[^>]*\bclass="(?:glow|hit|focus-ring)"[^>]*></\1>'),
+    re.compile(r' (?:data-[a-z-]+|role|aria-label)="[^"]*"'),
+)
 
 # esbuild joins the pages' modules (scripts/bundle.mjs); its package.json, checked against the pinned version.
 ESBUILD = ROOT / "node_modules" / "esbuild" / "package.json"
@@ -77,6 +85,10 @@ ESBUILD_VERSION = "0.28.2"
 # entry of the joining step, so its file in dist/ holds what it imports (with --no-bundle too, for them
 # alone).
 VENDORED_ENTRIES = ("web/remote/transport.js", "web/lobby/keys.js", "web/lobby/relay-pool.js")
+# Modules the pages import on first use that must stay one file of their own, whoever imports them: the
+# offline app (the game's page and the tutorial both import it once started; a second copy would register
+# twice).
+LAZY_ENTRIES = ("web/pwa.js",)
 # trystero (serverless WebRTC matchmaking over public Nostr relays) for live play on two devices; its
 # version is checked, since its default relays are computed from it (scripts/default_relays.mjs).
 TRYSTERO = ROOT / "node_modules" / "trystero" / "package.json"
@@ -233,6 +245,13 @@ def copy_site_sources(out: Path) -> None:
             )
 
 
+def seen_drawing(svg: str) -> str:
+    """The drawing of the start board without what the first frame does not show (SNAPSHOT_UNSEEN)."""
+    for pattern in SNAPSHOT_UNSEEN:
+        svg = pattern.sub("", svg)
+    return svg
+
+
 def inline_board_snapshot(out: Path) -> None:
     """index.html's board starts as the saved drawing of the start board, when there is one."""
     if not BOARD_SNAPSHOT.is_file():
@@ -244,7 +263,7 @@ def inline_board_snapshot(out: Path) -> None:
     svg = BOARD_SNAPSHOT.read_text(encoding="utf-8").strip()
     if BOARD_SNAPSHOT_NARROW.is_file():
         svg += BOARD_SNAPSHOT_NARROW.read_text(encoding="utf-8").strip()
-    drawn = EMPTY_BOARD.replace("></div>", f">{svg}</div>")
+    drawn = EMPTY_BOARD.replace("></div>", f">{seen_drawing(svg)}</div>")
     page.write_text(html.replace(EMPTY_BOARD, drawn), encoding="utf-8")
 
 
@@ -346,7 +365,8 @@ def bundle_modules(out: Path) -> None:
         return
     # The modules loaded on first use that vendor npm packages are entries too, so that their files hold what
     # they import (and the page's dynamic import() of them finds it there, not in the start files).
-    run_bundler(out, [*entries, *(entry for entry in vendored_entries(out) if entry not in entries)])
+    lazy = [*vendored_entries(out), *(entry for entry in LAZY_ENTRIES if (out / entry).is_file())]
+    run_bundler(out, [*entries, *(entry for entry in lazy if entry not in entries)])
 
 
 STYLESHEET_LINK = re.compile(r"""^[ \t]*<link rel="stylesheet" href="([^"]+)">\n""", re.MULTILINE)

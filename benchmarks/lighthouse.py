@@ -4,8 +4,12 @@ site served as a static host serves it (`benchmarks.first_visit`'s host: each fi
 or brotli where the build wrote a `.br` and `--brotli` is given).
 
     python3 -m benchmarks.lighthouse [--runs 3] [--no-build] [--dist DIST] [--brotli] [--json FILE]
+                                     [--page game|static|bare]
 
 Prints each run's scores and metrics, then their medians. A benchmark, never run by the tests or CI.
+`--page static` measures the game's first HTML with no script (the drawn board and the CSS), `--page bare` a
+bare page that starts Pyodide alone (benchmarks/ceiling_pages.py): the ceilings of this page's content and of
+Pyodide.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 from scripts.chromium import CHROMIUM, load_site_build
 
 from benchmarks.bot_page import load_average
+from benchmarks.ceiling_pages import PAGES, page_site
 from benchmarks.first_visit import Counter, static_host
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,12 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="measure the existing --dist as it is")
     parser.add_argument("--brotli", action="store_true", help="serve the build's .br files where accepted")
     parser.add_argument("--json", type=Path, help="also write the runs here")
+    parser.add_argument("--page", choices=PAGES, default="game", help="the game, or a ceiling's page")
     args = parser.parse_args(argv)
     if shutil.which("node") is None:
         raise SystemExit("node is missing")
     if not args.no_build:
         load_site_build().build(args.dist)
-    server = static_host(args.dist, None, Counter(), brotli=args.brotli)
+    site = page_site(args.page, args.dist, Path(tempfile.mkdtemp(prefix=f"lighthouse-{args.page}.")))
+    server = static_host(site, None, Counter(), brotli=args.brotli)
     runs: list[dict[str, Any]] = []
     load_before = load_average()
     try:
@@ -116,7 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
         server.server_close()
-    print(f"\nload average {load_before:.1f} -> {load_average():.1f}; medians of {args.runs} runs:")
+    print(
+        f"\n{args.page}: load average {load_before:.1f} -> {load_average():.1f}; medians of {args.runs} runs:"
+    )
     keys = [*CATEGORIES, *METRICS.values()]
     print("| " + " | ".join(keys) + " |")
     print("|" + " --- |" * len(keys))

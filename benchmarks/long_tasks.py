@@ -4,14 +4,16 @@ main-thread task over the limit listed with what ran inside it.
 
     python3 -m benchmarks.long_tasks [--runs 1] [--profile 4g] [--cpu 4] [--limit 50] [--welcome]
                                      [--no-build] [--dist DIST] [--brotli] [--after-ready-s 3]
-                                     [--trace out.json]
+                                     [--trace out.json] [--page game|static|bare]
 
 The trace runs from the navigation until `--after-ready-s` seconds after the engine is ready (so the first
 render of the live board and the offline copy's start are in it). Each long task is printed with its start
 (ms since the navigation started), its length, and its largest parts: scripts run (by file and function),
 module compilation, style and layout (a layout inside a script is a forced synchronous one), paint, HTML
 parsing, garbage collection and messages from the worker. `--welcome` opens the site as Lighthouse does (the
-welcome shown); without it, as first_visit.py does (`?no-welcome`).
+welcome shown); without it, as first_visit.py does (`?no-welcome`). `--page static` traces the game's first
+HTML with no script until its load event, `--page bare` a bare page that starts Pyodide alone until it is
+ready (benchmarks/ceiling_pages.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -28,6 +31,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from benchmarks.bot_page import WorkerThrottle, load_average
+from benchmarks.ceiling_pages import PAGES, page_site
 from benchmarks.first_visit import PROFILES, Counter, Link, phone_page, site_build, static_host
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +59,9 @@ TASKS = {"RunTask", "ThreadControllerImpl::RunTask", "ThreadPool_RunTask"}
 GC = ("MajorGC", "MinorGC", "V8.GC", "BlinkGC", "GCEvent", "V8.GCScavenger", "V8.GCFinalizeMC")
 
 
-def trace_visit(dist: Path, profile: str, cpu: float, welcome: bool, brotli: bool, after_s: float) -> bytes:
+def trace_visit(
+    dist: Path, profile: str, cpu: float, welcome: bool, brotli: bool, after_s: float, static: bool = False
+) -> bytes:
     conditions = PROFILES[profile]
     link = Link(conditions[0], conditions[2]) if conditions is not None else None
     server = static_host(dist, link, Counter(), brotli)
@@ -71,6 +77,10 @@ def trace_visit(dist: Path, profile: str, cpu: float, welcome: bool, brotli: boo
             # Told by a console line, not by Playwright's polling of the page (its queries are tasks too).
             page.add_init_script(READY_SCRIPT)
             browser.start_tracing(page=page, categories=CATEGORIES)
+            if static:  # no engine: the page's load event ends its start
+                page.goto(server.url, wait_until="load", timeout=TIMEOUT_S * 1000)
+                time.sleep(after_s)
+                return bytes(browser.stop_tracing())
             with page.expect_console_message(
                 lambda message: message.text.startswith("engine ready at"), timeout=TIMEOUT_S * 1000
             ) as ready:
@@ -292,17 +302,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--brotli", action="store_true")
     parser.add_argument("--trace", type=Path, help="also write the (last) trace here")
+    parser.add_argument("--page", choices=PAGES, default="game", help="the game, or a ceiling's page")
     args = parser.parse_args(argv)
     if not args.no_build:
         site_build.build(args.dist)
+    site = page_site(args.page, args.dist, Path(tempfile.mkdtemp(prefix=f"long-tasks-{args.page}.")))
     for number in range(args.runs):
         load = load_average()
-        trace = trace_visit(args.dist, args.profile, args.cpu, args.welcome, args.brotli, args.after_ready_s)
+        trace = trace_visit(
+            site, args.profile, args.cpu, args.welcome, args.brotli, args.after_ready_s, args.page == "static"
+        )
         if args.trace:
             args.trace.write_bytes(trace)
         tasks = long_tasks(trace, args.limit)
         print(
-            f"run {number + 1} ({args.profile}, CPU {args.cpu:g}x, load {load:.1f} -> {load_average():.1f}):"
+            f"run {number + 1} ({args.page}, {args.profile}, CPU {args.cpu:g}x,"
+            f" load {load:.1f} -> {load_average():.1f}):"
         )
         print(f"  {len(tasks)} tasks over {args.limit:g} ms, {sum(t['ms'] for t in tasks)} ms in all")
         for task in tasks:

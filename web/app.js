@@ -35,6 +35,7 @@ import { closeRollout, cubeTable, openRollout, resultTable } from "./engine/roll
 import { createPool, deviceFacts, poolSize } from "./engine/pool.js";
 import { createAnalysisStorage } from "./review/analyses.js";
 import { createMatchStorage } from "./storage.js";
+import { loadOfflineAppLater } from "./offline-later.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const root = document.documentElement;
@@ -496,3 +497,5 @@ if (reviewed && !friendLink && !/(^#|&)(position|match)=/.test(location.hash)) {
 }
 // A match with a friend that this tab showed before a reload is shown again.
 if (!friendLink && sessionStorage.getItem("backgammon.remote.shown")) void friendsModule().then((module) => enqueue(() => module.resumeShown()));
+// The offline copy and the offer of a new version (web/pwa.js) once the page has started, not among its first tasks.
+void loadOfflineAppLater().catch((error) => console.warn("offline copy not available:", error));

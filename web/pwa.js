@@ -3,14 +3,14 @@
  * Installs the site as an offline app (the service worker dist/sw.js) and tells the page when a new
  * version is ready.
  *
- *   <script type="module" src="web/pwa.js"></script>   (all a page needs)
+ *   import("./pwa.js")   (all a page needs; the game's page does it once started: web/offline-later.js)
  *
  * When a new build has been downloaded in the background, `<html data-update="ready">` is set, a
  * `backgammon:update-ready` event fires on `window`, and the player is offered a reload (a bar with
  * "Reload" and "Later", `#update-offer`). Nothing changes under the running page until
  * `offlineApp.applyUpdate()` is called (the "Reload" button): it activates the new version and
- * reloads (the match is in localStorage, so the reload restores it). Loaded as its own module by the
- * pages, so it also runs where app.js does not (the tutorial).
+ * reloads (the match is in localStorage, so the reload restores it). Loaded on its own by each page (the game
+ * and the tutorial), after their start: build.py keeps it one file that both import.
  */
 
 /** Set before the page loads as `?no-sw` to keep the service worker out (tests that need the network). */

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from scripts.board_snapshot import SNAPSHOTS, draw_snapshot
+from scripts.board_snapshot import SNAPSHOT, SNAPSHOT_NARROW, SNAPSHOTS, draw_snapshot
 
-from .conftest import PageProblems, Site, site_build, wait_for_engine_ready
+from .conftest import RESULTS_DIR, PageProblems, Site, site_build, wait_for_engine_ready
+from .test_pwa import wait_for_offline_copy
 
 # What the engine's worker asks for at its start, before pyodide.mjs has run (web/engine/worker.js).
 EARLY_ENGINE_FILES = ("pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
@@ -49,6 +50,26 @@ def test_one_engine_worker_started_before_the_page_modules(page: Page, site: Sit
     assert page.evaluate("performance.getEntriesByName('engine:requested').length") == 1
 
 
+# When the engine was ready (or failed), in the page's time: an attribute set by the page's code (the parser's
+# data-engine="loading" is no mutation).
+RECORD_ENGINE_SETTLED = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.engine === "loading") return;
+  observer.disconnect();
+  window.__engineSettledAt = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
+"""
+
+
+def requested_before_ready(page: Page) -> list[str]:
+    """The URLs the page asked for before its engine was ready (RECORD_ENGINE_SETTLED)."""
+    urls: list[str] = page.evaluate(
+        """() => performance.getEntriesByType("resource")
+            .filter((entry) => entry.startTime < window.__engineSettledAt).map((entry) => entry.name)"""
+    )
+    return urls
+
+
 def test_the_game_loads_its_modules_joined_and_preloaded(page: Page, site: Site) -> None:
     """build.py joins the page's modules (scripts/bundle.mjs): until the engine is ready the game fetches
     a handful of script files, each named in the page (a module script or a modulepreload, so none waits
@@ -56,10 +77,11 @@ def test_the_game_loads_its_modules_joined_and_preloaded(page: Page, site: Site)
     html = page.request.get(site.url()).text()
     named = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
     named |= set(re.findall(r'<script type="module" src="([^"]+)">', html))
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url.split("?", 1)[0].removeprefix(site.url())))
+    page.add_init_script(RECORD_ENGINE_SETTLED)
     page.goto(site.url("?test-dice=31"))
     wait_for_engine_ready(page)
+    # The page's own requests (the worker's are not in its timeline) until the engine was ready.
+    fetched = [url.split("?", 1)[0].removeprefix(site.url()) for url in requested_before_ready(page)]
     # The classic scripts of <head>, and the worker's own modules (its graph, not the page's).
     own = {"web/engine/start.js", "web/theme-start.js", "web/engine/worker.js", "web/engine/dice.js"}
     modules = {url for url in fetched if url.startswith("web/") and url.endswith(".js") and url not in own}
@@ -129,6 +151,52 @@ def test_the_first_frame_needs_the_html_alone(page: Page, site: Site, page_probl
     assert any(url.split("?", 1)[0].endswith("/web/engine/worker.js") for url in refused), refused
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_first_html_draws_the_board_from_less_and_paints_it_the_same(
+    browser: Browser, site: Site, page_problems: PageProblems, size: str
+) -> None:
+    """build.py leaves out of index.html's copy of the start board what the first frame does not show (the
+    points' hit areas, glows and focus rings, the names and data the live board reads): the page from its HTML
+    alone paints the board exactly as the whole saved drawing does, from fewer elements."""
+    page_problems.expect(r"Failed to load|net::ERR_FAILED|Failed to fetch|error loading|Importing a module")
+    viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        html = page.request.get(site.url()).text()
+        drawn = html[html.index('<div id="board"') : html.index("</div>", html.index('<div id="board"'))]
+        for unseen in ('class="hit"', 'class="glow"', 'class="focus-ring"', "data-loc=", 'role="button"'):
+            assert unseen not in drawn, unseen
+        saved = SNAPSHOT.read_text(encoding="utf-8") + SNAPSHOT_NARROW.read_text(encoding="utf-8")
+        assert drawn.count("<") < 0.8 * saved.count("<")
+        page.context.route(
+            "**/*",
+            lambda route: (
+                route.continue_() if route.request.url.split("?", 1)[0] == site.url() else route.abort()
+            ),
+        )
+        page.goto(site.url("?no-sw"), wait_until="domcontentloaded")
+        board = page.locator("#board")
+        # The engine's status line lies over the board's foot on a phone: its spinner turns.
+        still = {"animations": "disabled", "mask": [page.locator("#engine-status")]}
+        first_frame = board.screenshot(**still)  # type: ignore[arg-type]
+        (RESULTS_DIR / "first-html").mkdir(parents=True, exist_ok=True)
+        (RESULTS_DIR / "first-html" / f"board-{size}.png").write_bytes(first_frame)
+        page.evaluate(
+            """(saved) => new Promise((resolve) => {
+                document.getElementById("board").innerHTML = saved;
+                requestAnimationFrame(() => requestAnimationFrame(resolve));
+            })""",
+            saved,
+        )
+        assert page.locator("#board svg.board-snapshot .hit").count() > 0  # the whole drawing is in
+        whole = board.screenshot(**still)  # type: ignore[arg-type]
+        (RESULTS_DIR / "first-html" / f"board-{size}-whole-drawing.png").write_bytes(whole)
+        assert whole == first_frame
+    finally:
+        context.close()
+
+
 def test_the_engine_files_are_asked_for_before_pyodides_script_arrives(page: Page, site: Site) -> None:
     """The worker asks for Pyodide's WebAssembly, its stdlib, lock file and pyodide.asm.mjs from its first
     line, in parallel with pyodide.mjs, instead of once pyodide.mjs has arrived and run: held back here, they
@@ -196,3 +264,23 @@ def test_the_status_line_tells_how_far_the_engine_has_come(page: Page, site: Sit
     assert shares[0] < 35, seen
     assert "Starting the rules engine…" in seen, seen
     assert seen.index("Starting the rules engine…") > seen.index(downloading[-1]), seen
+
+
+def test_the_offline_app_is_loaded_once_the_engine_is_ready(page: Page, site: Site) -> None:
+    """web/pwa.js (the offline copy, the offer of a new version) is no module of the page's start, whose first
+    seconds a phone spends on the board and the engine: the page asks for it once the engine is ready, and the
+    offline copy is made all the same (the service worker installed, controlling the page)."""
+    html = page.request.get(site.url()).text()
+    assert "web/pwa.js" not in html
+    page.add_init_script(RECORD_ENGINE_SETTLED)
+    page.goto(site.url("?test-dice=31&no-welcome"))
+    wait_for_engine_ready(page)
+    wait_for_offline_copy(page)
+    assert not [url for url in requested_before_ready(page) if url.endswith("/web/pwa.js")]
+    asked: list[float] = page.evaluate(
+        """() => performance.getEntriesByType("resource")
+            .filter((entry) => new URL(entry.name).pathname.endsWith("/web/pwa.js"))
+            .map((entry) => entry.startTime - window.__engineSettledAt)"""
+    )
+    assert len(asked) == 1 and asked[0] > 0, asked
+    assert page.get_attribute("html", "data-offline") == "registered"
