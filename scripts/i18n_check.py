@@ -23,7 +23,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from scripts.i18n_messages import (
-    CATALOGUES,
     PLURAL_CATEGORIES,
     PSEUDO,
     ROOT,
@@ -80,7 +79,7 @@ def page_ids(web: Path, page: Path) -> tuple[set[str], set[str], MarkedText]:
     asked: set[str] = set()
     quoted: set[str] = set()
     for path in web.rglob("*.js"):
-        if path.parent == CATALOGUES and path.stem in languages(path.parent):
+        if path.parent == web / "i18n" and path.stem in languages(path.parent):
             continue
         text = path.read_text(encoding="utf-8")
         for match in CALL.finditer(text):
@@ -132,6 +131,8 @@ def check(root: Path = ROOT) -> list[str]:
                 )
             if select_keys(parts) != select_keys(source):
                 problems.append(f"{code} {key}: the cases of a select differ from {SOURCE}'s")
+    for code, messages_parsed in parsed.items():
+        for key, parts in messages_parsed.items():
             for cases in plural_keys(parts):
                 wrong = {c for c in cases if not c.startswith("=")} - PLURAL_CATEGORIES[code]
                 if wrong:
