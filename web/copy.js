@@ -6,10 +6,9 @@
  * button is off, its title saying why, while its ID reads "—" (no game yet, a position not ready): a dash is nothing
  * to copy.
  */
+import { LANGUAGE_CHANGED, t } from "./i18n/i18n.js";
 
 const SIGN_MS = 5000;
-const COPIED = "Copied";
-const NOT_COPIED = "Not copied: it is selected, press Ctrl+C (⌘C on a Mac) to copy it";
 
 /** @type {WeakMap<Element, ReturnType<typeof setTimeout>>} */
 const signTimers = new WeakMap();
@@ -25,7 +24,7 @@ export function showCopySign(button, copied) {
     sign.className = "copy-sign";
     button.after(sign);
   }
-  sign.textContent = copied ? COPIED : NOT_COPIED;
+  sign.textContent = t(copied ? "copy.copied" : "copy.notCopied");
   sign.classList.toggle("failed", !copied);
   clearTimeout(signTimers.get(button));
   const shown = sign;
@@ -43,9 +42,7 @@ const NO_ID = "—";
 
 /** Why a Copy button is off: its ID reads "—". @param {Element} button */
 function nothingToCopy(button) {
-  return button.closest(".setup-ids")
-    ? "Nothing to copy: the position is not ready to play."
-    : "Nothing to copy: no game has started yet.";
+  return t(button.closest(".setup-ids") ? "copy.positionNotReady" : "copy.noGame");
 }
 
 /**
@@ -62,6 +59,7 @@ function followSource(button, source) {
     else button.removeAttribute("title");
   };
   new MutationObserver(update).observe(source, { childList: true, characterData: true, subtree: true });
+  document.addEventListener(LANGUAGE_CHANGED, update);
   update();
 }
 
@@ -75,7 +73,7 @@ export function bindCopyButtons(say) {
       try {
         await navigator.clipboard.writeText(text);
         showCopySign(button, true);
-        say(`Copied ${text}.`);
+        say(t("copy.copiedSaid", { text }));
       } catch {
         // No clipboard permission: select the text so the player can copy it by hand.
         const range = document.createRange();
@@ -83,7 +81,7 @@ export function bindCopyButtons(say) {
         getSelection()?.removeAllRanges();
         getSelection()?.addRange(range);
         showCopySign(button, false);
-        say(`Not copied: ${text} is selected; press Ctrl+C to copy it.`);
+        say(t("copy.notCopiedSaid", { text }));
       }
     });
   }

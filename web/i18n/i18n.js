@@ -19,6 +19,9 @@ const LOADERS = /** @type {Record<string, () => Promise<{default: Catalogue}>>} 
   "en-XA": () => import("./en-XA.js"),
 });
 
+/** The event `document` hears once another language is in force: words written outside the marked elements follow. */
+export const LANGUAGE_CHANGED = "backgammon-language";
+
 /** @type {Catalogue} */
 let messages = en;
 let locale = "en";
@@ -61,6 +64,7 @@ export async function useLanguage(code) {
   root.lang = tag;
   root.dir = LANGUAGES[tag]?.dir ?? "ltr";
   translatePage(document);
+  document.dispatchEvent(new Event(LANGUAGE_CHANGED));
   return tag;
 }
 

@@ -24,8 +24,8 @@ export function playerName(view, player) {
  * @param {number} player
  */
 export function spokenPoint(loc, player) {
-  if (loc === "bar") return "the bar";
-  if (loc === "off") return "off";
+  if (loc === "bar") return t("point.bar");
+  if (loc === "off") return t("point.off");
   const n = Number(loc);
   return String(player === 0 ? n : 25 - n);
 }
@@ -33,17 +33,6 @@ export function spokenPoint(loc, player) {
 /** @param {number[] | null} dice  said the higher die first, as everywhere a roll is shown */
 export function diceText(dice) {
   return rollWords(dice);
-}
-
-const KIND_WORDS = /** @type {Record<string, string>} */ ({
-  single: "a single game",
-  gammon: "a gammon",
-  backgammon: "a backgammon",
-});
-
-/** @param {number} n */
-function points(n) {
-  return `${n} point${n === 1 ? "" : "s"}`;
 }
 
 /** @param {View} view */
@@ -227,41 +216,46 @@ export function eventText(view, event) {
   switch (event.type) {
     case "rolled":
       if (event.opening) return openingText(view, event);
-      return `${who} rolls ${diceText(event.dice)}.`;
+      return t("event.rolls", { name: who, roll: diceText(event.dice) });
     case "automatic_double":
-      return `Automatic double: the cube is at ${event.value}.`;
-    case "dice_swapped":
-      return `Dice swapped: ${(event.dice ?? []).join(" then ")}.`;
-    case "new_game":
-      return `Game ${event.number} begins.${event.crawford_game ? " This is the Crawford game: no doubling." : ""}`;
+      return t("event.automaticDouble", { value: event.value });
+    case "dice_swapped": {
+      const [first, second] = event.dice ?? [];
+      return t("event.diceSwapped", { first: first ?? "", second: second ?? "" });
+    }
+    case "new_game": {
+      const begins = t("event.newGame", { number: event.number });
+      return event.crawford_game ? sentences(begins, t("score.crawford")) : begins;
+    }
     case "moved": {
       const p = event.player ?? view.turn ?? 0;
-      const hit = event.hit ? `, hitting ${playerName(view, 1 - p)}'s checker` : "";
-      if (event.to === "off") return `${who} bears off from ${spokenPoint(event.from, p)}.`;
-      return `${who} moves ${spokenPoint(event.from, p)} to ${spokenPoint(event.to, p)}${hit}.`;
+      const from = spokenPoint(event.from, p);
+      if (event.to === "off") return t("event.bearsOff", { name: who, from });
+      const args = { name: who, from, to: spokenPoint(event.to, p) };
+      return event.hit ? t("event.movesHitting", { ...args, hit: playerName(view, 1 - p) }) : t("event.moves", args);
     }
     case "unmoved":
-      return `${who} takes back the move ${spokenPoint(event.from, event.player ?? 0)} to ${spokenPoint(event.to, event.player ?? 0)}.`;
+      return t("event.unmoved", { name: who, from: spokenPoint(event.from, event.player ?? 0), to: spokenPoint(event.to, event.player ?? 0) });
     case "passed":
-      return `${who} cannot move and passes.`;
+      return t("event.passed", { name: who });
     case "doubled":
-      return `${who} doubles to ${event.value ?? view.cube?.offered_value}.`;
+      return t("event.doubled", { name: who, value: event.value ?? view.cube?.offered_value ?? "" });
     case "took":
-      return `${who} takes. The cube is at ${event.value ?? view.cube?.value}.`;
+      return t("event.took", { name: who, value: event.value ?? view.cube?.value ?? "" });
     case "dropped":
-      return `${who} drops.`;
+      return t("event.dropped", { name: who });
     case "beavered":
-      return `${who} beavers: the cube goes to ${event.value ?? view.cube?.offered_value}.`;
+      return t("event.beavered", { name: who, value: event.value ?? view.cube?.offered_value ?? "" });
     case "resigned":
-      return `${who} offers to resign ${KIND_WORDS[event.kind] ?? "the game"}.`;
+      return t("event.resigned", { name: who, kind: event.kind ?? "" });
     case "resign_accepted":
-      return `${who} accepts the resignation.`;
+      return t("event.resignAccepted", { name: who });
     case "resign_rejected":
-      return `${who} rejects the resignation.`;
+      return t("event.resignRejected", { name: who });
     case "game_over":
-      return resultText(view) || `${playerName(view, event.winner)} wins ${points(event.points ?? 1)}.`;
+      return resultText(view) || t("event.gameOver", { name: playerName(view, event.winner), points: event.points ?? 1 });
     case "match_over":
-      return `${playerName(view, event.winner)} wins the match!`;
+      return t("status.matchWonBanner", { name: playerName(view, event.winner) });
     default:
       return null;
   }
@@ -270,8 +264,8 @@ export function eventText(view, event) {
 /** @param {View} view @param {import("../types.js").RolledEvent} event */
 function openingText(view, event) {
   const [a, b] = event.dice ?? [];
-  if (a === undefined) return "Opening roll.";
-  const base = `Opening roll: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}.`;
-  if (a === b) return `${base} A tie: roll again.`;
-  return `${base} ${playerName(view, a > b ? 0 : 1)} plays first with ${diceText([Math.max(a, b), Math.min(a, b)])}.`;
+  if (a === undefined) return t("event.opening");
+  const base = t("event.openingDice", { white: playerName(view, 0), a, black: playerName(view, 1), b });
+  if (a === b) return sentences(base, t("event.openingTie"));
+  return sentences(base, t("event.playsFirst", { name: playerName(view, a > b ? 0 : 1), roll: diceText([Math.max(a, b), Math.min(a, b)]) }));
 }
