@@ -27,7 +27,7 @@ NAMES = ["White", "Black"]
 SCREENS = ["header", "#play-panel", "#welcome-dialog", "#preferences-dialog"]
 
 # What a player sees on the screens in `selectors` that is not from a catalogue: visible text nodes (outside
-# <code>, the board and the names players were given) holding an ASCII word, and aria-labels and titles so; and
+# <code>, the board and the names players were given) holding an ASCII word, and aria-labels and titles so;
 # each text box whose text is wider than the box (scrollWidth over clientWidth: cut or overflowing).
 READ_SCREENS = """([selectors, names]) => {
   const english = [], overflowing = [];
@@ -44,7 +44,8 @@ READ_SCREENS = """([selectors, names]) => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.textContent.trim();
-      if (!text || !parent || parent.closest("code, #board, option, script, style") || !seen(parent)) continue;
+      if (!text || !parent || !seen(parent)) continue;
+      if (parent.closest("code, #board, option, script, style")) continue;
       if (foreign(text)) english.push(`${selector}: "${text}"`);
     }
     for (const el of [root, ...root.querySelectorAll("*")]) {
@@ -56,8 +57,8 @@ READ_SCREENS = """([selectors, names]) => {
       const display = getComputedStyle(el).display;
       const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       if (el.tagName === "SELECT" && el.selectedOptions.length === 1) {
-        // Chromium gives a select the scrollWidth of its box however its option is cut: a copy holding only the
-        // chosen option, laid out at its natural width, says how wide the option is.
+        // Chromium gives a select the scrollWidth of its box however its option is cut: a copy holding only
+        // the chosen option, laid out at its natural width, says how wide the option is.
         const copy = el.cloneNode(false);
         copy.append(el.selectedOptions[0].cloneNode(true));
         copy.style.width = "auto";
@@ -65,11 +66,12 @@ READ_SCREENS = """([selectors, names]) => {
         el.after(copy);
         const natural = copy.offsetWidth;
         copy.remove();
-        if (natural > el.offsetWidth + 1) overflowing.push(`select[name=${el.name}]: ${natural} > ${el.offsetWidth}`);
+        if (natural > el.offsetWidth + 1) overflowing.push(`${el.name}: ${natural} > ${el.offsetWidth}`);
         continue;
       }
       if (hasText && display !== "inline" && el.scrollWidth > el.clientWidth + 1) {
-        overflowing.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+        const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
+        overflowing.push(`${what}: ${el.scrollWidth} > ${el.clientWidth}`);
       }
     }
   }
@@ -141,7 +143,7 @@ BOARD_GEOMETRY = """() => {
   const origin = svg.getBoundingClientRect();
   const box = (el) => {
     const r = el.getBoundingClientRect();
-    return [Math.round(r.x - origin.x), Math.round(r.y - origin.y), Math.round(r.width), Math.round(r.height)];
+    return [r.x - origin.x, r.y - origin.y, r.width, r.height].map(Math.round);
   };
   return {
     size: [Math.round(origin.width), Math.round(origin.height)],
@@ -180,7 +182,7 @@ def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
         assert english.evaluate("document.documentElement.dir") in ("", "ltr")
         expect(arabic.locator("#status")).to_contain_text("رمية البداية")
         expect(arabic.locator("[data-action=roll]")).to_have_text("ارمِ النرد")
-        # The panels follow the direction: the game panel beside the board on its left, the menu from the right.
+        # The panels follow the direction: the game panel left of the board, the menu from the right.
         for page, panel_first in ((english, False), (arabic, True)):
             board = page.locator(".board-area").bounding_box()
             panel = page.locator("#play-panel").bounding_box()
@@ -188,7 +190,7 @@ def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
             assert (panel["x"] < board["x"]) == panel_first
         menu = [arabic.locator(f"#{id}").bounding_box() for id in ("new-match-button", "stats-button")]
         assert menu[0] and menu[1] and menu[0]["x"] > menu[1]["x"], "the menu reads from the right"
-        # The board keeps its geometry: every point, the bar, the trays and the checkers where English has them.
+        # The board keeps its geometry: the points, bar, trays and checkers where English has them.
         assert arabic.evaluate(BOARD_GEOMETRY) == english.evaluate(BOARD_GEOMETRY)
         screenshot(arabic, "i18n-ar-desktop-panel")
         audit(arabic, "the match page in Arabic")
