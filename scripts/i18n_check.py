@@ -42,7 +42,7 @@ from scripts.i18n_pseudo import pseudo_catalogue
 
 ATTRIBUTES = ("data-i18n", "data-i18n-label", "data-i18n-title")
 # An id passed to t(): the first argument, or both ends of a conditional there (`t(a ? "x.y" : "x.z")`).
-CALL = re.compile(r"""\bt\(\s*(?:"([\w.]+)"|[^"(),]*\?\s*"([\w.]+)"\s*:\s*"([\w.]+)")""")
+CALL = re.compile(r"""\b(?:words\.)?t\(\s*(?:"([\w.]+)"|[^"(),]*\?\s*"([\w.]+)"\s*:\s*"([\w.]+)")""")
 QUOTED = re.compile(r""""([a-z]+\.[A-Za-z]+)\"""")
 
 

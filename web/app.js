@@ -29,7 +29,7 @@ import { openLocalMatch } from "./match/local.js";
 import { startView } from "./match/startview.js";
 import { editPreferences } from "./preferences-dialog.js";
 import { chooseLanguage } from "./i18n/languages.js";
-import { currentLanguage, t, useLanguage } from "./i18n/i18n.js";
+import { LANGUAGE_CHANGED, currentLanguage, t, useLanguage } from "./i18n/i18n.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
@@ -453,7 +453,7 @@ $("setup-button").addEventListener("click", () => void enqueue(() => enterSetupM
 $("match-file-button").addEventListener("click", () => void files.open());
 $("hint-button").addEventListener("click", () => void play.hint());
 $("share-button").addEventListener("click", () => void openShareDialog());
-bindCopyButtons(announcer.say);
+bindCopyButtons(announcer.say, { t, changed: LANGUAGE_CHANGED });
 showSoundChoice();
 if (chooseLanguage(preferences.language, navigator.languages ?? []) !== "en") void showLanguage();
 

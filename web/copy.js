@@ -6,7 +6,14 @@
  * button is off, its title saying why, while its ID reads "—" (no game yet, a position not ready): a dash is nothing
  * to copy.
  */
-import { LANGUAGE_CHANGED, t } from "./i18n/i18n.js";
+
+/**
+ * The page's words: web/i18n/i18n.js's `t` and its event, handed in by `bindCopyButtons` at the start (the areas
+ * loaded on first use share this module: importing the catalogues here would give the start one more file).
+ * @typedef {{t: typeof import("./i18n/i18n.js").t, changed: string}} Words
+ */
+/** @type {Words} */
+let words = { t: (id) => id, changed: "" };
 
 const SIGN_MS = 5000;
 
@@ -24,7 +31,7 @@ export function showCopySign(button, copied) {
     sign.className = "copy-sign";
     button.after(sign);
   }
-  sign.textContent = t(copied ? "copy.copied" : "copy.notCopied");
+  sign.textContent = words.t(copied ? "copy.copied" : "copy.notCopied");
   sign.classList.toggle("failed", !copied);
   clearTimeout(signTimers.get(button));
   const shown = sign;
@@ -42,7 +49,7 @@ const NO_ID = "—";
 
 /** Why a Copy button is off: its ID reads "—". @param {Element} button */
 function nothingToCopy(button) {
-  return t(button.closest(".setup-ids") ? "copy.positionNotReady" : "copy.noGame");
+  return words.t(button.closest(".setup-ids") ? "copy.positionNotReady" : "copy.noGame");
 }
 
 /**
@@ -59,12 +66,13 @@ function followSource(button, source) {
     else button.removeAttribute("title");
   };
   new MutationObserver(update).observe(source, { childList: true, characterData: true, subtree: true });
-  document.addEventListener(LANGUAGE_CHANGED, update);
+  document.addEventListener(words.changed, update);
   update();
 }
 
-/** @param {(text: string) => void} say */
-export function bindCopyButtons(say) {
+/** @param {(text: string) => void} say @param {Words} pageWords */
+export function bindCopyButtons(say, pageWords) {
+  words = pageWords;
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-copy]"))) {
     const source = /** @type {HTMLElement} */ (document.getElementById(button.dataset.copy ?? ""));
     followSource(button, source);
@@ -73,7 +81,7 @@ export function bindCopyButtons(say) {
       try {
         await navigator.clipboard.writeText(text);
         showCopySign(button, true);
-        say(t("copy.copiedSaid", { text }));
+        say(words.t("copy.copiedSaid", { text }));
       } catch {
         // No clipboard permission: select the text so the player can copy it by hand.
         const range = document.createRange();
@@ -81,7 +89,7 @@ export function bindCopyButtons(say) {
         getSelection()?.removeAllRanges();
         getSelection()?.addRange(range);
         showCopySign(button, false);
-        say(t("copy.notCopiedSaid", { text }));
+        say(words.t("copy.notCopiedSaid", { text }));
       }
     });
   }
