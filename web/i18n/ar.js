@@ -144,7 +144,7 @@ export default {
   "prefs.themeDark": "داكن",
   "prefs.themeContrast": "تباين عالٍ",
   "prefs.language": "اللغة",
-  "prefs.languageAuto": "تلقائية (لغة الجهاز)",
+  "prefs.languageAuto": "تلقائية",
   "prefs.save": "حفظ",
   "prefs.cancel": "إلغاء",
   "point.bar": "البار",

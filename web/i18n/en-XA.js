@@ -143,7 +143,7 @@ export default {
   "prefs.themeDark": "[Đààŕķ]",
   "prefs.themeContrast": "[Ĥîîĝĥ çööñţŕààšţ]",
   "prefs.language": "[Ļààñĝûûààĝéé]",
-  "prefs.languageAuto": "[ÀÀûûţööɱààţîîç (ţĥéé đééṽîîçéé'š ļààñĝûûààĝéé)]",
+  "prefs.languageAuto": "[ÀÀûûţööɱààţîîç]",
   "prefs.save": "[Šààṽéé]",
   "prefs.cancel": "[Çààñçééļ]",
   "point.bar": "[ţĥéé ƀààŕ]",

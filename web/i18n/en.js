@@ -145,7 +145,7 @@ export default {
   "prefs.themeDark": "Dark",
   "prefs.themeContrast": "High contrast",
   "prefs.language": "Language",
-  "prefs.languageAuto": "Automatic (the device's language)",
+  "prefs.languageAuto": "Automatic",
   "prefs.save": "Save",
   "prefs.cancel": "Cancel",
   "point.bar": "the bar",
