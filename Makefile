@@ -45,6 +45,7 @@ setup: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CHROMIUM) $(GNUBG)
 lint: $(VENV_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	npx --no-install eslint .
+	$(VENV_PY) -m scripts.i18n_check
 
 # tsconfig.json is the page's (DOM), tsconfig.worker.json the engine's worker and the service worker's (WebWorker).
 typecheck: $(VENV_STAMP) $(NODE_STAMP)

@@ -28,6 +28,8 @@ import * as say from "./play/describe.js";
 import { openLocalMatch } from "./match/local.js";
 import { startView } from "./match/startview.js";
 import { editPreferences } from "./preferences-dialog.js";
+import { chooseLanguage } from "./i18n/languages.js";
+import { LANGUAGE_CHANGED, currentLanguage, t, useLanguage } from "./i18n/i18n.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
@@ -403,7 +405,9 @@ async function openPreferencesDialog() {
  * @param {import("./preferences.js").Preferences} next
  */
 function usePreferences(next) {
+  const language = next.language !== preferences.language;
   preferences = next;
+  if (language) void showLanguage();
   /** @type {any} */ (globalThis).backgammonTheme?.set(preferences.theme); // web/theme-start.js
   showSoundChoice();
   play.render();
@@ -415,7 +419,15 @@ watchPreferences(usePreferences);
 function showSoundChoice() {
   setSoundEnabled(preferences.sound);
   $("sound-button").setAttribute("aria-pressed", String(preferences.sound));
-  $("sound-state").textContent = preferences.sound ? "on" : "off"; // seen; aria-pressed says it to assistive tools
+  $("sound-state").textContent = t(preferences.sound ? "menu.soundOn" : "menu.soundOff"); // seen; aria-pressed says it to assistive tools
+}
+
+/** The language chosen (or the device's) put in force: the page's words follow at once (web/i18n/). */
+async function showLanguage() {
+  const wanted = chooseLanguage(preferences.language, navigator.languages ?? [navigator.language]);
+  if (wanted !== currentLanguage() || document.documentElement.lang !== wanted) await useLanguage(wanted);
+  showSoundChoice();
+  play.render();
 }
 
 $("controls").addEventListener("click", (event) => {
@@ -442,8 +454,9 @@ $("setup-button").addEventListener("click", () => void enqueue(() => enterSetupM
 $("match-file-button").addEventListener("click", () => void files.open());
 $("hint-button").addEventListener("click", () => void play.hint());
 $("share-button").addEventListener("click", () => void openShareDialog());
-bindCopyButtons(announcer.say);
+bindCopyButtons(announcer.say, { t, changed: LANGUAGE_CHANGED });
 showSoundChoice();
+if (chooseLanguage(preferences.language, navigator.languages ?? []) !== "en") void showLanguage();
 
 // The device asking for less motion (or no longer) while the page is open: an automatic animation speed follows.
 matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", () => {

@@ -7,9 +7,15 @@
  * to copy.
  */
 
+/**
+ * The page's words: web/i18n/i18n.js's `t` and its event, handed in by `bindCopyButtons` at the start (the areas
+ * loaded on first use share this module: importing the catalogues here would give the start one more file).
+ * @typedef {{t: typeof import("./i18n/i18n.js").t, changed: string}} Words
+ */
+/** @type {Words} */
+let words = { t: (id) => id, changed: "" };
+
 const SIGN_MS = 5000;
-const COPIED = "Copied";
-const NOT_COPIED = "Not copied: it is selected, press Ctrl+C (⌘C on a Mac) to copy it";
 
 /** @type {WeakMap<Element, ReturnType<typeof setTimeout>>} */
 const signTimers = new WeakMap();
@@ -25,7 +31,7 @@ export function showCopySign(button, copied) {
     sign.className = "copy-sign";
     button.after(sign);
   }
-  sign.textContent = copied ? COPIED : NOT_COPIED;
+  sign.textContent = words.t(copied ? "copy.copied" : "copy.notCopied");
   sign.classList.toggle("failed", !copied);
   clearTimeout(signTimers.get(button));
   const shown = sign;
@@ -43,9 +49,7 @@ const NO_ID = "—";
 
 /** Why a Copy button is off: its ID reads "—". @param {Element} button */
 function nothingToCopy(button) {
-  return button.closest(".setup-ids")
-    ? "Nothing to copy: the position is not ready to play."
-    : "Nothing to copy: no game has started yet.";
+  return words.t(button.closest(".setup-ids") ? "copy.positionNotReady" : "copy.noGame");
 }
 
 /**
@@ -62,11 +66,13 @@ function followSource(button, source) {
     else button.removeAttribute("title");
   };
   new MutationObserver(update).observe(source, { childList: true, characterData: true, subtree: true });
+  document.addEventListener(words.changed, update);
   update();
 }
 
-/** @param {(text: string) => void} say */
-export function bindCopyButtons(say) {
+/** @param {(text: string) => void} say @param {Words} pageWords */
+export function bindCopyButtons(say, pageWords) {
+  words = pageWords;
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-copy]"))) {
     const source = /** @type {HTMLElement} */ (document.getElementById(button.dataset.copy ?? ""));
     followSource(button, source);
@@ -75,7 +81,7 @@ export function bindCopyButtons(say) {
       try {
         await navigator.clipboard.writeText(text);
         showCopySign(button, true);
-        say(`Copied ${text}.`);
+        say(words.t("copy.copiedSaid", { text }));
       } catch {
         // No clipboard permission: select the text so the player can copy it by hand.
         const range = document.createRange();
@@ -83,7 +89,7 @@ export function bindCopyButtons(say) {
         getSelection()?.removeAllRanges();
         getSelection()?.addRange(range);
         showCopySign(button, false);
-        say(`Not copied: ${text} is selected; press Ctrl+C to copy it.`);
+        say(words.t("copy.notCopiedSaid", { text }));
       }
     });
   }

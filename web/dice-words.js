@@ -3,8 +3,9 @@
  * A roll as the page writes it, the higher die first (the convention of GNU Backgammon and XG) wherever a roll is
  * shown: `65` in a move list, `6-5` in a title, `6 and 5` or `double 5s` in a sentence. Only the words are sorted:
  * the record keeps the dice in the order they were drawn (after *Swap dice*, the order they are played in).
- * Pure functions, checked under Node.
+ * Pure functions, checked under Node; the words are the catalogue's (web/i18n/).
  */
+import { t } from "./i18n/i18n.js";
 
 /**
  * The two dice of `dice`, the higher first; none for anything but a roll of two.
@@ -40,7 +41,7 @@ export function rollDashed(dice) {
 export function rollWords(dice) {
   const [high, low] = highFirst(dice);
   if (high === undefined) return "";
-  return high === low ? `double ${high}s` : `${high} and ${low}`;
+  return high === low ? t("dice.double", { die: high }) : t("dice.two", { high, low });
 }
 
 /**
@@ -50,5 +51,5 @@ export function rollWords(dice) {
  */
 export function rollToPlay(dice) {
   const words = rollWords(dice);
-  return dice && words && dice[0] < dice[1] ? `${words}, the ${dice[0]} first` : words;
+  return dice && words && dice[0] < dice[1] ? t("dice.firstDie", { roll: words, first: dice[0] }) : words;
 }

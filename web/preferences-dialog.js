@@ -1,5 +1,7 @@
 // @ts-check
 /** The *Preferences* dialog: the form filled from the preferences in force, and read back when saved. */
+import { t } from "./i18n/i18n.js";
+import { DEVICE_LANGUAGE, LANGUAGES, checkLanguage } from "./i18n/languages.js";
 import { ANIMATION_SPEEDS, END_TURNS, END_TURN_DELAY_MS, normalizePreferences } from "./preferences.js";
 
 /** @typedef {import("./preferences.js").Preferences} Preferences */
@@ -21,7 +23,8 @@ export async function editPreferences(current, ask) {
   el("orientation").value = current.orientation;
   el("endTurn").value = current.endTurn;
   const delayed = form.querySelector("select[name=endTurn] option[value=delay]");
-  if (delayed) delayed.textContent = `end the turn in ${END_TURN_DELAY_MS / 1000} seconds`;
+  if (delayed) delayed.textContent = t("prefs.endTurnDelay", { seconds: END_TURN_DELAY_MS / 1000 });
+  offerLanguages(/** @type {HTMLSelectElement} */ (/** @type {unknown} */ (el("language"))), current.language);
   /** @type {Record<string, number>} */
   const speeds = ANIMATION_SPEEDS;
   el("theme").value = current.theme;
@@ -41,8 +44,26 @@ export async function editPreferences(current, ask) {
     animationAuto: el("animation").value === "auto",
     theme: el("theme").value,
     sound: el("sound").checked,
+    language: checkLanguage(el("language").value),
   });
   return { chosen, done };
+}
+
+/**
+ * The language switch's options: the device's, then each language in its own words (with its `lang`, so that a
+ * screen reader says it rightly); the pseudo-language only once it is chosen (a tester's, never a player's).
+ * @param {HTMLSelectElement} select @param {string} chosen
+ */
+function offerLanguages(select, chosen) {
+  for (const option of [...select.options]) if (option.value !== DEVICE_LANGUAGE) option.remove();
+  for (const [code, language] of Object.entries(LANGUAGES)) {
+    if (language.pseudo && code !== chosen) continue;
+    const option = new Option(language.name, code);
+    option.lang = code;
+    option.dir = language.dir;
+    select.add(option);
+  }
+  select.value = chosen;
 }
 
 /**

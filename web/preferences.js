@@ -1,5 +1,6 @@
 // @ts-check
 /** Player preferences: defaults, validation of stored values, and persistence in localStorage. */
+import { checkLanguage } from "./i18n/languages.js";
 import { safeLocalStorage } from "./storage.js";
 
 const PREFERENCES_KEY = "backgammon.preferences.v1";
@@ -24,6 +25,8 @@ const PREFERENCES_KEY = "backgammon.preferences.v1";
  * @property {boolean} sound  sound effects (web/sound.js); off unless the player turns them on, whatever the
  *   system's settings (`prefers-reduced-motion` included)
  * @property {Theme} theme  the colours: "auto" follows the device (web/theme-start.js applies it before the first paint)
+ * @property {string} language  the page's language (a key of web/i18n/languages.js LANGUAGES), or "auto": the
+ *   device's (navigator.languages)
  */
 
 /** @typedef {"auto" | "classic" | "dark" | "contrast"} Theme */
@@ -53,6 +56,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   reviewUnit: "emg",
   sound: false,
   theme: "auto",
+  language: "auto",
 });
 
 /** Whether the device asks for less motion. */
@@ -91,6 +95,7 @@ export function normalizePreferences(data, reducedMotion = reducedMotionWanted()
     reviewUnit: data.reviewUnit === "mwc" ? "mwc" : "emg",
     sound: data.sound === true,
     theme: THEMES.find((theme) => theme === data.theme) ?? d.theme,
+    language: checkLanguage(data.language),
   };
 }
 

@@ -9,9 +9,9 @@
  * @typedef {Record<string, ButtonState>} ControlStates
  */
 
+import { t } from "../i18n/i18n.js";
+
 const HIDDEN = Object.freeze({ visible: false, enabled: false });
-/** What *Done* does, and the other ways to do it. */
-const DONE_TITLE = "End the turn (Enter, Space, or a click on the dice)";
 
 /**
  * @param {import("../types.js").PlayView} view
@@ -47,7 +47,7 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
     if (!view.crawford_game && !cube.dead) {
       states.double = {
         ...act(Boolean(cube.may_double)),
-        title: cube.may_double ? `Double to ${(cube.value ?? 1) * 2}` : cube.why_not_text || "You cannot double now.",
+        title: cube.may_double ? t("controls.doubleTitle", { value: (cube.value ?? 1) * 2 }) : cube.why_not_text || t("controls.cannotDouble"),
       };
     }
   }
@@ -55,7 +55,7 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
     if (view.no_legal_move) {
       states.pass = act(true);
     } else if (endTurn === "wait" || (view.can_confirm && (endTurn === "delay" || hasDests(view)))) {
-      states.confirm = { ...act(Boolean(view.can_confirm)), title: DONE_TITLE };
+      states.confirm = { ...act(Boolean(view.can_confirm)), title: t("controls.doneTitle") };
     }
     states.undo = act(Boolean(view.can_undo));
     states.undo_all = act(Boolean(view.can_undo));
@@ -79,8 +79,8 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
  */
 function swapLabel([first, second]) {
   return {
-    label: `Play the ${second} first`,
-    title: `Swap the dice: play them in the other order, the ${second} before the ${first}`,
+    label: t("controls.swapLabel", { die: second }),
+    title: t("controls.swapTitle", { first, second }),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { rollToPlay, rollWords } from "../dice-words.js";
+import { t } from "../i18n/i18n.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
 import { personHereToAct } from "./seats.js";
 
@@ -14,7 +15,7 @@ import { personHereToAct } from "./seats.js";
 /** @param {View} view @param {number} player */
 export function playerName(view, player) {
   const p = view?.players?.[player];
-  return (p && p.name) || (player === 0 ? "White" : "Black");
+  return (p && p.name) || t(player === 0 ? "player.white" : "player.black");
 }
 
 /**
@@ -23,8 +24,8 @@ export function playerName(view, player) {
  * @param {number} player
  */
 export function spokenPoint(loc, player) {
-  if (loc === "bar") return "the bar";
-  if (loc === "off") return "off";
+  if (loc === "bar") return t("point.bar");
+  if (loc === "off") return t("point.off");
   const n = Number(loc);
   return String(player === 0 ? n : 25 - n);
 }
@@ -34,24 +35,13 @@ export function diceText(dice) {
   return rollWords(dice);
 }
 
-const KIND_WORDS = /** @type {Record<string, string>} */ ({
-  single: "a single game",
-  gammon: "a gammon",
-  backgammon: "a backgammon",
-});
-
-/** @param {number} n */
-function points(n) {
-  return `${n} point${n === 1 ? "" : "s"}`;
-}
-
 /** @param {View} view */
 export function scoreText(view) {
   const [a, b] = view.score ?? [0, 0];
   const length = view.settings?.match_length;
-  const target = length ? ` in a ${length}-point match` : " (money session)";
-  const crawford = view.crawford_game ? " This is the Crawford game: no doubling." : "";
-  return `Score: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}${target}.${crawford}`;
+  const args = { white: playerName(view, 0), a, black: playerName(view, 1), b };
+  const score = length ? t("score.match", { ...args, length }) : t("score.money", args);
+  return view.crawford_game ? `${score} ${t("score.crawford")}` : score;
 }
 
 /**
@@ -63,7 +53,7 @@ function offerText(view) {
   const cube = view.cube ?? {};
   const value = cube.offered_value ?? (cube.value ?? 1) * 2;
   const by = playerName(view, cube.offered_by ?? 1 - (view.decision ?? view.turn ?? 0));
-  return value > (cube.value ?? 1) * 2 ? `${by} beavers: the cube goes to ${value}` : `${by} doubles to ${value}`;
+  return t(value > (cube.value ?? 1) * 2 ? "status.beavers" : "status.doubles", { name: by, value });
 }
 
 /** @param {View} view */
@@ -112,47 +102,61 @@ export function statusText(view, endTurn = "wait") {
   switch (view.phase) {
     case "opening":
       if (view.opening_roll && view.opening_roll[0] === view.opening_roll[1]) {
-        return `Opening roll: both rolled ${view.opening_roll[0]}. Roll again.`;
+        return t("status.openingTie", { die: view.opening_roll[0] });
       }
-      return "Opening roll: each player rolls one die; the higher die moves first.";
+      return t("status.opening");
     case "roll":
-      return view.cube?.may_double ? `${name} to roll or double.` : `${name} to roll.`;
-    case "move":
+      return t(view.cube?.may_double ? "status.rollOrDouble" : "status.roll", { name });
+    case "move": {
+      const mover = playerName(view, turn);
       if (view.no_legal_move) {
-        return `${playerName(view, turn)} rolled ${diceText(view.dice)}: you cannot make a move.${PASS_ENDS[endTurn]}`;
+        return sentences(t("status.cannotMove", { name: mover, roll: diceText(view.dice) }), passEnds(endTurn));
       }
-      if (playComplete(view)) return `${playerName(view, turn)}: play complete.${PLAY_ENDS[endTurn]}`;
-      return `${playerName(view, turn)} to move ${rollToPlay(view.dice)}.`;
+      if (playComplete(view)) return sentences(t("status.playComplete", { name: mover }), playEnds(endTurn));
+      return t("status.toMove", { name: mover, roll: rollToPlay(view.dice) });
+    }
     case "doubled":
-      return `${offerText(view)}. ${name}: take or drop?`;
+      return t("status.takeOrDrop", { offer: offerText(view), name });
     case "resign_offered": {
       // Python sends the resignation with its phase: who offers it is `player`.
       const r = view.resignation;
       const by = r?.player ?? 1 - decider;
-      return `${playerName(view, by)} offers to resign ${KIND_WORDS[r?.kind ?? ""] ?? "the game"}. ${name}: accept or reject?`;
+      return t("status.resignOffered", { by: playerName(view, by), kind: r?.kind ?? "", name });
     }
     case "game_over":
       return resultText(view);
     case "match_over":
-      return `${playerName(view, view.match_winner ?? 0)} wins the match. ${scoreText(view)}`;
+      return sentences(t("status.matchWon", { name: playerName(view, view.match_winner ?? 0) }), scoreText(view));
     default:
       return "";
   }
 }
 
-/** How a complete play ends, after the `endTurn` preference: the sentence after "White: play complete." */
-const PLAY_ENDS = {
-  wait: " Press Done or Enter to end the turn, or Undo to take back a checker.",
-  delay: ` The turn ends in ${END_TURN_DELAY_MS / 1000} seconds; Undo takes back a checker.`,
-  now: "",
-};
+/**
+ * Whole sentences one after the other (each language's catalogue ends its own); an empty one is left out.
+ * @param {...string} parts
+ */
+function sentences(...parts) {
+  return parts.filter(Boolean).join(" ");
+}
 
-/** How a roll that cannot be played ends the turn, after the `endTurn` preference. */
-const PASS_ENDS = {
-  wait: " Press Pass or Enter to end the turn.",
-  delay: ` The turn passes in ${END_TURN_DELAY_MS / 1000} seconds.`,
-  now: "",
-};
+/**
+ * How a complete play ends, after the `endTurn` preference: the sentence after "White: play complete."
+ * @param {import("../preferences.js").EndTurn} endTurn
+ */
+function playEnds(endTurn) {
+  if (endTurn === "now") return "";
+  return endTurn === "delay" ? t("status.endDelay", { seconds: END_TURN_DELAY_MS / 1000 }) : t("status.endWait");
+}
+
+/**
+ * How a roll that cannot be played ends the turn, after the `endTurn` preference.
+ * @param {import("../preferences.js").EndTurn} endTurn
+ */
+function passEnds(endTurn) {
+  if (endTurn === "now") return "";
+  return endTurn === "delay" ? t("status.passDelay", { seconds: END_TURN_DELAY_MS / 1000 }) : t("status.passWait");
+}
 
 /**
  * Every checker of the roll that can be played has been: the turn waits for its end (*Done*, or by itself).
@@ -174,12 +178,11 @@ export function hasDests(view) {
 export function resultText(view) {
   const r = view.result;
   if (!r) return "";
-  const winner = r.winner ?? 0;
-  const kind = KIND_WORDS[r.kind] ?? "the game";
-  const cube = view.cube?.value ?? 1;
-  const how = r.ending === "dropped" ? " (the double was dropped)" : r.ending === "resigned" ? " (by resignation)" : "";
-  const cubeWords = cube > 1 ? ` with the cube at ${cube}` : "";
-  return `${playerName(view, winner)} wins ${kind}${cubeWords}${how}: ${points(r.points ?? 1)}. ${scoreText(view)}`;
+  const won = t("status.gameWon", {
+    name: playerName(view, r.winner ?? 0), kind: r.kind ?? "", cube: view.cube?.value ?? 1, ending: r.ending ?? "",
+    points: r.points ?? 1,
+  });
+  return sentences(won, scoreText(view));
 }
 
 /** @param {View} view */
@@ -213,41 +216,46 @@ export function eventText(view, event) {
   switch (event.type) {
     case "rolled":
       if (event.opening) return openingText(view, event);
-      return `${who} rolls ${diceText(event.dice)}.`;
+      return t("event.rolls", { name: who, roll: diceText(event.dice) });
     case "automatic_double":
-      return `Automatic double: the cube is at ${event.value}.`;
-    case "dice_swapped":
-      return `Dice swapped: ${(event.dice ?? []).join(" then ")}.`;
-    case "new_game":
-      return `Game ${event.number} begins.${event.crawford_game ? " This is the Crawford game: no doubling." : ""}`;
+      return t("event.automaticDouble", { value: event.value });
+    case "dice_swapped": {
+      const [first, second] = event.dice ?? [];
+      return t("event.diceSwapped", { first: first ?? "", second: second ?? "" });
+    }
+    case "new_game": {
+      const begins = t("event.newGame", { number: event.number });
+      return event.crawford_game ? sentences(begins, t("score.crawford")) : begins;
+    }
     case "moved": {
       const p = event.player ?? view.turn ?? 0;
-      const hit = event.hit ? `, hitting ${playerName(view, 1 - p)}'s checker` : "";
-      if (event.to === "off") return `${who} bears off from ${spokenPoint(event.from, p)}.`;
-      return `${who} moves ${spokenPoint(event.from, p)} to ${spokenPoint(event.to, p)}${hit}.`;
+      const from = spokenPoint(event.from, p);
+      if (event.to === "off") return t("event.bearsOff", { name: who, from });
+      const args = { name: who, from, to: spokenPoint(event.to, p) };
+      return event.hit ? t("event.movesHitting", { ...args, hit: playerName(view, 1 - p) }) : t("event.moves", args);
     }
     case "unmoved":
-      return `${who} takes back the move ${spokenPoint(event.from, event.player ?? 0)} to ${spokenPoint(event.to, event.player ?? 0)}.`;
+      return t("event.unmoved", { name: who, from: spokenPoint(event.from, event.player ?? 0), to: spokenPoint(event.to, event.player ?? 0) });
     case "passed":
-      return `${who} cannot move and passes.`;
+      return t("event.passed", { name: who });
     case "doubled":
-      return `${who} doubles to ${event.value ?? view.cube?.offered_value}.`;
+      return t("event.doubled", { name: who, value: event.value ?? view.cube?.offered_value ?? "" });
     case "took":
-      return `${who} takes. The cube is at ${event.value ?? view.cube?.value}.`;
+      return t("event.took", { name: who, value: event.value ?? view.cube?.value ?? "" });
     case "dropped":
-      return `${who} drops.`;
+      return t("event.dropped", { name: who });
     case "beavered":
-      return `${who} beavers: the cube goes to ${event.value ?? view.cube?.offered_value}.`;
+      return t("event.beavered", { name: who, value: event.value ?? view.cube?.offered_value ?? "" });
     case "resigned":
-      return `${who} offers to resign ${KIND_WORDS[event.kind] ?? "the game"}.`;
+      return t("event.resigned", { name: who, kind: event.kind ?? "" });
     case "resign_accepted":
-      return `${who} accepts the resignation.`;
+      return t("event.resignAccepted", { name: who });
     case "resign_rejected":
-      return `${who} rejects the resignation.`;
+      return t("event.resignRejected", { name: who });
     case "game_over":
-      return resultText(view) || `${playerName(view, event.winner)} wins ${points(event.points ?? 1)}.`;
+      return resultText(view) || t("event.gameOver", { name: playerName(view, event.winner), points: event.points ?? 1 });
     case "match_over":
-      return `${playerName(view, event.winner)} wins the match!`;
+      return t("status.matchWonBanner", { name: playerName(view, event.winner) });
     default:
       return null;
   }
@@ -256,8 +264,8 @@ export function eventText(view, event) {
 /** @param {View} view @param {import("../types.js").RolledEvent} event */
 function openingText(view, event) {
   const [a, b] = event.dice ?? [];
-  if (a === undefined) return "Opening roll.";
-  const base = `Opening roll: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}.`;
-  if (a === b) return `${base} A tie: roll again.`;
-  return `${base} ${playerName(view, a > b ? 0 : 1)} plays first with ${diceText([Math.max(a, b), Math.min(a, b)])}.`;
+  if (a === undefined) return t("event.opening");
+  const base = t("event.openingDice", { white: playerName(view, 0), a, black: playerName(view, 1), b });
+  if (a === b) return sentences(base, t("event.openingTie"));
+  return sentences(base, t("event.playsFirst", { name: playerName(view, a > b ? 0 : 1), roll: diceText([Math.max(a, b), Math.min(a, b)]) }));
 }

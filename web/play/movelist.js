@@ -3,6 +3,7 @@
  * The move list: the current game in standard notation (cube actions and passes included, as Python writes them in
  * view.notation), with the earlier games of the match folded away above it.
  */
+import { currentLanguage, t } from "../i18n/i18n.js";
 
 /**
  * @typedef {{winner: number, kind: string, points: number}} GameResult
@@ -16,7 +17,7 @@
  */
 export function renderMoveList(container, notation, names) {
   const games = notation?.games ?? [];
-  const key = JSON.stringify([games, names]);
+  const key = JSON.stringify([games, names, currentLanguage()]);
   if (container.dataset.key === key) return; // unchanged: keep the scroll position and open folds
   container.dataset.key = key;
   const fragment = document.createDocumentFragment();
@@ -31,7 +32,7 @@ export function renderMoveList(container, notation, names) {
       if (player === 0 || player === 1) {
         const who = document.createElement("span");
         who.className = `who p${player}`;
-        who.textContent = names[player] ?? `Player ${player + 1}`;
+        who.textContent = names[player] ?? t("moves.player", { number: player + 1 });
         item.append(who, " ");
       }
       item.append(line.trim());
@@ -39,21 +40,23 @@ export function renderMoveList(container, notation, names) {
     });
     if (current) {
       const heading = document.createElement("h3");
-      heading.textContent = `Game ${game.number}`;
+      heading.textContent = t("moves.game", { number: game.number });
       fragment.append(heading, list);
     } else {
       const fold = document.createElement("details");
       const summary = document.createElement("summary");
       const r = game.result;
-      const outcome = r ? ` — ${names[r.winner] ?? `Player ${r.winner + 1}`} won ${r.points} point${r.points === 1 ? "" : "s"}` : "";
-      summary.textContent = `Game ${game.number}${outcome}`;
+      const winner = r ? (names[r.winner] ?? t("moves.player", { number: r.winner + 1 })) : "";
+      summary.textContent = r
+        ? t("moves.gameWon", { number: game.number, name: winner, points: r.points })
+        : t("moves.game", { number: game.number });
       fold.append(summary, list);
       fragment.append(fold);
     }
   });
   if (games.length === 0) {
     const empty = document.createElement("p");
-    empty.textContent = "No moves yet.";
+    empty.textContent = t("moves.none");
     fragment.append(empty);
   }
   container.replaceChildren(fragment);

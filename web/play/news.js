@@ -6,15 +6,17 @@
  * there what the screen reader's announcer says. The news lasts until a person here acts again: long enough to
  * read, however fast the steps after it came.
  */
+import { t } from "../i18n/i18n.js";
 import * as say from "./describe.js";
 
 /** @typedef {import("../types.js").PlayView} View */
 /** @typedef {import("../types.js").Event} Event */
 
 /**
- * One piece of news: a sentence, or a turn played by itself, written once its moves are known ("Black rolls 6 and
- * 4 and plays 24/18 13/9.").
- * @typedef {{text: string} | {player: number, dice: number[] | null, moves: Move[]}} NewsItem
+ * One piece of news: an event (with the view after it), or a turn played by itself, written once its moves are
+ * known ("Black rolls 6 and 4 and plays 24/18 13/9."); either is put in words when shown, in the language then in
+ * force (web/i18n/).
+ * @typedef {{view: View, event: Event} | {player: number, dice: number[] | null, moves: Move[]}} NewsItem
  * @typedef {{from: number, to: number, hit: boolean}} Move  in the mover's numbering: the bar is 25, off is 0
  */
 
@@ -36,7 +38,7 @@ export function addNews(items, view, events, mine) {
   const next = mine ? [] : [...items];
   for (const event of events) {
     if (event.type === "rolled") {
-      if (event.opening) next.push({ text: say.eventText(view, event) ?? "" });
+      if (event.opening) next.push({ view, event });
       else if (!mine) next.push({ player: event.player ?? view.turn ?? 0, dice: event.dice, moves: [] });
     } else if (event.type === "moved") {
       if (mine) continue;
@@ -45,10 +47,10 @@ export function addNews(items, view, events, mine) {
       if (last && "moves" in last && last.player === event.player) last.moves = [...last.moves, move];
       else next.push({ player: event.player, dice: null, moves: [move] });
     } else if (ALWAYS.has(event.type) || (!mine && BY_ITSELF.has(event.type))) {
-      next.push({ text: say.eventText(view, event) ?? "" });
+      next.push({ view, event });
     }
   }
-  return lastTurns(next.filter((item) => !("text" in item) || item.text));
+  return lastTurns(next.filter((item) => !("event" in item) || say.eventText(item.view, item.event)));
 }
 
 /** Turns kept in the news: the last two and what came after the first of them. */
@@ -71,7 +73,7 @@ function lastTurns(items) {
  */
 export function newsText(items, view, wanted) {
   return items
-    .map((item) => ("text" in item ? item.text : playText(view, item)))
+    .map((item) => ("event" in item ? (say.eventText(item.view, item.event) ?? "") : playText(view, item)))
     .filter((text) => !wanted.includes(text))
     .join(" ");
 }
@@ -79,9 +81,10 @@ export function newsText(items, view, wanted) {
 /** @param {View} view @param {{player: number, dice: number[] | null, moves: Move[]}} turn */
 function playText(view, { player, dice, moves }) {
   const who = say.playerName(view, player);
-  const plays = moves.length > 0 ? `plays ${playNotation(moves)}` : "";
-  if (!dice) return `${who} ${plays}.`;
-  return plays ? `${who} rolls ${say.diceText(dice)} and ${plays}.` : `${who} rolls ${say.diceText(dice)}.`;
+  const play = playNotation(moves);
+  if (!dice) return t("news.plays", { name: who, play });
+  const roll = say.diceText(dice);
+  return moves.length > 0 ? t("news.rollsAndPlays", { name: who, roll, play }) : t("news.rolls", { name: who, roll });
 }
 
 /** @param {import("../types.generated.js").MovedEvent} event @returns {Move} */

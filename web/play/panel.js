@@ -3,6 +3,7 @@
  * The play mode's drawing: the board, the turn's controls and the panel beside it (status, match, IDs, the move
  * list, the result), all from the view Python sent. Nothing here decides anything.
  */
+import { t } from "../i18n/i18n.js";
 import { applyControlStates, controlStates } from "./controls.js";
 import * as say from "./describe.js";
 import { renderMoveList } from "./movelist.js";
@@ -35,13 +36,20 @@ export function bottomPlayer(v) {
  */
 export function matchInfo(v) {
   const length = v.settings?.match_length;
-  const names = [0, 1].map((p) => `${say.playerName(v, p)}${seatOf(v, p).kind === "computer" ? " (computer)" : ""} ${v.score?.[p] ?? 0}`);
+  const names = [0, 1].map((p) => t(seatOf(v, p).kind === "computer" ? "info.computer" : "info.player", {
+    name: say.playerName(v, p), score: v.score?.[p] ?? 0,
+  }));
   // Once the match is over, who won it: a score past the length (a gammon on the last game) reads as a win.
-  const won = v.phase === "match_over" && length ? `, won by ${say.playerName(v, v.match_winner ?? 0)}` : "";
-  const parts = [names.join(" – "), length ? `${length}-point match${won}` : "Money session"];
-  if (v.crawford_game) parts.push("Crawford game");
+  const won = v.phase === "match_over" && length;
+  const parts = [
+    names.join(" – "),
+    !length ? t("info.money") : won ? t("info.matchWon", { length, name: say.playerName(v, v.match_winner ?? 0) }) : t("info.match", { length }),
+  ];
+  if (v.crawford_game) parts.push(t("info.crawford"));
   const cube = v.cube ?? {};
-  parts.push(`cube ${cube.value ?? 1}${cube.owner === null || cube.owner === undefined ? "" : ` (${say.playerName(v, cube.owner)})`}`);
+  const value = cube.value ?? 1;
+  const owner = cube.owner;
+  parts.push(owner === null || owner === undefined ? t("info.cube", { value }) : t("info.cubeOwned", { value, owner: say.playerName(v, owner) }));
   return parts.join(" · ");
 }
 
@@ -103,10 +111,10 @@ export function drawPlay(board, s) {
   cubeNote.hidden = !showWhyNot;
   cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
   $("match-info").textContent = matchInfo(v);
-  let status = s.hasMatch ? say.statusText(v, endTurn) : s.engineReady ? "No match in progress." : "Loading the rules engine…";
-  if (v.phase === "game_over") status = "Game over.";
-  if (v.phase === "match_over") status = "Match over.";
-  if (s.busy && s.busyWhy === "thinking") status = `${say.playerName(v, actor(v))} is thinking…`;
+  let status = s.hasMatch ? say.statusText(v, endTurn) : t(s.engineReady ? "status.noMatch" : "status.loading");
+  if (v.phase === "game_over") status = t("status.gameOver");
+  if (v.phase === "match_over") status = t("status.matchOver");
+  if (s.busy && s.busyWhy === "thinking") status = t("status.thinking", { name: say.playerName(v, actor(v)) });
   if (v.remote && !human && s.hasMatch) status = v.waiting ?? remoteWaitText(v); // web/remote/next-step.js
   $("status").textContent = status;
   $("position-id").textContent = v.position_id || "—";
@@ -120,7 +128,8 @@ export function drawPlay(board, s) {
   if (!adviceWanted) $("hint-panel").hidden = true;
   const over = v.phase === "game_over" || v.phase === "match_over";
   $("result-banner").hidden = !over;
-  $("result-text").textContent = over ? (v.phase === "match_over" ? `${say.resultText(v)} ${say.playerName(v, v.match_winner ?? 0)} wins the match!` : say.resultText(v)) : "";
+  const matchWon = v.phase === "match_over" ? ` ${t("status.matchWonBanner", { name: say.playerName(v, v.match_winner ?? 0) })}` : "";
+  $("result-text").textContent = over ? `${say.resultText(v)}${matchWon}` : "";
   document.documentElement.dataset.phase = v.phase ?? "";
 }
 

@@ -1,0 +1,253 @@
+"""The page in other languages (docs/i18n.md): the first screens (the welcome, the menu, the game panel's
+buttons and status lines, Preferences) in the pseudo-language on a 360 px phone with no English left and no
+text cut or overflowing; Arabic chosen from the device's language, right to left, its panels mirrored and the
+board's geometry unchanged; the switch in Preferences changing the page at once and kept across a reload; axe
+clean in each. Screenshots under test-results/i18n-*.png."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from scripts.i18n_pseudo import pseudo_text
+
+from .conftest import Site, screenshot, wait_for_engine_ready
+from .match_driver import PREFERENCES_KEY, button, open_match, wait_idle
+from .test_axe import audit
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+# The players' names, as the default match was given them: names, not words of the page.
+NAMES = ["White", "Black"]
+
+# The screens moved to the catalogues this round (the board's own drawing is not among them yet).
+SCREENS = ["header", "#play-panel", "#welcome-dialog", "#preferences-dialog"]
+
+# What a player sees on the screens in `selectors` that is not from a catalogue: visible text nodes (outside
+# <code>, the board and the names players were given) holding an ASCII word, and aria-labels and titles so;
+# each text box whose text is wider than the box (scrollWidth over clientWidth: cut or overflowing).
+READ_SCREENS = """([selectors, names]) => {
+  const english = [], overflowing = [];
+  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const foreign = (text) => {
+    let rest = text;
+    for (const name of names) rest = rest.split(name).join("");
+    return /[A-Za-z]{2,}/.test(rest);
+  };
+  for (const selector of selectors) {
+    const root = document.querySelector(selector);
+    if (!root || !seen(root)) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent.trim();
+      if (!text || !parent || !seen(parent)) continue;
+      if (parent.closest("code, #board, option, script, style")) continue;
+      if (foreign(text)) english.push(`${selector}: "${text}"`);
+    }
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      if (!seen(el) || el.closest("#board")) continue;
+      for (const attribute of ["aria-label", "title"]) {
+        const value = el.getAttribute(attribute);
+        if (value && foreign(value)) english.push(`${selector} [${attribute}]: "${value}"`);
+      }
+      const display = getComputedStyle(el).display;
+      const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (el.tagName === "SELECT" && el.selectedOptions.length === 1) {
+        // Chromium gives a select the scrollWidth of its box however its option is cut: a copy holding only
+        // the chosen option, laid out at its natural width, says how wide the option is.
+        const copy = el.cloneNode(false);
+        copy.append(el.selectedOptions[0].cloneNode(true));
+        copy.style.width = "auto";
+        copy.style.position = "absolute";
+        el.after(copy);
+        const natural = copy.offsetWidth;
+        copy.remove();
+        if (natural > el.offsetWidth + 1) overflowing.push(`${el.name}: ${natural} > ${el.offsetWidth}`);
+        continue;
+      }
+      if (hasText && display !== "inline" && el.scrollWidth > el.clientWidth + 1) {
+        const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
+        overflowing.push(`${what}: ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+    }
+  }
+  return {english, overflowing, pageWidth: document.documentElement.scrollWidth, window: innerWidth};
+}"""
+
+STORE_LANGUAGE = """(([key, language]) => {
+  const stored = JSON.parse(localStorage.getItem(key) || "{}");
+  if (!("language" in stored)) localStorage.setItem(key, JSON.stringify({...stored, language}));
+})(ARGS);"""
+
+
+def read_screens(page: Page, names: list[str]) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(READ_SCREENS, [SCREENS, names])
+    return result
+
+
+def assert_all_translated(page: Page, where: str, names: list[str]) -> None:
+    seen = read_screens(page, names)
+    assert seen["english"] == [], f"{where}: text not from a catalogue: {seen['english']}"
+    assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
+    assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def in_language(page: Page, language: str) -> None:
+    page.add_init_script(STORE_LANGUAGE.replace("ARGS", json.dumps([PREFERENCES_KEY, language])))
+
+
+def test_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts_nothing(phone: Page, site: Site) -> None:
+    in_language(phone, "en-XA")
+    phone.goto(site.url("?test-dice=31,52&no-sw"))
+    phone.wait_for_selector("html[lang='en-XA'][data-welcome='open']", state="attached")
+    welcome = phone.locator("#welcome-dialog")
+    expect(welcome.locator("h2")).to_have_text("[" + pseudo_text("Welcome to Backgammon") + "]")
+    assert_all_translated(phone, "the welcome", NAMES)
+    screenshot(phone, "i18n-pseudo-phone-welcome", full_page=False)
+    audit(phone, "the welcome in the pseudo-language")
+    welcome.locator("button[value=two]").click()
+    phone.wait_for_selector("html[data-welcome='closed']", state="attached")
+    wait_for_engine_ready(phone)
+    wait_idle(phone)
+    expect(phone.locator("#status")).to_contain_text("[" + pseudo_text("Opening roll"))
+    # The opening roll is played by the one who won it: Done and Undo are there, and the move list's heading.
+    expect(button(phone, "confirm")).to_be_visible()
+    assert_all_translated(phone, "the game panel at the opening", NAMES)
+    screenshot(phone, "i18n-pseudo-phone-panel")
+    phone.locator("#menu-button").click()
+    expect(phone.locator("#preferences-button")).to_be_visible()
+    assert_all_translated(phone, "the menu", NAMES)
+    screenshot(phone, "i18n-pseudo-phone-menu", full_page=False)
+    phone.locator("#preferences-button").click()
+    expect(phone.locator("#preferences-dialog")).to_be_visible()
+    assert_all_translated(phone, "Preferences", NAMES)
+    screenshot(phone, "i18n-pseudo-phone-preferences", full_page=False)
+    audit(phone, "Preferences in the pseudo-language")
+
+
+BOARD_GEOMETRY = """() => {
+  const svg = document.querySelector('#board svg');
+  const origin = svg.getBoundingClientRect();
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.x - origin.x, r.y - origin.y, r.width, r.height].map(Math.round);
+  };
+  return {
+    size: [Math.round(origin.width), Math.round(origin.height)],
+    places: [...svg.querySelectorAll('[data-loc]')].map((el) => [el.getAttribute('data-loc'), ...box(el)]),
+    checkers: [...svg.querySelectorAll('circle')].map(box),
+  };
+}"""
+
+
+def two_players(page: Page) -> None:
+    """The welcome's two-player match, the engine ready and the page settled."""
+    page.locator("#welcome-dialog button[value=two]").click()
+    page.wait_for_selector("html[data-welcome='closed']", state="attached")
+    wait_for_engine_ready(page)
+    wait_idle(page)
+
+
+def assert_same_geometry(shown: dict[str, Any], english: dict[str, Any]) -> None:
+    """The same boxes, to a pixel (the board sits at another x on the page: its subpixels round apart)."""
+    assert [len(shown[k]) for k in ("places", "checkers")] == [
+        len(english[k]) for k in ("places", "checkers")
+    ]
+    pairs = [(shown["size"], english["size"])]
+    pairs += [(a[1:], b[1:]) for a, b in zip(shown["places"], english["places"], strict=True) if a[0] == b[0]]
+    pairs += list(zip(shown["checkers"], english["checkers"], strict=True))
+    apart = [(a, b) for a, b in pairs if any(abs(x - y) > 1 for x, y in zip(a, b, strict=True))]
+    assert apart == [], f"the board's geometry differs: {apart[:5]}"
+    assert [p[0] for p in shown["places"]] == [p[0] for p in english["places"]]
+
+
+def opened(
+    browser: Browser, site: Site, locale: str, viewport: dict[str, int]
+) -> tuple[BrowserContext, Page]:
+    """A first visit from a device whose language is `locale`, the welcome left for the two-player match."""
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    page.goto(site.url("?test-dice=31,52&no-sw"))
+    page.wait_for_selector("html[data-welcome='open']", state="attached")
+    return context, page
+
+
+def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
+    browser: Browser, site: Site
+) -> None:
+    # One page after the other: two engines starting at once on a loaded machine may miss their answer budget.
+    english_context, english = opened(browser, site, "en-US", DESKTOP)
+    two_players(english)
+    arabic_context, arabic = opened(browser, site, "ar-EG", DESKTOP)
+    try:
+        arabic.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
+        expect(arabic.locator("#welcome-title")).to_have_text("أهلًا بك في طاولة الزهر")
+        screenshot(arabic, "i18n-ar-desktop-welcome")
+        audit(arabic, "the welcome in Arabic")
+        two_players(arabic)
+        assert english.evaluate("document.documentElement.dir") in ("", "ltr")
+        expect(arabic.locator("#status")).to_contain_text("رمية البداية")
+        expect(arabic.locator("[data-action=roll]")).to_have_text("ارمِ النرد")
+        # The panels follow the direction: the game panel left of the board, the menu from the right.
+        for page, panel_first in ((english, False), (arabic, True)):
+            board = page.locator(".board-area").bounding_box()
+            panel = page.locator("#play-panel").bounding_box()
+            assert board and panel
+            assert (panel["x"] < board["x"]) == panel_first
+        menu = [arabic.locator(f"#{id}").bounding_box() for id in ("new-match-button", "stats-button")]
+        assert menu[0] and menu[1] and menu[0]["x"] > menu[1]["x"], "the menu reads from the right"
+        # The board keeps its geometry: the points, bar, trays and checkers where English has them.
+        assert_same_geometry(arabic.evaluate(BOARD_GEOMETRY), english.evaluate(BOARD_GEOMETRY))
+        screenshot(arabic, "i18n-ar-desktop-panel")
+        audit(arabic, "the match page in Arabic")
+        arabic.set_viewport_size({"width": 390, "height": 844})
+        wait_idle(arabic)
+        screenshot(arabic, "i18n-ar-phone-panel")
+        assert arabic.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        english_context.close()
+        arabic_context.close()
+
+
+def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    expect(page.locator("#status")).to_contain_text("Opening roll")
+    page.locator("#preferences-button").click()
+    dialog = page.locator("#preferences-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("Language").select_option("ar")
+    dialog.locator("button[value=save]").click()
+    # At once: no reload, the words and the direction of the page in Arabic.
+    page.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
+    expect(page.locator("#status")).to_contain_text("رمية البداية")
+    expect(page.locator("#preferences-button")).to_have_text("التفضيلات")
+    expect(page.locator("#sound-state")).to_have_text("مُطفأ")
+    stored = json.loads(page.evaluate("k => localStorage.getItem(k)", PREFERENCES_KEY))
+    assert stored["language"] == "ar"
+    page.reload()
+    wait_for_engine_ready(page)
+    page.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
+    wait_idle(page)
+    expect(page.locator("#status")).to_have_text(
+        "دور White ليلعب 3 و1."
+    )  # the news of the opening was before
+    # And back to the device's language (English here), at once.
+    page.locator("#preferences-button").click()
+    dialog.get_by_label("اللغة").select_option("auto")
+    dialog.locator("button[value=save]").click()
+    page.wait_for_selector("html[lang='en'][dir='ltr']", state="attached")
+    expect(page.locator("#status")).to_have_text("White to move 3 and 1.")
+    expect(page.locator("#preferences-button")).to_have_text("Preferences")

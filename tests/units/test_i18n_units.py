@@ -1,0 +1,116 @@
+"""The page's message formatter (web/i18n/format.js) and the choice of a language (web/i18n/languages.js)
+under Node: arguments, plurals by each language's rules (Arabic's six), exact cases, selects, and the device's
+languages read in order."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .node_esm import needs_node, run_module
+
+pytestmark = needs_node
+
+IMPORTS = (
+    'import { formatMessage } from "{WEB}/i18n/format.js";'
+    ' import { chooseLanguage, checkLanguage } from "{WEB}/i18n/languages.js";'
+    ' import { t } from "{WEB}/i18n/i18n.js";'
+)
+
+
+def formatted(message: str, args: dict[str, Any], locale: str = "en") -> str:
+    text: str = run_module(
+        IMPORTS, f"print(formatMessage({json.dumps(message)}, {json.dumps(args)}, {json.dumps(locale)}));"
+    )
+    return text
+
+
+POINTS_AR = (
+    "{n, plural, zero {لا نقاط} one {نقطة واحدة} two {نقطتان} few {# نقاط} many {# نقطة} other {# نقطة}}"
+)
+
+
+def test_arguments_are_put_in_their_places() -> None:
+    assert formatted("{name} to move {roll}.", {"name": "Ann", "roll": "6 and 5"}) == "Ann to move 6 and 5."
+
+
+@pytest.mark.parametrize(("n", "text"), [(1, "1 point"), (0, "0 points"), (3, "3 points"), (25, "25 points")])
+def test_english_plurals(n: int, text: str) -> None:
+    assert formatted("{n, plural, one {# point} other {# points}}", {"n": n}) == text
+
+
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (0, "لا نقاط"),
+        (1, "نقطة واحدة"),
+        (2, "نقطتان"),
+        (3, "3 نقاط"),
+        (10, "10 نقاط"),
+        (11, "11 نقطة"),
+        (100, "100 نقطة"),
+    ],
+)
+def test_arabic_plurals_follow_its_six_categories(n: int, text: str) -> None:
+    # Node's ICU writes Arabic numbers in Latin digits; a browser may write them in Arabic-Indic ones.
+    assert formatted(POINTS_AR, {"n": n}, "ar-u-nu-latn") == text
+
+
+def test_an_exact_case_wins_over_the_category_and_other_takes_the_rest() -> None:
+    message = (
+        "wins{cube, plural, =1 {} other { with the cube at #}}{how, select, dropped { (dropped)} other {}}."
+    )
+    assert formatted(message, {"cube": 1, "how": "normal"}) == "wins."
+    assert formatted(message, {"cube": 4, "how": "dropped"}) == "wins with the cube at 4 (dropped)."
+
+
+def test_a_select_inside_a_sentence() -> None:
+    message = "{by} offers to resign {kind, select, gammon {a gammon} other {the game}}. {name}: accept?"
+    assert (
+        formatted(message, {"by": "Bob", "kind": "gammon", "name": "Ann"})
+        == "Bob offers to resign a gammon. Ann: accept?"
+    )
+    assert (
+        formatted(message, {"by": "Bob", "kind": "", "name": "Ann"})
+        == "Bob offers to resign the game. Ann: accept?"
+    )
+
+
+def test_the_english_catalogue_gives_the_words_the_page_always_had() -> None:
+    texts = run_module(
+        IMPORTS,
+        'print([t("status.toMove", {name: "White", roll: "6 and 5"}), t("welcome.points", {n: 1}),'
+        ' t("status.endDelay", {seconds: 2})]);',
+    )
+    assert texts == [
+        "White to move 6 and 5.",
+        "1 point",
+        "The turn ends in 2 seconds; Undo takes back a checker.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("choice", "device", "language"),
+    [
+        ("auto", ["ar-EG", "en"], "ar"),  # by the language alone
+        ("auto", ["fr-FR", "ar"], "ar"),  # the first offered, in the device's order
+        ("auto", ["fr-FR", "de"], "en"),  # none offered: English
+        ("auto", ["en-XA"], "en"),  # the pseudo-language is never the device's
+        ("en", ["ar"], "en"),  # the player's choice wins
+        ("en-XA", ["ar"], "en-XA"),
+    ],
+)
+def test_the_language_shown(choice: str, device: list[str], language: str) -> None:
+    assert (
+        run_module(IMPORTS, f"print(chooseLanguage({json.dumps(choice)}, {json.dumps(device)}));") == language
+    )
+
+
+def test_a_stored_choice_that_is_not_offered_is_the_devices() -> None:
+    assert run_module(IMPORTS, 'print([checkLanguage("xx"), checkLanguage(3), checkLanguage("ar")]);') == [
+        "auto",
+        "auto",
+        "ar",
+    ]

@@ -1,0 +1,87 @@
+// @ts-check
+/**
+ * The page's words in the player's language (docs/i18n.md). `t(id, args)` gives a message of the catalogue in
+ * force; elements of the page marked `data-i18n="id"` (their text), `data-i18n-label` (aria-label) and
+ * `data-i18n-title` (title) are filled by `translatePage` (`data-i18n-args`: the text's arguments, as JSON). English is the source, joined into the page's own code;
+ * another language's catalogue is loaded on first use (a file of its own), and a message it lacks falls back to
+ * English.
+ */
+import en from "./en.js";
+import { formatMessage } from "./format.js";
+import { LANGUAGES } from "./languages.js";
+
+/** @typedef {import("./format.js").MessageArgs} MessageArgs */
+/** @typedef {Readonly<Record<string, string>>} Catalogue */
+
+/** Each catalogue but English's, loaded when its language is chosen. */
+const LOADERS = /** @type {Record<string, () => Promise<{default: Catalogue}>>} */ ({
+  ar: () => import("./ar.js"),
+  "en-XA": () => import("./en-XA.js"),
+});
+
+/** The event `document` hears once another language is in force: words written outside the marked elements follow. */
+export const LANGUAGE_CHANGED = "backgammon-language";
+
+/** @type {Catalogue} */
+let messages = en;
+let locale = "en";
+
+/**
+ * A message in the language in force.
+ * @param {keyof typeof en} id
+ * @param {MessageArgs} [args]
+ */
+export function t(id, args = {}) {
+  return formatMessage(messages[id] ?? en[id] ?? id, args, locale);
+}
+
+/** The language in force (a key of LANGUAGES). */
+export function currentLanguage() {
+  return locale;
+}
+
+/**
+ * Load a language's catalogue and put it in force: `<html lang dir>` and the page's marked elements follow.
+ * A catalogue that cannot load leaves English in force (and says so on the console).
+ * @param {string} code  a key of LANGUAGES
+ * @returns {Promise<string>} the language in force
+ */
+export async function useLanguage(code) {
+  /** @type {Catalogue} */
+  let chosen = en;
+  let tag = "en";
+  if (code !== "en" && LOADERS[code]) {
+    try {
+      chosen = (await LOADERS[code]()).default;
+      tag = code;
+    } catch (error) {
+      console.warn(`The ${code} catalogue did not load; the page stays in English.`, error);
+    }
+  }
+  messages = chosen;
+  locale = tag;
+  const root = document.documentElement;
+  root.lang = tag;
+  root.dir = LANGUAGES[tag]?.dir ?? "ltr";
+  translatePage(document);
+  document.dispatchEvent(new Event(LANGUAGE_CHANGED));
+  return tag;
+}
+
+/**
+ * Fill the marked elements under `root` from the catalogue in force.
+ * @param {ParentNode} root
+ */
+export function translatePage(root) {
+  const id = (/** @type {string | undefined} */ key) => /** @type {keyof typeof en} */ (key ?? "");
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const data = /** @type {HTMLElement} */ (el).dataset;
+    el.textContent = t(id(data.i18n), data.i18nArgs ? JSON.parse(data.i18nArgs) : {});
+  }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(id(/** @type {HTMLElement} */ (el).dataset.i18nLabel)));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.setAttribute("title", t(id(/** @type {HTMLElement} */ (el).dataset.i18nTitle)));
+  }
+}
