@@ -89,9 +89,15 @@ def read_screens(page: Page, names: list[str]) -> dict[str, Any]:
     return result
 
 
+# The engine's notices (a stalled worker started again) are not in the catalogues yet (README, "What does not
+# work yet"); a restart that the machine's load brings about must not be taken for a screen left in English.
+ENGINE_NOTICE = "The game engine stopped ("
+
+
 def assert_all_translated(page: Page, where: str, names: list[str]) -> None:
     seen = read_screens(page, names)
-    assert seen["english"] == [], f"{where}: text not from a catalogue: {seen['english']}"
+    english = [text for text in seen["english"] if ENGINE_NOTICE not in text]
+    assert english == [], f"{where}: text not from a catalogue: {english}"
     assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
     assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
 
