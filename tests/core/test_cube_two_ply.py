@@ -6,12 +6,12 @@ each with gnubg 1.07's cubeful no double, double/take and double/pass (EMG) from
 plies. Ours come from the analysis's own `cube_figures` (our evaluator, not gnubg's nets: a figure of one
 position differs from gnubg's by up to 0.08 EMG at either depth, as its evaluator's chances do).
 
-Measured (2026-11-29, `benchmarks/cube_two_ply_gnubg.py compare`), mean absolute difference from gnubg 2-ply on
-these 16: no double 0.011 EMG at depth 2, 0.029 at depth 1 (gnubg's own 1-ply 0.035); double/take 0.026 and
-0.024 (gnubg 1-ply 0.054); what doubling gains (the lower of double/take and double/pass, minus no double), on
-which the verdict turns, 0.022 and 0.032; every verdict (double or not, take or pass) gnubg 2-ply's at both
-depths. On all 64 (the same command on a fixture of every position): no double 0.019 against 0.031, double/take
-0.038 and 0.038, what doubling gains 0.022 and 0.031, verdicts 63 and 64 of 64.
+Measured (2026-11-29, `benchmarks/cube_two_ply_gnubg.py compare`), mean absolute difference from gnubg 2-ply
+on these 16: no double 0.011 EMG at depth 2, 0.029 at depth 1 (gnubg's own 1-ply 0.035); double/take 0.026
+and 0.024 (gnubg 1-ply 0.054); what doubling gains (the lower of double/take and double/pass, minus no
+double), on which the verdict turns, 0.022 and 0.032; every verdict (double or not, take or pass) gnubg
+2-ply's at both depths. On all 64 (the same command on a fixture of every position): no double 0.019 against
+0.031, double/take 0.038 and 0.038, what doubling gains 0.022 and 0.031, verdicts 63 and 64 of 64.
 """
 
 from __future__ import annotations
@@ -71,8 +71,8 @@ def verdict(no_double: float, double_take: float, double_pass: float) -> tuple[b
     return gain(no_double, double_take, double_pass) > 0.0, double_take <= double_pass
 
 
-# Two positions where gnubg's 2-ply moves no double from its 1-ply by about 0.03 EMG or more: a money double/take and a
-# double/pass at 8-away 8-away. Inside Pyodide too (a few seconds each).
+# Two positions where gnubg's 2-ply moves no double from its 1-ply by about 0.03 EMG or more: a money
+# double/take and a double/pass at 8-away 8-away. Inside Pyodide too (a few seconds each).
 MOVED = {"4PPgAUgTz8EBIQ": 0.015, "zDYQ8ETLzCYhEA": 0.035}
 
 
@@ -136,8 +136,8 @@ def test_a_two_ply_cube_decision_goes_a_roll_at_a_time_and_ends_with_the_same_fi
             stops += 1
             continue
         break
-    # About one stop a roll of the doubler's: the other side's replies to each looked at in a step of their own
-    # (rolls whose best plays lead to the same board share them).
+    # About one stop a roll of the doubler's: the other side's replies to each looked at in a step of their
+    # own (rolls whose best plays lead to the same board share them).
     assert stops >= 15
     assert stepped == judged(index, 2)
     # The answer to the double is judged from the same look, at once.
@@ -147,7 +147,7 @@ def test_a_two_ply_cube_decision_goes_a_roll_at_a_time_and_ends_with_the_same_fi
 
 
 def take_of(entry: dict[str, Any]) -> Decision:
-    """The answer to the entry's double: the other side takes (seen from the doubler, as the analysis does)."""
+    """The answer to the entry's double: the other side takes (seen from the doubler, as analysed)."""
     decision = decision_of(entry)
     return Decision(
         Kind.TAKE,
