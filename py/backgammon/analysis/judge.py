@@ -20,9 +20,11 @@ from backgammon.bot.cubeful import (
     Leaf,
     after_play_efficiency,
     after_play_value,
+    chances_of,
     leaves,
     lookahead_play_value,
     lookahead_value,
+    two_ply_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
 from backgammon.bot.levels import DEEP
@@ -142,13 +144,15 @@ class OutOfTime(Exception):
 class Sweeps:
     """Sweeps of the last positions met: the 1-ply look at the play made is the next turn's sweep.
 
-    `deep`: the leading plays are looked at once more, at 2-ply (depth 2). That takes seconds a play,
-    so it is done a roll at a time: past `deadline` (`time.perf_counter()`), once a roll has been
-    done since `deadline` was set, `two_ply` raises `OutOfTime`, and the rolls done are remembered.
+    `deep`: the leading plays are looked at once more, at 2-ply, and cube decisions are judged at 2-ply
+    (depth 2). That takes seconds a decision, so it is done a roll at a time: past `deadline`
+    (`time.perf_counter()`), once a roll has been done since `deadline` was set, `two_ply` and
+    `cube_rolls` raise `OutOfTime`, and the rolls done are remembered.
     """
 
     def __init__(self, size: int = 16, *, deep: bool = False) -> None:
-        self.size = size
+        # A 2-ply cube decision keeps its 21 rolls' sweeps here, and the play made after it finds its own.
+        self.size = max(size, 64) if deep else size
         self.deep = deep
         # Keyed by the score and cube too: a sweep's best plays depend on them (the cube is doubled between a
         # take and the next roll), so that a decision's figures never depend on which decisions came before.
@@ -203,6 +207,27 @@ class Sweeps:
                 self._rolls_done_since_deadline += 1
             outcomes.append((found, weight))
         return average(outcomes)
+
+    def cube_rolls(
+        self, position: Position, context: MatchContext, cube_value: int
+    ) -> tuple[tuple[Leaf, tuple[Leaf, ...] | None], ...]:
+        """For a 2-ply cube decision of the side on roll of `position`: each roll's best 0-ply play, and the
+        other side's best 0-ply replies to it (None where the play ends the game), a roll at a time (see
+        the class). The moves are chosen with the cube as it stands, for every cube the values take (as
+        gnubg chooses them with the cube of the position)."""
+        found: list[tuple[Leaf, tuple[Leaf, ...] | None]] = []
+        for leaf in self.get(position, context, cube_value).leaves:
+            if not any(leaf.after.mine):
+                found.append((leaf, None))
+                continue
+            key = (leaf.after.swap(), context.flipped(), cube_value)
+            if key not in self._found:
+                late = self.deadline is not None and time.perf_counter() >= self.deadline
+                if late and self._rolls_done_since_deadline:
+                    raise OutOfTime
+                self._rolls_done_since_deadline += 1
+            found.append((leaf, self.get(*key).leaves))
+        return tuple(found)
 
     def forget_two_ply(self) -> None:
         """Drop the remembered rolls (a decision is judged: they are not needed again)."""
@@ -421,6 +446,18 @@ def _before_roll(
             return cubeful_value(chances, cube, holder, context, efficiency=efficiency)
 
         return chances, value
+    if sweeps.deep:
+        rolls = sweeps.cube_rolls(position, context, scale.cube_value)
+
+        def two_ply(cube: int, holder: Owner) -> float:
+            return two_ply_value(rolls, cube, holder, context)
+
+        # The chances two plies deep: each roll's, averaged over the other side's replies.
+        outcomes = [
+            (leaf.probs if replies is None else chances_of(replies).flipped(), leaf.weight)
+            for leaf, replies in rolls
+        ]
+        return average(outcomes), two_ply
     roll_sweep = sweeps.get(position, context, scale.cube_value)
 
     def lookahead(cube: int, holder: Owner) -> float:

@@ -12,7 +12,7 @@ Row = tuple[str, Callable[[dict[str, Any]], str]]
 DEPTH_NAMES = {
     0: "0-ply",
     1: "the expert's look-ahead (1-ply on the leading plays)",
-    2: "deep (2-ply on the leading plays)",
+    2: "deep (2-ply on the leading plays and the cube)",
 }
 
 

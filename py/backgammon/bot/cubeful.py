@@ -35,11 +35,13 @@ ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
 @dataclass(frozen=True)
 class Leaf:
     """The board after the best 0-ply play of one roll: the roller's chances (the other side on roll),
-    that board's cube efficiency with the other side on roll, and the roll's weight (of 36)."""
+    that board's cube efficiency with the other side on roll, the roll's weight (of 36), and the board
+    itself (the roller still "mine": where a look one ply deeper goes on from)."""
 
     probs: Probabilities
     efficiency: float
     weight: int
+    after: Position
 
 
 def other(owner: Owner) -> Owner:
@@ -54,14 +56,20 @@ def after_play_efficiency(after: Position) -> float:
 
 
 def after_play_value(
-    probs: Probabilities, efficiency: float, stake: int, owner: Owner, context: MatchContext
+    probs: Probabilities,
+    efficiency: float,
+    stake: int,
+    owner: Owner,
+    context: MatchContext,
+    *,
+    live_two_away: bool = True,
 ) -> float:
     """The mover's 0-ply value (money points or MWC) of the board after its play, `probs` its chances, the
     other side on roll with its own cube action; the cube at `stake` held by `owner` (named from the
     mover's side), `context` the mover's. At 2-away 2-away the centred cube counts as live here (see
-    `value_on_roll`)."""
+    `value_on_roll`) unless `live_two_away` is false (gnubg's rule, for the last ply of a 2-ply look)."""
     theirs = value_on_roll(
-        probs.flipped(), stake, other(owner), context.flipped(), efficiency, live_two_away=True
+        probs.flipped(), stake, other(owner), context.flipped(), efficiency, live_two_away=live_two_away
     )
     return -theirs if context.is_money else 1.0 - theirs
 
@@ -79,16 +87,21 @@ def leaves(position: Position, context: MatchContext, cube_value: int) -> tuple[
     found = []
     for dice, weight in ROLLS:
         after, probs, _ = best_reply(position, dice, context, cube_value)
-        found.append(Leaf(probs, after_play_efficiency(after), weight))
+        found.append(Leaf(probs, after_play_efficiency(after), weight, after))
     return tuple(found)
 
 
-def lookahead_value(found: tuple[Leaf, ...], stake: int, owner: Owner, context: MatchContext) -> float:
+def lookahead_value(
+    found: tuple[Leaf, ...], stake: int, owner: Owner, context: MatchContext, *, live_two_away: bool = True
+) -> float:
     """The value one ply deeper of the side whose rolls `found` are, the cube at `stake` held by `owner`:
     the average over the rolls of `after_play_value` (money points or MWC)."""
     total = 0.0
     for leaf in found:
-        total += after_play_value(leaf.probs, leaf.efficiency, stake, owner, context) * leaf.weight
+        value = after_play_value(
+            leaf.probs, leaf.efficiency, stake, owner, context, live_two_away=live_two_away
+        )
+        total += value * leaf.weight
     return total / 36.0
 
 
@@ -120,16 +133,44 @@ def lookahead_advice(
 
 
 def lookahead_play_value(
-    after: Position, stake: int, owner: Owner, context: MatchContext, found: tuple[Leaf, ...]
+    after: Position,
+    stake: int,
+    owner: Owner,
+    context: MatchContext,
+    found: tuple[Leaf, ...],
+    *,
+    live_two_away: bool = True,
 ) -> float:
     """The mover's value one ply deep of its play `after` (money points or MWC): `found` are the other
     side's rolls from there (`leaves(after.swap(), ...)`); that side's value with the cube as it stands
     and, where it may double, doubled and owned by the mover, each the average of the mover's 0-ply
     values on roll after its replies; then that side's better cube action."""
     their_context, their_owner = context.flipped(), other(owner)
-    no_double = lookahead_value(found, stake, their_owner, their_context)
+    no_double = lookahead_value(found, stake, their_owner, their_context, live_two_away=live_two_away)
     theirs = no_double
     if may_double(stake, their_owner, their_context):
-        double_take = lookahead_value(found, 2 * stake, Owner.THEM, their_context)
+        double_take = lookahead_value(
+            found, 2 * stake, Owner.THEM, their_context, live_two_away=live_two_away
+        )
         theirs = cube_action_value(no_double, double_take, their_context.payoff(stake))
     return -theirs if context.is_money else 1.0 - theirs
+
+
+def two_ply_value(
+    rolls: tuple[tuple[Leaf, tuple[Leaf, ...] | None], ...], stake: int, owner: Owner, context: MatchContext
+) -> float:
+    """The value two plies deeper of the side on roll, the cube at `stake` held by `owner`, with no cube
+    action of its own now (gnubg's `EvaluatePositionCubeful4` from the top of a cube decision, `fTop`):
+    the average over its 21 rolls (`rolls`: each roll's best 0-ply play, and the other side's best 0-ply
+    replies from there, None where the game is over) of the board's 1-ply value, the other side's cube
+    action taken on its averages and the mover's own at each last board. As in gnubg, the last boards at
+    2-away 2-away value the centred cube as dead (`fDoCubeful`): the look reaches the boards where the
+    doubler may double again."""
+    total = 0.0
+    for leaf, replies in rolls:
+        if replies is None:
+            value = after_play_value(leaf.probs, leaf.efficiency, stake, owner, context)
+        else:
+            value = lookahead_play_value(leaf.after, stake, owner, context, replies, live_two_away=False)
+        total += value * leaf.weight
+    return total / 36.0
