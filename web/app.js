@@ -31,7 +31,7 @@ import { editPreferences } from "./preferences-dialog.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
-import { closeRollout, cubeTable, openRollout, resultTable } from "./engine/rollout-panel.js";
+import { closeRollout, cubeTable, openRollout, resultTable, verdictTable } from "./engine/rollout-panel.js";
 import { createPool, deviceFacts, poolSize } from "./engine/pool.js";
 import { createAnalysisStorage } from "./review/analyses.js";
 import { createMatchStorage } from "./storage.js";
@@ -251,7 +251,7 @@ async function enterReviewMode({ record, imported, autostart }) {
   rememberReviewed(imported ? { record, imported } : null);
   mode = enterReview({
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart, current: imported ? null : play.view(),
-    rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable },
+    rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable, verdictTable },
     pool: () => createPool(poolSize(deviceFacts())),
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),

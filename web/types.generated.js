@@ -815,6 +815,32 @@
  */
 
 /**
+ * One answer to a double rolled out, the taker's: its cubeful equity (money points per the cube before
+ * the double, or the taker's chance of winning the match), the standard error (0 for a pass, which needs
+ * no trials) and its difference from the right answer's equity (0 for the right one).
+ * @typedef {object} TakeRolloutAction
+ * @property {"take" | "pass"} action
+ * @property {number} equity
+ * @property {number} error
+ * @property {number} difference
+ * @property {number} difference_error
+ */
+
+/**
+ * A take decision's rollout (`rollout_take_result`): the same rollout as the doubler's cube decision,
+ * seen from the taker: take and pass in that order, the right answer (`best`), whether the difference
+ * between them is significant (more than 1.96 standard errors) and the verdict in words.
+ * @typedef {object} TakeRolloutResult
+ * @property {number} trials
+ * @property {"money" | "mwc"} unit
+ * @property {TakeRolloutAction[]} actions
+ * @property {"take" | "pass"} best
+ * @property {boolean} significant
+ * @property {string} summary
+ * @property {RolloutResult} rollout
+ */
+
+/**
  * @typedef {object} SetupParams
  * @property {string} position_id
  * @property {string | null} [match_id]
@@ -1055,6 +1081,7 @@
  * @property {{params: RolloutChunkParams, result: RolloutChunk}} rollout_chunk
  * @property {{params: RolloutCubeResultParams, result: CubeRolloutResult}} rollout_cube_result
  * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
+ * @property {{params: RolloutCubeResultParams, result: TakeRolloutResult}} rollout_take_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
  * @property {{params: TournamentClosingParams, result: ClosingContent}} tournament_closing
  * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment

@@ -15,7 +15,8 @@ const ANALYSES_KEPT = 6;
  * the settings and the result as `rollout_result` gave it.
  * @typedef {{plays: string[], trials: number, truncation: number, seed: number, savedAt: string,
  *   result: import("../types.generated.js").RolloutResult, cubeful?: boolean,
- *   cube?: import("../types.generated.js").CubeRolloutResult}} KeptRollout  `cube`: a cube decision's verdict
+ *   cube?: import("../types.generated.js").CubeRolloutResult | import("../types.generated.js").TakeRolloutResult}} KeptRollout
+ *   `cube`: a cube decision's verdict, the doubler's, or a take decision's, the taker's (`significant` tells it)
  * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object,
  *   rollouts?: Record<string, KeptRollout>}} AnalysisEntry
  */

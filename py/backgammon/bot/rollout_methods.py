@@ -12,6 +12,8 @@
 - `rollout_result {chunks}` -> `RolloutResult`: the chunks' figures, in any order.
 - `rollout_cube_result {chunks, away?, opponent_away?, crawford_game?, post_crawford?, cube_value?}` ->
   `CubeRolloutResult`: a cube decision's rollout with the proper action and each action's difference.
+- `rollout_take_result {the same}` -> `TakeRolloutResult`: the same rollout seen from the side answering the
+  double (`backgammon.bot.rollout_take`): take or pass, which is right, and whether significantly.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from backgammon.bot.rollout import (
     rollout_result,
 )
 from backgammon.bot.rollout_cubeful import cube_verdict
+from backgammon.bot.rollout_take import take_verdict
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
-from backgammon.shapes import CubeRolloutResult, RolloutChunk, RolloutResult
+from backgammon.shapes import CubeRolloutResult, RolloutChunk, RolloutResult, TakeRolloutResult
 
 MAX_CANDIDATES = 32
 
@@ -162,3 +165,7 @@ def result_method(params: dict[str, Any]) -> RolloutResult:
 def cube_result_method(params: dict[str, Any]) -> CubeRolloutResult:
     result = result_method(params)
     return cube_verdict(result, _context(params), _cube_value(params))
+
+
+def take_result_method(params: dict[str, Any]) -> TakeRolloutResult:
+    return take_verdict(cube_result_method(params))
