@@ -716,6 +716,7 @@
  * @property {boolean} cubeful
  * @property {string} cube_owner
  * @property {boolean} cube_decision
+ * @property {number} chequer_plies
  * @property {number} first
  * @property {number} count
  */

@@ -124,6 +124,7 @@ export function openRollout(view, plays, say, options = {}) {
     /** @type {HTMLSelectElement} */ ($("rollout-trials")).value = String(kept.id.trials);
     /** @type {HTMLInputElement} */ ($("rollout-truncation")).value = String(kept.id.truncation);
     /** @type {HTMLInputElement} */ ($("rollout-seed")).value = String(kept.id.seed);
+    /** @type {HTMLSelectElement} */ ($("rollout-plies")).value = String(kept.id.plies ?? 0);
     cubeful.checked = cube || Boolean(kept.id.cubeful);
     $("rollout-status").textContent = `${kept.tally.done} of ${kept.id.trials} trials were played before: Continue goes on from there.`;
   }
@@ -174,7 +175,7 @@ function setState(panel, state) {
   panel.dataset.state = state;
   $("rollout-start").hidden = state === "running";
   $("rollout-stop").hidden = state !== "running";
-  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-cubeful"]) {
+  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-plies", "rollout-cubeful"]) {
     const input = /** @type {HTMLInputElement} */ ($(id));
     input.disabled = state === "running" || Boolean(input.dataset.fixed);
   }
@@ -182,7 +183,7 @@ function setState(panel, state) {
 
 /**
  * The settings in the form.
- * @returns {{trials: number, truncation: number, seed: number, cubeful: boolean}}
+ * @returns {{trials: number, truncation: number, seed: number, plies: number, cubeful: boolean}}
  */
 function settings() {
   const value = (/** @type {string} */ id, /** @type {number} */ fallback) => {
@@ -192,6 +193,8 @@ function settings() {
   return {
     trials: value("rollout-trials", 1296) || 1296,
     truncation: value("rollout-truncation", 0),
+    // the checker play's look-ahead in trials: 0-ply, or 1-ply (the expert's)
+    plies: value("rollout-plies", 0) === 1 ? 1 : 0,
     seed: value("rollout-seed", 1),
     cubeful: /** @type {HTMLInputElement} */ ($("rollout-cubeful")).checked,
   };
@@ -224,8 +227,10 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
   // A take decision is rolled out as the doubler's cube decision: the score and the cube named from the doubler.
   const decider = taker ? { ...view, decision: view.turn } : view;
   const panel = $("rollout-panel");
-  const { trials, truncation, seed, cubeful } = settings();
-  const id = { ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll) };
+  const { trials, truncation, seed, plies, cubeful } = settings();
+  const id = {
+    ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll), ...(plies ? { plies } : {}),
+  };
   const tally = keptTally(id) ?? emptyTally();
   const pool = createPool(poolSize(deviceFacts()));
   panel.dataset.workers = String(pool.size);
@@ -266,6 +271,7 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
         trials,
         truncation,
         seed,
+        chequer_plies: plies,
         variance_reduction: true,
         rotate: true,
         stop_at_bearoff: true,

@@ -99,7 +99,7 @@ export function openDecisionRollout(state, redraw) {
       /** @type {KeptRollout} */
       const kept = {
         plays: id.plays, trials: id.trials, truncation: id.truncation, seed: id.seed, savedAt: new Date().toISOString(), result,
-        ...(id.cubeful ? { cubeful: true } : {}), ...(verdict ? { cube: verdict } : {}),
+        ...(id.cubeful ? { cubeful: true } : {}), ...(id.plies ? { plies: id.plies } : {}), ...(verdict ? { cube: verdict } : {}),
       };
       const key = decisionKey(d);
       if (state.analysis === analysis) state.rollouts = { ...state.rollouts, [key]: kept };
@@ -129,7 +129,8 @@ export function keptRolloutView(state, kept, match) {
   const box = node("div", "", "review-rollout-kept");
   const cut = kept.truncation ? `each stopped after ${plural(kept.truncation, "ply", "plies")}` : "each played to the end";
   const cubeful = kept.cubeful ? ", cubeful" : "";
-  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}${cubeful}.`, "rolled-out"));
+  const plies = kept.plies ? ", checker play at 1-ply" : "";
+  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}${cubeful}${plies}.`, "rolled-out"));
   box.append(panel.verdictTable(kept.cube ?? null, match) ?? panel.table(kept.result, kept.plays.map((play) => ({ play })), match));
   return box;
 }
