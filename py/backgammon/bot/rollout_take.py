@@ -34,6 +34,7 @@ def take_verdict(cube: CubeRolloutResult) -> TakeRolloutResult:
     margin = abs(take - passed)
     significant = margin > SIGNIFICANT_Z * error
     proper = max(take, passed)
+    answers: tuple[tuple[Answer, float, float], ...] = (("take", take, error), ("pass", passed, 0.0))
     actions: list[TakeRolloutAction] = [
         {
             "action": name,
@@ -42,7 +43,7 @@ def take_verdict(cube: CubeRolloutResult) -> TakeRolloutResult:
             "difference": value - proper,
             "difference_error": 0.0 if name == best else error,
         }
-        for name, value, alone in (("take", take, error), ("pass", passed, 0.0))
+        for name, value, alone in answers
     ]
     return {
         "trials": cube["trials"],
