@@ -252,7 +252,7 @@ async function enterReviewMode({ record, imported, autostart }) {
   mode = enterReview({
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart, current: imported ? null : play.view(),
     rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable, verdictTable },
-    pool: () => createPool(poolSize(deviceFacts())),
+    pool: (options) => createPool(poolSize(deviceFacts()), undefined, options),
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     unit: preferences.reviewUnit,

@@ -232,7 +232,18 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
     ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll), ...(plies ? { plies } : {}),
   };
   const tally = keptTally(id) ?? emptyTally();
-  const pool = createPool(poolSize(deviceFacts()));
+  let restarted = "";
+  const pool = createPool(poolSize(deviceFacts()), undefined, {
+    onRestart(restarts) {
+      // A worker died under its chunk: a new one plays that chunk again (the same dice: the same figures).
+      panel.dataset.restarts = String(restarts);
+      restarted = restarts === 1
+        ? " An engine stopped and was started again; its trials were played again."
+        : ` An engine stopped ${restarts} times and was started again; its trials were played again.`;
+      $("rollout-status").textContent = `Still rolling out.${restarted}`;
+    },
+  });
+  delete panel.dataset.restarts;
   panel.dataset.workers = String(pool.size);
   panel.dataset.done = String(tally.done);
   let stopped = false;
@@ -296,7 +307,7 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
     forgetRollout();
     setState(panel, "done");
     $("rollout-start").textContent = "Start";
-    $("rollout-status").textContent = `Done: ${result.trials} trials.`;
+    $("rollout-status").textContent = `Done: ${result.trials} trials.${restarted}`;
     $("rollout-figures").replaceChildren(verdictTable(verdict, isMatch(view)) ?? resultTable(result, chosen, isMatch(view)));
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(verdict ?? result);
