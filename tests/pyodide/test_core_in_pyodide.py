@@ -33,9 +33,10 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # nostr-tools handed to Python by run_core_tests.mjs: 1,388 passed, 129 skipped, 151 s. The rollouts' three
 # comparisons with GNU Backgammon's rollouts (tests/core/test_rollout_gnubg.py) need gnubg under `script`: not
 # inside Pyodide (2026-11-29: 1,458 passed, 132 skipped). The cubeful comparisons with gnubg's rollouts skip
-# there too (2026-11-29, later: 1,484 passed, 135 skipped).
+# there too (2026-11-29, later: 1,484 passed, 135 skipped), and the 1-ply race compared with gnubg's: 136 (not
+# run whole after it: the count is the one case added).
 AT_LEAST_PASSED = 1388
-AT_MOST_SKIPPED = 135
+AT_MOST_SKIPPED = 136
 
 
 def counts(output: str) -> dict[str, int]:
