@@ -2,6 +2,7 @@
 
     python -m benchmarks.rollout                 # the default figures (a few minutes on a loaded machine)
     python -m benchmarks.rollout --trials 2      # fewer trials per case (6 by default)
+    python -m benchmarks.rollout --plies 1 --cases truncated   # checker play at 1-ply, the truncated cases
 
 Cases (gnubg's usual settings where not said): the opening position, 0-ply play, variance reduction,
 quasi-random dice, played to the bear-off database, then the same truncated at 7 plies; a race; the best
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from backgammon.bot.player import rank_plays
 from backgammon.bot.rollout import RolloutSettings, Start, after_play, before_roll, rollout_chunk
@@ -46,13 +48,16 @@ def cases() -> dict[str, tuple[list[Start], RolloutSettings]]:
     }
 
 
-def measure(trials: int) -> dict[str, object]:
+def measure(trials: int, plies: int = 0, only: str = "") -> dict[str, object]:
     clock = cpu_clock()
     figures: dict[str, object] = {"python": sys.version.split()[0], "platform": sys.platform}
     figures["trials"] = trials
+    figures["chequer_plies"] = plies
     for name, (starts, settings) in cases().items():
+        if only not in name:
+            continue
         started = clock()
-        rollout_chunk(starts, settings, 0, trials)
+        rollout_chunk(starts, replace(settings, chequer_plies=plies), 0, trials)
         seconds = clock() - started
         figures[name] = {"trials_per_second": round(trials / seconds, 2), "cpu_seconds": round(seconds, 1)}
     return figures
@@ -62,8 +67,10 @@ def main() -> None:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--trials", type=int, default=6)
+    parser.add_argument("--plies", type=int, choices=(0, 1), default=0, help="checker play in trials")
+    parser.add_argument("--cases", default="", help="only the cases whose name holds this")
     args = parser.parse_args()
-    print(json.dumps(measure(args.trials), indent=2))
+    print(json.dumps(measure(args.trials, args.plies, args.cases), indent=2))
 
 
 if __name__ == "__main__":

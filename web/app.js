@@ -33,7 +33,7 @@ import { LANGUAGE_CHANGED, currentLanguage, t, useLanguage } from "./i18n/i18n.j
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
-import { closeRollout, cubeTable, openRollout, resultTable } from "./engine/rollout-panel.js";
+import { closeRollout, cubeTable, openRollout, resultTable, verdictTable } from "./engine/rollout-panel.js";
 import { createPool, deviceFacts, poolSize } from "./engine/pool.js";
 import { createAnalysisStorage } from "./review/analyses.js";
 import { createMatchStorage } from "./storage.js";
@@ -254,8 +254,8 @@ async function enterReviewMode({ record, imported, autostart }) {
   rememberReviewed(imported ? { record, imported } : null);
   mode = enterReview({
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart, current: imported ? null : play.view(),
-    rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable },
-    pool: () => createPool(poolSize(deviceFacts())),
+    rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable, verdictTable },
+    pool: (options) => createPool(poolSize(deviceFacts()), undefined, options),
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     unit: preferences.reviewUnit,

@@ -716,6 +716,7 @@
  * @property {boolean} cubeful
  * @property {string} cube_owner
  * @property {boolean} cube_decision
+ * @property {number} chequer_plies
  * @property {number} first
  * @property {number} count
  */
@@ -812,6 +813,32 @@
 /**
  * @typedef {object} RolloutResultParams
  * @property {RolloutChunk[]} chunks
+ */
+
+/**
+ * One answer to a double rolled out, the taker's: its cubeful equity (money points per the cube before
+ * the double, or the taker's chance of winning the match), the standard error (0 for a pass, which needs
+ * no trials) and its difference from the right answer's equity (0 for the right one).
+ * @typedef {object} TakeRolloutAction
+ * @property {"take" | "pass"} action
+ * @property {number} equity
+ * @property {number} error
+ * @property {number} difference
+ * @property {number} difference_error
+ */
+
+/**
+ * A take decision's rollout (`rollout_take_result`): the same rollout as the doubler's cube decision,
+ * seen from the taker: take and pass in that order, the right answer (`best`), whether the difference
+ * between them is significant (more than 1.96 standard errors) and the verdict in words.
+ * @typedef {object} TakeRolloutResult
+ * @property {number} trials
+ * @property {"money" | "mwc"} unit
+ * @property {TakeRolloutAction[]} actions
+ * @property {"take" | "pass"} best
+ * @property {boolean} significant
+ * @property {string} summary
+ * @property {RolloutResult} rollout
  */
 
 /**
@@ -1055,6 +1082,7 @@
  * @property {{params: RolloutChunkParams, result: RolloutChunk}} rollout_chunk
  * @property {{params: RolloutCubeResultParams, result: CubeRolloutResult}} rollout_cube_result
  * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
+ * @property {{params: RolloutCubeResultParams, result: TakeRolloutResult}} rollout_take_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
  * @property {{params: TournamentClosingParams, result: ClosingContent}} tournament_closing
  * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment

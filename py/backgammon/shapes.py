@@ -445,3 +445,29 @@ class CubeRolloutResult(TypedDict):
     take: bool
     summary: str
     rollout: RolloutResult
+
+
+class TakeRolloutAction(TypedDict):
+    """One answer to a double rolled out, the taker's: its cubeful equity (money points per the cube before
+    the double, or the taker's chance of winning the match), the standard error (0 for a pass, which needs
+    no trials) and its difference from the right answer's equity (0 for the right one)."""
+
+    action: Literal["take", "pass"]
+    equity: float
+    error: float
+    difference: float
+    difference_error: float
+
+
+class TakeRolloutResult(TypedDict):
+    """A take decision's rollout (`rollout_take_result`): the same rollout as the doubler's cube decision,
+    seen from the taker: take and pass in that order, the right answer (`best`), whether the difference
+    between them is significant (more than 1.96 standard errors) and the verdict in words."""
+
+    trials: int
+    unit: Literal["money", "mwc"]
+    actions: list[TakeRolloutAction]
+    best: Literal["take", "pass"]
+    significant: bool
+    summary: str
+    rollout: RolloutResult

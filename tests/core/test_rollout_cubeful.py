@@ -19,6 +19,7 @@ from backgammon.bot.rollout import (
     rollout_result,
 )
 from backgammon.bot.rollout_cubeful import cube_verdict
+from backgammon.bot.rollout_take import take_verdict
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
 
@@ -140,3 +141,57 @@ def test_a_cube_verdict_needs_a_cube_decisions_rollout() -> None:
     )
     with pytest.raises(BackgammonError):
         cube_verdict(cubeless, MatchContext(), 1)
+
+
+def test_a_take_decisions_rollout_is_the_doublers_seen_from_the_taker() -> None:
+    settings = RolloutSettings(trials=36, seed=3, truncation=2, cubeful=True)
+    chunks = [rollout_chunk(cube_decision_starts(PASS, 1, Owner.CENTRE), settings, 0, 36)]
+    cube = cube_verdict(rollout_result(chunks), MatchContext(), 1)
+    take = take_verdict(cube)
+    assert [a["action"] for a in take["actions"]] == ["take", "pass"]
+    doublers = {a["action"]: a for a in cube["actions"]}
+    answers = {a["action"]: a for a in take["actions"]}
+    # Money: the taker's points are the doubler's turned round; a pass gives away the cube's point exactly.
+    assert answers["take"]["equity"] == -doublers["double_take"]["equity"]
+    assert answers["take"]["error"] == doublers["double_take"]["error"] > 0.0
+    assert answers["pass"]["equity"] == -1.0 and answers["pass"]["error"] == 0.0
+    # Far ahead in the race: the taker passes, significantly, and the take's difference is what it costs.
+    assert take["best"] == "pass" and take["significant"]
+    assert answers["pass"]["difference"] == 0.0
+    assert answers["take"]["difference"] == pytest.approx(
+        doublers["double_pass"]["equity"] - doublers["double_take"]["equity"]
+    )
+    assert take["summary"].startswith("Pass: ") and "significant" in take["summary"]
+
+
+def test_a_take_decision_at_a_match_score_through_the_worker_methods() -> None:
+    # Six pips behind in a short race at 3-away 5-away, the doubler's: the taker's chances are the doubler's
+    # complement, and the right answer is the larger.
+    score = {"away": 3, "opponent_away": 5, "cube_value": 1}
+    params: dict[str, object] = {"position_id": RACE.id, "cube_decision": True, "trials": 6, "truncation": 1}
+    chunks = [call("rollout_chunk", {**params, **score, "first": first, "count": 3}) for first in (0, 3)]
+    cube = call("rollout_cube_result", {"chunks": chunks, **score})
+    take = call("rollout_take_result", {"chunks": chunks, **score})
+    assert take["unit"] == "mwc" and take["trials"] == 6 and take["rollout"] == cube["rollout"]
+    doublers = {a["action"]: a["equity"] for a in cube["actions"]}
+    answers = {a["action"]: a["equity"] for a in take["actions"]}
+    assert answers["take"] == pytest.approx(1.0 - doublers["double_take"])
+    assert answers["pass"] == pytest.approx(1.0 - MatchContext(3, 5).payoff(1))
+    assert take["best"] == max(answers, key=lambda a: answers[a])
+    assert take["significant"] == (
+        abs(answers["take"] - answers["pass"]) > 1.96 * take["actions"][0]["error"]
+    )
+
+
+def test_a_take_verdict_needs_a_cube_decisions_rollout() -> None:
+    request = {"id": 1, "method": "rollout_take_result", "params": {"chunks": "none"}}
+    answer = json.loads(handle(json.dumps(request)))
+    assert "chunks" in answer["error"]["message"]
+    settings = RolloutSettings(trials=2, truncation=1, cubeful=True)
+    cube = cube_verdict(
+        rollout_result([rollout_chunk(cube_decision_starts(RACE, 1, Owner.CENTRE), settings, 0, 2)]),
+        MatchContext(),
+        1,
+    )
+    with pytest.raises(BackgammonError):
+        take_verdict({**cube, "actions": cube["actions"][:2]})

@@ -1,8 +1,8 @@
 """*Roll out* from the position editor: with dice set, the best plays of the roll rolled out as the hint's are
 (the same plays, the same figures to the last bit); on roll without dice, the position itself before the roll,
-cubeless, to the rules core's own figures; a double offered or an illegal position refused in words. Tiny
-rollouts (36 trials cut at 2 or 3 plies): a rollout in Pyodide is slow (docs/performance.md, "Rollout
-speed")."""
+cubeless, to the rules core's own figures; an illegal position refused in words (a double offered:
+tests/e2e/test_setup_take_rollout.py). Tiny rollouts (36 trials cut at 2 or 3 plies): a rollout in Pyodide
+is slow (docs/performance.md, "Rollout speed")."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def core_rollout_before_the_roll(position_id: str) -> dict[str, Any]:
     return result
 
 
-def test_a_position_on_roll_is_rolled_out_before_the_roll_and_a_double_is_refused(
+def test_a_position_on_roll_is_rolled_out_before_the_roll_and_an_illegal_one_is_refused(
     page: Page, site: Site
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
@@ -99,13 +99,6 @@ def test_a_position_on_roll_is_rolled_out_before_the_roll_and_a_double_is_refuse
     page.select_option("#setup-editor select[name=die1]", "0")  # to roll
     assert wait_checked(page) == "ok"
     line = page.locator("#setup-rollout-line")
-    # A double waiting for its answer: a cube decision, refused in words on screen.
-    page.check("#setup-editor input[name=doubled]")
-    assert wait_checked(page) == "ok"
-    page.click("#setup-rollout")
-    expect(line).to_contain_text("is a cube decision")
-    expect(page.locator("#rollout-panel")).to_be_hidden()
-    page.uncheck("#setup-editor input[name=doubled]")
     # An illegal position: said, nothing opened.
     page.click("#setup-clear")
     assert wait_checked(page) == "problems"

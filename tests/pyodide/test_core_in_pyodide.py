@@ -35,9 +35,10 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # inside Pyodide (2026-11-29: 1,458 passed, 132 skipped). The cubeful comparisons with gnubg's rollouts skip
 # there too (2026-11-29, later: 1,484 passed, 135 skipped). Depth 2's cube decisions beside gnubg's 2-ply
 # (tests/core/test_cube_two_ply.py) add 2 that pass inside Pyodide and 2 on CPython only (16 decisions at
-# 2-ply, and one twice a roll at a time): 137 skipped at most.
+# 2-ply, and one twice a roll at a time), and the 1-ply race compared with gnubg's rollout 1 more: 138 skipped
+# at most.
 AT_LEAST_PASSED = 1388
-AT_MOST_SKIPPED = 137
+AT_MOST_SKIPPED = 138
 
 
 def counts(output: str) -> dict[str, int]:

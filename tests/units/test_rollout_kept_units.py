@@ -65,6 +65,8 @@ def test_the_trials_kept_are_found_again_for_the_same_rollout_only() -> None:
           otherTrials: keptTally({{ ...id, trials: 36 }}),
           otherPlays: keptTally({{ ...id, plays: ["8/5 6/5"] }}),
           otherMatch: keptTally({{ ...id, match_id: "cAkAAAAAAAAA" }}),
+          otherPlies: keptTally({{ ...id, plies: 1 }}),
+          zeroPlies: Boolean(keptTally({{ ...id, plies: 0 }})),
           whatever: keptRollout()?.id,
         }});
         """
@@ -72,6 +74,8 @@ def test_the_trials_kept_are_found_again_for_the_same_rollout_only() -> None:
     assert found["again"] == found["kept"] and found["again"]["count"] == 2
     assert found["otherSeed"] is None and found["otherTrials"] is None
     assert found["otherPlays"] is None and found["otherMatch"] is None
+    # Trials played at 1-ply are not those of a 0-ply rollout (kept ones without `plies` were 0-ply).
+    assert found["otherPlies"] is None and found["zeroPlies"] is True
     assert found["whatever"] == {**ID, **SETTINGS}  # the panel offers to continue it, whatever was asked
 
 

@@ -115,6 +115,8 @@ function takeEarlyWorker(url) {
  *   Called when the engine fails as a whole (load failure, worker crash); returns its unbind.
  * @property {boolean} testMode true when dice come from a `?test-dice=` script
  * @property {() => void} terminate stop the worker; pending calls reject with "BridgeClosed"
+ * @property {() => void} [testKill] test mode only (the page URL's `test-dice`): the worker ended without a word, as
+ *   the browser ends one under memory pressure (a pool's workers: web/engine/pool.js)
  */
 
 /** Why a worker stopped, as the watchdog or the worker tells it. */
@@ -208,6 +210,7 @@ export function createBridge(workerUrl, options = {}) {
       state.worker.terminate();
       fail(state, new BridgeError("BridgeClosed", "the engine was stopped"));
     },
+    ...(testDiceFromUrl(location.href) !== null ? { testKill: () => state.worker.terminate() } : {}),
   };
 }
 

@@ -8,6 +8,12 @@
  *   const answer = await pool.run((call) => call("rollout_chunk", params));   // on the next worker free
  *   pool.close();                                                             // pending jobs reject "BridgeClosed"
  *
+ * A worker that dies during a job (the browser ended it, it stalled, Python's runtime failed: the watchdog's
+ * failures, web/engine/bridge.js) is replaced by a new one and the job is run again from its start on the next
+ * worker free, as play's worker is restarted (web/engine/engine.js): a job is a chunk of trials or a part of an
+ * analysis, whose answer depends on its request alone, so the result is the same. At most MAX_RESTARTS times a
+ * pool; after that the failure is the job's. `onRestart` hears each restart (the page says it).
+ *
  * How many workers (`poolSize`): one core is left to play and the page, the rest are used up to POOL_CAP (4), or
  * SMALL_DEVICE_CAP (2) on a phone (a coarse pointer) or a device with 4 GB of memory or less: each worker holds
  * its own Python, rules core and nets (docs/performance.md, "The pool of workers": the memory one costs). A device
@@ -16,7 +22,7 @@
  * their machine, and the tests' way to compare 1 worker with 2. The older names, `?rollout-workers=N` and
  * "backgammon.rollout-workers" (from when only rollouts used the pool), are still read.
  */
-import { BridgeError, createBridge } from "./bridge.js";
+import { ANSWER_BUDGET_MS, BridgeError, answerBudgetFromUrl, createBridge, testDiceFromUrl } from "./bridge.js";
 
 export const POOL_CAP = 4;
 export const SMALL_DEVICE_CAP = 2;
@@ -26,6 +32,10 @@ export const MAX_WORKERS = 16;
 export const WORKERS_KEY = "backgammon.workers";
 /** Its older name, still read. */
 export const OLD_WORKERS_KEY = "backgammon.rollout-workers";
+/** How many dead workers a pool replaces before it gives up. */
+export const MAX_RESTARTS = 3;
+/** The failures of a worker that a new worker mends (not a rules error about a request, nor the pool's closing). */
+const WORKER_DEATHS = new Set(["WorkerError", "EngineStalled", "EngineCrashed"]);
 /** A chunk of a rollout is one trial of every candidate: untruncated with variance reduction, a minute or more in
  * Pyodide on a slow phone. The watchdog still catches a dead worker, later. */
 export const CHUNK_BUDGET_MS = 600_000;
@@ -80,6 +90,7 @@ export function deviceFacts() {
  * @property {<T>(job: (call: Call) => Promise<T>) => Promise<T>} run
  *   Run `job` on the next worker free (a job's calls all go to that worker, one job at a time on each).
  * @property {() => void} close stop every worker; jobs running or waiting reject with "BridgeClosed"
+ * @property {() => number} restarts how many dead workers were replaced so far
  */
 
 /** The pool's workers run worker.js under their own URL, so that none of them is the worker web/engine/start.js
@@ -90,32 +101,76 @@ function poolWorkerUrl() {
   return url;
 }
 
+/** The budget of a pool worker's answer: CHUNK_BUDGET_MS, or in test mode the shorter one the page URL asks for
+ * (`&test-answer-budget=`), so that a test of a dead pool worker need not wait out ten minutes. */
+function poolAnswerBudget() {
+  const asked = answerBudgetFromUrl(location.href, testDiceFromUrl(location.href));
+  return asked !== ANSWER_BUDGET_MS ? asked : CHUNK_BUDGET_MS;
+}
+
 /**
  * @param {number} size
  * @param {() => Bridge} [makeBridge]
+ * @param {{onRestart?: (restarts: number, error: BridgeError) => void}} [options]
  * @returns {Pool}
  */
-export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl(), { testDice: null, answerBudget: CHUNK_BUDGET_MS })) {
+export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl(), { testDice: null, answerBudget: poolAnswerBudget() }), { onRestart = () => {} } = {}) {
   const bridges = Array.from({ length: size }, () => makeBridge());
   /** @type {Bridge[]} */
   const free = [...bridges];
   /** @type {{job: (call: Call) => Promise<any>, resolve: (value: any) => void, reject: (error: unknown) => void}[]} */
   const waiting = [];
   let closed = false;
+  let restarts = 0;
+  if (globalThis.location && testDiceFromUrl(location.href) !== null) {
+    // Test mode: the browser tests end a pool worker without a word, as the browser does under memory pressure.
+    /** @type {any} */ (globalThis).backgammonPoolProbe = {
+      /** @param {number} k @returns {boolean} whether worker k was there to end */
+      kill(k = 0) {
+        const kill = bridges[k]?.testKill;
+        kill?.();
+        return Boolean(kill);
+      },
+    };
+  }
+
+  /** @param {Bridge} bridge */
+  function release(bridge) {
+    free.push(bridge);
+    next();
+  }
 
   function next() {
     while (!closed && free.length && waiting.length) {
       const bridge = /** @type {Bridge} */ (free.shift());
       const task = /** @type {(typeof waiting)[number]} */ (waiting.shift());
-      task.job(bridge.call).then(task.resolve, task.reject).finally(() => {
-        free.push(bridge);
-        next();
-      });
+      task.job(bridge.call).then(
+        (value) => {
+          task.resolve(value);
+          release(bridge);
+        },
+        (error) => {
+          if (closed || !(error instanceof BridgeError) || !WORKER_DEATHS.has(error.type) || restarts >= MAX_RESTARTS) {
+            task.reject(error);
+            release(bridge);
+            return;
+          }
+          // The worker died under the job: a new one in its place, the job again from its start, first in line.
+          restarts += 1;
+          bridge.terminate();
+          const fresh = makeBridge();
+          bridges[bridges.indexOf(bridge)] = fresh;
+          waiting.unshift(task);
+          onRestart(restarts, error);
+          release(fresh);
+        },
+      );
     }
   }
 
   return {
     size,
+    restarts: () => restarts,
     run(job) {
       if (closed) return Promise.reject(new BridgeError("BridgeClosed", "the pool was closed"));
       return new Promise((resolve, reject) => {

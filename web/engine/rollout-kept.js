@@ -5,7 +5,7 @@
  * same rollout asked for again goes on from trial n, to the same figures as if it had never stopped. One rollout is
  * kept at a time (the last one started); a finished one is forgotten.
  *
- * Stored as JSON: `{version: 1, id: {position_id, match_id, plays, trials, truncation, seed, cubeful}, tally:
+ * Stored as JSON: `{version: 1, id: {position_id, match_id, plays, trials, truncation, seed, cubeful, plies}, tally:
  * RolloutChunk}`
  * (`tally` as one chunk of trials 0 to n − 1: the sums as decimal strings).
  */
@@ -16,14 +16,15 @@ export const KEPT_KEY = "backgammon.rollout.v1";
 /**
  * What makes two rollouts the same one: the decision, the plays and the settings.
  * @typedef {{position_id: string, match_id: string | null, plays: string[], trials: number, truncation: number,
- *   seed: number, cubeful?: boolean}} RolloutId  `cubeful`: the cube turned in the trials (kept ones without it: no)
+ *   seed: number, cubeful?: boolean, plies?: number}} RolloutId  `cubeful`: the cube turned in the trials (kept ones
+ *   without it: no); `plies`: the checker play's look-ahead in trials, 0 or 1 (kept ones without it: 0)
  * @typedef {import("./rollout-run.js").Tally} Tally
  */
 
 /** @param {RolloutId} a @param {RolloutId} b */
 function sameRollout(a, b) {
-  return JSON.stringify([a.position_id, a.match_id, a.plays, a.trials, a.truncation, a.seed, Boolean(a.cubeful)])
-    === JSON.stringify([b.position_id, b.match_id, b.plays, b.trials, b.truncation, b.seed, Boolean(b.cubeful)]);
+  return JSON.stringify([a.position_id, a.match_id, a.plays, a.trials, a.truncation, a.seed, Boolean(a.cubeful), a.plies ?? 0])
+    === JSON.stringify([b.position_id, b.match_id, b.plays, b.trials, b.truncation, b.seed, Boolean(b.cubeful), b.plies ?? 0]);
 }
 
 /**

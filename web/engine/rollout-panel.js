@@ -5,7 +5,8 @@
  * *Stop*, and the figures as GNU Backgammon shows them. The panel is #rollout-panel in index.html. The trials done
  * are kept (web/engine/rollout-kept.js): the same rollout asked for after a reload continues from them. *Cubeful*
  * turns the cube in the trials (on where the match has a live cube); a cube decision (`options.cube`) rolls out no
- * double and double/take and shows the three actions with the verdict.
+ * double and double/take and shows the three actions with the verdict; a take decision (`options.taker`) rolls out
+ * the same and shows it from the side answering the double: take or pass.
  */
 import { createPool, deviceFacts, poolSize } from "./pool.js";
 import { forgetRollout, keepRollout, keptRollout, keptTally } from "./rollout-kept.js";
@@ -19,6 +20,7 @@ export const ROLLOUT_PLAYS = 3;
  * @typedef {import("../types.js").PlayView} PlayView
  * @typedef {import("../types.generated.js").RolloutResult} RolloutResult
  * @typedef {import("../types.generated.js").CubeRolloutResult} CubeRolloutResult
+ * @typedef {import("../types.generated.js").TakeRolloutResult} TakeRolloutResult
  * @typedef {import("./rollout-run.js").RolloutProgress} RolloutProgress
  * @typedef {{play: string, moves: {from: number | "bar" | "off", to: number | "bar" | "off"}[]}} HintPlay
  * @typedef {import("./rollout-kept.js").RolloutId} RolloutId
@@ -44,9 +46,11 @@ export function canRollOut(view, plays) {
  * @typedef {object} RolloutOptions
  * @property {HTMLElement} [host]  the element the panel goes into (by default its place in index.html)
  * @property {string} [what]  what is rolled out, in words (by default the hint's "The best 3 plays of 3-1: …")
- * @property {(result: RolloutResult, id: RolloutId, cube: CubeRolloutResult | null) => void} [onResult]  `cube`: a
- *   cube decision's verdict
+ * @property {(result: RolloutResult, id: RolloutId, cube: CubeRolloutResult | TakeRolloutResult | null) => void} [onResult]
+ *   `cube`: a cube decision's verdict (a take decision's with `taker`)
  * @property {boolean} [cube]  roll out the cube decision of `view` (the side on roll's, before its roll)
+ * @property {boolean} [taker]  roll out the take decision of `view` (a double offered: `turn` the doubler, `decision`
+ *   the taker): the doubler's cube decision rolled out, its verdict the taker's
  * @property {boolean} [beforeRoll]  the position itself rolled out before its roll (no dice: the editor's), its one
  *   "play" only naming it
  */
@@ -95,11 +99,12 @@ export function openRollout(view, plays, say, options = {}) {
   stopCurrent();
   const panel = $("rollout-panel");
   place(panel, options.host);
-  const cube = Boolean(options.cube);
+  const cube = Boolean(options.cube || options.taker);
   const chosen = cube ? [...CUBE_PLAYS] : (options.chosen ?? plays.slice(0, ROLLOUT_PLAYS));
   const dice = view.dice ? view.dice.join("-") : "";
   $("rollout-what").textContent = options.what
-    ?? (cube ? "The cube decision: no double and double/take rolled out, double/pass worked out." : `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`);
+    ?? (options.taker ? "The take decision: double/take rolled out, double/pass worked out, seen from the taker."
+      : cube ? "The cube decision: no double and double/take rolled out, double/pass worked out." : `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`);
   const cubeful = /** @type {HTMLInputElement} */ ($("rollout-cubeful"));
   // A cube decision is rolled out cubefully, always; plays where the cube can turn, by default.
   cubeful.checked = cube || (!options.beforeRoll && cubeIsLive(view));
@@ -119,6 +124,7 @@ export function openRollout(view, plays, say, options = {}) {
     /** @type {HTMLSelectElement} */ ($("rollout-trials")).value = String(kept.id.trials);
     /** @type {HTMLInputElement} */ ($("rollout-truncation")).value = String(kept.id.truncation);
     /** @type {HTMLInputElement} */ ($("rollout-seed")).value = String(kept.id.seed);
+    /** @type {HTMLSelectElement} */ ($("rollout-plies")).value = String(kept.id.plies ?? 0);
     cubeful.checked = cube || Boolean(kept.id.cubeful);
     $("rollout-status").textContent = `${kept.tally.done} of ${kept.id.trials} trials were played before: Continue goes on from there.`;
   }
@@ -169,7 +175,7 @@ function setState(panel, state) {
   panel.dataset.state = state;
   $("rollout-start").hidden = state === "running";
   $("rollout-stop").hidden = state !== "running";
-  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-cubeful"]) {
+  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-plies", "rollout-cubeful"]) {
     const input = /** @type {HTMLInputElement} */ ($(id));
     input.disabled = state === "running" || Boolean(input.dataset.fixed);
   }
@@ -177,7 +183,7 @@ function setState(panel, state) {
 
 /**
  * The settings in the form.
- * @returns {{trials: number, truncation: number, seed: number, cubeful: boolean}}
+ * @returns {{trials: number, truncation: number, seed: number, plies: number, cubeful: boolean}}
  */
 function settings() {
   const value = (/** @type {string} */ id, /** @type {number} */ fallback) => {
@@ -187,6 +193,8 @@ function settings() {
   return {
     trials: value("rollout-trials", 1296) || 1296,
     truncation: value("rollout-truncation", 0),
+    // the checker play's look-ahead in trials: 0-ply, or 1-ply (the expert's)
+    plies: value("rollout-plies", 0) === 1 ? 1 : 0,
     seed: value("rollout-seed", 1),
     cubeful: /** @type {HTMLInputElement} */ ($("rollout-cubeful")).checked,
   };
@@ -213,13 +221,29 @@ function context(view) {
  * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
  * @param {RolloutOptions} options
  */
-async function run(view, chosen, say, { onResult, cube = false, beforeRoll = false }) {
+async function run(view, chosen, say, { onResult, cube: cubeAsked = false, beforeRoll = false, taker = false }) {
   stopCurrent();
+  const cube = cubeAsked || taker;
+  // A take decision is rolled out as the doubler's cube decision: the score and the cube named from the doubler.
+  const decider = taker ? { ...view, decision: view.turn } : view;
   const panel = $("rollout-panel");
-  const { trials, truncation, seed, cubeful } = settings();
-  const id = { ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll) };
+  const { trials, truncation, seed, plies, cubeful } = settings();
+  const id = {
+    ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll), ...(plies ? { plies } : {}),
+  };
   const tally = keptTally(id) ?? emptyTally();
-  const pool = createPool(poolSize(deviceFacts()));
+  let restarted = "";
+  const pool = createPool(poolSize(deviceFacts()), undefined, {
+    onRestart(restarts) {
+      // A worker died under its chunk: a new one plays that chunk again (the same dice: the same figures).
+      panel.dataset.restarts = String(restarts);
+      restarted = restarts === 1
+        ? " An engine stopped and was started again; its trials were played again."
+        : ` An engine stopped ${restarts} times and was started again; its trials were played again.`;
+      $("rollout-status").textContent = `Still rolling out.${restarted}`;
+    },
+  });
+  delete panel.dataset.restarts;
   panel.dataset.workers = String(pool.size);
   panel.dataset.done = String(tally.done);
   let stopped = false;
@@ -242,7 +266,7 @@ async function run(view, chosen, say, { onResult, cube = false, beforeRoll = fal
     const { boards: candidates, before } = beforeRoll
       ? { boards: null, before: view }
       : await pool.run((call) => boardsAfter(call, view, cube ? [{ play: "", moves: [] }] : chosen));
-    const score = context(view.crawford_game === undefined ? { ...view, crawford_game: before.crawford_game, post_crawford: before.post_crawford } : view);
+    const score = context(decider.crawford_game === undefined ? { ...decider, crawford_game: before.crawford_game, post_crawford: before.post_crawford } : decider);
     const cubeValue = view.cube?.value ?? 1;
     // No candidates: the position itself is rolled out before its roll (`rollout_chunk` takes them as optional;
     // the generated type has them required).
@@ -254,10 +278,11 @@ async function run(view, chosen, say, { onResult, cube = false, beforeRoll = fal
         ...after,
         cube_decision: cube,
         cubeful: id.cubeful,
-        cube_owner: ownerOf(view),
+        cube_owner: ownerOf(decider),
         trials,
         truncation,
         seed,
+        chequer_plies: plies,
         variance_reduction: true,
         rotate: true,
         stop_at_bearoff: true,
@@ -273,16 +298,17 @@ async function run(view, chosen, say, { onResult, cube = false, beforeRoll = fal
     if (stopped) started.stop();
     const result = await started.done;
     if (!result || stopped) return;
-    /** @type {CubeRolloutResult | null} */
-    const verdict = cube
-      ? await pool.run((call) => call("rollout_cube_result", { chunks: [tallyChunk(tally)], ...score, cube_value: cubeValue }))
-      : null;
+    const verdictParams = { chunks: [tallyChunk(tally)], ...score, cube_value: cubeValue };
+    /** @type {CubeRolloutResult | TakeRolloutResult | null} */
+    const verdict = taker
+      ? await pool.run((call) => call("rollout_take_result", verdictParams))
+      : cube ? await pool.run((call) => call("rollout_cube_result", verdictParams)) : null;
     if (stopped) return;
     forgetRollout();
     setState(panel, "done");
     $("rollout-start").textContent = "Start";
-    $("rollout-status").textContent = `Done: ${result.trials} trials.`;
-    $("rollout-figures").replaceChildren(verdict ? cubeTable(verdict, isMatch(view)) : resultTable(result, chosen, isMatch(view)));
+    $("rollout-status").textContent = `Done: ${result.trials} trials.${restarted}`;
+    $("rollout-figures").replaceChildren(verdictTable(verdict, isMatch(view)) ?? resultTable(result, chosen, isMatch(view)));
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(verdict ?? result);
     say(verdict ? `Rollout done. ${verdict.summary}` : beforeRoll ? "Rollout done." : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
@@ -435,6 +461,45 @@ export function resultTable(result, chosen, match) {
     + (match ? "" : " Equity in points per cube (EMG).")
     + (cubeful ? " Cubeful: the cube turned in the trials by the engine's 0-ply cube decisions." : "");
   wrap.append(table, note);
+  return wrap;
+}
+
+/**
+ * A verdict's table: a take decision's or a cube decision's (null: none, a rollout of plays).
+ * @param {CubeRolloutResult | TakeRolloutResult | null} verdict @param {boolean} match
+ */
+export function verdictTable(verdict, match) {
+  if (!verdict) return null;
+  return "significant" in verdict ? takeTable(verdict, match) : cubeTable(verdict, match);
+}
+
+/**
+ * A take decision's rollout, the taker's: take and pass with their cubeful equities (the taker's) ± standard errors,
+ * each one's difference from the right answer, and the verdict in words (significant or not).
+ * @param {TakeRolloutResult} verdict @param {boolean} match
+ */
+export function takeTable(verdict, match) {
+  const wrap = document.createElement("div");
+  wrap.className = "rollout-result rollout-take";
+  const table = document.createElement("table");
+  table.className = "rollout-table";
+  table.append(row("th", ["Answer", match ? "Match winning chances, cubeful" : "Equity, cubeful", "Against the right answer"]));
+  for (const a of verdict.actions) {
+    const value = a.action === "pass" ? equityText(a.equity, match) : `${equityText(a.equity, match)} ± ${errorText(a.error, match)}`;
+    const against = a.action === verdict.best ? "right" : `${signedText(a.difference, match)}${a.difference_error ? ` ± ${errorText(a.difference_error, match)}` : ""}`;
+    const tr = row("td", [a.action === "take" ? "Take" : "Pass", value, against]);
+    tr.dataset.action = a.action;
+    if (a.action === verdict.best) tr.className = "best";
+    table.append(tr);
+  }
+  const answer = document.createElement("p");
+  answer.className = "rollout-verdict";
+  answer.textContent = `Right answer: ${verdict.summary}`;
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = `± the standard error over ${verdict.trials} trials; a pass needs none.`
+    + (match ? "" : " Equity in points per cube before the double (EMG), the taker's.");
+  wrap.append(answer, table, note);
   return wrap;
 }
 

@@ -14,8 +14,9 @@ const ANALYSES_KEPT = 6;
  * `<position ID>:<match ID>` of the decision: the plays rolled out (notation, in the order of the result's indexes),
  * the settings and the result as `rollout_result` gave it.
  * @typedef {{plays: string[], trials: number, truncation: number, seed: number, savedAt: string,
- *   result: import("../types.generated.js").RolloutResult, cubeful?: boolean,
- *   cube?: import("../types.generated.js").CubeRolloutResult}} KeptRollout  `cube`: a cube decision's verdict
+ *   result: import("../types.generated.js").RolloutResult, cubeful?: boolean, plies?: number,
+ *   cube?: import("../types.generated.js").CubeRolloutResult | import("../types.generated.js").TakeRolloutResult}} KeptRollout
+ *   `cube`: a cube decision's verdict, the doubler's, or a take decision's, the taker's (`significant` tells it)
  * @typedef {{fingerprint: string, actions: number, savedAt: string, analysis: object,
  *   rollouts?: Record<string, KeptRollout>}} AnalysisEntry
  */

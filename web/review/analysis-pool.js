@@ -20,13 +20,14 @@ export const POOL_STEP_BUDGET_MS = 1000;
 
 /**
  * @typedef {import("../engine/pool.js").Pool} Pool
- * @param {{makePool: () => Pool, record: object, depth: number,
- *   onProgress?: (done: number, total: number) => void, budgetMs?: number}} options
+ * @param {{makePool: (options?: {onRestart?: (restarts: number) => void}) => Pool, record: object, depth: number,
+ *   onProgress?: (done: number, total: number) => void, budgetMs?: number, onRestart?: (restarts: number) => void}} options
+ *   onRestart: a pool worker died and was replaced, its part to be judged again (web/engine/pool.js)
  * @returns {{result: Promise<object | null>, cancel: () => void, workers: number}}
  */
-export function startPoolAnalysis({ makePool, record, depth, onProgress = () => {}, budgetMs = POOL_STEP_BUDGET_MS }) {
+export function startPoolAnalysis({ makePool, record, depth, onProgress = () => {}, budgetMs = POOL_STEP_BUDGET_MS, onRestart }) {
   let cancelled = false;
-  const pool = makePool();
+  const pool = makePool(onRestart ? { onRestart } : undefined);
 
   async function analyse() {
     /** @type {{total: number, parts: [number, number][]}} */

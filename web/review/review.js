@@ -39,9 +39,10 @@ import { createState } from "./state.js";
  * @property {{open: typeof import("../engine/rollout-panel.js").openRollout,
  *   close: typeof import("../engine/rollout-panel.js").closeRollout,
  *   table: typeof import("../engine/rollout-panel.js").resultTable,
- *   cubeTable: typeof import("../engine/rollout-panel.js").cubeTable}} [rollout]  the rollout panel (handed over, not
+ *   cubeTable: typeof import("../engine/rollout-panel.js").cubeTable,
+ *   verdictTable: typeof import("../engine/rollout-panel.js").verdictTable}} [rollout]  the rollout panel (handed over, not
  *   imported: it stays in the page's first modules, and review's chunk does not split them)
- * @property {() => import("../engine/pool.js").Pool} [pool]  a pool of engine workers for the deep analysis (handed
+ * @property {(options?: {onRestart?: (restarts: number) => void}) => import("../engine/pool.js").Pool} [pool]  a pool of engine workers for the deep analysis (handed
  *   over for the same reason as the rollout panel)
  * @property {(progress: string | null) => void} [showBackground]  an analysis goes on after review ended: its
  *   progress ("40%") shown on the page, or null when there is none

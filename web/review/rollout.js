@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * *Roll out* in review: a checker decision's best plays (and the play made, when it is not among them), or a cube
- * decision's no double and double/take, rolled out with the hint's panel (web/engine/rollout-panel.js) shown under the
+ * *Roll out* in review: a checker decision's best plays (and the play made, when it is not among them), a cube
+ * decision's no double and double/take, or a take decision (the same rollout, seen from the taker: take or pass), rolled out with the hint's panel (web/engine/rollout-panel.js) shown under the
  * decision, and the finished result kept with the match's analysis (analyses.js `keepRollout`), shown for that
  * decision whenever review shows it again.
  */
@@ -26,12 +26,13 @@ export function decisionKey(d) {
 const ROLLOUT_PLAYS = 3;
 
 /**
- * Whether decision `d` can be rolled out: a checker play with at least two candidates, or a double (the doubler's
- * decision, before the roll: its position is the doubler's).
+ * Whether decision `d` can be rolled out: a checker play with at least two candidates, a double (the doubler's
+ * decision, before the roll: its position is the doubler's) or a take (the taker's answer: its position is the
+ * doubler's too).
  * @param {Record<string, any>} d
  */
 export function canRollOutDecision(d) {
-  if (d.kind === "double") return Boolean(d.position_id);
+  if (d.kind === "double" || d.kind === "take") return Boolean(d.position_id);
   return d.kind === "move" && Array.isArray(d.plays) && d.plays.length >= 2 && Boolean(d.position_id);
 }
 
@@ -78,23 +79,27 @@ export function openDecisionRollout(state, redraw) {
   const d = step?.decision;
   if (!d || !canRollOutDecision(d)) return;
   const analysis = state.analysis;
-  const cube = d.kind === "double";
+  const taker = d.kind === "take";
+  const cube = d.kind === "double" || taker;
   const plays = cube ? [] : rolloutPlays(d);
   const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
   const made = plays.length > ROLLOUT_PLAYS ? ` and the play made, ${plays[ROLLOUT_PLAYS].play}` : "";
-  const what = cube
+  const what = taker
+    ? `The take decision (a double to ${(d.cube?.value ?? 1) * 2}): double/take rolled out, double/pass worked out, seen from the taker.`
+    : cube
     ? `The cube decision (cube at ${d.cube?.value ?? 1}): no double and double/take rolled out, double/pass worked out.`
     : `The best ${Math.min(ROLLOUT_PLAYS, plays.length)} plays${made} of ${d.dice.join("-")}: ${plays.map((p) => p.play).join(" · ")}.`;
   state.ctx.rollout?.open(view, plays, (text) => state.ctx.announcer.say(text), {
     host: byId("review-rollout"),
     chosen: plays,
     what,
-    cube,
+    cube: cube && !taker,
+    taker,
     onResult: (result, id, verdict) => {
       /** @type {KeptRollout} */
       const kept = {
         plays: id.plays, trials: id.trials, truncation: id.truncation, seed: id.seed, savedAt: new Date().toISOString(), result,
-        ...(id.cubeful ? { cubeful: true } : {}), ...(verdict ? { cube: verdict } : {}),
+        ...(id.cubeful ? { cubeful: true } : {}), ...(id.plies ? { plies: id.plies } : {}), ...(verdict ? { cube: verdict } : {}),
       };
       const key = decisionKey(d);
       if (state.analysis === analysis) state.rollouts = { ...state.rollouts, [key]: kept };
@@ -124,7 +129,8 @@ export function keptRolloutView(state, kept, match) {
   const box = node("div", "", "review-rollout-kept");
   const cut = kept.truncation ? `each stopped after ${plural(kept.truncation, "ply", "plies")}` : "each played to the end";
   const cubeful = kept.cubeful ? ", cubeful" : "";
-  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}${cubeful}.`, "rolled-out"));
-  box.append(kept.cube ? panel.cubeTable(kept.cube, match) : panel.table(kept.result, kept.plays.map((play) => ({ play })), match));
+  const plies = kept.plies ? ", checker play at 1-ply" : "";
+  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}${cubeful}${plies}.`, "rolled-out"));
+  box.append(panel.verdictTable(kept.cube ?? null, match) ?? panel.table(kept.result, kept.plays.map((play) => ({ play })), match));
   return box;
 }

@@ -31,6 +31,7 @@ import { recordFingerprint } from "../record.js";
  * @property {string} fingerprint  the record's, whole
  * @property {number} done
  * @property {number} all
+ * @property {number} [restarts]  the pool's dead workers replaced (their parts judged again)
  * @property {ReviewState | null} view
  * @property {import("./review.js").ReviewContext} ctx  the page's (its storage, its announcer) when the run began
  */
@@ -43,7 +44,8 @@ const shown = (job) => (job.view && !job.view.left ? job.view : null);
 
 /** @param {Job} job */
 const progressText = (job) => {
-  if (job.all) return `${job.done} of ${job.all} decisions judged${job.workers > 1 ? ` by ${job.workers} engines` : ""}`;
+  const restarted = job.restarts ? ` (an engine stopped and was started again: its part is judged again)` : "";
+  if (job.all) return `${job.done} of ${job.all} decisions judged${job.workers > 1 ? ` by ${job.workers} engines` : ""}${restarted}`;
   return job.workers ? `Starting ${job.workers === 1 ? "an engine" : `${job.workers} engines`} for the deep analysis…` : "Starting…";
 };
 
@@ -154,7 +156,13 @@ export async function analyse(state) {
   // The deep analysis is shared among the pool's workers; the lighter depths run on play's worker, a step at a
   // time between the game's requests.
   if (depth >= 2 && ctx.pool) {
-    const run = startPoolAnalysis({ makePool: ctx.pool, record, depth, onProgress });
+    /** @param {number} restarts */
+    const onRestart = (restarts) => {
+      job.restarts = restarts;
+      root.dataset.analysisRestarts = String(restarts);
+      onProgress(job.done, job.all);
+    };
+    const run = startPoolAnalysis({ makePool: ctx.pool, record, depth, onProgress, onRestart });
     job.run = run;
     job.workers = run.workers;
     root.dataset.analysisWorkers = String(run.workers);

@@ -5,7 +5,8 @@
  * it) shown under the editor. With dice set: the best plays of the roll, chosen as the hint chooses them
  * (`position_hint`: the hint of the position made from its IDs, on play's worker, which is free while the editor is
  * on; the match in progress is not touched). On roll without dice: the position itself before the roll, cubeless
- * (the cube is not turned in the trials). A double offered is a cube decision: not offered here yet.
+ * (the cube is not turned in the trials). A double offered: the take decision, cubeful at the editor's score and cube
+ * (the doubler's no double… double/take rolled out, seen from the taker: take or pass; the panel's taker mode).
  */
 
 import { params } from "./form.js";
@@ -23,7 +24,6 @@ export const ROLLOUT_PLAYS = 3;
  */
 export function rolloutRefusal(state) {
   if (!state.checked?.ok) return "The position cannot be rolled out until it is legal: see what is wrong above.";
-  if (params(state).doubled) return "A double waiting for its answer is a cube decision: the editor rolls out checker plays and positions before the roll.";
   return "";
 }
 
@@ -87,6 +87,15 @@ export async function rollOutPosition(state) {
       host,
       chosen,
       what: `${mover}'s best ${chosen.length} plays of ${dice} in this position: ${chosen.map((play) => play.play).join(" · ")}.`,
+    });
+  } else if (view.phase === "doubled") {
+    const taker = state.names[view.decision ?? 1 - (view.turn ?? 0)];
+    const value = view.cube?.offered_value ?? 2 * (view.cube?.value ?? 1);
+    tell("");
+    rollout.open(view, [], say, {
+      host,
+      taker: true,
+      what: `${taker}'s answer to ${mover}'s double to ${value}, at this score and cube: double/take rolled out, double/pass worked out, seen from ${taker}: take or pass.`,
     });
   } else {
     tell("");

@@ -7,8 +7,8 @@
 - `position_hint {position_id, match_id?, settings?, players?}` -> `{hint, view}`: the same advice for a
   position set up from its IDs (the position editor's), and its view, without loading it: the match in
   progress stays.
-- `rollout_chunk`, `rollout_result` and `rollout_cube_result`: a rollout's trials and its figures, a cube
-  decision's with its verdict (`backgammon.bot.rollout_methods`).
+- `rollout_chunk`, `rollout_result`, `rollout_cube_result` and `rollout_take_result`: a rollout's
+  trials and its figures, a cube or take decision's with its verdict (`backgammon.bot.rollout_methods`).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from backgammon.bot.rollout_methods import (
     chunk_method,
     cube_result_method,
     result_method,
+    take_result_method,
 )
-from backgammon.shapes import Action, CubeRolloutResult, RolloutChunk, RolloutResult
+from backgammon.shapes import Action, CubeRolloutResult, RolloutChunk, RolloutResult, TakeRolloutResult
 from backgammon.view import build_view
 
 
@@ -69,3 +70,8 @@ def rollout_result_method(params: dict[str, Any]) -> RolloutResult:
 @register("rollout_cube_result", RolloutCubeResultParams)
 def rollout_cube_result_method(params: dict[str, Any]) -> CubeRolloutResult:
     return cube_result_method(params)
+
+
+@register("rollout_take_result", RolloutCubeResultParams)
+def rollout_take_result_method(params: dict[str, Any]) -> TakeRolloutResult:
+    return take_result_method(params)

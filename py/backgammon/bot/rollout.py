@@ -1,9 +1,11 @@
 """Rollouts: a position played out to the end (or to a truncation) many times by the engine, cubeless, as
 GNU Backgammon's `rollout` does them (rollout.c), with the same settings a gnubg user sets.
 
-- A trial plays both sides at 0-ply (`replies.best_reply`: the pruning net picks, the contact net judges)
-  until the game ends, until `truncation` plies have been played (the side then on roll's chances by the
-  net), or until both sides are bearing off and `stop_at_bearoff` (the chances by the exact database).
+- A trial plays both sides at 0-ply (`replies.best_reply`: the pruning net picks, the contact net judges),
+  or with `chequer_plies` 1 by the expert's look-ahead (`player.rank_plays` at the expert level: its best
+  plays at 0-ply re-scored 1 ply deeper; gnubg's rollout setting "chequer play plies 1"), until the game
+  ends, until `truncation` plies have been played (the side then on roll's chances by the net), or until
+  both sides are bearing off and `stop_at_bearoff` (the chances by the exact database).
 - Dice: trial *i*'s rolls come from the seed and *i* alone (`trial_dice`), so trials can be shared among any
   number of workers. With `rotate`, the first roll runs through the 36 rolls once every 36 trials and the
   second through them once every 1,296 (gnubg's quasi-random dice: each in an order shuffled by the seed),
@@ -14,6 +16,8 @@ GNU Backgammon's `rollout` does them (rollout.c), with the same settings a gnubg
   dice's noise is taken out.
 - Every candidate of a decision gets the same dice in a trial: their differences are far steadier than
   their values, and a difference's standard error is computed from the paired trials.
+- The luck of a roll is always measured at 0-ply (the 21 rolls' best 0-ply plays), whichever play the
+  trial makes: its expectation over the rolls is still nought, so the mean stays unbiased at 1-ply.
 
 The work is split into chunks of trials (`rollout_chunk`); a chunk's answer is sums of the trials' figures
 and of their squares and products, kept exact as whole numbers of `QUANTUM` (a float sum would depend on
@@ -31,6 +35,7 @@ from functools import cache
 
 from backgammon.bot.cube import MatchContext, Owner
 from backgammon.bot.evaluator import Probabilities, evaluate, game_over_value
+from backgammon.bot.levels import EXPERT
 from backgammon.bot.replies import best_reply, play_value
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
@@ -49,6 +54,8 @@ CUBEFUL = ("cubeful_equity",)
 SIGNIFICANT_Z = 1.96
 MAX_TRIALS = 1_000_000
 MAX_TRUNCATION = 1000
+#: The checker play's look-ahead in trials: 0-ply or 1-ply (the expert's).
+CHEQUER_PLIES = (0, 1)
 MONEY = MatchContext()
 
 
@@ -64,12 +71,16 @@ class RolloutSettings:
     seed: int = 1
     #: the cube live in the trials (`rollout_cubeful`): the figures get the cubeful equity
     cubeful: bool = False
+    #: the checker play in trials: 0 (0-ply) or 1 (the expert's look-ahead, gnubg's chequer play plies 1)
+    chequer_plies: int = 0
 
     def __post_init__(self) -> None:
         if not 1 <= self.trials <= MAX_TRIALS:
             raise BackgammonError(f"A rollout has 1 to {MAX_TRIALS:,} trials, not {self.trials}.")
         if not 0 <= self.truncation <= MAX_TRUNCATION:
             raise BackgammonError(f"Truncation is 0 to {MAX_TRUNCATION} plies, not {self.truncation}.")
+        if self.chequer_plies not in CHEQUER_PLIES:
+            raise BackgammonError(f"The checker play in trials is 0-ply or 1-ply, not {self.chequer_plies}.")
 
 
 @dataclass(frozen=True)
@@ -155,13 +166,39 @@ def play_trial(
         roller_context = context if owner_on_roll else context.flipped()
         if settings.variance_reduction:
             after = _played_with_luck(position, roll, roller_context, cube_value, owner_on_roll, luck)[0]
+            if settings.chequer_plies:
+                after = looked_ahead(position, roll, roller_context, cube_value)
         else:
-            after = best_reply(position, ordered_roll(roll), roller_context, cube_value)[0]
+            after = trial_play(position, roll, roller_context, cube_value, settings)
         if not any(after.mine):
             outcome = owners_chances(game_over_value(after.mine, after.theirs), owner_on_roll)
             break
         position, owner_on_roll, ply = after.swap(), not owner_on_roll, ply + 1
     return tuple(value - lucky for value, lucky in zip(outcome, luck, strict=True))
+
+
+def looked_ahead(
+    position: Position, roll: tuple[int, int], context: MatchContext, cube_value: int
+) -> Position:
+    """The board after the expert's 1-ply choice of `roll` (the mover still "mine")."""
+    from backgammon.bot.player import rank_plays  # the player builds on the replies this module uses
+
+    return rank_plays(position, ordered_roll(roll), level=EXPERT, context=context, cube_value=cube_value)[
+        0
+    ].position
+
+
+def trial_play(
+    position: Position,
+    roll: tuple[int, int],
+    context: MatchContext,
+    cube_value: int,
+    settings: RolloutSettings,
+) -> Position:
+    """The board after a trial's play of `roll`: the best at 0-ply, or the expert's 1-ply choice."""
+    if settings.chequer_plies:
+        return looked_ahead(position, roll, context, cube_value)
+    return best_reply(position, ordered_roll(roll), context, cube_value)[0]
 
 
 def ordered_roll(roll: tuple[int, int]) -> tuple[int, int]:

@@ -41,10 +41,12 @@ from backgammon.bot.rollout import (
     ROLLS,
     RolloutSettings,
     Start,
+    looked_ahead,
     ordered_roll,
     owners_chances,
     roll_for,
     trial_dice,
+    trial_play,
 )
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
@@ -127,8 +129,10 @@ def play_cubeful_trial(
             after = _played_with_luck(
                 position, roll, roller_context, stake, roller_holder, owner_on_roll, base_cube, luck
             )
+            if settings.chequer_plies:
+                after = looked_ahead(position, roll, roller_context, stake)
         else:
-            after = best_reply(position, ordered_roll(roll), roller_context, stake)[0]
+            after = trial_play(position, roll, roller_context, stake, settings)
         if not any(after.mine):
             result = game_over_value(after.mine, after.theirs)
             points = stake * (1 + (result.win_gammon > 0) + (result.win_backgammon > 0))

@@ -1,17 +1,19 @@
 """The rollout's worker methods (registered by `backgammon.bot.methods`): what a pool of workers calls.
 
 - `rollout_chunk {position_id, candidates?, trials?, truncation?, variance_reduction?, rotate?,
-  stop_at_bearoff?, seed?, away?, opponent_away?, crawford_game?, post_crawford?, cube_value?, first,
-  count}` -> `RolloutChunk`: trials `first` to `first + count - 1`. `position_id` is the decision's
-  board, the side on roll first; `candidates` the boards after each candidate play (the mover still
-  first), else the position itself is rolled out before its roll (a cube decision). The figures are for
-  the side on roll of `position_id`. No match needs to be loaded: a worker of a pool has none.
+  stop_at_bearoff?, seed?, away?, opponent_away?, crawford_game?, post_crawford?, cube_value?,
+  chequer_plies?, first, count}` -> `RolloutChunk`: trials `first` to `first + count - 1`. `position_id`
+  is the decision's board, the side on roll first; `candidates` the boards after each candidate play (the
+  mover still first), else the position itself is rolled out before its roll (a cube decision). The
+  figures are for the side on roll of `position_id`. No match needs to be loaded: a worker of a pool has none.
   With `cubeful` the cube is live in the trials (`backgammon.bot.rollout_cubeful`), held by `cube_owner`
   ("centre", "me": the side on roll of `position_id`, "them"); with `cube_decision` (`candidates` none or
   []) the position's cube decision is rolled out: candidate 0 no double, 1 double/take (always cubeful).
 - `rollout_result {chunks}` -> `RolloutResult`: the chunks' figures, in any order.
 - `rollout_cube_result {chunks, away?, opponent_away?, crawford_game?, post_crawford?, cube_value?}` ->
   `CubeRolloutResult`: a cube decision's rollout with the proper action and each action's difference.
+- `rollout_take_result {the same}` -> `TakeRolloutResult`: the same rollout seen from the side answering the
+  double (`backgammon.bot.rollout_take`): take or pass, which is right, and whether significantly.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from backgammon.bot.rollout import (
     rollout_result,
 )
 from backgammon.bot.rollout_cubeful import cube_verdict
+from backgammon.bot.rollout_take import take_verdict
 from backgammon.errors import BackgammonError
 from backgammon.position import Position
-from backgammon.shapes import CubeRolloutResult, RolloutChunk, RolloutResult
+from backgammon.shapes import CubeRolloutResult, RolloutChunk, RolloutResult, TakeRolloutResult
 
 MAX_CANDIDATES = 32
 
@@ -56,6 +59,8 @@ class RolloutChunkParams(TypedDict):
     cube_owner: NotRequired[str]
     #: roll out the position's cube decision (no double, double/take) instead of candidates
     cube_decision: NotRequired[bool]
+    #: the checker play in trials: 0 (0-ply, the default) or 1 (the expert's 1-ply look-ahead)
+    chequer_plies: NotRequired[int]
     first: int
     count: int
 
@@ -143,6 +148,7 @@ def chunk_method(params: dict[str, Any]) -> RolloutChunk:
         stop_at_bearoff=_bool(params, "stop_at_bearoff", defaults.stop_at_bearoff),
         seed=_int(params, "seed", defaults.seed),
         cubeful=cube_decision or _bool(params, "cubeful", False),
+        chequer_plies=_int(params, "chequer_plies", defaults.chequer_plies),
     )
     context = _context(params)
     first, count = _int(params, "first"), _int(params, "count")
@@ -162,3 +168,7 @@ def result_method(params: dict[str, Any]) -> RolloutResult:
 def cube_result_method(params: dict[str, Any]) -> CubeRolloutResult:
     result = result_method(params)
     return cube_verdict(result, _context(params), _cube_value(params))
+
+
+def take_result_method(params: dict[str, Any]) -> TakeRolloutResult:
+    return take_verdict(cube_result_method(params))
