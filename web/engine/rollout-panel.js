@@ -474,33 +474,48 @@ export function verdictTable(verdict, match) {
 }
 
 /**
+ * The table of a decision's rollout: each action's cubeful equity ± its standard error (none for the one whose
+ * value the score fixes), its difference from the best action, and the verdict in words above it.
+ * @param {TakeRolloutResult | CubeRolloutResult} verdict @param {boolean} match
+ * @param {{kind: string, heading: string, against: string, best: string, name: (action: string) => string,
+ *   exact: string, verdict: string, exactNote: string, whose: string}} words
+ */
+function decisionTable(verdict, match, words) {
+  const wrap = document.createElement("div");
+  wrap.className = `rollout-result ${words.kind}`;
+  const table = document.createElement("table");
+  table.className = "rollout-table";
+  table.append(row("th", [words.heading, match ? "Match winning chances, cubeful" : "Equity, cubeful", words.against]));
+  for (const a of verdict.actions) {
+    const value = a.action === words.exact ? equityText(a.equity, match) : `${equityText(a.equity, match)} ± ${errorText(a.error, match)}`;
+    const against = a.action === verdict.best ? words.best : `${signedText(a.difference, match)}${a.difference_error ? ` ± ${errorText(a.difference_error, match)}` : ""}`;
+    const tr = row("td", [words.name(a.action), value, against]);
+    tr.dataset.action = a.action;
+    if (a.action === verdict.best) tr.className = "best";
+    table.append(tr);
+  }
+  const said = document.createElement("p");
+  said.className = "rollout-verdict";
+  said.textContent = `${words.verdict}: ${verdict.summary}`;
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = `± the standard error over ${verdict.trials} trials; ${words.exactNote} needs none.`
+    + (match ? "" : ` Equity in points per cube before the double (EMG)${words.whose}.`);
+  wrap.append(said, table, note);
+  return wrap;
+}
+
+/**
  * A take decision's rollout, the taker's: take and pass with their cubeful equities (the taker's) ± standard errors,
  * each one's difference from the right answer, and the verdict in words (significant or not).
  * @param {TakeRolloutResult} verdict @param {boolean} match
  */
 export function takeTable(verdict, match) {
-  const wrap = document.createElement("div");
-  wrap.className = "rollout-result rollout-take";
-  const table = document.createElement("table");
-  table.className = "rollout-table";
-  table.append(row("th", ["Answer", match ? "Match winning chances, cubeful" : "Equity, cubeful", "Against the right answer"]));
-  for (const a of verdict.actions) {
-    const value = a.action === "pass" ? equityText(a.equity, match) : `${equityText(a.equity, match)} ± ${errorText(a.error, match)}`;
-    const against = a.action === verdict.best ? "right" : `${signedText(a.difference, match)}${a.difference_error ? ` ± ${errorText(a.difference_error, match)}` : ""}`;
-    const tr = row("td", [a.action === "take" ? "Take" : "Pass", value, against]);
-    tr.dataset.action = a.action;
-    if (a.action === verdict.best) tr.className = "best";
-    table.append(tr);
-  }
-  const answer = document.createElement("p");
-  answer.className = "rollout-verdict";
-  answer.textContent = `Right answer: ${verdict.summary}`;
-  const note = document.createElement("p");
-  note.className = "note";
-  note.textContent = `± the standard error over ${verdict.trials} trials; a pass needs none.`
-    + (match ? "" : " Equity in points per cube before the double (EMG), the taker's.");
-  wrap.append(answer, table, note);
-  return wrap;
+  return decisionTable(verdict, match, {
+    kind: "rollout-take", heading: "Answer", against: "Against the right answer", best: "right",
+    name: (action) => (action === "take" ? "Take" : "Pass"), exact: "pass", verdict: "Right answer",
+    exactNote: "a pass", whose: ", the taker's",
+  });
 }
 
 /** The actions' names as gnubg lists them. */
@@ -512,26 +527,9 @@ const ACTION_WORDS = Object.freeze({ no_double: "No double", double_take: "Doubl
  * @param {CubeRolloutResult} verdict @param {boolean} match
  */
 export function cubeTable(verdict, match) {
-  const wrap = document.createElement("div");
-  wrap.className = "rollout-result rollout-cube";
-  const table = document.createElement("table");
-  table.className = "rollout-table";
-  table.append(row("th", ["Action", match ? "Match winning chances, cubeful" : "Equity, cubeful", "Against the proper action"]));
-  for (const a of verdict.actions) {
-    const value = a.action === "double_pass" ? equityText(a.equity, match) : `${equityText(a.equity, match)} ± ${errorText(a.error, match)}`;
-    const against = a.action === verdict.best ? "proper" : `${signedText(a.difference, match)}${a.difference_error ? ` ± ${errorText(a.difference_error, match)}` : ""}`;
-    const tr = row("td", [ACTION_WORDS[a.action], value, against]);
-    tr.dataset.action = a.action;
-    if (a.action === verdict.best) tr.className = "best";
-    table.append(tr);
-  }
-  const proper = document.createElement("p");
-  proper.className = "rollout-verdict";
-  proper.textContent = `Proper cube action: ${verdict.summary}`;
-  const note = document.createElement("p");
-  note.className = "note";
-  note.textContent = `± the standard error over ${verdict.trials} trials; double/pass needs none.`
-    + (match ? "" : " Equity in points per cube before the double (EMG).");
-  wrap.append(proper, table, note);
-  return wrap;
+  return decisionTable(verdict, match, {
+    kind: "rollout-cube", heading: "Action", against: "Against the proper action", best: "proper",
+    name: (action) => ACTION_WORDS[/** @type {keyof typeof ACTION_WORDS} */ (action)], exact: "double_pass",
+    verdict: "Proper cube action", exactNote: "double/pass", whose: "",
+  });
 }
