@@ -154,7 +154,8 @@ BOARD_GEOMETRY = """() => {
   return {
     size: [Math.round(origin.width), Math.round(origin.height)],
     places: [...svg.querySelectorAll('[data-loc]')].map((el) => [el.getAttribute('data-loc'), ...box(el)]),
-    checkers: [...svg.querySelectorAll('circle')].map(box),
+    // The checkers alone: the dice's pips may still be rolling.
+    checkers: [...svg.querySelectorAll('circle.checker-body, circle.checker-ring')].map(box),
   };
 }"""
 

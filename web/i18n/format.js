@@ -14,6 +14,22 @@
 
 /** @typedef {Record<string, string | number>} MessageArgs */
 
+/** @type {Map<string, {numbers: Intl.NumberFormat, plurals: Intl.PluralRules}>} */
+const rulesByLocale = new Map();
+
+/**
+ * A language's number and plural rules, made once: making them is what a message's formatting cost at start-up.
+ * @param {string} locale
+ */
+function rulesOf(locale) {
+  let rules = rulesByLocale.get(locale);
+  if (!rules) {
+    rules = { numbers: new Intl.NumberFormat(locale, { useGrouping: false }), plurals: new Intl.PluralRules(locale) };
+    rulesByLocale.set(locale, rules);
+  }
+  return rules;
+}
+
 /**
  * @param {string} message  the catalogue's text
  * @param {MessageArgs} args
@@ -21,8 +37,8 @@
  * @returns {string}
  */
 export function formatMessage(message, args, locale) {
-  const numbers = new Intl.NumberFormat(locale, { useGrouping: false });
-  const plurals = new Intl.PluralRules(locale);
+  if (!message.includes("{")) return message;
+  const { numbers, plurals } = rulesOf(locale);
   /** @param {string | number | undefined} value */
   const show = (value) => (typeof value === "number" ? numbers.format(value) : (value ?? ""));
   /**

@@ -474,6 +474,9 @@ export async function createLobby(ctx) {
       }, ANSWER_WAIT_MS),
     };
     message(`Waiting for ${terms.name} to answer…`);
+    // Taken while this accept was being made (the awaits above): no answer would come, so it is given now.
+    const since = await call("lobby_status", { poster, d });
+    if (since.status !== "open") return answered(poster, d, since.taken_by ?? "");
     try {
       await pool.publish(event);
     } catch {
