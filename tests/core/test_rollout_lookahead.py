@@ -5,6 +5,7 @@ goes through the worker methods; the figures are still exact sums, the same howe
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -68,6 +69,10 @@ def test_with_variance_reduction_the_luck_is_the_same_and_the_play_the_one_ply_c
     assert at_1 - at_0 == pytest.approx(win_after(one_ply) - win_after(zero_ply), abs=1e-8)
 
 
+# The same arithmetic many times over: inside Pyodide (a minute there) it proves nothing CPython does not.
+@pytest.mark.skipif(
+    sys.platform == "emscripten", reason="1-ply trials rolled out twice, split two ways: on CPython only"
+)
 def test_one_ply_chunks_split_any_way_give_the_same_figures_cubeful_too() -> None:
     settings = RolloutSettings(trials=3, seed=2, truncation=1, cubeful=True, chequer_plies=1)
     starts = cube_decision_starts(CONTACT, 1, Owner.CENTRE)
