@@ -181,12 +181,26 @@ def assert_same_geometry(shown: dict[str, Any], english: dict[str, Any]) -> None
     assert [p[0] for p in shown["places"]] == [p[0] for p in english["places"]]
 
 
+# The page's language and direction at its first frame (the first animation frame comes before the first
+# paint; nothing is painted while the style sheets in <head> are loading), and every direction it had after.
+FIRST_FRAME = """(() => {
+  const seen = (globalThis.__firstFrame = { frame: null, directions: [] });
+  requestAnimationFrame(() => {
+    const root = document.documentElement;
+    seen.frame = [root.lang, root.dir || "ltr"];
+  });
+  new MutationObserver(() => seen.directions.push(document.documentElement?.dir || "ltr"))
+    .observe(document, { attributes: true, attributeFilter: ["dir"], subtree: true });
+})();"""
+
+
 def opened(
     browser: Browser, site: Site, locale: str, viewport: dict[str, int]
 ) -> tuple[BrowserContext, Page]:
     """A first visit from a device whose language is `locale`, the welcome left for the two-player match."""
     context = browser.new_context(viewport=viewport, locale=locale)
     page = context.new_page()
+    page.add_init_script(FIRST_FRAME)
     page.goto(site.url("?test-dice=31,52&no-sw"))
     page.wait_for_selector("html[data-welcome='open']", state="attached")
     return context, page
@@ -201,6 +215,11 @@ def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
     arabic_context, arabic = opened(browser, site, "ar-EG", DESKTOP)
     try:
         arabic.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
+        # Right to left from the first frame: no English frame left to right, then mirrored.
+        first = arabic.evaluate("globalThis.__firstFrame")
+        assert first["frame"] == ["ar", "rtl"], f"the first frame was {first['frame']}"
+        assert set(first["directions"]) <= {"rtl"}, f"the page changed direction: {first['directions']}"
+        assert english.evaluate("globalThis.__firstFrame.frame") == ["en", "ltr"]
         expect(arabic.locator("#welcome-title")).to_have_text("أهلًا بك في طاولة الزهر")
         screenshot(arabic, "i18n-ar-desktop-welcome")
         audit(arabic, "the welcome in Arabic")
