@@ -124,7 +124,7 @@ await nextTask();
 
 // A worker that fails is replaced and given the match back from its record (web/engine/engine.js); the request it
 // had is then answered by the new one.
-const engine = connectEngine({ record: () => local.current(), status: $("engine-status"), say: announcer.say, notice: showNotice });
+const engine = connectEngine({ record: () => local.current(), status: $("engine-status"), say: announcer.say, notice: showNotice, t });
 const call = engine.call;
 const isRulesError = (/** @type {unknown} */ error) => error instanceof ApiError;
 
