@@ -299,7 +299,7 @@ async function openShareDialog() {
   const v = mode ? reviewShown.view ?? play.view() : play.view();
   const xgid = v.position_id ? (await call("position_xgid", xgidParams(v))).xgid : null;
   const record = mode ? reviewShown.record : local.current(); // the match in progress, also while a friend's is shown
-  await share.openShareDialog({ xgid, record, inReview: Boolean(mode), announcer, openDialog });
+  await share.openShareDialog({ xgid, record, inReview: Boolean(mode), announcer, openDialog, t });
 }
 
 /**

@@ -25,7 +25,16 @@ DESKTOP = {"width": 1280, "height": 800}
 NAMES: list[str] = []
 
 # The screens moved to the catalogues this round (the board's own drawing is not among them yet).
-SCREENS = ["header", "#play-panel", "#welcome-dialog", "#preferences-dialog"]
+SCREENS = [
+    "header",
+    "#play-panel",
+    "#welcome-dialog",
+    "#preferences-dialog",
+    "#new-match-dialog",
+    "#file-dialog",
+    "#share-dialog",
+    "#resign-dialog",
+]
 
 # What a player sees on the screens in `selectors` that is not from a catalogue: visible text nodes (outside
 # <code>, the board and the names players were given) holding an ASCII word, and aria-labels and titles so;
@@ -138,6 +147,26 @@ def test_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts_nothing(phone
     assert_all_translated(phone, "Preferences", NAMES)
     screenshot(phone, "i18n-pseudo-phone-preferences", full_page=False)
     audit(phone, "Preferences in the pseudo-language")
+    phone.locator("#preferences-dialog button[value=cancel]").click()
+    # The other dialogs of the menu, each seen whole, checked and closed.
+    for item, dialog, close in (
+        ("#new-match-button", "#new-match-dialog", "cancel"),
+        ("#resign-button", "#resign-dialog", "cancel"),
+        ("#match-file-button", "#file-dialog", "close"),
+        ("#share-button", "#share-dialog", "close"),
+    ):
+        phone.locator("#menu-button").click()
+        phone.locator(item).click()
+        expect(phone.locator(dialog)).to_be_visible()
+        if dialog == "#new-match-dialog":
+            # The default names are offered in the language's words (stored in English when kept).
+            expect(phone.locator("input[name=name0]")).to_have_value("[" + pseudo_text("White") + "]")
+        elif dialog == "#share-dialog":
+            expect(phone.locator("#share-what")).not_to_be_empty()
+        assert_all_translated(phone, dialog, NAMES)
+        screenshot(phone, f"i18n-pseudo-phone-{dialog[1:]}", full_page=False)
+        phone.locator(f"{dialog} button[value={close}]").click()
+        expect(phone.locator(dialog)).to_be_hidden()
 
 
 BOARD_GEOMETRY = """() => {
