@@ -244,5 +244,13 @@ export default {
   "share.noPosition": "No position to share at this moment (the game is over).",
   "newmatch.badLength": "The match length must be a whole number of points from 1 to 25.",
   "newmatch.badAutoDoubles": "Automatic doubles must be a whole number from 0 to 6.",
-  "newmatch.sameNames": "Give the two players different names."
+  "newmatch.sameNames": "Give the two players different names.",
+  "playon.title": "Play this match on?",
+  "playon.text": "The match from the file becomes the match in progress. Your current match ({match}) is kept: Save / load, then \"Back to the match you left\", brings it back.",
+  "playon.play": "Play it on",
+  "playon.keep": "Keep reviewing",
+  "playon.done": "The match from the file is now the match in progress. The one you left is kept (Save / load).",
+  "message.linkNotOpened": "Link not opened",
+  "message.savedNotOpened": "Saved match not opened",
+  "message.fileNotOpened": "File not opened"
 };
