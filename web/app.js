@@ -61,6 +61,11 @@ let reviewShown = { record: null, view: null };
 
 const announcer = createAnnouncer($("announcer"));
 const messageDialog = /** @type {HTMLDialogElement} */ ($("message-dialog"));
+/**
+ * A message in the page's message dialog, its OK in the player's language (web/dialogs.js loads no words).
+ * @param {Parameters<typeof showMessage>[1]} message
+ */
+const message = (message) => showMessage(messageDialog, { choices: [{ value: "ok", label: t("panel.ok") }], ...message });
 const welcomeDialog = /** @type {HTMLDialogElement} */ ($("welcome-dialog"));
 // The menu: a row of buttons on a wide screen, one button and a sheet on a phone.
 bindMenu(/** @type {HTMLButtonElement} */ ($("menu-button")), $("menu"));
@@ -124,7 +129,7 @@ await nextTask();
 
 // A worker that fails is replaced and given the match back from its record (web/engine/engine.js); the request it
 // had is then answered by the new one.
-const engine = connectEngine({ record: () => local.current(), status: $("engine-status"), say: announcer.say, notice: showNotice });
+const engine = connectEngine({ record: () => local.current(), status: $("engine-status"), say: announcer.say, notice: showNotice, t });
 const call = engine.call;
 const isRulesError = (/** @type {unknown} */ error) => error instanceof ApiError;
 
@@ -153,7 +158,7 @@ play = createPlay({
     if ("remote" in view) void online.matchOver();
   },
   closeOtherMode: () => leaveMode(false),
-  message: (message) => showMessage(messageDialog, message),
+  message,
 });
 
 /**
@@ -167,7 +172,7 @@ async function friendsModule() {
   const { createFriends } = await import("./remote/friends.js");
   friends ??= createFriends({
     namespace, call, isRulesError, enqueue: queue.enqueue, ask: queue.ask, play, rating: home.currentRating, say: announcer.say, notice: showNotice,
-    message: (message) => showMessage(messageDialog, message),
+    message,
     saved: online.saved,
     lobbyWords: online.lobbyWords,
   });
@@ -283,12 +288,12 @@ function leaveMode(resume = true) {
 
 /** @param {object} imported the record of a match opened from a file */
 async function playOn(imported) {
-  const choice = await showMessage(messageDialog, {
-    title: "Play this match on?",
-    text: `The match from the file becomes the match in progress. Your current match (${play.info()}) is kept: Save / load, then "Back to the match you left", brings it back.`,
-    choices: [{ value: "play", label: "Play it on" }, { value: "cancel", label: "Keep reviewing" }],
+  const choice = await message({
+    title: t("playon.title"),
+    text: t("playon.text", { match: play.info() }),
+    choices: [{ value: "play", label: t("playon.play") }, { value: "cancel", label: t("playon.keep") }],
   });
-  if (choice === "play") enqueue(() => play.replaceMatch(imported, "The match from the file is now the match in progress. The one you left is kept (Save / load)."));
+  if (choice === "play") enqueue(() => play.replaceMatch(imported, t("playon.done")));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -299,7 +304,7 @@ async function openShareDialog() {
   const v = mode ? reviewShown.view ?? play.view() : play.view();
   const xgid = v.position_id ? (await call("position_xgid", xgidParams(v))).xgid : null;
   const record = mode ? reviewShown.record : local.current(); // the match in progress, also while a friend's is shown
-  await share.openShareDialog({ xgid, record, inReview: Boolean(mode), announcer, openDialog });
+  await share.openShareDialog({ xgid, record, inReview: Boolean(mode), announcer, openDialog, t });
 }
 
 /**
@@ -320,7 +325,7 @@ async function openShared(shared) {
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${refusalText(e)} Your match is unchanged.`;
-    void showMessage(messageDialog, { title: "Link not opened", text });
+    void message({ title: t("message.linkNotOpened"), text });
     announcer.say(text);
   }
 }

@@ -6,6 +6,7 @@
  * every file; a refused one is said in plain words and changes nothing.
  */
 import { openDialog, showMessage } from "./dialogs.js";
+import { t } from "./i18n/i18n.js";
 import { refusalText as reason } from "./engine/page-engine.js";
 import { downloadText, readMatchFile, recordFilename, recordFromFileText, turnInText } from "./matchfile.js";
 
@@ -197,5 +198,8 @@ async function openLaunchedFile(f, file) {
       });
     }
   }
-  if (error.textContent) void showMessage(f.messageDialog, { title: "File not opened", text: error.textContent });
+  if (error.textContent) {
+    const ok = [{ value: "ok", label: t("panel.ok") }];
+    void showMessage(f.messageDialog, { title: t("message.fileNotOpened"), text: error.textContent, choices: ok });
+  }
 }

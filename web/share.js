@@ -165,7 +165,8 @@ let copyButtonsBound = false;
  * The Share dialog (#share-dialog): the links to a position and to a match, each with a Copy button whose result is
  * said on the dialog (and to screen readers).
  * @param {{xgid: string | null, record: object | null, inReview: boolean, announcer: {say: (text: string) => void},
- *   openDialog: (dialog: HTMLDialogElement, options?: {focus?: string}) => Promise<string>}} ctx
+ *   openDialog: (dialog: HTMLDialogElement, options?: {focus?: string}) => Promise<string>,
+ *   t: typeof import("./i18n/i18n.js").t}} ctx  t: the page's words (handed in: this module loads on first use)
  */
 export async function openShareDialog(ctx) {
   const positionField = /** @type {HTMLInputElement} */ (byId("share-position-link"));
@@ -176,17 +177,19 @@ export async function openShareDialog(ctx) {
       byId(buttonId).addEventListener("click", async () => {
         // the dialog's own line says it (#share-copied), not a sign beside the button
         const copied = await copyText(field.value, field, { button: null });
-        byId("share-copied").textContent = copied
-          ? `The link to the ${what} is copied to the clipboard.`
-          : `Not copied: the link to the ${what} is selected, press Ctrl+C (or ⌘C) to copy it.`;
+        const words = /** @type {const} */ ({
+          position: ["share.copiedPosition", "share.notCopiedPosition"],
+          match: ["share.copiedMatch", "share.notCopiedMatch"],
+        })[what];
+        byId("share-copied").textContent = ctx.t(words[copied ? 0 : 1]);
         ctx.announcer.say(byId("share-copied").textContent ?? "");
       });
     }
   }
   byId("share-copied").textContent = "";
-  byId("share-what").textContent = ctx.inReview ? "The position shown in review, or the match being reviewed." : "The position on the board, or the whole match.";
+  byId("share-what").textContent = ctx.t(ctx.inReview ? "share.whatReview" : "share.whatPlay");
   positionField.value = ctx.xgid ? positionLink(ctx.xgid) : "";
-  positionField.placeholder = ctx.xgid ? "" : "No position to share at this moment (the game is over).";
+  positionField.placeholder = ctx.xgid ? "" : ctx.t("share.noPosition");
   matchField.value = ctx.record ? await matchLink(ctx.record) : "";
   /** @type {HTMLButtonElement} */ (byId("share-copy-position")).disabled = !positionField.value;
   /** @type {HTMLButtonElement} */ (byId("share-copy-match")).disabled = !matchField.value;

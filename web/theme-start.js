@@ -37,6 +37,36 @@
       return "auto"; // no storage, or unreadable: web/preferences.js deals with that
     }
   };
+  /**
+   * `<html lang dir>` of the language the page will show, before the first paint: a right-to-left page is laid
+   * out so from its first frame (its words follow when its catalogue has loaded). The same choice as
+   * web/i18n/languages.js chooseLanguage, over the same languages (tests/units/test_i18n_start_units.py holds
+   * the two together): the preference `language`, else the first of the device's languages offered, else English.
+   * Only on a page whose words come from the catalogues (`<html data-i18n-page>`).
+   */
+  const setLanguage = () => {
+    const DIRECTIONS = /** @type {Record<string, string>} */ ({ en: "ltr", ar: "rtl", "en-XA": "ltr" });
+    const PSEUDO = "en-XA"; // never the device's
+    let choice = "auto";
+    if (!embedded) {
+      try {
+        const data = JSON.parse(localStorage.getItem(KEY) ?? "null");
+        if (data && typeof data === "object" && typeof data.language === "string") choice = data.language;
+      } catch {
+        // no storage, or unreadable: the device's language
+      }
+    }
+    let chosen = Object.hasOwn(DIRECTIONS, choice) ? choice : "";
+    const offered = Object.keys(DIRECTIONS).filter((code) => code !== PSEUDO);
+    for (const tag of chosen ? [] : navigator.languages ?? [navigator.language]) {
+      const lower = String(tag).toLowerCase();
+      chosen = offered.find((code) => code.toLowerCase() === lower) ?? offered.find((c) => c === lower.split("-")[0]) ?? "";
+      if (chosen) break;
+    }
+    chosen ||= "en";
+    root.lang = chosen;
+    root.dir = DIRECTIONS[chosen];
+  };
   const media = ["(prefers-contrast: more)", "(forced-colors: active)", "(prefers-color-scheme: dark)"].map((q) =>
     matchMedia(q));
   let choice = stored();
@@ -62,6 +92,7 @@
     });
   }
   apply();
+  if (root.hasAttribute("data-i18n-page")) setLanguage();
   /** @type {any} */ (globalThis).backgammonTheme = {
     /** @param {unknown} next */
     set(next) {

@@ -36,19 +36,37 @@
  * `&test-answer-budget=6000` gives requests 6 s instead of 15 (the tests of hung and dead workers).
  */
 
+/**
+ * A failure of the engine in the player's words: a message id of web/i18n/ with its arguments (the page
+ * translates it; `message` keeps the technical detail, for the console and bug reports).
+ * @typedef {{id: string, args: Record<string, number>}} FailureWords
+ */
+
+/** Each failure of the engine as a whole, in the player's words, by its type. */
+const FAILURE_WORDS = /** @type {Record<string, string>} */ ({
+  EngineLoadError: "failure.load",
+  WorkerError: "failure.worker",
+  EngineStalled: "failure.stalled",
+  EngineCrashed: "failure.crashed",
+  BridgeClosed: "failure.closed",
+});
+
 export class BridgeError extends Error {
   /**
    * @param {string} type
    * @param {string} message
    * @param {string} [rule] the Python error's rule code, when it has one
+   * @param {FailureWords} [words] what the player is told (by default, by the type)
    */
-  constructor(type, message, rule) {
+  constructor(type, message, rule, words) {
     super(message);
     this.name = "BridgeError";
     /** @type {string} */
     this.type = type;
     /** @type {string | undefined} */
     this.rule = rule;
+    /** @type {FailureWords} */
+    this.words = words ?? { id: FAILURE_WORDS[type] ?? "failure.unknown", args: {} };
   }
 }
 
@@ -301,10 +319,10 @@ function request(state, method, params) {
   });
 }
 
-/** @param {BridgeState} state @param {string} why */
-function stalled(state, why) {
+/** @param {BridgeState} state @param {string} why @param {FailureWords} words */
+function stalled(state, why, words) {
   state.worker.terminate();
-  fail(state, new BridgeError(STALLED, why));
+  fail(state, new BridgeError(STALLED, why, undefined, words));
 }
 
 /** @param {BridgeState} state */
@@ -321,11 +339,14 @@ function checkAlive(state) {
   // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
   const pingBudget = isReady ? PING_BUDGET_MS : answerBudget;
   if (pingId !== null && now - state.pingSentAt > pingBudget) {
-    stalled(state, `no answer for ${Math.round(pingBudget / 1000)} s`);
+    const seconds = Math.round(pingBudget / 1000);
+    stalled(state, `no answer for ${seconds} s`, { id: "failure.noAnswer", args: { seconds } });
   } else if (isReady && calls > 0 && now - state.lastHeard > answerBudget) {
-    stalled(state, `no answer for ${Math.round(answerBudget / 1000)} s`);
+    const seconds = Math.round(answerBudget / 1000);
+    stalled(state, `no answer for ${seconds} s`, { id: "failure.noAnswer", args: { seconds } });
   } else if (!isReady && now - state.startedAt > LOAD_BUDGET_MS) {
-    stalled(state, `not started after ${LOAD_BUDGET_MS / 1000} s`);
+    const seconds = LOAD_BUDGET_MS / 1000;
+    stalled(state, `not started after ${seconds} s`, { id: "failure.notStarted", args: { seconds } });
   } else if (pingId === null && (calls === 0 || !isReady) && now - state.lastHeard > HEARTBEAT_MS && globalThis.document?.visibilityState !== "hidden") {
     const id = state.nextId++;
     state.pingId = id;

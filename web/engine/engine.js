@@ -28,8 +28,8 @@ export const RESTART_WINDOW_MS = 60_000;
  * @typedef {import("../types.js").Call} Call
  * @typedef {object} EngineOptions
  * @property {(call: Call) => Promise<unknown>} [restore] give a new worker the page's state
- * @property {(reason: string) => void} [onDown]
- * @property {(reason: string) => void} [onBack]
+ * @property {(reason: string, error: BridgeError) => void} [onDown]  reason: the failure's technical words
+ * @property {(reason: string, error: BridgeError) => void} [onBack]
  * @property {(error: BridgeError) => void} [onGiveUp]
  * @property {() => Bridge} [makeBridge] defaults to createBridge() (the page's test dice, the early worker)
  */
@@ -92,16 +92,19 @@ function watch(state, which) {
   which.onError((error) => {
     if (which !== state.bridge || state.givenUp) return;
     if (!state.everReady || error.type === "BridgeClosed") giveUp(state, error);
-    else restart(state, error.message);
+    else restart(state, error);
   });
 }
 
-/** @param {EngineState} state @param {string} reason */
-function restart(state, reason) {
+/** @param {EngineState} state @param {BridgeError} error */
+function restart(state, error) {
+  const reason = error.message;
   const now = performance.now();
   state.restarts = state.restarts.filter((time) => now - time < RESTART_WINDOW_MS);
   if (state.restarts.length >= RESTART_LIMIT) {
-    giveUp(state, new BridgeError("EngineStalled", `${state.restarts.length + 1} failures in a minute, the last: ${reason}`));
+    const count = state.restarts.length + 1;
+    const words = { id: "failure.repeated", args: { count } };
+    giveUp(state, new BridgeError("EngineStalled", `${count} failures in a minute, the last: ${reason}`, undefined, words));
     return;
   }
   state.restarts.push(now);
@@ -110,10 +113,10 @@ function restart(state, reason) {
   state.bridge = next;
   old.terminate();
   watch(state, next);
-  state.options.onDown(reason);
+  state.options.onDown(reason, error);
   state.usable = next.ready.then(async () => {
     await state.options.restore(next.call);
-    state.options.onBack(reason);
+    state.options.onBack(reason, error);
     return next;
   });
   state.usable.catch(() => {}); // a failed restart is the new bridge's error, handled by watch()
@@ -141,7 +144,8 @@ async function engineCall(state, method, params) {
       }
       if (type === "InternalError" && !internalRetried) {
         internalRetried = true;
-        restart(state, `${method}: ${error instanceof Error ? error.message : String(error)}`);
+        const text = `${method}: ${error instanceof Error ? error.message : String(error)}`;
+        restart(state, new BridgeError("InternalError", text, undefined, { id: "failure.internal", args: {} }));
         continue;
       }
       throw error;

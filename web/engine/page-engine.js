@@ -30,14 +30,27 @@ export function refusalText(error) {
 }
 
 /**
+ * A failure of the engine in the player's words (web/engine/bridge.js gives each its message id); the technical
+ * detail goes to the console, for bug reports.
+ * @param {Translate} t
+ * @param {unknown} error
+ */
+export function failureText(t, error) {
+  const words = /** @type {{words?: import("./bridge.js").FailureWords} | null} */ (error)?.words;
+  console.warn("The rules engine failed:", error);
+  return t(/** @type {MessageId} */ (words?.id ?? "failure.unknown"), words?.args ?? {});
+}
+
+/**
  * @param {{
  *   record: () => object | null,
  *   status: HTMLElement,
  *   say: (text: string) => void,
  *   notice: (text: string) => void,
- * }} page record: the match a new worker is given back; status: the engine's status line
+ *   t: Translate,
+ * }} page record: the match a new worker is given back; status: the engine's status line; t: the page's words
  */
-export function connectEngine({ record, status, say, notice }) {
+export function connectEngine({ record, status, say, notice, t }) {
   const root = document.documentElement;
   let ready = false;
   /** What must hear of a new worker once it holds the match again (the lobby gives it what it had heard). */
@@ -58,7 +71,7 @@ export function connectEngine({ record, status, say, notice }) {
    */
   function showProgress({ stage, received, total }) {
     if (ready || root.dataset.engine !== "loading") return;
-    const words = stage === "download" ? "Downloading the rules engine…" : "Starting the rules engine…";
+    const words = t(stage === "download" ? "engine.downloading" : "engine.starting");
     let share = status.querySelector(".engine-share");
     if (status.hidden || status.firstChild?.textContent !== words) {
       status.hidden = false;
@@ -77,22 +90,21 @@ export function connectEngine({ record, status, say, notice }) {
       const current = record();
       if (current) await call("load", { record: current });
     },
-    onDown: (reason) => {
+    onDown: (_reason, error) => {
       root.dataset.engine = "restarting";
-      showStatus(`The game engine stopped (${reason}). Starting it again; your match is kept.`);
+      showStatus(t("engine.restarting", { reason: failureText(t, error) }));
     },
-    onBack: (reason) => {
+    onBack: (_reason, error) => {
       root.dataset.engine = "ready";
       root.dataset.engineRestarts = String(Number(root.dataset.engineRestarts ?? 0) + 1);
       status.hidden = true;
-      notice(`The game engine stopped (${reason}) and was started again. The match goes on from its last saved position.`);
+      notice(t("engine.restarted", { reason: failureText(t, error) }));
       for (const listener of restoredListeners) listener();
     },
     onGiveUp: (error) => {
       root.dataset.engine = "failed";
-      showStatus(ready
-        ? `The game engine keeps failing (${error.message}). Your match is saved: reload the page to go on.`
-        : `The rules engine could not start (${error.message}). Reload the page to try again.`);
+      const reason = failureText(t, error);
+      showStatus(ready ? t("engine.keepsFailing", { reason }) : t("engine.notStarted", { reason }));
     },
   });
 
@@ -128,3 +140,5 @@ export function connectEngine({ record, status, say, notice }) {
 }
 
 /** @typedef {import("../types.js").Call} Call */
+/** @typedef {typeof import("../i18n/i18n.js").t} Translate */
+/** @typedef {Parameters<Translate>[0]} MessageId */

@@ -7,6 +7,7 @@
 
 import { rollToPlay, rollWords } from "../dice-words.js";
 import { t } from "../i18n/i18n.js";
+import { shownName } from "../i18n/player-names.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
 import { personHereToAct } from "./seats.js";
 
@@ -14,8 +15,7 @@ import { personHereToAct } from "./seats.js";
 
 /** @param {View} view @param {number} player */
 export function playerName(view, player) {
-  const p = view?.players?.[player];
-  return (p && p.name) || t(player === 0 ? "player.white" : "player.black");
+  return shownName(view?.players?.[player]?.name, player, t(player === 0 ? "player.white" : "player.black"));
 }
 
 /**

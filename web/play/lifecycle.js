@@ -4,6 +4,7 @@
  * set up from a position, replaced by a file or a kept match; and another match (with a friend) shown instead of
  * it, and left to go back to it.
  */
+import { t } from "../i18n/i18n.js";
 import * as say from "./describe.js";
 import { endTurnFor, heard } from "./act.js";
 import { scheduleAutomatic, stopCountdown } from "./auto.js";
@@ -131,7 +132,7 @@ async function tellAboutBadSave(state, reason, backupKey) {
   document.documentElement.dataset.storageProblem = "true";
   await startMatch(state, DEFAULT_MATCH);
   // Not awaited: the new match is ready behind the message; the player reads it when they like.
-  void ctx.message({ title: "Saved match not opened", text });
+  void ctx.message({ title: t("message.savedNotOpened"), text });
 }
 
 /**

@@ -3,6 +3,8 @@
  * The new-match form: read it into the `settings` and `players` of `new_match`, or fill it from a view or from the
  * last choices, which are remembered (in localStorage) for the next time.
  */
+import { t } from "../i18n/i18n.js";
+import { shownName, storedName } from "../i18n/player-names.js";
 import { safeLocalStorage } from "../storage.js";
 
 /** @typedef {import("../record.js").Settings} Settings */
@@ -24,18 +26,19 @@ export const DEFAULT_MATCH = Object.freeze({
 export function readNewMatchForm(form) {
   const data = new FormData(form);
   const text = (/** @type {string} */ k) => String(data.get(k) ?? "").trim();
-  const name0 = text("name0") || "White";
-  const name1 = text("name1") || "Black";
+  // The language's word for a side, or nothing, stores the English default (web/i18n/player-names.js).
+  const name0 = storedName(text("name0"), 0, t("player.white"));
+  const name1 = storedName(text("name1"), 1, t("player.black"));
   const money = text("kind") === "money";
   const length = Number(text("length"));
   if (!money && !(Number.isInteger(length) && length >= 1 && length <= 25)) {
-    return { ok: false, error: "The match length must be a whole number of points from 1 to 25." };
+    return { ok: false, error: t("newmatch.badLength") };
   }
   const autoDoubles = Number(text("automatic_doubles") || "0");
   if (!(Number.isInteger(autoDoubles) && autoDoubles >= 0 && autoDoubles <= 6)) {
-    return { ok: false, error: "Automatic doubles must be a whole number from 0 to 6." };
+    return { ok: false, error: t("newmatch.badAutoDoubles") };
   }
-  if (name0 === name1) return { ok: false, error: "Give the two players different names." };
+  if (name0 === name1) return { ok: false, error: t("newmatch.sameNames") };
   const computer = text("opponent") === "computer";
   /** @type {Player} */
   const second = computer ? { name: name1, kind: "computer", level: text("level") || "intermediate" } : { name: name1, kind: "human" };
@@ -77,8 +80,8 @@ export function fillNewMatchForm(form, view) {
   const settings = view?.settings ?? DEFAULT_MATCH.settings;
   const players = view?.players ?? DEFAULT_MATCH.players;
   const el = (/** @type {string} */ name) => /** @type {any} */ (form.elements.namedItem(name));
-  el("name0").value = players[0]?.name ?? "White";
-  el("name1").value = players[1]?.name ?? "Black";
+  el("name0").value = shownName(players[0]?.name, 0, t("player.white"));
+  el("name1").value = shownName(players[1]?.name, 1, t("player.black"));
   el("opponent").value = players[1]?.kind === "computer" ? "computer" : "human";
   if (players[1]?.level) el("level").value = players[1].level;
   const money = !settings.match_length;

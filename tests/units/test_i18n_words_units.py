@@ -1,0 +1,78 @@
+"""Words moved to the catalogues in the second round, under Node: the engine's failures told in the player's
+language (web/engine/bridge.js gives each failure a message id; web/engine/page-engine.js failureText), and
+the players' default names shown as the language's word for their side while stored in English
+(web/i18n/player-names.js)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .node_esm import needs_node, run_module
+
+pytestmark = needs_node
+
+IMPORTS = (
+    'import { BridgeError, ENGINE_FAILURES } from "{WEB}/engine/bridge.js";'
+    ' import { failureText } from "{WEB}/engine/page-engine.js";'
+    ' import { t, useLanguage } from "{WEB}/i18n/i18n.js";'
+    ' import en from "{WEB}/i18n/en.js";'
+    ' import ar from "{WEB}/i18n/ar.js";'
+    ' import { shownName, storedName, DEFAULT_NAMES } from "{WEB}/i18n/player-names.js";'
+    " console.warn = () => {};"  # failureText writes the technical detail to the console
+)
+
+
+def test_every_failure_of_the_engine_has_words_in_each_catalogue() -> None:
+    ids = run_module(IMPORTS, 'print([...ENGINE_FAILURES].map((k) => new BridgeError(k, "").words.id));')
+    assert len(ids) == 5 and all(i.startswith("failure.") for i in ids)
+    missing = run_module(IMPORTS, f"print({json.dumps(ids)}.filter((id) => !(id in en) || !(id in ar)));")
+    assert missing == []
+
+
+def test_a_stalled_engine_is_told_with_its_seconds_not_its_english_detail() -> None:
+    texts = run_module(
+        IMPORTS,
+        'const stalled = new BridgeError("EngineStalled", "no answer for 15 s", undefined,'
+        ' {id: "failure.noAnswer", args: {seconds: 15}});'
+        ' const crashed = new BridgeError("EngineCrashed", "Python\'s runtime failed: RangeError");'
+        ' const odd = new BridgeError("SomethingNew", "a detail");'
+        " print([failureText(t, stalled), failureText(t, crashed), failureText(t, odd),"
+        ' t("engine.restarting", {reason: failureText(t, stalled)}), failureText(t, new Error("plain"))]);',
+    )
+    assert texts == [
+        "no answer for 15 s",
+        "Python's runtime failed",
+        "an unknown failure",
+        "The game engine stopped (no answer for 15 s). Starting it again; your match is kept.",
+        "an unknown failure",
+    ]
+
+
+@pytest.mark.parametrize(("count", "text"), [(2, "2 failures in a minute"), (1, "1 failure in a minute")])
+def test_repeated_failures_are_counted_by_the_languages_plurals(count: int, text: str) -> None:
+    shown = run_module(IMPORTS, f'print(t("failure.repeated", {{count: {count}}}));')
+    assert shown == text
+
+
+def test_the_default_names_are_shown_as_the_languages_words_and_stored_in_english() -> None:
+    shown = run_module(
+        IMPORTS,
+        'print([shownName("White", 0, "الأبيض"), shownName("Black", 1, "الأسود"), shownName("", 1, "الأسود"),'
+        ' shownName("Black", 0, "الأبيض"), shownName("Ann", 0, "الأبيض"),'
+        ' storedName(" الأبيض ", 0, "الأبيض"), storedName("", 1, "الأسود"), storedName("Ann", 1, "الأسود"),'
+        ' storedName("White", 0, "Blanc"), DEFAULT_NAMES]);',
+    )
+    assert shown == [
+        "الأبيض",
+        "الأسود",
+        "الأسود",
+        "Black",  # a name a player gave, even a side's word, is shown as given
+        "Ann",
+        "White",
+        "Black",
+        "Ann",
+        "White",
+        ["White", "Black"],
+    ]
