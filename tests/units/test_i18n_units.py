@@ -85,7 +85,8 @@ def test_english_numbers_are_written_and_counted_as_intl_does() -> None:
     values = [0, 1, -1, 2, 25, -3, 1000000, 2**53 + 2, 1.5, -0.0, 0.25, 1 / 3]
     body = (
         f"const values = {json.dumps(values)};"
-        " const intl = values.map((n) => (new Intl.PluralRules('en').select(n) === 'one' ? 'one: ' : 'other: ')"
+        " const intl = values.map((n) =>"
+        "   (new Intl.PluralRules('en').select(n) === 'one' ? 'one: ' : 'other: ')"
         "   + new Intl.NumberFormat('en', {useGrouping: false}).format(n));"
         f" print([values.map((n) => formatMessage({json.dumps(ONE_OR_OTHER)}, {{n}}, 'en')), intl]);"
     )
