@@ -4,7 +4,7 @@ main-thread task over the limit listed with what ran inside it.
 
     python3 -m benchmarks.long_tasks [--runs 1] [--profile 4g] [--cpu 4] [--limit 50] [--welcome]
                                      [--no-build] [--dist DIST] [--brotli] [--after-ready-s 3]
-                                     [--trace out.json] [--page game|static|bare]
+                                     [--trace out.json] [--page game|static|bare] [--browser-detail]
 
 The trace runs from the navigation until `--after-ready-s` seconds after the engine is ready (so the first
 render of the live board and the offline copy's start are in it). Each long task is printed with its start
@@ -59,8 +59,19 @@ TASKS = {"RunTask", "ThreadControllerImpl::RunTask", "ThreadPool_RunTask"}
 GC = ("MajorGC", "MinorGC", "V8.GC", "BlinkGC", "GCEvent", "V8.GCScavenger", "V8.GCFinalizeMC")
 
 
+#: What `--browser-detail` adds: Blink's own steps (style, the font lookups and their calls to the browser).
+BROWSER_DETAIL = ["blink", "fonts", "ipc"]
+
+
 def trace_visit(
-    dist: Path, profile: str, cpu: float, welcome: bool, brotli: bool, after_s: float, static: bool = False
+    dist: Path,
+    profile: str,
+    cpu: float,
+    welcome: bool,
+    brotli: bool,
+    after_s: float,
+    static: bool = False,
+    categories: list[str] = CATEGORIES,
 ) -> bytes:
     conditions = PROFILES[profile]
     link = Link(conditions[0], conditions[2]) if conditions is not None else None
@@ -76,7 +87,7 @@ def trace_visit(
         ):
             # Told by a console line, not by Playwright's polling of the page (its queries are tasks too).
             page.add_init_script(READY_SCRIPT)
-            browser.start_tracing(page=page, categories=CATEGORIES)
+            browser.start_tracing(page=page, categories=categories)
             if static:  # no engine: the page's load event ends its start
                 page.goto(server.url, wait_until="load", timeout=TIMEOUT_S * 1000)
                 time.sleep(after_s)
@@ -303,14 +314,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--brotli", action="store_true")
     parser.add_argument("--trace", type=Path, help="also write the (last) trace here")
     parser.add_argument("--page", choices=PAGES, default="game", help="the game, or a ceiling's page")
+    parser.add_argument(
+        "--browser-detail", action="store_true", help="trace Blink's steps and font lookups too (see --trace)"
+    )
     args = parser.parse_args(argv)
     if not args.no_build:
         site_build.build(args.dist)
     site = page_site(args.page, args.dist, Path(tempfile.mkdtemp(prefix=f"long-tasks-{args.page}.")))
     for number in range(args.runs):
         load = load_average()
+        categories = CATEGORIES + BROWSER_DETAIL if args.browser_detail else CATEGORIES
         trace = trace_visit(
-            site, args.profile, args.cpu, args.welcome, args.brotli, args.after_ready_s, args.page == "static"
+            site,
+            args.profile,
+            args.cpu,
+            args.welcome,
+            args.brotli,
+            args.after_ready_s,
+            args.page == "static",
+            categories,
         )
         if args.trace:
             args.trace.write_bytes(trace)

@@ -78,6 +78,33 @@ def test_a_select_inside_a_sentence() -> None:
     )
 
 
+ONE_OR_OTHER = "{n, plural, one {one: #} other {other: #}}"
+
+
+def test_english_numbers_are_written_and_counted_as_intl_does() -> None:
+    values = [0, 1, -1, 2, 25, -3, 1000000, 2**53 + 2, 1.5, -0.0, 0.25, 1 / 3]
+    body = (
+        f"const values = {json.dumps(values)};"
+        " const intl = values.map((n) =>"
+        "   (new Intl.PluralRules('en').select(n) === 'one' ? 'one: ' : 'other: ')"
+        "   + new Intl.NumberFormat('en', {useGrouping: false}).format(n));"
+        f" print([values.map((n) => formatMessage({json.dumps(ONE_OR_OTHER)}, {{n}}, 'en')), intl]);"
+    )
+    ours, intl = run_module(IMPORTS, body)
+    assert ours == intl
+
+
+def test_english_integers_need_no_intl_object() -> None:
+    # The page's first Intl object costs about 200 ms at a phone's speed (docs/performance.md): the start's
+    # messages, English with integers, are written without one.
+    body = (
+        "for (const name of ['NumberFormat', 'PluralRules']) Intl[name] = function () {"
+        "  throw new Error(`Intl.${name} made`); };"
+        f" print([0, 1, 2, -1, 25].map((n) => formatMessage({json.dumps(ONE_OR_OTHER)}, {{n}}, 'en')));"
+    )
+    assert run_module(IMPORTS, body) == ["other: 0", "one: 1", "other: 2", "one: -1", "other: 25"]
+
+
 def test_the_english_catalogue_gives_the_words_the_page_always_had() -> None:
     texts = run_module(
         IMPORTS,

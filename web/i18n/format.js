@@ -14,20 +14,34 @@
 
 /** @typedef {Record<string, string | number>} MessageArgs */
 
-/** @type {Map<string, {numbers: Intl.NumberFormat, plurals: Intl.PluralRules}>} */
-const rulesByLocale = new Map();
+/** @type {Map<string, Intl.NumberFormat>} */
+const numbersByLocale = new Map();
+/** @type {Map<string, Intl.PluralRules>} */
+const pluralsByLocale = new Map();
 
 /**
- * A language's number and plural rules, made once: making them is what a message's formatting cost at start-up.
- * @param {string} locale
+ * A number written by the language's rules. English integers are written as JavaScript writes them, which is what
+ * Intl.NumberFormat("en") writes too: the first Intl object a page makes costs about 200 ms at a phone's speed
+ * (the browser loads the language's data), and the start's messages need no more than that.
+ * @param {number} value @param {string} locale
  */
-function rulesOf(locale) {
-  let rules = rulesByLocale.get(locale);
-  if (!rules) {
-    rules = { numbers: new Intl.NumberFormat(locale, { useGrouping: false }), plurals: new Intl.PluralRules(locale) };
-    rulesByLocale.set(locale, rules);
-  }
-  return rules;
+function numberText(value, locale) {
+  if (locale === "en" && Number.isSafeInteger(value) && !Object.is(value, -0)) return String(value);
+  let numbers = numbersByLocale.get(locale);
+  if (!numbers) numbersByLocale.set(locale, (numbers = new Intl.NumberFormat(locale, { useGrouping: false })));
+  return numbers.format(value);
+}
+
+/**
+ * A number's plural category by the language's rules; English's for integers without Intl (as above): "one" is 1
+ * alone (CLDR: i = 1 and v = 0), "other" the rest.
+ * @param {number} value @param {string} locale
+ */
+function pluralOf(value, locale) {
+  if (locale === "en" && Number.isInteger(value)) return Math.abs(value) === 1 ? "one" : "other";
+  let plurals = pluralsByLocale.get(locale);
+  if (!plurals) pluralsByLocale.set(locale, (plurals = new Intl.PluralRules(locale)));
+  return plurals.select(value);
 }
 
 /**
@@ -38,9 +52,8 @@ function rulesOf(locale) {
  */
 export function formatMessage(message, args, locale) {
   if (!message.includes("{")) return message;
-  const { numbers, plurals } = rulesOf(locale);
   /** @param {string | number | undefined} value */
-  const show = (value) => (typeof value === "number" ? numbers.format(value) : (value ?? ""));
+  const show = (value) => (typeof value === "number" ? numberText(value, locale) : (value ?? ""));
   /**
    * Text up to the closing brace that ends this level (or the end).
    * @param {number} start @param {number | null} hash  the number `#` stands for, inside a plural
@@ -80,7 +93,7 @@ export function formatMessage(message, args, locale) {
     const kind = message.slice(comma + 1, second).trim();
     const value = args[name];
     const wanted = kind === "plural"
-      ? [`=${value}`, plurals.select(Number(value))]
+      ? [`=${value}`, pluralOf(Number(value), locale)]
       : [String(value)];
     /** @type {Record<string, string>} */
     const branches = {};
