@@ -74,6 +74,10 @@ def test_a_take_decision_rolled_out_in_review_says_take_or_pass(page: Page, site
     expect(rows).to_have_count(2)
     assert [rows.nth(i).inner_text().split("\t")[0] for i in range(2)] == ["Take", "Pass"]
     expect(kept_view.locator(f"tr[data-action='{verdict['best']}']")).to_contain_text("right")
+    # Once on the page while the panel is still open: with the decision, the panel pointing to it.
+    expect(page.locator(".rollout-verdict")).to_have_count(1)
+    expect(page.locator("#review-rollout #rollout-figures tr")).to_have_count(0)
+    expect(page.locator("#rollout-figures")).to_have_text("The result is shown with the decision, above.")
     entry = stored_analysis(page)["entries"][0]
     kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
     assert kept["cubeful"] is True and kept["cube"] == verdict
