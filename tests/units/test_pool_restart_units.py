@@ -99,7 +99,8 @@ def test_a_worker_silent_past_the_measured_deadline_is_replaced() -> None:
     found = run(
         """
         // Bridge 0 answers its first chunk in 5 ms, then its second never (killed without a word, or hung):
-        // no error comes, only silence. The deadline, scaled to the 5 ms measured (floor 100 ms here), ends it.
+        // no error comes, only silence. The deadline, scaled to the 5 ms measured (floor 100 ms here), ends
+        // it.
         const silent = [];
         const made2 = [];
         const makeBridge = () => {
@@ -111,14 +112,19 @@ def test_a_worker_silent_past_the_measured_deadline_is_replaced() -> None:
             ready: Promise.resolve(),
             call: (method, params) => new Promise((resolve, reject) => {
               calls += 1;
-              if (n === 0 && calls === 2) { silent.push(params.first); hung = reject; return; }  // never answers
+              // never answers
+              if (n === 0 && calls === 2) { silent.push(params.first); hung = reject; return; }
               setTimeout(() => resolve(params.first * 10), 5);
             }),
             // as the real bridge: its calls still owed reject "BridgeClosed" when it is ended
-            terminate: () => { terminated.push(n); hung?.(new BridgeError("BridgeClosed", "the engine was stopped")); },
+            terminate: () => {
+              terminated.push(n);
+              hung?.(new BridgeError("BridgeClosed", "the engine was stopped"));
+            },
           };
         };
-        const pool = createPool(1, makeBridge, { deadlineFloorMs: 100, onRestart: (n, e) => heard.push([n, e.type]) });
+        const onRestart = (n, e) => heard.push([n, e.type]);
+        const pool = createPool(1, makeBridge, { deadlineFloorMs: 100, onRestart });
         const started = Date.now();
         const answers = [];
         for (const first of [0, 1, 2]) answers.push(await pool.run(chunk(first), { weight: 1 }));
