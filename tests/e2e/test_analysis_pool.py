@@ -93,7 +93,9 @@ def test_a_deep_analysis_on_two_workers_leaves_play_free(page: Page, site: Site)
         if page.locator("#menu-button").is_visible():
             page.click("#menu-button")
         page.click("#hint-button")
-        expect(page.locator("#hint-panel")).to_contain_text("Hint", timeout=120_000)
+        # Play's worker shares the machine's cores with the pool's two: on a loaded machine the expert's hint
+        # can take minutes (at a load of 15 it took more than two); it must answer, before or after the end.
+        expect(page.locator("#hint-panel")).to_contain_text("Hint", timeout=DEEP_TIMEOUT_MS)
         still = page.get_attribute("html", "data-analysis")
         print(f"the hint answered while the analysis was {still}")
     page.wait_for_selector(
