@@ -1,7 +1,10 @@
-"""Rolling out a cube decision from the review (web/review/rollout.js, the panel's cube mode in web/engine/
-rollout-panel.js): no double and double/take rolled out cubefully on the pool, double/pass worked out, the
-three shown with the proper action; kept with the match's analysis; the same figures, bit for bit, with one
-worker or two. A tiny rollout (36 trials cut at 2 plies): a rollout in Pyodide is slow."""
+"""Rolling out a cube decision and a take decision from the review (web/review/rollout.js, the panel's cube
+and taker modes in web/engine/rollout-panel.js), one page and one analysis for both: no double and double/take
+rolled out cubefully on the pool, double/pass worked out, the three shown with the proper action; the take
+decision the same rollout seen from the side that answers the double: take or pass, which is right, the
+difference ± its error, significant or not; each shown once, with the decision, and kept with the match's
+analysis. Tiny rollouts (12 trials cut at 2 plies): a rollout in Pyodide is slow. The same figures with 1
+worker or 2: tests/e2e/test_rollout_page.py and the tally's units (tests/units/test_pool_units.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from playwright.sync_api import Page, expect
 from .conftest import Site, screenshot
 from .test_review import analyse, decisions, open_saved, stored_analysis, two_game_match, wait_analysis
 from .test_review_rollout import go_to
-from .test_rollout_page import ROLLOUT_TIMEOUT_MS, WORKERS_KEY
+from .test_rollout_page import OFFER_SMALL_TRIALS, ROLLOUT_TIMEOUT_MS, SMALL_TRIALS, WORKERS_KEY
 
 ACTIONS = ["No double", "Double, take", "Double, pass"]
 
@@ -35,7 +38,7 @@ def roll_out_cube(page: Page, workers: int) -> dict[str, Any]:
     # A cube decision is rolled out with the cube live, always.
     expect(page.locator("#rollout-cubeful")).to_be_checked()
     expect(page.locator("#rollout-cubeful")).to_be_disabled()
-    page.select_option("#rollout-trials", "36")
+    page.select_option("#rollout-trials", SMALL_TRIALS)
     page.fill("#rollout-truncation", "2")
     page.fill("#rollout-seed", "3")
     page.click("#rollout-start")
@@ -47,7 +50,15 @@ def roll_out_cube(page: Page, workers: int) -> dict[str, Any]:
     return verdict
 
 
-def test_a_cube_decision_rolled_out_in_review_the_same_with_one_worker_or_two(page: Page, site: Site) -> None:
+def a_take_decision(analysis: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The first take decision review lists (a double answered)."""
+    found = [(i, d) for i, d in enumerate(decisions(analysis)) if d["kind"] == "take"]
+    assert found, "no take decision in the match's review"
+    return found[0]
+
+
+def test_a_cube_and_a_take_decision_rolled_out_in_review(page: Page, site: Site) -> None:
+    page.add_init_script(OFFER_SMALL_TRIALS)
     open_saved(page, site, two_game_match())
     page.click("#review-button")
     analyse(page)
@@ -57,9 +68,9 @@ def test_a_cube_decision_rolled_out_in_review_the_same_with_one_worker_or_two(pa
     go_to(page, at)
     expect(page.locator("#review-decision button[data-rollout]")).to_have_text("Roll out")
 
-    one = roll_out_cube(page, 1)
+    one = roll_out_cube(page, 2)
     assert [a["action"] for a in one["actions"]] == ["no_double", "double_take", "double_pass"]
-    assert one["trials"] == 36 and one["unit"] == "mwc"
+    assert one["trials"] == 12 and one["unit"] == "mwc"
     # The proper action is the best of the three for the doubler, the taker answering at best.
     values = {a["action"]: a["equity"] for a in one["actions"]}
     answered = min(values["double_take"], values["double_pass"])
@@ -72,13 +83,14 @@ def test_a_cube_decision_rolled_out_in_review_the_same_with_one_worker_or_two(pa
     # Shown with the decision, the proper action in words and a row an action; kept with the analysis.
     kept_view = page.locator("#review-decision .review-rollout-kept")
     expect(kept_view.locator(".rolled-out")).to_have_text(
-        "Rolled out: 36 trials, each stopped after 2 plies, seed 3, cubeful.", timeout=30_000
+        "Rolled out: 12 trials, each stopped after 2 plies, seed 3, cubeful.", timeout=30_000
     )
     expect(kept_view.locator(".rollout-verdict")).to_have_text(f"Proper cube action: {one['summary']}")
     rows = kept_view.locator("tr[data-action]")
     expect(rows).to_have_count(3)
     assert [rows.nth(i).inner_text().split("\t")[0] for i in range(3)] == ACTIONS
     expect(kept_view.locator(f"tr[data-action='{one['best']}']")).to_contain_text("proper")
+    expect(page.locator(".rollout-verdict")).to_have_count(1)  # once, not again in the panel under it
     entry = stored_analysis(page)["entries"][0]
     kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
     assert kept["cubeful"] is True and kept["cube"] == one
@@ -88,7 +100,75 @@ def test_a_cube_decision_rolled_out_in_review_the_same_with_one_worker_or_two(pa
     screenshot(page, "review-cube-rollout-phone", full_page=False)
     page.set_viewport_size({"width": 1280, "height": 900})
 
-    # Two workers: the same figures to the last bit.
     expect(page.locator("#review-decision button[data-rollout]")).to_have_text("Roll out again")
-    two = roll_out_cube(page, 2)
-    assert two == one
+
+    # The take decision, in the same review.
+    take_decision(page, analysis)
+
+
+def take_decision(page: Page, analysis: dict[str, Any]) -> None:
+    """Roll out the first take decision on 2 workers: the taker's verdict, shown once, kept, shown again."""
+    at, decision = a_take_decision(analysis)
+    go_to(page, at)
+    button = page.locator("#review-decision button[data-rollout]")
+    expect(button).to_have_text("Roll out")
+
+    page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, "2"])
+    button.click()
+    panel = page.locator("#review-rollout #rollout-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#rollout-what")).to_contain_text("The take decision")
+    expect(page.locator("#rollout-cubeful")).to_be_checked()
+    expect(page.locator("#rollout-cubeful")).to_be_disabled()
+    page.select_option("#rollout-trials", SMALL_TRIALS)
+    page.fill("#rollout-truncation", "2")
+    page.fill("#rollout-seed", "3")
+    page.click("#rollout-start")
+    expect(panel).to_have_attribute("data-state", "done", timeout=ROLLOUT_TIMEOUT_MS)
+    verdict: dict[str, Any] = json.loads(
+        page.locator("#rollout-figures").get_attribute("data-result") or "null"
+    )
+
+    # The taker's answers: take and pass, the right one worth more to the taker (a match: its chances).
+    assert [a["action"] for a in verdict["actions"]] == ["take", "pass"]
+    assert verdict["trials"] == 12 and verdict["unit"] == "mwc"
+    values = {a["action"]: a["equity"] for a in verdict["actions"]}
+    assert verdict["best"] == max(values, key=lambda a: values[a])
+    take_error = verdict["actions"][0]["error"]
+    assert take_error > 0 and verdict["actions"][1]["error"] == 0
+    assert verdict["significant"] == (abs(values["take"] - values["pass"]) > 1.96 * take_error)
+    # A pass gives the doubler the cube's value: the taker's match chances after losing it.
+    assert 0 < values["pass"] < 1
+
+    # Shown with the decision in words a player reads, and kept with the analysis under the decision's key.
+    kept_view = page.locator("#review-decision .review-rollout-kept")
+    expect(kept_view.locator(".rolled-out")).to_have_text(
+        "Rolled out: 12 trials, each stopped after 2 plies, seed 3, cubeful.", timeout=30_000
+    )
+    expect(kept_view.locator(".rollout-verdict")).to_have_text(f"Right answer: {verdict['summary']}")
+    words = "not significant" if not verdict["significant"] else ", significant."
+    expect(kept_view.locator(".rollout-verdict")).to_contain_text(words)
+    rows = kept_view.locator("tr[data-action]")
+    expect(rows).to_have_count(2)
+    assert [rows.nth(i).inner_text().split("\t")[0] for i in range(2)] == ["Take", "Pass"]
+    expect(kept_view.locator(f"tr[data-action='{verdict['best']}']")).to_contain_text("right")
+    # Once on the page while the panel is still open: with the decision, the panel pointing to it.
+    expect(page.locator(".rollout-verdict")).to_have_count(1)
+    expect(page.locator("#review-rollout #rollout-figures tr")).to_have_count(0)
+    expect(page.locator("#rollout-figures")).to_have_text("The result is shown with the decision, above.")
+    entry = stored_analysis(page)["entries"][0]
+    kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
+    assert kept["cubeful"] is True and kept["cube"] == verdict
+
+    screenshot(page, "review-take-rollout-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    kept_view.scroll_into_view_if_needed()
+    screenshot(page, "review-take-rollout-phone", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # Shown again when review comes back to the decision.
+    go_to(page, 0)
+    go_to(page, at)
+    expect(page.locator("#review-decision .review-rollout-kept .rollout-verdict")).to_have_text(
+        f"Right answer: {verdict['summary']}"
+    )

@@ -1,7 +1,8 @@
 """Rolling out a decision from the review (web/review/rollout.js, with the hint's panel: web/engine/
 rollout-panel.js): the decision's best plays and the play made rolled out on the pool, the result kept with
 the match's analysis in the browser's storage and shown for that decision again after a reload. A tiny
-rollout (36 trials cut at 3 plies, one worker): a rollout in Pyodide is slow (docs/performance.md)."""
+rollout (12 trials cut at 3 plies, one worker, a count the tests add to the list): a rollout in Pyodide is
+slow (docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .test_review import (
     stored_analysis,
     wait_analysis,
 )
-from .test_rollout_page import ROLLOUT_TIMEOUT_MS, WORKERS_KEY
+from .test_rollout_page import OFFER_SMALL_TRIALS, ROLLOUT_TIMEOUT_MS, SMALL_TRIALS, WORKERS_KEY
 
 
 def a_decision_to_roll_out(analysis: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -44,6 +45,7 @@ def rolled_out_rows(page: Page) -> list[str]:
 
 
 def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, site: Site) -> None:
+    page.add_init_script(OFFER_SMALL_TRIALS)
     open_saved(page, site, computer_match())
     page.click("#review-button")
     analyse(page)
@@ -62,7 +64,7 @@ def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, s
     expect(panel).to_be_visible()
     # The best three and the play made when it is not among them.
     expect(page.locator("#rollout-what")).to_contain_text(" · ".join(plays))
-    page.select_option("#rollout-trials", "36")
+    page.select_option("#rollout-trials", SMALL_TRIALS)
     page.fill("#rollout-truncation", "3")
     page.fill("#rollout-seed", "7")
     page.click("#rollout-start")
@@ -70,10 +72,12 @@ def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, s
 
     # Shown with the decision: what was rolled out, and the table (a heading and a row a play).
     expect(page.locator("#review-decision .rolled-out")).to_have_text(
-        "Rolled out: 36 trials, each stopped after 3 plies, seed 7.", timeout=30_000
+        "Rolled out: 12 trials, each stopped after 3 plies, seed 7.", timeout=30_000
     )
     shown = rolled_out_rows(page)
     assert len(shown) == 1 + len(plays)
+    # Once on the page: the panel under the decision points to it rather than showing the table again.
+    expect(page.locator("#review-rollout #rollout-figures tr")).to_have_count(0)
     assert sorted(row.split("\t")[0] for row in shown[1:]) == sorted(plays)
     screenshot(page, "review-rollout-done")
 
@@ -81,8 +85,8 @@ def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, s
     entry = stored_analysis(page)["entries"][0]
     kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
     assert kept["plays"] == plays
-    assert (kept["trials"], kept["truncation"], kept["seed"]) == (36, 3, 7)
-    assert kept["result"]["trials"] == 36
+    assert (kept["trials"], kept["truncation"], kept["seed"]) == (12, 3, 7)
+    assert kept["result"]["trials"] == 12
 
     reload(page)
     page.click("#review-button")
@@ -90,7 +94,7 @@ def test_a_decision_rolled_out_in_review_is_kept_with_the_analysis(page: Page, s
     assert page.get_attribute("html", "data-analysis-source") == "stored"
     go_to(page, at)
     expect(page.locator("#review-decision .rolled-out")).to_have_text(
-        "Rolled out: 36 trials, each stopped after 3 plies, seed 7.", timeout=30_000
+        "Rolled out: 12 trials, each stopped after 3 plies, seed 7.", timeout=30_000
     )
     assert rolled_out_rows(page) == shown
     expect(page.locator("#review-decision button[data-rollout]")).to_have_text("Roll out again")

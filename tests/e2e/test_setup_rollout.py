@@ -1,8 +1,8 @@
 """*Roll out* from the position editor: with dice set, the best plays of the roll rolled out as the hint's are
 (the same plays, the same figures to the last bit); on roll without dice, the position itself before the roll,
 cubeless, to the rules core's own figures; an illegal position refused in words (a double offered:
-tests/e2e/test_setup_take_rollout.py). Tiny rollouts (36 trials cut at 2 or 3 plies): a rollout in Pyodide
-is slow (docs/performance.md, "Rollout speed")."""
+tests/e2e/test_setup_take_rollout.py). Tiny rollouts (12 trials cut at 2 plies, a count the tests add to the
+list): a rollout in Pyodide is slow (docs/performance.md, "Rollout speed")."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from backgammon.bot.rollout_methods import chunk_method, result_method
 from .conftest import Site, screenshot
 from .match_driver import open_match, wait_idle
 from .test_positions import open_editor, wait_checked
-from .test_rollout_page import full_result, open_panel
+from .test_rollout_page import OFFER_SMALL_TRIALS, SMALL_TRIALS, full_result, open_panel
 
 WORKERS_KEY = "backgammon.workers"
 # The expert's hint (a look-ahead at its best plays) on a loaded machine.
 HINT_TIMEOUT_MS = 120_000
-# A worker's Pyodide started, then 36 short trials: minutes when the machine is loaded.
+# A worker's Pyodide started, then 12 short trials: minutes when the machine is loaded.
 ROLLOUT_TIMEOUT_MS = 900_000
 
 
@@ -35,9 +35,9 @@ def result_rows(page: Page) -> list[str]:
 
 
 def start_rollout(page: Page, truncation: str) -> None:
-    """The panel's settings (36 trials, seed 7, one worker), then Start."""
+    """The panel's settings (12 trials, seed 7, one worker), then Start."""
     page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, "1"])
-    page.select_option("#rollout-trials", "36")
+    page.select_option("#rollout-trials", SMALL_TRIALS)
     page.fill("#rollout-truncation", truncation)
     page.fill("#rollout-seed", "7")
     page.click("#rollout-start")
@@ -45,6 +45,7 @@ def start_rollout(page: Page, truncation: str) -> None:
 
 
 def test_a_roll_set_in_the_editor_rolls_out_the_plays_the_hint_would(page: Page, site: Site) -> None:
+    page.add_init_script(OFFER_SMALL_TRIALS)
     open_match(page, site, "31")  # White opens with 3-1: the editor starts from it, dice set
     open_editor(page)
     assert wait_checked(page) == "ok"
@@ -76,7 +77,7 @@ def core_rollout_before_the_roll(position_id: str) -> dict[str, Any]:
     """The rules core's rollout of a position before its roll (money, cube 1), as the page asks for it."""
     params: dict[str, Any] = {
         "position_id": position_id,
-        "trials": 36,
+        "trials": 12,
         "truncation": 2,
         "seed": 7,
         "variance_reduction": True,
@@ -84,7 +85,7 @@ def core_rollout_before_the_roll(position_id: str) -> dict[str, Any]:
         "stop_at_bearoff": True,
         "cube_value": 1,
     }
-    chunks = [chunk_method({**params, "first": i, "count": 1}) for i in range(36)]
+    chunks = [chunk_method({**params, "first": i, "count": 1}) for i in range(12)]
     result: dict[str, Any] = dict(result_method({"chunks": chunks}))
     return result
 
@@ -93,6 +94,7 @@ def test_a_position_on_roll_is_rolled_out_before_the_roll_and_an_illegal_one_is_
     page: Page, site: Site
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script(OFFER_SMALL_TRIALS)
     open_match(page, site, "31")
     open_editor(page)
     page.fill("#setup-editor input[name=match_length]", "0")  # a money session
@@ -121,7 +123,7 @@ def test_a_position_on_roll_is_rolled_out_before_the_roll_and_an_illegal_one_is_
     screenshot(page, "setup-rollout-phone", full_page=False)
     page_result: Any = full_result(page)
     core = core_rollout_before_the_roll(Position.start().id)
-    assert page_result["trials"] == core["trials"] == 36
+    assert page_result["trials"] == core["trials"] == 12
     for figure in ("win", "win_gammon", "lose", "lose_gammon", "equity"):
         assert abs(page_result["candidates"][0][figure] - core["candidates"][0][figure]) < 1e-6, json.dumps(
             [page_result, core]

@@ -93,3 +93,45 @@ def test_a_closed_pool_restarts_nothing() -> None:
         """
     )
     assert found == {"error": "EngineStalled", "made": 1, "restarts": 0}
+
+
+def test_a_worker_silent_past_the_measured_deadline_is_replaced() -> None:
+    found = run(
+        """
+        // Bridge 0 answers its first chunk in 5 ms, then its second never (killed without a word, or hung):
+        // no error comes, only silence. The deadline, scaled to the 5 ms measured (floor 100 ms here), ends
+        // it.
+        const silent = [];
+        const made2 = [];
+        const makeBridge = () => {
+          const n = made2.length;
+          made2.push(n);
+          let calls = 0;
+          let hung = null;
+          return {
+            ready: Promise.resolve(),
+            call: (method, params) => new Promise((resolve, reject) => {
+              calls += 1;
+              // never answers
+              if (n === 0 && calls === 2) { silent.push(params.first); hung = reject; return; }
+              setTimeout(() => resolve(params.first * 10), 5);
+            }),
+            // as the real bridge: its calls still owed reject "BridgeClosed" when it is ended
+            terminate: () => {
+              terminated.push(n);
+              hung?.(new BridgeError("BridgeClosed", "the engine was stopped"));
+            },
+          };
+        };
+        const onRestart = (n, e) => heard.push([n, e.type]);
+        const pool = createPool(1, makeBridge, { deadlineFloorMs: 100, onRestart });
+        const started = Date.now();
+        const answers = [];
+        for (const first of [0, 1, 2]) answers.push(await pool.run(chunk(first), { weight: 1 }));
+        print({ answers, made: made2, terminated, silent, heard, quick: Date.now() - started < 5000 });
+        """
+    )
+    assert found["answers"] == [0, 10, 20]  # the silent chunk played again on a new worker, the same answer
+    assert found["silent"] == [1] and found["made"] == [0, 1] and set(found["terminated"]) == {0}
+    assert found["heard"] == [[1, "EngineStalled"]]
+    assert found["quick"]  # noticed at the deadline, not the watchdog's ten minutes

@@ -14,6 +14,13 @@
  * analysis, whose answer depends on its request alone, so the result is the same. At most MAX_RESTARTS times a
  * pool; after that the failure is the job's. `onRestart` hears each restart (the page says it).
  *
+ * A worker that dies silently (killed without an error event, or hung in a loop) answers nothing and raises
+ * nothing: the bridge's watchdog would notice it only after CHUNK_BUDGET_MS. So a job run with a `weight` (its
+ * work in units all alike: a rollout chunk's trials) gets a deadline scaled to the pool's own measure, DEADLINE_FACTOR
+ * times the slowest unit seen so far (timed from the worker's readiness, so Python's start is not counted), and
+ * never less than DEADLINE_FLOOR_MS; past it the worker is ended and replaced as a dead one, the job run again.
+ * Before any unit is measured only the watchdog's budget holds.
+ *
  * How many workers (`poolSize`): one core is left to play and the page, the rest are used up to POOL_CAP (4), or
  * SMALL_DEVICE_CAP (2) on a phone (a coarse pointer) or a device with 4 GB of memory or less: each worker holds
  * its own Python, rules core and nets (docs/performance.md, "The pool of workers": the memory one costs). A device
@@ -39,6 +46,10 @@ const WORKER_DEATHS = new Set(["WorkerError", "EngineStalled", "EngineCrashed"])
 /** A chunk of a rollout is one trial of every candidate: untruncated with variance reduction, a minute or more in
  * Pyodide on a slow phone. The watchdog still catches a dead worker, later. */
 export const CHUNK_BUDGET_MS = 600_000;
+/** A weighted job's deadline: this many times the slowest unit of work measured so far, ... */
+export const DEADLINE_FACTOR = 10;
+/** ... and never under this (a loaded machine's pauses; a false alarm costs one restart of MAX_RESTARTS). */
+export const DEADLINE_FLOOR_MS = 20_000;
 
 /**
  * @typedef {object} DeviceFacts
@@ -87,8 +98,9 @@ export function deviceFacts() {
  * @typedef {import("./bridge.js").Bridge} Bridge
  * @typedef {object} Pool
  * @property {number} size
- * @property {<T>(job: (call: Call) => Promise<T>) => Promise<T>} run
- *   Run `job` on the next worker free (a job's calls all go to that worker, one job at a time on each).
+ * @property {<T>(job: (call: Call) => Promise<T>, options?: {weight?: number}) => Promise<T>} run
+ *   Run `job` on the next worker free (a job's calls all go to that worker, one job at a time on each); `weight`:
+ *   its units of work, for the deadline scaled to the pool's measure (none: the watchdog's budget alone).
  * @property {() => void} close stop every worker; jobs running or waiting reject with "BridgeClosed"
  * @property {() => number} restarts how many dead workers were replaced so far
  */
@@ -111,17 +123,20 @@ function poolAnswerBudget() {
 /**
  * @param {number} size
  * @param {() => Bridge} [makeBridge]
- * @param {{onRestart?: (restarts: number, error: BridgeError) => void}} [options]
+ * @param {{onRestart?: (restarts: number, error: BridgeError) => void, deadlineFloorMs?: number}} [options]
+ *   deadlineFloorMs: DEADLINE_FLOOR_MS unless told (the unit tests' stand-in workers take milliseconds)
  * @returns {Pool}
  */
-export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl(), { testDice: null, answerBudget: poolAnswerBudget() }), { onRestart = () => {} } = {}) {
+export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl(), { testDice: null, answerBudget: poolAnswerBudget() }), { onRestart = () => {}, deadlineFloorMs = DEADLINE_FLOOR_MS } = {}) {
   const bridges = Array.from({ length: size }, () => makeBridge());
   /** @type {Bridge[]} */
   const free = [...bridges];
-  /** @type {{job: (call: Call) => Promise<any>, resolve: (value: any) => void, reject: (error: unknown) => void}[]} */
+  /** @type {{job: (call: Call) => Promise<any>, weight: number, resolve: (value: any) => void, reject: (error: unknown) => void}[]} */
   const waiting = [];
   let closed = false;
   let restarts = 0;
+  /** The slowest unit of weighted work measured so far (ms), 0 before any. */
+  let slowestUnit = 0;
   if (globalThis.location && testDiceFromUrl(location.href) !== null) {
     // Test mode: the browser tests end a pool worker without a word, as the browser does under memory pressure.
     /** @type {any} */ (globalThis).backgammonPoolProbe = {
@@ -144,12 +159,16 @@ export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl()
     while (!closed && free.length && waiting.length) {
       const bridge = /** @type {Bridge} */ (free.shift());
       const task = /** @type {(typeof waiting)[number]} */ (waiting.shift());
+      const clock = deadline(bridge, task.weight);
       task.job(bridge.call).then(
         (value) => {
+          clock.stop(true);
           task.resolve(value);
           release(bridge);
         },
-        (error) => {
+        (/** @type {unknown} */ failure) => {
+          clock.stop(false);
+          const error = clock.overdue ?? failure;
           if (closed || !(error instanceof BridgeError) || !WORKER_DEATHS.has(error.type) || restarts >= MAX_RESTARTS) {
             task.reject(error);
             release(bridge);
@@ -168,13 +187,52 @@ export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl()
     }
   }
 
+  /**
+   * The clock of a job on `bridge`: it times the job from the worker's readiness (a weighted job's time per unit
+   * joins the measure) and, once a unit is measured, ends the worker when the job is past its deadline.
+   * @param {Bridge} bridge @param {number} weight
+   * @returns {{stop: (answered: boolean) => void, overdue: BridgeError | null}}
+   */
+  function deadline(bridge, weight) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    let started = -1;
+    let stopped = false;
+    const clock = {
+      /** @type {BridgeError | null} */
+      overdue: null,
+      /** @param {boolean} answered whether the job answered (only an answer's time is a measure) */
+      stop(answered) {
+        stopped = true;
+        clearTimeout(timer);
+        if (answered && started >= 0 && weight > 0) slowestUnit = Math.max(slowestUnit, (performance.now() - started) / weight);
+      },
+    };
+    if (weight <= 0) return clock;
+    void Promise.resolve(bridge.ready).then(
+      () => {
+        if (stopped) return;
+        started = performance.now();
+        if (slowestUnit <= 0) return;
+        const ms = Math.min(CHUNK_BUDGET_MS, Math.max(deadlineFloorMs, DEADLINE_FACTOR * slowestUnit * weight));
+        timer = setTimeout(() => {
+          // Silent: no answer and no error. Ended, its job rejects, and the rejection is read as this death.
+          clock.overdue = new BridgeError("EngineStalled", `no answer within ${Math.round(ms / 1000)} s, ${DEADLINE_FACTOR} times the slowest so far`);
+          bridge.terminate();
+        }, ms);
+      },
+      () => {},
+    );
+    return clock;
+  }
+
   return {
     size,
     restarts: () => restarts,
-    run(job) {
+    run(job, { weight = 0 } = {}) {
       if (closed) return Promise.reject(new BridgeError("BridgeClosed", "the pool was closed"));
       return new Promise((resolve, reject) => {
-        waiting.push({ job, resolve, reject });
+        waiting.push({ job, weight, resolve, reject });
         next();
       });
     },

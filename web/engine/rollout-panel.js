@@ -53,6 +53,8 @@ export function canRollOut(view, plays) {
  *   the taker): the doubler's cube decision rolled out, its verdict the taker's
  * @property {boolean} [beforeRoll]  the position itself rolled out before its roll (no dice: the editor's), its one
  *   "play" only naming it
+ * @property {string} [shownElsewhere]  where the finished result is shown instead of the panel's table, in words (the
+ *   review shows it with the decision it keeps it for: once on the page, not twice)
  */
 
 /** A cube decision's two rollouts, in the order `rollout_chunk {cube_decision}` plays them. */
@@ -221,7 +223,7 @@ function context(view) {
  * @param {PlayView} view @param {HintPlay[]} chosen @param {(text: string) => void} say
  * @param {RolloutOptions} options
  */
-async function run(view, chosen, say, { onResult, cube: cubeAsked = false, beforeRoll = false, taker = false }) {
+async function run(view, chosen, say, { onResult, cube: cubeAsked = false, beforeRoll = false, taker = false, shownElsewhere }) {
   stopCurrent();
   const cube = cubeAsked || taker;
   // A take decision is rolled out as the doubler's cube decision: the score and the cube named from the doubler.
@@ -308,7 +310,15 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
     setState(panel, "done");
     $("rollout-start").textContent = "Start";
     $("rollout-status").textContent = `Done: ${result.trials} trials.${restarted}`;
-    $("rollout-figures").replaceChildren(verdictTable(verdict, isMatch(view)) ?? resultTable(result, chosen, isMatch(view)));
+    const figures = $("rollout-figures");
+    if (shownElsewhere) {
+      const where = document.createElement("p");
+      where.className = "rollout-shown-elsewhere";
+      where.textContent = shownElsewhere;
+      figures.replaceChildren(where);
+    } else {
+      figures.replaceChildren(verdictTable(verdict, isMatch(view)) ?? resultTable(result, chosen, isMatch(view)));
+    }
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(verdict ?? result);
     say(verdict ? `Rollout done. ${verdict.summary}` : beforeRoll ? "Rollout done." : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);

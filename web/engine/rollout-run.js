@@ -127,7 +127,8 @@ export function startRollout({ pool, request, onProgress = () => {}, tally = emp
       /** @type {RolloutChunk} */
       let chunk;
       try {
-        chunk = await pool.run((call) => call("rollout_chunk", { ...request, first, count }));
+        // weighed by its trials: a worker silent past the pool's deadline is replaced (web/engine/pool.js)
+        chunk = await pool.run((call) => call("rollout_chunk", { ...request, first, count }), { weight: count });
       } catch (error) {
         if (stopped) return; // the pool was closed under it
         throw error;

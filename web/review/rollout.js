@@ -95,6 +95,7 @@ export function openDecisionRollout(state, redraw) {
     what,
     cube: cube && !taker,
     taker,
+    shownElsewhere: "The result is shown with the decision, above.",
     onResult: (result, id, verdict) => {
       /** @type {KeptRollout} */
       const kept = {
