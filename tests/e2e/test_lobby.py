@@ -18,6 +18,17 @@ from tests.e2e.conftest import screenshot
 from tests.e2e.lobby_driver import ROW, meet, open_lobby, post, publish, relay_events, row
 from tests.e2e.test_axe import audit
 
+# The Accept button of `name`'s invitation whose row says `what`, clicked at once; false if there is none.
+CLICK_ACCEPT = """([name, what]) => {
+  const named = (r) => r.querySelector(".lobby-name")?.textContent?.trim() === name;
+  const found = [...document.querySelectorAll("#lobby-list li.lobby-row")]
+    .find((r) => named(r) && r.textContent.includes(what));
+  const button = [...(found?.querySelectorAll("button") ?? [])]
+    .find((b) => b.textContent.trim() === "Accept");
+  button?.click();
+  return Boolean(button);
+}"""
+
 
 @needs_node
 def test_post_list_refuse_forged_cancel_accept_and_taken(
@@ -75,8 +86,12 @@ def test_post_list_refuse_forged_cancel_accept_and_taken(
     assert bob.is_visible(row(bob, "Ann", 5))
 
     # Bob and Cat accept the 5-point one at once: one plays Ann, the other is told it was already taken.
-    bob.click(f"{row(bob, 'Ann', 5)} button:text-is('Accept')")
-    cat.click(f"{row(cat, 'Ann', 5)} button:text-is('Accept')")
+    # Clicked by the pages' own script, one right after the other: a click through Playwright waits for the
+    # button to be stable first, time enough under load for Bob's accept to be answered and the row to leave
+    # Cat's list before Cat could accept it.
+    for page in (bob, cat):
+        page.wait_for_selector(f"{row(page, 'Ann', 5)} button:text-is('Accept')")
+    assert [page.evaluate(CLICK_ACCEPT, ["Ann", "5-point match"]) for page in (bob, cat)] == [True, True]
     ann.wait_for_function(
         "() => /Bob|Cat/.test(document.querySelector('#match-info')?.textContent ?? '')",
         timeout=CONNECT_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 """*Roll out* from the position editor with a double offered: the take decision rolled out cubefully at the
 editor's score and cube (the doubler's double/take, double/pass worked out), seen from the taker: take or
-pass, the figures the rules core's own for that score and cube. A tiny rollout (36 trials cut at 2 plies)."""
+pass, the figures the rules core's own for that score and cube. A tiny rollout (12 trials cut at 2 plies, a
+count the tests add to the panel's list)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from backgammon.bot.rollout_methods import chunk_method, take_result_method
 from .conftest import Site, screenshot
 from .match_driver import open_match
 from .test_positions import open_editor, wait_checked
-from .test_rollout_page import full_result
+from .test_rollout_page import OFFER_SMALL_TRIALS, full_result
 from .test_setup_rollout import HINT_TIMEOUT_MS, start_rollout
 
 # White (on roll) leads 2-1 in a 5-point match, holds the cube at 2 and redoubles to 4: 3-away 4-away.
@@ -29,7 +30,7 @@ def core_take_rollout(position_id: str) -> dict[str, Any]:
         "cube_decision": True,
         "cubeful": True,
         "cube_owner": "me",
-        "trials": 36,
+        "trials": 12,
         "truncation": 2,
         "seed": 7,
         "variance_reduction": True,
@@ -37,12 +38,13 @@ def core_take_rollout(position_id: str) -> dict[str, Any]:
         "stop_at_bearoff": True,
         **SCORE,
     }
-    chunks = [chunk_method({**params, "first": i, "count": 1}) for i in range(36)]
+    chunks = [chunk_method({**params, "first": i, "count": 1}) for i in range(12)]
     result: dict[str, Any] = dict(take_result_method({"chunks": chunks, **SCORE}))
     return result
 
 
 def test_a_double_offered_in_the_editor_rolls_out_the_take_decision(page: Page, site: Site) -> None:
+    page.add_init_script(OFFER_SMALL_TRIALS)  # start_rollout chooses 12 trials
     open_match(page, site, "31")
     open_editor(page)
     page.fill("#setup-editor input[name=match_length]", "5")
@@ -83,7 +85,7 @@ def test_a_double_offered_in_the_editor_rolls_out_the_take_decision(page: Page, 
 
     # The rules core's own figures for this score and cube (a cube of 1 or money would differ).
     core = core_take_rollout(Position.start().id)
-    assert verdict["unit"] == "mwc" and verdict["trials"] == 36 and verdict["best"] == core["best"]
+    assert verdict["unit"] == "mwc" and verdict["trials"] == 12 and verdict["best"] == core["best"]
     for mine, theirs in zip(verdict["actions"], core["actions"], strict=True):
         assert mine["action"] == theirs["action"]
         for figure in ("equity", "error", "difference"):
