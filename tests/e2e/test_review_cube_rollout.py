@@ -28,14 +28,15 @@ def a_cube_decision(analysis: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     return found[0]
 
 
-def roll_out_cube(page: Page, workers: int) -> dict[str, Any]:
-    """Open the panel under the decision, roll it out on `workers` workers, and read the verdict in full."""
+def roll_out_decision(page: Page, workers: int, what: str) -> dict[str, Any]:
+    """Open the panel under the decision (`what`: how the panel names it), roll it out on `workers` workers,
+    and read the verdict in full."""
     page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, str(workers)])
     page.click("#review-decision button[data-rollout]")
     panel = page.locator("#review-rollout #rollout-panel")
     expect(panel).to_be_visible()
-    expect(page.locator("#rollout-what")).to_contain_text("The cube decision")
-    # A cube decision is rolled out with the cube live, always.
+    expect(page.locator("#rollout-what")).to_contain_text(what)
+    # A cube or take decision is rolled out with the cube live, always.
     expect(page.locator("#rollout-cubeful")).to_be_checked()
     expect(page.locator("#rollout-cubeful")).to_be_disabled()
     page.select_option("#rollout-trials", SMALL_TRIALS)
@@ -68,7 +69,7 @@ def test_a_cube_and_a_take_decision_rolled_out_in_review(page: Page, site: Site)
     go_to(page, at)
     expect(page.locator("#review-decision button[data-rollout]")).to_have_text("Roll out")
 
-    one = roll_out_cube(page, 2)
+    one = roll_out_decision(page, 2, "The cube decision")
     assert [a["action"] for a in one["actions"]] == ["no_double", "double_take", "double_pass"]
     assert one["trials"] == 12 and one["unit"] == "mwc"
     # The proper action is the best of the three for the doubler, the taker answering at best.
@@ -113,21 +114,7 @@ def take_decision(page: Page, analysis: dict[str, Any]) -> None:
     button = page.locator("#review-decision button[data-rollout]")
     expect(button).to_have_text("Roll out")
 
-    page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, "2"])
-    button.click()
-    panel = page.locator("#review-rollout #rollout-panel")
-    expect(panel).to_be_visible()
-    expect(page.locator("#rollout-what")).to_contain_text("The take decision")
-    expect(page.locator("#rollout-cubeful")).to_be_checked()
-    expect(page.locator("#rollout-cubeful")).to_be_disabled()
-    page.select_option("#rollout-trials", SMALL_TRIALS)
-    page.fill("#rollout-truncation", "2")
-    page.fill("#rollout-seed", "3")
-    page.click("#rollout-start")
-    expect(panel).to_have_attribute("data-state", "done", timeout=ROLLOUT_TIMEOUT_MS)
-    verdict: dict[str, Any] = json.loads(
-        page.locator("#rollout-figures").get_attribute("data-result") or "null"
-    )
+    verdict = roll_out_decision(page, 2, "The take decision")
 
     # The taker's answers: take and pass, the right one worth more to the taker (a match: its chances).
     assert [a["action"] for a in verdict["actions"]] == ["take", "pass"]
