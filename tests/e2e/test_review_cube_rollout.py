@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Site, screenshot
 from .test_review import analyse, decisions, open_saved, stored_analysis, two_game_match, wait_analysis
@@ -26,6 +26,20 @@ def a_cube_decision(analysis: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     found = [(i, d) for i, d in enumerate(decisions(analysis)) if d["kind"] == "double"]
     assert found, "no cube decision in the match's review"
     return found[0]
+
+
+def kept_and_shown(
+    page: Page, decision: dict[str, Any], verdict: dict[str, Any], kept_view: Locator, name: str
+) -> None:
+    """The verdict kept with the analysis under the decision's key; screenshots of it, desktop and phone."""
+    entry = stored_analysis(page)["entries"][0]
+    kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
+    assert kept["cubeful"] is True and kept["cube"] == verdict
+    screenshot(page, f"{name}-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    kept_view.scroll_into_view_if_needed()
+    screenshot(page, f"{name}-phone", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def roll_out_decision(page: Page, workers: int, what: str) -> dict[str, Any]:
@@ -92,14 +106,7 @@ def test_a_cube_and_a_take_decision_rolled_out_in_review(page: Page, site: Site)
     assert [rows.nth(i).inner_text().split("\t")[0] for i in range(3)] == ACTIONS
     expect(kept_view.locator(f"tr[data-action='{one['best']}']")).to_contain_text("proper")
     expect(page.locator(".rollout-verdict")).to_have_count(1)  # once, not again in the panel under it
-    entry = stored_analysis(page)["entries"][0]
-    kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
-    assert kept["cubeful"] is True and kept["cube"] == one
-    screenshot(page, "review-cube-rollout-desktop")
-    page.set_viewport_size({"width": 390, "height": 844})
-    kept_view.scroll_into_view_if_needed()
-    screenshot(page, "review-cube-rollout-phone", full_page=False)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    kept_and_shown(page, decision, one, kept_view, "review-cube-rollout")
 
     expect(page.locator("#review-decision button[data-rollout]")).to_have_text("Roll out again")
 
@@ -143,15 +150,7 @@ def take_decision(page: Page, analysis: dict[str, Any]) -> None:
     expect(page.locator(".rollout-verdict")).to_have_count(1)
     expect(page.locator("#review-rollout #rollout-figures tr")).to_have_count(0)
     expect(page.locator("#rollout-figures")).to_have_text("The result is shown with the decision, above.")
-    entry = stored_analysis(page)["entries"][0]
-    kept = entry["rollouts"][f"{decision['position_id']}:{decision['match_id']}"]
-    assert kept["cubeful"] is True and kept["cube"] == verdict
-
-    screenshot(page, "review-take-rollout-desktop")
-    page.set_viewport_size({"width": 390, "height": 844})
-    kept_view.scroll_into_view_if_needed()
-    screenshot(page, "review-take-rollout-phone", full_page=False)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    kept_and_shown(page, decision, verdict, kept_view, "review-take-rollout")
 
     # Shown again when review comes back to the decision.
     go_to(page, 0)
