@@ -319,10 +319,15 @@ function request(state, method, params) {
   });
 }
 
-/** @param {BridgeState} state @param {string} why @param {FailureWords} words */
-function stalled(state, why, words) {
+/**
+ * @param {BridgeState} state
+ * @param {"failure.noAnswer" | "failure.notStarted"} id  what the silence was: no answer, or no start
+ * @param {number} seconds  how long it lasted
+ */
+function stalled(state, id, seconds) {
   state.worker.terminate();
-  fail(state, new BridgeError(STALLED, why, undefined, words));
+  const why = id === "failure.noAnswer" ? `no answer for ${seconds} s` : `not started after ${seconds} s`;
+  fail(state, new BridgeError(STALLED, why, undefined, { id, args: { seconds } }));
 }
 
 /** @param {BridgeState} state */
@@ -339,14 +344,11 @@ function checkAlive(state) {
   // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
   const pingBudget = isReady ? PING_BUDGET_MS : answerBudget;
   if (pingId !== null && now - state.pingSentAt > pingBudget) {
-    const seconds = Math.round(pingBudget / 1000);
-    stalled(state, `no answer for ${seconds} s`, { id: "failure.noAnswer", args: { seconds } });
+    stalled(state, "failure.noAnswer", Math.round(pingBudget / 1000));
   } else if (isReady && calls > 0 && now - state.lastHeard > answerBudget) {
-    const seconds = Math.round(answerBudget / 1000);
-    stalled(state, `no answer for ${seconds} s`, { id: "failure.noAnswer", args: { seconds } });
+    stalled(state, "failure.noAnswer", Math.round(answerBudget / 1000));
   } else if (!isReady && now - state.startedAt > LOAD_BUDGET_MS) {
-    const seconds = LOAD_BUDGET_MS / 1000;
-    stalled(state, `not started after ${seconds} s`, { id: "failure.notStarted", args: { seconds } });
+    stalled(state, "failure.notStarted", LOAD_BUDGET_MS / 1000);
   } else if (pingId === null && (calls === 0 || !isReady) && now - state.lastHeard > HEARTBEAT_MS && globalThis.document?.visibilityState !== "hidden") {
     const id = state.nextId++;
     state.pingId = id;

@@ -7,8 +7,8 @@
  *
  *   const engine = createEngine({
  *     restore: (call) => call("load", {record}),   // on each new worker, before anything else
- *     onDown: (reason) => …,                       // the worker failed; a new one is starting
- *     onBack: (reason) => …,                       // the new one is ready and restored
+ *     onDown: (error) => …,                        // the worker failed; a new one is starting
+ *     onBack: (error) => …,                        // the new one is ready and restored
  *     onGiveUp: (error) => …,                      // it could not start, or failed RESTART_LIMIT times in a row
  *   });
  *   await engine.call("act", {action});
@@ -28,8 +28,8 @@ export const RESTART_WINDOW_MS = 60_000;
  * @typedef {import("../types.js").Call} Call
  * @typedef {object} EngineOptions
  * @property {(call: Call) => Promise<unknown>} [restore] give a new worker the page's state
- * @property {(reason: string, error: BridgeError) => void} [onDown]  reason: the failure's technical words
- * @property {(reason: string, error: BridgeError) => void} [onBack]
+ * @property {(error: BridgeError) => void} [onDown]  its `message`: the technical words; `words`: the player's
+ * @property {(error: BridgeError) => void} [onBack]
  * @property {(error: BridgeError) => void} [onGiveUp]
  * @property {() => Bridge} [makeBridge] defaults to createBridge() (the page's test dice, the early worker)
  */
@@ -98,13 +98,12 @@ function watch(state, which) {
 
 /** @param {EngineState} state @param {BridgeError} error */
 function restart(state, error) {
-  const reason = error.message;
   const now = performance.now();
   state.restarts = state.restarts.filter((time) => now - time < RESTART_WINDOW_MS);
   if (state.restarts.length >= RESTART_LIMIT) {
     const count = state.restarts.length + 1;
     const words = { id: "failure.repeated", args: { count } };
-    giveUp(state, new BridgeError("EngineStalled", `${count} failures in a minute, the last: ${reason}`, undefined, words));
+    giveUp(state, new BridgeError("EngineStalled", `${count} failures in a minute, the last: ${error.message}`, undefined, words));
     return;
   }
   state.restarts.push(now);
@@ -113,10 +112,10 @@ function restart(state, error) {
   state.bridge = next;
   old.terminate();
   watch(state, next);
-  state.options.onDown(reason, error);
+  state.options.onDown(error);
   state.usable = next.ready.then(async () => {
     await state.options.restore(next.call);
-    state.options.onBack(reason, error);
+    state.options.onBack(error);
     return next;
   });
   state.usable.catch(() => {}); // a failed restart is the new bridge's error, handled by watch()

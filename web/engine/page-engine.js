@@ -90,11 +90,11 @@ export function connectEngine({ record, status, say, notice, t }) {
       const current = record();
       if (current) await call("load", { record: current });
     },
-    onDown: (_reason, error) => {
+    onDown: (error) => {
       root.dataset.engine = "restarting";
       showStatus(t("engine.restarting", { reason: failureText(t, error) }));
     },
-    onBack: (_reason, error) => {
+    onBack: (error) => {
       root.dataset.engine = "ready";
       root.dataset.engineRestarts = String(Number(root.dataset.engineRestarts ?? 0) + 1);
       status.hidden = true;
