@@ -2,6 +2,7 @@
 whether the analyses are the same.
 
     python3 -m benchmarks.analysis_pool_page [FILE.mat] [--workers 1 2] [--length 7] [--seed 1] [--no-build]
+                                             [--gnubg]
 
 Builds the site (or serves dist/ with --no-build). The match is FILE.mat (a finished match, read by
 `backgammon.formats.mat_import`), else a `--length`-point match the computer (intermediate) plays against
@@ -10,7 +11,9 @@ profile with the match saved and depth 2 as the player's preference, `?workers=N
 match* and waits until the analysis is done: the time from the click (the pool's workers' start included),
 the decisions, the main-thread tasks over 50 ms meanwhile, and a digest of the analysis stored (the same for
 every size, or the pool's work would depend on its size). One JSON line per size, with the load average
-before and after (the machine is shared: compare sizes within one run).
+before and after (the machine is shared: compare sizes within one run). With `--gnubg`, GNU Backgammon's own
+2-ply analysis of the same match (checker play and cube, one process, one core) is timed first: the reference
+for what a deep analysis costs in C.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import hashlib
 import json
 import os
 import random
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, cast
@@ -30,6 +34,7 @@ from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site
 from backgammon import api
 from backgammon.formats.mat_import import import_mat
 from backgammon.record import to_record
+from benchmarks.analysis_gnubg import analyse_one
 from benchmarks.analysis_page import WATCH_SCRIPT, saved
 
 ANALYSES_KEY = "backgammon-test.analysis.v1"  # web/review/analyses.js, in test mode (?test-dice)
@@ -107,6 +112,17 @@ def measure(site_url: str, record: dict[str, Any], workers: int) -> dict[str, An
     }
 
 
+def gnubg_seconds(record: dict[str, Any]) -> dict[str, Any]:
+    """GNU Backgammon's 2-ply analysis of the match, timed."""
+    exported = cast(dict[str, str], call("export_mat", {"record": record}))
+    with tempfile.TemporaryDirectory() as folder:
+        mat = Path(folder) / "match.mat"
+        mat.write_text(exported["text"])
+        load = os.getloadavg()[0]
+        _, seconds = analyse_one(mat, 2)
+    return {"gnubg_2ply_seconds": round(seconds, 1), "load_before": round(load, 1)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -116,10 +132,13 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    parser.add_argument("--gnubg", action="store_true", help="time gnubg's 2-ply analysis of the match first")
     args = parser.parse_args()
     record = (
         to_record(import_mat(args.file.read_text())) if args.file else played_match(args.length, args.seed)
     )
+    if args.gnubg:
+        print(json.dumps(gnubg_seconds(record)), flush=True)
     with served_site(args.no_build) as url:
         for workers in args.workers:
             print(json.dumps(measure(url, record, workers)), flush=True)
