@@ -155,7 +155,7 @@
  * @property {Outcome | null} result
  * @property {number | null} match_winner
  * @property {Notation} notation
- * @property {Record<string, string>} labels
+ * @property {Record<string, string>} [labels]
  */
 
 /**

@@ -125,8 +125,9 @@ class View(TypedDict):
     result: Outcome | None
     match_winner: int | None
     notation: Notation
-    #: accessible names by absolute point ("1"-"24") plus "bar" and "off"
-    labels: dict[str, str]
+    #: accessible names by absolute point ("1"-"24") plus "bar" and "off", where a view names its places
+    #: in words of its own (a lesson's); else the page names them from what they hold
+    labels: NotRequired[dict[str, str]]
 
 
 # The events of an action, one shape by type, so that each type's fields are required where it has them and

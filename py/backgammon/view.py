@@ -1,8 +1,9 @@
 """The plain JSON view of a match: everything the board and the controller draw, in absolute coordinates.
 
-Player 0 ("white") moves 24 -> 1, player 1 ("black") moves 1 -> 24; `dests` and `labels` are keyed by
-absolute point numbers as strings plus `"bar"` and `"off"` of the player on roll. Built on every click,
-so it reuses the turn's cached destinations and the game's notation instead of replaying anything.
+Player 0 ("white") moves 24 -> 1, player 1 ("black") moves 1 -> 24; `dests` is keyed by absolute point
+numbers as strings plus `"bar"` of the player on roll. No words: the page names the places in the player's
+language (web/board/render.js). Built on every click, so it reuses the turn's cached destinations and the
+game's notation instead of replaying anything.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from .rules import CubeBlock, may_double
 from .shapes import Board, CubeView, Notation, Point, ResignationView, View
 from .shapes import Phase as PhaseName
 
-COLOURS = ("white", "black")
 # Reasons that hold for the rest of the game whoever is on roll: the cube is dead.
 _STATIC_BLOCKS = frozenset(
     {
@@ -37,32 +37,6 @@ def absolute_board(position: Position, turn: int) -> Board:
         "bar": [white[24], black[24]],
         "off": [15 - sum(white), 15 - sum(black)],
     }
-
-
-def _checkers(count: int, colour: str) -> str:
-    return f"{count} {colour} checker" + ("" if count == 1 else "s")
-
-
-def point_labels(board: Board, viewer: int) -> dict[str, str]:
-    """Accessible names: 'Point 13, 5 white checkers', numbered from `viewer`'s side."""
-    labels: dict[str, str] = {}
-    for index, count in enumerate(board["points"]):
-        absolute = index + 1
-        number = absolute if viewer == 0 else 25 - absolute
-        if count > 0:
-            content = _checkers(count, "white")
-        elif count < 0:
-            content = _checkers(-count, "black")
-        else:
-            content = "empty"
-        labels[str(absolute)] = f"Point {number}, {content}"
-    # The bar and the tray hold both players' checkers: their names say all that is drawn (viewer's first).
-    order = (viewer, 1 - viewer)
-    on_bar = " and ".join(_checkers(board["bar"][p], COLOURS[p]) for p in order if board["bar"][p])
-    borne_off = " and ".join(_checkers(board["off"][p], COLOURS[p]) for p in order if board["off"][p])
-    labels["bar"] = f"Bar, {on_bar}" if on_bar else "Bar, empty"
-    labels["off"] = f"Off, {borne_off} borne off" if borne_off else "Off, none borne off"
-    return labels
 
 
 def _dests(game: Game) -> dict[str, list[Point]]:
@@ -163,7 +137,6 @@ def build_view(match: Match) -> View:
         "result": game.outcome.to_dict() if game.outcome else None,
         "match_winner": match.winner,
         "notation": _notation(match),
-        "labels": point_labels(board, viewer),
     }
 
 

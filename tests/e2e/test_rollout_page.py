@@ -13,10 +13,11 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import open_match, wait_idle
+from .test_match_preferences import set_preferences
 
 # Each pool worker starts its own Pyodide: on a loaded machine that alone can take a minute.
 ROLLOUT_TIMEOUT_MS = 400_000
-WORKERS_KEY = "backgammon.rollout-workers"
+WORKERS_KEY = "backgammon.workers"
 KEPT_KEY = "backgammon.rollout.v1"
 
 # The fewest trials that still give each of 2 workers several chunks (one trial each:
@@ -60,7 +61,9 @@ def open_panel(page: Page) -> None:
 
 
 def roll_out(page: Page, workers: int, trials: str = SMALL_TRIALS, truncation: str = "3") -> None:
-    page.evaluate("([key, n]) => localStorage.setItem(key, n)", [WORKERS_KEY, str(workers)])
+    # The pool's size as a player chooses it, in Preferences (kept for the next rollouts and analyses).
+    set_preferences(page, workers=str(workers))
+    assert page.evaluate("key => localStorage.getItem(key)", WORKERS_KEY) == str(workers)
     expect(page.locator("#rollout-cubeful")).to_be_checked()  # a match with a live cube
     page.select_option("#rollout-trials", trials)
     page.fill("#rollout-truncation", truncation)

@@ -1,7 +1,7 @@
-"""Words moved to the catalogues in the second round, under Node: the engine's failures told in the player's
-language (web/engine/bridge.js gives each failure a message id; web/engine/page-engine.js failureText), and
-the players' default names shown as the language's word for their side while stored in English
-(web/i18n/player-names.js)."""
+"""Words moved to the catalogues in the second and third rounds, under Node: the engine's failures told in
+the player's language (web/engine/bridge.js gives each failure a message id; web/engine/page-engine.js
+failureText), the players' default names shown as the language's word for their side while stored in English
+(web/i18n/player-names.js), and the board's places named in whole messages (web/board/render.js)."""
 
 from __future__ import annotations
 
@@ -76,3 +76,37 @@ def test_the_default_names_are_shown_as_the_languages_words_and_stored_in_englis
         "White",
         ["White", "Black"],
     ]
+
+
+# A page's `document` as useLanguage needs it (its root's lang and dir, no marked elements).
+DOCUMENT = (
+    "globalThis.document = { documentElement: {}, querySelectorAll: () => [], dispatchEvent: () => true };"
+    " globalThis.Event = class { constructor(type) { this.type = type; } };"
+)
+
+
+def test_the_boards_places_are_named_in_whole_messages_in_each_language() -> None:
+    """web/board/render.js `placeName`: what a place holds, counted by the language's plurals, the sides on
+    the bar or in a tray joined by the language's list."""
+    body = (
+        DOCUMENT
+        + ' const checkers = (colour, count) => t("board.checkers", {colour, count});'
+        + " const names = () => ["
+        + ' t("board.point", {number: 13, checkers: checkers("white", 5)}),'
+        + ' t("board.point", {number: 5, checkers: checkers("black", 1)}),'
+        + ' t("board.bar", {checkers: listText([checkers("white", 1), checkers("black", 2)])}),'
+        + ' t("board.pips", {count: 1}), t("board.selected", {place: t("board.pointEmpty", {number: 24})})];'
+        + ' const english = names(); await useLanguage("ar"); print([english, names()]);'
+    )
+    english, arabic = run_module(IMPORTS.replace("{ t, useLanguage }", "{ listText, t, useLanguage }"), body)
+    assert english == [
+        "Point 13, 5 white checkers",
+        "Point 5, 1 black checker",
+        "Bar, 1 white checker and 2 black checkers",
+        "1 pip",
+        "Point 24, empty, selected",
+    ]
+    assert arabic[0] == "الخانة 13، 5 أحجار بيضاء"  # few: 3 to 10
+    assert arabic[1] == "الخانة 5، حجر أسود واحد"
+    assert arabic[2].startswith("البار، حجر أبيض واحد") and "حجران أسودان" in arabic[2]
+    assert " and " not in arabic[2] and "و" in arabic[2].removeprefix("البار، حجر أبيض واحد")

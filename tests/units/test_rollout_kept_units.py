@@ -1,7 +1,7 @@
 """A rollout's trials kept across a reload (web/engine/rollout-kept.js) and the pool's size asked for by
-name (web/engine/pool.js `deviceFacts`), under Node with a stand-in for the browser's storage: what is kept
-is found again only for the very same rollout, goes on to the figures of an uninterrupted run, and storage
-that refuses or holds something else loses nothing."""
+name or chosen in Preferences (web/engine/pool.js `deviceFacts`, `chooseWorkers`), under Node with a
+stand-in for the browser's storage: what is kept is found again only for the very same rollout, goes on to
+the figures of an uninterrupted run, and storage that refuses or holds something else loses nothing."""
 
 from __future__ import annotations
 
@@ -151,3 +151,37 @@ def test_the_pools_size_is_asked_for_by_its_name_or_by_the_older_rollout_name() 
     assert asked(page, {"backgammon.workers": "5"}) == 5
     assert asked(page, {"backgammon.rollout-workers": "6"}) == 6
     assert asked(f"{page}?workers=1", {"backgammon.workers": "5"}) == 1  # the page's URL first
+
+
+def test_the_size_chosen_in_preferences_is_kept_read_back_and_cleared() -> None:
+    found: dict[str, Any] = run_module(
+        'import { chooseWorkers, chosenWorkers, deviceFacts } from "{WEB}/engine/pool.js";',
+        STORAGE
+        + """
+        globalThis.navigator = { hardwareConcurrency: 8 };
+        globalThis.location = { href: "https://example.org/index.html" };
+        localStorage.setItem("backgammon.rollout-workers", "6");
+        const before = chosenWorkers();
+        const kept = chooseWorkers(3);
+        const old = localStorage.getItem("backgammon.rollout-workers");
+        const chosen = [chosenWorkers(), deviceFacts().asked, old];
+        chooseWorkers(40);
+        const most = chosenWorkers();
+        chooseWorkers(0);
+        const cleared = [chosenWorkers(), localStorage.getItem("backgammon.workers")];
+        localStorage.setItem("backgammon.workers", "2.5");
+        const garbled = chosenWorkers();
+        refuse = true;
+        localStorage.removeItem = () => { throw new Error("SecurityError"); };
+        print({ before, kept, chosen, most, cleared, garbled, refused: chooseWorkers(2) });
+        """,
+    )
+    assert found == {
+        "before": 6,  # the older name's size, still read
+        "kept": True,
+        "chosen": [3, 3, None],  # the older name is dropped once a size is chosen
+        "most": 16,
+        "cleared": [0, None],  # the device decides again
+        "garbled": 0,
+        "refused": False,
+    }

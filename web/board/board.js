@@ -21,7 +21,8 @@
 import { createGeometry, NARROW_MEDIA } from "./geometry.js";
 import { svgEl, addDefs } from "./svg.js";
 import { sameLoc, boardOf } from "./state.js";
-import { t, listen, mover, glideMs } from "./model.js";
+import { t } from "../i18n/i18n.js";
+import { listen, mover, glideMs } from "./model.js";
 import { buildStatic, schedule, drawNow, renumber } from "./render.js";
 import { finishFlights, glideMove } from "./anim.js";
 import { select } from "./moves.js";
@@ -64,7 +65,6 @@ import { onKeyDown, onFocusIn, focusPoint } from "./keys.js";
  * @property {boolean} [oneTap]  a tap (or click) on a checker plays it at once, by the die shown first or the one
  *   that can be played (moves.js `oneTapDest`); a checker no die takes anywhere is picked up as without it; drags
  *   and the keyboard are unchanged
- * @property {Record<string, string>} [texts]  words shown on the board, for translation
  * @property {(move: BoardMove) => void} [onMove]
  * @property {() => void} [onUndo]
  * @property {() => void} [onDiceClick]
@@ -149,7 +149,7 @@ function newState(el, cfg, layout) {
   const prefix = `bgb${++boardCount}`;
   const geo = createGeometry(cfg.orientation, cfg.perspective, layout);
   const svg = /** @type {SVGSVGElement} */ (svgEl("svg", {
-    viewBox: `0 0 ${geo.W} ${geo.H}`, class: `bg-board ${geo.layout}`, role: "group", "aria-label": t({ cfg }, "board"),
+    viewBox: `0 0 ${geo.W} ${geo.H}`, class: `bg-board ${geo.layout}`, role: "group", "aria-label": t("board.label"),
     preserveAspectRatio: "xMidYMid meet",
   }));
   el.appendChild(svg);

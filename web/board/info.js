@@ -6,7 +6,9 @@
 
 import { svgEl, svgText, drawChecker, drawDie, drawCube } from "./svg.js";
 import { usedDice } from "./state.js";
-import { t, view, mover, glideMs } from "./model.js";
+import { t } from "../i18n/i18n.js";
+import { playerName } from "../i18n/player-names.js";
+import { view, mover, glideMs } from "./model.js";
 
 /** @typedef {import("./model.js").State} State */
 
@@ -73,9 +75,9 @@ function drawStrip(s, player) {
   drawChecker(g, s.prefix, player, 17 + z.swatch, cy, z.swatch, "swatch");
   const nameX = 26 + 2 * z.swatch;
   const info = v.players && v.players[player];
-  const who = info ? (info.kind === "computer" && info.level ? `${info.name} · ${info.level}` : info.name) || "" : null;
+  const who = info ? (info.kind === "computer" && info.level ? t("board.computer", { name: playerName(v, player), level: levelWord(info.level) }) : playerName(v, player)) : null;
   const name = who === null ? null : /** @type {SVGTextElement} */ (svgText(g, who, { x: nameX, y: cy, class: "name", "dominant-baseline": "central" }));
-  const pips = s.cfg.showPips && Array.isArray(v.pips) ? `${v.pips[player]} ${t(s, "pips")}` : "";
+  const pips = s.cfg.showPips && Array.isArray(v.pips) ? t("board.pips", { count: v.pips[player] }) : "";
   if (pips) svgText(g, pips, { x: W / 2, y: cy, class: "pips", "text-anchor": "middle", "dominant-baseline": "central" });
   if (Array.isArray(v.score)) {
     svgEl("rect", { x: W - 10 - z.scoreW, y: y0 + 8, width: z.scoreW, height: STRIP - 16, rx: 6, class: "score-box" }, g);
@@ -138,7 +140,7 @@ function drawDice(s, v) {
       const x = center.x - width / 2 + diceWidth + PROMPT_GAP;
       const button = svgEl("g", { class: `end-prompt ${prompt}` }, layerInfo);
       svgEl("rect", { x, y: MID - z.promptH / 2, width: z.promptW, height: z.promptH, rx: z.promptH / 2, class: "end-button" }, button);
-      svgText(button, t(s, prompt), { x: x + z.promptW / 2, y: MID, class: "end-text", "text-anchor": "middle", "dominant-baseline": "central" });
+      svgText(button, t(prompt === "pass" ? "controls.pass" : "controls.confirm"), { x: x + z.promptW / 2, y: MID, class: "end-text", "text-anchor": "middle", "dominant-baseline": "central" });
     }
   } else {
     s.lastDiceKey = null;
@@ -147,7 +149,7 @@ function drawDice(s, v) {
   if (active && !dice && ["roll", "opening"].includes(/** @type {string} */ (v.phase)) && humanDecides(v)) { // none: false
     const g = svgEl("g", { class: "dice current prompt" }, layerInfo);
     svgEl("rect", { x: center.x - z.rollW / 2, y: MID - z.promptH / 2, width: z.rollW, height: z.promptH, rx: z.promptH / 2, class: "roll-button" }, g);
-    svgText(g, t(s, "roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
+    svgText(g, t("board.roll"), { x: center.x, y: MID, class: "roll-text", "text-anchor": "middle", "dominant-baseline": "central" });
   }
   // The opening roll that tied: each player's die on that player's side, until the roll is made again.
   const opening = !dice && v.phase === "opening" && Array.isArray(v.opening_roll) ? v.opening_roll : null;
@@ -168,8 +170,9 @@ function drawDice(s, v) {
       drawDie(g, d, c.x - size - 3 + i * (size + 6), MID - size / 2, size, other);
     });
   }
-  const prompt = dice && s.cfg.endPrompt ? `${t(s, s.cfg.endPrompt)}: ${t(s, "endTurn")}. ` : "";
-  const label = dice ? `${prompt}${t(s, "dice")} ${dice.join(" ")}` : t(s, "rollDice");
+  const label = !dice ? t("board.rollDice")
+    : s.cfg.endPrompt ? t("board.diceEnd", { action: s.cfg.endPrompt, dice: dice.join(" ") })
+    : t("board.dice", { dice: dice.join(" ") });
   diceTarget.setAttribute("aria-label", label);
   // Dice that do nothing when pressed are not offered as a button (shown dice still say what they are).
   diceTarget.setAttribute("tabindex", active ? "0" : "-1");
@@ -182,6 +185,11 @@ function drawDice(s, v) {
   ring.setAttribute("y", String(area.y));
   ring.setAttribute("width", String(area.w));
   ring.setAttribute("height", String(area.h));
+}
+
+/** A computer's level in the language's words (a level this page does not know by name is shown as it is). @param {string} level */
+function levelWord(level) {
+  return level === "beginner" ? t("level.beginner") : level === "intermediate" ? t("level.intermediate") : level === "expert" ? t("level.expert") : level;
 }
 
 /** @param {State} s @param {import("../types.js").BoardView} v */
@@ -214,11 +222,15 @@ function paintCube(s, v) {
   ring.setAttribute("y", String(c.y - reach));
   ring.setAttribute("width", String(2 * reach));
   ring.setAttribute("height", String(2 * reach));
-  const whose = owner === null ? "" : `, ${(v.players && v.players[owner] && v.players[owner].name) || `p${owner}`}`;
-  const offerer = offered ? (v.players && v.players[/** @type {number} */ (cube.offered_by)] && v.players[/** @type {number} */ (cube.offered_by)].name) || `p${cube.offered_by}` : "";
+  const stake = value ?? cube.value;
+  /** @type {import("../i18n/format.js").MessageArgs} */
+  const args = offered
+    ? { value: cube.value, offered: stake, offerer: playerName(v, /** @type {number} */ (cube.offered_by)) }
+    : { value: stake };
+  if (owner !== null) args.owner = playerName(v, owner);
   const label = offered
-    ? `${t(s, "cube")} ${cube.value}${whose}, ${t(s, "offeredAt")} ${value} ${t(s, "by")} ${offerer}`
-    : `${t(s, "cube")} ${value}${whose}`;
+    ? t(owner === null ? "board.cubeOffered" : "board.cubeOwnedOffered", args)
+    : t(owner === null ? "board.cube" : "board.cubeOwned", args);
   cubeTarget.setAttribute("aria-label", label);
 }
 
@@ -242,15 +254,15 @@ function drawMatchInfo(s, v) {
     const g = svgEl("g", { class: "match-info" }, s.layerInfo);
     if (st.match_length > 0) {
       svgText(g, String(st.match_length), { x, y: MID - 84, class: "match-length", "text-anchor": "middle", "dominant-baseline": "central" });
-      const words = t(s, "match").split(" ");
+      const words = t("board.pointMatch").split(" ");
       words.forEach((w, i) => svgText(g, w, { x, y: MID - 62 + i * 14, class: "match-word", "text-anchor": "middle", "dominant-baseline": "central" }));
     } else {
-      t(s, "money").split(" ").forEach((w, i) => svgText(g, w, { x, y: MID - 70 + i * 14, class: "match-word", "text-anchor": "middle", "dominant-baseline": "central" }));
+      t("board.money").split(" ").forEach((w, i) => svgText(g, w, { x, y: MID - 70 + i * 14, class: "match-word", "text-anchor": "middle", "dominant-baseline": "central" }));
     }
   }
   if (v.crawford_game) {
     const g = svgEl("g", { class: "crawford" }, s.layerInfo);
     svgEl("rect", { x: x - 32, y: MID + 44, width: 64, height: 20, rx: 10, class: "crawford-badge" }, g);
-    svgText(g, t(s, "crawford"), { x, y: MID + 54, class: "crawford-text", "text-anchor": "middle", "dominant-baseline": "central" });
+    svgText(g, t("board.crawford"), { x, y: MID + 54, class: "crawford-text", "text-anchor": "middle", "dominant-baseline": "central" });
   }
 }

@@ -61,35 +61,6 @@ import { sameLoc, toLoc, countAt } from "./state.js";
  * @property {SVGElement} cubeTarget
  */
 
-export const TEXTS = {
-  board: "Backgammon board",
-  roll: "Roll",
-  pips: "pips",
-  match: "point match",
-  money: "Money game",
-  crawford: "Crawford",
-  bar: "Bar",
-  off: "Borne off",
-  point: "Point",
-  dice: "Dice",
-  rollDice: "Roll the dice",
-  done: "Done",
-  pass: "Pass",
-  endTurn: "end the turn",
-  cube: "Doubling cube",
-  offeredAt: "offered at",
-  by: "by",
-  destination: "destination",
-  takeBack: "take back here",
-  selected: "selected",
-  white: "white",
-  black: "black",
-  checkers: "checkers",
-};
-
-/** A word shown on the board, translated if the config says how. @param {Pick<State, "cfg">} s @param {keyof typeof TEXTS} k */
-export const t = (s, k) => (s.cfg.texts && s.cfg.texts[k]) || TEXTS[k];
-
 /** Listen on the board (or another target) until destroy. @param {State} s @param {string} type @param {(ev: any) => void} fn @param {EventTarget} [on] */
 export function listen(s, type, fn, on = s.svg) {
   on.addEventListener(type, fn);

@@ -6,7 +6,8 @@
 
 import { svgEl, svgText, drawChecker } from "./svg.js";
 import { sameLoc, toLoc, countAt } from "./state.js";
-import { t, view, mover, destsOf, isDest, active, canPick, undoSource, shown, slot } from "./model.js";
+import { listText, t } from "../i18n/i18n.js";
+import { view, mover, destsOf, isDest, active, canPick, undoSource, shown, slot } from "./model.js";
 import { drawInfo } from "./info.js";
 
 /** @typedef {import("./model.js").State} State */
@@ -98,24 +99,33 @@ export function renumber(s) {
 
 /** @param {State} s @param {Loc} loc */
 function labelFor(s, loc) {
-  const labels = view(s).labels || {};
-  // A point's name carries the number printed under it, whichever numbering the view's names were written in.
-  let text = labels[String(loc)];
-  if (text && typeof loc === "number") text = text.replace(/^(\S+ )\d+\b/, `$1${pointNumber(s, loc)}`);
-  if (!text) {
-    if (loc === "bar" || loc === "off") {
-      text = `${t(s, loc)}: ${countAt(s.drawn, 0, loc)} ${t(s, "white")}, ${countAt(s.drawn, 1, loc)} ${t(s, "black")}`;
-    } else {
-      const n0 = countAt(s.drawn, 0, loc);
-      const n1 = countAt(s.drawn, 1, loc);
-      const who = n0 ? ` ${n0} ${t(s, "white")} ${t(s, "checkers")}` : n1 ? ` ${n1} ${t(s, "black")} ${t(s, "checkers")}` : "";
-      text = `${t(s, "point")} ${pointNumber(s, loc)}${who ? "," + who : ""}`;
-    }
+  const place = placeName(s, loc);
+  if (s.selected !== null && sameLoc(s.selected, loc)) return t("board.selected", { place });
+  if (s.selected !== null && isDest(s, s.selected, loc)) return t("board.destination", { place });
+  if (sameLoc(undoSource(s), loc)) return t("board.takeBack", { place });
+  return place;
+}
+
+/**
+ * A place's accessible name: what it holds, in the language's words ("Point 13, 5 white checkers"), or the name
+ * the view gives it (a lesson's or the editor's own), with the number printed under the point.
+ * @param {State} s @param {Loc} loc
+ */
+function placeName(s, loc) {
+  const given = (view(s).labels || {})[String(loc)];
+  if (given) return typeof loc === "number" ? given.replace(/^(\S+ )\d+\b/, `$1${pointNumber(s, loc)}`) : given;
+  const checkers = (/** @type {number} */ player) =>
+    t("board.checkers", { colour: player === 0 ? "white" : "black", count: countAt(s.drawn, player, loc) });
+  if (loc === "bar" || loc === "off") {
+    // Both sides' checkers, the side on roll's first.
+    const first = view(s).turn === 1 ? 1 : 0;
+    const held = [first, 1 - first].filter((player) => countAt(s.drawn, player, loc) > 0).map(checkers);
+    if (!held.length) return t(loc === "bar" ? "board.barEmpty" : "board.offEmpty");
+    return t(loc === "bar" ? "board.bar" : "board.off", { checkers: listText(held) });
   }
-  if (s.selected !== null && sameLoc(s.selected, loc)) text += `, ${t(s, "selected")}`;
-  else if (s.selected !== null && isDest(s, s.selected, loc)) text += `, ${t(s, "destination")}`;
-  else if (sameLoc(undoSource(s), loc)) text += `, ${t(s, "takeBack")}`;
-  return text;
+  const number = pointNumber(s, loc);
+  const holder = [0, 1].find((player) => countAt(s.drawn, player, loc) > 0);
+  return holder === undefined ? t("board.pointEmpty", { number }) : t("board.point", { number, checkers: checkers(holder) });
 }
 
 /** @param {State} s */

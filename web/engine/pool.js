@@ -24,9 +24,9 @@
  * How many workers (`poolSize`): one core is left to play and the page, the rest are used up to POOL_CAP (4), or
  * SMALL_DEVICE_CAP (2) on a phone (a coarse pointer) or a device with 4 GB of memory or less: each worker holds
  * its own Python, rules core and nets (docs/performance.md, "The pool of workers": the memory one costs). A device
- * with one or two cores gets one worker. `?workers=N` in the page URL, or the number N stored under localStorage
- * "backgammon.workers", sets the size (1 to MAX_WORKERS) whatever the device: a preference for a player who knows
- * their machine, and the tests' way to compare 1 worker with 2. The older names, `?rollout-workers=N` and
+ * with one or two cores gets one worker. `?workers=N` in the page URL, or the number N a player chose in
+ * *Preferences* (kept under localStorage "backgammon.workers"), sets the size (1 to MAX_WORKERS) whatever the
+ * device: for a player who knows their machine, and the tests' way to compare 1 worker with 2. The older names, `?rollout-workers=N` and
  * "backgammon.rollout-workers" (from when only rollouts used the pool), are still read.
  */
 import { ANSWER_BUDGET_MS, BridgeError, answerBudgetFromUrl, createBridge, testDiceFromUrl } from "./bridge.js";
@@ -72,24 +72,50 @@ export function poolSize({ cores, memory, coarse, asked }) {
 }
 
 /**
- * The page's device facts and any size asked for.
- * @returns {DeviceFacts}
+ * The size the player chose in *Preferences* (kept under its own key, which the pool reads): 0 when none, the
+ * device deciding.
+ * @returns {number}
  */
-export function deviceFacts() {
-  const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
+export function chosenWorkers() {
   let stored = null;
   try {
     stored = localStorage.getItem(WORKERS_KEY) ?? localStorage.getItem(OLD_WORKERS_KEY);
   } catch {
     // storage refused (a private window's settings): the device decides
   }
+  const size = Number(stored ?? 0);
+  return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_WORKERS) : 0;
+}
+
+/**
+ * Keep the player's choice: `size` workers, or 0 for the device's own count. False when storage refused it.
+ * @param {number} size
+ * @returns {boolean}
+ */
+export function chooseWorkers(size) {
+  try {
+    localStorage.removeItem(OLD_WORKERS_KEY);
+    if (Number.isInteger(size) && size > 0) localStorage.setItem(WORKERS_KEY, String(Math.min(size, MAX_WORKERS)));
+    else localStorage.removeItem(WORKERS_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page's device facts and any size asked for (the page's URL first, then the player's choice).
+ * @returns {DeviceFacts}
+ */
+export function deviceFacts() {
+  const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
   const query = new URL(location.href).searchParams;
   const fromUrl = query.get("workers") ?? query.get("rollout-workers");
   return {
     cores: nav.hardwareConcurrency ?? 0,
     memory: typeof nav.deviceMemory === "number" ? nav.deviceMemory : undefined,
     coarse: globalThis.matchMedia?.("(pointer: coarse)").matches ?? false,
-    asked: Number(fromUrl ?? stored ?? 0) || 0,
+    asked: Number(fromUrl ?? 0) || chosenWorkers(),
   };
 }
 

@@ -5,6 +5,8 @@
  * language's word for the side (docs/i18n.md). A name a player gave is shown as given, even "White" on black's side.
  */
 
+import { t } from "./i18n.js";
+
 /** The names a new match gives each side unless the players give others (stored so, in every language). */
 export const DEFAULT_NAMES = Object.freeze(["White", "Black"]);
 
@@ -17,6 +19,15 @@ export const DEFAULT_NAMES = Object.freeze(["White", "Black"]);
  */
 export function shownName(stored, player, word) {
   return !stored || stored === DEFAULT_NAMES[player] ? word : stored;
+}
+
+/**
+ * The name shown for a side of a view (a match's, the board's): its name, or the language's word for the side.
+ * @param {{players?: ReadonlyArray<{name?: string | null} | undefined> | null} | null | undefined} view
+ * @param {number} player  0 white, 1 black
+ */
+export function playerName(view, player) {
+  return shownName(view?.players?.[player]?.name, player, t(player === 0 ? "player.white" : "player.black"));
 }
 
 /**

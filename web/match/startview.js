@@ -47,6 +47,5 @@ export function startView() {
     result: null,
     match_winner: null,
     notation: { games: [] },
-    labels: {},
   };
 }

@@ -7,16 +7,13 @@
 
 import { rollToPlay, rollWords } from "../dice-words.js";
 import { t } from "../i18n/i18n.js";
-import { shownName } from "../i18n/player-names.js";
+import { playerName } from "../i18n/player-names.js";
 import { END_TURN_DELAY_MS } from "../preferences.js";
 import { personHereToAct } from "./seats.js";
 
 /** @typedef {import("../types.js").PlayView} View */
 
-/** @param {View} view @param {number} player */
-export function playerName(view, player) {
-  return shownName(view?.players?.[player]?.name, player, t(player === 0 ? "player.white" : "player.black"));
-}
+export { playerName };
 
 /**
  * A location in absolute coordinates spoken as the mover counts it.
