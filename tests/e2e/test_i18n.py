@@ -287,6 +287,9 @@ def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Pa
     expect(page.locator("#status")).to_contain_text("رمية البداية")
     expect(page.locator("#preferences-button")).to_have_text("التفضيلات")
     expect(page.locator("#sound-state")).to_have_text("مُطفأ")
+    # The board's words too: the pip counts on it and the names of its places.
+    expect(page.locator("#board .pips").first).to_have_text("167 نقطة")
+    expect(page.locator("#board svg")).to_have_attribute("aria-label", "لوحة الطاولة")
     stored = json.loads(page.evaluate("k => localStorage.getItem(k)", PREFERENCES_KEY))
     assert stored["language"] == "ar"
     page.reload()
@@ -302,3 +305,4 @@ def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Pa
     page.wait_for_selector("html[lang='en'][dir='ltr']", state="attached")
     expect(page.locator("#status")).to_have_text("White to move 3 and 1.")
     expect(page.locator("#preferences-button")).to_have_text("Preferences")
+    expect(page.locator("#board .pips").first).to_have_text("167 pips")

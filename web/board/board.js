@@ -21,7 +21,7 @@
 import { createGeometry, NARROW_MEDIA } from "./geometry.js";
 import { svgEl, addDefs } from "./svg.js";
 import { sameLoc, boardOf } from "./state.js";
-import { t } from "../i18n/i18n.js";
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { listen, mover, glideMs } from "./model.js";
 import { buildStatic, schedule, drawNow, renumber } from "./render.js";
 import { finishFlights, glideMove } from "./anim.js";
@@ -93,6 +93,11 @@ export function createBoard(el, config) {
   const s = newState(el, cfg, layoutOf(cfg, narrowScreen));
   watchSize(s);
   bindInput(s);
+  // The board's words follow the page's language at once (web/i18n/i18n.js `useLanguage`).
+  listen(s, LANGUAGE_CHANGED, () => {
+    s.svg.setAttribute("aria-label", t("board.label"));
+    schedule(s);
+  }, document);
   if (narrowScreen) watchTurns(s, narrowScreen);
   buildStatic(s);
   drawNow(s);
