@@ -2,15 +2,11 @@
 /** The *Preferences* dialog: the form filled from the preferences in force, and read back when saved. */
 import { t } from "./i18n/i18n.js";
 import { DEVICE_LANGUAGE, LANGUAGES, checkLanguage } from "./i18n/languages.js";
-import { chooseWorkers, chosenWorkers, deviceFacts, poolSize } from "./engine/pool.js";
 import { ANIMATION_SPEEDS, END_TURNS, END_TURN_DELAY_MS, normalizePreferences } from "./preferences.js";
 
 /** @typedef {import("./preferences.js").Preferences} Preferences */
 
 const TOGGLES = /** @type {const} */ (["noAutoRolls", "autoForced", "autoBearOff", "oneTap", "showPips", "sound"]);
-
-/** The pool sizes offered besides the device's own (web/engine/pool.js). */
-const WORKER_CHOICES = [1, 2, 3, 4, 6, 8];
 
 /**
  * Open the dialog; resolves with the preferences chosen (normalized: an automatic speed is the one the device asks
@@ -29,15 +25,12 @@ export async function editPreferences(current, ask) {
   const delayed = form.querySelector("select[name=endTurn] option[value=delay]");
   if (delayed) delayed.textContent = t("prefs.endTurnDelay", { seconds: END_TURN_DELAY_MS / 1000 });
   offerLanguages(/** @type {HTMLSelectElement} */ (/** @type {unknown} */ (el("language"))), current.language);
-  offerWorkers(/** @type {HTMLSelectElement} */ (/** @type {unknown} */ (el("workers"))));
   /** @type {Record<string, number>} */
   const speeds = ANIMATION_SPEEDS;
   el("theme").value = current.theme;
   el("animation").value = current.animationAuto ? "auto" : nearestSpeed(speeds, current.animationMs);
   const { choice, done } = await ask(dialog);
   if (choice !== "save") return { chosen: null, done };
-  // Kept apart from the other preferences, under the key the pool reads whenever a rollout or an analysis starts.
-  chooseWorkers(Number(el("workers").value));
   const chosen = normalizePreferences({
     ...current,
     noAutoRolls: el("noAutoRolls").checked,
@@ -71,20 +64,6 @@ function offerLanguages(select, chosen) {
     select.add(option);
   }
   select.value = chosen;
-}
-
-/**
- * The pool sizes: the device's own count first ("Automatic (3)"), then the sizes a player may fix, with the one
- * chosen before if it is none of those (a size set by hand, up to the pool's most).
- * @param {HTMLSelectElement} select
- */
-function offerWorkers(select) {
-  const chosen = chosenWorkers();
-  const own = poolSize({ ...deviceFacts(), asked: 0 });
-  select.replaceChildren(new Option(t("prefs.workersAuto", { count: own }), "0"));
-  const sizes = WORKER_CHOICES.includes(chosen) || !chosen ? WORKER_CHOICES : [...WORKER_CHOICES, chosen].sort((a, b) => a - b);
-  for (const size of sizes) select.add(new Option(t("prefs.workersCount", { count: size }), String(size)));
-  select.value = String(chosen);
 }
 
 /**

@@ -13,7 +13,6 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import open_match, wait_idle
-from .test_match_preferences import set_preferences
 
 # Each pool worker starts its own Pyodide: on a loaded machine that alone can take a minute.
 ROLLOUT_TIMEOUT_MS = 400_000
@@ -43,20 +42,11 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
-def open_rollout(page: Page, site: Site, workers: int) -> None:
+def open_rollout(page: Page, site: Site) -> None:
     page.add_init_script(RECORD_PROGRESS)
     page.add_init_script(OFFER_SMALL_TRIALS)
     open_match(page, site, "31")  # White opens with 3-1
-    choose_engines(page, workers)
     open_panel(page)
-
-
-def choose_engines(page: Page, workers: int) -> None:
-    """The pool's size as a player chooses it, in Preferences (kept for the next rollouts and analyses)."""
-    if page.locator("#menu-button").is_visible():  # a phone: Preferences is in the menu's sheet
-        page.click("#menu-button")
-    set_preferences(page, workers=str(workers))
-    assert page.evaluate("key => localStorage.getItem(key)", WORKERS_KEY) == str(workers)
 
 
 def open_panel(page: Page) -> None:
@@ -70,6 +60,12 @@ def open_panel(page: Page) -> None:
 
 
 def roll_out(page: Page, workers: int, trials: str = SMALL_TRIALS, truncation: str = "3") -> None:
+    # The pool's size as a player chooses it in the panel (kept for the next rollouts and deep analyses); the
+    # device's own count is offered first (one engine a core but play's: the machine's cores decide it).
+    engines = page.locator("#rollout-workers")
+    expect(engines.locator("option").first).to_have_text(re.compile(r"^Automatic \([1-4]\)$"))
+    engines.select_option(str(workers))
+    assert page.evaluate("key => localStorage.getItem(key)", WORKERS_KEY) == str(workers)
     expect(page.locator("#rollout-cubeful")).to_be_checked()  # a match with a live cube
     page.select_option("#rollout-trials", trials)
     page.fill("#rollout-truncation", truncation)
@@ -97,7 +93,7 @@ def test_the_same_figures_on_two_workers_one_dying_or_one_worker_and_a_reload(pa
     """Cut at 3 plies, not 2: with variance reduction the last roll's luck cancels its effect exactly, so at
     2 plies the figures would depend on the first (rotated) roll alone, not on which dice each trial drew; a
     trial lost or played twice changes the mean."""
-    open_rollout(page, site, workers=2)
+    open_rollout(page, site)
     roll_out(page, workers=2)
     page.wait_for_function(DONE_AT_LEAST, arg=2, timeout=ROLLOUT_TIMEOUT_MS)
     # A pool worker ended without a word (as the browser ends one under memory pressure): no error comes, only
@@ -141,7 +137,6 @@ def test_the_same_figures_on_two_workers_one_dying_or_one_worker_and_a_reload(pa
     screenshot(page, "rollout-done-desktop")
 
     # The same rollout on 1 worker, cut short by a reload after a few trials and continued: the same figures.
-    choose_engines(page, 1)
     roll_out(page, workers=1)
     page.wait_for_function(DONE_AT_LEAST, arg=3, timeout=ROLLOUT_TIMEOUT_MS)
     page.reload()
@@ -165,7 +160,7 @@ def test_the_same_figures_on_two_workers_one_dying_or_one_worker_and_a_reload(pa
 
 def test_stop_stops_the_rollout(page: Page, site: Site) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    open_rollout(page, site, workers=1)
+    open_rollout(page, site)
     roll_out(page, workers=1, trials="1296", truncation="2")
     panel = page.locator("#rollout-panel")
     one_done = "() => Number(document.getElementById('rollout-panel').dataset.done || 0) >= 1"

@@ -26,8 +26,8 @@
  * its own Python, rules core and nets (docs/performance.md, "The pool of workers": the memory one costs). A device
  * with one or two cores gets one worker. `?workers=N` in the page URL, or the number N a player chose in
  * *Preferences* (kept under localStorage "backgammon.workers"), sets the size (1 to MAX_WORKERS) whatever the
- * device: for a player who knows their machine, and the tests' way to compare 1 worker with 2. The older names, `?rollout-workers=N` and
- * "backgammon.rollout-workers" (from when only rollouts used the pool), are still read.
+ * device: for a player who knows their machine, and the tests' way to compare 1 worker with 2. The older names,
+ * `?rollout-workers=N` and "backgammon.rollout-workers" (from when only rollouts used the pool), are still read.
  */
 import { ANSWER_BUDGET_MS, BridgeError, answerBudgetFromUrl, createBridge, testDiceFromUrl } from "./bridge.js";
 

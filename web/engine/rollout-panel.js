@@ -9,6 +9,7 @@
  * the same and shows it from the side answering the double: take or pass.
  */
 import { createPool, deviceFacts, poolSize } from "./pool.js";
+import { offerWorkers } from "./workers-choice.js";
 import { forgetRollout, keepRollout, keptRollout, keptTally } from "./rollout-kept.js";
 import { emptyTally, startRollout, tallyChunk } from "./rollout-run.js";
 
@@ -116,6 +117,7 @@ export function openRollout(view, plays, say, options = {}) {
   $("rollout-status").textContent = "";
   $("rollout-progress-line").textContent = "";
   $("rollout-figures").replaceChildren();
+  offerWorkers(/** @type {HTMLSelectElement} */ ($("rollout-workers")));
   setState(panel, "ready");
   panel.hidden = false;
   const form = /** @type {HTMLFormElement} */ ($("rollout-form"));
@@ -177,7 +179,7 @@ function setState(panel, state) {
   panel.dataset.state = state;
   $("rollout-start").hidden = state === "running";
   $("rollout-stop").hidden = state !== "running";
-  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-plies", "rollout-cubeful"]) {
+  for (const id of ["rollout-trials", "rollout-truncation", "rollout-seed", "rollout-workers", "rollout-plies", "rollout-cubeful"]) {
     const input = /** @type {HTMLInputElement} */ ($(id));
     input.disabled = state === "running" || Boolean(input.dataset.fixed);
   }
