@@ -197,7 +197,7 @@ def board_points(page: Page) -> list[int]:
     )
     points = [0] * 24
     for loc, label in labels:
-        found = re.search(r"(\d+) (white|black) checkers", label)
+        found = re.search(r"(\d+) (white|black) checkers?\b", label)
         if found:
             points[int(loc) - 1] = int(found[1]) * (1 if found[2] == "white" else -1)
     return points
