@@ -260,6 +260,18 @@
  */
 
 /**
+ * @typedef {object} BotThinkParams
+ * @property {string} [level]
+ * @property {number} [budget_ms]
+ */
+
+/**
+ * @typedef {object} BotThinkAnswer
+ * @property {boolean} done
+ * @property {Action | null} action
+ */
+
+/**
  * `record`: a match not held by the worker (one played on two devices); else the match in progress.
  * @typedef {object} ExportParams
  * @property {unknown} [record]
@@ -1031,6 +1043,7 @@
  * @property {{params: Record<string, unknown>, result: any}} analysis_start
  * @property {{params: Record<string, unknown>, result: any}} analysis_step
  * @property {{params: Record<string, unknown>, result: BotActionAnswer}} bot_action
+ * @property {{params: BotThinkParams, result: BotThinkAnswer}} bot_think
  * @property {{params: Record<string, unknown>, result: any}} check_position
  * @property {{params: ExportParams, result: ExportedFile}} export_mat
  * @property {{params: Record<string, unknown>, result: ExportedFile}} export_sgf

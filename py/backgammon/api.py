@@ -58,6 +58,14 @@ def now_param(params: Params) -> int:
     return now
 
 
+def budget_param(params: Params, default: float, maximum: float) -> float:
+    """The `budget_ms` a stepped method was given (how long to work in one call), or `default`, in seconds."""
+    budget = params.get("budget_ms", default)
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not 0 <= budget <= maximum:
+        raise InvalidActionError(f"budget_ms must be a number of milliseconds from 0 to {maximum:g}.")
+    return budget / 1000.0
+
+
 METHODS: dict[str, Method] = {}
 #: The params each method reads, as a TypedDict (for the page's types; the method itself checks what it gets).
 PARAMS: dict[str, type] = {}

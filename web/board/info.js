@@ -189,7 +189,7 @@ function drawDice(s, v) {
 
 /** A computer's level in the language's words (a level this page does not know by name is shown as it is). @param {string} level */
 function levelWord(level) {
-  return level === "beginner" ? t("level.beginner") : level === "intermediate" ? t("level.intermediate") : level === "expert" ? t("level.expert") : level;
+  return level === "beginner" ? t("level.beginner") : level === "intermediate" ? t("level.intermediate") : level === "expert" ? t("level.expert") : level === "world_class" ? t("level.worldClass") : level;
 }
 
 /** @param {State} s @param {import("../types.js").BoardView} v */

@@ -17,6 +17,7 @@
  * 0) in a match between two people, none between two computers. A match with a friend on another device has
  * `opponent.remote`, and `opponent.rating` (the rating the friend gave) when both players agreed to rate it.
  */
+import { isLevel, levelOr } from "../levels.js";
 import { recordFingerprint } from "../record.js";
 import { HISTORY_VERSION, createHistoryStorage } from "./history-store.js";
 import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, sizeText } from "../limits.js";
@@ -24,7 +25,6 @@ import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, dept
 /** @typedef {Record<string, any>} HistoryEntry */
 
 const KINDS = new Set(["single", "gammon", "backgammon"]);
-const LEVELS = new Set(["beginner", "intermediate", "expert"]);
 
 /**
  * The entry for a finished match.
@@ -36,7 +36,7 @@ export function entryFromMatch(record, view, now = new Date()) {
   const players = (view.players ?? record.players ?? []).slice(0, 2).map((/** @type {any} */ p) => {
     /** @type {Record<string, unknown>} */
     const player = { name: String(p?.name ?? ""), kind: p?.kind === "computer" ? "computer" : "human" };
-    if (player.kind === "computer") player.level = LEVELS.has(p?.level) ? p.level : "intermediate";
+    if (player.kind === "computer") player.level = levelOr(p?.level, "intermediate");
     return player;
   });
   const computers = players.map((/** @type {any} */ p) => p.kind === "computer");
@@ -130,13 +130,13 @@ export function entryProblem(e) {
   if (typeof x.finishedAt !== "string" || Number.isNaN(Date.parse(x.finishedAt))) return "its date is missing or wrong";
   if (!Number.isInteger(x.matchLength) || x.matchLength < 0 || x.matchLength > 25) return "its length is missing or wrong";
   const player = (/** @type {any} */ p) => isObject(p) && typeof p.name === "string" && p.name.length <= MAX_NAME_CHARS
-    && (p.kind === "human" || (p.kind === "computer" && LEVELS.has(p.level)));
+    && (p.kind === "human" || (p.kind === "computer" && isLevel(p.level)));
   if (!Array.isArray(x.players) || x.players.length !== 2 || !x.players.every(player)) return "its players are missing or wrong";
   if (!(x.you === 0 || x.you === 1 || x.you === null)) return "the side counted as yours is wrong";
   const opponentOk = x.opponent === null || (isObject(x.opponent)
     && ((x.opponent.kind === "human" && (x.opponent.remote === undefined || x.opponent.remote === true)
       && (x.opponent.rating === undefined || (x.opponent.remote === true && isRatingValue(x.opponent.rating))))
-      || (x.opponent.kind === "computer" && LEVELS.has(x.opponent.level))));
+      || (x.opponent.kind === "computer" && isLevel(x.opponent.level))));
   if (!opponentOk) return "its opponent is wrong";
   if (!Array.isArray(x.score) || x.score.length !== 2 || !x.score.every(isCount)) return "its score is missing or wrong";
   if (!(x.winner === 0 || x.winner === 1)) return "its winner is missing";

@@ -31,9 +31,10 @@ export const START_RATING = 1500;
  * The computer's fixed ratings: chosen, not measured on FIBS. Round numbers in the order of the levels' strength
  * against Tesauro's pubeval (README, *Computer opponent*: the expert wins 73% of single games, the intermediate
  * 66%, the beginner 42%): the beginner below a new player's 1500, the intermediate a little above, the expert well
- * above. A rating earned against them says how a player does against these levels, not what FIBS would rate them.
+ * above, world class (the expert looking a ply further, docs/strength.md) above it. A rating earned against them says
+ * how a player does against these levels, not what FIBS would rate them.
  */
-export const LEVEL_RATINGS = Object.freeze({ beginner: 1400, intermediate: 1600, expert: 1800 });
+export const LEVEL_RATINGS = Object.freeze({ beginner: 1400, intermediate: 1600, expert: 1800, world_class: 1900 });
 
 /**
  * The probability that the lower-rated player wins an n-point match (FIBS's P_upset).

@@ -12,6 +12,7 @@ export const OPPONENTS = Object.freeze([
   { key: "beginner", label: "Computer, beginner" },
   { key: "intermediate", label: "Computer, intermediate" },
   { key: "expert", label: "Computer, expert" },
+  { key: "world_class", label: "Computer, world class" },
   { key: "human", label: "People on this device" },
   { key: "friend", label: "Friends on other devices" },
 ]);

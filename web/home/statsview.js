@@ -120,7 +120,7 @@ export function renderStatistics(body, { entries, unreadable, problem }) {
       el("span", { class: "note" }, [` (FIBS formula; ${rated} rated ${rated === 1 ? "match" : "matches"}, experience ${stats.experience})`]),
     ]),
     el("p", { class: "note" }, [
-      `Everyone starts at ${START_RATING}. Matches against the computer move it; the computer's levels are rated ${LEVEL_RATINGS.beginner} (beginner), ${LEVEL_RATINGS.intermediate} (intermediate) and ${LEVEL_RATINGS.expert} (expert). A match with a friend on another device moves it when you both agreed to rate it, at the rating your friend gave. Matches between two people on this device, and matches from a set-up position, are not rated.`,
+      `Everyone starts at ${START_RATING}. Matches against the computer move it; the computer's levels are rated ${LEVEL_RATINGS.beginner} (beginner), ${LEVEL_RATINGS.intermediate} (intermediate), ${LEVEL_RATINGS.expert} (expert) and ${LEVEL_RATINGS.world_class} (world class). A match with a friend on another device moves it when you both agreed to rate it, at the rating your friend gave. Matches between two people on this device, and matches from a set-up position, are not rated.`,
     ]),
   );
   if (rated) {

@@ -11,6 +11,8 @@
  * player does. The engine and the board start as on any visit: the welcome waits for nothing.
  */
 
+import { levelOr } from "../levels.js";
+
 /** @typedef {import("../record.js").Settings} Settings */
 /** @typedef {import("../record.js").Player} Player */
 /** @typedef {{settings: Settings, players: Player[]}} MatchChoice */
@@ -54,7 +56,7 @@ export function computerMatch({ level, length }, last) {
     },
     players: [
       { name: names[0], kind: "human" },
-      { name: names[1], kind: "computer", level: ["beginner", "intermediate", "expert"].includes(level) ? level : WELCOME_LEVEL },
+      { name: names[1], kind: "computer", level: levelOr(level, WELCOME_LEVEL) },
     ],
   };
 }

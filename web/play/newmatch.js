@@ -6,6 +6,7 @@
 import { t } from "../i18n/i18n.js";
 import { shownName, storedName } from "../i18n/player-names.js";
 import { safeLocalStorage } from "../storage.js";
+import { levelOr } from "../levels.js";
 
 /** @typedef {import("../record.js").Settings} Settings */
 /** @typedef {import("../record.js").Player} Player */
@@ -128,7 +129,7 @@ export function normalizeMatchChoice(data) {
     if (!x || typeof x.name !== "string" || !x.name.trim()) return null;
     const name = x.name.slice(0, 30);
     if (i === 1 && x.kind === "computer") {
-      return { name, kind: "computer", level: ["beginner", "intermediate", "expert"].includes(x.level) ? x.level : "intermediate" };
+      return { name, kind: "computer", level: levelOr(x.level, "intermediate") };
     }
     return { name, kind: "human" };
   };

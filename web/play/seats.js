@@ -66,6 +66,12 @@ export function pause(ms) {
 }
 
 /**
+ * How long the worker thinks in one request for the computer's move: world class thinks for seconds, in steps of
+ * this size, so that the worker answers other requests between them (a save, a hint) and no answer waits long.
+ */
+export const THINK_STEP_MS = 250;
+
+/**
  * The computer at `level`: Python chooses in the worker; its play is shown one checker at a time.
  * @param {string} level
  * @returns {ComputerSeat}
@@ -79,7 +85,11 @@ export function computerSeat(level) {
       const done = ctx.busy("thinking");
       let action;
       try {
-        ({ action } = await ctx.call("bot_action", { level }));
+        for (;;) {
+          const answer = await ctx.call("bot_think", { level, budget_ms: THINK_STEP_MS });
+          if (answer.done) ({ action } = answer);
+          if (answer.done || !ctx.current()) break;
+        }
       } finally {
         done();
       }

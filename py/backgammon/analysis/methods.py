@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from backgammon.api import register
+from backgammon.api import budget_param, register
 from backgammon.errors import InvalidActionError
 
 from .job import AnalysisJob, merged, parts
@@ -81,10 +81,7 @@ def analysis_start(params: dict[str, Any]) -> dict[str, Any]:
 @register("analysis_step")
 def analysis_step(params: dict[str, Any]) -> dict[str, Any]:
     job = _job(params)
-    budget = params.get("budget_ms", DEFAULT_BUDGET_MS)
-    if isinstance(budget, bool) or not isinstance(budget, int | float) or not 0 <= budget <= MAX_BUDGET_MS:
-        raise InvalidActionError(f"budget_ms must be a number of milliseconds from 0 to {MAX_BUDGET_MS}.")
-    job.step(budget / 1000.0)
+    job.step(budget_param(params, DEFAULT_BUDGET_MS, MAX_BUDGET_MS))
     return {"job": _jobs.number, "done": job.done, "total": job.total, "finished": job.finished}
 
 

@@ -23,7 +23,15 @@ from backgammon.bot.cube import (
 from backgammon.bot.cubeful import lookahead_advice
 from backgammon.bot.evaluator import Probabilities
 from backgammon.bot.levels import EXPERT, Level
-from backgammon.bot.player import RankedPlay, choose_play, evaluate_position, rank_plays
+from backgammon.bot.player import (
+    RankedPlay,
+    Steps,
+    evaluate_position,
+    finished,
+    pick,
+    rank_plays,
+    ranking,
+)
 from backgammon.game import Game, Phase, to_absolute
 from backgammon.match import Match
 from backgammon.position import Position
@@ -91,6 +99,12 @@ def _rejected_resignation(game: Game) -> bool:
 
 def bot_action(match: Match, level: Level) -> Action | None:
     """The computer's next protocol action for the player who must decide now, or None (match over)."""
+    return finished(bot_action_steps(match, level))
+
+
+def bot_action_steps(match: Match, level: Level) -> Steps[Action | None]:
+    """`bot_action`, its checker play's look-ahead a unit at a time (`player.Steps`). What it needs of the
+    match is read before the first step: the match may change in between, and the caller then drops it."""
     game = match.game
     if game.phase is Phase.GAME_OVER:
         return None if match.is_over else {"type": "next_game"}
@@ -112,16 +126,15 @@ def bot_action(match: Match, level: Level) -> Action | None:
         assert game.dice is not None
         if game.no_legal_move:
             return {"type": "confirm"}  # records the pass
-        chosen = choose_play(
-            game.position, game.dice, level=level, rng=rng, context=context, cube_value=game.cube.value
+        turn = copy.deepcopy(game.current_turn) if game.current_turn and game.current_turn.moves else None
+        ranked = yield from ranking(
+            game.position, game.dice, level=level, context=context, cube_value=game.cube.value
         )
-        turn = game.current_turn
-        if turn is not None and turn.moves:
+        chosen = pick(ranked, level=level, rng=rng, context=context)
+        if turn is not None:
             # A turn in progress (the page was reloaded, or another tab took over, in the middle of the
             # computer's play; the match is saved after every checker): the rest of it, never a whole play
             # from the start of the turn, which need not fit on top of the moves already made.
-            cube_value = game.cube.value
-            ranked = rank_plays(game.position, game.dice, level=level, context=context, cube_value=cube_value)
             return _rest_of_turn(turn, [chosen.position, *(r.position for r in ranked)], player)
         return {"type": "play", "moves": absolute_moves(chosen, player)}
     if game.phase is Phase.DOUBLED:

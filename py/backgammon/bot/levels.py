@@ -7,7 +7,7 @@ machine; the expert's budget is sized for about a second in Pyodide on a phone-c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from backgammon.errors import BackgammonError
 
@@ -41,12 +41,16 @@ EXPERT = Level(
     "expert", noise=0.0, lookahead=4, window=0.16, budget=2400, cube_noise=0.0, cube_lookahead=True
 )
 
-# Not a level to play against (seconds a move): the checker play of the deep analysis and its benchmark.
+# The checker play of the deep analysis and its benchmarks (seconds a move): 6 plays at 1-ply, the best 3 of
+# them at 2-ply. It errs no more than gnubg 2-ply by gnubg 3-ply's judgement (docs/strength.md).
 DEEP = Level(
     "deep", noise=0.0, lookahead=6, window=0.16, budget=4000, cube_noise=0.0, cube_lookahead=True, deep=3
 )
+# The deep setting as a level to play against: its moves take seconds, so the page asks for them in steps
+# (`bot_think`); its cube is the expert's, one ply deep.
+WORLD_CLASS = replace(DEEP, name="world_class")
 
-LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT)}
+LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT, WORLD_CLASS)}
 
 
 def level_named(name: object) -> Level:

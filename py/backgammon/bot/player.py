@@ -9,7 +9,9 @@ pruning net picks (`replies.best_reply`).
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
@@ -20,6 +22,11 @@ from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
 MONEY = MatchContext()
+T = TypeVar("T")
+#: A computation done a unit at a time: it yields between units (a play looked at 1 ply deeper, one of the
+#: opponent's rolls at 2-ply), so that a caller can share its time (the page's computer thinks in steps), and
+#: returns its result.
+Steps = Generator[None, None, T]
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
     ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
 )
@@ -63,11 +70,28 @@ def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
     return average(outcomes), spent
 
 
+def finished(steps: Steps[T]) -> T:
+    """The result of `steps`, all done at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
 def two_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Probabilities, int]:
     """As `one_ply`, one ply deeper: each of the opponent's best 0-ply replies is judged at 1-ply.
 
     Returns the chances and how many boards were evaluated.
     """
+    return finished(two_ply_steps(after, context, cube_value))
+
+
+def two_ply_steps(
+    after: Position, context: MatchContext, cube_value: int
+) -> Steps[tuple[Probabilities, int]]:
+    """`two_ply`, a roll at a time."""
     if not any(after.mine):
         return evaluate_many_after_play([(after.mine, after.theirs)])[0], 1
     outcomes: list[tuple[Probabilities, int]] = []
@@ -76,6 +100,7 @@ def two_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
         probs, cost = two_ply_roll(after, dice, context, cube_value)
         outcomes.append((probs, weight))
         spent += cost
+        yield
     return average(outcomes), spent
 
 
@@ -99,6 +124,18 @@ def rank_plays(
     cube_value: int = 1,
 ) -> list[RankedPlay]:
     """Every legal play, best first for the side on roll, with the level's look-ahead applied."""
+    return finished(ranking(position, dice, level=level, context=context, cube_value=cube_value))
+
+
+def ranking(
+    position: Position,
+    dice: tuple[int, int],
+    *,
+    level: Level = EXPERT,
+    context: MatchContext = MONEY,
+    cube_value: int = 1,
+) -> Steps[list[RankedPlay]]:
+    """`rank_plays`, a unit of look-ahead at a time (see `Steps`)."""
     plays = legal_plays(position, dice)
     items = plays.items() if len(plays.positions) == len(plays.plays) else [(Play(), position)]
     probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
@@ -122,16 +159,17 @@ def rank_plays(
             deeper.append(
                 replace(candidate, probs=probs_1, value=play_value(probs_1, context, cube_value), plies=1)
             )
+            yield
         # Plays looked at more deeply rank above the rest, which stay in their 0-ply order.
         ranked = sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
         if level.deep and len(deeper) > 1:
-            ranked = _two_ply_leaders(ranked, level, context, cube_value)
+            ranked = yield from _two_ply_leaders(ranked, level, context, cube_value)
     return ranked
 
 
 def _two_ply_leaders(
     ranked: list[RankedPlay], level: Level, context: MatchContext, cube_value: int
-) -> list[RankedPlay]:
+) -> Steps[list[RankedPlay]]:
     """The best 1-ply plays within the level's window looked at once more, at 2-ply."""
     best_value = ranked[0].value
     window = level.window if context.is_money else level.window / 4.0
@@ -140,7 +178,7 @@ def _two_ply_leaders(
         return ranked
     deeper = []
     for candidate in leaders:
-        probs_2, _ = two_ply(candidate.position, context, cube_value)
+        probs_2, _ = yield from two_ply_steps(candidate.position, context, cube_value)
         deeper.append(
             replace(candidate, probs=probs_2, value=play_value(probs_2, context, cube_value), plies=2)
         )
@@ -158,6 +196,13 @@ def choose_play(
 ) -> RankedPlay:
     """The play the level makes; the same `rng` state gives the same choice."""
     ranked = rank_plays(position, dice, level=level, context=context, cube_value=cube_value)
+    return pick(ranked, level=level, rng=rng, context=context)
+
+
+def pick(
+    ranked: list[RankedPlay], *, level: Level, rng: random.Random | None, context: MatchContext
+) -> RankedPlay:
+    """The play the level makes among `ranked` (best first): the best, or with its noise a near one."""
     if level.noise <= 0.0 or len(ranked) == 1:
         return ranked[0]
     rng = rng or random.Random(0)
