@@ -6,11 +6,11 @@
 Builds the site into a temporary folder (or serves `dist/` with --no-build), stores a money session
 between two computer players at the level in the test-mode localStorage slot, opens the page in the
 system Chromium with a seeded dice script and lets it play itself (pressing *Next game* after each
-game). Measured in the page: how long each `bot_action` keeps the page busy (`data-busy="thinking"`,
-from the request to the worker until its answer is back: Pyodide's thinking plus the round trip), and
-every main-thread task over 50 ms (PerformanceObserver "longtask") from the first decision on, while
-the computer thinks, moves its checkers one at a time and the board redraws. One JSON line per run,
-with the load average before and after it (the machine is shared).
+game). Measured in the page: how long each decision keeps the page busy (`data-busy="thinking"`, from
+the first `bot_think` request to the worker until the one that decides is answered: Pyodide's thinking plus
+the round trips), and every main-thread task over 50 ms (PerformanceObserver "longtask") from the first
+decision on, while the computer thinks, moves its checkers one at a time and the board redraws. One JSON
+line per run, with the load average before and after it (the machine is shared).
 
 `--cpu-throttle 4` emulates a slow phone: each level is measured unthrottled, then throttled, each in a
 fresh browser, and a last line gives the throttled / unthrottled ratios. Two threads are slowed:
