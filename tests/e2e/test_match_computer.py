@@ -16,7 +16,9 @@ from .match_driver import (
 )
 
 
-def start_against_computer(page: Page, site: Site, dice: str, level: str = "beginner", query: str = "") -> None:
+def start_against_computer(
+    page: Page, site: Site, dice: str, level: str = "beginner", query: str = ""
+) -> None:
     open_match(page, site, f"31,{dice}", query)  # 3-1 is the opening roll of the match the page starts with
     page.click("#new-match-button")
     form = page.locator("#new-match-form")
@@ -43,9 +45,9 @@ def test_the_computer_plays_its_turn_and_hands_over(page: Page, site: Site) -> N
 
 
 def test_world_class_thinks_for_seconds_in_steps_and_plays(page: Page, site: Site) -> None:
-    # World class looks two plies ahead: seconds a move, longer than the worker may take to answer one request
-    # here (4 s in this test, 15 s in play). It thinks in steps of a quarter of a second, each answered at once,
-    # so the engine is never taken for hung, and plays the move an opening 3-1 calls for.
+    # World class looks two plies ahead: seconds a move, longer than the worker may take to answer one
+    # request here (4 s in this test, 15 s in play). It thinks in steps of a quarter of a second, each
+    # answered at once, so the engine is never taken for hung, and plays the move an opening 3-1 calls for.
     start_against_computer(page, site, "13,64", level="world_class", query="&test-answer-budget=4000")
     expect(page.locator("#board")).to_contain_text("world class")
     spoken = " ".join(announcements(page))
@@ -54,7 +56,8 @@ def test_world_class_thinks_for_seconds_in_steps_and_plays(page: Page, site: Sit
     expect(page.locator("#movelist")).to_contain_text("31: 8/5 6/5")
     assert phase(page) == "roll"
     assert "White to roll or double" in status(page)
-    expect(page.locator("#notice")).not_to_contain_text("started again")  # the engine was never taken for hung
+    # The engine was never taken for hung.
+    expect(page.locator("#notice")).not_to_contain_text("started again")
 
 
 def test_hint_lists_the_best_plays(page: Page, site: Site) -> None:

@@ -24,7 +24,9 @@ from backgammon.bot.cube import (
     value_on_roll,
 )
 from backgammon.bot.evaluator import Probabilities
+from backgammon.bot.player import average
 from backgammon.bot.replies import best_reply
+from backgammon.bot.steps import Steps
 from backgammon.position import Position
 
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
@@ -174,3 +176,39 @@ def two_ply_value(
             value = lookahead_play_value(leaf.after, stake, owner, context, replies, live_two_away=False)
         total += value * leaf.weight
     return total / 36.0
+
+
+TwoPlyRolls = tuple[tuple[Leaf, tuple[Leaf, ...] | None], ...]
+
+
+def two_ply_rolls(position: Position, context: MatchContext, cube_value: int) -> Steps[TwoPlyRolls]:
+    """For a cube decision two plies deep of the side on roll: each roll's best 0-ply play, and the other
+    side's best 0-ply replies to it (None where the play ends the game), a roll at a time (as the deep
+    analysis's `Sweeps.cube_rolls`)."""
+    found: list[tuple[Leaf, tuple[Leaf, ...] | None]] = []
+    for leaf in leaves(position, context, cube_value):
+        if not any(leaf.after.mine):
+            found.append((leaf, None))
+            continue
+        found.append((leaf, leaves(leaf.after.swap(), context.flipped(), cube_value)))
+        yield
+    return tuple(found)
+
+
+def two_ply_advice(
+    position: Position, cube_value: int, owner: Owner, context: MatchContext
+) -> Steps[tuple[CubeAdvice, Probabilities]]:
+    """The cube decision of the side on roll two plies deep, as the deep analysis judges it (gnubg's 2-ply
+    cube decision), a roll at a time; and its chances two plies deep."""
+    rolls = yield from two_ply_rolls(position, context, cube_value)
+    no_double = two_ply_value(rolls, cube_value, owner, context)
+    double_take = two_ply_value(rolls, 2 * cube_value, Owner.THEM, context)
+    advice = decide(no_double, double_take, context.payoff(cube_value), cube_value, context)
+    # The chances two plies deep: each roll's, averaged over the other side's replies (as the analysis shows).
+    chances = average(
+        [
+            (leaf.probs if replies is None else chances_of(replies).flipped(), leaf.weight)
+            for leaf, replies in rolls
+        ]
+    )
+    return advice, chances

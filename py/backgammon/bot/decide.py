@@ -20,18 +20,17 @@ from backgammon.bot.cube import (
     position_efficiency,
     resignation_to_offer,
 )
-from backgammon.bot.cubeful import lookahead_advice
+from backgammon.bot.cubeful import lookahead_advice, two_ply_advice
 from backgammon.bot.evaluator import Probabilities
 from backgammon.bot.levels import EXPERT, Level
 from backgammon.bot.player import (
     RankedPlay,
-    Steps,
     evaluate_position,
-    finished,
     pick,
     rank_plays,
     ranking,
 )
+from backgammon.bot.steps import Steps, finished
 from backgammon.game import Game, Phase, to_absolute
 from backgammon.match import Match
 from backgammon.position import Position
@@ -103,7 +102,7 @@ def bot_action(match: Match, level: Level) -> Action | None:
 
 
 def bot_action_steps(match: Match, level: Level) -> Steps[Action | None]:
-    """`bot_action`, its checker play's look-ahead a unit at a time (`player.Steps`). What it needs of the
+    """`bot_action`, its look-ahead a unit at a time (`steps.Steps`). What it needs of the
     match is read before the first step: the match may change in between, and the caller then drops it."""
     game = match.game
     if game.phase is Phase.GAME_OVER:
@@ -119,7 +118,10 @@ def bot_action_steps(match: Match, level: Level) -> Steps[Action | None]:
         kind = resignation_to_offer(probs)
         if kind is not None and not _rejected_resignation(game):
             return {"type": "resign", "kind": ("single", "gammon", "backgammon")[kind - 1]}
-        if game.why_not_double(player) is None and _cube_advice(match, player, level, rng).double:
+        if (
+            game.why_not_double(player) is None
+            and (yield from _cube_advice(match, player, level, rng)).double
+        ):
             return {"type": "double"}
         return {"type": "roll"}
     if game.phase is Phase.MOVE:
@@ -138,7 +140,7 @@ def bot_action_steps(match: Match, level: Level) -> Steps[Action | None]:
             return _rest_of_turn(turn, [chosen.position, *(r.position for r in ranked)], player)
         return {"type": "play", "moves": absolute_moves(chosen, player)}
     if game.phase is Phase.DOUBLED:
-        return _answer_double(match, player, level, rng)
+        return (yield from _answer_double(match, player, level, rng))
     if game.phase is Phase.RESIGN_OFFERED:
         assert game.resignation is not None
         probs = chances_for(game, player)
@@ -178,12 +180,15 @@ def _rest_of_turn(turn: Turn, wanted: list[Position], player: int) -> Action:
     return {"type": "play", "moves": moves}
 
 
-def _cube_advice(match: Match, doubler: int, level: Level, rng: random.Random) -> CubeAdvice:
-    """The cube decision of `doubler` (on roll) as `level` judges it: the expert's one ply deep, as
-    GNU Backgammon's cubeful evaluation (`cubeful.lookahead_advice`); the noisy levels on their noisy
-    chances at 0-ply."""
+def _cube_advice(match: Match, doubler: int, level: Level, rng: random.Random) -> Steps[CubeAdvice]:
+    """The cube decision of `doubler` (on roll) as `level` judges it: world class's two plies deep and the
+    expert's one, as GNU Backgammon's cubeful evaluation (`cubeful.two_ply_advice`, `lookahead_advice`); the
+    noisy levels on their noisy chances at 0-ply."""
     game = match.game
     context, owner = context_for(match, doubler), owner_for(game, doubler)
+    if level.cube_deep:
+        advice, _ = yield from two_ply_advice(game.position, game.cube.value, owner, context)
+        return advice
     if level.cube_lookahead and level.cube_noise <= 0.0:
         return lookahead_advice(game.position, game.cube.value, owner, context)[0]
     probs = _noisy(chances_for(game, doubler, lookahead=level.cube_lookahead), level, rng)
@@ -191,15 +196,16 @@ def _cube_advice(match: Match, doubler: int, level: Level, rng: random.Random) -
     return cube_advice(probs, game.cube.value, owner, context, efficiency=efficiency)
 
 
-def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> Action:
+def _answer_double(match: Match, player: int, level: Level, rng: random.Random) -> Steps[Action]:
     game = match.game
     pending = game.pending_double
     assert pending is not None
     doubler = pending.doubler
     doubler_context = context_for(match, doubler)
     if not pending.beavered:
-        advice = _cube_advice(match, doubler, level, rng)
-        if advice.beaver and game.may_beaver:
+        may_beaver = game.may_beaver
+        advice = yield from _cube_advice(match, doubler, level, rng)
+        if advice.beaver and may_beaver:
             return {"type": "beaver"}
         return {"type": "take" if advice.take else "drop"}
     # The original doubler answers a beaver: play on at the beavered cube, owned by the beaverer, or pay.

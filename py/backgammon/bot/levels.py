@@ -22,7 +22,7 @@ class Level:
     `cube_noise`: noise on cube decisions' winning chances; `cube_lookahead`: judge the cube from the
     average over the 21 rolls of the best play (instead of the static estimate before the roll).
     `deep`: how many of the best plays after the look-ahead are judged once more at 2-ply (0: none),
-    among those within `window` of the best.
+    among those within `window` of the best. `cube_deep`: judge the cube two plies deep (`cube_noise` 0).
     """
 
     name: str
@@ -33,6 +33,7 @@ class Level:
     cube_noise: float
     cube_lookahead: bool = False
     deep: int = 0
+    cube_deep: bool = False
 
 
 BEGINNER = Level("beginner", noise=0.12, lookahead=0, window=0.0, budget=0, cube_noise=0.08)
@@ -46,9 +47,9 @@ EXPERT = Level(
 DEEP = Level(
     "deep", noise=0.0, lookahead=6, window=0.16, budget=4000, cube_noise=0.0, cube_lookahead=True, deep=3
 )
-# The deep setting as a level to play against: its moves take seconds, so the page asks for them in steps
-# (`bot_think`); its cube is the expert's, one ply deep.
-WORLD_CLASS = replace(DEEP, name="world_class")
+# The deep setting as a level to play against, its cube two plies deep as the deep analysis's: its moves take
+# seconds, so the page asks for them in steps (`bot_think`).
+WORLD_CLASS = replace(DEEP, name="world_class", cube_deep=True)
 
 LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT, WORLD_CLASS)}
 

@@ -24,7 +24,6 @@ from typing import Any, TypedDict
 from backgammon.api import budget_param, current_match, match_of_setup, register
 from backgammon.bot.decide import bot_action, bot_action_steps, hint
 from backgammon.bot.levels import Level, level_named
-from backgammon.bot.player import Steps
 from backgammon.bot.rollout_methods import (
     RolloutChunkParams,
     RolloutCubeResultParams,
@@ -34,6 +33,7 @@ from backgammon.bot.rollout_methods import (
     result_method,
     take_result_method,
 )
+from backgammon.bot.steps import Steps
 from backgammon.match import Match
 from backgammon.record import record_json
 from backgammon.shapes import Action, CubeRolloutResult, RolloutChunk, RolloutResult, TakeRolloutResult

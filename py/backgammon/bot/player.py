@@ -9,24 +9,18 @@ pruning net picks (`replies.best_reply`).
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
 from backgammon.bot.levels import EXPERT, Level
 from backgammon.bot.replies import best_reply, play_value
+from backgammon.bot.steps import Steps, finished
 from backgammon.move import Play
 from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
 MONEY = MatchContext()
-T = TypeVar("T")
-#: A computation done a unit at a time: it yields between units (a play looked at 1 ply deeper, one of the
-#: opponent's rolls at 2-ply), so that a caller can share its time (the page's computer thinks in steps), and
-#: returns its result.
-Steps = Generator[None, None, T]
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
     ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
 )
@@ -68,16 +62,6 @@ def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
         spent += count
         outcomes.append((best.flipped(), weight))
     return average(outcomes), spent
-
-
-def finished(steps: Steps[T]) -> T:
-    """The result of `steps`, all done at once."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
 
 
 def two_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Probabilities, int]:
@@ -135,7 +119,7 @@ def ranking(
     context: MatchContext = MONEY,
     cube_value: int = 1,
 ) -> Steps[list[RankedPlay]]:
-    """`rank_plays`, a unit of look-ahead at a time (see `Steps`)."""
+    """`rank_plays`, a play looked at 1 ply deeper or a roll at 2-ply at a time (`steps.Steps`)."""
     plays = legal_plays(position, dice)
     items = plays.items() if len(plays.positions) == len(plays.plays) else [(Play(), position)]
     probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
