@@ -7,7 +7,7 @@
  * English.
  */
 import en from "./en.js";
-import { formatMessage } from "./format.js";
+import { decimalText, formatMessage } from "./format.js";
 import { LANGUAGES } from "./languages.js";
 
 /** @typedef {import("./format.js").MessageArgs} MessageArgs */
@@ -33,6 +33,14 @@ let locale = "en";
  */
 export function t(id, args = {}) {
   return formatMessage(messages[id] ?? en[id] ?? id, args, locale);
+}
+
+/**
+ * A figure with `digits` decimals in the language in force: `+0.081`, `54.3%` (format.js `decimalText`).
+ * @param {number} value @param {number} digits @param {{signed?: boolean, percent?: boolean}} [how]
+ */
+export function decimal(value, digits, how = {}) {
+  return decimalText(value, digits, locale, how);
 }
 
 /** @type {Map<string, Intl.ListFormat>} */
