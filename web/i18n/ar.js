@@ -514,5 +514,6 @@ export default {
   "review.rolloutPlaysMade": "أفضل {n} نقلات لـ{roll} والنقلة التي لُعبت، {made}: {plays}.",
   "review.rolloutShownAbove": "النتيجة معروضة مع القرار، في الأعلى.",
   "review.rolloutNotKept": "المحاكاة معروضة لكن {error}.",
-  "review.rolledOut": "حوكيت: {trials} محاولة، {truncation, plural, =0 {لُعبت كل منها حتى النهاية} other {توقفت كل منها بعد عمق #}}، البذرة {seed}{cubeful, select, yes {، مع المكعب} other {}}{plies, select, yes {، ولعب الأحجار بعمق 1} other {}}."
+  "review.rolledOut": "حوكيت: {trials} محاولة، {truncation, plural, =0 {لُعبت كل منها حتى النهاية} other {توقفت كل منها بعد عمق #}}، البذرة {seed}{cubeful, select, yes {، مع المكعب} other {}}{plies, select, yes {، ولعب الأحجار بعمق 1} other {}}.",
+  "review.pass": "لا نقلة"
 };

@@ -513,5 +513,6 @@ export default {
   "review.rolloutPlaysMade": "[Ţĥéé ƀééšţ {n} þļààýýš ààñđ ţĥéé þļààýý ɱààđéé, {made}, ööƒ {roll}: {plays}.]",
   "review.rolloutShownAbove": "[Ţĥéé ŕééšûûļţ îîš šĥööŵñ ŵîîţĥ ţĥéé đééçîîšîîööñ, ààƀööṽéé.]",
   "review.rolloutNotKept": "[Ţĥéé ŕööļļööûûţ îîš šĥööŵñ ƀûûţ {error}.]",
-  "review.rolledOut": "[Ŕööļļééđ ööûûţ: {trials} ţŕîîààļš, {truncation, plural, =0 {ééààçĥ þļààýýééđ ţöö ţĥéé ééñđ} one {ééààçĥ šţööþþééđ ààƒţééŕ # þļýý} other {ééààçĥ šţööþþééđ ààƒţééŕ # þļîîééš}}, šééééđ {seed}{cubeful, select, yes {, çûûƀééƒûûļ} other {}}{plies, select, yes {, çĥééçķééŕ þļààýý ààţ 1-þļýý} other {}}.]"
+  "review.rolledOut": "[Ŕööļļééđ ööûûţ: {trials} ţŕîîààļš, {truncation, plural, =0 {ééààçĥ þļààýýééđ ţöö ţĥéé ééñđ} one {ééààçĥ šţööþþééđ ààƒţééŕ # þļýý} other {ééààçĥ šţööþþééđ ààƒţééŕ # þļîîééš}}, šééééđ {seed}{cubeful, select, yes {, çûûƀééƒûûļ} other {}}{plies, select, yes {, çĥééçķééŕ þļààýý ààţ 1-þļýý} other {}}.]",
+  "review.pass": "[þààšš]"
 };

@@ -515,5 +515,6 @@ export default {
   "review.rolloutPlaysMade": "The best {n} plays and the play made, {made}, of {roll}: {plays}.",
   "review.rolloutShownAbove": "The result is shown with the decision, above.",
   "review.rolloutNotKept": "The rollout is shown but {error}.",
-  "review.rolledOut": "Rolled out: {trials} trials, {truncation, plural, =0 {each played to the end} one {each stopped after # ply} other {each stopped after # plies}}, seed {seed}{cubeful, select, yes {, cubeful} other {}}{plies, select, yes {, checker play at 1-ply} other {}}."
+  "review.rolledOut": "Rolled out: {trials} trials, {truncation, plural, =0 {each played to the end} one {each stopped after # ply} other {each stopped after # plies}}, seed {seed}{cubeful, select, yes {, cubeful} other {}}{plies, select, yes {, checker play at 1-ply} other {}}.",
+  "review.pass": "pass"
 };

@@ -58,6 +58,16 @@ export function listText(items) {
   return lists.format(items);
 }
 
+/**
+ * Text that reads left to right whatever surrounds it (move notation, `8/2* 7/2`): isolated (U+2066 … U+2069) in a
+ * language written right to left, where the bidirectional algorithm would otherwise reorder its moves and marks;
+ * as it is in the others.
+ * @param {string} text
+ */
+export function isolated(text) {
+  return LANGUAGES[locale]?.dir === "rtl" ? `\u2066${text}\u2069` : text;
+}
+
 /** The language in force (a key of LANGUAGES). */
 export function currentLanguage() {
   return locale;

@@ -5,7 +5,7 @@
  * functions, no DOM, no storage, so they can be checked under Node.
  */
 import { rollFigures } from "../dice-words.js";
-import { decimal, t } from "../i18n/i18n.js";
+import { decimal, isolated, t } from "../i18n/i18n.js";
 import { countActions } from "../record.js";
 
 /** @typedef {Record<string, any>} Analysis  the analysis record of docs/analysis.md */
@@ -137,13 +137,22 @@ export function sizeOf(d) {
 }
 
 /**
+ * A play in the move notation, the same in every language (`13/8 13/11`, `bar/22`), but for a roll that could not be
+ * played: the analysis's "pass" in the language's words.
+ * @param {string | null | undefined} play
+ */
+export function playText(play) {
+  return play === "pass" ? t("review.pass") : isolated(String(play ?? ""));
+}
+
+/**
  * The decision in move-list words (the roll higher die first): `52: 13/8 13/11`, `Doubles`, `No double`, `Takes`, `Drops`, `Beavers`,
  * `Resigns a gammon`, `Accepts the resignation`, `Rejects the resignation`.
  * @param {Decision} d
  */
 export function decisionText(d) {
   if (d.kind === "move") {
-    return `${rollFigures(d.dice)}: ${d.played ?? ""}`.trim();
+    return d.played ? `${isolated(rollFigures(d.dice))}: ${playText(d.played)}` : `${isolated(rollFigures(d.dice))}:`;
   }
   if (d.kind === "double") return d.played === "double" ? t("review.doubles") : t("review.noDouble");
   if (d.kind === "resign") return t("review.resigns", { size: sizeOf(d) });

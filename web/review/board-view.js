@@ -6,7 +6,7 @@
  */
 
 import { t } from "../i18n/i18n.js";
-import { decisionView, playArrows } from "./analysis-data.js";
+import { decisionView, playArrows, playText } from "./analysis-data.js";
 
 /** @typedef {{kind: string, words: string}} LegendItem  an arrow's colour (its `kind`) and what it shows */
 
@@ -61,7 +61,7 @@ export function legendOf(d, chosen = null) {
   const found = madeAndBest(d);
   if (!found) return [];
   const pick = chosen === null ? null : d.plays[chosen];
-  if (pick) return [{ kind: "chosen", words: t(pick.played ? "review.legendChosenPlayed" : "review.legendChosen", { play: pick.play }) }];
+  if (pick) return [{ kind: "chosen", words: t(pick.played ? "review.legendChosenPlayed" : "review.legendChosen", { play: playText(pick.play) }) }];
   const { best, made } = found;
   if (!best.moves?.length) return [];
   if (!made || made === best) return [{ kind: "played", words: t("review.legendPlayedBest") }];

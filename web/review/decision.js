@@ -9,7 +9,7 @@
 
 import { rollDashed, rollWords } from "../dice-words.js";
 import { decimal, t } from "../i18n/i18n.js";
-import { decisionText, luckWords, markSymbol, markWords, sizeOf } from "./analysis-data.js";
+import { decisionText, luckWords, markSymbol, markWords, playText, sizeOf } from "./analysis-data.js";
 import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
 import { differenceIn, equityHeading, equityIn, costAmount, errorAmount, figure, luckAmount, unitName, unitOf } from "./units.js";
@@ -42,7 +42,7 @@ export function renderDecision(box, step, names, options) {
   const out = [];
   out.push(node("h3", decisionTitle(d, names)));
   const made = node("p", "", "made");
-  made.append(t("review.played", { play: d.kind === "move" ? d.played : decisionText(d) }));
+  made.append(t("review.played", { play: d.kind === "move" ? playText(d.played) : decisionText(d) }));
   if (d.mark) {
     made.append(node("span", ` ${markSymbol(d.mark)} ${markWords(d.mark)}`, `mark ${d.mark}`), t("review.markAmount", { amount: errorAmount(d, unit) }));
   } else if (d.forced) {
@@ -91,7 +91,7 @@ export function bestText(d) {
   if (d.kind === "resign" && d.best !== "play on") return t("review.bestResign", { size: sizeOf(d) });
   if (d.best === "too good") return t("review.bestTooGood");
   const id = d.kind === "move" ? null : BEST_IDS[/** @type {"take"} */ (d.best)];
-  return id ? t(/** @type {"review.bestTake"} */ (id)) : String(d.best);
+  return id ? t(/** @type {"review.bestTake"} */ (id)) : playText(d.best);
 }
 
 /** The best cube action or answer, as the analysis names it, and its message. */
@@ -152,7 +152,7 @@ export function spoken(step, count, names, unit = "emg") {
   const parts = [
     t("review.spokenWhere", { n: step.at + 1, count, game: step.gameNumber }),
     d.kind === "move"
-      ? t("review.spokenMove", { name, roll: rollWords(d.dice), play: d.played })
+      ? t("review.spokenMove", { name, roll: rollWords(d.dice), play: playText(d.played) })
       : t("review.spokenDecision", { name, decision: decisionText(d) }),
   ];
   if (d.mark) parts.push(t("review.spokenMarked", { mark: markWords(d.mark), amount: errorAmount(d, unitOf(d, unit)) }));
@@ -208,7 +208,7 @@ function playsTable(d, names, unit, options) {
     const tr = node("tr", "", `play-row${p.played ? " played" : ""}${options.chosen === i ? " chosen" : ""}`);
     const rank = node("td", decimal(i + 1, 0));
     const cell = node("td");
-    const pick = /** @type {HTMLButtonElement} */ (node("button", p.play, "candidate"));
+    const pick = /** @type {HTMLButtonElement} */ (node("button", playText(p.play), "candidate"));
     pick.type = "button";
     pick.dataset.candidate = String(i);
     pick.setAttribute("aria-pressed", String(options.chosen === i));

@@ -10,6 +10,7 @@ import { decisionBoard } from "./board-view.js";
 import { renderDecision, spoken } from "./decision.js";
 import { t } from "../i18n/i18n.js";
 import { JUMP_KINDS, nextError } from "./jumps.js";
+import { playText } from "./analysis-data.js";
 import { markCurrent } from "./movelist.js";
 import { unitOf } from "./units.js";
 import { decisionKey, keptRolloutView, leaveRollout, openDecisionRollout } from "./rollout.js";
@@ -156,7 +157,7 @@ function choose(state, i) {
   state.chosen = state.chosen === i ? null : i;
   draw(state);
   /** @type {HTMLElement | null} */ (state.dom.decision.querySelector(`button[data-candidate="${i}"]`))?.focus();
-  state.ctx.announcer.say(state.chosen === null ? t("review.showsMade") : t("review.shows", { play: play.play }));
+  state.ctx.announcer.say(state.chosen === null ? t("review.showsMade") : t("review.shows", { play: playText(play.play) }));
 }
 
 /**

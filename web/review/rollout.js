@@ -9,7 +9,7 @@
 import { rollDashed } from "../dice-words.js";
 import { t } from "../i18n/i18n.js";
 import { recordFingerprint } from "../record.js";
-import { decisionView } from "./analysis-data.js";
+import { decisionView, playText } from "./analysis-data.js";
 import { byId, node } from "./dom.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
@@ -84,13 +84,13 @@ export function openDecisionRollout(state, redraw) {
   const cube = d.kind === "double" || taker;
   const plays = cube ? [] : rolloutPlays(d);
   const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
-  const best = { n: Math.min(ROLLOUT_PLAYS, plays.length), roll: cube ? "" : rollDashed(d.dice), plays: plays.map((p) => p.play).join(" · ") };
+  const best = { n: Math.min(ROLLOUT_PLAYS, plays.length), roll: cube ? "" : rollDashed(d.dice), plays: plays.map((p) => playText(p.play)).join(" · ") };
   const what = taker
     ? t("review.rolloutTake", { value: (d.cube?.value ?? 1) * 2 })
     : cube
     ? t("review.rolloutCube", { value: d.cube?.value ?? 1 })
     : plays.length > ROLLOUT_PLAYS
-    ? t("review.rolloutPlaysMade", { ...best, made: plays[ROLLOUT_PLAYS].play })
+    ? t("review.rolloutPlaysMade", { ...best, made: playText(plays[ROLLOUT_PLAYS].play) })
     : t("review.rolloutPlays", best);
   state.ctx.rollout?.open(view, plays, (text) => state.ctx.announcer.say(text), {
     host: byId("review-rollout"),
