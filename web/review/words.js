@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The words review writes about a player's figures: counts with their nouns ("1 decision", "2 decisions"), gnubg's
- * rating and luck labels where there is something to rate, the verdict said when an analysis is done, and what it says
- * of a resignation and its answer. Pure functions, no DOM, checked under Node.
+ * The words review writes about a player's figures, from the catalogues (docs/i18n.md): gnubg's rating and luck labels
+ * where there is something to rate (the analysis gives them in English: mapped to messages here), the verdict said
+ * when an analysis is done, what it says of a resignation and its answer, and which match it is. Pure functions, no
+ * DOM, checked under Node.
  */
 
 import { decimal, t } from "../i18n/i18n.js";
