@@ -17,6 +17,7 @@ from scripts.i18n_pseudo import pseudo_text
 from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import PREFERENCES_KEY, button, open_match, wait_idle
 from .test_axe import audit
+from .test_review import computer_match, open_saved, wait_analysis
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -35,7 +36,13 @@ SCREENS = [
     "#file-dialog",
     "#share-dialog",
     "#resign-dialog",
+    "#review-panel",
+    "#review-chart-area",
 ]
+
+# In review, beside the players' names (the computer match's own): the standard move notation's words, kept in
+# every language ("bar/22", "6/off").
+REVIEW_NAMES = ["Wendy", "Boris", "bar/", "/off"]
 
 # What a player sees on the screens in `selectors` that is not from a catalogue: visible text nodes (outside
 # <code> and the names players were given) holding an ASCII word, and aria-labels and titles so;
@@ -306,3 +313,68 @@ def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Pa
     expect(page.locator("#status")).to_have_text("White to move 3 and 1.")
     expect(page.locator("#preferences-button")).to_have_text("Preferences")
     expect(page.locator("#board .pips").first).to_have_text("167 pips")
+
+
+def analysed_review(page: Page, site: Site) -> None:
+    """The computer players' finished 1-point match opened, analysed at depth 0 and shown in review."""
+    open_saved(page, site, computer_match())
+    page.click("#result-analyse")
+    wait_analysis(page)
+
+
+def test_the_review_in_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts_nothing(
+    phone: Page, site: Site
+) -> None:
+    in_language(phone, "en-XA")
+    analysed_review(phone, site)
+    phone.wait_for_selector("html[lang='en-XA']", state="attached")
+    expect(phone.locator("#review-title")).to_have_text("[" + pseudo_text("Review") + "]")
+    expect(phone.locator("#analysis-note")).to_contain_text(pseudo_text("Analysis done"))
+    assert_all_translated(phone, "the review's first decision", REVIEW_NAMES)
+    screenshot(phone, "i18n-pseudo-phone-review", full_page=False)
+    # A marked decision: its mark, what it cost, the best play and the candidates' table.
+    phone.locator("#review-moves .move-button.marked").first.click()
+    expect(phone.locator("#review-decision .made .mark")).to_be_visible()
+    assert_all_translated(phone, "a marked decision", REVIEW_NAMES)
+    screenshot(phone, "i18n-pseudo-phone-review-decision", full_page=False)
+    phone.locator("#review-summary").scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-review-summary", full_page=False)
+    # The chart's table, and the summary of one game.
+    phone.locator("#review-chart .chart-table summary").click()
+    assert_all_translated(phone, "the chart's table", REVIEW_NAMES)
+    phone.locator("#review-chart .chart-table summary").scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-review-chart", full_page=False)
+    audit(phone, "the review in the pseudo-language")
+
+
+def test_the_review_in_arabic_and_a_switch_of_language_rewrites_it_at_once(page: Page, site: Site) -> None:
+    page.set_viewport_size(DESKTOP)
+    analysed_review(page, site)
+    expect(page.locator("#review-summary table")).to_contain_text("Performance rating (PR)")
+    expect(page.locator("#review-where")).to_contain_text("Decision 1 of")
+    page.locator("#preferences-button").click()
+    dialog = page.locator("#preferences-dialog")
+    dialog.get_by_label("Language").select_option("ar")
+    dialog.locator("button[value=save]").click()
+    page.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
+    # At once: the marked words and what review wrote (summary, decision, move list, chart, note).
+    expect(page.locator("#review-title")).to_have_text("المراجعة")
+    expect(page.locator("#review-close")).to_have_text("العودة إلى المباراة")
+    expect(page.locator("#review-summary table")).to_contain_text("تقييم الأداء (PR)")
+    expect(page.locator("#review-where")).to_contain_text("القرار 1 من")
+    expect(page.locator("#review-moves h4").first).to_contain_text("الجولة 1")
+    expect(page.locator("#review-chart .chart-title")).to_contain_text("فرصة Wendy للفوز بالمباراة")
+    expect(page.locator("#analysis-note")).to_contain_text("اكتمل التحليل")
+    expect(page.locator("#review-jump-who option").first).to_have_text("كلا اللاعبين")
+    page.locator("#review-moves .move-button.marked").first.click()
+    expect(page.locator("#review-decision .made")).to_contain_text("لُعب:")
+    screenshot(page, "i18n-ar-desktop-review")
+    audit(page, "the review in Arabic")
+    # And back to English at once.
+    page.locator("#preferences-button").click()
+    dialog.get_by_label("اللغة").select_option("auto")
+    dialog.locator("button[value=save]").click()
+    page.wait_for_selector("html[lang='en'][dir='ltr']", state="attached")
+    expect(page.locator("#review-title")).to_have_text("Review")
+    expect(page.locator("#review-summary table")).to_contain_text("Performance rating (PR)")
+    expect(page.locator("#review-decision .made")).to_contain_text("Played:")

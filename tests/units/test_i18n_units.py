@@ -141,3 +141,39 @@ def test_a_stored_choice_that_is_not_offered_is_the_devices() -> None:
         "auto",
         "ar",
     ]
+
+
+def decimals(value: float, digits: int, locale: str, how: dict[str, bool]) -> str:
+    text: str = run_module(
+        'import { decimalText } from "{WEB}/i18n/format.js";',
+        f"print(decimalText({value}, {digits}, {json.dumps(locale)}, {json.dumps(how)}));",
+    )
+    return text
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "how", "text"),
+    [
+        (0.0812, 3, {"signed": True}, "+0.081"),
+        (-0.0571, 3, {"signed": True}, "\N{MINUS SIGN}0.057"),
+        (-0.0001, 3, {"signed": True}, "0.000"),
+        (12.34, 1, {}, "12.3"),
+        (-4.0, 1, {}, "\N{MINUS SIGN}4.0"),
+        (54.31, 1, {"percent": True}, "54.3%"),
+        (-1.5, 2, {"signed": True, "percent": True}, "\N{MINUS SIGN}1.50%"),
+    ],
+)
+def test_english_figures_keep_the_pages_writing(
+    value: float, digits: int, how: dict[str, bool], text: str
+) -> None:
+    assert decimals(value, digits, "en", how) == text
+
+
+def test_another_languages_figures_are_intls_with_their_decimals_and_no_signed_zero() -> None:
+    # Node's ICU writes Arabic in Latin digits with its own marks; a browser may write Arabic-Indic digits.
+    locale = "ar-u-nu-latn"
+    assert decimals(-0.0571, 3, locale, {"signed": True}) == "\N{LEFT-TO-RIGHT MARK}-0.057"
+    assert decimals(0.0812, 3, locale, {"signed": True}) == "\N{LEFT-TO-RIGHT MARK}+0.081"
+    assert decimals(-0.0001, 3, locale, {"signed": True}) == "0.000"
+    assert decimals(54.3, 1, locale, {"percent": True}).startswith("54.3")
+    assert "%" in decimals(54.3, 1, locale, {"percent": True})

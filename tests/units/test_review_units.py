@@ -13,6 +13,7 @@ pytestmark = needs_node
 
 IMPORTS = """
 import * as words from "{WEB}/review/words.js";
+import { t } from "{WEB}/i18n/i18n.js";
 import * as units from "{WEB}/review/units.js";
 import * as jumps from "{WEB}/review/jumps.js";
 import * as boardView from "{WEB}/review/board-view.js";
@@ -30,12 +31,12 @@ MINUS = "\N{MINUS SIGN}"
 def test_counts_take_the_singular_for_one_and_labels_say_nothing_when_there_is_nothing_to_say() -> None:
     found = run_js(
         """print({
-          one: words.plural(1, "decision"), two: words.plural(2, "decision"), none: words.plural(0, "move"),
+          one: t("review.points", {n: 1}), two: t("review.points", {n: 2}), none: t("review.points", {n: 0}),
           luck: ["None", "n/a", null, "Go to bed"].map(words.luckLabel),
           awful: words.sentence("Awful!"), expert: words.sentence("Expert"),
         });"""
     )
-    assert (found["one"], found["two"], found["none"]) == ("1 decision", "2 decisions", "0 moves")
+    assert (found["one"], found["two"], found["none"]) == ("1 point", "2 points", "0 points")
     assert found["luck"] == ["", "", "", "Go to bed"]
     assert (found["awful"], found["expert"]) == ("Awful!", "Expert.")
 

@@ -22,6 +22,7 @@ const hint = await import("{WEB}/play/hint.js");
 const units = await import("{WEB}/review/units.js");
 const words = await import("{WEB}/review/words.js");
 const chart = await import("{WEB}/review/analysis-chart.js");
+const i18n = await import("{WEB}/i18n/i18n.js");
 """
 
 
@@ -70,7 +71,7 @@ def test_declining_a_double_is_a_drop_in_every_word_of_review_and_hint() -> None
                                       no_double: 0.4, double_take: 1.2, double_pass: 1}};
         print({
           title: decision.decisionTitle(take, ["White", "Black"]),
-          rows: decision.CUBE_OPTIONS.map(([, label]) => label),
+          rows: decision.CUBE_OPTIONS.map(([, id]) => i18n.t(id)),
           verdict: decision.cubeVerdict(take, "emg"),
           hint: hint.cubeAdvice({response: "drop", win: 0.218}, true),
         });"""

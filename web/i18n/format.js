@@ -32,6 +32,37 @@ function numberText(value, locale) {
   return numbers.format(value);
 }
 
+/** @type {Map<string, Intl.NumberFormat>} */
+const decimalsByKind = new Map();
+
+/**
+ * A figure with `digits` decimals, as review and the rollout write equities, rates and chances: `0.042`, `+0.081`
+ * (`signed`: a plus before a figure above zero), `54.3%` (`percent`: the value in per cent). English keeps the page's
+ * own writing (a minus sign U+2212, never "-0.000": a figure that rounds to zero has no sign); another language's
+ * is Intl.NumberFormat's (its digits, separators, signs and per cent sign), no grouping.
+ * @param {number} value @param {number} digits @param {string} locale
+ * @param {{signed?: boolean, percent?: boolean}} [how]
+ */
+export function decimalText(value, digits, locale, { signed = false, percent = false } = {}) {
+  const text = Math.abs(value).toFixed(digits);
+  const zero = Number(text) === 0;
+  if (locale === "en") {
+    const sign = zero ? "" : value < 0 ? "\u2212" : signed ? "+" : "";
+    return `${sign}${text}${percent ? "%" : ""}`;
+  }
+  const key = `${locale} ${digits} ${signed} ${percent}`;
+  let numbers = decimalsByKind.get(key);
+  if (!numbers) {
+    numbers = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false,
+      signDisplay: signed ? "exceptZero" : "auto", style: percent ? "percent" : "decimal",
+    });
+    decimalsByKind.set(key, numbers);
+  }
+  const shown = zero ? 0 : value;
+  return numbers.format(percent ? shown / 100 : shown);
+}
+
 /**
  * A number's plural category by the language's rules; English's for integers without Intl (as above): "one" is 1
  * alone (CLDR: i = 1 and v = 0), "other" the rest.

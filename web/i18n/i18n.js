@@ -7,7 +7,7 @@
  * English.
  */
 import en from "./en.js";
-import { formatMessage } from "./format.js";
+import { decimalText, formatMessage } from "./format.js";
 import { LANGUAGES } from "./languages.js";
 
 /** @typedef {import("./format.js").MessageArgs} MessageArgs */
@@ -35,6 +35,14 @@ export function t(id, args = {}) {
   return formatMessage(messages[id] ?? en[id] ?? id, args, locale);
 }
 
+/**
+ * A figure with `digits` decimals in the language in force: `+0.081`, `54.3%` (format.js `decimalText`).
+ * @param {number} value @param {number} digits @param {{signed?: boolean, percent?: boolean}} [how]
+ */
+export function decimal(value, digits, how = {}) {
+  return decimalText(value, digits, locale, how);
+}
+
 /** @type {Map<string, Intl.ListFormat>} */
 const listsByLocale = new Map();
 
@@ -48,6 +56,16 @@ export function listText(items) {
   let lists = listsByLocale.get(locale);
   if (!lists) listsByLocale.set(locale, (lists = new Intl.ListFormat(locale, { type: "conjunction" })));
   return lists.format(items);
+}
+
+/**
+ * Text that reads left to right whatever surrounds it (move notation, `8/2* 7/2`): isolated (U+2066 … U+2069) in a
+ * language written right to left, where the bidirectional algorithm would otherwise reorder its moves and marks;
+ * as it is in the others.
+ * @param {string} text
+ */
+export function isolated(text) {
+  return LANGUAGES[locale]?.dir === "rtl" ? `\u2066${text}\u2069` : text;
 }
 
 /** The language in force (a key of LANGUAGES). */

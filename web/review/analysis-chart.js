@@ -9,7 +9,8 @@
  *   chart.setCurrent(12);
  */
 
-import { chartPoints, decisionText, MARK_WORDS } from "./analysis-data.js";
+import { decimal, t } from "../i18n/i18n.js";
+import { chartPoints, decisionText, markWords } from "./analysis-data.js";
 
 /**
  * A phone's screen, as the board's NARROW_MEDIA (web/board/geometry.js) and review.css name it. Written out here: an
@@ -72,9 +73,9 @@ function chartLegend() {
     return span;
   };
   legend.append(
-    item("doubtful", "doubtful ?!"), item("bad", "bad ?"), item("very_bad", "very bad ??"),
-    item("swing", "a swing of 20% or more"), item("cursor", "the decision shown"),
-    "Along the bottom: the decision's number in the move list; G1, G2…: where each game starts.",
+    item("doubtful", t("review.chartDoubtful")), item("bad", t("review.chartBad")), item("very_bad", t("review.chartVeryBad")),
+    item("swing", t("review.chartSwing", { swing: decimal(20, 0, { percent: true }) })), item("cursor", t("review.chartCursor")),
+    t("review.chartBottom", { first: t("review.chartGame", { game: 1 }), second: t("review.chartGame", { game: 2 }) }),
   );
   return legend;
 }
@@ -104,16 +105,16 @@ export function renderChart(container, steps, { match, names, onPick }) {
     y: (v) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - Math.min(1, Math.max(0, v))),
   };
   const what = match ? "match" : "game";
-  const who = names[0] ?? "Player 1";
+  const who = names[0] ?? t("moves.player", { number: 1 });
 
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chances-chart", role: "img" });
   const marked = points.filter((p) => p.mark).length;
   const swings = points.filter((p) => p.swing).length;
   svg.setAttribute(
     "aria-label",
-    `${who}'s chance to win the ${what} before each of ${points.length} decisions; ${marked} marked errors, ${swings} big swings. The table below gives each value.`,
+    t("review.chartLabel", { name: who, what, n: points.length, marked, swings }),
   );
-  drawFrame(svg, plot, `${who}'s chance to win the ${what}`);
+  drawFrame(svg, plot, t("review.chartTitle", { name: who, what }));
   drawGames(svg, plot, points, steps);
   drawMarks(svg, plot, points, steps, names);
   drawTicks(svg, plot, points.length);
@@ -152,7 +153,7 @@ function drawFrame(svg, { W, H, PAD, y }, titleText) {
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 0.5 ? "even-line" : "grid" }, svg);
     const label = el("text", { x: PAD.left - 6, y: y(v), class: "axis", "text-anchor": "end", "dominant-baseline": "central" }, svg);
-    label.textContent = `${v * 100}%`;
+    label.textContent = decimal(v * 100, 0, { percent: true });
   }
   const title = el("text", { x: PAD.left, y: PAD.top - 10, class: "chart-title" }, svg);
   title.textContent = titleText;
@@ -169,7 +170,7 @@ function drawGames(svg, { H, PAD, x, y }, points, steps) {
     const first = inGame[0];
     if (first.at > 0) el("line", { x1: x(first.at - 0.5), x2: x(first.at - 0.5), y1: PAD.top, y2: H - PAD.bottom, class: "game-line" }, svg);
     const label = el("text", { x: x(first.at) + 3, y: PAD.top + 12, class: "game-label" }, svg);
-    label.textContent = `G${steps[first.at]?.gameNumber ?? g + 1}`;
+    label.textContent = t("review.chartGame", { game: steps[first.at]?.gameNumber ?? g + 1 });
     el("polyline", { points: inGame.map((p) => `${x(p.at)},${y(p.value)}`).join(" "), class: "chance-line" }, svg);
     for (const p of inGame) {
       if (!p.swing || p.at === first.at) continue;
@@ -189,7 +190,7 @@ function drawMarks(svg, { x, y }, points, steps, names) {
     const dot = el("circle", { cx: x(p.at), cy: y(p.value), r: p.mark === "very_bad" ? 6 : 5, class: `mark-dot ${p.mark}` }, svg);
     const tip = el("title", {}, dot);
     const d = steps[p.at].decision;
-    tip.textContent = `${names[d.player] ?? ""} ${decisionText(d)}: ${MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? p.mark}`;
+    tip.textContent = t("review.chartTip", { name: names[d.player] ?? "", decision: decisionText(d), mark: markWords(p.mark) });
   }
 }
 
@@ -199,10 +200,10 @@ function drawTicks(svg, { H, PAD, TICKS, x }, count) {
     const at = number - 1;
     el("line", { x1: x(at), x2: x(at), y1: H - PAD.bottom, y2: H - PAD.bottom + 4, class: "tick" }, svg);
     const tick = el("text", { x: x(at), y: H - PAD.bottom + 15, class: "axis", "text-anchor": "middle" }, svg);
-    tick.textContent = String(number);
+    tick.textContent = decimal(number, 0);
   }
   const axisName = el("text", { x: PAD.left - 6, y: H - PAD.bottom + 15, class: "axis", "text-anchor": "end" }, svg);
-  axisName.textContent = "No.";
+  axisName.textContent = t("review.chartNumber");
 }
 
 /**
@@ -214,12 +215,13 @@ function chartTable(points, steps, { names, who, what, onPick }) {
   const details = document.createElement("details");
   details.className = "chart-table";
   const summary = document.createElement("summary");
-  summary.textContent = "The chances as a table";
+  summary.textContent = t("review.chartTable");
   const table = document.createElement("table");
   const caption = document.createElement("caption");
-  caption.textContent = `${who}'s chance to win the ${what} before each decision`;
+  caption.textContent = t("review.chartCaption", { name: who, what });
   const head = document.createElement("tr");
-  for (const text of ["Decision", "Game", "Player", "Play", `${who} wins`, "Change", "Mark"]) {
+  const columns = ["review.colDecision", "review.colGame", "review.colPlayer", "review.colPlay"].map((id) => t(/** @type {"review.colGame"} */ (id)));
+  for (const text of [...columns, t("review.colWins", { name: who }), t("review.colChange"), t("review.colMark")]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = text;
@@ -240,7 +242,10 @@ function chartTable(points, steps, { names, who, what, onPick }) {
  * @param {{change: number, swing: boolean}} p
  */
 export function changeText(p) {
-  return `${p.change >= 0 ? "+" : "−"}${Math.abs(p.change * 100).toFixed(1)}%${p.swing ? " (big swing)" : ""}`;
+  const change = p.change * 100;
+  // a change that rounds to zero keeps the plus of no loss
+  const text = Number(Math.abs(change).toFixed(1)) === 0 ? `+${decimal(0, 1, { percent: true })}` : decimal(change, 1, { signed: true, percent: true });
+  return p.swing ? t("review.bigSwing", { change: text }) : text;
 }
 
 /**
@@ -253,17 +258,17 @@ function chartRow(p, points, steps, names, onPick) {
   const go = document.createElement("button");
   go.type = "button";
   go.className = "small";
-  go.textContent = String(p.at + 1);
-  go.setAttribute("aria-label", `Go to decision ${p.at + 1}`);
+  go.textContent = decimal(p.at + 1, 0);
+  go.setAttribute("aria-label", t("review.goTo", { n: p.at + 1 }));
   go.addEventListener("click", () => onPick(p.at));
   const cells = [
     go,
-    String(steps[p.at].gameNumber),
+    decimal(steps[p.at].gameNumber, 0),
     names[d.player] ?? "",
     decisionText(d),
-    `${(p.value * 100).toFixed(1)}%`,
+    decimal(p.value * 100, 1, { percent: true }),
     p.at > 0 && points[p.at - 1].game === p.game ? changeText(p) : "",
-    p.mark ? MARK_WORDS[/** @type {"bad"} */ (p.mark)] ?? "" : "",
+    p.mark ? markWords(p.mark) : "",
   ];
   for (const cell of cells) {
     const td = document.createElement("td");

@@ -5,6 +5,7 @@
  * functions, no DOM, no storage, so they can be checked under Node.
  */
 import { rollFigures } from "../dice-words.js";
+import { decimal, isolated, t } from "../i18n/i18n.js";
 import { countActions } from "../record.js";
 
 /** @typedef {Record<string, any>} Analysis  the analysis record of docs/analysis.md */
@@ -16,9 +17,29 @@ import { countActions } from "../record.js";
  */
 
 export const MARKS = Object.freeze({ doubtful: "?!", bad: "?", very_bad: "??" });
-export const MARK_WORDS = Object.freeze({ doubtful: "doubtful", bad: "bad", very_bad: "very bad" });
+/** The marks' words, by mark: message ids. */
+const MARK_IDS = Object.freeze({ doubtful: "mark.doubtful", bad: "mark.bad", very_bad: "mark.veryBad" });
 export const LUCK_MARKS = Object.freeze({ very_lucky: "++", lucky: "+", unlucky: "−", very_unlucky: "−−" });
-export const LUCK_WORDS = Object.freeze({ very_lucky: "very lucky", lucky: "lucky", unlucky: "unlucky", very_unlucky: "very unlucky" });
+/** The luck marks' words, by mark: message ids. */
+const LUCK_IDS = Object.freeze({ very_lucky: "luck.veryLucky", lucky: "luck.lucky", unlucky: "luck.unlucky", very_unlucky: "luck.veryUnlucky" });
+
+/**
+ * An error mark in the language's words ("very bad"); an unknown mark as it is.
+ * @param {string} mark
+ */
+export function markWords(mark) {
+  const id = MARK_IDS[/** @type {keyof typeof MARK_IDS} */ (mark)];
+  return id ? t(/** @type {"mark.bad"} */ (id)) : mark;
+}
+
+/**
+ * A luck mark in the language's words ("very lucky"); an unknown mark as it is.
+ * @param {string} mark
+ */
+export function luckWords(mark) {
+  const id = LUCK_IDS[/** @type {keyof typeof LUCK_IDS} */ (mark)];
+  return id ? t(/** @type {"luck.lucky"} */ (id)) : mark;
+}
 
 /**
  * How an analysis stands against the record now: `stale` when the match went on after it.
@@ -98,9 +119,6 @@ export function decisionView(step, record, matchLength = null) {
   };
 }
 
-/** What a resignation gives up, in words. */
-export const SIZE_WORDS = Object.freeze({ single: "a single game", gammon: "a gammon", backgammon: "a backgammon" });
-
 /**
  * Whether `d` is a resignation offered (`resign`) or the answer to one (`accept`: accepted or rejected).
  * @param {Decision} d
@@ -110,11 +128,21 @@ export function isResignation(d) {
 }
 
 /**
- * The size of the resignation of `d` in words: "a gammon".
+ * The size of the resignation of `d`, as the messages' `size` select takes it: single, gammon, backgammon (other: the
+ * game).
  * @param {Decision} d
  */
-export function sizeWords(d) {
-  return SIZE_WORDS[/** @type {"single"} */ (d.resign_equities?.size)] ?? "the game";
+export function sizeOf(d) {
+  return String(d.resign_equities?.size ?? "other");
+}
+
+/**
+ * A play in the move notation, the same in every language (`13/8 13/11`, `bar/22`), but for a roll that could not be
+ * played: the analysis's "pass" in the language's words.
+ * @param {string | null | undefined} play
+ */
+export function playText(play) {
+  return play === "pass" ? t("review.pass") : isolated(String(play ?? ""));
 }
 
 /**
@@ -124,12 +152,15 @@ export function sizeWords(d) {
  */
 export function decisionText(d) {
   if (d.kind === "move") {
-    return `${rollFigures(d.dice)}: ${d.played ?? ""}`.trim();
+    return d.played ? `${isolated(rollFigures(d.dice))}: ${playText(d.played)}` : `${isolated(rollFigures(d.dice))}:`;
   }
-  if (d.kind === "double") return d.played === "double" ? "Doubles" : "No double";
-  if (d.kind === "resign") return `Resigns ${sizeWords(d)}`;
-  if (d.kind === "accept") return d.played === "reject" ? "Rejects the resignation" : "Accepts the resignation";
-  return { take: "Takes", drop: "Drops", beaver: "Beavers" }[/** @type {"take"} */ (d.played)] ?? String(d.played ?? "");
+  if (d.kind === "double") return d.played === "double" ? t("review.doubles") : t("review.noDouble");
+  if (d.kind === "resign") return t("review.resigns", { size: sizeOf(d) });
+  if (d.kind === "accept") return d.played === "reject" ? t("review.rejects") : t("review.accepts");
+  if (d.played === "take") return t("review.takes");
+  if (d.played === "drop") return t("review.drops");
+  if (d.played === "beaver") return t("review.beavers");
+  return String(d.played ?? "");
 }
 
 /** @param {string | null | undefined} mark */
@@ -138,24 +169,21 @@ export const markSymbol = (mark) => (mark ? MARKS[/** @type {keyof typeof MARKS}
 export const luckSymbol = (mark) => (mark ? LUCK_MARKS[/** @type {keyof typeof LUCK_MARKS} */ (mark)] ?? "" : "");
 
 /**
- * An equity in EMG with its sign, three decimals: `+0.081`, `−0.057`.
+ * An equity in EMG with its sign, three decimals: `+0.081`, `−0.057` (in the language's digits).
  * @param {number | null | undefined} value
  */
 export function formatEquity(value) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
-  const text = Math.abs(value).toFixed(3);
-  if (text === "0.000") return "0.000";
-  return `${value < 0 ? "−" : "+"}${text}`;
+  return decimal(value, 3, { signed: true });
 }
 
 /**
- * A figure with one decimal (mEMG, per cent): `12.3`, `−4.0`.
+ * A figure with one decimal (mEMG, per cent): `12.3`, `−4.0` (in the language's digits).
  * @param {number | null | undefined} value @param {number} [digits]
  */
 export function formatNumber(value, digits = 1) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
-  const text = Math.abs(value).toFixed(digits);
-  return value < 0 && Number(text) !== 0 ? `−${text}` : text;
+  return decimal(value, digits);
 }
 
 /**

@@ -5,7 +5,8 @@
  * arrows, naming only what is drawn. Pure functions but for nothing: the caller hands the config to the board.
  */
 
-import { decisionView, playArrows } from "./analysis-data.js";
+import { t } from "../i18n/i18n.js";
+import { decisionView, playArrows, playText } from "./analysis-data.js";
 
 /** @typedef {{kind: string, words: string}} LegendItem  an arrow's colour (its `kind`) and what it shows */
 
@@ -60,12 +61,12 @@ export function legendOf(d, chosen = null) {
   const found = madeAndBest(d);
   if (!found) return [];
   const pick = chosen === null ? null : d.plays[chosen];
-  if (pick) return [{ kind: "chosen", words: `${pick.play}, chosen from the list${pick.played ? " (the play made)" : ""}` }];
+  if (pick) return [{ kind: "chosen", words: t(pick.played ? "review.legendChosenPlayed" : "review.legendChosen", { play: playText(pick.play) }) }];
   const { best, made } = found;
   if (!best.moves?.length) return [];
-  if (!made || made === best) return [{ kind: "played", words: "the play made, the best" }];
+  if (!made || made === best) return [{ kind: "played", words: t("review.legendPlayedBest") }];
   return [
-    d.mark ? { kind: "error", words: "the play made, an error" } : { kind: "played", words: "the play made" },
-    { kind: "best", words: "the best play" },
+    d.mark ? { kind: "error", words: t("review.legendPlayedError") } : { kind: "played", words: t("review.legendPlayed") },
+    { kind: "best", words: t("review.legendBest") },
   ];
 }

@@ -8,18 +8,19 @@
  */
 
 import { rollDashed, rollWords } from "../dice-words.js";
-import { decisionText, LUCK_WORDS, markSymbol, MARK_WORDS, sizeWords } from "./analysis-data.js";
+import { decimal, t } from "../i18n/i18n.js";
+import { decisionText, luckWords, markSymbol, markWords, playText, sizeOf } from "./analysis-data.js";
 import { legendOf } from "./board-view.js";
 import { node } from "./dom.js";
-import { differenceIn, equityHeading, equityIn, costAmount, errorAmount, figure, luckAmount, UNIT_NAMES, unitOf } from "./units.js";
-import { plural, resignVerdict } from "./words.js";
+import { differenceIn, equityHeading, equityIn, costAmount, errorAmount, figure, luckAmount, unitName, unitOf } from "./units.js";
+import { resignVerdict } from "./words.js";
 import { canRollOutDecision } from "./rollout.js";
 
 /** @typedef {import("./analysis-data.js").Step} Step */
 /** @typedef {import("./units.js").Unit} Unit */
 
-/** The cube choice made, as the subject of a sentence (declining a double is a drop, as the buttons say). */
-const CHOICE_WORDS = Object.freeze({ double: "Doubling", "no double": "Not doubling", take: "Taking", drop: "Dropping", beaver: "Beavering" });
+/** The cube choice made, as the `choice` of the messages that say what it cost (declining a double is a drop). */
+const CHOICES = Object.freeze({ double: "double", "no double": "nodouble", take: "take", drop: "drop", beaver: "beaver" });
 
 /** How many candidate plays show before the player asks for all. */
 export const FIRST_PLAYS = 5;
@@ -41,18 +42,20 @@ export function renderDecision(box, step, names, options) {
   const out = [];
   out.push(node("h3", decisionTitle(d, names)));
   const made = node("p", "", "made");
-  made.append(`Played: ${d.kind === "move" ? d.played : decisionText(d)}`);
+  made.append(t("review.played", { play: d.kind === "move" ? playText(d.played) : decisionText(d) }));
   if (d.mark) {
-    made.append(node("span", ` ${markSymbol(d.mark)} ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}`, `mark ${d.mark}`), `: ${errorAmount(d, unit)}`);
+    made.append(node("span", ` ${markSymbol(d.mark)} ${markWords(d.mark)}`, `mark ${d.mark}`), t("review.markAmount", { amount: errorAmount(d, unit) }));
   } else if (d.forced) {
-    made.append(" (forced)");
+    made.append(` ${t("review.forced")}`);
   } else if (Number(d.error) > 0) {
-    made.append(` (${errorAmount(d, unit)})`);
+    made.append(` ${t("review.errorAmount", { amount: errorAmount(d, unit) })}`);
   }
   out.push(made);
-  if (d.best && d.best !== d.played) out.push(node("p", `Best: ${bestText(d)}`, "best"));
+  if (d.best && d.best !== d.played) out.push(node("p", t("review.best", { play: bestText(d) }), "best"));
   if (d.kind === "move" && typeof d.luck === "number") {
-    const luck = `Luck of the roll: ${luckAmount(d, unit)}${d.luck_mark ? ` (${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]})` : ""}`;
+    const luck = d.luck_mark
+      ? t("review.luckMarked", { amount: luckAmount(d, unit), luck: luckWords(d.luck_mark) })
+      : t("review.luck", { amount: luckAmount(d, unit) });
     out.push(node("p", luck, `luck-line${d.luck_mark ? ` ${d.luck_mark}` : ""}`));
   }
   if (d.kind === "move" && Array.isArray(d.plays) && d.plays.length) {
@@ -61,7 +64,7 @@ export function renderDecision(box, step, names, options) {
     if (legend) out.push(legend);
   }
   if (options.canRollOut && canRollOutDecision(d)) {
-    const rollOut = /** @type {HTMLButtonElement} */ (node("button", options.rollout ? "Roll out again" : "Roll out", "small review-rollout-open"));
+    const rollOut = /** @type {HTMLButtonElement} */ (node("button", options.rollout ? t("review.rollOutAgain") : t("review.rollOut"), "small review-rollout-open"));
     rollOut.type = "button";
     rollOut.dataset.rollout = "open";
     out.push(rollOut);
@@ -71,10 +74,12 @@ export function renderDecision(box, step, names, options) {
   if (d.resign_equities) out.push(resignTable(d, names, unit));
   const p0 = d.player0 ?? {};
   if (typeof p0.win === "number") {
-    const mwc = typeof p0.mwc === "number" ? `, the match ${(p0.mwc * 100).toFixed(1)}%` : "";
-    out.push(node("p", `${names[0]}'s chances before it: the game ${(p0.win * 100).toFixed(1)}%${mwc}.`, "note"));
+    const chances = { name: names[0] ?? "", game: percent(p0.win) };
+    out.push(node("p", typeof p0.mwc === "number"
+      ? t("review.chancesBeforeMatch", { ...chances, match: percent(p0.mwc) })
+      : t("review.chancesBefore", chances), "note"));
   }
-  out.push(node("p", `Position ID ${d.position_id ?? "—"}${d.match_id ? ` · Match ID ${d.match_id}` : ""}`, "note ids-line"));
+  out.push(idsLine(d));
   box.replaceChildren(...out);
 }
 
@@ -83,9 +88,39 @@ export function renderDecision(box, step, names, options) {
  * @param {Record<string, any>} d
  */
 export function bestText(d) {
-  if (d.kind === "resign" && d.best !== "play on") return `resign ${sizeWords(d)}`;
-  if (d.best === "too good") return "too good to double (play on for a gammon)";
-  return String(d.best);
+  if (d.kind === "resign" && d.best !== "play on") return t("review.bestResign", { size: sizeOf(d) });
+  if (d.best === "too good") return t("review.bestTooGood");
+  const id = d.kind === "move" ? null : BEST_IDS[/** @type {"take"} */ (d.best)];
+  return id ? t(/** @type {"review.bestTake"} */ (id)) : playText(d.best);
+}
+
+/** The best cube action or answer, as the analysis names it, and its message. */
+const BEST_IDS = Object.freeze({
+  double: "review.bestDouble", "no double": "review.bestNoDouble", take: "review.bestTake", drop: "review.bestDrop",
+  beaver: "review.bestBeaver", "play on": "review.bestPlayOn", accept: "review.bestAccept", reject: "review.bestReject",
+});
+
+/**
+ * The line of a decision's IDs, each ID in a `<code>` of its own (left to right in every language).
+ * @param {Record<string, any>} d
+ */
+function idsLine(d) {
+  const line = node("p", "", "note ids-line");
+  const id = (/** @type {string} */ text) => {
+    const code = node("code", text);
+    code.dir = "ltr";
+    return code;
+  };
+  const marker = "\u0000";
+  const text = d.match_id
+    ? t("review.ids", { position: `${marker}0`, match: `${marker}1` })
+    : t("review.idsPosition", { position: `${marker}0` });
+  const ids = [String(d.position_id ?? "—"), String(d.match_id ?? "")];
+  for (const [i, part] of text.split(marker).entries()) {
+    if (i === 0) line.append(part);
+    else line.append(id(ids[Number(part[0])]), part.slice(1));
+  }
+  return line;
 }
 
 /**
@@ -93,13 +128,17 @@ export function bestText(d) {
  * @param {Record<string, any>} d @param {string[]} names
  */
 export function decisionTitle(d, names) {
-  const who = names[d.player] ?? "";
-  const rolled = Array.isArray(d.dice) ? ` (having rolled ${rollDashed(d.dice)})` : "";
-  if (d.kind === "move") return `${who} to play ${rollDashed(d.dice)}`;
-  if (d.kind === "double") return `${who}: double or not?`;
-  if (d.kind === "resign") return `${who}${rolled}: resign ${sizeWords(d)} or play on?`;
-  if (d.kind === "accept") return `${who}: accept or reject ${names[d.turn] ?? ""}'s resignation of ${sizeWords(d)}?`;
-  return `${who}: take or drop?`;
+  const name = names[d.player] ?? "";
+  if (d.kind === "move") return t("review.toPlay", { name, roll: rollDashed(d.dice) });
+  if (d.kind === "double") return t("review.doubleOrNot", { name });
+  const size = sizeOf(d);
+  if (d.kind === "resign") {
+    return Array.isArray(d.dice)
+      ? t("review.resignOrPlayOnRolled", { name, roll: rollDashed(d.dice), size })
+      : t("review.resignOrPlayOn", { name, size });
+  }
+  if (d.kind === "accept") return t("review.acceptOrReject", { name, other: names[d.turn] ?? "", size });
+  return t("review.takeOrDrop", { name });
 }
 
 /**
@@ -109,15 +148,21 @@ export function decisionTitle(d, names) {
  */
 export function spoken(step, count, names, unit = "emg") {
   const d = step.decision;
-  const parts = [`Decision ${step.at + 1} of ${count}, game ${step.gameNumber}.`, `${names[d.player] ?? ""} ${d.kind === "move" ? `rolled ${rollWords(d.dice)}, played ${d.played}` : decisionText(d)}.`];
-  if (d.mark) parts.push(`Marked ${MARK_WORDS[/** @type {"bad"} */ (d.mark)]}: ${errorAmount(d, unitOf(d, unit))}.`);
-  if (d.best && d.best !== d.played) parts.push(`Best: ${bestText(d)}.`);
-  if (d.luck_mark) parts.push(`The roll was ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)]}.`);
+  const name = names[d.player] ?? "";
+  const parts = [
+    t("review.spokenWhere", { n: step.at + 1, count, game: step.gameNumber }),
+    d.kind === "move"
+      ? t("review.spokenMove", { name, roll: rollWords(d.dice), play: playText(d.played) })
+      : t("review.spokenDecision", { name, decision: decisionText(d) }),
+  ];
+  if (d.mark) parts.push(t("review.spokenMarked", { mark: markWords(d.mark), amount: errorAmount(d, unitOf(d, unit)) }));
+  if (d.best && d.best !== d.played) parts.push(t("review.spokenBest", { best: bestText(d) }));
+  if (d.luck_mark) parts.push(t("review.spokenLuck", { luck: luckWords(d.luck_mark) }));
   return parts.join(" ");
 }
 
 /** @param {number | undefined} x */
-const percent = (x) => (typeof x === "number" ? `${(x * 100).toFixed(1)}%` : "—");
+const percent = (x) => (typeof x === "number" ? decimal(x * 100, 1, { percent: true }) : "—");
 
 /**
  * A candidate's chances as gnubg lists them, in per cent: win, win a gammon, win a backgammon – lose, lose a gammon,
@@ -128,9 +173,12 @@ export function chancesText(p, words = false) {
   if (typeof p.win !== "number") return "";
   const lose = 1 - p.win;
   if (words) {
-    return `wins ${percent(p.win)}, gammons ${percent(p.win_gammon)}, backgammons ${percent(p.win_backgammon)}; loses ${percent(lose)}, gammons ${percent(p.lose_gammon)}, backgammons ${percent(p.lose_backgammon)}`;
+    return t("review.chancesWords", {
+      win: percent(p.win), winGammon: percent(p.win_gammon), winBackgammon: percent(p.win_backgammon),
+      lose: percent(lose), loseGammon: percent(p.lose_gammon), loseBackgammon: percent(p.lose_backgammon),
+    });
   }
-  const n = (/** @type {number | undefined} */ x) => (typeof x === "number" ? (x * 100).toFixed(1) : "—");
+  const n = (/** @type {number | undefined} */ x) => (typeof x === "number" ? decimal(x * 100, 1) : "—");
   return `${n(p.win)} ${n(p.win_gammon)} ${n(p.win_backgammon)} – ${n(lose)} ${n(p.lose_gammon)} ${n(p.lose_backgammon)}`;
 }
 
@@ -143,9 +191,9 @@ function playsTable(d, names, unit, options) {
   const wrap = node("div", "", "plays");
   const table = node("table", "", "plays-table");
   const who = names[d.turn] ?? "";
-  table.append(node("caption", `${who}'s best plays (choose one to see it on the board); under each, its chances in %: win, gammon, backgammon – lose, gammon, backgammon`));
+  table.append(node("caption", t("review.playsCaption", { name: who })));
   const head = node("tr");
-  for (const text of ["", "Play", equityHeading(unit), "Diff."]) {
+  for (const text of ["", t("review.playHeading"), equityHeading(unit), t("review.diffHeading")]) {
     const th = node("th", text);
     th.setAttribute("scope", "col");
     head.append(th);
@@ -158,27 +206,27 @@ function playsTable(d, names, unit, options) {
   if (!options.allPlays && made >= FIRST_PLAYS) rows.push([d.plays[made], made]);
   for (const [p, i] of rows) {
     const tr = node("tr", "", `play-row${p.played ? " played" : ""}${options.chosen === i ? " chosen" : ""}`);
-    const rank = node("td", String(i + 1));
+    const rank = node("td", decimal(i + 1, 0));
     const cell = node("td");
-    const pick = /** @type {HTMLButtonElement} */ (node("button", p.play, "candidate"));
+    const pick = /** @type {HTMLButtonElement} */ (node("button", playText(p.play), "candidate"));
     pick.type = "button";
     pick.dataset.candidate = String(i);
     pick.setAttribute("aria-pressed", String(options.chosen === i));
     cell.append(pick);
-    if (p.played) cell.append(node("span", " (played)", "tag"));
+    if (p.played) cell.append(node("span", ` ${t("review.playedTag")}`, "tag"));
     const equity = figure(equityIn(d, p.equity, unit), unit);
     const diff = i === 0 ? "" : figure(differenceIn(d, p.difference, unit), unit, { signed: true });
     tr.append(rank, cell, node("td", equity), node("td", diff));
     const chances = node("tr", "", `chances-row${p.played ? " played" : ""}${options.chosen === i ? " chosen" : ""}`);
-    const text = /** @type {HTMLTableCellElement} */ (node("td", `${chancesText(p)} · ${p.plies ?? 0}-ply`));
+    const text = /** @type {HTMLTableCellElement} */ (node("td", t("review.chancesPly", { chances: chancesText(p), plies: p.plies ?? 0 })));
     text.colSpan = 4;
-    text.setAttribute("aria-label", `${chancesText(p, true)}; looked at ${p.plies ?? 0} ply deep`);
+    text.setAttribute("aria-label", t("review.chancesPlyWords", { chances: chancesText(p, true), plies: p.plies ?? 0 }));
     chances.append(text);
     table.append(tr, chances);
   }
   wrap.append(table);
   if (d.plays.length > FIRST_PLAYS) {
-    const more = /** @type {HTMLButtonElement} */ (node("button", options.allPlays ? `Show the best ${FIRST_PLAYS}` : `Show all ${d.plays.length} plays kept`, "small more-plays"));
+    const more = /** @type {HTMLButtonElement} */ (node("button", options.allPlays ? t("review.showBest", { n: FIRST_PLAYS }) : t("review.showAll", { n: d.plays.length }), "small more-plays"));
     more.type = "button";
     more.dataset.morePlays = options.allPlays ? "fewer" : "all";
     wrap.append(more);
@@ -194,12 +242,12 @@ function arrowLegend(d, chosen) {
   const items = legendOf(d, chosen);
   if (!items.length) return null;
   const legend = node("p", "", "arrow-legend");
-  legend.append("On the board: ");
+  legend.append(`${t("review.onTheBoard")} `);
   items.forEach((item, i) => {
-    if (i) legend.append("; ");
+    if (i) legend.append(`${t("review.legendSeparator")} `);
     legend.append(node("span", "", `swatch ${item.kind}`), ` ${item.words}`);
   });
-  if (chosen !== null) legend.append(" (choose it again for the play made)");
+  if (chosen !== null) legend.append(` ${t("review.chooseAgain")}`);
   return legend;
 }
 
@@ -211,7 +259,7 @@ function equityTable(kind, caption, unit) {
   const table = node("table", "", `plays-table ${kind}`);
   table.append(node("caption", caption));
   const head = node("tr");
-  for (const text of ["", equityHeading(unit), "Diff."]) {
+  for (const text of ["", equityHeading(unit), t("review.diffHeading")]) {
     const th = node("th", text);
     th.setAttribute("scope", "col");
     head.append(th);
@@ -230,10 +278,10 @@ function resignTable(d, names, unit) {
   const c = d.resign_equities;
   const resigner = names[d.turn] ?? "";
   const answerer = names[1 - d.turn] ?? "";
-  const table = equityTable("resign-table", `What the game is worth to ${resigner} (${UNIT_NAMES[unit]})`, unit);
-  const points = plural(Number(c.points) || 0, "point");
+  const table = equityTable("resign-table", t("review.resignCaption", { name: resigner, unit: unitName(unit) }), unit);
+  const points = t("review.points", { n: Number(c.points) || 0 });
   const right = c.action === "resign" ? "resign" : "play_on";
-  for (const [key, label] of [["play_on", "Play on"], ["resign", `Resign ${sizeWords(d)} (${points})`]]) {
+  for (const [key, label] of [["play_on", t("review.playOn")], ["resign", t("review.resignRow", { size: sizeOf(d), points })]]) {
     const tr = node("tr", "", key === right ? "best-row" : "");
     const th = node("th", label);
     th.setAttribute("scope", "row");
@@ -246,8 +294,8 @@ function resignTable(d, names, unit) {
   return wrap;
 }
 
-/** The three cube actions of the cube table, by their keys in `cube_equities`, in words. */
-export const CUBE_OPTIONS = Object.freeze([["no_double", "No double"], ["double_take", "Double, take"], ["double_pass", "Double, drop"]]);
+/** The three cube actions of the cube table, by their keys in `cube_equities`, and their words' messages. */
+export const CUBE_OPTIONS = Object.freeze([["no_double", "review.cubeNoDouble"], ["double_take", "review.cubeDoubleTake"], ["double_pass", "review.cubeDoublePass"]]);
 
 /**
  * The key of the right cube action of cube equities `c`.
@@ -263,11 +311,14 @@ function rightCubeAction(c) {
  */
 export function cubeVerdict(d, unit) {
   const c = d.cube_equities;
-  const advice = { double: "Double", no_double: "No double", too_good: "Too good to double" }[/** @type {"double"} */ (c.action)] ?? c.action;
-  const answer = c.response ?? "take";
-  const choice = CHOICE_WORDS[/** @type {"take"} */ (d.played)] ?? decisionText(d);
-  const cost = Number(d.error) > 0 ? `${choice} cost ${costAmount(d, unit)}.` : `${choice} was right.`;
-  return `Right action: ${advice.toLowerCase()}; the answer: ${answer}. ${cost}`;
+  const action = { double: "double", no_double: "nodouble", too_good: "toogood" }[/** @type {"double"} */ (c.action)] ?? String(c.action);
+  const answer = String(c.response ?? "take");
+  const choice = CHOICES[/** @type {"take"} */ (d.played)] ?? "other";
+  const what = decisionText(d);
+  const cost = Number(d.error) > 0
+    ? t("review.choiceCost", { choice, what, amount: costAmount(d, unit) })
+    : t("review.choiceRight", { choice, what });
+  return `${t("review.cubeVerdict", { action, answer })} ${cost}`;
 }
 
 /**
@@ -278,11 +329,11 @@ export function cubeVerdict(d, unit) {
 function cubeTable(d, names, unit) {
   const c = d.cube_equities;
   const doubler = names[d.turn] ?? "";
-  const table = equityTable("cube-table", `Cube equities for ${doubler} (${UNIT_NAMES[unit]})`, unit);
+  const table = equityTable("cube-table", t("review.cubeCaption", { name: doubler, unit: unitName(unit) }), unit);
   const right = rightCubeAction(c);
   for (const [key, label] of CUBE_OPTIONS) {
     const tr = node("tr", "", key === right ? "best-row" : "");
-    const th = node("th", label);
+    const th = node("th", t(/** @type {"review.cubeNoDouble"} */ (label)));
     th.setAttribute("scope", "row");
     // as gnubg lists them: each equity against the right action's
     const value = c[key];

@@ -7,8 +7,8 @@
 /** The marks from the mildest, each counting as an error at its own level and every level under it. */
 export const MARK_LEVELS = Object.freeze(["doubtful", "bad", "very_bad"]);
 
-/** The kinds of error offered, as the select in index.html names them (`#review-jump-kind`). */
-export const JUMP_WORDS = Object.freeze({ doubtful: "error", bad: "bad error", very_bad: "blunder" });
+/** The kinds of error offered (`#review-jump-kind`), as the messages that say none is found take them (`kind`). */
+export const JUMP_KINDS = Object.freeze({ doubtful: "error", bad: "bad", very_bad: "veryBad" });
 
 /**
  * The step after (`direction` 1) or before (-1) step `from` whose decision is marked `level` or worse and, when

@@ -5,7 +5,8 @@
  * navigation.js).
  */
 
-import { decisionText, luckSymbol, LUCK_WORDS, markSymbol, MARK_WORDS } from "./analysis-data.js";
+import { t } from "../i18n/i18n.js";
+import { decisionText, luckSymbol, luckWords, markSymbol, markWords } from "./analysis-data.js";
 import { node } from "./dom.js";
 
 /**
@@ -24,8 +25,11 @@ export function renderMoves(box, steps, games, names) {
     if (step.game !== game) {
       game = step.game;
       const g = games[game] ?? {};
-      const won = typeof g.winner === "number" ? ` — ${names[g.winner] ?? ""} won ${g.points} point${g.points === 1 ? "" : "s"}` : "";
-      fragment.append(node("h4", `Game ${step.gameNumber} (${(step.score ?? []).join("–")})${won}`));
+      const [a, b] = step.score ?? [0, 0];
+      const heading = { game: step.gameNumber, a, b };
+      fragment.append(node("h4", typeof g.winner === "number"
+        ? t("review.gameWon", { ...heading, name: names[g.winner] ?? "", points: g.points })
+        : t("review.game", heading)));
       list = /** @type {HTMLOListElement} */ (node("ol"));
       fragment.append(list);
     }
@@ -38,13 +42,13 @@ export function renderMoves(box, steps, games, names) {
     button.append(who, ` ${decisionText(d)}`);
     if (d.mark) {
       const mark = node("span", markSymbol(d.mark), `mark ${d.mark}`);
-      mark.setAttribute("aria-label", MARK_WORDS[/** @type {"bad"} */ (d.mark)] ?? d.mark);
+      mark.setAttribute("aria-label", markWords(d.mark));
       mark.setAttribute("role", "img");
       button.append(" ", mark);
     }
     if (d.luck_mark) {
       const luck = node("span", luckSymbol(d.luck_mark), `luck ${d.luck_mark}`);
-      luck.setAttribute("aria-label", `roll ${LUCK_WORDS[/** @type {"lucky"} */ (d.luck_mark)] ?? d.luck_mark}`);
+      luck.setAttribute("aria-label", t("review.rollLuck", { luck: luckWords(d.luck_mark) }));
       luck.setAttribute("role", "img");
       button.append(" ", luck);
     }

@@ -8,7 +8,9 @@
 
 import { decisionBoard } from "./board-view.js";
 import { renderDecision, spoken } from "./decision.js";
-import { JUMP_WORDS, nextError } from "./jumps.js";
+import { t } from "../i18n/i18n.js";
+import { JUMP_KINDS, nextError } from "./jumps.js";
+import { playText } from "./analysis-data.js";
 import { markCurrent } from "./movelist.js";
 import { unitOf } from "./units.js";
 import { decisionKey, keptRolloutView, leaveRollout, openDecisionRollout } from "./rollout.js";
@@ -55,7 +57,7 @@ export function go(state, i, speak) {
   const { at } = state;
   const step = steps[at];
   dom.panel.dataset.at = String(at);
-  dom.where.textContent = `Decision ${at + 1} of ${steps.length} listed · game ${step.gameNumber}`;
+  dom.where.textContent = t("review.where", { n: at + 1, count: steps.length, game: step.gameNumber });
   for (const [name, disabled] of [["first", at === 0], ["previous", at === 0], ["next", at === steps.length - 1], ["last", at === steps.length - 1]]) {
     const b = /** @type {HTMLButtonElement} */ (dom.body.querySelector(`[data-go=${name}]`));
     // a focused button that gets disabled would drop the keyboard player's focus: keep it enabled-looking instead
@@ -90,10 +92,12 @@ export function jump(state, where) {
   const who = dom.jumpWho.value === "" ? null : Number(dom.jumpWho.value);
   const found = nextError(state.steps, state.at, where === "previous" ? -1 : 1, { level, player: who });
   if (found !== null) return go(state, found, true);
-  const kind = JUMP_WORDS[/** @type {"bad"} */ (level)] ?? "error";
-  const whose = who === null ? "" : ` of ${state.names[who] ?? ""}`;
-  state.ctx.announcer.say(`No ${kind}${whose} ${where === "previous" ? "before" : "after"} this decision.`);
-  dom.where.textContent = `No ${kind}${whose} ${where === "previous" ? "before" : "after"} decision ${state.at + 1}`;
+  const args = {
+    kind: JUMP_KINDS[/** @type {"bad"} */ (level)] ?? "error", where: where === "previous" ? "before" : "after",
+    name: who === null ? "" : state.names[who] ?? "", n: state.at + 1,
+  };
+  state.ctx.announcer.say(who === null ? t("review.noErrorSaid", args) : t("review.noErrorOfSaid", args));
+  dom.where.textContent = who === null ? t("review.noErrorShown", args) : t("review.noErrorOfShown", args);
 }
 
 /**
@@ -153,7 +157,7 @@ function choose(state, i) {
   state.chosen = state.chosen === i ? null : i;
   draw(state);
   /** @type {HTMLElement | null} */ (state.dom.decision.querySelector(`button[data-candidate="${i}"]`))?.focus();
-  state.ctx.announcer.say(state.chosen === null ? "The board shows the play made again." : `The board shows ${play.play}.`);
+  state.ctx.announcer.say(state.chosen === null ? t("review.showsMade") : t("review.shows", { play: playText(play.play) }));
 }
 
 /**

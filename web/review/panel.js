@@ -4,13 +4,15 @@
  * note that says what review is doing, and an analysis shown in all its views at once.
  */
 
+import { t } from "../i18n/i18n.js";
 import { renderChart } from "./analysis-chart.js";
 import { stepsOf } from "./analysis-data.js";
 import { root } from "./dom.js";
 import { renderMoves } from "./movelist.js";
 import { draw, go } from "./navigation.js";
 import { leaveRollout, loadRollouts } from "./rollout.js";
-import { renderSummary, verdict } from "./summary.js";
+import { renderSummary } from "./summary.js";
+import { namesOf } from "./state.js";
 import { checkUnit } from "./units.js";
 import { sourceText } from "./words.js";
 
@@ -28,8 +30,50 @@ export function openPanel(state) {
   dom.summary.replaceChildren();
   dom.source.textContent = sourceText(names, ctx.imported, ctx.current ?? null);
   dom.continueButton.hidden = !ctx.continueMatch;
-  dom.jumpWho.replaceChildren(new Option("both players", ""), ...names.map((name, i) => new Option(name, String(i))));
+  jumpChoices(state);
   dom.unitSelect.value = state.unit;
+}
+
+/**
+ * The choice of whose errors to go to: both players, or one by name (the choice made kept).
+ * @param {ReviewState} state
+ */
+function jumpChoices(state) {
+  const { dom, names } = state;
+  const chosen = dom.jumpWho.value;
+  dom.jumpWho.replaceChildren(new Option(t("review.bothPlayers"), ""), ...names.map((name, i) => new Option(name, String(i))));
+  dom.jumpWho.value = chosen;
+}
+
+/**
+ * Another language is in force: everything review wrote is written again in it (the decision shown, the summary's
+ * game chosen and the move list's place kept).
+ * @param {ReviewState} state
+ */
+export function relabel(state) {
+  const { ctx, dom } = state;
+  state.names = namesOf(state.record);
+  dom.source.textContent = sourceText(state.names, ctx.imported, ctx.current ?? null);
+  jumpChoices(state);
+  dom.startButton.textContent = state.analysis ? t("review.analyseAgain") : t("review.analyse");
+  const a = state.analysis;
+  if (a) {
+    const game = /** @type {HTMLSelectElement | null} */ (dom.summary.querySelector("#review-summary-game"))?.value ?? "";
+    renderSummary(dom.summary, a, state.record, state.names, shownUnit(state, a), state.steps.length);
+    const select = /** @type {HTMLSelectElement | null} */ (dom.summary.querySelector("#review-summary-game"));
+    if (select && game) {
+      select.value = game;
+      select.dispatchEvent(new Event("change"));
+    }
+    const scrolled = dom.moves.scrollTop;
+    state.moveButtons = renderMoves(dom.moves, state.steps, a.games ?? [], state.names);
+    dom.moves.scrollTop = scrolled;
+    state.chart = state.steps.length
+      ? renderChart(dom.chart, state.steps, { match: a.unit === "match", names: state.names, onPick: (i) => go(state, i, true) })
+      : null;
+    go(state, state.at, false);
+  }
+  if (state.noteWords) dom.note.textContent = state.noteWords();
 }
 
 /**
@@ -51,8 +95,7 @@ export function setUnit(state, value) {
   if (!a) return;
   renderSummary(state.dom.summary, a, state.record, state.names, shownUnit(state, a), state.steps.length);
   // the verdict said when the analysis finished names its error rates' unit: written again in the new one
-  const done = state.dom.note.dataset.verdict;
-  if (done) state.dom.note.textContent = `${done} ${verdict(a, state.names, state.unit)}`;
+  if (state.noteWords) state.dom.note.textContent = state.noteWords();
   go(state, state.at, false);
 }
 
@@ -69,12 +112,14 @@ export function closePanel(state) {
 }
 
 /**
- * Say `text` in the panel's note and to screen readers.
- * @param {ReviewState} state @param {string} text
+ * Say `words()` in the panel's note and to screen readers; the note is written again by `words` in another
+ * language or unit.
+ * @param {ReviewState} state @param {() => string} words
  */
-export function say(state, text) {
+export function say(state, words) {
+  const text = words();
   state.dom.note.textContent = text;
-  delete state.dom.note.dataset.verdict;
+  state.noteWords = words;
   state.ctx.announcer.say(text);
 }
 

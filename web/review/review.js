@@ -14,9 +14,10 @@
  * another statically, so they all load with this module, on first use.
  */
 
+import { LANGUAGE_CHANGED } from "../i18n/i18n.js";
 import { onBodyClick, onKeydown } from "./navigation.js";
-import { closePanel, openPanel, setUnit } from "./panel.js";
-import { analyse, leaveRun, offerAnalysis } from "./run-control.js";
+import { closePanel, openPanel, relabel, setUnit } from "./panel.js";
+import { analyse, leaveRun, offerAnalysis, relabelRun } from "./run-control.js";
 import { createState } from "./state.js";
 
 /**
@@ -73,6 +74,10 @@ export function enterReview(ctx) {
   listen(dom.continueButton, "click", () => ctx.continueMatch?.());
   listen(document, "keydown", (event) => onKeydown(state, event));
   listen(dom.unitSelect, "change", () => setUnit(state, dom.unitSelect.value));
+  listen(document, LANGUAGE_CHANGED, () => {
+    relabel(state);
+    relabelRun(state);
+  });
 
   return {
     exit() {

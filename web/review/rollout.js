@@ -6,10 +6,11 @@
  * decision whenever review shows it again.
  */
 
+import { rollDashed } from "../dice-words.js";
+import { t } from "../i18n/i18n.js";
 import { recordFingerprint } from "../record.js";
-import { decisionView } from "./analysis-data.js";
+import { decisionView, playText } from "./analysis-data.js";
 import { byId, node } from "./dom.js";
-import { plural } from "./words.js";
 
 /** @typedef {import("./state.js").ReviewState} ReviewState */
 /** @typedef {import("./analyses.js").KeptRollout} KeptRollout */
@@ -83,19 +84,21 @@ export function openDecisionRollout(state, redraw) {
   const cube = d.kind === "double" || taker;
   const plays = cube ? [] : rolloutPlays(d);
   const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
-  const made = plays.length > ROLLOUT_PLAYS ? ` and the play made, ${plays[ROLLOUT_PLAYS].play}` : "";
+  const best = { n: Math.min(ROLLOUT_PLAYS, plays.length), roll: cube ? "" : rollDashed(d.dice), plays: plays.map((p) => playText(p.play)).join(" · ") };
   const what = taker
-    ? `The take decision (a double to ${(d.cube?.value ?? 1) * 2}): double/take rolled out, double/pass worked out, seen from the taker.`
+    ? t("review.rolloutTake", { value: (d.cube?.value ?? 1) * 2 })
     : cube
-    ? `The cube decision (cube at ${d.cube?.value ?? 1}): no double and double/take rolled out, double/pass worked out.`
-    : `The best ${Math.min(ROLLOUT_PLAYS, plays.length)} plays${made} of ${d.dice.join("-")}: ${plays.map((p) => p.play).join(" · ")}.`;
+    ? t("review.rolloutCube", { value: d.cube?.value ?? 1 })
+    : plays.length > ROLLOUT_PLAYS
+    ? t("review.rolloutPlaysMade", { ...best, made: playText(plays[ROLLOUT_PLAYS].play) })
+    : t("review.rolloutPlays", best);
   state.ctx.rollout?.open(view, plays, (text) => state.ctx.announcer.say(text), {
     host: byId("review-rollout"),
     chosen: plays,
     what,
     cube: cube && !taker,
     taker,
-    shownElsewhere: "The result is shown with the decision, above.",
+    shownElsewhere: t("review.rolloutShownAbove"),
     onResult: (result, id, verdict) => {
       /** @type {KeptRollout} */
       const kept = {
@@ -105,7 +108,7 @@ export function openDecisionRollout(state, redraw) {
       const key = decisionKey(d);
       if (state.analysis === analysis) state.rollouts = { ...state.rollouts, [key]: kept };
       void state.ctx.analyses.keepRollout(fingerprintOf(state), key, kept).then((saved) => {
-        if (!saved.ok) state.ctx.announcer.say(`The rollout is shown but ${saved.error.replace(/^the rollout /, "")}.`);
+        if (!saved.ok) state.ctx.announcer.say(t("review.rolloutNotKept", { error: saved.error.replace(/^the rollout /, "") }));
       });
       if (!state.left && state.analysis === analysis && state.steps[state.at]?.decision === d) redraw();
     },
@@ -128,10 +131,11 @@ export function keptRolloutView(state, kept, match) {
   const panel = state.ctx.rollout;
   if (!panel) return null;
   const box = node("div", "", "review-rollout-kept");
-  const cut = kept.truncation ? `each stopped after ${plural(kept.truncation, "ply", "plies")}` : "each played to the end";
-  const cubeful = kept.cubeful ? ", cubeful" : "";
-  const plies = kept.plies ? ", checker play at 1-ply" : "";
-  box.append(node("p", `Rolled out: ${kept.result.trials} trials, ${cut}, seed ${kept.seed}${cubeful}${plies}.`, "rolled-out"));
+  const words = t("review.rolledOut", {
+    trials: kept.result.trials, truncation: kept.truncation || 0, seed: String(kept.seed),
+    cubeful: kept.cubeful ? "yes" : "no", plies: kept.plies ? "yes" : "no",
+  });
+  box.append(node("p", words, "rolled-out"));
   box.append(panel.verdictTable(kept.cube ?? null, match) ?? panel.table(kept.result, kept.plays.map((play) => ({ play })), match));
   return box;
 }

@@ -10,6 +10,7 @@
  * the background.
  */
 
+import { t } from "../i18n/i18n.js";
 import { coverage } from "./analysis-data.js";
 import { startPoolAnalysis } from "./analysis-pool.js";
 import { startAnalysis } from "./analysis-run.js";
@@ -44,10 +45,19 @@ const shown = (job) => (job.view && !job.view.left ? job.view : null);
 
 /** @param {Job} job */
 const progressText = (job) => {
-  const restarted = job.restarts ? ` (an engine stopped and was started again: its part is judged again)` : "";
-  if (job.all) return `${job.done} of ${job.all} decisions judged${job.workers > 1 ? ` by ${job.workers} engines` : ""}${restarted}`;
-  return job.workers ? `Starting ${job.workers === 1 ? "an engine" : `${job.workers} engines`} for the deep analysis…` : "Starting…";
+  const args = { done: job.done, all: job.all, workers: job.workers, restarted: job.restarts ? "yes" : "no" };
+  if (job.all) return job.workers > 1 ? t("review.progressEngines", args) : t("review.progress", args);
+  return job.workers ? t("review.startingEngines", { n: job.workers }) : t("review.starting");
 };
+
+/**
+ * Another language is in force: the progress of the run review shows, if any, written again.
+ * @param {ReviewState} state
+ */
+export function relabelRun(state) {
+  if (current && shown(current) === state) showProgress(state, current);
+  else if (state.run) state.dom.count.textContent = t("review.starting");
+}
 
 /**
  * On entering: the depth offered first, and the saved analysis shown if there is one; else the offer to analyse. A
@@ -63,15 +73,13 @@ export async function offerAnalysis(state) {
   const problem = ctx.analyses.takeProblem();
   if (state.left || state.run) return; // review ended, or the player started a run meanwhile
   root.dataset.analysis = "none";
-  dom.startButton.textContent = kept ? "Analyse again" : "Analyse";
+  dom.startButton.textContent = kept ? t("review.analyseAgain") : t("review.analyse");
   const going = current && current.fingerprint === recordFingerprint(record) ? current : null;
   if (kept) {
     root.dataset.analysisSource = "stored";
     showAnalysis(state, kept.analysis);
     const { covered, stale } = coverage(kept.analysis, record);
-    say(state, stale
-      ? `The saved analysis covers the first ${covered} of the match's ${total} actions: the match went on after it. Analyse again to include the rest.`
-      : "Analysis loaded from this browser's storage.");
+    say(state, () => (stale ? t("review.stale", { covered, total }) : t("review.loaded")));
     if (going) takeUp(state, going);
     else if (stale && ctx.autostart) void analyse(state);
   } else if (going) {
@@ -79,7 +87,7 @@ export async function offerAnalysis(state) {
     takeUp(state, going);
   } else {
     root.dataset.analysisSource = "";
-    say(state, `${problem ? `Note: ${problem}. ` : ""}This match has not been analysed yet. Choose how deep, then Analyse: each decision of both players is judged by the computer.`);
+    say(state, () => (problem ? t("review.notAnalysedProblem", { problem }) : t("review.notAnalysed")));
     if (ctx.autostart) void analyse(state);
     else dom.startButton.focus();
   }
@@ -115,7 +123,7 @@ function takeUp(state, job) {
   setRunning(state, true);
   showProgress(state, job);
   root.dataset.analysis = "running";
-  say(state, "The analysis started before goes on: every play and every chance to double is a decision judged.");
+  say(state, () => t("review.goesOn"));
 }
 
 /**
@@ -136,11 +144,11 @@ export async function analyse(state) {
   ctx.setDepth(depth);
   dom.bar.value = 0;
   dom.bar.max = 1;
-  dom.count.textContent = "Starting…";
+  dom.count.textContent = t("review.starting");
   setRunning(state, true);
   root.dataset.analysis = "running";
   root.dataset.analysisRuns = String(Number(root.dataset.analysisRuns || 0) + 1);
-  say(state, "Analysing the match: every play and every chance to double is a decision judged.");
+  say(state, () => t("review.analysing"));
   /** @type {Job} */
   const job = {
     run: /** @type {any} */ (null), workers: 0, record, fingerprint: recordFingerprint(record), done: 0, all: 0, view: state, ctx,
@@ -187,11 +195,11 @@ async function finish(job) {
     result = await job.run.result;
   } catch (error) {
     end(job);
-    const text = `The analysis failed: ${error instanceof Error ? error.message : String(error)}`;
+    const words = () => t("review.failed", { error: error instanceof Error ? error.message : String(error) });
     const view = shown(job);
-    if (!view) return ctx.announcer.say(text);
+    if (!view) return ctx.announcer.say(words());
     root.dataset.analysis = "failed";
-    say(view, text);
+    say(view, words);
     return;
   }
   end(job);
@@ -199,24 +207,25 @@ async function finish(job) {
   if (!result) {
     if (!view) return;
     root.dataset.analysis = view.analysis ? "done" : "cancelled";
-    say(view, view.analysis ? "Analysis cancelled; the earlier analysis is still shown." : "Analysis cancelled. Nothing was changed.");
+    const kept = Boolean(view.analysis);
+    say(view, () => (kept ? t("review.cancelledKept") : t("review.cancelled")));
     view.dom.startButton.focus();
     return;
   }
   const actions = Number(/** @type {any} */ (result).actions) || 0;
   const saved = await saveAnalysis(ctx.analyses, record, actions, result);
-  const done = `Analysis done${saved.ok ? " and saved" : ` but not saved (${saved.error})`}.`;
   const later = shown(job);
   if (!later) {
     if (!root.dataset.mode) root.dataset.analysis = "background-done";
-    ctx.announcer.say(`${done} Analyse / review shows it.`);
+    ctx.announcer.say(saved.ok ? t("review.doneSavedBackground") : t("review.doneNotSavedBackground", { error: saved.error }));
     return;
   }
   root.dataset.analysisSource = "computed";
   showAnalysis(later, result);
-  later.dom.startButton.textContent = "Analyse again";
-  say(later, `${done} ${verdict(result, later.names, later.unit)}`);
-  later.dom.note.dataset.verdict = done; // said again in the unit the player chooses next (panel.js setUnit)
+  later.dom.startButton.textContent = t("review.analyseAgain");
+  // said again in the unit the player chooses next (panel.js setUnit), and in another language
+  const done = () => (saved.ok ? t("review.doneSaved") : t("review.doneNotSaved", { error: saved.error }));
+  say(later, () => `${done()} ${verdict(result, later.names, later.unit)}`);
   // focused at the next frame, where the review just filled is laid out anyway: focusing it now would lay it out
   // inside this task
   const first = /** @type {HTMLElement | null} */ (later.dom.body.querySelector("[data-go=first]"));
@@ -251,5 +260,5 @@ export function leaveRun(state) {
   job.view = null;
   state.run = null;
   state.ctx.showBackground?.(`${Math.floor((100 * job.done) / Math.max(1, job.all))}%`);
-  state.ctx.announcer.say("The analysis goes on in the background; Analyse / review shows it.");
+  state.ctx.announcer.say(t("review.background"));
 }

@@ -4,6 +4,8 @@
  * move through it and run the analysis. Nothing else keeps any of it.
  */
 
+import { t } from "../i18n/i18n.js";
+import { shownName } from "../i18n/player-names.js";
 import { byId } from "./dom.js";
 import { checkUnit } from "./units.js";
 import { countActions } from "../record.js";
@@ -55,7 +57,19 @@ import { countActions } from "../record.js";
  * @property {boolean} allPlays  every candidate play kept is listed, not the first five
  * @property {Record<string, import("./analyses.js").KeptRollout>} rollouts  the decisions rolled out, kept with the
  *   analysis shown (by rollout.js `decisionKey`)
+ * @property {(() => string) | null} noteWords  what the note says, written again in another language or unit
  */
+
+/**
+ * The players' names as review shows them: a side's default name as the language's word for it (docs/i18n.md).
+ * @param {Record<string, any>} record
+ */
+export function namesOf(record) {
+  return [0, 1].map((i) => {
+    const word = t(i === 0 ? "player.white" : "player.black");
+    return shownName(record.players?.[i]?.name, i, word);
+  });
+}
 
 /**
  * @param {import("./review.js").ReviewContext} ctx
@@ -66,7 +80,7 @@ export function createState(ctx) {
   return {
     ctx,
     record,
-    names: (record.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => p?.name || `Player ${i + 1}`),
+    names: namesOf(record),
     total: countActions(record),
     dom: {
       panel: byId("review-panel"),
@@ -104,5 +118,6 @@ export function createState(ctx) {
     chosen: null,
     allPlays: false,
     rollouts: {},
+    noteWords: null,
   };
 }

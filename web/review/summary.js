@@ -5,10 +5,11 @@
  * when an analysis is done.
  */
 
+import { decimal, t } from "../i18n/i18n.js";
 import { coverage, formatNumber } from "./analysis-data.js";
 import { node } from "./dom.js";
-import { rate, rateUnitWords } from "./units.js";
-import { hasJudgedDecisions, LUCK_UNITS_NOTE, luckLabel, plural, resignationsCell, resigned, verdict as verdictWords } from "./words.js";
+import { rate } from "./units.js";
+import { hasJudgedDecisions, labelWords, luckLabel, luckUnitsNote, resignationsCell, resigned, verdict as verdictWords } from "./words.js";
 
 /** @typedef {import("./units.js").Unit} Unit */
 
@@ -21,22 +22,23 @@ function rows(unit, match, withResignations) {
   const judged = (/** @type {any} */ p, /** @type {string} */ text) => (hasJudgedDecisions(p) ? text : "—");
   /** @type {[string, (p: any) => string][]} */
   const list = [
-    ["Error rate, overall", (p) => (hasJudgedDecisions(p) ? rate(p, "overall", unit) : "no decision to judge")],
-    ["Checker play", (p) => `${p.unforced_moves ? rate(p, "chequer", unit) : "—"} (${plural(p.unforced_moves ?? 0, "unforced move")})`],
-    ["Cube", (p) => `${p.close_cube_decisions ? rate(p, "cube", unit) : "—"} (${plural(p.close_cube_decisions ?? 0, "close decision")})`],
-    ["Performance rating (PR)", (p) => judged(p, formatNumber(p.pr))],
-    ["Rating", (p) => judged(p, p.rating ?? "—")],
-    ["Marks ?! / ? / ??", (p) => `${p.marks?.doubtful ?? 0} / ${p.marks?.bad ?? 0} / ${p.marks?.very_bad ?? 0}`],
-    ["Luck per move", (p) => {
+    [t("review.rowOverall"), (p) => (hasJudgedDecisions(p) ? rate(p, "overall", unit) : t("review.noDecision"))],
+    [t("review.rowChecker"), (p) => t("review.cellUnforced", { rate: p.unforced_moves ? rate(p, "chequer", unit) : "—", n: p.unforced_moves ?? 0 })],
+    [t("review.rowCube"), (p) => t("review.cellClose", { rate: p.close_cube_decisions ? rate(p, "cube", unit) : "—", n: p.close_cube_decisions ?? 0 })],
+    [t("review.rowPr"), (p) => judged(p, formatNumber(p.pr))],
+    [t("review.rowRating"), (p) => judged(p, p.rating ? labelWords(String(p.rating)) : "—")],
+    [t("review.rowMarks"), (p) => t("review.cellMarks", { doubtful: p.marks?.doubtful ?? 0, bad: p.marks?.bad ?? 0, veryBad: p.marks?.very_bad ?? 0 })],
+    [t("review.rowLuck"), (p) => {
       if (!p.moves) return "—";
       const label = luckLabel(p.luck_rating);
-      return `${rate(p, "luck", unit)}${label ? ` (${label})` : ""}`;
+      return label ? t("review.cellLuck", { rate: rate(p, "luck", unit), label }) : rate(p, "luck", unit);
     }],
   ];
-  if (withResignations) list.push(["Resignations (outside the rates, as in GNU Backgammon)", (p) => resignationsCell(p, unit, match)]);
+  if (withResignations) list.push([t("review.rowResignations"), (p) => resignationsCell(p, unit, match)]);
   if (match && unit === "emg") {
-    list.push(["Match chance lost to errors", (p) => `${formatNumber((p.mwc?.chequer_error_total ?? 0) + (p.mwc?.cube_error_total ?? 0))}%`]);
-    list.push(["Match chance from luck", (p) => `${formatNumber(p.mwc?.luck_total)}%`]);
+    const percent = (/** @type {unknown} */ x) => (typeof x === "number" && Number.isFinite(x) ? decimal(x, 1, { percent: true }) : "—%");
+    list.push([t("review.rowLostToErrors"), (p) => percent((p.mwc?.chequer_error_total ?? 0) + (p.mwc?.cube_error_total ?? 0))]);
+    list.push([t("review.rowFromLuck"), (p) => percent(p.mwc?.luck_total)]);
   }
   return list;
 }
@@ -44,11 +46,11 @@ function rows(unit, match, withResignations) {
 /**
  * The table of both players' figures.
  * @param {Record<string, any>[]} players @param {string[]} names @param {Unit} unit @param {boolean} match
- * @param {string} whose  "the match" or "game 2"
+ * @param {{whose: string, game?: number}} whose  "match", "session" or "game" (with its number)
  */
 function figuresTable(players, names, unit, match, whose) {
   const table = node("table", "", "review-summary-table");
-  table.append(node("caption", `Both players' figures in ${whose} (rates in ${rateUnitWords(unit)})`));
+  table.append(node("caption", t("review.figuresCaption", { ...whose, game: whose.game ?? 0, unit })));
   const head = node("tr");
   head.append(node("td"));
   for (const name of names) {
@@ -75,8 +77,8 @@ export function countsNote(a, listed) {
   const judged = (a.games ?? []).reduce((/** @type {number} */ n, /** @type {any} */ g) => n + (g.decisions?.length ?? 0), 0);
   const left = judged - listed;
   const resignations = (a.games ?? []).some((/** @type {any} */ g) => (g.decisions ?? []).some((/** @type {any} */ d) => d.kind === "resign"));
-  const what = resignations ? "every play, every chance to double, every resignation and its answer" : "every play and every chance to double";
-  return `${plural(judged, "decision")} judged (${what}); the move list shows ${listed}${left ? `: the ${plural(left, "clear no-double", "clear no-doubles")} ${left === 1 ? "is" : "are"} left out` : ""}.`;
+  const what = resignations ? "resign" : "other";
+  return left ? t("review.countsLeft", { judged, what, listed, left }) : t("review.counts", { judged, what, listed });
 }
 
 /**
@@ -88,13 +90,16 @@ export function countsNote(a, listed) {
 export function renderSummary(box, a, record, names, unit, listed) {
   const match = a.unit === "match";
   const games = a.games ?? [];
-  const label = node("label", "Figures of ", "summary-choice");
+  const label = node("label", `${t("review.figuresOf")} `, "summary-choice");
   const select = /** @type {HTMLSelectElement} */ (node("select"));
   select.id = "review-summary-game";
-  select.append(new Option(match ? "the whole match" : "the whole session", ""));
+  select.append(new Option(match ? t("review.wholeMatch") : t("review.wholeSession"), ""));
   games.forEach((/** @type {any} */ g, /** @type {number} */ i) => {
-    const won = typeof g.winner === "number" ? `, ${names[g.winner] ?? ""} won ${plural(g.points ?? 0, "point")}` : "";
-    select.append(new Option(`game ${g.number ?? i + 1}${won}`, String(i)));
+    const game = g.number ?? i + 1;
+    const text = typeof g.winner === "number"
+      ? t("review.gameOptionWon", { game, name: names[g.winner] ?? "", points: g.points ?? 0 })
+      : t("review.gameOption", { game });
+    select.append(new Option(text, String(i)));
   });
   label.append(select);
   const tableBox = node("div");
@@ -102,14 +107,16 @@ export function renderSummary(box, a, record, names, unit, listed) {
     const i = select.value === "" ? null : Number(select.value);
     const g = i === null ? null : games[i];
     const players = g ? g.players ?? [] : a.players ?? [];
-    tableBox.replaceChildren(figuresTable(players, names, unit, match, g ? `game ${g.number ?? (i ?? 0) + 1}` : match ? "the match" : "the session"));
+    const whose = g ? { whose: "game", game: g.number ?? (i ?? 0) + 1 } : { whose: match ? "match" : "session" };
+    tableBox.replaceChildren(figuresTable(players, names, unit, match, whose));
   };
   select.addEventListener("change", draw);
   draw();
   const where = coverage(a, record);
-  const parts = [`Depth ${a.depth ?? "?"}${a.depth === 0 ? " (quick)" : a.depth === 2 ? " (deep, 2-ply)" : ""}.`, countsNote(a, listed)];
-  if (where.stale) parts.push(`Covers ${where.covered} of ${where.total} actions: the match went on after it.`);
-  const luckNote = match ? [node("p", LUCK_UNITS_NOTE, "luck-units")] : [];
+  const depth = a.depth === 0 ? t("review.depthQuick") : a.depth === 2 ? t("review.depthDeep") : t("review.depthOf", { depth: a.depth ?? "?" });
+  const parts = [depth, countsNote(a, listed)];
+  if (where.stale) parts.push(t("review.covers", { covered: where.covered, total: where.total }));
+  const luckNote = match ? [node("p", luckUnitsNote(), "luck-units")] : [];
   box.replaceChildren(...(games.length > 1 ? [label] : []), tableBox, ...luckNote, node("p", parts.join(" "), "note"));
 }
 
@@ -119,5 +126,5 @@ export function renderSummary(box, a, record, names, unit, listed) {
  */
 export function verdict(a, names, unit) {
   const named = unit === "mwc" && a.unit === "match" ? "mwc" : "emg";
-  return verdictWords(a, names, (p) => `${rate(p, "overall", named)}${named === "emg" ? " mEMG" : " MWC"} per decision`);
+  return verdictWords(a, names, (p) => t("review.ratePerDecision", { rate: rate(p, "overall", named), unit: named }));
 }

@@ -8,12 +8,18 @@
  * the MWC of that side after losing and after winning a single game at its cube, which maps EMG to MWC linearly.
  */
 
+import { decimal, t } from "../i18n/i18n.js";
 import { formatNumber } from "./analysis-data.js";
 
 /** @typedef {"emg" | "mwc"} Unit */
 
-/** The unit's short name, written after a figure. */
-export const UNIT_NAMES = Object.freeze({ emg: "EMG", mwc: "MWC" });
+/**
+ * The unit's short name, written after a figure.
+ * @param {Unit} unit
+ */
+export function unitName(unit) {
+  return unit === "mwc" ? t("review.unitMwc") : t("review.unitEmg");
+}
 
 /**
  * The heading of a column of equities in `unit`: "Equity (EMG)", or in a match's chances simply "MWC" (a match
@@ -21,7 +27,7 @@ export const UNIT_NAMES = Object.freeze({ emg: "EMG", mwc: "MWC" });
  * @param {Unit} unit
  */
 export function equityHeading(unit) {
-  return unit === "mwc" ? "MWC" : "Equity (EMG)";
+  return unit === "mwc" ? t("review.unitMwc") : t("review.equityHeading");
 }
 
 /**
@@ -71,10 +77,7 @@ export function differenceIn(d, emg, unit) {
 export function figure(value, unit, { signed = false } = {}) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
   const digits = unit === "emg" ? 3 : signed ? 2 : 1;
-  const text = Math.abs(value).toFixed(digits);
-  if (Number(text) === 0) return unit === "emg" ? text : `${text}%`;
-  const sign = value < 0 ? "−" : signed || unit === "emg" ? "+" : "";
-  return `${sign}${text}${unit === "mwc" ? "%" : ""}`;
+  return decimal(value, digits, { signed: signed || unit === "emg", percent: unit === "mwc" });
 }
 
 /**
@@ -83,7 +86,7 @@ export function figure(value, unit, { signed = false } = {}) {
  */
 export function amount(value, unit, how = { signed: true }) {
   const text = figure(value, unit, how);
-  return text === "—" ? text : `${text} ${UNIT_NAMES[unit]}`;
+  return text === "—" ? text : t("review.amount", { figure: text, unit: unitName(unit) });
 }
 
 /**
@@ -92,8 +95,15 @@ export function amount(value, unit, how = { signed: true }) {
  */
 export function errorAmount(d, unit) {
   const shown = unitOf(d, unit);
-  const error = shown === "mwc" ? differenceIn(d, (Number(d.error) || 0) / 1000, "mwc") : (Number(d.error) || 0) / 1000;
-  return amount(-error, shown);
+  return amount(-errorIn(d, shown), shown);
+}
+
+/**
+ * The error of `d` in `shown`, the unit it is shown in: MWC in per cent.
+ * @param {Record<string, any>} d @param {Unit} shown
+ */
+function errorIn(d, shown) {
+  return shown === "mwc" ? differenceIn(d, (Number(d.error) || 0) / 1000, "mwc") : (Number(d.error) || 0) / 1000;
 }
 
 /**
@@ -101,7 +111,9 @@ export function errorAmount(d, unit) {
  * @param {Record<string, any>} d @param {Unit} unit
  */
 export function costAmount(d, unit) {
-  return errorAmount(d, unit).replace(/^−/, "");
+  const shown = unitOf(d, unit);
+  const figureText = decimal(errorIn(d, shown), shown === "emg" ? 3 : 2, { percent: shown === "mwc" });
+  return t("review.amount", { figure: figureText, unit: unitName(shown) });
 }
 
 /**
@@ -132,16 +144,5 @@ export function rate(p, key, unit) {
   }[key];
   const [total, count] = totals;
   const value = count ? total / count : 0;
-  const text = formatNumber(value, 3);
-  return `${text}%`;
-}
-
-/**
- * The name of the summary's rates in `unit`, for its caption.
- * @param {Unit} unit
- */
-export function rateUnitWords(unit) {
-  return unit === "mwc"
-    ? "MWC: per cent of match winning chance per decision"
-    : "mEMG: thousandths of EMG, equity per game at the cube, per decision";
+  return decimal(value, 3, { percent: true });
 }

@@ -1,22 +1,16 @@
 // @ts-check
 /**
- * The words review writes about a player's figures: counts with their nouns ("1 decision", "2 decisions"), gnubg's
- * rating and luck labels where there is something to rate, the verdict said when an analysis is done, and what it says
- * of a resignation and its answer. Pure functions, no DOM, checked under Node.
+ * The words review writes about a player's figures, from the catalogues (docs/i18n.md): gnubg's rating and luck labels
+ * where there is something to rate (the analysis gives them in English: mapped to messages here), the verdict said
+ * when an analysis is done, what it says of a resignation and its answer, and which match it is. Pure functions, no
+ * DOM, checked under Node.
  */
 
+import { decimal, t } from "../i18n/i18n.js";
 import { formatNumber } from "./analysis-data.js";
 import { costAmount } from "./units.js";
 
 /** @typedef {import("./units.js").Unit} Unit */
-
-/**
- * `count` with its noun, in the singular for one: `plural(1, "decision")` is "1 decision".
- * @param {number} count @param {string} noun @param {string} [nouns]  the plural, when it is not noun + "s"
- */
-export function plural(count, noun, nouns = `${noun}s`) {
-  return `${count} ${count === 1 ? noun : nouns}`;
-}
 
 /**
  * How many decisions a player's error rate is taken over: unforced moves and close cube decisions (docs/analysis.md).
@@ -40,7 +34,23 @@ export function hasJudgedDecisions(p) {
  * @param {string | null | undefined} label
  */
 export function luckLabel(label) {
-  return !label || label === "None" || label === "n/a" ? "" : label;
+  return !label || label === "None" || label === "n/a" ? "" : labelWords(label);
+}
+
+/** gnubg's rating and luck labels (the analysis gives them in English) and their messages. */
+const LABEL_IDS = Object.freeze({
+  "Awful!": "rating.awful", Beginner: "rating.beginner", "Casual player": "rating.casual", Intermediate: "rating.intermediate",
+  Advanced: "rating.advanced", Expert: "rating.expert", "World class": "rating.worldClass", Supernatural: "rating.supernatural",
+  "Go to Las Vegas": "luck.lasVegas", "Good dice, man!": "luck.goodDice", "Go to bed": "luck.goToBed", "Bad dice, man!": "luck.badDice",
+});
+
+/**
+ * One of gnubg's rating or luck labels in the language's words; another label as it is.
+ * @param {string} label
+ */
+export function labelWords(label) {
+  const id = LABEL_IDS[/** @type {keyof typeof LABEL_IDS} */ (label)];
+  return id ? t(/** @type {"rating.expert"} */ (id)) : label;
 }
 
 /**
@@ -60,8 +70,8 @@ export function verdict(a, names, rate) {
   return (a.players ?? [])
     .map((/** @type {any} */ p, /** @type {number} */ i) => {
       const who = names[i] ?? p.name;
-      if (!hasJudgedDecisions(p)) return `${who}: no decision to judge.`;
-      return `${who}: error rate ${rate(p)}, ${sentence(String(p.rating ?? ""))}`;
+      if (!hasJudgedDecisions(p)) return t("review.verdictNone", { name: who });
+      return t("review.verdictRate", { name: who, rate: rate(p), rating: sentence(labelWords(String(p.rating ?? ""))) });
     })
     .join(" ");
 }
@@ -75,17 +85,18 @@ export function verdict(a, names, rate) {
 export function resignVerdict(d, resigner, answerer, points, unit) {
   const c = d.resign_equities;
   const accept = c.response === "accept";
-  const choice = d.kind === "resign" ? "Resigning" : d.played === "reject" ? "Rejecting" : "Accepting";
-  const cost = Number(d.error) > 0 ? `${choice} cost ${costAmount(d, unit)}.` : `${choice} was right.`;
+  const choice = d.kind === "resign" ? "resign" : d.played === "reject" ? "reject" : "accept";
+  const cost = Number(d.error) > 0
+    ? t("review.choiceCost", { choice, what: choice, amount: costAmount(d, unit) })
+    : t("review.choiceRight", { choice, what: choice });
+  const names = { resigner, answerer, points };
   if (d.kind === "resign") {
     const why = c.action === "resign"
-      ? `Playing on is worth no more to ${resigner} than the ${points} given up: resigning is right, and ${answerer} should ${accept ? "accept" : "reject it, as playing on wins more"}.`
-      : `${resigner}'s game is worth more than the ${points} given up: ${resigner} should play on (and ${answerer} would be right to accept).`;
+      ? t(accept ? "review.resignRightAccept" : "review.resignRightReject", names)
+      : t("review.resignWrong", names);
     return `${why} ${cost}`;
   }
-  const why = accept
-    ? `The resignation gives ${answerer} ${points}, at least what playing on is worth: ${answerer} should accept.`
-    : `Playing on is worth more to ${answerer} than the ${points} offered: ${answerer} should reject.`;
+  const why = accept ? t("review.acceptRight", names) : t("review.rejectRight", names);
   return `${why} ${cost}`;
 }
 
@@ -102,13 +113,16 @@ export const resigned = (p) => (Number(p?.resignations) || 0) + (Number(p?.resig
  */
 export function resignationsCell(p, unit, match) {
   if (!resigned(p)) return "—";
-  const parts = [];
   const offered = Number(p.resignations) || 0;
   const answered = Number(p.resignation_answers) || 0;
-  if (offered) parts.push(`${offered} offered, ${Number(p.wrong_resignations) || 0} wrong`);
-  if (answered) parts.push(`${answered} answered, ${(Number(p.wrong_accepts) || 0) + (Number(p.wrong_rejects) || 0)} wrong`);
-  const lost = unit === "mwc" && match ? `${formatNumber(p.mwc?.resignation_error_total ?? 0, 2)}% MWC` : `${formatNumber(p.resignation_error_total ?? 0)} mEMG`;
-  return `${parts.join("; ")} (${lost} lost)`;
+  const offeredWrong = Number(p.wrong_resignations) || 0;
+  const answeredWrong = (Number(p.wrong_accepts) || 0) + (Number(p.wrong_rejects) || 0);
+  const lost = unit === "mwc" && match
+    ? t("review.lostMwc", { figure: decimal(Number(p.mwc?.resignation_error_total ?? 0), 2, { percent: true }) })
+    : t("review.lostEmg", { figure: formatNumber(p.resignation_error_total ?? 0) });
+  if (offered && answered) return t("review.resignBoth", { offered, offeredWrong, answered, answeredWrong, lost });
+  if (offered) return t("review.resignOffered", { offered, wrong: offeredWrong, lost });
+  return t("review.resignAnswered", { answered, wrong: answeredWrong, lost });
 }
 
 /**
@@ -119,8 +133,8 @@ export function resignationsCell(p, unit, match) {
 export function finishedWords(names, score, length, winner) {
   const [a, b] = [Number(score[0]) || 0, Number(score[1]) || 0];
   const won = winner === 0 || winner === 1 ? winner : a >= b ? 0 : 1;
-  const beyond = length && Math.max(a, b) > length ? ` (a ${length}-point match ends at ${length} or more: the last game's points all count)` : "";
-  return `${names[won] ?? ""} won it ${won === 0 ? a : b}–${won === 0 ? b : a}${beyond}.`;
+  const args = { name: names[won] ?? "", a: won === 0 ? a : b, b: won === 0 ? b : a, length };
+  return length && Math.max(a, b) > length ? t("review.wonItBeyond", args) : t("review.wonIt", args);
 }
 
 /**
@@ -131,34 +145,33 @@ export function finishedWords(names, score, length, winner) {
  * @param {Record<string, any> | null} current  the view of the match in progress, when it is the one reviewed
  */
 export function sourceText(names, imported, current) {
-  const players = names.join(" against ");
-  const lengthWords = (/** @type {number} */ n) => `a ${n}-point match`;
+  const players = { white: names[0] ?? "", black: names[1] ?? "" };
   if (imported) {
     const s = imported.summary ?? {};
     const length = Number(s.match_length) || 0;
-    const games = plural(Number(s.games) || 0, "game");
-    const what = length ? `${lengthWords(length)} of ${games}` : `a money session of ${games}`;
-    const score = (s.score ?? [0, 0]);
-    const state = s.finished
-      ? `a finished ${length ? "match" : "session"}, ${players}, ${what}. ${finishedWords(names, score, length, null)}`
-      : `a ${length ? "match" : "session"} not finished, ${players}, ${what}, score ${score.join("–")}.`;
-    return `Opened from ${imported.name}: ${state} Your match in progress is unchanged.`;
+    const games = Number(s.games) || 0;
+    const [a, b] = (s.score ?? [0, 0]).map((/** @type {unknown} */ x) => Number(x) || 0);
+    const args = { ...players, file: imported.name, length, games, a, b };
+    if (s.finished) {
+      const result = finishedWords(names, s.score ?? [0, 0], length, null);
+      return t(length ? "review.sourceFileMatchFinished" : "review.sourceFileSessionFinished", { ...args, result });
+    }
+    return t(length ? "review.sourceFileMatch" : "review.sourceFileSession", args);
   }
   const length = Number(current?.settings?.match_length) || 0;
-  const score = current?.score ?? [0, 0];
+  const [a, b] = (current?.score ?? [0, 0]).map((/** @type {unknown} */ x) => Number(x) || 0);
   if (current?.phase === "match_over") {
-    return `A finished match: ${players}, ${lengthWords(length)}. ${finishedWords(names, score, length, current.match_winner)}`;
+    const result = finishedWords(names, current.score ?? [0, 0], length, current.match_winner);
+    return t("review.sourceFinished", { ...players, length, result });
   }
-  if (!current) return `The match in progress: ${players}.`;
+  if (!current) return t("review.sourceCurrent", players);
   return length
-    ? `The match in progress: ${players}, ${lengthWords(length)}, score ${score.join("–")}.`
-    : `The money session in progress: ${players}, score ${score.join("–")}.`;
+    ? t("review.sourceCurrentMatch", { ...players, length, a, b })
+    : t("review.sourceCurrentMoney", { ...players, a, b });
 }
 
 /**
  * Why a match's luck can favour one player in EMG and the other in MWC: both are GNU Backgammon's figures (its MWC
  * luck is each roll's EMG luck through the match's chances at that cube and score), weighed differently.
  */
-export const LUCK_UNITS_NOTE =
-  "Luck in EMG and in MWC can favour different players, and both are right: EMG counts each roll's luck as if the cube were on 1, " +
-  "while MWC counts what it changed of the chance to win the match, so a roll weighs more when the cube is high or the game decides the match.";
+export const luckUnitsNote = () => t("review.luckUnits");
