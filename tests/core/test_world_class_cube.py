@@ -10,21 +10,14 @@ from typing import Any
 
 import pytest
 
-from backgammon.bot.cube import MatchContext, Owner
+from backgammon.bot.cube import Owner
 from backgammon.bot.cubeful import two_ply_advice
 from backgammon.bot.steps import finished
 from backgammon.position import Position
+from benchmarks.cube_two_ply_gnubg import context_of  # how the fixture's scores were read
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "cube_gnubg_two_ply.json").read_text())
 OWNERS = {None: Owner.CENTRE, "me": Owner.ME, "them": Owner.THEM}
-
-
-def context_of(entry: dict[str, Any]) -> MatchContext:
-    if not entry["length"]:
-        return MatchContext()
-    away, opponent = entry["away"], entry["opponent_away"]
-    post_crawford = not entry["crawford"] and 1 in (away, opponent)
-    return MatchContext(away, opponent, bool(entry["crawford"]), post_crawford)
 
 
 def gnubg_verdict(figures: dict[str, float]) -> tuple[bool, bool]:

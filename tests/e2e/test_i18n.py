@@ -281,16 +281,23 @@ def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
         arabic_context.close()
 
 
-def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52")
-    expect(page.locator("#status")).to_contain_text("Opening roll")
+def switch_language(page: Page, label: str, code: str) -> None:
+    """Choose `code` in Preferences' language switch (labelled `label` in the language shown) and save; wait
+    until the page is in it (`auto`: the device's, English here)."""
     page.locator("#preferences-button").click()
     dialog = page.locator("#preferences-dialog")
     expect(dialog).to_be_visible()
-    dialog.get_by_label("Language").select_option("ar")
+    dialog.get_by_label(label).select_option(code)
     dialog.locator("button[value=save]").click()
+    shown = {"ar": "html[lang='ar'][dir='rtl']", "auto": "html[lang='en'][dir='ltr']"}[code]
+    page.wait_for_selector(shown, state="attached")
+
+
+def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Page, site: Site) -> None:
+    open_match(page, site, "31,52")
+    expect(page.locator("#status")).to_contain_text("Opening roll")
+    switch_language(page, "Language", "ar")
     # At once: no reload, the words and the direction of the page in Arabic.
-    page.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
     expect(page.locator("#status")).to_contain_text("رمية البداية")
     expect(page.locator("#preferences-button")).to_have_text("التفضيلات")
     expect(page.locator("#sound-state")).to_have_text("مُطفأ")
@@ -306,10 +313,7 @@ def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Pa
     # The news of the opening was before; the default name is the language's word for the side.
     expect(page.locator("#status")).to_have_text("دور الأبيض ليلعب 3 و1.")
     # And back to the device's language (English here), at once.
-    page.locator("#preferences-button").click()
-    dialog.get_by_label("اللغة").select_option("auto")
-    dialog.locator("button[value=save]").click()
-    page.wait_for_selector("html[lang='en'][dir='ltr']", state="attached")
+    switch_language(page, "اللغة", "auto")
     expect(page.locator("#status")).to_have_text("White to move 3 and 1.")
     expect(page.locator("#preferences-button")).to_have_text("Preferences")
     expect(page.locator("#board .pips").first).to_have_text("167 pips")
@@ -352,11 +356,7 @@ def test_the_review_in_arabic_and_a_switch_of_language_rewrites_it_at_once(page:
     analysed_review(page, site)
     expect(page.locator("#review-summary table")).to_contain_text("Performance rating (PR)")
     expect(page.locator("#review-where")).to_contain_text("Decision 1 of")
-    page.locator("#preferences-button").click()
-    dialog = page.locator("#preferences-dialog")
-    dialog.get_by_label("Language").select_option("ar")
-    dialog.locator("button[value=save]").click()
-    page.wait_for_selector("html[lang='ar'][dir='rtl']", state="attached")
+    switch_language(page, "Language", "ar")
     # At once: the marked words and what review wrote (summary, decision, move list, chart, note).
     expect(page.locator("#review-title")).to_have_text("المراجعة")
     expect(page.locator("#review-close")).to_have_text("العودة إلى المباراة")
@@ -371,10 +371,7 @@ def test_the_review_in_arabic_and_a_switch_of_language_rewrites_it_at_once(page:
     screenshot(page, "i18n-ar-desktop-review")
     audit(page, "the review in Arabic")
     # And back to English at once.
-    page.locator("#preferences-button").click()
-    dialog.get_by_label("اللغة").select_option("auto")
-    dialog.locator("button[value=save]").click()
-    page.wait_for_selector("html[lang='en'][dir='ltr']", state="attached")
+    switch_language(page, "اللغة", "auto")
     expect(page.locator("#review-title")).to_have_text("Review")
     expect(page.locator("#review-summary table")).to_contain_text("Performance rating (PR)")
     expect(page.locator("#review-decision .made")).to_contain_text("Played:")
