@@ -17,6 +17,7 @@ from scripts.i18n_pseudo import pseudo_text
 from .conftest import Site, screenshot, wait_for_engine_ready
 from .match_driver import PREFERENCES_KEY, button, open_match, wait_idle
 from .test_axe import audit
+from .test_history import resign, start_match
 from .test_review import computer_match, open_saved, wait_analysis
 
 PHONE = {"width": 360, "height": 740}
@@ -38,6 +39,7 @@ SCREENS = [
     "#resign-dialog",
     "#review-panel",
     "#review-chart-area",
+    "#stats-dialog",
 ]
 
 # In review, beside the players' names (the computer match's own): the standard move notation's words, kept in
@@ -375,3 +377,24 @@ def test_the_review_in_arabic_and_a_switch_of_language_rewrites_it_at_once(page:
     expect(page.locator("#review-title")).to_have_text("Review")
     expect(page.locator("#review-summary table")).to_contain_text("Performance rating (PR)")
     expect(page.locator("#review-decision .made")).to_contain_text("Played:")
+
+
+def test_the_statistics_in_the_pseudo_language_on_a_phone_leave_no_english_and_cut_nothing(
+    phone: Page, site: Site
+) -> None:
+    in_language(phone, "en-XA")
+    open_match(phone, site, "31,31,31")  # the page's first match, then 3-1 for White in each new one
+    start_match(phone, opponent="computer", length=1, level="beginner")
+    resign(phone, "gammon")
+    start_match(phone, opponent="computer", length=3, level="world_class")
+    resign(phone, "backgammon")
+    phone.click("#stats-button")
+    dialog = phone.locator("#stats-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("details.stats-details summary").click()  # the rating as a table, with its dates
+    expect(dialog.locator("details.stats-details table")).to_be_visible()
+    # The rows of the levels played, in the language's words (the pseudo-language's brackets).
+    expect(dialog.locator("table.stats-table").last).to_contain_text("[Çööɱþûûţééŕ, ŵööŕļđ çļààšš]")
+    assert_all_translated(phone, "the statistics", NAMES)
+    screenshot(phone, "i18n-pseudo-phone-stats", full_page=False)
+    audit(phone, "the statistics in the pseudo-language")

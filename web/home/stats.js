@@ -9,22 +9,22 @@ import { ratingSeries, START_RATING } from "./rating.js";
 /** @typedef {Record<string, any>} HistoryEntry */
 
 export const OPPONENTS = Object.freeze([
-  { key: "beginner", label: "Computer, beginner" },
-  { key: "intermediate", label: "Computer, intermediate" },
-  { key: "expert", label: "Computer, expert" },
-  { key: "world_class", label: "Computer, world class" },
-  { key: "human", label: "People on this device" },
-  { key: "friend", label: "Friends on other devices" },
+  { key: "beginner", words: "stats.beginner" },
+  { key: "intermediate", words: "stats.intermediate" },
+  { key: "expert", words: "stats.expert" },
+  { key: "world_class", words: "stats.worldClass" },
+  { key: "human", words: "stats.people" },
+  { key: "friend", words: "stats.friends" },
 ]);
 
 /**
- * @typedef {{key: string, label: string, matchesWon: number, matchesLost: number, gamesWon: number, gamesLost: number,
+ * @typedef {{key: string, words: string, matchesWon: number, matchesLost: number, gamesWon: number, gamesLost: number,
  *   gammonsWon: number, gammonsLost: number, backgammonsWon: number, backgammonsLost: number}} Row
  */
 
-/** @param {string} key @param {string} label @returns {Row} */
-function emptyRow(key, label) {
-  return { key, label, matchesWon: 0, matchesLost: 0, gamesWon: 0, gamesLost: 0, gammonsWon: 0, gammonsLost: 0, backgammonsWon: 0, backgammonsLost: 0 };
+/** @param {string} key @param {string} words the row's name: a message id (web/i18n) @returns {Row} */
+function emptyRow(key, words) {
+  return { key, words, matchesWon: 0, matchesLost: 0, gamesWon: 0, gamesLost: 0, gammonsWon: 0, gammonsLost: 0, backgammonsWon: 0, backgammonsLost: 0 };
 }
 
 /** @param {HistoryEntry} entry */
@@ -38,8 +38,8 @@ function opponentKey(entry) {
  * @param {HistoryEntry[]} entries oldest first
  */
 export function summarize(entries) {
-  const rows = OPPONENTS.map(({ key, label }) => emptyRow(key, label));
-  const total = emptyRow("total", "All matches");
+  const rows = OPPONENTS.map(({ key, words }) => emptyRow(key, words));
+  const total = emptyRow("total", "stats.all");
   /** @type {number[]} */
   const errorRates = [];
   /** @type {number[]} */

@@ -5,6 +5,7 @@
  * the FIBS formula drawn as a small SVG chart over time, with a table of the same figures. Loaded on first use;
  * it reads the history only (web/home/history.js), never the engine, so it opens while the engine loads or is down.
  */
+import { currentLanguage, decimal, t } from "../i18n/i18n.js";
 import { openHistory } from "./history.js";
 import { LEVEL_RATINGS, START_RATING } from "./rating.js";
 import { summarize } from "./stats.js";
@@ -32,22 +33,34 @@ function svg(tag, attrs = {}, children = []) {
 }
 
 /** @param {number} x */
-const fixed1 = (x) => x.toFixed(1);
+const fixed1 = (x) => decimal(x, 1);
+
+/** @typedef {keyof typeof import("../i18n/en.js").default} MessageId */
 
 /** @param {string} iso */
 function dateText(iso) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  if (Number.isNaN(d.getTime())) return iso;
+  // In figures, in the language's order: a month's name would be English where Intl does not know the language.
+  return new Intl.DateTimeFormat(currentLanguage(), { year: "numeric", month: "numeric", day: "numeric" }).format(d);
+}
+
+/** @param {string} level */
+function levelText(level) {
+  const words = /** @type {Record<string, MessageId>} */ ({
+    beginner: "level.beginner", intermediate: "level.intermediate", expert: "level.expert", world_class: "level.worldClass",
+  })[level];
+  return words ? t(words) : level;
 }
 
 /** @param {Record<string, any>} entry */
 function opponentText(entry) {
-  if (entry.opponent?.kind === "computer") return `computer, ${entry.opponent.level}`;
+  if (entry.opponent?.kind === "computer") return t("stats.computer", { level: levelText(entry.opponent.level) });
   if (entry.opponent?.kind !== "human") return "—";
-  if (entry.opponent.remote !== true) return "a person";
-  const name = entry.players?.[1 - entry.you]?.name;
-  const friend = name ? `${name}, a friend` : "a friend";
-  return Number.isFinite(entry.opponent.rating) ? `${friend} rated ${entry.opponent.rating}` : friend;
+  if (entry.opponent.remote !== true) return t("stats.person");
+  const name = entry.players?.[1 - entry.you]?.name ?? "";
+  const rating = Number.isFinite(entry.opponent.rating) ? entry.opponent.rating : "";
+  return t("stats.friend", { name, named: name ? "yes" : "no", rating, rated: rating === "" ? "no" : "yes" });
 }
 
 /**
@@ -69,7 +82,7 @@ function ratingChart(series) {
   const last = values[values.length - 1];
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": "stats-chart-title", class: "stats-chart" }, [
     svg("title", { id: "stats-chart-title" }, [
-      `Your rating after each of ${series.length} rated ${series.length === 1 ? "match" : "matches"}, from ${START_RATING} to ${fixed1(last)}. The table below gives each value.`,
+      t("stats.chartTitle", { n: series.length, start: START_RATING, last: fixed1(last) }),
     ]),
   ]);
   for (const v of [low, START_RATING, high]) {
@@ -80,8 +93,8 @@ function ratingChart(series) {
     );
   }
   chart.append(
-    svg("text", { x: left, y: height - 6 }, ["start"]),
-    svg("text", { x: width - right, y: height - 6, "text-anchor": "end" }, [`match ${series.length}`]),
+    svg("text", { x: left, y: height - 6 }, [t("stats.chartStart")]),
+    svg("text", { x: width - right, y: height - 6, "text-anchor": "end" }, [t("stats.chartEnd", { n: series.length })]),
     svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" }),
   );
   values.forEach((v, i) => chart.append(svg("circle", { cx: x(i), cy: y(v), r: 3.5, class: i === 0 ? "dot start" : "dot" })));
@@ -107,56 +120,62 @@ export function renderStatistics(body, { entries, unreadable, problem }) {
   /** @type {Node[]} */
   const nodes = [];
   if (problem) nodes.push(el("p", { class: "form-error", role: "alert", id: "stats-problem" }, [problem]));
-  if (unreadable) nodes.push(el("p", { class: "note" }, [`${unreadable} ${unreadable === 1 ? "entry" : "entries"} of the history could not be read; ${unreadable === 1 ? "it is" : "they are"} kept, and left out here.`]));
+  if (unreadable) nodes.push(el("p", { class: "note" }, [t("stats.unreadable", { n: unreadable })]));
   if (entries.length === 0) {
-    nodes.push(el("p", {}, ["No finished match yet. Every match you finish on this device is counted here."]));
+    nodes.push(el("p", {}, [t("stats.none")]));
     body.replaceChildren(...nodes);
     return;
   }
   const rated = stats.series.length;
   nodes.push(
     el("p", { class: "stats-rating", id: "stats-rating" }, [
-      `Rating ${fixed1(stats.rating)}`,
-      el("span", { class: "note" }, [` (FIBS formula; ${rated} rated ${rated === 1 ? "match" : "matches"}, experience ${stats.experience})`]),
+      t("stats.rating", { rating: fixed1(stats.rating) }),
+      el("span", { class: "note" }, [t("stats.ratingNote", { n: rated, experience: stats.experience })]),
     ]),
     el("p", { class: "note" }, [
-      `Everyone starts at ${START_RATING}. Matches against the computer move it; the computer's levels are rated ${LEVEL_RATINGS.beginner} (beginner), ${LEVEL_RATINGS.intermediate} (intermediate), ${LEVEL_RATINGS.expert} (expert) and ${LEVEL_RATINGS.world_class} (world class). A match with a friend on another device moves it when you both agreed to rate it, at the rating your friend gave. Matches between two people on this device, and matches from a set-up position, are not rated.`,
+      t("stats.ratingRules", {
+        start: START_RATING,
+        beginner: LEVEL_RATINGS.beginner,
+        intermediate: LEVEL_RATINGS.intermediate,
+        expert: LEVEL_RATINGS.expert,
+        worldClass: LEVEL_RATINGS.world_class,
+      }),
     ]),
   );
   if (rated) {
     nodes.push(ratingChart(stats.series));
     nodes.push(
       el("details", { class: "stats-details" }, [
-        el("summary", {}, ["The rating as a table"]),
+        el("summary", {}, [t("stats.ratingTable")]),
         table(
-          ["Match", "Date", "Opponent", "Length", "Result", "Change", "Rating"],
+          [t("stats.headMatch"), t("stats.headDate"), t("stats.headOpponent"), t("stats.headLength"), t("stats.headResult"), t("stats.headChange"), t("stats.headRating")],
           stats.series.map((s, i) => [
             i + 1,
             dateText(s.entry.finishedAt),
             opponentText(s.entry),
-            `${s.entry.matchLength} ${s.entry.matchLength === 1 ? "point" : "points"}`,
-            `${s.entry.winner === s.entry.you ? "won" : "lost"} ${s.entry.score[s.entry.you]}–${s.entry.score[1 - s.entry.you]}`,
-            `${s.change >= 0 ? "+" : "−"}${fixed1(Math.abs(s.change))}`,
+            t("stats.points", { n: s.entry.matchLength }),
+            t(s.entry.winner === s.entry.you ? "stats.won" : "stats.lost", { mine: s.entry.score[s.entry.you], theirs: s.entry.score[1 - s.entry.you] }),
+            decimal(s.change, 1, { signed: true }),
             fixed1(s.rating),
           ]),
-          "Your rating after each rated match",
+          t("stats.ratingCaption"),
         ),
       ]),
     );
   }
   const rows = [...stats.rows.filter((r) => r.matchesWon + r.matchesLost > 0), stats.total];
   nodes.push(
-    el("div", { class: "table-scroll", role: "region", "aria-label": "Results against each opponent", tabindex: "0" }, [table(
-      ["Opponent", "Matches won", "Matches lost", "Games won", "Games lost", "Gammons won", "Gammons lost", "Backgammons won", "Backgammons lost"],
-      rows.map((r) => [r.label, r.matchesWon, r.matchesLost, r.gamesWon, r.gamesLost, r.gammonsWon, r.gammonsLost, r.backgammonsWon, r.backgammonsLost]),
-      "Results against each opponent (against people: the first player's, White's by default)",
+    el("div", { class: "table-scroll", role: "region", "aria-label": t("stats.results"), tabindex: "0" }, [table(
+      [t("stats.headOpponent"), t("stats.matchesWon"), t("stats.matchesLost"), t("stats.gamesWon"), t("stats.gamesLost"), t("stats.gammonsWon"), t("stats.gammonsLost"), t("stats.backgammonsWon"), t("stats.backgammonsLost")],
+      rows.map((r) => [t(/** @type {MessageId} */ (r.words)), r.matchesWon, r.matchesLost, r.gamesWon, r.gamesLost, r.gammonsWon, r.gammonsLost, r.backgammonsWon, r.backgammonsLost]),
+      t("stats.resultsCaption"),
     )]),
   );
   nodes.push(
     el("p", { id: "stats-errors" }, [
       stats.averageErrorRate === null
-        ? "No finished match analysed yet: after a match, Analyse the match gives your error rate."
-        : `Average error rate in ${stats.analysed} analysed ${stats.analysed === 1 ? "match" : "matches"}: ${fixed1(stats.averageErrorRate)} mEMG per decision (PR ${fixed1(stats.averagePr ?? 0)}).`,
+        ? t("stats.noAnalysis")
+        : t("stats.errors", { n: stats.analysed, rate: fixed1(stats.averageErrorRate), pr: fixed1(stats.averagePr ?? 0) }),
     ]),
   );
   body.replaceChildren(...nodes);
