@@ -114,6 +114,8 @@
  * @property {number} number
  * @property {string[]} lines
  * @property {number[]} by
+ * @property {string[]} kinds
+ * @property {number[]} values
  * @property {Outcome | null} result
  */
 

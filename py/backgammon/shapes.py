@@ -78,8 +78,13 @@ class ResignationView(TypedDict):
 
 class NotationGame(TypedDict):
     number: int
+    #: the standard notation's lines (`52: 13/8 13/11`, ` Doubles => 2`, ` Wins 2 points`), English's words
     lines: list[str]
     by: list[int]
+    #: each line's kind, for the page's own words: "play", "roll", "double", "beaver", "take", "drop", "win"
+    kinds: list[str]
+    #: each line's figure: the cube offered (double, beaver) or the points won (win); else 0
+    values: list[int]
     result: Outcome | None
 
 

@@ -82,6 +82,8 @@ def _notation(match: Match) -> Notation:
                 "number": game.number,
                 "lines": [item.text for item in game.history],
                 "by": [item.player for item in game.history],
+                "kinds": [item.kind for item in game.history],
+                "values": [item.value for item in game.history],
                 "result": game.outcome.to_dict() if game.outcome else None,
             }
             for game in match.games

@@ -384,10 +384,12 @@ def test_the_statistics_in_the_pseudo_language_on_a_phone_leave_no_english_and_c
 ) -> None:
     in_language(phone, "en-XA")
     open_match(phone, site, "31,31,31")  # the page's first match, then 3-1 for White in each new one
-    start_match(phone, opponent="computer", length=1, level="beginner")
-    resign(phone, "gammon")
-    start_match(phone, opponent="computer", length=3, level="world_class")
-    resign(phone, "backgammon")
+    for level, length, kind in (("beginner", 1, "gammon"), ("world_class", 3, "backgammon")):
+        phone.locator("#menu-button").click()  # on a phone the page's commands are in the menu
+        start_match(phone, opponent="computer", length=length, level=level)
+        phone.locator("#menu-button").click()
+        resign(phone, kind)
+    phone.locator("#menu-button").click()
     phone.click("#stats-button")
     dialog = phone.locator("#stats-dialog")
     expect(dialog).to_be_visible()

@@ -7,8 +7,23 @@ import { currentLanguage, t } from "../i18n/i18n.js";
 
 /**
  * @typedef {{winner: number, kind: string, points: number}} GameResult
- * @typedef {{number: number, lines: string[], by?: number[], result?: GameResult | null}} NotatedGame
+ * @typedef {{number: number, lines: string[], by?: number[], kinds?: string[], values?: number[], result?: GameResult | null}} NotatedGame
  */
+
+/**
+ * A line of the move list in the language's words: the cube's actions and the result as messages, a play in the
+ * standard notation (the same in every language) but a roll that could not be played ("52: pass").
+ * @param {string} line Python's, in English @param {string | undefined} kind @param {number | undefined} value
+ */
+function lineText(line, kind, value) {
+  if (kind === "double") return t("moves.doubles", { value: value ?? 0 });
+  if (kind === "beaver") return t("moves.beavers", { value: value ?? 0 });
+  if (kind === "take") return t("moves.takes");
+  if (kind === "drop") return t("moves.drops");
+  if (kind === "win") return t("moves.wins", { points: value ?? 0 });
+  const text = line.trim();
+  return kind === "play" && text.endsWith(": pass") ? `${text.slice(0, -"pass".length)}${t("moves.pass")}` : text;
+}
 
 /**
  * @param {HTMLElement} container
@@ -35,7 +50,7 @@ export function renderMoveList(container, notation, names) {
         who.textContent = names[player] ?? t("moves.player", { number: player + 1 });
         item.append(who, " ");
       }
-      item.append(line.trim());
+      item.append(lineText(line, game.kinds?.[i], game.values?.[i]));
       list.append(item);
     });
     if (current) {
