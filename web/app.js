@@ -30,6 +30,7 @@ import { startView } from "./match/startview.js";
 import { editPreferences } from "./preferences-dialog.js";
 import { chooseLanguage } from "./i18n/languages.js";
 import { LANGUAGE_CHANGED, currentLanguage, t, useLanguage } from "./i18n/i18n.js";
+import { playerName } from "./i18n/player-names.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
@@ -261,6 +262,7 @@ async function enterReviewMode({ record, imported, autostart }) {
     board: reviewBoard, call, announcer, analyses: watched, record, imported, autostart, current: imported ? null : play.view(),
     rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable, verdictTable },
     pool: (options) => createPool(poolSize(deviceFacts()), undefined, options),
+    playerName,
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     unit: preferences.reviewUnit,

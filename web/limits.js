@@ -1,9 +1,35 @@
 // @ts-check
 /**
- * How much the page reads from outside (docs/limits.md): share links, files, pasted IDs, history files. Each limit
+ * How much the page reads from outside (docs/limits.md): share links, files, pasted IDs, history files, and the
+ * computer's levels they may name. Each limit
  * is checked where the data enters, before it is read, unpacked or parsed; Python (py/backgammon/limits.py, the same
  * figures) checks again. A refusal says the limit in plain words.
  */
+
+/**
+ * The computer's levels a record or a history may name, weakest first: the names Python's backgammon.bot.levels
+ * knows (`LEVELS`). World class thinks for seconds a move (issue 50): the page asks for its moves in steps.
+ */
+export const LEVELS = Object.freeze(["beginner", "intermediate", "expert", "world_class"]);
+
+/**
+ * Whether `level` is one of the computer's levels.
+ * @param {unknown} level
+ * @returns {level is string}
+ */
+export function isLevel(level) {
+  return typeof level === "string" && LEVELS.includes(level);
+}
+
+/**
+ * `level` if it is one of the computer's levels, else `fallback`.
+ * @param {unknown} level
+ * @param {string} fallback
+ * @returns {string}
+ */
+export function levelOr(level, fallback) {
+  return isLevel(level) ? level : fallback;
+}
 
 /** A share link's fragment, in characters (the longest real link measured is 80 KB). */
 export const MAX_LINK_CHARS = 1_000_000;

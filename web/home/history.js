@@ -17,10 +17,9 @@
  * 0) in a match between two people, none between two computers. A match with a friend on another device has
  * `opponent.remote`, and `opponent.rating` (the rating the friend gave) when both players agreed to rate it.
  */
-import { isLevel, levelOr } from "../levels.js";
 import { recordFingerprint } from "../record.js";
 import { HISTORY_VERSION, createHistoryStorage } from "./history-store.js";
-import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, sizeText } from "../limits.js";
+import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, isLevel, levelOr, sizeText } from "../limits.js";
 
 /** @typedef {Record<string, any>} HistoryEntry */
 

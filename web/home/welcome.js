@@ -11,7 +11,7 @@
  * player does. The engine and the board start as on any visit: the welcome waits for nothing.
  */
 
-import { levelOr } from "../levels.js";
+import { levelOr } from "../limits.js";
 
 /** @typedef {import("../record.js").Settings} Settings */
 /** @typedef {import("../record.js").Player} Player */

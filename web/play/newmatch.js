@@ -6,7 +6,7 @@
 import { t } from "../i18n/i18n.js";
 import { shownName, storedName } from "../i18n/player-names.js";
 import { safeLocalStorage } from "../storage.js";
-import { levelOr } from "../levels.js";
+import { levelOr } from "../limits.js";
 
 /** @typedef {import("../record.js").Settings} Settings */
 /** @typedef {import("../record.js").Player} Player */

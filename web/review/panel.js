@@ -52,7 +52,7 @@ function jumpChoices(state) {
  */
 export function relabel(state) {
   const { ctx, dom } = state;
-  state.names = namesOf(state.record);
+  state.names = namesOf(state.record, ctx.playerName);
   dom.source.textContent = sourceText(state.names, ctx.imported, ctx.current ?? null);
   jumpChoices(state);
   dom.startButton.textContent = state.analysis ? t("review.analyseAgain") : t("review.analyse");

@@ -4,8 +4,6 @@
  * move through it and run the analysis. Nothing else keeps any of it.
  */
 
-import { t } from "../i18n/i18n.js";
-import { shownName } from "../i18n/player-names.js";
 import { byId } from "./dom.js";
 import { checkUnit } from "./units.js";
 import { countActions } from "../record.js";
@@ -63,12 +61,10 @@ import { countActions } from "../record.js";
 /**
  * The players' names as review shows them: a side's default name as the language's word for it (docs/i18n.md).
  * @param {Record<string, any>} record
+ * @param {import("./review.js").ReviewContext["playerName"]} playerName
  */
-export function namesOf(record) {
-  return [0, 1].map((i) => {
-    const word = t(i === 0 ? "player.white" : "player.black");
-    return shownName(record.players?.[i]?.name, i, word);
-  });
+export function namesOf(record, playerName) {
+  return [0, 1].map((i) => playerName(record, i));
 }
 
 /**
@@ -80,7 +76,7 @@ export function createState(ctx) {
   return {
     ctx,
     record,
-    names: namesOf(record),
+    names: namesOf(record, ctx.playerName),
     total: countActions(record),
     dom: {
       panel: byId("review-panel"),
