@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
+    STEP_TIMEOUT_MS,
     announcements,
     open_match,
     phase,
@@ -14,6 +15,8 @@ from .match_driver import (
     status,
     wait_idle,
 )
+
+WORLD_CLASS_MOVE_MS = 180_000
 
 
 def start_against_computer(
@@ -26,7 +29,9 @@ def start_against_computer(
     form.locator("select[name=level]").select_option(level)
     form.locator("input[name=length]").fill("3")
     form.locator("button[value=start]").click()
-    wait_idle(page)
+    # World class thinks for seconds a move: up to a minute and more on a slow, shared machine.
+    timeout = WORLD_CLASS_MOVE_MS if level == "world_class" else STEP_TIMEOUT_MS
+    page.wait_for_selector("html[data-idle='true']", state="attached", timeout=timeout)
 
 
 def test_the_computer_plays_its_turn_and_hands_over(page: Page, site: Site) -> None:
