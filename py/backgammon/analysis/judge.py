@@ -18,12 +18,13 @@ from dataclasses import dataclass, replace
 from backgammon.bot.cube import MatchContext, Owner, cubeful_value, cubeless_value, position_efficiency
 from backgammon.bot.cubeful import (
     Leaf,
+    TwoPlyRolls,
     after_play_efficiency,
     after_play_value,
-    chances_of,
     leaves,
     lookahead_play_value,
     lookahead_value,
+    two_ply_chances,
     two_ply_value,
 )
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
@@ -208,9 +209,7 @@ class Sweeps:
             outcomes.append((found, weight))
         return average(outcomes)
 
-    def cube_rolls(
-        self, position: Position, context: MatchContext, cube_value: int
-    ) -> tuple[tuple[Leaf, tuple[Leaf, ...] | None], ...]:
+    def cube_rolls(self, position: Position, context: MatchContext, cube_value: int) -> TwoPlyRolls:
         """For a 2-ply cube decision of the side on roll of `position`: each roll's best 0-ply play, and the
         other side's best 0-ply replies to it (None where the play ends the game), a roll at a time (see
         the class). The moves are chosen with the cube as it stands, for every cube the values take (as
@@ -452,12 +451,7 @@ def _before_roll(
         def two_ply(cube: int, holder: Owner) -> float:
             return two_ply_value(rolls, cube, holder, context)
 
-        # The chances two plies deep: each roll's, averaged over the other side's replies.
-        outcomes = [
-            (leaf.probs if replies is None else chances_of(replies).flipped(), leaf.weight)
-            for leaf, replies in rolls
-        ]
-        return average(outcomes), two_ply
+        return two_ply_chances(rolls), two_ply
     roll_sweep = sweeps.get(position, context, scale.cube_value)
 
     def lookahead(cube: int, holder: Owner) -> float:

@@ -181,6 +181,17 @@ def two_ply_value(
 TwoPlyRolls = tuple[tuple[Leaf, tuple[Leaf, ...] | None], ...]
 
 
+def two_ply_chances(rolls: TwoPlyRolls) -> Probabilities:
+    """The chances two plies deep (what a 2-ply cube decision is shown with): each roll's, averaged over the
+    other side's replies."""
+    return average(
+        [
+            (leaf.probs if replies is None else chances_of(replies).flipped(), leaf.weight)
+            for leaf, replies in rolls
+        ]
+    )
+
+
 def two_ply_rolls(position: Position, context: MatchContext, cube_value: int) -> Steps[TwoPlyRolls]:
     """For a cube decision two plies deep of the side on roll: each roll's best 0-ply play, and the other
     side's best 0-ply replies to it (None where the play ends the game), a roll at a time (as the deep
@@ -204,11 +215,4 @@ def two_ply_advice(
     no_double = two_ply_value(rolls, cube_value, owner, context)
     double_take = two_ply_value(rolls, 2 * cube_value, Owner.THEM, context)
     advice = decide(no_double, double_take, context.payoff(cube_value), cube_value, context)
-    # The chances two plies deep: each roll's, averaged over the other side's replies (as the analysis shows).
-    chances = average(
-        [
-            (leaf.probs if replies is None else chances_of(replies).flipped(), leaf.weight)
-            for leaf, replies in rolls
-        ]
-    )
-    return advice, chances
+    return advice, two_ply_chances(rolls)
