@@ -13,6 +13,17 @@
 export const LEVELS = Object.freeze(["beginner", "intermediate", "expert", "world_class"]);
 
 /**
+ * Each level's name in the page's words: its message id (web/i18n), for the board and the statistics.
+ * @type {Readonly<Record<string, keyof typeof import("./i18n/en.js").default>>}
+ */
+export const LEVEL_WORDS = Object.freeze({
+  beginner: "level.beginner",
+  intermediate: "level.intermediate",
+  expert: "level.expert",
+  world_class: "level.worldClass",
+});
+
+/**
  * Whether `level` is one of the computer's levels.
  * @param {unknown} level
  * @returns {level is string}

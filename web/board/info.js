@@ -8,6 +8,7 @@ import { svgEl, svgText, drawChecker, drawDie, drawCube } from "./svg.js";
 import { usedDice } from "./state.js";
 import { t } from "../i18n/i18n.js";
 import { playerName } from "../i18n/player-names.js";
+import { LEVEL_WORDS } from "../limits.js";
 import { view, mover, glideMs } from "./model.js";
 
 /** @typedef {import("./model.js").State} State */
@@ -189,7 +190,7 @@ function drawDice(s, v) {
 
 /** A computer's level in the language's words (a level this page does not know by name is shown as it is). @param {string} level */
 function levelWord(level) {
-  return level === "beginner" ? t("level.beginner") : level === "intermediate" ? t("level.intermediate") : level === "expert" ? t("level.expert") : level === "world_class" ? t("level.worldClass") : level;
+  return Object.hasOwn(LEVEL_WORDS, level) ? t(LEVEL_WORDS[level]) : level;
 }
 
 /** @param {State} s @param {import("../types.js").BoardView} v */

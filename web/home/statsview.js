@@ -6,6 +6,7 @@
  * it reads the history only (web/home/history.js), never the engine, so it opens while the engine loads or is down.
  */
 import { currentLanguage, decimal, t } from "../i18n/i18n.js";
+import { LEVEL_WORDS } from "../limits.js";
 import { openHistory } from "./history.js";
 import { LEVEL_RATINGS, START_RATING } from "./rating.js";
 import { summarize } from "./stats.js";
@@ -45,12 +46,9 @@ function dateText(iso) {
   return new Intl.DateTimeFormat(currentLanguage(), { year: "numeric", month: "numeric", day: "numeric" }).format(d);
 }
 
-/** @param {string} level */
+/** A computer's level in the language's words (as the board names it). @param {string} level */
 function levelText(level) {
-  const words = /** @type {Record<string, MessageId>} */ ({
-    beginner: "level.beginner", intermediate: "level.intermediate", expert: "level.expert", world_class: "level.worldClass",
-  })[level];
-  return words ? t(words) : level;
+  return Object.hasOwn(LEVEL_WORDS, level) ? t(LEVEL_WORDS[level]) : level;
 }
 
 /** @param {Record<string, any>} entry */
