@@ -32,6 +32,7 @@ const CHANNEL = "backgammon.storage";
  * @property {(key: string, text: string | null) => Promise<void>} put  null removes the key
  * @property {(prefix: string) => Promise<string[]>} keys  the keys that start with `prefix`, in order
  * @property {(key: string, heard: () => void) => () => void} listen  call back when another tab writes `key`
+ *   (or may have: a page that opens the store asks the others to look again)
  */
 
 /** @returns {Storage | null} localStorage, or null where the browser refuses it */
@@ -127,9 +128,13 @@ function hearOtherTabs(tabs) {
     if (typeof BroadcastChannel !== "function") return;
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event) => {
-      for (const heard of tabs.listeners.get(String(event.data?.key)) ?? []) heard();
+      const keys = event.data?.again ? [...tabs.listeners.keys()] : [String(event.data?.key)];
+      for (const key of keys) for (const heard of tabs.listeners.get(key) ?? []) heard();
     };
     tabs.channel = channel;
+    // A page that goes away (a reload, a closed tab) as its write is kept never tells of it: the write is kept, its
+    // notice is not. So a page that opens the store asks the others to look again at every key they listen to.
+    channel.postMessage({ again: true });
   };
   openChannel();
   // A page in the back/forward cache that a message reaches is thrown out of it (Chromium): the channel is closed

@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Site, screenshot, watch_problems
-from .match_driver import LISTEN_TO_LIVE_REGION, MATCH_KEY, open_match, point, wait_idle
+from .match_driver import LISTEN_TO_LIVE_REGION, MATCH_KEY, click_move, open_match, point, wait_idle
 from .stored import stored_text
 
 ROUNDS = 24
@@ -141,6 +141,44 @@ def test_two_tabs_acting_at_once_lose_no_action_silently(context: BrowserContext
     screenshot(second, "two-tabs-after-the-races")
     for found in problems:
         assert found.all == [], found.all
+
+
+def test_a_save_whose_tab_went_away_before_telling_is_taken_up_when_a_tab_opens(
+    context: BrowserContext, site: Site
+) -> None:
+    """A tab reloaded (or closed) while it saves: the save is kept, but the page is gone before it tells the
+    other tabs (web/keyval.js tells them once the transaction is kept). The other tab must not go on showing
+    the position before it; the page that opens next asks every tab to look again."""
+    first = open_tab(context, site)
+    open_match(first, site, DICE)
+    second = open_tab(context, site)
+    problems = watch_problems(second)
+    open_match(second, site, DICE)
+    # The first tab's notices never leave it, as when it went away between its save and the notice.
+    first.evaluate("BroadcastChannel.prototype.postMessage = function () {}")
+    first.bring_to_front()
+    view = engine(first)["view"]
+    moves = two_moves(view)
+    assert view["phase"] == "move" and moves is not None, view
+    (source, dest), _ = moves
+    click_move(first, source, dest)
+    stored = stored_record(first)
+    assert actions(stored)[-1].get("to") is not None, actions(stored)[-1]
+    second.wait_for_timeout(1000)
+    assert engine(second)["record"] != stored, "the second tab heard of a save that was never told"
+    # The first tab comes back (a reload): its new page tells nothing of its own, yet the second takes it up.
+    first.reload()
+    wait_idle(first)
+    second.bring_to_front()
+    second.wait_for_function(
+        "id => document.querySelector('#position-id')?.textContent === id",
+        arg=engine(first)["view"]["position_id"],
+        timeout=10_000,
+    )
+    assert engine(second)["record"] == stored
+    expect(second.locator("#notice-text")).to_contain_text("changed in another tab")
+    screenshot(second, "two-tabs-a-save-told-late")
+    assert problems.all == [], problems.all
 
 
 def stored_preferences(page: Page) -> dict[str, Any]:
