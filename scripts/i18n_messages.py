@@ -23,6 +23,11 @@ PLURAL_CATEGORIES = {
     "en": {"one", "other"},
     "en-XA": {"one", "other"},
     "ar": {"zero", "one", "two", "few", "many", "other"},
+    "de": {"one", "other"},
+    "el": {"one", "other"},
+    "es": {"one", "many", "other"},
+    "fr": {"one", "many", "other"},
+    "tr": {"one", "other"},
 }
 
 
