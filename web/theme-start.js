@@ -45,7 +45,9 @@
    * Only on a page whose words come from the catalogues (`<html data-i18n-page>`).
    */
   const setLanguage = () => {
-    const DIRECTIONS = /** @type {Record<string, string>} */ ({ en: "ltr", ar: "rtl", "en-XA": "ltr" });
+    const DIRECTIONS = /** @type {Record<string, string>} */ ({
+      en: "ltr", de: "ltr", el: "ltr", es: "ltr", fr: "ltr", tr: "ltr", ar: "rtl", "en-XA": "ltr",
+    });
     const PSEUDO = "en-XA"; // never the device's
     let choice = "auto";
     if (!embedded) {

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from scripts.i18n_messages import catalogue_path, read_catalogue
 from scripts.i18n_pseudo import pseudo_text
 
 from .conftest import Site, screenshot, wait_for_engine_ready
-from .match_driver import PREFERENCES_KEY, button, open_match, wait_idle
+from .match_driver import PREFERENCES_KEY, button, click_move, open_match, press_done, wait_idle
 from .test_axe import audit
 from .test_history import resign, start_match
 from .test_review import computer_match, open_saved, wait_analysis
@@ -92,6 +93,24 @@ READ_SCREENS = """([selectors, names]) => {
       if (hasText && display !== "inline" && el.scrollWidth > el.clientWidth + 1) {
         const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
         overflowing.push(`${what}: ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+    }
+  }
+  // A box wider than the open dialog it is in sticks out of it (a select as wide as its longest option),
+  // unless a box between them scrolls sideways to show it (a wide table).
+  const scrolled = (el, dialog) => {
+    for (let up = el.parentElement; up && up !== dialog; up = up.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    const frame = dialog.getBoundingClientRect();
+    for (const el of dialog.querySelectorAll("*")) {
+      if (!seen(el) || scrolled(el, dialog)) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && (box.right > frame.right + 1 || box.left < frame.left - 1)) {
+        overflowing.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} sticks out of #${dialog.id}`);
       }
     }
   }
@@ -177,6 +196,82 @@ def test_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts_nothing(phone
         screenshot(phone, f"i18n-pseudo-phone-{dialog[1:]}", full_page=False)
         phone.locator(f"{dialog} button[value={close}]").click()
         expect(phone.locator(dialog)).to_be_hidden()
+
+
+# The languages offered beside English and Arabic, each from a device set to it.
+DEVICE_LOCALES = {"de": "de-DE", "el": "el-GR", "es": "es-ES", "fr": "fr-FR", "tr": "tr-TR"}
+
+# Each visible element marked with a message of no arguments, with the text it shows.
+MARKED_TEXTS = """() => [...document.querySelectorAll('[data-i18n]')]
+  .filter((el) => !el.hasAttribute('data-i18n-args'))
+  .filter((el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+  .map((el) => [el.dataset.i18n, el.textContent])"""
+ENGLISH = read_catalogue(catalogue_path("en"))
+
+
+def assert_in_catalogue(page: Page, catalogue: dict[str, str], where: str) -> int:
+    """No visible marked element shows English's words where its language has others, and no text is cut or
+    overflows; returns how many show their own message of `catalogue` (the page writes some with another
+    message: the status line, "Play the 1 first")."""
+    words = lambda text: " ".join(text.split())  # noqa: E731
+    shown = [(id_, words(text)) for id_, text in page.evaluate(MARKED_TEXTS)]
+    english = [(id_, text) for id_, text in shown if text == words(ENGLISH[id_]) != words(catalogue[id_])]
+    assert english == [], f"{where}: left in English: {english}"
+    seen = read_screens(page, [])
+    assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
+    assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
+    return sum(text == words(catalogue[id_]) for id_, text in shown)
+
+
+@pytest.mark.parametrize("language", sorted(DEVICE_LOCALES))
+def test_each_language_from_the_device_on_a_phone_shows_its_words_and_cuts_nothing(
+    browser: Browser, site: Site, language: str
+) -> None:
+    catalogue = read_catalogue(catalogue_path(language))
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=DEVICE_LOCALES[language]
+    )
+    try:
+        page = context.new_page()
+        page.goto(site.url("?test-dice=31,52&no-sw"))
+        page.wait_for_selector(f"html[lang='{language}'][dir='ltr'][data-welcome='open']", state="attached")
+        expect(page.locator("#welcome-title")).to_have_text(catalogue["welcome.title"])
+        compared = assert_in_catalogue(page, catalogue, "the welcome")
+        screenshot(page, f"i18n-{language}-phone-welcome", full_page=False)
+        two_players(page)
+        expect(page.locator("#status")).to_contain_text(catalogue["status.opening"].split(":")[0])
+        compared += assert_in_catalogue(page, catalogue, "the game panel")
+        screenshot(page, f"i18n-{language}-phone-panel")
+        audit(page, f"the match page in {language}")
+        page.locator("#menu-button").click()
+        expect(page.locator("#preferences-button")).to_be_visible()
+        compared += assert_in_catalogue(page, catalogue, "the menu")
+        for item, dialog, close in (
+            ("#preferences-button", "#preferences-dialog", "cancel"),
+            ("#new-match-button", "#new-match-dialog", "cancel"),
+        ):
+            if not page.locator(item).is_visible():
+                page.locator("#menu-button").click()
+            page.locator(item).click()
+            expect(page.locator(dialog)).to_be_visible()
+            compared += assert_in_catalogue(page, catalogue, dialog)
+            screenshot(page, f"i18n-{language}-phone-{dialog[1:]}", full_page=False)
+            page.locator(f"{dialog} button[value={close}]").click()
+            expect(page.locator(dialog)).to_be_hidden()
+        # The opening roll played in the language, and the next turn's words.
+        for _ in range(4):
+            view = page.evaluate("() => globalThis.backgammonTestProbe.view()")["view"]
+            if view["phase"] != "move" or view.get("can_confirm"):
+                break
+            source, dests = next((s, d) for s, d in view["dests"].items() if d)
+            click_move(page, source, dests[0])
+        expect(button(page, "confirm")).to_have_text(catalogue["controls.confirm"])
+        press_done(page)
+        compared += assert_in_catalogue(page, catalogue, "the second turn")
+        screenshot(page, f"i18n-{language}-phone-second-turn")
+        assert compared >= 40, f"only {compared} marked words were seen"
+    finally:
+        context.close()
 
 
 BOARD_GEOMETRY = """() => {

@@ -45,7 +45,10 @@ function chosen(stored, device) {
 CASES: list[tuple[Any, list[str]]] = [
     (None, ["ar-EG", "en"]),
     (None, ["fr-FR", "AR"]),
+    (None, ["it-IT", "AR"]),
     (None, ["de", "fr"]),
+    (None, ["ja", "el-GR"]),
+    (None, ["it", "ja"]),  # none offered: English
     (None, ["en-XA"]),  # the pseudo-language is never the device's
     ({"language": "auto"}, ["ar"]),
     ({"language": "ar"}, ["en-US"]),

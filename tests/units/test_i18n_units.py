@@ -122,8 +122,9 @@ def test_the_english_catalogue_gives_the_words_the_page_always_had() -> None:
     ("choice", "device", "language"),
     [
         ("auto", ["ar-EG", "en"], "ar"),  # by the language alone
-        ("auto", ["fr-FR", "ar"], "ar"),  # the first offered, in the device's order
-        ("auto", ["fr-FR", "de"], "en"),  # none offered: English
+        ("auto", ["it-IT", "ar", "fr"], "ar"),  # the first offered, in the device's order
+        ("auto", ["fr-CA", "de"], "fr"),  # a region of a language offered
+        ("auto", ["it-IT", "ja"], "en"),  # none offered: English
         ("auto", ["en-XA"], "en"),  # the pseudo-language is never the device's
         ("en", ["ar"], "en"),  # the player's choice wins
         ("en-XA", ["ar"], "en-XA"),

@@ -145,7 +145,8 @@ export function renderStatistics(body, { entries, unreadable, problem }) {
     nodes.push(
       el("details", { class: "stats-details" }, [
         el("summary", {}, [t("stats.ratingTable")]),
-        table(
+        // Seven columns: on a phone the table scrolls sideways inside the dialog, as the results' table does.
+        el("div", { class: "table-scroll", role: "region", "aria-label": t("stats.ratingTable"), tabindex: "0" }, [table(
           [t("stats.headMatch"), t("stats.headDate"), t("stats.headOpponent"), t("stats.headLength"), t("stats.headResult"), t("stats.headChange"), t("stats.headRating")],
           stats.series.map((s, i) => [
             i + 1,
@@ -157,7 +158,7 @@ export function renderStatistics(body, { entries, unreadable, problem }) {
             fixed1(s.rating),
           ]),
           t("stats.ratingCaption"),
-        ),
+        )]),
       ]),
     );
   }

@@ -16,6 +16,11 @@ import { LANGUAGES } from "./languages.js";
 /** Each catalogue but English's, loaded when its language is chosen. */
 const LOADERS = /** @type {Record<string, () => Promise<{default: Catalogue}>>} */ ({
   ar: () => import("./ar.js"),
+  de: () => import("./de.js"),
+  el: () => import("./el.js"),
+  es: () => import("./es.js"),
+  fr: () => import("./fr.js"),
+  tr: () => import("./tr.js"),
   "en-XA": () => import("./en-XA.js"),
 });
 

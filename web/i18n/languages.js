@@ -14,6 +14,11 @@
 /** @type {Readonly<Record<string, Language>>} */
 export const LANGUAGES = Object.freeze({
   en: { name: "English", dir: "ltr" },
+  de: { name: "Deutsch", dir: "ltr" },
+  el: { name: "Ελληνικά", dir: "ltr" },
+  es: { name: "Español", dir: "ltr" },
+  fr: { name: "Français", dir: "ltr" },
+  tr: { name: "Türkçe", dir: "ltr" },
   ar: { name: "العربية", dir: "rtl" },
   // Accented, 40% longer and bracketed: text cut, overflowing or left in English shows at a glance.
   "en-XA": { name: "[Ƥšéûđö]", dir: "ltr", pseudo: true },
