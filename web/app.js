@@ -31,6 +31,7 @@ import { editPreferences } from "./preferences-dialog.js";
 import { chooseLanguage } from "./i18n/languages.js";
 import { LANGUAGE_CHANGED, currentLanguage, t, useLanguage } from "./i18n/i18n.js";
 import { playerName } from "./i18n/player-names.js";
+import { rollDashed } from "./dice-words.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
@@ -221,9 +222,9 @@ async function enterSetupMode() {
   leaveMode(false);
   play.suspend();
   mode = enterSetup({
-    board, call, announcer, view: play.view(),
+    board, call, announcer, view: play.view(), playerName, rollDashed,
     rollout: { open: openRollout, close: closeRollout },
-    done: (ids) => /** @type {Promise<void>} */ (enqueue(() => play.setUpPosition(ids, "Position set up."))),
+    done: (ids) => /** @type {Promise<void>} */ (enqueue(() => play.setUpPosition(ids, t("setup.positionSetUp")))),
     leave: () => leaveMode(),
   });
 }

@@ -102,8 +102,8 @@ def test_both_gnubg_ids_in_one_field_a_position_id_alone_and_a_mistake_in_plain_
     page.select_option("#setup-editor select[name=cube_value]", "2")
     paste_position(page, position_of({6: 2, 5: 1}, {6: 3}))
     expect(page.locator("#announcer")).to_contain_text("the checkers are set")
-    expect_label(page, 19, "Point 19: 2 Black")  # Black's 6-point
-    expect_label(page, 6, "Point 6: 3 White")
+    expect_label(page, 19, "Point 19, 2 black checkers")  # Black's 6-point
+    expect_label(page, 6, "Point 6, 3 white checkers")
     expect(page.locator("#setup-editor select[name=cube_value]")).to_have_value("2")
     expect(page.locator("#setup-editor select[name=die1]")).to_have_value("5")
     expect(page.locator("#setup-position-id")).to_have_text(position_of({6: 2, 5: 1}, {6: 3}))
@@ -428,11 +428,11 @@ def test_a_tap_the_editor_cannot_honour_is_said_in_the_panel_not_ready(page: Pag
     open_editor(page)
     expect(page.locator("#setup-problems")).to_contain_text("ready to play")
     page.locator("#board .target[data-loc='6']").click()  # a 16th White checker
-    refused = page.locator("#setup-panel").get_by_text("All 15 White checkers are in play")
+    refused = page.locator("#setup-panel").get_by_text("All 15 white checkers are in play")
     expect(refused).to_be_visible()
     wait_checked(page)
     expect(page.locator("#setup-panel")).not_to_contain_text("ready to play")
-    expect(page.locator("#announcer")).to_contain_text("All 15 White checkers are in play")
+    expect(page.locator("#announcer")).to_contain_text("All 15 white checkers are in play")
     screenshot(page, "positions-editor-refused")
     page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # one taken away: honoured
     expect(refused).to_be_hidden()
@@ -448,7 +448,7 @@ def test_the_editor_by_keyboard(page: Page, site: Site) -> None:
     page.locator("#board .target[data-loc='bar']").focus()
     page.keyboard.press("Enter")  # ... onto the bar
     bar = page.locator("#board .target[data-loc='bar']")
-    expect(bar).to_have_attribute("aria-label", re.compile("1 Black"))
+    expect(bar).to_have_attribute("aria-label", "Bar, 1 black checker")
     page.locator("#setup-editor select[name=turn]").focus()
     page.keyboard.press("ArrowDown")  # Black on roll
     assert wait_checked(page) == "ok"
@@ -492,19 +492,21 @@ def test_the_editor_by_drag_and_drop(page: Page, site: Site) -> None:
     open_match(page, site, "31,65")
     open_editor(page)
     mouse_drag(page, centre_of(page, 6), centre_of(page, 5))  # a White checker from the 6-point to the 5
-    expect(page.locator("#announcer")).to_contain_text("White checker moved from point 6 to point 5")
-    expect_label(page, 5, "Point 5: 1 White")
-    expect_label(page, 6, "Point 6: 4 White")
+    expect(page.locator("#announcer")).to_contain_text(
+        "A white checker moved from point 6 to point 5. Point 5, 1 white checker"
+    )
+    expect_label(page, 5, "Point 5, 1 white checker")
+    expect_label(page, 6, "Point 6, 4 white checkers")
     mouse_drag(page, centre_of(page, 12), centre_of(page, "bar"))  # a Black checker onto the bar
-    expect_label(page, "bar", re.compile("1 Black"))
+    expect_label(page, "bar", "Bar, 1 black checker")
     mouse_drag(page, centre_of(page, 24), centre_of(page, "off"))  # a White checker borne off
-    expect_label(page, "off", re.compile("1 White"))
-    expect_label(page, 24, "Point 24: 1 White")
+    expect_label(page, "off", "Off, 1 white checker borne off")
+    expect_label(page, 24, "Point 24, 1 white checker")
     # The refused drop: White onto Black's point goes back, and the page says why.
     mouse_drag(page, centre_of(page, 24), centre_of(page, 1))
-    expect(page.locator("#announcer")).to_contain_text("Point 1 holds Black checkers")
-    expect_label(page, 24, "Point 24: 1 White")
-    expect_label(page, 1, "Point 1: 2 Black")
+    expect(page.locator("#announcer")).to_contain_text("Point 1 holds black checkers")
+    expect_label(page, 24, "Point 24, 1 white checker")
+    expect_label(page, 1, "Point 1, 2 black checkers")
     # Held over a place, the checker lights it; the picture is checked by eye (test-results/).
     page.mouse.move(*centre_of(page, 24))
     page.mouse.down()
@@ -514,9 +516,9 @@ def test_the_editor_by_drag_and_drop(page: Page, site: Site) -> None:
     page.mouse.up()
     # White's borne-off checker back from its half of the tray (the lower one: White sits at the bottom).
     mouse_drag(page, centre_of(page, "off", 0.9), centre_of(page, 23))
-    expect_label(page, 23, "Point 23: 1 White")
-    expect_label(page, 22, "Point 22: 1 White")
-    expect_label(page, "off", re.compile("0 White"))
+    expect_label(page, 23, "Point 23, 1 white checker")
+    expect_label(page, 22, "Point 22, 1 white checker")
+    expect_label(page, "off", "Off, none borne off")
     assert wait_checked(page) == "ok"
     edited = page.inner_text("#setup-xgid")
     page.click("#setup-done")
@@ -555,15 +557,15 @@ def test_the_editor_by_finger(browser: Browser, site: Site) -> None:
             finger("touchEnd", None)
 
         slide(centre_of(page, 13), centre_of(page, 10))
-        expect_label(page, 10, "Point 10: 1 White")
-        expect_label(page, 13, "Point 13: 4 White")
+        expect_label(page, 10, "Point 10, 1 white checker")
+        expect_label(page, 13, "Point 13, 4 white checkers")
         slide(centre_of(page, 24), centre_of(page, "off"))
-        expect_label(page, "off", re.compile("1 White"))
-        expect_label(page, 24, "Point 24: 1 White")
+        expect_label(page, "off", "Off, 1 white checker borne off")
+        expect_label(page, 24, "Point 24, 1 white checker")
         page.touchscreen.tap(*centre_of(page, 10))  # a tap places one of the chosen colour (from the tray)
-        expect_label(page, 10, "Point 10: 2 White")
-        expect_label(page, "off", re.compile("0 White"))
-        expect(page.locator("#announcer")).to_contain_text("Point 10: 2 White")
+        expect_label(page, 10, "Point 10, 2 white checkers")
+        expect_label(page, "off", "Off, none borne off")
+        expect(page.locator("#announcer")).to_contain_text("Point 10, 2 white checkers")
         screenshot(page, "positions-editor-phone")
         assert problems.all == []
     finally:

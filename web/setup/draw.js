@@ -4,8 +4,9 @@
  * (`check_position`): what is wrong with it, or its IDs.
  */
 
+import { t } from "../i18n/i18n.js";
 import { field, params } from "./form.js";
-import { byId, describe, off } from "./state.js";
+import { byId, nameOf, off } from "./state.js";
 
 const root = document.documentElement;
 
@@ -13,17 +14,14 @@ const root = document.documentElement;
 
 /** @param {SetupState} state */
 export function draw(state) {
-  const { ctx, names, points, bar } = state;
+  const { ctx, points, bar } = state;
   const p = params(state);
   field(state, "die1").disabled = p.doubled;
   field(state, "die2").disabled = p.dice[0] === 0; // no second die before the roll
   byId("setup-match-rules").hidden = p.match_length === 0;
   byId("setup-money-rules").hidden = p.match_length > 0;
-  byId("setup-doubled-text").textContent = `${names[p.turn]} has doubled: ${names[1 - p.turn]} to take or drop`;
+  byId("setup-doubled-text").textContent = t("setup.doubled", { name: nameOf(state, p.turn), other: nameOf(state, 1 - p.turn) });
   const offered = p.doubled ? p.turn : null;
-  /** @type {Record<string, string>} */
-  const labels = { bar: describe(state, "bar"), off: describe(state, "off") };
-  for (let i = 1; i <= 24; i += 1) labels[String(i)] = describe(state, i);
   const rolled = p.dice[0] > 0;
   ctx.board.set({
     interactive: false,
@@ -39,7 +37,8 @@ export function draw(state) {
       dice: rolled ? p.dice : [], dice_remaining: rolled ? p.dice : [], opponent_dice: [], moves_made: [], dests: {},
       can_undo: false, can_confirm: false, score: p.score, crawford_game: p.crawford,
       cube: { value: p.cube_value, owner: p.cube_owner, may_double: false, offered_by: offered, offered_value: p.cube_value * 2, dead: false },
-      labels,
+      // No labels: the board names its places from what they hold, in the language's words (describe, state.js,
+      // says them so).
     },
   });
 }
@@ -53,11 +52,11 @@ export async function check(state) {
   draw(state);
   const mine = (state.checking += 1);
   const refusal = state.refused;
-  state.refused = "";
+  state.refused = null;
   // Said on screen as well as to the screen reader, at once (the check is not awaited for it); it lies outside
   // the status region so that it is not read twice.
-  dom.refusedLine.textContent = refusal;
-  dom.refusedLine.hidden = !refusal;
+  state.refusedShown = refusal;
+  showRefusal(state);
   root.dataset.setupCheck = "checking";
   let answer;
   try {
@@ -68,8 +67,28 @@ export async function check(state) {
   if (mine !== state.checking) return;
   state.checked = answer;
   for (const [name, code] of Object.entries(dom.ids)) code.textContent = (answer.ok && answer[name]) || "—";
+  showChecked(state);
+  dom.doneButton.disabled = !answer.ok;
+  root.dataset.setupCheck = answer.ok ? "ok" : "problems";
+}
+
+/** The refusal of the last tap or drop, or none, in the language in force. @param {SetupState} state */
+export function showRefusal(state) {
+  const { refusedLine } = state.dom;
+  refusedLine.textContent = state.refusedShown?.() ?? "";
+  refusedLine.hidden = !state.refusedShown;
+}
+
+/**
+ * The rules core's last answer in the panel: what is wrong (its own words, English for now) or that the position is
+ * ready (the page's), in the language in force.
+ * @param {SetupState} state
+ */
+export function showChecked(state) {
+  const { dom, checked } = state;
+  if (!checked) return;
   // "Ready" would contradict a refusal shown beside it: the position is as it was, and the next edit says so.
-  const lines = answer.ok ? (refusal ? [] : ["The position is ready to play."]) : answer.problems;
+  const lines = checked.ok ? (state.refusedShown ? [] : [t("setup.ready")]) : checked.problems;
   dom.problems.replaceChildren(
     ...lines.map((/** @type {string} */ text) => {
       const item = document.createElement("li");
@@ -77,7 +96,5 @@ export async function check(state) {
       return item;
     }),
   );
-  dom.problems.classList.toggle("ok", answer.ok);
-  dom.doneButton.disabled = !answer.ok;
-  root.dataset.setupCheck = answer.ok ? "ok" : "problems";
+  dom.problems.classList.toggle("ok", checked.ok);
 }

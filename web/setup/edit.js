@@ -4,9 +4,10 @@
  * to the start or turned round. Each says what it did (or why not) and has the rules core check the result.
  */
 
+import { t } from "../i18n/i18n.js";
 import { check } from "./draw.js";
 import { colour, field } from "./form.js";
-import { CHECKERS, START, describe, off } from "./state.js";
+import { CHECKERS, START, colourOf, describe, off } from "./state.js";
 
 /** @typedef {import("./state.js").SetupState} SetupState */
 
@@ -15,32 +16,34 @@ import { CHECKERS, START, describe, off } from "./state.js";
  * @param {SetupState} state @param {number | string} loc @param {boolean} remove
  */
 export function edit(state, loc, remove) {
-  const { names, points, bar } = state;
+  const { points, bar } = state;
   const player = colour(state);
   const sign = player === 0 ? 1 : -1;
-  let said = "";
+  /** @type {import("./state.js").Words | null} */
+  let refusal = null;
   if (loc === "off") {
-    said = `${describe(state, "off")}. Checkers not on the board are borne off: take one away from a point to bear it off.`;
+    refusal = () => t("setup.offSaid", { place: describe(state, "off") });
   } else if (loc === "bar") {
     if (remove) {
-      if (bar[player] === 0) said = `No ${names[player]} checker on the bar.`;
+      if (bar[player] === 0) refusal = () => t("setup.barNone", { colour: colourOf(player) });
       else bar[player] -= 1;
-    } else if (off(state, player) <= 0) said = `All ${CHECKERS} ${names[player]} checkers are in play: take one away first.`;
+    } else if (off(state, player) <= 0) refusal = () => t("setup.allInPlay", { colour: colourOf(player), count: CHECKERS });
     else bar[player] += 1;
   } else {
     const i = Number(loc) - 1;
     const n = points[i];
+    const number = Number(loc);
     if (remove) {
-      if (n === 0) said = `Point ${loc} is empty.`;
+      if (n === 0) refusal = () => t("setup.pointIsEmpty", { number });
       else points[i] = n - Math.sign(n);
     } else if (n * sign < 0) {
-      said = `Point ${loc} holds ${names[1 - player]} checkers: take them away first (both colours cannot share a point).`;
+      refusal = () => t("setup.pointHeld", { number, colour: colourOf(1 - player) });
     } else if (off(state, player) <= 0) {
-      said = `All ${CHECKERS} ${names[player]} checkers are in play: take one away first.`;
+      refusal = () => t("setup.allInPlay", { colour: colourOf(player), count: CHECKERS });
     } else points[i] = n + sign;
   }
-  state.ctx.announcer.say(said || describe(state, loc));
-  state.refused = said;
+  state.ctx.announcer.say(refusal ? refusal() : describe(state, loc));
+  state.refused = refusal;
   void check(state);
 }
 
@@ -50,12 +53,11 @@ export function edit(state, loc, remove) {
  * @returns {boolean}
  */
 export function moveChecker(state, { player, from, to }) {
-  const { names, points, bar, ctx } = state;
+  const { points, bar, ctx } = state;
   const sign = player === 0 ? 1 : -1;
-  const where = (/** @type {number | string} */ loc) => (loc === "bar" ? "the bar" : loc === "off" ? "the tray" : `point ${loc}`);
   if (typeof to === "number" && points[to - 1] * sign < 0) {
-    state.refused = `Point ${to} holds ${names[1 - player]} checkers: take them away first (both colours cannot share a point).`;
-    ctx.announcer.say(state.refused);
+    state.refused = () => t("setup.pointHeld", { number: to, colour: colourOf(1 - player) });
+    ctx.announcer.say(state.refused());
     void check(state);
     return false;
   }
@@ -63,8 +65,11 @@ export function moveChecker(state, { player, from, to }) {
   else if (typeof from === "number") points[from - 1] -= sign;
   if (to === "bar") bar[player] += 1;
   else if (typeof to === "number") points[to - 1] += sign;
-  const what = to === "off" ? `${names[player]} checker borne off from ${where(from)}` : `${names[player]} checker moved from ${where(from)} to ${where(to)}`;
-  ctx.announcer.say(`${what}. ${describe(state, to === "off" ? from : to)}`);
+  // A place in a message: "bar", "off" or the point's number (each language says "from the bar", "to point 5").
+  const what = to === "off"
+    ? t("setup.borneOff", { colour: colourOf(player), from })
+    : t("setup.moved", { colour: colourOf(player), from, to });
+  ctx.announcer.say(`${what} ${describe(state, to === "off" ? from : to)}`);
   void check(state);
   return true;
 }
@@ -73,7 +78,7 @@ export function moveChecker(state, { player, from, to }) {
 export function clearBoard(state) {
   state.points = Array(24).fill(0);
   state.bar = [0, 0];
-  state.ctx.announcer.say("Board cleared: every checker is borne off. Click a point to place one.");
+  state.ctx.announcer.say(t("setup.cleared"));
   void check(state);
 }
 
@@ -81,7 +86,7 @@ export function clearBoard(state) {
 export function startPosition(state) {
   state.points = [...START];
   state.bar = [0, 0];
-  state.ctx.announcer.say("The starting position.");
+  state.ctx.announcer.say(t("setup.started"));
   void check(state);
 }
 
@@ -95,7 +100,7 @@ export function swapSides(state) {
   field(state, "score1").value = score[0];
   field(state, "turn").value = field(state, "turn").value === "1" ? "0" : "1";
   if (field(state, "cube_owner").value !== "") field(state, "cube_owner").value = field(state, "cube_owner").value === "1" ? "0" : "1";
-  state.ctx.announcer.say("Sides swapped.");
+  state.ctx.announcer.say(t("setup.swapped"));
   void check(state);
 }
 

@@ -4,6 +4,9 @@
  * the rules core's `check_position`.
  */
 
+import { t } from "../i18n/i18n.js";
+import { nameOf } from "./state.js";
+
 /** @typedef {import("./state.js").SetupState} SetupState */
 
 /** @param {SetupState} state @param {string} name */
@@ -27,14 +30,27 @@ export function removing(state) {
 }
 
 /**
+ * The form's words that are not the page's marked ones, in the language in force: the players named where it says
+ * so (a side's default name as the language's word for it), each one's score, the paste field's example.
+ * @param {SetupState} state
+ */
+export function writeWords(state) {
+  const { form, pasteField } = state.dom;
+  for (const p of [0, 1]) {
+    const name = nameOf(state, p);
+    for (const el of form.querySelectorAll(`[data-name="${p}"]`)) el.textContent = name;
+    for (const el of form.querySelectorAll(`[data-score="${p}"]`)) el.textContent = t("setup.score", { name });
+  }
+  pasteField.placeholder = t("setup.pastePlaceholder");
+}
+
+/**
  * The form filled from the view the editor starts from (the match in progress), the players named where it says so.
  * @param {SetupState} state
  */
 export function fillForm(state) {
   const { view } = state.ctx;
-  for (const [index, name] of state.names.entries()) {
-    for (const el of state.dom.form.querySelectorAll(`[data-name="${index}"]`)) el.textContent = name;
-  }
+  writeWords(state);
   field(state, "turn").value = String(view.turn ?? 0);
   const dice = Array.isArray(view.dice) && view.dice.length === 2 && view.phase === "move" ? view.dice : [0, 0];
   field(state, "die1").value = String(dice[0]);

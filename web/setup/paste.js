@@ -4,28 +4,54 @@
  * core (`read_position`) into the editor.
  */
 
-import { MAX_POSITION_CHARS, sizeText } from "../limits.js";
+import { t } from "../i18n/i18n.js";
+import { MAX_POSITION_CHARS } from "../limits.js";
 import { check } from "./draw.js";
 import { field, loadPosition } from "./form.js";
 
+/** @typedef {import("./state.js").SetupState} SetupState */
+
+/** An XGID or gnubg's two IDs take fewer characters than this. */
+const ID_CHARS = 100;
+
+/**
+ * Say under the paste field what is wrong with the text pasted (none: nothing), in the language in force.
+ * @param {SetupState} state @param {import("./state.js").Words | null} words
+ */
+export function showPasteError(state, words) {
+  state.pasteError = words;
+  state.dom.pasteError.textContent = words?.() ?? "";
+}
+
+/**
+ * A text's size as the page says it, a thousand characters and more: in KB or MB.
+ * @param {number} chars
+ */
+function size(chars) {
+  return chars >= 1_000_000
+    ? { unit: "mb", size: Math.round(chars / 100_000) / 10 }
+    : { unit: "kb", size: Math.round(chars / 100) / 10 };
+}
+
 /**
  * Read the pasted text into the editor, or say in the field what is wrong with it.
- * @param {import("./state.js").SetupState} state
+ * @param {SetupState} state
  */
 export async function readPasted(state) {
   const { pasteField, pasteError } = state.dom;
   const { announcer } = state.ctx;
   const text = pasteField.value.trim();
   if (!text) {
-    pasteError.textContent = "Paste an XGID, or a GNU Backgammon Position ID (and Match ID), first.";
+    showPasteError(state, () => t("setup.pasteFirst"));
     return;
   }
-  pasteError.textContent = "";
+  showPasteError(state, null);
   if (text.length > MAX_POSITION_CHARS) {
-    pasteError.textContent = `This text is too long for a position (${sizeText(text.length)}): an XGID or gnubg's IDs take less than 100 characters, and this game reads at most ${MAX_POSITION_CHARS} characters. The field is cleared.`;
+    const measured = size(text.length);
+    showPasteError(state, () => t("setup.tooLong", { ...measured, idChars: ID_CHARS, max: MAX_POSITION_CHARS }));
     pasteField.value = ""; // a megabyte left in the field would slow every redraw of it
     pasteField.setAttribute("aria-invalid", "true");
-    announcer.say(pasteError.textContent);
+    announcer.say(pasteError.textContent ?? "");
     return;
   }
   let answer;
@@ -33,14 +59,14 @@ export async function readPasted(state) {
     answer = await state.ctx.call("read_position", { text, on_roll: Number(field(state, "turn").value) === 1 ? 1 : 0 });
   } catch (e) {
     const failed = /** @type {{type?: string}} */ (e)?.type === "InternalError" || !(e instanceof Error);
-    pasteError.textContent = failed ? "This could not be read as a position." : e.message;
+    // The rules core's own words say what is wrong with the text (English for now: docs/i18n.md).
+    const why = failed ? null : /** @type {Error} */ (e).message;
+    showPasteError(state, () => why ?? t("setup.unreadable"));
     pasteField.setAttribute("aria-invalid", "true");
     return;
   }
   pasteField.removeAttribute("aria-invalid");
   loadPosition(state, answer.state, answer.position_only);
-  announcer.say(answer.position_only
-    ? "Position ID read: the checkers are set; the turn, dice, cube and score are as they were."
-    : "Position read: the checkers, the turn, the dice, the cube and the score are set.");
+  announcer.say(t(answer.position_only ? "setup.readPositionId" : "setup.readIds"));
   await check(state);
 }

@@ -9,8 +9,9 @@
  * (the doubler's no double… double/take rolled out, seen from the taker: take or pass; the panel's taker mode).
  */
 
+import { isolated, t } from "../i18n/i18n.js";
 import { params } from "./form.js";
-import { byId } from "./state.js";
+import { byId, nameOf } from "./state.js";
 
 /** The plays rolled out: the hint's best ones (as many as from the hint in play). */
 export const ROLLOUT_PLAYS = 3;
@@ -19,19 +20,30 @@ export const ROLLOUT_PLAYS = 3;
 /** @typedef {import("../engine/rollout-panel.js").HintPlay} HintPlay */
 
 /**
- * Why the position as it stands cannot be rolled out, in words, or "" when it can.
+ * Why the position as it stands cannot be rolled out, in words, or null when it can.
  * @param {SetupState} state
+ * @returns {import("./state.js").Words | null}
  */
 export function rolloutRefusal(state) {
-  if (!state.checked?.ok) return "The position cannot be rolled out until it is legal: see what is wrong above.";
-  return "";
+  if (!state.checked?.ok) return () => t("setup.rolloutIllegal");
+  return null;
 }
 
-/** @param {string} text what the player reads under the editor's buttons ("" hides the line) */
-function tell(text) {
+/**
+ * What the player reads under the editor's buttons (null hides the line), kept to be written again in another
+ * language.
+ * @param {SetupState} state @param {import("./state.js").Words | null} words
+ */
+function tell(state, words) {
+  state.rolloutLine = words;
+  showRolloutLine(state);
+}
+
+/** The line under the editor's buttons in the language in force. @param {SetupState} state */
+export function showRolloutLine(state) {
   const line = byId("setup-rollout-line");
-  line.textContent = text;
-  line.hidden = !text;
+  line.textContent = state.rolloutLine?.() ?? "";
+  line.hidden = !state.rolloutLine;
 }
 
 /**
@@ -44,8 +56,8 @@ export async function rollOutPosition(state) {
   if (!rollout) return;
   const refusal = rolloutRefusal(state);
   if (refusal) {
-    tell(refusal);
-    ctx.announcer.say(refusal);
+    tell(state, refusal);
+    ctx.announcer.say(refusal());
     return;
   }
   const checked = /** @type {import("./state.js").Checked} */ (state.checked);
@@ -55,55 +67,59 @@ export async function rollOutPosition(state) {
     match_id: /** @type {string} */ (checked.match_id),
     ...(p.match_length === 0 ? { settings: { match_length: 0, jacoby: p.jacoby, beavers: p.beavers } } : {}),
   };
-  tell(p.dice[0] ? "Finding the best plays of the roll…" : "");
+  tell(state, p.dice[0] ? () => t("setup.finding") : null);
   let answer;
   try {
     answer = await ctx.call("position_hint", ids);
   } catch (error) {
-    tell(`The position cannot be rolled out: ${error instanceof Error ? error.message : String(error)}`);
+    // The rules core's or the worker's own words (English for now), in the page's sentence.
+    const why = error instanceof Error ? error.message : String(error);
+    tell(state, () => t("setup.rolloutFailed", { error: why }));
     return;
   }
   if (state.checked?.position_id !== ids.position_id || state.checked?.match_id !== ids.match_id) {
-    tell("The position changed meanwhile: press Roll out again to roll out the new one.");
+    tell(state, () => t("setup.rolloutChanged"));
     return;
   }
   const view = /** @type {import("../types.js").PlayView} */ (answer.view);
-  const mover = state.names[view.turn ?? 0];
+  const mover = nameOf(state, view.turn ?? 0);
   const say = (/** @type {string} */ text) => ctx.announcer.say(text);
   const host = byId("setup-rollout-host");
   if (view.phase === "move") {
     /** @type {HintPlay[]} */
     const plays = Array.isArray(answer.hint?.plays) ? answer.hint.plays : [];
-    const dice = (view.dice ?? []).join("-");
+    const roll = ctx.rollDashed(view.dice);
+    const turn = view.turn ?? 0;
     if (plays.length < 2) {
-      tell(plays.length
-        ? `${mover} has one legal play with ${dice} (${plays[0].play}): there is nothing to compare. Set the dice to "to roll" to roll out the position before the roll.`
-        : `${mover} cannot move with ${dice}: there is nothing to compare.`);
+      const only = plays[0]?.play;
+      tell(state, only
+        ? () => t("setup.onePlay", { name: nameOf(state, turn), roll, play: isolated(only) })
+        : () => t("setup.noPlay", { name: nameOf(state, turn), roll }));
       return;
     }
     const chosen = plays.slice(0, ROLLOUT_PLAYS);
-    tell("");
+    tell(state, null);
     rollout.open(view, plays, say, {
       host,
       chosen,
-      what: `${mover}'s best ${chosen.length} plays of ${dice} in this position: ${chosen.map((play) => play.play).join(" · ")}.`,
+      what: t("setup.whatPlays", { name: mover, n: chosen.length, roll, plays: chosen.map((play) => isolated(play.play)).join(" · ") }),
     });
   } else if (view.phase === "doubled") {
-    const taker = state.names[view.decision ?? 1 - (view.turn ?? 0)];
+    const taker = nameOf(state, view.decision ?? 1 - (view.turn ?? 0));
     const value = view.cube?.offered_value ?? 2 * (view.cube?.value ?? 1);
-    tell("");
+    tell(state, null);
     rollout.open(view, [], say, {
       host,
       taker: true,
-      what: `${taker}'s answer to ${mover}'s double to ${value}, at this score and cube: double/take rolled out, double/pass worked out, seen from ${taker}: take or pass.`,
+      what: t("setup.whatTake", { taker, mover, value }),
     });
   } else {
-    tell("");
+    tell(state, null);
     rollout.open(view, [], say, {
       host,
-      chosen: [{ play: `${mover} on roll`, moves: [] }],
+      chosen: [{ play: t("setup.onRollPlay", { name: mover }), moves: [] }],
       beforeRoll: true,
-      what: `This position with ${mover} on roll, before the roll, cubeless: the cube is not turned in the trials.`,
+      what: t("setup.whatBeforeRoll", { name: mover }),
     });
   }
 }
@@ -112,5 +128,5 @@ export async function rollOutPosition(state) {
  * @param {SetupState} state */
 export function leaveRollout(state) {
   if (byId("setup-rollout-host").contains(byId("rollout-panel"))) state.ctx.rollout?.close();
-  tell("");
+  tell(state, null);
 }

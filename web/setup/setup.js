@@ -20,12 +20,13 @@
  * enters the editor, binds the events to them and leaves.
  */
 
-import { check } from "./draw.js";
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
+import { check, draw, showChecked, showRefusal } from "./draw.js";
 import { clearBoard, edit, locOf, moveChecker, startPosition, swapSides } from "./edit.js";
-import { fillForm, params, removing } from "./form.js";
-import { readPasted } from "./paste.js";
-import { leaveRollout, rollOutPosition } from "./rollout.js";
-import { byId as $, createState } from "./state.js";
+import { fillForm, params, removing, writeWords } from "./form.js";
+import { readPasted, showPasteError } from "./paste.js";
+import { leaveRollout, rollOutPosition, showRolloutLine } from "./rollout.js";
+import { byId as $, colourOf, createState } from "./state.js";
 
 const root = document.documentElement;
 
@@ -38,6 +39,11 @@ const root = document.documentElement;
  * @property {(ids: {position_id: string, match_id: string, settings?: object}) => Promise<void>} done  play from the
  *   checked position (`settings`: a money session's rules that the IDs do not hold: beavers)
  * @property {() => void} leave  the player cancelled
+ * @property {typeof import("../i18n/player-names.js").playerName} playerName  the name shown for a side, a default
+ *   one as the language's word (handed over, not imported: importing it here would split it from the page's first
+ *   modules into a file of its own, as for review)
+ * @property {typeof import("../dice-words.js").rollDashed} rollDashed  a roll for a heading, `6-5` (handed over
+ *   likewise)
  * @property {{open: typeof import("../engine/rollout-panel.js").openRollout,
  *   close: typeof import("../engine/rollout-panel.js").closeRollout}} [rollout]  the rollout panel (handed over, not
  *   imported: it stays in the page's first modules; web/setup/rollout.js)
@@ -53,7 +59,7 @@ export function enterSetup(ctx) {
   const state = createState(ctx);
   const { dom } = state;
   dom.pasteField.value = "";
-  dom.pasteError.textContent = "";
+  showPasteError(state, null);
   fillForm(state);
 
   root.dataset.mode = "setup";
@@ -63,11 +69,14 @@ export function enterSetup(ctx) {
 
   bindBoard(state);
   bindPanel(state);
+  // Another language chosen while the editor is on (Preferences): what it wrote is written again at once (the
+  // marked words follow by themselves, the board's places' names by the board).
+  listen(state, document, LANGUAGE_CHANGED, () => rewrite(state));
 
   void check(state);
   // The panel's heading, not the paste field: on a phone a focused field would open the keyboard over the board.
   $("setup-editor-title").focus();
-  ctx.announcer.say("Position editor. Paste a position, or click a point to place a checker of the chosen colour; Shift+click takes one away, a drag moves one.");
+  ctx.announcer.say(t("setup.entered"));
 
   return {
     exit() {
@@ -83,6 +92,22 @@ export function enterSetup(ctx) {
 }
 
 /**
+ * Everything the editor wrote, written again in the language in force: the players' names and scores in the form,
+ * the paste field's example and error, the double offered, the refusal, the rules core's answer (its problems are
+ * its own words, English for now; "ready" is the page's) and the line about *Roll out*. A rollout panel open under
+ * the editor keeps the description it was opened with.
+ * @param {SetupState} state
+ */
+function rewrite(state) {
+  writeWords(state);
+  draw(state);
+  showPasteError(state, state.pasteError);
+  showRefusal(state);
+  showChecked(state);
+  showRolloutLine(state);
+}
+
+/**
  * Listen to an event while the editor is on.
  * @param {SetupState} state @param {EventTarget} target @param {string} type @param {(event: any) => void} fn
  * @param {boolean} [capture]
@@ -94,7 +119,7 @@ function listen(state, target, type, fn, capture = false) {
 
 /** Clicks and keys on the board's places, and Escape. @param {SetupState} state */
 function bindBoard(state) {
-  const { ctx, dom, names } = state;
+  const { ctx, dom } = state;
   listen(state, $("board"), "click", (/** @type {MouseEvent} */ event) => {
     const loc = locOf(event);
     if (loc !== null) edit(state, loc, removing(state) || event.shiftKey);
@@ -108,7 +133,7 @@ function bindBoard(state) {
     else if (key === "-" || key === "Delete" || key === "Backspace") edit(state, loc, true);
     else if (key === "w" || key === "b") {
       /** @type {HTMLInputElement} */ (dom.form.querySelector(`input[name=colour][value="${key === "w" ? 0 : 1}"]`)).checked = true;
-      ctx.announcer.say(`Placing ${names[key === "w" ? 0 : 1]} checkers.`);
+      ctx.announcer.say(t("setup.placing", { colour: colourOf(key === "w" ? 0 : 1) }));
     } else return;
     event.preventDefault();
     event.stopPropagation();

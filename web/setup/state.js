@@ -4,6 +4,8 @@
  * draw it (draw.js), change it (edit.js, paste.js) and read its form (form.js). Nothing else keeps any of it.
  */
 
+import { listText, t } from "../i18n/i18n.js";
+
 export const CHECKERS = 15;
 export const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
 
@@ -28,15 +30,25 @@ export const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (do
  */
 
 /**
+ * Words the editor shows, made again in the language in force whenever they are written (a language switch writes
+ * what is on screen again).
+ * @typedef {() => string} Words
+ */
+
+/**
  * @typedef {object} SetupState
  * @property {import("./setup.js").SetupContext} ctx  what the page gave
- * @property {string[]} names  the players' names
+ * @property {string[]} names  the players' names as the match stores them (its defaults in English), which the
+ *   rules core's check is given; the page shows them by `nameOf`
  * @property {SetupElements} dom
  * @property {number[]} points  the checkers edited, signed as in the view (+ player 0); the rest is borne off
  * @property {number[]} bar
  * @property {Checked | null} checked  the rules core's last answer
  * @property {number} checking  the checks asked so far: only the last one's answer is shown
- * @property {string} refused  why the last tap or drop changed nothing, shown until the next change (the next check)
+ * @property {Words | null} refused  why the last tap or drop changed nothing, shown until the next change (the next check)
+ * @property {Words | null} refusedShown  the refusal on screen (written again in another language)
+ * @property {Words | null} pasteError  what is wrong with the text pasted, on screen under the field
+ * @property {Words | null} rolloutLine  what the line under the buttons says of *Roll out*
  * @property {Array<() => void>} unbinds  the listeners to take off when the editor is left
  */
 
@@ -63,7 +75,10 @@ export function createState(ctx) {
     bar: [...(start.bar ?? [0, 0])],
     checked: null,
     checking: 0,
-    refused: "",
+    refused: null,
+    refusedShown: null,
+    pasteError: null,
+    rolloutLine: null,
     unbinds: [],
   };
 }
@@ -79,13 +94,42 @@ export function off(state, p) {
 }
 
 /**
- * What a place holds, in words.
+ * A player's name as the page shows it: a side's default name as the language's word for the side (the page's
+ * `playerName`, web/i18n/player-names.js).
+ * @param {SetupState} state @param {number} p
+ */
+export function nameOf(state, p) {
+  return state.ctx.playerName(state.ctx.view, p);
+}
+
+/** @param {number} p @returns {"white" | "black"} a side's colour, as the messages choose their words by it */
+export function colourOf(p) {
+  return p === 0 ? "white" : "black";
+}
+
+/**
+ * What a place holds, in words: the board's own names of its places (web/board/render.js, `board.*`), the point
+ * numbered as the editor numbers it (White's numbering).
  * @param {SetupState} state @param {number | string} loc
  */
 export function describe(state, loc) {
-  const { names, points, bar } = state;
-  if (loc === "bar") return `Bar: ${bar[0]} ${names[0]}, ${bar[1]} ${names[1]}`;
-  if (loc === "off") return `Borne off: ${Math.max(off(state, 0), 0)} ${names[0]}, ${Math.max(off(state, 1), 0)} ${names[1]}`;
-  const n = points[Number(loc) - 1];
-  return `Point ${loc}: ${n ? `${Math.abs(n)} ${names[n > 0 ? 0 : 1]}` : "empty"}`;
+  const { points, bar } = state;
+  const checkers = (/** @type {number} */ p, /** @type {number} */ count) => t("board.checkers", { colour: colourOf(p), count });
+  if (loc === "bar" || loc === "off") {
+    const count = (/** @type {number} */ p) => (loc === "bar" ? bar[p] : Math.max(off(state, p), 0));
+    // Both sides' checkers, the side on roll's first (as the board says them).
+    const first = turn(state);
+    const held = [first, 1 - first].filter((p) => count(p) > 0).map((p) => checkers(p, count(p)));
+    if (!held.length) return t(loc === "bar" ? "board.barEmpty" : "board.offEmpty");
+    return t(loc === "bar" ? "board.bar" : "board.off", { checkers: listText(held) });
+  }
+  const number = Number(loc);
+  const n = points[number - 1];
+  return n ? t("board.point", { number, checkers: checkers(n > 0 ? 0 : 1, Math.abs(n)) }) : t("board.pointEmpty", { number });
+}
+
+/** @param {SetupState} state @returns {0 | 1} the player on roll, as the form says */
+function turn(state) {
+  const select = /** @type {HTMLSelectElement | null} */ (state.dom.form.elements.namedItem("turn"));
+  return select?.value === "1" ? 1 : 0;
 }
