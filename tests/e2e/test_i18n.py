@@ -1,12 +1,14 @@
 """The page in other languages (docs/i18n.md): the first screens (the welcome, the menu, the game panel's
-buttons and status lines, the board, Preferences) in the pseudo-language on a 360 px phone with no English
-left and no text cut or overflowing; Arabic chosen from the device's language, right to left, its panels
-mirrored and the board's geometry unchanged; the switch in Preferences changing the page at once and kept
-across a reload; axe clean in each. Screenshots under test-results/i18n-*.png."""
+buttons and status lines, the board, Preferences), review, statistics and the position editor in the
+pseudo-language on a 360 px phone with no English left and no text cut or overflowing; Arabic chosen from the
+device's language, right to left, its panels mirrored and the board's geometry unchanged; the switch in
+Preferences changing the page at once (review and the editor too) and kept across a reload; axe clean in each.
+Screenshots under test-results/i18n-*.png."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -41,6 +43,7 @@ SCREENS = [
     "#review-panel",
     "#review-chart-area",
     "#stats-dialog",
+    "#setup-panel",
 ]
 
 # In review, beside the players' names (the computer match's own): the standard move notation's words, kept in
@@ -495,3 +498,140 @@ def test_the_statistics_in_the_pseudo_language_on_a_phone_leave_no_english_and_c
     assert_all_translated(phone, "the statistics", NAMES)
     screenshot(phone, "i18n-pseudo-phone-stats", full_page=False)
     audit(phone, "the statistics in the pseudo-language")
+
+
+def open_the_editor(page: Page) -> None:
+    """*Set up a position…* from the game panel, the rules core's first check answered."""
+    page.locator("#setup-button").scroll_into_view_if_needed()
+    page.locator("#setup-button").click()
+    page.wait_for_selector("html[data-mode='setup']", state="attached")
+    page.wait_for_function("() => ['ok', 'problems'].includes(document.documentElement.dataset.setupCheck)")
+
+
+def wait_checked(page: Page, answer: str) -> None:
+    page.wait_for_function(f"() => document.documentElement.dataset.setupCheck === '{answer}'")
+
+
+def core_words(page: Page, selector: str) -> list[str]:
+    """What the rules core wrote there (its words are English for now: docs/i18n.md), set aside in a sweep."""
+    return [text.strip() for text in page.locator(selector).all_inner_texts() if text.strip()]
+
+
+# A place holding both sides' checkers joins them as the language joins a list (Intl.ListFormat,
+# web/i18n/i18n.js listText): Intl knows no pseudo-language and joins its list as English does.
+LIST_AND = [" and "]
+
+
+def test_the_editor_in_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts_nothing(
+    phone: Page, site: Site
+) -> None:
+    in_language(phone, "en-XA")
+    open_match(phone, site, "31")
+    phone.wait_for_selector("html[lang='en-XA']", state="attached")
+    open_the_editor(phone)
+    wait_checked(phone, "ok")
+    pseudo = lambda id_: "[" + pseudo_text(ENGLISH[id_]) + "]"  # noqa: E731
+    expect(phone.locator("#setup-editor-title")).to_have_text(pseudo("setup.title"))
+    expect(phone.locator("#setup-problems")).to_have_text(pseudo("setup.ready"))
+    # The words the page writes in the form: the players' names (the language's words for the sides), their
+    # scores, the double offered, the paste field's example.
+    expect(phone.locator("#setup-editor select[name=turn] option").first).to_have_text(
+        "[" + pseudo_text("White") + "]"
+    )
+    expect(phone.locator("#setup-paste")).to_have_attribute("placeholder", pseudo("setup.pastePlaceholder"))
+    phone.check("#setup-editor input[name=doubled]")
+    expect(phone.locator("#setup-doubled-text")).to_contain_text(pseudo_text("White"))
+    phone.uncheck("#setup-editor input[name=doubled]")
+    wait_checked(phone, "ok")
+    assert_all_translated(phone, "the editor", NAMES)
+    screenshot(phone, "i18n-pseudo-phone-editor", full_page=False)
+    # A checker taken away and placed again, then a 16th refused: said in the panel in the language.
+    board = phone.locator("#board")
+    board.locator(".target[data-loc='6']").click(modifiers=["Shift"])
+    board.locator(".target[data-loc='5']").click()
+    wait_checked(phone, "ok")
+    expect(board.locator(".target[data-loc='5']")).to_have_attribute(
+        "aria-label", re.compile(pseudo_text("Point"))
+    )
+    board.locator(".target[data-loc='5']").click()
+    refused = phone.locator("#setup-refused")
+    expect(refused).to_be_visible()
+    expect(refused).to_contain_text(pseudo_text("All"))
+    assert_all_translated(phone, "the editor with a refused tap", NAMES)
+    refused.scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-editor-refused", full_page=False)
+    # A text that is no position: the rules core says why (its words, English for now, set aside here); a text
+    # too long for one: the page says so itself.
+    phone.fill("#setup-paste", "not-an-id")
+    phone.press("#setup-paste", "Enter")
+    error = phone.locator("#setup-paste-error")
+    expect(error).not_to_be_empty()
+    assert_all_translated(
+        phone, "the editor with an ID it cannot read", core_words(phone, "#setup-paste-error")
+    )
+    phone.fill("#setup-paste", "XGID=" + "-a" * 600)
+    phone.press("#setup-paste", "Enter")
+    expect(error).to_contain_text(pseudo_text("This text is too long for a position"))
+    assert_all_translated(phone, "the editor with a text too long", NAMES)
+    phone.locator("#setup-paste").scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-editor-paste", full_page=False)
+    # A position that is not legal (the rules core's problems set aside): Roll out says why not.
+    phone.locator("#setup-clear").click()
+    wait_checked(phone, "problems")
+    phone.locator("#setup-rollout").click()
+    expect(phone.locator("#setup-rollout-line")).to_contain_text(
+        pseudo_text("The position cannot be rolled out")
+    )
+    assert_all_translated(
+        phone, "the editor with a position not legal", core_words(phone, "#setup-problems li") + LIST_AND
+    )
+    phone.locator("#setup-rollout-line").scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-editor-problems", full_page=False)
+    screenshot(phone, "i18n-pseudo-phone-editor-whole")
+    audit(phone, "the editor in the pseudo-language")
+
+
+def test_the_editor_in_arabic_after_a_switch_rewrites_its_words_at_once(page: Page, site: Site) -> None:
+    page.set_viewport_size(DESKTOP)
+    open_match(page, site, "31")
+    open_the_editor(page)
+    wait_checked(page, "ok")
+    page.check("#setup-editor input[name=doubled]")
+    expect(page.locator("#setup-doubled-text")).to_have_text("White has doubled: Black to take or drop")
+    page.uncheck("#setup-editor input[name=doubled]")
+    wait_checked(page, "ok")
+    page.locator("#board .target[data-loc='6']").click()  # a 16th White checker: refused
+    expect(page.locator("#setup-refused")).to_have_text(
+        "All 15 white checkers are in play: take one away first."
+    )
+    page.fill("#setup-paste", "")
+    page.click("#setup-read")
+    expect(page.locator("#setup-paste-error")).to_contain_text("Paste an XGID")
+    switch_language(page, "Language", "ar")
+    # At once: the marked words, what the editor wrote, and the board's places.
+    expect(page.locator("#setup-editor-title")).to_have_text("إعداد وضعية")
+    expect(page.locator("#setup-refused")).to_have_text("الأحجار البيضاء كلها في اللعب (15): أزل واحدًا أولًا.")
+    expect(page.locator("#setup-paste-error")).to_have_text(
+        "الصق أولًا XGID، أو معرّف وضعية من GNU Backgammon (ومعرّف مباراة)."
+    )
+    expect(page.locator("#setup-editor select[name=turn] option").first).to_have_text("الأبيض")
+    expect(page.locator("#setup-editor [data-score='1']")).to_have_text("نتيجة الأسود")
+    expect(page.locator("#setup-doubled-text")).to_have_text("الأبيض ضاعف: على الأسود أن يقبل أو يرفض")
+    expect(page.locator("#setup-paste")).to_have_attribute(
+        "placeholder", "XGID=… أو معرّف الوضعية:معرّف المباراة"
+    )
+    expect(page.locator("#board .target[data-loc='6']")).to_have_attribute(
+        "aria-label", re.compile("^الخانة 6")
+    )
+    # The next edit writes its words in Arabic, and the position is said ready in Arabic.
+    page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])
+    wait_checked(page, "ok")
+    expect(page.locator("#setup-problems")).to_have_text("الوضعية جاهزة للعب.")
+    expect(page.locator("#setup-refused")).to_be_hidden()
+    screenshot(page, "i18n-ar-desktop-editor")
+    audit(page, "the editor in Arabic")
+    # And back to English at once.
+    switch_language(page, "اللغة", "auto")
+    expect(page.locator("#setup-editor-title")).to_have_text("Set up a position")
+    expect(page.locator("#setup-problems")).to_have_text("The position is ready to play.")
+    expect(page.locator("#setup-editor [data-score='1']")).to_have_text("Score Black")
