@@ -22,6 +22,7 @@ from .match_driver import PREFERENCES_KEY, button, click_move, open_match, press
 from .test_axe import audit
 from .test_history import resign, start_match
 from .test_review import computer_match, open_saved, wait_analysis
+from .test_rollout_page import DONE_AT_LEAST, ROLLOUT_TIMEOUT_MS
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -384,6 +385,8 @@ def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
 def switch_language(page: Page, label: str, code: str) -> None:
     """Choose `code` in Preferences' language switch (labelled `label` in the language shown) and save; wait
     until the page is in it (`auto`: the device's, English here)."""
+    if not page.locator("#preferences-button").is_visible():  # a phone: Preferences is in the menu's sheet
+        page.locator("#menu-button").click()
     page.locator("#preferences-button").click()
     dialog = page.locator("#preferences-dialog")
     expect(dialog).to_be_visible()
@@ -635,3 +638,99 @@ def test_the_editor_in_arabic_after_a_switch_rewrites_its_words_at_once(page: Pa
     expect(page.locator("#setup-editor-title")).to_have_text("Set up a position")
     expect(page.locator("#setup-problems")).to_have_text("The position is ready to play.")
     expect(page.locator("#setup-editor [data-score='1']")).to_have_text("Score Black")
+
+
+# The visible boxes of a panel that stick out of it, or the panel out of the window (a select as wide as its
+# longest option widening a form), but for those inside a box that scrolls sideways (a wide table).
+STICKING_OUT = """(selector) => {
+  const root = document.querySelector(selector);
+  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const scrolled = (el) => {
+    for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
+  const frame = root.getBoundingClientRect();
+  const wide = document.documentElement.clientWidth;
+  const out = frame.right > wide + 1 || frame.left < -1 ? [`${selector} itself`] : [];
+  for (const el of root.querySelectorAll("*")) {
+    if (!seen(el) || scrolled(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && (box.right > frame.right + 1 || box.left < frame.left - 1)) {
+      out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}`);
+    }
+  }
+  return out;
+}"""
+
+
+def assert_inside(page: Page, selector: str, where: str) -> None:
+    out = page.evaluate(STICKING_OUT, selector)
+    assert out == [], f"{where}: sticking out of {selector}: {out}"
+
+
+def test_the_hint_and_the_rollout_panel_in_the_pseudo_language_on_a_phone_then_in_arabic_at_once(
+    phone: Page, site: Site
+) -> None:
+    """The hint of the opening 3-1 and its rollout (36 trials cut at 2 plies, on one engine), swept in the
+    pseudo-language on the phone: the hint, the panel opened, under way and done with its table; then a
+    switch to Arabic rewrites the hint and the panel (its marked words, what it wrote, its table) at once."""
+    in_language(phone, "en-XA")
+    open_match(phone, site, "31")
+    phone.wait_for_selector("html[lang='en-XA']", state="attached")
+    phone.locator("#menu-button").click()  # on a phone Hint is in the menu's sheet
+    phone.locator("#hint-button").click()
+    wait_idle(phone)
+    hint = phone.locator("#hint-panel")
+    expect(hint.locator("h3")).to_have_text("[" + pseudo_text("Hint") + "]")
+    expect(hint.locator("li").first).to_contain_text("8/5 6/5")
+    assert_all_translated(phone, "the hint", NAMES)
+    assert_inside(phone, "#hint-panel", "the hint")
+    hint.scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-hint", full_page=False)
+    phone.locator("#rollout-open").click()
+    panel = phone.locator("#rollout-panel")
+    expect(panel).to_be_visible()
+    expect(phone.locator("#rollout-title")).to_have_text("[" + pseudo_text("Roll out") + "]")
+    expect(phone.locator("#rollout-what")).to_contain_text("3-1")
+    assert_all_translated(phone, "the rollout panel", NAMES)
+    assert_inside(phone, "#rollout-panel", "the rollout panel")
+    panel.scroll_into_view_if_needed()
+    screenshot(phone, "i18n-pseudo-phone-rollout", full_page=False)
+    phone.select_option("#rollout-workers", "1")
+    phone.select_option("#rollout-trials", "36")
+    phone.fill("#rollout-truncation", "2")
+    phone.click("#rollout-start")
+    expect(panel).to_have_attribute("data-state", "running")
+    phone.wait_for_function(DONE_AT_LEAST, arg=1, timeout=ROLLOUT_TIMEOUT_MS)
+    if panel.get_attribute("data-state") == "running":
+        expect(phone.locator("#rollout-figures table")).to_be_visible()  # the figures so far
+        assert_all_translated(phone, "the rollout under way", NAMES)
+        assert_inside(phone, "#rollout-panel", "the rollout under way")
+    expect(panel).to_have_attribute("data-state", "done", timeout=ROLLOUT_TIMEOUT_MS)
+    expect(phone.locator("#rollout-figures tr")).to_have_count(4)  # the heading and three plays
+    assert_all_translated(phone, "the rollout's result", NAMES)
+    assert_inside(phone, "#rollout-panel", "the rollout's result")
+    # The table at the foot of the window, below the phone's board.
+    end_in_sight = "el => el.scrollIntoView({block: 'end'})"
+    phone.locator("#rollout-figures table").evaluate(end_in_sight)
+    screenshot(phone, "i18n-pseudo-phone-rollout-done", full_page=False)
+    audit(phone, "the hint and the rollout panel in the pseudo-language")
+    # Another language at once: the hint shown and the panel, its marked words and what it wrote.
+    switch_language(phone, "[" + pseudo_text("Language") + "]", "ar")
+    expect(hint.locator("h3")).to_have_text("تلميح")
+    expect(hint.locator("li").first).to_contain_text("فرصة الفوز بالمباراة")
+    expect(phone.locator("#rollout-open")).to_have_text("حاكِ")
+    expect(phone.locator("#rollout-title")).to_have_text("المحاكاة")
+    expect(phone.locator("#rollout-what")).to_contain_text("أفضل 3 نقلات")
+    expect(phone.locator("#rollout-start")).to_have_text("ابدأ")
+    expect(phone.locator("#rollout-workers option").first).to_contain_text("تلقائي")
+    expect(phone.locator("#rollout-status")).to_have_text("اكتملت: 36 محاولة.")
+    expect(phone.locator("#rollout-progress-line")).to_have_text("36 من 36 محاولة")
+    expect(phone.locator("#rollout-figures th").first).to_have_text("النقلة")
+    expect(phone.locator("#rollout-figures .note")).to_contain_text("الخطأ المعياري")
+    assert_inside(phone, "#rollout-panel", "the rollout's result in Arabic")
+    phone.locator("#rollout-figures table").evaluate(end_in_sight)
+    screenshot(phone, "i18n-ar-phone-rollout-done", full_page=False)
+    audit(phone, "the hint and the rollout panel in Arabic")

@@ -92,9 +92,9 @@ def test_a_hint_names_the_unit_of_each_figure_and_whose_chances_it_gives() -> No
           take: hint.cubeAdvice({response: "take", win: 0.218}, true),
         });"""
     )
-    assert found["mwc"] == f" — match winning chances 45.1% ({MINUS}0.2% MWC against the best)"
-    assert found["money"] == f" — equity +0.123 EMG ({MINUS}0.045 EMG against the best)"
-    assert found["best"] == " — equity +0.123 EMG"
+    assert found["mwc"] == f"match winning chances 45.1% ({MINUS}0.2% MWC against the best)"
+    assert found["money"] == f"equity +0.123 EMG ({MINUS}0.045 EMG against the best)"
+    assert found["best"] == "equity +0.123 EMG"
     assert found["take"] == "Advice: take. Chances to win this game: 21.8%."
 
 

@@ -8,6 +8,8 @@
  * double and double/take and shows the three actions with the verdict; a take decision (`options.taker`) rolls out
  * the same and shows it from the side answering the double: take or pass.
  */
+import { rollDashed } from "../dice-words.js";
+import { decimal, isolated, LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { createPool, deviceFacts, poolSize } from "./pool.js";
 import { offerWorkers } from "./workers-choice.js";
 import { forgetRollout, keepRollout, keptRollout, keptTally } from "./rollout-kept.js";
@@ -46,7 +48,8 @@ export function canRollOut(view, plays) {
  * decision), its first line, and who hears of a finished rollout (the review keeps it with the match's analysis).
  * @typedef {object} RolloutOptions
  * @property {HTMLElement} [host]  the element the panel goes into (by default its place in index.html)
- * @property {string} [what]  what is rolled out, in words (by default the hint's "The best 3 plays of 3-1: …")
+ * @property {string | (() => string)} [what]  what is rolled out, in words (by default the hint's "The best 3 plays of
+ *   3-1: …"); a function gives them again in another language
  * @property {(result: RolloutResult, id: RolloutId, cube: CubeRolloutResult | TakeRolloutResult | null) => void} [onResult]
  *   `cube`: a cube decision's verdict (a take decision's with `taker`)
  * @property {boolean} [cube]  roll out the cube decision of `view` (the side on roll's, before its roll)
@@ -54,8 +57,8 @@ export function canRollOut(view, plays) {
  *   the taker): the doubler's cube decision rolled out, its verdict the taker's
  * @property {boolean} [beforeRoll]  the position itself rolled out before its roll (no dice: the editor's), its one
  *   "play" only naming it
- * @property {string} [shownElsewhere]  where the finished result is shown instead of the panel's table, in words (the
- *   review shows it with the decision it keeps it for: once on the page, not twice)
+ * @property {string | (() => string)} [shownElsewhere]  where the finished result is shown instead of the panel's
+ *   table, in words (the review shows it with the decision it keeps it for: once on the page, not twice)
  */
 
 /** A cube decision's two rollouts, in the order `rollout_chunk {cube_decision}` plays them. */
@@ -77,6 +80,58 @@ export function cubeIsLive(view) {
 export function canRollOutCube(view) {
   return Boolean(view.position_id) && (view.dice?.length ?? 0) === 0 && cubeIsLive(view) && view.cube?.owner !== 1 - (view.decision ?? view.turn ?? 0);
 }
+
+/**
+ * What the panel wrote, as functions that write it again in the language in force (a language switch rewrites the
+ * panel at once: `rewrite`): each element's words by its id, the figures' table, the label of *Start*.
+ */
+const written = {
+  /** @type {Map<string, () => string>} */
+  texts: new Map(),
+  /** @type {(() => Node | null) | null} */
+  figures: null,
+  /** @type {(() => void) | null} */
+  startLabel: null,
+  listening: false,
+};
+
+/**
+ * Write `words()` in the element `id`, and again whenever the language changes ("" clears it).
+ * @param {string} id @param {(() => string) | string} words
+ */
+function write(id, words) {
+  const text = typeof words === "function" ? words : () => words;
+  $(id).textContent = text();
+  if (typeof words === "function") written.texts.set(id, text);
+  else written.texts.delete(id);
+}
+
+/**
+ * Show `table()` as the figures, drawn again whenever the language changes (null: none).
+ * @param {(() => Node | null) | null} table
+ */
+function drawFigures(table) {
+  written.figures = table;
+  const node = table?.();
+  if (node) $("rollout-figures").replaceChildren(node);
+  else $("rollout-figures").replaceChildren();
+}
+
+/** The panel's words written again in the language now in force. */
+function rewrite() {
+  for (const [id, words] of written.texts) $(id).textContent = words();
+  if (written.figures) drawFigures(written.figures);
+  written.startLabel?.();
+  const workers = /** @type {HTMLSelectElement} */ ($("rollout-workers"));
+  if (workers.options.length > 1) {
+    const disabled = workers.disabled;
+    offerWorkers(workers);
+    workers.disabled = disabled;
+  }
+}
+
+/** @param {string | (() => string) | undefined} words */
+const wordsOf = (words) => (typeof words === "function" ? words : () => words ?? "");
 
 /** The panel's place in index.html, noted before it is first moved elsewhere. */
 let home = /** @type {{parent: Node, next: Node | null} | null} */ (null);
@@ -104,19 +159,24 @@ export function openRollout(view, plays, say, options = {}) {
   place(panel, options.host);
   const cube = Boolean(options.cube || options.taker);
   const chosen = cube ? [...CUBE_PLAYS] : (options.chosen ?? plays.slice(0, ROLLOUT_PLAYS));
-  const dice = view.dice ? view.dice.join("-") : "";
-  $("rollout-what").textContent = options.what
-    ?? (options.taker ? "The take decision: double/take rolled out, double/pass worked out, seen from the taker."
-      : cube ? "The cube decision: no double and double/take rolled out, double/pass worked out." : `The best ${chosen.length} plays of ${dice}: ${chosen.map((p) => p.play).join(" · ")}.`);
+  if (!written.listening) {
+    document.addEventListener(LANGUAGE_CHANGED, rewrite);
+    written.listening = true;
+  }
+  const roll = view.dice ? rollDashed(view.dice) : "";
+  write("rollout-what", options.what !== undefined ? wordsOf(options.what)
+    : options.taker ? () => t("rollout.whatTake")
+    : cube ? () => t("rollout.whatCube")
+    : () => t("rollout.whatPlays", { n: chosen.length, roll, plays: chosen.map((p) => isolated(p.play)).join(" · ") }));
   const cubeful = /** @type {HTMLInputElement} */ ($("rollout-cubeful"));
   // A cube decision is rolled out cubefully, always; plays where the cube can turn, by default.
   cubeful.checked = cube || (!options.beforeRoll && cubeIsLive(view));
   cubeful.dataset.fixed = cube ? "yes" : "";
   // the editor's position before its roll is rolled out cubeless
   cubeful.disabled = cube || Boolean(options.beforeRoll);
-  $("rollout-status").textContent = "";
-  $("rollout-progress-line").textContent = "";
-  $("rollout-figures").replaceChildren();
+  write("rollout-status", "");
+  write("rollout-progress-line", "");
+  drawFigures(null);
   offerWorkers(/** @type {HTMLSelectElement} */ ($("rollout-workers")));
   setState(panel, "ready");
   panel.hidden = false;
@@ -130,19 +190,26 @@ export function openRollout(view, plays, say, options = {}) {
     /** @type {HTMLInputElement} */ ($("rollout-seed")).value = String(kept.id.seed);
     /** @type {HTMLSelectElement} */ ($("rollout-plies")).value = String(kept.id.plies ?? 0);
     cubeful.checked = cube || Boolean(kept.id.cubeful);
-    $("rollout-status").textContent = `${kept.tally.done} of ${kept.id.trials} trials were played before: Continue goes on from there.`;
+    const { done } = kept.tally;
+    const { trials } = kept.id;
+    write("rollout-status", () => t("rollout.kept", { done, trials }));
   }
   const startLabel = () => {
-    $("rollout-start").textContent = keptTally({ ...base, ...settings() }) ? "Continue" : "Start";
+    // Marked as index.html marks it, so that the page's own translation (web/i18n/i18n.js) writes the same word.
+    const start = $("rollout-start");
+    const id = keptTally({ ...base, ...settings() }) ? "rollout.continue" : "rollout.start";
+    start.dataset.i18n = id;
+    start.textContent = t(id);
   };
+  written.startLabel = startLabel;
   startLabel();
   form.oninput = startLabel;
   $("rollout-stop").onclick = () => {
     stopCurrent();
     setState(panel, "stopped");
-    $("rollout-status").textContent = "Stopped.";
+    write("rollout-status", () => t("rollout.stopped"));
     startLabel();
-    say("Rollout stopped.");
+    say(t("rollout.stoppedSaid"));
   };
   form.onsubmit = (event) => {
     event.preventDefault();
@@ -236,15 +303,15 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
     ...rolloutBase(view, chosen), trials, truncation, seed, cubeful: cube || (cubeful && !beforeRoll), ...(plies ? { plies } : {}),
   };
   const tally = keptTally(id) ?? emptyTally();
-  let restarted = "";
+  let restarts = 0;
+  /** The sentence after the status line's own, when an engine was started again. */
+  const restarted = () => (restarts ? ` ${t("rollout.restarted", { n: restarts })}` : "");
   const pool = createPool(poolSize(deviceFacts()), undefined, {
-    onRestart(restarts) {
+    onRestart(count) {
       // A worker died under its chunk: a new one plays that chunk again (the same dice: the same figures).
-      panel.dataset.restarts = String(restarts);
-      restarted = restarts === 1
-        ? " An engine stopped and was started again; its trials were played again."
-        : ` An engine stopped ${restarts} times and was started again; its trials were played again.`;
-      $("rollout-status").textContent = `Still rolling out.${restarted}`;
+      panel.dataset.restarts = String(count);
+      restarts = count;
+      write("rollout-status", () => `${t("rollout.stillRunning")}${restarted()}`);
     },
   });
   delete panel.dataset.restarts;
@@ -262,10 +329,13 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
   };
   const mine = current;
   setState(panel, "running");
-  $("rollout-figures").replaceChildren();
+  drawFigures(null);
   delete $("rollout-figures").dataset.result;
-  $("rollout-status").textContent = `Starting ${pool.size === 1 ? "an engine" : `${pool.size} engines`} for the rollout…`;
-  say(tally.done ? `Rollout continued from trial ${tally.done + 1} of ${trials}.` : `Rollout started: ${trials} trials.`);
+  const engines = pool.size;
+  // The plays' names in the tables: a cube decision's actions in words, plays in their notation.
+  const names = () => (cube ? [t("rollout.noDouble"), t("rollout.doubleTake")] : chosen.map((p) => isolated(p.play)));
+  write("rollout-status", () => t("rollout.starting", { n: engines }));
+  say(tally.done ? t("rollout.continuedSaid", { from: tally.done + 1, trials }) : t("rollout.startedSaid", { trials }));
   try {
     const { boards: candidates, before } = beforeRoll
       ? { boards: null, before: view }
@@ -294,7 +364,7 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
         // a review's decision names no Crawford game: the rules read it from the IDs
         ...score,
       },
-      onProgress: (progress) => showProgress(progress, chosen, isMatch(view)),
+      onProgress: (progress) => showProgress(progress, names, isMatch(view)),
       tally,
       onChunk: (done) => keepRollout(id, done),
     });
@@ -310,25 +380,29 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
     if (stopped) return;
     forgetRollout();
     setState(panel, "done");
-    $("rollout-start").textContent = "Start";
-    $("rollout-status").textContent = `Done: ${result.trials} trials.${restarted}`;
-    const figures = $("rollout-figures");
+    written.startLabel?.();
+    write("rollout-status", () => `${t("rollout.done", { trials: result.trials })}${restarted()}`);
     if (shownElsewhere) {
-      const where = document.createElement("p");
-      where.className = "rollout-shown-elsewhere";
-      where.textContent = shownElsewhere;
-      figures.replaceChildren(where);
+      const elsewhere = wordsOf(shownElsewhere);
+      drawFigures(() => {
+        const where = document.createElement("p");
+        where.className = "rollout-shown-elsewhere";
+        where.textContent = elsewhere();
+        return where;
+      });
     } else {
-      figures.replaceChildren(verdictTable(verdict, isMatch(view)) ?? resultTable(result, chosen, isMatch(view)));
+      drawFigures(() => verdictTable(verdict, isMatch(view)) ?? resultTable(result, chosen, isMatch(view)));
     }
     // The figures in full, for whoever wants more digits than the table shows (the tests compare them bit for bit).
     $("rollout-figures").dataset.result = JSON.stringify(verdict ?? result);
-    say(verdict ? `Rollout done. ${verdict.summary}` : beforeRoll ? "Rollout done." : `Rollout done. Best: ${chosen[result.candidates[0].index].play}.`);
+    say(verdict ? `${t("rollout.doneSaid")} ${verdictSummary(verdict)}`
+      : beforeRoll ? t("rollout.doneSaid") : t("rollout.doneBestSaid", { play: isolated(chosen[result.candidates[0].index].play) }));
     onResult?.(result, id, verdict);
   } catch (error) {
     if (stopped) return;
     setState(panel, "failed");
-    $("rollout-status").textContent = `The rollout failed: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = error instanceof Error ? error.message : String(error);
+    write("rollout-status", () => t("rollout.failed", { error: reason }));
   } finally {
     pool.close();
     if (current === mine) current = null;
@@ -373,47 +447,52 @@ async function boardsAfter(call, view, chosen) {
  * @returns {string} money: signed points to 3 decimals; a match: the chance to win it, %
  */
 function equityText(value, match) {
-  if (match) return `${(value * 100).toFixed(1)}%`;
-  return `${value < 0 ? "−" : "+"}${Math.abs(value).toFixed(3)}`;
+  return match ? decimal(value * 100, 1, { percent: true }) : decimal(value, 3, { signed: true });
 }
 
 /** @param {number} value @param {boolean} match a difference, signed (in a match, in % of MWC) */
 function signedText(value, match) {
-  const sign = value < 0 ? "−" : "+";
-  return match ? `${sign}${Math.abs(value * 100).toFixed(1)}%` : `${sign}${Math.abs(value).toFixed(3)}`;
+  return match ? decimal(value * 100, 1, { signed: true, percent: true }) : decimal(value, 3, { signed: true });
 }
 
 /** @param {number} error @param {boolean} match */
 function errorText(error, match) {
-  return match ? `${(error * 100).toFixed(2)}%` : error.toFixed(3);
+  return match ? decimal(error * 100, 2, { percent: true }) : decimal(error, 3);
 }
 
 /** @param {number} seconds */
 function timeText(seconds) {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${(seconds / 3600).toFixed(1)} h`;
+  if (seconds < 60) return t("rollout.seconds", { n: Math.max(1, Math.round(seconds)) });
+  if (seconds < 3600) return t("rollout.minutes", { n: Math.round(seconds / 60) });
+  return t("rollout.hours", { n: decimal(seconds / 3600, 1) });
 }
 
 /**
- * @param {RolloutProgress} progress @param {HintPlay[]} chosen @param {boolean} match
+ * @param {RolloutProgress} progress @param {() => string[]} names  the plays' names, in the language in force
+ * @param {boolean} match
  */
-function showProgress(progress, chosen, match) {
+function showProgress(progress, names, match) {
   const panel = $("rollout-panel");
   panel.dataset.done = String(progress.done);
   const progressBar = /** @type {HTMLProgressElement} */ ($("rollout-progress"));
   progressBar.max = progress.trials;
   progressBar.value = progress.done;
-  const left = progress.secondsLeft === null || progress.done >= progress.trials ? "" : ` · about ${timeText(progress.secondsLeft)} left`;
-  $("rollout-progress-line").textContent = `${progress.done} of ${progress.trials} trials${left}`;
-  if (progress.done === 0) return;
-  const table = document.createElement("table");
-  table.className = "rollout-table";
-  table.append(row("th", ["Play", "Equity so far"]));
-  progress.candidates.forEach((c, k) => {
-    table.append(row("td", [chosen[k].play, `${equityText(c.equity, match)} ± ${errorText(c.error, match)}`]));
+  const { done, trials, secondsLeft } = progress;
+  write("rollout-progress-line", secondsLeft === null || done >= trials
+    ? () => t("rollout.progress", { done, trials })
+    : () => t("rollout.progressLeft", { done, trials, left: timeText(secondsLeft) }));
+  if (done === 0) return;
+  const candidates = progress.candidates.map((c) => ({ equity: c.equity, error: c.error }));
+  drawFigures(() => {
+    const table = document.createElement("table");
+    table.className = "rollout-table";
+    table.append(row("th", [t("rollout.colPlay"), t("rollout.colSoFar")]));
+    const shown = names();
+    candidates.forEach((c, k) => {
+      table.append(row("td", [shown[k], `${equityText(c.equity, match)} ± ${errorText(c.error, match)}`]));
+    });
+    return scrolled(table);
   });
-  $("rollout-figures").replaceChildren(table);
 }
 
 /**
@@ -431,8 +510,23 @@ function row(cell, texts) {
   return tr;
 }
 
+/**
+ * A table in a box of its own that scrolls sideways where the column is narrower (a phone's), reached by the keyboard
+ * and named for screen readers.
+ * @param {HTMLTableElement} table
+ */
+function scrolled(table) {
+  const box = document.createElement("div");
+  box.className = "table-scroll";
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", t("rollout.tableLabel"));
+  box.tabIndex = 0;
+  box.append(table);
+  return box;
+}
+
 /** @param {number} x */
-const percent = (x) => `${(x * 100).toFixed(1)}%`;
+const percent = (x) => decimal(x * 100, 1, { percent: true });
 
 /**
  * The result as GNU Backgammon shows a rollout: per play, the chances of winning, a gammon and a backgammon for each
@@ -446,18 +540,20 @@ export function resultTable(result, chosen, match) {
   table.className = "rollout-table";
   // The equity and the difference first: in the panel's narrow column they are what must show without scrolling.
   const cubeful = result.candidates.every((c) => typeof c.cubeful_equity === "number");
-  const heading = match ? "Match winning chances" : "Equity";
+  const heading = (/** @type {string} */ kind) => t(match ? "rollout.colMwc" : "rollout.colEquity", { kind });
   table.append(row("th", [
-    "Play", cubeful ? `${heading}, cubeful` : heading, "Against the best", ...(cubeful ? [`${heading}, cubeless`] : []),
-    "Win · gammon · backgammon", "Lose · gammon · backgammon",
+    t("rollout.colPlay"), heading(cubeful ? "cubeful" : "plain"), t("rollout.colAgainstBest"),
+    ...(cubeful ? [heading("cubeless")] : []), t("rollout.colWin"), t("rollout.colLose"),
   ]));
   for (const c of result.candidates) {
     const against = c.difference === 0 && c.difference_error === 0
-      ? "best"
-      : `${signedText(c.difference, match)} ± ${errorText(c.difference_error, match)}${c.significant ? " (significant)" : " (not significant)"}`;
+      ? t("rollout.best")
+      : t("rollout.difference", {
+        difference: signedText(c.difference, match), error: errorText(c.difference_error, match), significant: c.significant ? "yes" : "no",
+      });
     const cubeless = `${equityText(c.equity, match)} ± ${errorText(c.errors.equity, match)}`;
     const tr = row("td", [
-      chosen[c.index].play,
+      isolated(chosen[c.index].play),
       cubeful ? `${equityText(Number(c.cubeful_equity), match)} ± ${errorText(Number(c.errors.cubeful_equity), match)}` : cubeless,
       against,
       ...(cubeful ? [cubeless] : []),
@@ -469,10 +565,10 @@ export function resultTable(result, chosen, match) {
   }
   const note = document.createElement("p");
   note.className = "note";
-  note.textContent = `± the standard error over ${result.trials} trials. Significant: the difference is more than 1.96 standard errors (95%).`
-    + (match ? "" : " Equity in points per cube (EMG).")
-    + (cubeful ? " Cubeful: the cube turned in the trials by the engine's 0-ply cube decisions." : "");
-  wrap.append(table, note);
+  note.textContent = [
+    t("rollout.noteError", { trials: result.trials }), ...(match ? [] : [t("rollout.noteEmg")]), ...(cubeful ? [t("rollout.noteCubeful")] : []),
+  ].join(" ");
+  wrap.append(scrolled(table), note);
   return wrap;
 }
 
@@ -490,14 +586,14 @@ export function verdictTable(verdict, match) {
  * value the score fixes), its difference from the best action, and the verdict in words above it.
  * @param {TakeRolloutResult | CubeRolloutResult} verdict @param {boolean} match
  * @param {{kind: string, heading: string, against: string, best: string, name: (action: string) => string,
- *   exact: string, verdict: string, exactNote: string, whose: string}} words
+ *   exact: string, verdict: string, note: string, emg: string}} words
  */
 function decisionTable(verdict, match, words) {
   const wrap = document.createElement("div");
   wrap.className = `rollout-result ${words.kind}`;
   const table = document.createElement("table");
   table.className = "rollout-table";
-  table.append(row("th", [words.heading, match ? "Match winning chances, cubeful" : "Equity, cubeful", words.against]));
+  table.append(row("th", [words.heading, t(match ? "rollout.colMwc" : "rollout.colEquity", { kind: "cubeful" }), words.against]));
   for (const a of verdict.actions) {
     const value = a.action === words.exact ? equityText(a.equity, match) : `${equityText(a.equity, match)} ± ${errorText(a.error, match)}`;
     const against = a.action === verdict.best ? words.best : `${signedText(a.difference, match)}${a.difference_error ? ` ± ${errorText(a.difference_error, match)}` : ""}`;
@@ -508,13 +604,61 @@ function decisionTable(verdict, match, words) {
   }
   const said = document.createElement("p");
   said.className = "rollout-verdict";
-  said.textContent = `${words.verdict}: ${verdict.summary}`;
+  said.textContent = words.verdict;
   const note = document.createElement("p");
   note.className = "note";
-  note.textContent = `± the standard error over ${verdict.trials} trials; ${words.exactNote} needs none.`
-    + (match ? "" : ` Equity in points per cube before the double (EMG)${words.whose}.`);
-  wrap.append(said, table, note);
+  note.textContent = match ? words.note : `${words.note} ${words.emg}`;
+  wrap.append(said, scrolled(table), note);
   return wrap;
+}
+
+/**
+ * A take decision's verdict in words, from its figures: the right answer, by how much (± the take's standard
+ * error), significant or not. English's words are the rules core's `summary` (py/backgammon/bot/rollout_take.py);
+ * a verdict lacking its figures is told by that summary.
+ * @param {TakeRolloutResult} verdict
+ */
+export function takeSummary(verdict) {
+  const take = verdict.actions.find((a) => a.action === "take");
+  const pass = verdict.actions.find((a) => a.action === "pass");
+  if (!take || !pass) return verdict.summary;
+  const margin = Math.abs(take.equity - pass.equity);
+  const best = verdict.best === "pass" ? "pass" : "take";
+  const significant = verdict.significant ? "yes" : "no";
+  return verdict.unit === "mwc"
+    ? t("rollout.takeMwc", {
+      best, significant, margin: decimal(margin * 100, 1, { percent: true }), error: decimal(take.error * 100, 2, { percent: true }),
+    })
+    : t("rollout.takeMoney", { best, significant, margin: decimal(margin, 3), error: decimal(take.error, 3) });
+}
+
+/** The rules core's words for a cube action (py/backgammon/bot/cube.py `CubeAdvice.summary`), by their case of
+ * `hint.cubeAction`. */
+const CUBE_SUMMARIES = Object.freeze({
+  "Too good to double: play on for a gammon.": "toogood",
+  "No double.": "nodouble",
+  "No double. (If doubled: take.)": "nodoubletake",
+  "Double, take.": "doubletake",
+  "Double, drop.": "doubledrop",
+  "Double, beaver.": "doublebeaver",
+});
+
+/**
+ * A cube decision's verdict in words: the proper action (and the answer), the rules core's English summary told in
+ * the language in force (one it does not know: as it came).
+ * @param {string} summary
+ */
+export function cubeSummary(summary) {
+  const action = CUBE_SUMMARIES[/** @type {keyof typeof CUBE_SUMMARIES} */ (summary)] ?? "other";
+  return t("hint.cubeAction", { action, summary });
+}
+
+/**
+ * A decision's verdict in words: a take decision's or a cube decision's.
+ * @param {CubeRolloutResult | TakeRolloutResult} verdict
+ */
+function verdictSummary(verdict) {
+  return "significant" in verdict ? takeSummary(verdict) : cubeSummary(verdict.summary);
 }
 
 /**
@@ -524,14 +668,17 @@ function decisionTable(verdict, match, words) {
  */
 export function takeTable(verdict, match) {
   return decisionTable(verdict, match, {
-    kind: "rollout-take", heading: "Answer", against: "Against the right answer", best: "right",
-    name: (action) => (action === "take" ? "Take" : "Pass"), exact: "pass", verdict: "Right answer",
-    exactNote: "a pass", whose: ", the taker's",
+    kind: "rollout-take", heading: t("rollout.colAnswer"), against: t("rollout.colAgainstRight"), best: t("rollout.right"),
+    name: (action) => t(action === "take" ? "rollout.take" : "rollout.pass"), exact: "pass",
+    verdict: t("rollout.rightAnswer", { summary: takeSummary(verdict) }),
+    note: t("rollout.noteTake", { trials: verdict.trials }), emg: t("rollout.noteEmgTaker"),
   });
 }
 
 /** The actions' names as gnubg lists them. */
-const ACTION_WORDS = Object.freeze({ no_double: "No double", double_take: "Double, take", double_pass: "Double, pass" });
+const ACTION_WORDS = Object.freeze(/** @type {const} */ ({
+  no_double: "rollout.noDouble", double_take: "rollout.doubleTake", double_pass: "rollout.doublePass",
+}));
 
 /**
  * A cube decision's rollout as gnubg shows `rollout =cube`: no double, double/take and double/pass with their cubeful
@@ -540,8 +687,13 @@ const ACTION_WORDS = Object.freeze({ no_double: "No double", double_take: "Doubl
  */
 export function cubeTable(verdict, match) {
   return decisionTable(verdict, match, {
-    kind: "rollout-cube", heading: "Action", against: "Against the proper action", best: "proper",
-    name: (action) => ACTION_WORDS[/** @type {keyof typeof ACTION_WORDS} */ (action)], exact: "double_pass",
-    verdict: "Proper cube action", exactNote: "double/pass", whose: "",
+    kind: "rollout-cube", heading: t("rollout.colAction"), against: t("rollout.colAgainstProper"), best: t("rollout.proper"),
+    name: (action) => {
+      const id = ACTION_WORDS[/** @type {keyof typeof ACTION_WORDS} */ (action)];
+      return id ? t(id) : action;
+    },
+    exact: "double_pass",
+    verdict: t("rollout.properAction", { summary: cubeSummary(verdict.summary) }),
+    note: t("rollout.noteCube", { trials: verdict.trials }), emg: t("rollout.noteEmgDoubler"),
   });
 }

@@ -84,21 +84,22 @@ export function openDecisionRollout(state, redraw) {
   const cube = d.kind === "double" || taker;
   const plays = cube ? [] : rolloutPlays(d);
   const view = /** @type {import("../types.js").PlayView} */ (/** @type {unknown} */ (decisionView(step, state.record, analysis?.match_length ?? null)));
-  const best = { n: Math.min(ROLLOUT_PLAYS, plays.length), roll: cube ? "" : rollDashed(d.dice), plays: plays.map((p) => playText(p.play)).join(" · ") };
-  const what = taker
+  const best = () => ({ n: Math.min(ROLLOUT_PLAYS, plays.length), roll: cube ? "" : rollDashed(d.dice), plays: plays.map((p) => playText(p.play)).join(" · ") });
+  // Words, not text: the panel writes them again in another language.
+  const what = () => (taker
     ? t("review.rolloutTake", { value: (d.cube?.value ?? 1) * 2 })
     : cube
     ? t("review.rolloutCube", { value: d.cube?.value ?? 1 })
     : plays.length > ROLLOUT_PLAYS
-    ? t("review.rolloutPlaysMade", { ...best, made: playText(plays[ROLLOUT_PLAYS].play) })
-    : t("review.rolloutPlays", best);
+    ? t("review.rolloutPlaysMade", { ...best(), made: playText(plays[ROLLOUT_PLAYS].play) })
+    : t("review.rolloutPlays", best()));
   state.ctx.rollout?.open(view, plays, (text) => state.ctx.announcer.say(text), {
     host: byId("review-rollout"),
     chosen: plays,
     what,
     cube: cube && !taker,
     taker,
-    shownElsewhere: t("review.rolloutShownAbove"),
+    shownElsewhere: () => t("review.rolloutShownAbove"),
     onResult: (result, id, verdict) => {
       /** @type {KeptRollout} */
       const kept = {
