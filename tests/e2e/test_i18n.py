@@ -100,24 +100,6 @@ READ_SCREENS = """([selectors, names]) => {
       }
     }
   }
-  // A box wider than the open dialog it is in sticks out of it (a select as wide as its longest option),
-  // unless a box between them scrolls sideways to show it (a wide table).
-  const scrolled = (el, dialog) => {
-    for (let up = el.parentElement; up && up !== dialog; up = up.parentElement) {
-      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
-    }
-    return false;
-  };
-  for (const dialog of document.querySelectorAll("dialog[open]")) {
-    const frame = dialog.getBoundingClientRect();
-    for (const el of dialog.querySelectorAll("*")) {
-      if (!seen(el) || scrolled(el, dialog)) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && (box.right > frame.right + 1 || box.left < frame.left - 1)) {
-        overflowing.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} sticks out of #${dialog.id}`);
-      }
-    }
-  }
   return {english, overflowing, pageWidth: document.documentElement.scrollWidth, window: innerWidth};
 }"""
 
@@ -125,6 +107,36 @@ STORE_LANGUAGE = """(([key, language]) => {
   const stored = JSON.parse(localStorage.getItem(key) || "{}");
   if (!("language" in stored)) localStorage.setItem(key, JSON.stringify({...stored, language}));
 })(ARGS);"""
+
+
+# The visible boxes of a panel that stick out of it, or the panel out of the window (a select as wide as its
+# longest option widening a form), but for those inside a box that scrolls sideways (a wide table).
+STICKING_OUT = """(selector) => {
+  const root = document.querySelector(selector);
+  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const scrolled = (el) => {
+    for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
+  const frame = root.getBoundingClientRect();
+  const wide = document.documentElement.clientWidth;
+  const out = frame.right > wide + 1 || frame.left < -1 ? [`${selector} itself`] : [];
+  for (const el of root.querySelectorAll("*")) {
+    if (!seen(el) || scrolled(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && (box.right > frame.right + 1 || box.left < frame.left - 1)) {
+      out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}`);
+    }
+  }
+  return out;
+}"""
+
+
+def assert_inside(page: Page, selector: str, where: str) -> None:
+    out = page.evaluate(STICKING_OUT, selector)
+    assert out == [], f"{where}: sticking out of {selector}: {out}"
 
 
 def read_screens(page: Page, names: list[str]) -> dict[str, Any]:
@@ -138,6 +150,8 @@ def assert_all_translated(page: Page, where: str, names: list[str]) -> None:
     assert english == [], f"{where}: text not from a catalogue: {english}"
     assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
     assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
+    if page.locator("dialog[open]").count():
+        assert_inside(page, "dialog[open]", where)
 
 
 @pytest.fixture
@@ -224,6 +238,8 @@ def assert_in_catalogue(page: Page, catalogue: dict[str, str], where: str) -> in
     seen = read_screens(page, [])
     assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
     assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
+    if page.locator("dialog[open]").count():
+        assert_inside(page, "dialog[open]", where)
     return sum(text == words(catalogue[id_]) for id_, text in shown)
 
 
@@ -638,36 +654,6 @@ def test_the_editor_in_arabic_after_a_switch_rewrites_its_words_at_once(page: Pa
     expect(page.locator("#setup-editor-title")).to_have_text("Set up a position")
     expect(page.locator("#setup-problems")).to_have_text("The position is ready to play.")
     expect(page.locator("#setup-editor [data-score='1']")).to_have_text("Score Black")
-
-
-# The visible boxes of a panel that stick out of it, or the panel out of the window (a select as wide as its
-# longest option widening a form), but for those inside a box that scrolls sideways (a wide table).
-STICKING_OUT = """(selector) => {
-  const root = document.querySelector(selector);
-  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
-  const scrolled = (el) => {
-    for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
-      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
-    }
-    return false;
-  };
-  const frame = root.getBoundingClientRect();
-  const wide = document.documentElement.clientWidth;
-  const out = frame.right > wide + 1 || frame.left < -1 ? [`${selector} itself`] : [];
-  for (const el of root.querySelectorAll("*")) {
-    if (!seen(el) || scrolled(el)) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && (box.right > frame.right + 1 || box.left < frame.left - 1)) {
-      out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}`);
-    }
-  }
-  return out;
-}"""
-
-
-def assert_inside(page: Page, selector: str, where: str) -> None:
-    out = page.evaluate(STICKING_OUT, selector)
-    assert out == [], f"{where}: sticking out of {selector}: {out}"
 
 
 def test_the_hint_and_the_rollout_panel_in_the_pseudo_language_on_a_phone_then_in_arabic_at_once(
