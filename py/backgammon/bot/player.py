@@ -51,6 +51,14 @@ def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
 
     Returns the chances and how many boards the replies were (what the look-ahead's budget counts).
     """
+    return finished(one_ply_steps(after, context, cube_value))
+
+
+def one_ply_steps(
+    after: Position, context: MatchContext, cube_value: int
+) -> Steps[tuple[Probabilities, int]]:
+    """`one_ply`, a roll of the opponent's at a time: a step is one search of the best reply, so that a
+    thinking step stays short on a slow or loaded device (a 2-ply roll holds 22 of them)."""
     if not any(after.mine):
         return evaluate_many_after_play([(after.mine, after.theirs)])[0], 1
     opponent = after.swap()
@@ -61,6 +69,7 @@ def one_ply(after: Position, context: MatchContext, cube_value: int) -> tuple[Pr
         _, best, count = best_reply(opponent, dice, their_context, cube_value)
         spent += count
         outcomes.append((best.flipped(), weight))
+        yield
     return average(outcomes), spent
 
 
@@ -81,10 +90,9 @@ def two_ply_steps(
     outcomes: list[tuple[Probabilities, int]] = []
     spent = 0
     for dice, weight in ROLLS:
-        probs, cost = two_ply_roll(after, dice, context, cube_value)
+        probs, cost = yield from two_ply_roll_steps(after, dice, context, cube_value)
         outcomes.append((probs, weight))
         spent += cost
-        yield
     return average(outcomes), spent
 
 
@@ -93,9 +101,17 @@ def two_ply_roll(
 ) -> tuple[Probabilities, int]:
     """One roll of `two_ply`: the mover's chances after the opponent's best 0-ply reply to `dice`, that
     reply judged at 1-ply; and how many boards were evaluated."""
+    return finished(two_ply_roll_steps(after, dice, context, cube_value))
+
+
+def two_ply_roll_steps(
+    after: Position, dice: tuple[int, int], context: MatchContext, cube_value: int
+) -> Steps[tuple[Probabilities, int]]:
+    """`two_ply_roll`, the reply's 1-ply a roll at a time."""
     their_context = context.flipped()
     reply, _, count = best_reply(after.swap(), dice, their_context, cube_value)
-    theirs_1, cost = one_ply(reply, their_context, cube_value)
+    yield
+    theirs_1, cost = yield from one_ply_steps(reply, their_context, cube_value)
     return theirs_1.flipped(), count + cost
 
 
@@ -119,7 +135,7 @@ def ranking(
     context: MatchContext = MONEY,
     cube_value: int = 1,
 ) -> Steps[list[RankedPlay]]:
-    """`rank_plays`, a play looked at 1 ply deeper or a roll at 2-ply at a time (`steps.Steps`)."""
+    """`rank_plays`, an opponent's reply searched at a time (`steps.Steps`)."""
     plays = legal_plays(position, dice)
     items = plays.items() if len(plays.positions) == len(plays.plays) else [(Play(), position)]
     probs = evaluate_many_after_play([(after.mine, after.theirs) for _, after in items])
@@ -138,12 +154,11 @@ def ranking(
         for candidate in ranked[: level.lookahead]:
             if candidate.value < best_value - window or spent >= level.budget:
                 break
-            probs_1, cost = one_ply(candidate.position, context, cube_value)
+            probs_1, cost = yield from one_ply_steps(candidate.position, context, cube_value)
             spent += cost
             deeper.append(
                 replace(candidate, probs=probs_1, value=play_value(probs_1, context, cube_value), plies=1)
             )
-            yield
         # Plays looked at more deeply rank above the rest, which stay in their 0-ply order.
         ranked = sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
         if level.deep and len(deeper) > 1:

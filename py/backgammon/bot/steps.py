@@ -1,8 +1,9 @@
 """Computations done a unit at a time, so that a caller can share its time: the page's computer thinks in
 steps (`bot_think`), since a world-class decision takes seconds.
 
-A `Steps[T]` is a generator that yields (nothing) between units of work (a play looked at one ply deeper, one
-of 21 rolls two plies deep) and returns its result; `finished` runs one through at once.
+A `Steps[T]` is a generator that yields (nothing) between units of work (one search of the opponent's best
+reply to a roll, in a play's look-ahead; one roll of a cube decision two plies deep) and returns its result;
+`finished` runs one through at once.
 """
 
 from __future__ import annotations
