@@ -148,6 +148,11 @@ def assert_all_translated(page: Page, where: str, names: list[str]) -> None:
     seen = read_screens(page, names)
     english = seen["english"]
     assert english == [], f"{where}: text not from a catalogue: {english}"
+    assert_nothing_cut(page, seen, where)
+
+
+def assert_nothing_cut(page: Page, seen: dict[str, Any], where: str) -> None:
+    """No text cut or overflowing (`seen`: read_screens'), no sideways scroll, nothing out of a dialog."""
     assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
     assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
     if page.locator("dialog[open]").count():
@@ -235,11 +240,7 @@ def assert_in_catalogue(page: Page, catalogue: dict[str, str], where: str) -> in
     shown = [(id_, words(text)) for id_, text in page.evaluate(MARKED_TEXTS)]
     english = [(id_, text) for id_, text in shown if text == words(ENGLISH[id_]) != words(catalogue[id_])]
     assert english == [], f"{where}: left in English: {english}"
-    seen = read_screens(page, [])
-    assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
-    assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
-    if page.locator("dialog[open]").count():
-        assert_inside(page, "dialog[open]", where)
+    assert_nothing_cut(page, read_screens(page, []), where)
     return sum(text == words(catalogue[id_]) for id_, text in shown)
 
 
