@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 
@@ -132,9 +132,11 @@ def organise(
 
 
 def open_tournament(page: Page, name: str) -> None:
-    """*Open* on the tournament's row: its panel shown over the lobby."""
+    """*Open* on the tournament's row: its panel shown over the lobby, drawn (the worker's view is drawn after
+    the dialog opens)."""
     page.click(f"{tournament_row(name)} button:text-is('Open')")
     page.wait_for_selector("#tournament-dialog[open]")
+    expect(page.locator("#tournament-title")).to_have_text(name)
 
 
 def bracket(page: Page) -> list[list[list[str]]]:

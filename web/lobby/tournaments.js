@@ -425,6 +425,8 @@ export async function createTournaments(ctx) {
   async function openPanel(address) {
     shown = address;
     panelMessage("");
+    // Known from the address alone: whole even before the worker's view of the tournament is drawn.
+    /** @type {HTMLInputElement} */ ($("tournament-link")).value = linkTo(address);
     if (!panel.open) panel.showModal();
     await render();
     $("tournament-title").focus();
