@@ -18,14 +18,23 @@ from scripts.i18n_messages import catalogue_path, read_catalogue
 from scripts.i18n_pseudo import pseudo_text
 
 from .conftest import Site, screenshot, wait_for_engine_ready
+from .i18n_driver import (
+    DESKTOP,
+    PHONE,
+    assert_inside,
+    assert_nothing_cut,
+    assert_translated,
+    in_language,
+    phone_page,
+    read_screens,
+    switch_language,
+)
 from .match_driver import PREFERENCES_KEY, button, click_move, open_match, press_done, wait_idle
 from .test_axe import audit
 from .test_history import resign, start_match
 from .test_review import computer_match, open_saved, wait_analysis
 from .test_rollout_page import DONE_AT_LEAST, ROLLOUT_TIMEOUT_MS
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 # The players' names, as players gave them, are not words of the page; the default ones ("White", "Black",
 # stored in English) are shown as the language's words for the sides, so none is set aside here.
 NAMES: list[str] = []
@@ -47,129 +56,20 @@ SCREENS = [
     "#setup-panel",
 ]
 
-# In review, beside the players' names (the computer match's own): the standard move notation's words, kept in
-# every language ("bar/22", "6/off").
-REVIEW_NAMES = ["Wendy", "Boris", "bar/", "/off"]
-
-# What a player sees on the screens in `selectors` that is not from a catalogue: visible text nodes (outside
-# <code> and the names players were given) holding an ASCII word, and aria-labels and titles so;
-# each text box whose text is wider than the box (scrollWidth over clientWidth: cut or overflowing).
-READ_SCREENS = """([selectors, names]) => {
-  const english = [], overflowing = [];
-  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
-  const foreign = (text) => {
-    let rest = text;
-    for (const name of names) rest = rest.split(name).join("");
-    return /[A-Za-z]{2,}/.test(rest);
-  };
-  for (const selector of selectors) {
-    const root = document.querySelector(selector);
-    if (!root || !seen(root)) continue;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent.trim();
-      if (!text || !parent || !seen(parent)) continue;
-      if (parent.closest("code, option, script, style")) continue;
-      if (foreign(text)) english.push(`${selector}: "${text}"`);
-    }
-    for (const el of [root, ...root.querySelectorAll("*")]) {
-      if (!seen(el)) continue;
-      for (const attribute of ["aria-label", "title"]) {
-        const value = el.getAttribute(attribute);
-        if (value && foreign(value)) english.push(`${selector} [${attribute}]: "${value}"`);
-      }
-      const display = getComputedStyle(el).display;
-      const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-      if (el.tagName === "SELECT" && el.selectedOptions.length === 1) {
-        // Chromium gives a select the scrollWidth of its box however its option is cut: a copy holding only
-        // the chosen option, laid out at its natural width, says how wide the option is.
-        const copy = el.cloneNode(false);
-        copy.append(el.selectedOptions[0].cloneNode(true));
-        copy.style.width = "auto";
-        copy.style.position = "absolute";
-        el.after(copy);
-        const natural = copy.offsetWidth;
-        copy.remove();
-        if (natural > el.offsetWidth + 1) overflowing.push(`${el.name}: ${natural} > ${el.offsetWidth}`);
-        continue;
-      }
-      if (hasText && display !== "inline" && el.scrollWidth > el.clientWidth + 1) {
-        const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
-        overflowing.push(`${what}: ${el.scrollWidth} > ${el.clientWidth}`);
-      }
-    }
-  }
-  return {english, overflowing, pageWidth: document.documentElement.scrollWidth, window: innerWidth};
-}"""
-
-STORE_LANGUAGE = """(([key, language]) => {
-  const stored = JSON.parse(localStorage.getItem(key) || "{}");
-  if (!("language" in stored)) localStorage.setItem(key, JSON.stringify({...stored, language}));
-})(ARGS);"""
-
-
-# The visible boxes of a panel that stick out of it, or the panel out of the window (a select as wide as its
-# longest option widening a form), but for those inside a box that scrolls sideways (a wide table).
-STICKING_OUT = """(selector) => {
-  const root = document.querySelector(selector);
-  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
-  const scrolled = (el) => {
-    for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
-      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
-    }
-    return false;
-  };
-  const frame = root.getBoundingClientRect();
-  const wide = document.documentElement.clientWidth;
-  const out = frame.right > wide + 1 || frame.left < -1 ? [`${selector} itself`] : [];
-  for (const el of root.querySelectorAll("*")) {
-    if (!seen(el) || scrolled(el)) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && (box.right > frame.right + 1 || box.left < frame.left - 1)) {
-      out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}`);
-    }
-  }
-  return out;
-}"""
-
-
-def assert_inside(page: Page, selector: str, where: str) -> None:
-    out = page.evaluate(STICKING_OUT, selector)
-    assert out == [], f"{where}: sticking out of {selector}: {out}"
-
-
-def read_screens(page: Page, names: list[str]) -> dict[str, Any]:
-    result: dict[str, Any] = page.evaluate(READ_SCREENS, [SCREENS, names])
-    return result
-
-
-def assert_all_translated(page: Page, where: str, names: list[str]) -> None:
-    seen = read_screens(page, names)
-    english = seen["english"]
-    assert english == [], f"{where}: text not from a catalogue: {english}"
-    assert_nothing_cut(page, seen, where)
-
-
-def assert_nothing_cut(page: Page, seen: dict[str, Any], where: str) -> None:
-    """No text cut or overflowing (`seen`: read_screens'), no sideways scroll, nothing out of a dialog."""
-    assert seen["overflowing"] == [], f"{where}: text cut or overflowing: {seen['overflowing']}"
-    assert seen["pageWidth"] <= seen["window"], f"{where}: the page scrolls sideways"
-    if page.locator("dialog[open]").count():
-        assert_inside(page, "dialog[open]", where)
-
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with phone_page(browser) as page:
+        yield page
 
 
-def in_language(page: Page, language: str) -> None:
-    page.add_init_script(STORE_LANGUAGE.replace("ARGS", json.dumps([PREFERENCES_KEY, language])))
+def assert_all_translated(page: Page, where: str, names: list[str]) -> None:
+    assert_translated(page, where, names, SCREENS)
+
+
+# In review, beside the players' names (the computer match's own): the standard move notation's words, kept in
+# every language ("bar/22", "6/off").
+REVIEW_NAMES = ["Wendy", "Boris", "bar/", "/off"]
 
 
 def test_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts_nothing(phone: Page, site: Site) -> None:
@@ -240,7 +140,7 @@ def assert_in_catalogue(page: Page, catalogue: dict[str, str], where: str) -> in
     shown = [(id_, words(text)) for id_, text in page.evaluate(MARKED_TEXTS)]
     english = [(id_, text) for id_, text in shown if text == words(ENGLISH[id_]) != words(catalogue[id_])]
     assert english == [], f"{where}: left in English: {english}"
-    assert_nothing_cut(page, read_screens(page, []), where)
+    assert_nothing_cut(page, read_screens(page, [], SCREENS), where)
     return sum(text == words(catalogue[id_]) for id_, text in shown)
 
 
@@ -397,20 +297,6 @@ def test_arabic_from_the_device_reads_right_to_left_with_the_board_unchanged(
     finally:
         english_context.close()
         arabic_context.close()
-
-
-def switch_language(page: Page, label: str, code: str) -> None:
-    """Choose `code` in Preferences' language switch (labelled `label` in the language shown) and save; wait
-    until the page is in it (`auto`: the device's, English here)."""
-    if not page.locator("#preferences-button").is_visible():  # a phone: Preferences is in the menu's sheet
-        page.locator("#menu-button").click()
-    page.locator("#preferences-button").click()
-    dialog = page.locator("#preferences-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_label(label).select_option(code)
-    dialog.locator("button[value=save]").click()
-    shown = {"ar": "html[lang='ar'][dir='rtl']", "auto": "html[lang='en'][dir='ltr']"}[code]
-    page.wait_for_selector(shown, state="attached")
 
 
 def test_the_switch_in_preferences_changes_the_page_at_once_and_is_kept(page: Page, site: Site) -> None:
