@@ -448,26 +448,33 @@ def test_a_finger_drags_a_checker_held_above_it(phone: Page, site: Site) -> None
     wait_drawn(phone, 8, 2, 0)
 
 
+NAME_AND_PIPS = """async () => {
+  // The board draws the new names at its next animation frame, which may come after the page is idle.
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const svg = document.querySelector('#board svg.bg-board:not(.board-snapshot)');
+  const strip = svg.querySelector('.player-info.p0');
+  const b = (el) => el.getBoundingClientRect();
+  return {name: b(strip.querySelector('.name')).right, pips: b(strip.querySelector('.pips')).left,
+          text: strip.querySelector('.name').textContent}; }"""
+
+
 @pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
-def test_a_long_name_is_cut_before_the_pip_count(phone: Page, site: Site) -> None:
-    open_from_menu(phone, site, "#new-match-button", "new-match-dialog")
-    phone.fill("#new-match-form input[name='name0']", "Maximilian Thunderstrike")
-    phone.tap("#new-match-form button[value='start']")
-    phone.wait_for_selector("#new-match-dialog:not([open])", state="attached")
-    wait_idle(phone)
-    boxes = phone.evaluate(
-        """async () => {
-          // The board draws the new names at its next animation frame, which may come after the page is idle.
-          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-          const svg = document.querySelector('#board svg.bg-board:not(.board-snapshot)');
-          const strip = svg.querySelector('.player-info.p0');
-          const b = (el) => el.getBoundingClientRect();
-          return {name: b(strip.querySelector('.name')).right, pips: b(strip.querySelector('.pips')).left,
-                  text: strip.querySelector('.name').textContent}; }"""
-    )
-    assert boxes["name"] <= boxes["pips"] - 4, boxes
-    assert boxes["text"].startswith("Maximilian") and boxes["text"].endswith("…")
-    screenshot(phone, "phone-390x844-long-name")
+def test_a_long_name_is_whole_if_it_fits_else_cut_before_the_pip_count(phone: Page, site: Site) -> None:
+    """Names of 30 letters, the most a name may have: one of narrow letters is shown whole, one of wide
+    letters is cut with an ellipsis; neither runs into the pip count beside the score."""
+    for name, whole in (("Maximilian Thunderstrike-Smyth", True), ("WWWWWWWWWW WWWWWWWWWW WWWWWWWW", False)):
+        open_from_menu(phone, site, "#new-match-button", "new-match-dialog")
+        phone.fill("#new-match-form input[name='name0']", name)
+        phone.tap("#new-match-form button[value='start']")
+        phone.wait_for_selector("#new-match-dialog:not([open])", state="attached")
+        wait_idle(phone)
+        boxes = phone.evaluate(NAME_AND_PIPS)
+        assert boxes["name"] <= boxes["pips"] - 4, boxes
+        if whole:
+            assert boxes["text"] == name, boxes
+        else:
+            assert boxes["text"].startswith("WWW") and boxes["text"].endswith("…"), boxes
+            screenshot(phone, "phone-390x844-long-name")
 
 
 @pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
