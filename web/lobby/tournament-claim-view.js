@@ -12,8 +12,16 @@ import { currentLanguage, t } from "../i18n/i18n.js";
  * @typedef {import("../types.generated.js").MatchClock} MatchClock
  */
 
-/** A time of day as this device shows it ("14:05"). @param {number} seconds since 1970 */
-export const clockTime = (seconds) => new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+/**
+ * A time of day ("14:05"): as this device shows it in English (and the pseudo-language, which Intl does not know),
+ * else as the page's language writes it, inside that language's sentence.
+ * @param {number} seconds since 1970
+ */
+export const clockTime = (seconds) => {
+  const language = currentLanguage();
+  const locales = language === "en" || language === "en-XA" ? [] : [language];
+  return new Date(seconds * 1000).toLocaleTimeString(locales, { hour: "2-digit", minute: "2-digit" });
+};
 
 /**
  * What a pairing's claim says to every participant: "Claimed by Ann: counted at 14:05 unless Bob answers", "Won by
