@@ -5,14 +5,23 @@
  * both sides and to everyone (*Play on*, for the claimed player, answers it), and a match won by forfeit. Drawn from
  * `tournament_view`'s clocks alone: every device weighs the same claims the same way.
  */
+import { currentLanguage, t } from "../i18n/i18n.js";
 
 /**
  * @typedef {import("../types.generated.js").TournamentPage} Page
  * @typedef {import("../types.generated.js").MatchClock} MatchClock
  */
 
-/** A time of day as this device shows it ("14:05"). @param {number} seconds since 1970 */
-export const clockTime = (seconds) => new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+/**
+ * A time of day ("14:05"): as this device shows it in English (and the pseudo-language, which Intl does not know),
+ * else as the page's language writes it, inside that language's sentence.
+ * @param {number} seconds since 1970
+ */
+export const clockTime = (seconds) => {
+  const language = currentLanguage();
+  const locales = language === "en" || language === "en-XA" ? [] : [language];
+  return new Date(seconds * 1000).toLocaleTimeString(locales, { hour: "2-digit", minute: "2-digit" });
+};
 
 /**
  * What a pairing's claim says to every participant: "Claimed by Ann: counted at 14:05 unless Bob answers", "Won by
@@ -22,9 +31,11 @@ export const clockTime = (seconds) => new Date(seconds * 1000).toLocaleTimeStrin
 export function claimWords(clock, nameOf, me) {
   const claim = clock?.claim;
   if (!claim) return null;
-  const against = claim.against === me ? "you answer" : `${nameOf(claim.against)} answers`;
-  if (claim.state === "pending") return `Claimed by ${nameOf(claim.by)}: counted at ${clockTime(claim.counts_at)} unless ${against}.`;
-  if (claim.state === "counted") return `Won by ${nameOf(claim.by)} by forfeit.`;
+  if (claim.state === "pending") {
+    const said = { by: nameOf(claim.by), time: clockTime(claim.counts_at) };
+    return claim.against === me ? t("tournament.claimedAgainstYou", said) : t("tournament.claimedBy", { ...said, other: nameOf(claim.against) });
+  }
+  if (claim.state === "counted") return t("tournament.wonByForfeit", { name: nameOf(claim.by) });
   return null;
 }
 
@@ -36,32 +47,33 @@ export function claimWords(clock, nameOf, me) {
 export function renderClaim(box, page, me, now) {
   const decided = new Set(page.rounds.flat().filter((p) => p.winner !== null).map((p) => `${p.round}/${p.table}`));
   const clock = page.summary.phase === "drawn" ? page.clocks.find((c) => me in c.claim_from && !decided.has(`${c.round}/${c.table}`)) : undefined;
-  const drawn = JSON.stringify([clock ?? null, now >= (clock?.claim_from[me] ?? Infinity)]);
+  const drawn = JSON.stringify([clock ?? null, now >= (clock?.claim_from[me] ?? Infinity), currentLanguage()]);
   if (box.dataset.drawn === drawn) return;
   box.dataset.drawn = drawn;
   box.hidden = !clock;
   if (!clock) return box.replaceChildren();
   const other = Object.keys(clock.claim_from).find((key) => key !== me) ?? "";
-  const name = page.names[other] ?? "your opponent";
+  const name = page.names[other] ?? t("tournament.yourOpponent");
   const words = document.createElement("p");
   /** @type {HTMLButtonElement | null} */
   let button = null;
   const claim = clock.claim;
   const place = { round: String(clock.round), table: String(clock.table) };
   if (claim?.state === "pending" && claim.by === me) {
-    words.textContent = `You claimed the match at ${clockTime(claim.made)}: it is yours by forfeit at ${clockTime(claim.counts_at)} unless ${name} answers.`;
+    words.textContent = t("tournament.youClaimed", { made: clockTime(claim.made), counts: clockTime(claim.counts_at), name });
   } else if (claim?.state === "pending") {
-    words.textContent = `${name} claimed the match at ${clockTime(claim.made)}: it is theirs by forfeit at ${clockTime(claim.counts_at)} unless you answer. Play on to answer it, then play your match.`;
-    button = Object.assign(document.createElement("button"), { type: "button", className: "primary", textContent: "Play on" });
+    words.textContent = t("tournament.theyClaimed", { made: clockTime(claim.made), counts: clockTime(claim.counts_at), name });
+    button = Object.assign(document.createElement("button"), { type: "button", className: "primary", textContent: t("tournament.playOn") });
     Object.assign(button.dataset, { act: "answer", claim: claim.id, ...place });
   } else {
     const from = clock.claim_from[me];
-    const answered = claim?.state === "voided" ? (claim.by === me ? `${name} answered your claim. ` : `You answered ${name}'s claim. `) : "";
+    // Whole sentences, one after the other.
+    const answered = claim?.state === "voided" ? [claim.by === me ? t("tournament.theyAnswered", { name }) : t("tournament.youAnswered", { name })] : [];
     if (now < from) {
-      words.textContent = `${answered}If ${name} has not started or moved by ${clockTime(from)}, you may claim the match.`;
+      words.textContent = [...answered, t("tournament.mayClaimAt", { name, time: clockTime(from) })].join(" ");
     } else {
-      words.textContent = `${answered}${name} has not shown up since the time limit began: you may claim the match. It is yours by forfeit unless they answer within the same time again.`;
-      button = Object.assign(document.createElement("button"), { type: "button", className: "primary", textContent: "Claim the match" });
+      words.textContent = [...answered, t("tournament.mayClaimNow", { name })].join(" ");
+      button = Object.assign(document.createElement("button"), { type: "button", className: "primary", textContent: t("tournament.claim") });
       Object.assign(button.dataset, { act: "claim", ...place });
     }
   }

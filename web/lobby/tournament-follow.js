@@ -12,6 +12,8 @@
  * watched messages opens only a finished match of the tournament's length between the pairing's two players.
  */
 
+import { t } from "../i18n/i18n.js";
+
 /** How long the relays are given to send a finished match's watched messages, in milliseconds. */
 const STORED_WAIT_MS = 8000;
 
@@ -34,7 +36,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a record in review
  * @property {(pairing: import("./noted.js").Pairing) => Promise<object | null>} ownRecord  this device's own record
  *   of the match played for that pairing (null: none here)
- * @property {(text: string) => void} message  the panel's message line
+ * @property {(words: () => string) => void} message  the panel's message line (its words written again in another
+ *   language)
  */
 
 /**
@@ -60,11 +63,11 @@ export function matchOfPairing(found, terms) {
  */
 export function tableState(pairing, found, nameOf, forfeit = false) {
   if (pairing.bye || forfeit || pairing.players.some((key) => key === null)) return null;
-  if (pairing.winner !== null) return { words: `Finished: ${nameOf(pairing.winner)} won.`, act: "review", found };
-  if (!found) return { words: "To play.", act: null, found };
-  if (found.invitation.mode === "links") return { words: "In progress, by links: a match by links is not published for watching (its turns go between its two players only).", act: null, found };
-  if (!found.invitation.watch) return { words: "In progress, not published for watching: one of its players chose not to let it be watched.", act: null, found };
-  return { words: "In progress.", act: "watch", found };
+  if (pairing.winner !== null) return { words: t("tournament.finished", { name: nameOf(pairing.winner) }), act: "review", found };
+  if (!found) return { words: t("tournament.toPlay"), act: null, found };
+  if (found.invitation.mode === "links") return { words: t("tournament.inProgressLinks"), act: null, found };
+  if (!found.invitation.watch) return { words: t("tournament.inProgressPrivate"), act: null, found };
+  return { words: t("tournament.inProgress"), act: "watch", found };
 }
 
 /**
@@ -97,7 +100,11 @@ export function createFollow(ctx) {
   async function draw(page, me) {
     shownPage = page;
     const names = { ...Object.fromEntries(page.entrants.map((e) => [e.key, e.name])), ...page.names };
-    const nameOf = (/** @type {string | null} */ key) => (key === null ? "" : `${names[key] ?? "a player"}${key === me ? " (you)" : ""}`);
+    const nameOf = (/** @type {string | null} */ key) => {
+      if (key === null) return "";
+      const name = names[key] ?? t("tournament.aPlayer");
+      return key === me ? t("tournament.nameYou", { name }) : name;
+    };
     /** @type {Map<string, {pairing: Pairing, state: TableState}>} */
     const states = new Map();
     const current = currentPairings(page.rounds);
@@ -117,7 +124,7 @@ export function createFollow(ctx) {
     for (const table of document.querySelectorAll("#tournament-rounds li.tournament-table")) {
       const item = /** @type {HTMLElement} */ (table);
       const entry = states.get(`${item.dataset.round}:${item.dataset.table}`);
-      drawFollow(item, entry ? entry.state : null, entry ? entry.pairing.players.map((key) => nameOf(key)).join(" against ") : "");
+      drawFollow(item, entry ? entry.state : null, entry ? t("tournament.against", { a: nameOf(entry.pairing.players[0]), b: nameOf(entry.pairing.players[1]) }) : "");
     }
   }
 
@@ -139,10 +146,10 @@ export function createFollow(ctx) {
     line.replaceChildren(words);
     if (state.act) {
       const button = Object.assign(document.createElement("button"), {
-        type: "button", className: "small", textContent: state.act === "watch" ? "Watch" : "Review",
+        type: "button", className: "small", textContent: state.act === "watch" ? t("tournament.watch") : t("tournament.review"),
         value: `${state.act}:${table.dataset.round}:${table.dataset.table}`,
       });
-      button.setAttribute("aria-label", `${state.act === "watch" ? "Watch" : "Review"} the match of ${players}`);
+      button.setAttribute("aria-label", state.act === "watch" ? t("tournament.watchLabel", { players }) : t("tournament.reviewLabel", { players }));
       line.append(button);
     }
     table.append(line);
@@ -153,9 +160,9 @@ export function createFollow(ctx) {
     const entry = shown.get(at);
     const found = entry?.state.found;
     const taker = found?.invitation.taken_by;
-    if (!found || !taker) return ctx.message("This match is not being played now: there is nothing to watch.");
+    if (!found || !taker) return ctx.message(() => t("tournament.nothingToWatch"));
     const { invitation } = found;
-    ctx.watch({ address: found.address, players: [invitation.poster, taker], names: [invitation.name, invitation.taken_name ?? "their opponent"] });
+    ctx.watch({ address: found.address, players: [invitation.poster, taker], names: [invitation.name, invitation.taken_name ?? t("tournament.theirOpponent")] });
   }
 
   /**
@@ -169,21 +176,21 @@ export function createFollow(ctx) {
     if (!entry || !page || entry.pairing.winner === null) return;
     const { pairing } = entry;
     const names = { ...Object.fromEntries(page.entrants.map((e) => [e.key, e.name])), ...page.names };
-    const players = pairing.players.map((key) => names[key ?? ""] ?? "a player").join(" against ");
-    const name = `${page.summary.name}, round ${pairing.round}: ${players}`;
+    const [a, b] = pairing.players.map((key) => names[key ?? ""] ?? t("tournament.aPlayer"));
+    const name = t("tournament.reviewName", { tournament: page.summary.name, round: pairing.round, players: t("tournament.against", { a, b }) });
     const own = await ctx.ownRecord({ tournament: page.summary.address, round: pairing.round, table: pairing.table });
     if (own) {
       const { summary } = await call("read_record", { record: own });
-      return ctx.review({ record: own, summary, name: `your match of ${name}` });
+      return ctx.review({ record: own, summary, name: t("tournament.reviewOwn", { name }) });
     }
-    ctx.message("Looking for the match's moves on the relays…");
+    ctx.message(() => t("tournament.lookingMoves"));
     const watched = await watchedRecord(/** @type {[string, string]} */ (pairing.players), page.summary.length);
     if (!watched) {
-      ctx.message("No record of this match is available here: it was not played on this device, and the relays hold no watched moves of it (a match by links, or one its players did not let be watched, is published nowhere).");
+      ctx.message(() => t("tournament.noRecord"));
       return;
     }
-    ctx.message("");
-    ctx.review({ ...watched, name: `${name}, from its watched moves` });
+    ctx.message(() => "");
+    ctx.review({ ...watched, name: t("tournament.reviewWatched", { name }) });
   }
 
   /**
@@ -233,7 +240,7 @@ export function createFollow(ctx) {
     if (!(button instanceof HTMLButtonElement)) return;
     const [what, round, table] = button.value.split(":");
     if (what === "watch") watch(`${round}:${table}`);
-    if (what === "review") void review(`${round}:${table}`).catch((error) => ctx.message(`The review could not open: ${String(error?.message ?? error)}`));
+    if (what === "review") void review(`${round}:${table}`).catch((error) => ctx.message(() => t("tournament.reviewFailed", { error: String(error?.message ?? error) })));
   }
   $("tournament-rounds").addEventListener("click", onClick);
 

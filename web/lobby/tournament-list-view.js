@@ -4,6 +4,7 @@
  * organiser's mark and name (its mark's words for an announcement made before it carried a name), its name (as text only), the terms, the places taken of those offered, the phase ("Registration
  * closes in 12 minutes"), and *Open* (and *Join* while registration is open and this device has not entered).
  */
+import { currentLanguage, t } from "../i18n/i18n.js";
 import { phaseWords, placesWords, tournamentTerms } from "./tournament-words.js";
 
 /**
@@ -20,9 +21,9 @@ export async function renderTournamentList(list, { items, me, entered, now, mark
     const yours = item.organiser === me;
     const joined = entered.has(item.address);
     const canJoin = item.phase === "registration" && !joined && item.entrants < item.places;
-    const about = `${tournamentTerms(item)} · ${placesWords(item)} · ${phaseWords({ phase: item.phase, closes: item.closes }, now)}${joined ? " · you entered" : ""}`;
-    // Drawn again only when what it shows changed (a button under the pointer stays put).
-    const drawn = JSON.stringify([item, yours, joined, canJoin, about]);
+    const about = [tournamentTerms(item), placesWords(item), phaseWords({ phase: item.phase, closes: item.closes }, now), ...(joined ? [t("tournament.youEntered")] : [])].join(" · ");
+    // Drawn again only when what it shows changed (a button under the pointer stays put), or the language.
+    const drawn = JSON.stringify([item, yours, joined, canJoin, about, currentLanguage()]);
     const kept = before.get(drawn);
     if (kept) {
       rows.push(kept);
@@ -36,23 +37,23 @@ export async function renderTournamentList(list, { items, me, entered, now, mark
     const head = document.createElement("span");
     head.append(
       Object.assign(document.createElement("span"), { className: "lobby-name", textContent: item.name }),
-      Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: yours ? " · organised by you" : ` · organised by ${item.organiser_name ?? mark.text}` }),
+      Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: ` · ${t("tournament.organisedBy", { name: yours ? t("tournament.organiserYou") : (item.organiser_name ?? mark.text) })}` }),
     );
     const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: about });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
-    const open = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Open", value: `open:${item.address}` });
-    open.setAttribute("aria-label", `Open the tournament ${item.name}`);
+    const open = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("tournament.open"), value: `open:${item.address}` });
+    open.setAttribute("aria-label", t("tournament.openLabel", { name: item.name }));
     acts.append(open);
     if (canJoin) {
-      const join = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Join", value: `join:${item.address}` });
-      join.setAttribute("aria-label", `Join the tournament ${item.name}`);
+      const join = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("tournament.join"), value: `join:${item.address}` });
+      join.setAttribute("aria-label", t("tournament.joinLabel", { name: item.name }));
       acts.append(join);
     }
     row.append(drawMark(mark), head, terms, acts);
     rows.push(row);
   }
   if (rows.length === 0) {
-    rows.push(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: "No tournaments yet: organise one, or wait for one to be announced." }));
+    rows.push(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: t("tournament.none") }));
   }
   if (rows.length === list.children.length && rows.every((row, index) => list.children[index] === row)) return;
   list.replaceChildren(...rows);

@@ -5,8 +5,12 @@
  * marked) or the round robin's rounds and its standings; the winner at the end. Drawn from `tournament_view` alone:
  * every device computes the same from the same signed events.
  */
+import { currentLanguage, t } from "../i18n/i18n.js";
 import { phaseWords, roundName, tournamentTerms, yourMatchWords } from "./tournament-words.js";
 import { claimWords } from "./tournament-claim-view.js";
+
+/** Where the organiser's name goes in the words "organised by …" (a character no name holds: names refuse them). */
+const NAME_HERE = "\u0000";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -19,15 +23,23 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 export function renderPanel(page, { me, now, organiserName, organiserMark, drawMark }) {
   const { entrants } = page;
   const names = { ...Object.fromEntries(entrants.map((e) => [e.key, e.name])), ...page.names };
-  const nameOf = (/** @type {string | null} */ key) => (key === null ? "" : `${names[key] ?? "a player"}${key === me ? " (you)" : ""}`);
+  const nameOf = (/** @type {string | null} */ key) => {
+    if (key === null) return "";
+    const name = names[key] ?? t("tournament.aPlayer");
+    return key === me ? t("tournament.nameYou", { name }) : name;
+  };
+  const language = currentLanguage();
   $("tournament-title").textContent = page.summary.name;
   const terms = $("tournament-terms");
-  const byWhom = page.summary.organiser === me ? "you" : organiserName;
-  const drawnTerms = JSON.stringify([tournamentTerms(page.summary), page.summary.places, byWhom, organiserMark.text]);
+  const byWhom = page.summary.organiser === me ? t("tournament.organiserYou") : organiserName;
+  const drawnTerms = JSON.stringify([tournamentTerms(page.summary), page.summary.places, byWhom, organiserMark.text, language]);
   if (terms.dataset.drawn !== drawnTerms) {
     terms.dataset.drawn = drawnTerms;
     const organiser = Object.assign(document.createElement("span"), { className: "tournament-organiser", textContent: byWhom });
-    terms.replaceChildren(`${tournamentTerms(page.summary)} · ${page.summary.places} places · organised by `, drawMark(organiserMark), organiser);
+    // The organiser's mark goes just before their name, wherever the language puts the name in its words.
+    const [before, after = ""] = t("tournament.organisedBy", { name: NAME_HERE }).split(NAME_HERE);
+    const places = t("tournament.places", { n: page.summary.places });
+    terms.replaceChildren(`${tournamentTerms(page.summary)} · ${places} · ${before}`, drawMark(organiserMark), organiser, after);
   }
   const phase = phaseWords({ ...page, phase: page.summary.phase, closes: page.summary.closes, names }, now);
   if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
@@ -38,7 +50,7 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
 
   // The entrants: in the draw's order once drawn (seed 1 first), else as they entered.
   const keys = page.order.length ? page.order : entrants.map((e) => e.key);
-  const drawnEntrants = JSON.stringify([keys, names, me]);
+  const drawnEntrants = JSON.stringify([keys, names, me, language]);
   const list = $("tournament-entrants");
   if (list.dataset.drawn !== drawnEntrants) {
     list.dataset.drawn = drawnEntrants;
@@ -47,18 +59,24 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
       item.dataset.key = key;
       return item;
     }));
-    if (keys.length === 0) list.replaceChildren(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: "Nobody has entered yet." }));
+    if (keys.length === 0) list.replaceChildren(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: t("tournament.nobody") }));
   }
-  $("tournament-entrants-title").textContent = page.order.length ? "Entrants, in the order of the draw" : `Entrants (${entrants.length} of ${page.summary.places})`;
+  $("tournament-entrants-title").textContent = page.order.length
+    ? t("tournament.entrantsDrawn")
+    : t("tournament.entrantsCount", { n: entrants.length, places: page.summary.places });
 
   const section = $("tournament-draw");
   section.hidden = page.rounds.length === 0;
-  const drawnRounds = JSON.stringify([page.rounds, page.standings, names, me, page.clocks]);
+  const drawnRounds = JSON.stringify([page.rounds, page.standings, names, me, page.clocks, language]);
   if (section.dataset.drawn === drawnRounds) return;
   section.dataset.drawn = drawnRounds;
   const knockout = page.summary.format === "knockout";
-  $("tournament-draw-title").textContent = knockout ? "The bracket" : "The rounds";
-  const claimed = (/** @type {number} */ round, /** @type {number} */ table) => claimWords(page.clocks.find((c) => c.round === round && c.table === table), nameOf, me);
+  $("tournament-draw-title").textContent = knockout ? t("tournament.bracket") : t("tournament.rounds");
+  /** @type {(round: number, table: number) => {words: string | null, forfeit: boolean}} */
+  const claimed = (round, table) => {
+    const clock = page.clocks.find((c) => c.round === round && c.table === table);
+    return { words: claimWords(clock, nameOf, me), forfeit: clock?.claim?.state === "counted" };
+  };
   $("tournament-rounds").replaceChildren(drawRounds(page.rounds, knockout, nameOf, me, claimed));
   drawStandings(/** @type {HTMLTableElement} */ ($("tournament-standings")), page.standings, nameOf);
 }
@@ -67,13 +85,14 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
  * Rounds as columns: each a heading and its tables, each table its two players (or a bye), the winner marked.
  * @param {import("./tournament-words.js").Pairing[][]} rounds @param {boolean} knockout
  * @param {(key: string | null) => string} nameOf @param {string} me
- * @param {(round: number, table: number) => string | null} claimed  what a claim of the table says, if any
+ * @param {(round: number, table: number) => {words: string | null, forfeit: boolean}} claimed  what a claim of the
+ *   table says, if any, and whether it won the match
  */
 function drawRounds(rounds, knockout, nameOf, me, claimed) {
   const columns = Object.assign(document.createElement("ol"), { className: knockout ? "tournament-bracket" : "tournament-bracket tournament-robin" });
   rounds.forEach((round, index) => {
     const column = Object.assign(document.createElement("li"), { className: "tournament-round" });
-    const title = knockout ? roundName(index, rounds.length) : `Round ${index + 1}`;
+    const title = knockout ? roundName(index, rounds.length) : t("tournament.round", { n: index + 1 });
     const heading = Object.assign(document.createElement("h4"), { textContent: title });
     heading.id = `tournament-round-${index + 1}`;
     const tables = document.createElement("ol");
@@ -88,7 +107,8 @@ function drawRounds(rounds, knockout, nameOf, me, claimed) {
 /**
  * @param {import("./tournament-words.js").Pairing} pairing
  * @param {(key: string | null) => string} nameOf @param {string} me
- * @param {string | null} claim  what a claim of it says ("Won by Ann by forfeit.")
+ * @param {{words: string | null, forfeit: boolean}} claim  what a claim of it says ("Won by Ann by forfeit."), and
+ *   whether it won the match
  */
 function drawTable(pairing, nameOf, me, claim) {
   const table = Object.assign(document.createElement("li"), { className: "tournament-table" });
@@ -100,20 +120,20 @@ function drawTable(pairing, nameOf, me, claim) {
     const player = Object.assign(document.createElement("span"), { className: "tournament-player" });
     if (key === null) {
       player.classList.add("tournament-empty");
-      player.textContent = pairing.bye ? "bye" : "to be decided";
+      player.textContent = pairing.bye ? t("tournament.bye") : t("tournament.toBeDecided");
     } else {
       player.textContent = nameOf(key);
       player.dataset.key = key;
       if (pairing.winner === key && !pairing.bye) {
         player.classList.add("tournament-winner");
-        const forfeit = claim?.startsWith("Won by") ? " by forfeit" : "";
-        player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: ` — won${forfeit}` }));
+        const won = claim.forfeit ? t("tournament.wonForfeit") : t("tournament.won");
+        player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: ` — ${won}` }));
       }
-      if (pairing.bye) player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: " — goes through" }));
+      if (pairing.bye) player.append(Object.assign(document.createElement("span"), { className: "tournament-won", textContent: ` — ${t("tournament.goesThrough")}` }));
     }
     table.append(player);
   }
-  if (claim) table.append(Object.assign(document.createElement("span"), { className: "tournament-claimed", textContent: claim }));
+  if (claim.words) table.append(Object.assign(document.createElement("span"), { className: "tournament-claimed", textContent: claim.words }));
   return table;
 }
 

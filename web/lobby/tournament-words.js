@@ -4,6 +4,7 @@
  * it is in, and this player's next match. Pure functions of the worker's answers (`tournament_list`,
  * `tournament_view`), so the list, the panel and the tests say the same thing.
  */
+import { t } from "../i18n/i18n.js";
 
 /**
  * @typedef {import("../types.generated.js").TournamentSummary} Summary
@@ -12,69 +13,72 @@
  * @typedef {import("../types.generated.js").Standing} Standing
  */
 
-/** @param {number} hours */
+/** "12 hours", "a day", "3 days". @param {number} hours */
 export function hoursWords(hours) {
-  if (hours % 24 === 0) return hours === 24 ? "a day" : `${hours / 24} days`;
-  return hours === 1 ? "an hour" : `${hours} hours`;
+  if (hours % 24 === 0) return t("tournament.days", { n: hours / 24 });
+  return t("tournament.hours", { n: hours });
 }
 
-/** @param {Pick<Summary, "format" | "length" | "mode" | "move_hours" | "rated">} t */
-export function tournamentTerms(t) {
+/** @param {Pick<Summary, "format" | "length" | "mode" | "move_hours" | "rated">} terms */
+export function tournamentTerms(terms) {
   return [
-    t.format === "knockout" ? "knock-out" : "round robin",
-    t.length === 1 ? "1-point matches" : `${t.length}-point matches`,
-    t.mode === "live" ? "live" : `by links, ${hoursWords(t.move_hours ?? 24)} to move`,
-    t.rated ? "rated" : "not rated",
+    terms.format === "knockout" ? t("tournament.knockoutShort") : t("tournament.roundRobinShort"),
+    t("tournament.matchLength", { n: terms.length }),
+    terms.mode === "live" ? t("tournament.modeLive") : t("tournament.modeLinks", { time: hoursWords(terms.move_hours ?? 24) }),
+    terms.rated ? t("tournament.ratedShort") : t("tournament.notRated"),
   ].join(" · ");
 }
 
 /**
- * "in 12 minutes", "in 3 hours", "in 2 days", "in under a minute".
+ * "in 12 minutes", "in 3 hours", "in 2 days", "in under a minute": a phrase of its own in every language, which the
+ * phase's sentence holds.
  * @param {number} seconds
  */
 export function inWords(seconds) {
-  if (seconds < 60) return "in under a minute";
+  if (seconds < 60) return t("tournament.inUnderMinute");
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? "in 1 minute" : `in ${minutes} minutes`;
+  if (minutes < 60) return t("tournament.inMinutes", { n: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return hours === 1 ? "in 1 hour" : `in ${hours} hours`;
-  return `in ${Math.floor(hours / 24)} days`;
+  if (hours < 48) return t("tournament.inHours", { n: hours });
+  return t("tournament.inDays", { n: Math.floor(hours / 24) });
 }
 
-/** @param {Pick<Summary, "entrants" | "places">} t */
-export function placesWords(t) {
-  return `${t.entrants} of ${t.places} places taken`;
+/** @param {Pick<Summary, "entrants" | "places">} summary */
+export function placesWords(summary) {
+  return t("tournament.placesTaken", { taken: summary.entrants, places: summary.places });
 }
 
 /**
  * The phase, as the list and the panel say it.
  * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, champion?: string | null, names?: Record<string, string>,
- *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null}} t
+ *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null}} s
  *   the panel gives the entrants and whose values are in (the list does not)
  * @param {number} now
  */
-export function phaseWords(t, now) {
-  switch (t.phase) {
+export function phaseWords(s, now) {
+  switch (s.phase) {
     case "registration":
-      return `Registration closes ${inWords(Math.max(0, t.closes - now))}`;
+      return t("tournament.phaseRegistration", { when: inWords(Math.max(0, s.closes - now)) });
     case "closing":
-      return "Registration is closed: waiting for the organiser to list the entrants";
+      return t("tournament.phaseClosing");
     case "revealing": {
-      if (!t.entrants || !t.revealed) return "Registration is closed: waiting for the entrants' devices to reveal their part of the draw";
-      const waiting = t.entrants.filter((e) => !t.revealed?.includes(e.key)).length;
-      const until = t.reveals_until ? ` (the draw goes on without them ${inWords(Math.max(0, t.reveals_until - now))})` : "";
-      return `Waiting for ${waiting === 1 ? "1 entrant" : `${waiting} entrants`} to reveal their part of the draw${until}`;
+      if (!s.entrants || !s.revealed) return t("tournament.phaseRevealing");
+      const n = s.entrants.filter((e) => !s.revealed?.includes(e.key)).length;
+      return s.reveals_until
+        ? t("tournament.phaseWaitingUntil", { n, when: inWords(Math.max(0, s.reveals_until - now)) })
+        : t("tournament.phaseWaiting", { n });
     }
     case "drawn":
-      return "Drawn";
+      return t("tournament.phaseDrawn");
     case "over": {
-      const name = t.champion ? t.names?.[t.champion] : null;
-      return name ? `Over: ${name} won the tournament` : "Over";
+      const name = s.champion ? s.names?.[s.champion] : null;
+      return name ? t("tournament.phaseWon", { name }) : t("tournament.phaseOver");
     }
     case "broken":
-      return t.broken ?? "This tournament cannot go on";
+      // The core's own words (English) when it gives them.
+      return s.broken ?? t("tournament.phaseBroken");
     default:
-      return t.phase;
+      return s.phase;
   }
 }
 
@@ -88,7 +92,8 @@ export function yourMatchWords(rounds, me, names) {
     for (const pairing of round) {
       if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
       const other = pairing.players.find((key) => key !== me) ?? null;
-      return `Your match: round ${pairing.round} against ${other === null ? "a player still to be decided" : (names[other] ?? "a player")}`;
+      if (other === null) return t("tournament.yourMatchUndecided", { round: pairing.round });
+      return t("tournament.yourMatch", { round: pairing.round, name: names[other] ?? t("tournament.aPlayer") });
     }
   }
   return null;
@@ -100,8 +105,8 @@ export function yourMatchWords(rounds, me, names) {
  */
 export function roundName(index, count) {
   const left = count - index;
-  if (left === 1) return "Final";
-  if (left === 2) return "Semi-finals";
-  if (left === 3) return "Quarter-finals";
-  return `Round ${index + 1}`;
+  if (left === 1) return t("tournament.final");
+  if (left === 2) return t("tournament.semiFinals");
+  if (left === 3) return t("tournament.quarterFinals");
+  return t("tournament.round", { n: index + 1 });
 }

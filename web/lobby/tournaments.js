@@ -10,6 +10,7 @@
  * the earliest entries heard, one per key); as entrant, once it holds a closing that lists its entry, it reveals the
  * value behind its commitment, kept on this device (web/lobby/tournament-store.js) since it joined.
  */
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { renderTournamentList } from "./tournament-list-view.js";
 import { renderPanel } from "./tournament-panel.js";
 import { renderClaim } from "./tournament-claim-view.js";
@@ -102,7 +103,7 @@ export async function createTournaments(ctx) {
       ctx.review(opened);
     },
     ownRecord: ctx.ownRecord,
-    message: (text) => panelMessage(text),
+    message: (words) => panelMessage(words),
   });
 
   const heard = inBatches(async (batch) => {
@@ -189,16 +190,16 @@ export async function createTournaments(ctx) {
   async function openLink(address) {
     if (!LINKED_ADDRESS.test(address)) {
       forgetLink();
-      ctx.message("This link to a tournament is not whole: ask whoever sent it to send it again.");
+      ctx.message(t("tournament.linkBroken"));
       return;
     }
     const held = await call("tournament_view", { address, now: nowSeconds() }).then(() => true, () => false);
     if (held) return openLinked(address);
     linked = address;
-    ctx.message("Looking for the tournament of your link on the relays…");
+    ctx.message(t("tournament.linkLooking"));
     setTimeout(() => {
       if (linked !== address) return;
-      ctx.message("The relays have not sent the tournament of your link (yet): it opens here as soon as one does. Keep this page open, or open the link again later.");
+      ctx.message(t("tournament.linkWaiting"));
     }, LINK_WAIT_MS);
   }
 
@@ -226,7 +227,7 @@ export async function createTournaments(ctx) {
       if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
       const other = pairing.players.find((key) => key !== me);
       if (!other) return null;
-      return { to: { key: other, name: page.names[other] ?? "your opponent" }, pairing: { tournament: page.summary.address, round: pairing.round, table: pairing.table } };
+      return { to: { key: other, name: page.names[other] ?? t("tournament.yourOpponent") }, pairing: { tournament: page.summary.address, round: pairing.round, table: pairing.table } };
     }
     return null;
   }
@@ -292,7 +293,7 @@ export async function createTournaments(ctx) {
       try {
         await send(signer.sign(revealTemplate({ address: entered.address, value: entered.value, createdAt: nowSeconds() })));
         await keepEntered({ ...entered, revealed: true });
-        ctx.say(`Your part of the draw of ${page.summary.name} is revealed.`);
+        ctx.say(t("tournament.revealed", { name: page.summary.name }));
       } catch {
         // No relay took it: tried again at the next change or tick.
       } finally {
@@ -317,24 +318,33 @@ export async function createTournaments(ctx) {
       // entries heard so far as that end would, and every device leaves out an entry made after it.
       const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: nowSeconds(), early: asked });
       if (entries.length < 2) {
-        if (asked) panelMessage("Registration cannot close with fewer than two entrants.");
+        if (asked) panelMessage(() => t("tournament.tooFew"));
         return;
       }
       const event = signer.sign(closingTemplate({ address, entries, revealsUntil, createdAt: nowSeconds() }));
       // Kept before it is sent: a second, different closing would end the tournament for everyone.
       await keepOrganised({ ...kept, closing: event });
       await send(event);
-      ctx.say(`Registration is closed: ${entries.length} entrants. The draw is made as they reveal.`);
+      ctx.say(t("tournament.closed", { n: entries.length }));
     } catch (error) {
-      if (asked) panelMessage(`Registration could not be closed: ${String(/** @type {Error} */ (error)?.message ?? error)}`);
+      const detail = String(/** @type {Error} */ (error)?.message ?? error);
+      if (asked) panelMessage(() => t("tournament.closeFailed", { error: detail }));
     } finally {
       busy.delete(address);
     }
   }
 
-  const panelMessage = (/** @type {string} */ text) => {
-    $("tournament-message").textContent = text;
+  /** What the panel's message line says, kept to be written again in another language. */
+  let panelWords = () => "";
+  const panelMessage = (/** @type {() => string} */ words) => {
+    panelWords = words;
+    $("tournament-message").textContent = words();
   };
+  // A language switch: the message line, the list and the panel written again in it.
+  document.addEventListener(LANGUAGE_CHANGED, () => {
+    $("tournament-message").textContent = panelWords();
+    if (ctx.lobbyDialog.open || panel.open) void render();
+  });
 
   // ---- organising and joining -----------------------------------------------------------------------------------
 
@@ -343,14 +353,17 @@ export async function createTournaments(ctx) {
     const organiserName = await ctx.chosenName();
     if (organiserName === null) return;
     const checked = checkName(field("tournament-name").value);
-    if (!checked.ok) return ctx.message(`The tournament's name: ${checked.error.replace(/^Choose a name: .*/, "give it one.")}`);
+    if (!checked.ok) {
+      const missing = !field("tournament-name").value.trim();
+      return ctx.message(missing ? t("tournament.nameMissing") : t("tournament.nameError", { error: checked.error }));
+    }
     const whole = (/** @type {string} */ name) => Number(field(name).value);
     const length = whole("tournament-length");
-    if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return ctx.message("A tournament's matches are 1 to 25 points long.");
+    if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return ctx.message(t("tournament.badLength"));
     const places = whole("tournament-places");
-    if (!(Number.isInteger(places) && places >= 4 && places <= 64)) return ctx.message("A tournament has 4 to 64 places.");
+    if (!(Number.isInteger(places) && places >= 4 && places <= 64)) return ctx.message(t("tournament.badPlaces"));
     const closesIn = whole("tournament-closes") * whole("tournament-closes-unit");
-    if (!(closesIn >= 60 && closesIn <= 30 * 24 * 3600)) return ctx.message("Registration closes a minute to 30 days from now.");
+    if (!(closesIn >= 60 && closesIn <= 30 * 24 * 3600)) return ctx.message(t("tournament.badCloses"));
     const mode = /** @type {RadioNodeList} */ (ctx.form.elements.namedItem("tournament-mode")).value === "links" ? "links" : "live";
     const moveHours = mode === "links" ? whole("tournament-move-hours") : null;
     const format = field("tournament-format").value === "roundrobin" ? "roundrobin" : "knockout";
@@ -365,9 +378,9 @@ export async function createTournaments(ctx) {
     ctx.message("");
     try {
       await send(event);
-      ctx.say(`Your tournament ${checked.name} is announced.`);
+      ctx.say(t("tournament.announced", { name: checked.name }));
     } catch {
-      ctx.message("No relay took your tournament: it is sent again when the lobby next opens.");
+      ctx.message(t("tournament.notSent"));
     }
     await render();
   }
@@ -380,7 +393,7 @@ export async function createTournaments(ctx) {
     const name = await ctx.chosenName();
     if (name === null) {
       // The lobby's message line is under the panel when it is open.
-      if (panel.open) panelMessage("Your name is needed to enter: write it beside Join, then join.");
+      if (panel.open) panelMessage(() => t("tournament.nameNeeded"));
       return;
     }
     const kept = await readTournaments();
@@ -395,9 +408,9 @@ export async function createTournaments(ctx) {
     await keepEntered({ address, value, entry: event, revealed: false, left: null, earlier });
     try {
       await send(event);
-      ctx.say("You entered the tournament. The draw is made when registration closes.");
+      ctx.say(t("tournament.entered"));
     } catch {
-      ctx.message("No relay took your entry: it is sent again when the lobby next opens.");
+      ctx.message(t("tournament.entryNotSent"));
     }
     await render();
   }
@@ -414,9 +427,9 @@ export async function createTournaments(ctx) {
     await keepEntered({ ...entered, left: event });
     try {
       await send(event);
-      ctx.say("You left the tournament.");
+      ctx.say(t("tournament.left"));
     } catch {
-      panelMessage("No relay took your leave: it is sent again when the lobby next opens.");
+      panelMessage(() => t("tournament.leaveNotSent"));
     }
     await render();
   }
@@ -424,7 +437,7 @@ export async function createTournaments(ctx) {
   /** @param {string} address */
   async function openPanel(address) {
     shown = address;
-    panelMessage("");
+    panelMessage(() => "");
     // Known from the address alone: whole even before the worker's view of the tournament is drawn.
     /** @type {HTMLInputElement} */ ($("tournament-link")).value = linkTo(address);
     if (!panel.open) panel.showModal();
@@ -454,13 +467,13 @@ export async function createTournaments(ctx) {
     const template = act === "claim" ? claimTemplate(place) : answerTemplate({ ...place, claim: String(claim) });
     button.disabled = true;
     void send(signer.sign(template))
-      .then(() => ctx.say(act === "claim" ? "You claimed the match." : "You answered the claim: the match goes on."))
-      .catch(() => panelMessage("No relay took it: check the connection and try again."))
+      .then(() => ctx.say(act === "claim" ? t("tournament.saidClaimed") : t("tournament.saidAnswered")))
+      .catch(() => panelMessage(() => t("tournament.notTaken")))
       .finally(() => void render());
   });
   $("tournament-copy-link").addEventListener("click", () => {
     const link = /** @type {HTMLInputElement} */ ($("tournament-link"));
-    void shared.copyText(link.value, link).then((copied) => ctx.say(copied ? "The link to this tournament is copied." : "Not copied: the link is selected; copy it by hand."));
+    void shared.copyText(link.value, link).then((copied) => ctx.say(copied ? t("tournament.copied") : t("tournament.notCopied")));
   });
   $("tournament-close-now").addEventListener("click", () => {
     const address = shown;
@@ -478,9 +491,9 @@ export async function createTournaments(ctx) {
     void (async () => {
       const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
       const posted = await ctx.playMatch({ to: next.to, length: page.summary.length, rated: page.summary.rated, mode: page.summary.mode, moveHours: page.summary.move_hours, pairing: next.pairing });
-      panelMessage(posted
-        ? `Your invitation is posted for ${next.to.name} alone: the match starts when they accept it in the lobby's list${page.summary.mode === "links" ? ", and goes on by letters" : ""}.`
-        : "No relay took your invitation: check the connection and try again.");
+      const name = next.to.name;
+      const links = page.summary.mode === "links";
+      panelMessage(() => (posted ? t(links ? "tournament.postedLinks" : "tournament.posted", { name }) : t("tournament.invitationNotSent")));
     })();
   });
   // The times move on, and a registration's time may end while nothing is heard.
