@@ -89,7 +89,11 @@ export function createFriends(ctx) {
   }
   // What the panel and the dialogs wrote follows a language switch at once (their marked words follow by themselves).
   document.addEventListener(LANGUAGE_CHANGED, () => {
-    if (shown(state)) render(state);
+    const match = shown(state);
+    if (match) {
+      render(state);
+      match.retell();
+    }
     rewriteJoin();
     void relistMatches(state);
   });

@@ -152,6 +152,10 @@ function remoteMatch(r) {
       r.lineState = lineState;
       void r.enqueue(() => r.listeners.emit(shownAgain(r)));
     },
+    /** The match told again to the page: its words (the status line's) in the language now in force. */
+    retell() {
+      void r.enqueue(() => r.listeners.emit(shownAgain(r)));
+    },
     /**
      * Called inside the page's queue.
      * @param {number} revision the revision of the turn link the player has sent (copied or shared)
