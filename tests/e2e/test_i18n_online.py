@@ -2,12 +2,13 @@
 and the panel of a live match between two phones of a local relay, in the pseudo-language on a 360 px phone
 with no English left (the players' names set aside) and nothing cut or sticking out; a match by links in
 Arabic, right to left, its panel and status line written again at once in French when the language is switched
-in Preferences, and the friend dialog's list in French; axe clean in Arabic. Screenshots under
-test-results/i18n-online-*.png."""
+in Preferences, and the friend dialog's list in French; axe clean in Arabic; the match history's own messages
+(a file refused, an import's result) in German. Screenshots under test-results/i18n-online-*.png."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,7 +16,7 @@ from scripts.i18n_messages import catalogue_path, read_catalogue
 from scripts.i18n_pseudo import pseudo_text
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 
-from .conftest import PageProblems, screenshot
+from .conftest import PageProblems, Site, screenshot
 from .i18n_driver import DESKTOP, assert_translated, in_language, phone_page
 from .remote_driver import wait_ready
 from .test_axe import audit
@@ -176,3 +177,24 @@ def test_a_match_by_links_in_arabic_then_french(browser: Browser, relay_and_site
         page.click("#friend-form button[value=cancel]")
     finally:
         context.close()
+
+
+def test_the_historys_own_messages_in_german(page: Page, site: Site, tmp_path: Path) -> None:
+    in_language(page, "de")
+    page.set_viewport_size(DESKTOP)
+    page.goto(site.url("?no-welcome"))
+    page.wait_for_selector("html[lang='de']", state="attached")
+    page.click("#stats-button")
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "backgammon-history", "version": 1, "entries": [', encoding="utf-8")
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"format": "backgammon-history", "version": 1, "entries": []}', encoding="utf-8")
+    result = page.locator("#stats-import-result")
+    page.set_input_files("#stats-import", str(broken))
+    expect(result).to_have_text(
+        "Diese Datei kann deinem Verlauf nicht hinzugefügt werden: sie ist kein gültiges JSON (vielleicht"
+        " abgeschnitten oder beschädigt). Dein Verlauf ist unverändert."
+    )
+    page.set_input_files("#stats-import", str(empty))
+    expect(result).to_have_text("Kein Match wurde deinem Verlauf hinzugefügt; die Datei enthält kein Match.")
