@@ -3,6 +3,7 @@
  * Where the history of finished matches is kept (history.js reads and writes the entries): a versioned list in
  * IndexedDB, through the list machinery of web/storage.js.
  */
+import { t } from "../i18n/i18n.js";
 import { changeList, readList } from "../storage.js";
 
 const HISTORY_FORMAT = "backgammon-history";
@@ -28,9 +29,9 @@ export function createHistoryStorage({ namespace = "backgammon" } = {}) {
     const read = await readList(key, kind);
     if (!("why" in read)) return read.entries;
     if (read.backupKey) {
-      problem = `Your match history could not be read (${read.why}). Nothing was deleted: it is kept in this browser's storage under "${read.backupKey}", and a new history is started.`;
+      problem = t("history.unreadable", { why: read.why, key: read.backupKey });
     } else {
-      problem = `Your match history could not be read (${read.why}) and could not be copied aside, so it was left as it was; matches finished now are not added to it.`;
+      problem = t("history.unreadableKept", { why: read.why });
       readOnly = true;
     }
     return [];
@@ -44,9 +45,9 @@ export function createHistoryStorage({ namespace = "backgammon" } = {}) {
    */
   async function update(change) {
     await entries(); // unreadable data is set aside (and reported) before anything is written over it
-    if (readOnly) return { ok: false, error: "the match history could not be read, and is not written over" };
+    if (readOnly) return { ok: false, error: t("history.notWrittenOver") };
     const saved = await changeList(key, kind, change);
-    return saved.ok ? saved : { ok: false, error: `the match history could not be saved (${saved.error})` };
+    return saved.ok ? saved : { ok: false, error: t("history.notSaved", { error: saved.error }) };
   }
 
   /** @returns {string | null} what went wrong reading the history (once), or null */

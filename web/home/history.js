@@ -17,6 +17,7 @@
  * 0) in a match between two people, none between two computers. A match with a friend on another device has
  * `opponent.remote`, and `opponent.rating` (the rating the friend gave) when both players agreed to rate it.
  */
+import { t } from "../i18n/i18n.js";
 import { recordFingerprint } from "../record.js";
 import { HISTORY_VERSION, createHistoryStorage } from "./history-store.js";
 import { MAX_GAMES, MAX_HISTORY_BYTES, MAX_HISTORY_ENTRIES, MAX_NAME_CHARS, depthProblem, isLevel, levelOr, sizeText } from "../limits.js";
@@ -161,27 +162,28 @@ export function entryProblem(e) {
  * @returns {{ok: true, entries: HistoryEntry[]} | {ok: false, error: string}}
  */
 export function readHistoryFile(text) {
-  const refuse = (/** @type {string} */ why) => ({ ok: /** @type {const} */ (false), error: `This file cannot be added to your history: ${why}.` });
-  if (text.length > MAX_HISTORY_BYTES) return refuse(`it is too large (${sizeText(text.length)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`);
+  const refuse = (/** @type {string} */ why) => ({ ok: /** @type {const} */ (false), error: t("history.fileRefused", { why }) });
+  if (text.length > MAX_HISTORY_BYTES) return refuse(tooLarge(text.length));
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return refuse("it is not valid JSON (it may be cut short or damaged)");
+    return refuse(t("history.notJson"));
   }
-  if (isObject(data) && data.format === "backgammon-match") return refuse("it is a match, not a history (open it with Open a match, in Save / load)");
-  if (!isObject(data) || data.format !== "backgammon-history") return refuse("it is not a history of matches saved by this game");
-  if (!Number.isInteger(data.version) || data.version < 1) return refuse("its version is missing");
-  if (data.version > HISTORY_VERSION) return refuse(`it was written by a newer version of this game (history version ${data.version})`);
-  if (!Array.isArray(data.entries)) return refuse("it has no list of matches in it");
+  if (isObject(data) && data.format === "backgammon-match") return refuse(t("history.aMatch"));
+  if (!isObject(data) || data.format !== "backgammon-history") return refuse(t("history.notHistory"));
+  if (!Number.isInteger(data.version) || data.version < 1) return refuse(t("history.noVersion"));
+  if (data.version > HISTORY_VERSION) return refuse(t("history.newer", { version: data.version }));
+  if (!Array.isArray(data.entries)) return refuse(t("history.noList"));
   if (data.entries.length > MAX_HISTORY_ENTRIES) {
-    return refuse(`it holds ${data.entries.length} matches, and this game reads at most ${MAX_HISTORY_ENTRIES} matches from one file`);
+    return refuse(t("history.tooMany", { n: data.entries.length, most: MAX_HISTORY_ENTRIES }));
   }
   const nested = depthProblem(data, 6, MAX_HISTORY_ENTRIES * 200);
-  if (nested) return refuse("it is nested deeper than a history of this game, or holds far more");
+  if (nested) return refuse(t("history.nested"));
   for (let i = 0; i < data.entries.length; i++) {
+    // What is wrong with the match stays English (entryProblem's words, as the rules core's).
     const why = entryProblem(data.entries[i]);
-    if (why) return refuse(`match ${i + 1} of ${data.entries.length} in it is damaged (${why})`);
+    if (why) return refuse(t("history.damaged", { i: i + 1, n: data.entries.length, why }));
   }
   return { ok: true, entries: data.entries };
 }
@@ -224,8 +226,8 @@ export function mergeEntries(list, incoming) {
   return { list: next, added, already, analyses };
 }
 
-/** @param {number} n @param {string} one @param {string} many */
-const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+/** Why a history file is refused: its size. @param {number} size */
+const tooLarge = (size) => t("history.tooLarge", { size: sizeText(size), limit: sizeText(MAX_HISTORY_BYTES) });
 
 /** @typedef {ReturnType<typeof createHistoryStorage>} HistoryStorage */
 
@@ -255,7 +257,7 @@ async function addMatch(storage, record, view) {
   const entry = entryFromMatch(record, view);
   const saved = await storage.update((list) => (list.some((e) => /** @type {any} */ (e)?.id === entry.id) ? null : [...list, entry]));
   const problem = storage.takeProblem();
-  if (!saved.ok) return [problem, `This match could not be added to your history: ${saved.error}.`].filter(Boolean).join(" ");
+  if (!saved.ok) return [problem, t("history.matchNotAdded", { error: saved.error })].filter(Boolean).join(" ");
   return problem;
 }
 
@@ -313,7 +315,7 @@ async function readHistory(storage, analyses = null) {
  */
 async function importText(storage, text) {
   const read = readHistoryFile(text);
-  if (!read.ok) return { ok: false, added: 0, message: `${read.error} Your history is unchanged.` };
+  if (!read.ok) return { ok: false, added: 0, message: `${read.error} ${t("history.unchanged")}` };
   /** @type {ReturnType<typeof mergeEntries> | null} */
   let merged = null;
   const saved = await storage.update((list) => {
@@ -322,18 +324,13 @@ async function importText(storage, text) {
   });
   const problem = storage.takeProblem();
   if (!saved.ok || !merged) {
-    const why = saved.ok ? "it could not be read" : saved.error;
-    return { ok: false, added: 0, message: [problem, `The file could not be added to your history: ${why}. Your history is unchanged.`].filter(Boolean).join(" ") };
+    const why = saved.ok ? t("history.notRead") : saved.error;
+    return { ok: false, added: 0, message: [problem, t("history.fileNotAdded", { why })].filter(Boolean).join(" ") };
   }
   /** @type {ReturnType<typeof mergeEntries>} */
   const done = merged;
-  const parts = [
-    done.added === 0 ? "No match was added to your history" : `${count(done.added, "match was", "matches were")} added to your history`,
-  ];
-  if (done.already) parts.push(`${count(done.already, "match", "matches")} of the file ${done.already === 1 ? "was" : "were"} already there`);
-  if (done.analyses) parts.push(`the analysis of ${count(done.analyses, "match", "matches")} was added`);
-  if (read.entries.length === 0) parts.push("the file holds no match");
-  return { ok: true, added: done.added, message: [problem, `${parts.join("; ")}.`].filter(Boolean).join(" ") };
+  const said = t("history.imported", { added: done.added, already: done.already, analyses: done.analyses, empty: read.entries.length === 0 ? "yes" : "no" });
+  return { ok: true, added: done.added, message: [problem, said].filter(Boolean).join(" ") };
 }
 
 /**
@@ -343,8 +340,7 @@ async function importText(storage, text) {
  */
 async function importFile(storage, file) {
   if (file.size > MAX_HISTORY_BYTES) {
-    const why = `it is too large (${sizeText(file.size)}; this game reads history files of at most ${sizeText(MAX_HISTORY_BYTES)})`;
-    return { ok: false, added: 0, message: `This file cannot be added to your history: ${why}. Your history is unchanged.` };
+    return { ok: false, added: 0, message: `${t("history.fileRefused", { why: tooLarge(file.size) })} ${t("history.unchanged")}` };
   }
   return importText(storage, await file.text());
 }

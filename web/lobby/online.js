@@ -6,6 +6,7 @@
  * pool when it is open, else through one kept for them.
  */
 import { openDialog } from "../dialogs.js";
+import { t } from "../i18n/i18n.js";
 import { createLobby } from "./lobby.js";
 import { ratingWords } from "./lobby-view.js";
 import { notedMatches } from "./noted.js";
@@ -156,7 +157,8 @@ export function createOnline(ctx) {
     if (!noted) return null;
     await connectLobby();
     const names = await Promise.all([noted.me, noted.opponent].map(async (key) => ratingWords(await call("lobby_rating", { key }))));
-    return `Lobby ratings — you: ${names[0]}; ${noted.opponentName ?? "your opponent"}: ${names[1]}.`;
+    const opponent = noted.opponentName;
+    return t("online.lobbyRatings", { mine: names[0], named: opponent ? "yes" : "no", opponent: opponent ?? "", theirs: names[1] });
   }
 
   return {
@@ -182,9 +184,9 @@ export function createOnline(ctx) {
      */
     async matchOver() {
       try {
-        if (await publishResults({ namespace, call, publish, find })) ctx.say("Your result of this match is published for the lobby's ratings.");
+        if (await publishResults({ namespace, call, publish, find })) ctx.say(t("online.published"));
       } catch {
-        ctx.notice("The result of this match could not be sent to the relays: it is sent when you next open Find an opponent.");
+        ctx.notice(t("online.notPublished"));
       }
     },
     lobbyWords,

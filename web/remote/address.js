@@ -4,6 +4,7 @@
  * (`#v=1&turn=PAYLOAD`) opened here, and the address cleared once it has been read.
  */
 
+import { t } from "../i18n/i18n.js";
 import { helloIn } from "./hello.js";
 import { askJoin, joinLive } from "./invite.js";
 import { openLine } from "./line.js";
@@ -52,7 +53,7 @@ export async function openTurnLink(state, payload) {
     read = await ctx.call("remote_read_link", { payload });
   } catch (error) {
     if (!ctx.isRulesError(error)) throw error;
-    await ctx.message({ title: "Turn link not opened", text: `This turn link cannot be used: ${/** @type {Error} */ (error).message} Nothing was changed.` });
+    await ctx.message({ title: t("remote.linkNotOpened"), text: t("remote.linkUnusable", { detail: /** @type {Error} */ (error).message }) });
     return;
   }
   clearAddress();
@@ -64,8 +65,9 @@ export async function openTurnLink(state, payload) {
     return;
   }
   if (!read.invitation) {
-    const names = read.names.filter(Boolean).join(" and ") || "two other players";
-    await ctx.message({ title: "Not a match of yours", text: `This turn link belongs to a match between ${names} that is not kept on this device: only the two players' own devices can play it on.` });
+    const [first, second] = read.names.filter(Boolean);
+    const text = t("remote.notYoursText", { named: second ? "two" : first ? "one" : "none", first: first ?? "", second: second ?? "" });
+    await ctx.message({ title: t("remote.notYours"), text });
     return;
   }
   const settings = read.rules?.settings ?? {};

@@ -1,6 +1,7 @@
 // @ts-check
 /** The chat of a live match with a friend: its lines drawn in the panel, and a line (or a set phrase) sent. */
 
+import { t } from "../i18n/i18n.js";
 import { render } from "./panel.js";
 import { $, shown } from "./state.js";
 
@@ -13,8 +14,8 @@ export function renderChat(entry, remote, friend) {
   log.replaceChildren(
     ...entry.chat.map((line) => {
       const item = document.createElement("li");
-      const who = line.from === remote.seat ? "You" : friend;
-      item.append(Object.assign(document.createElement("strong"), { textContent: `${who}: ` }), line.text); // text only
+      const who = line.from === remote.seat ? t("remote.you") : friend;
+      item.append(Object.assign(document.createElement("strong"), { textContent: `${t("remote.chatFrom", { who })} ` }), line.text); // text only
       return item;
     }),
   );

@@ -4,10 +4,10 @@
  * opened or deleted.
  */
 
+import { currentLanguage, t } from "../i18n/i18n.js";
 import { openInvitation } from "./address.js";
 import { invite } from "./invite.js";
 import { linkToSend } from "./next-step.js";
-import { matchWords } from "./panel.js";
 import { readCode } from "./link.js";
 import { show } from "./show.js";
 import { $, shown } from "./state.js";
@@ -30,14 +30,14 @@ export async function openFriendDialog(state) {
   const { choice, done } = await ctx.ask(dialog);
   try {
     if (choice === "invite") {
-      const name = field("name").value.trim() || "Host";
+      const name = field("name").value.trim() || "Host"; // a name stored in the match, the same in every language
       rememberName(name);
       const mode = /** @type {"live" | "correspondence"} */ ((/** @type {RadioNodeList} */ (form.elements.namedItem("mode"))).value);
       await enqueue(() => invite(state, { name, length: Number(field("length").value), mode, rated: field("rated").checked }));
     } else if (choice === "code") {
       const invitation = readCode(field("code").value);
       if (!invitation) {
-        await ctx.message({ title: "Code not read", text: "This code is not a whole invitation: it has 20 letters and digits (dashes may be left out). Ask your friend to read it again." });
+        await ctx.message({ title: t("friend.codeNotRead"), text: t("friend.codeNotReadText") });
       } else {
         await enqueue(() => openInvitation(state, invitation));
       }
@@ -54,6 +54,14 @@ export async function openFriendDialog(state) {
 }
 
 /**
+ * The list written again in the language now in force, while the dialog is open.
+ * @param {FriendsState} state
+ */
+export async function relistMatches(state) {
+  if (/** @type {HTMLDialogElement} */ ($("friend-dialog")).open) await listMatches(state);
+}
+
+/**
  * The matches kept here, each with Open and Delete (buttons of the dialog's form).
  * @param {FriendsState} state
  */
@@ -63,21 +71,29 @@ async function listMatches(state) {
   const kept = await listRemoteMatches(namespace);
   list.replaceChildren();
   if (kept.length === 0) {
-    list.append(Object.assign(document.createElement("li"), { textContent: "None yet." }));
+    list.append(Object.assign(document.createElement("li"), { textContent: t("friend.noneYet") }));
     return;
   }
   for (const { id, entry, savedAt } of kept) {
     const { view, remote } = await call("remote_view", { state: entry.state });
     const item = document.createElement("li");
-    const friend = remote.names?.[1 - remote.seat] || "a friend not joined yet";
-    const when = new Date(savedAt).toLocaleString();
-    const what = matchWords(view?.settings ?? entry.state.transcript?.[0]?.rules?.settings).toLowerCase();
-    const how = entry.mode === "live" ? "live" : "by links";
-    item.append(Object.assign(document.createElement("span"), { textContent: `With ${friend} · ${what} · ${how} · ${turnWords(entry, remote)} · ${when}` }));
-    for (const [value, label] of [[`open:${id}`, "Open"], [`delete:${id}`, "Delete"]]) {
+    const name = remote.names?.[1 - remote.seat] || "";
+    const friend = name || t("friend.notJoined");
+    const when = new Date(savedAt).toLocaleString(currentLanguage() === "en" ? undefined : currentLanguage());
+    const settings = view?.settings ?? entry.state.transcript?.[0]?.rules?.settings;
+    const line = t("friend.listLine", {
+      named: name ? "yes" : "no",
+      friend: name,
+      length: settings?.match_length ?? 0,
+      live: entry.mode === "live" ? "yes" : "no",
+      turn: t(turnWords(entry, remote)),
+      when,
+    });
+    item.append(Object.assign(document.createElement("span"), { textContent: line }));
+    for (const [value, label, named] of /** @type {const} */ ([[`open:${id}`, "friend.open", "friend.openNamed"], [`delete:${id}`, "friend.delete", "friend.deleteNamed"]])) {
       // Not held by the invitation's fields: a player met in the lobby may never have given a name here.
-      const button = Object.assign(document.createElement("button"), { type: "submit", value, textContent: label, className: "small", formNoValidate: true });
-      button.setAttribute("aria-label", `${label} the match with ${friend}`);
+      const button = Object.assign(document.createElement("button"), { type: "submit", value, textContent: t(label), className: "small", formNoValidate: true });
+      button.setAttribute("aria-label", t(named, { friend }));
       item.append(" ", button);
     }
     list.append(item);
@@ -88,24 +104,24 @@ async function listMatches(state) {
 async function deleteMatch(state, id) {
   const { ctx } = state;
   const sure = await ctx.message({
-    title: "Delete this match?",
-    text: "The match with your friend is deleted from this device. Your friend keeps theirs, but it cannot go on without this device's record.",
-    choices: [{ value: "delete", label: "Delete it" }, { value: "keep", label: "Keep it" }],
+    title: t("friend.deleteTitle"),
+    text: t("friend.deleteText"),
+    choices: [{ value: "delete", label: t("friend.deleteIt") }, { value: "keep", label: t("friend.keepIt") }],
   });
   if (sure !== "delete") return;
   if (shown(state)?.id === id) await ctx.enqueue(() => ctx.play.leaveMatch());
   await remoteMatchStorage(ctx.namespace, id).remove();
-  ctx.say("The match is deleted from this device.");
+  ctx.say(t("friend.deleted"));
 }
 
 /**
- * Whose step it is, as the status line would say it: a link to send comes first.
+ * Whose step it is, as the status line would say it (a message id): a link to send comes first.
  * @param {import("./store.js").RemoteEntry} entry @param {import("../types.js").RemoteView} remote
  */
 function turnWords(entry, remote) {
   const link = linkToSend(entry, remote, entry.mode === "correspondence");
-  if (link && !link.sent) return link.what === "invitation" ? "your invitation to send" : "your link to send";
-  if (remote.phase === "invited") return "waiting for your friend to join";
-  if (remote.phase === "over" || remote.phase === "claimed") return "over";
-  return remote.awaited === remote.seat ? "your turn" : "their turn";
+  if (link && !link.sent) return link.what === "invitation" ? "friend.invitationToSend" : "friend.linkToSend";
+  if (remote.phase === "invited") return "friend.waitingJoin";
+  if (remote.phase === "over" || remote.phase === "claimed") return "friend.over";
+  return remote.awaited === remote.seat ? "friend.yourTurn" : "friend.theirTurn";
 }

@@ -13,10 +13,11 @@
  * another statically, so they all load with this module, on first use.
  */
 import { copyText } from "../copy.js";
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { openInvitation, openTurnLink } from "./address.js";
 import { sendChat } from "./chat.js";
-import { openFriendDialog } from "./dialog.js";
-import { invite, rematch } from "./invite.js";
+import { openFriendDialog, relistMatches } from "./dialog.js";
+import { invite, rematch, rewriteJoin } from "./invite.js";
 import { dropUnjoined, hostLinks, joinLinks, markSent, takeLetter } from "./lobby-links.js";
 import { render } from "./panel.js";
 import { copySendLink, saveSendFile, shareSendLink } from "./send.js";
@@ -51,7 +52,7 @@ export function createFriends(ctx) {
   $("remote-invite-copy").addEventListener("click", async () => {
     const field = input("remote-invite-link");
     const copied = await copyText(field.value, field);
-    ctx.say(copied ? "The link is copied: send it to your friend." : "The link is selected: press Ctrl+C (or ⌘C) to copy it.");
+    ctx.say(t(copied ? "remote.linkCopied" : "remote.linkSelected"));
   });
   $("remote-send-copy").addEventListener("click", () => void enqueue(() => copySendLink(state)));
   $("remote-fork-theirs").addEventListener("click", () => {
@@ -83,8 +84,19 @@ export function createFriends(ctx) {
     void enqueue(() => sendChat(state, text));
   });
   for (const button of document.querySelectorAll("#remote-chat [data-phrase]")) {
-    button.addEventListener("click", () => void enqueue(() => sendChat(state, /** @type {HTMLElement} */ (button).dataset.phrase ?? "")));
+    // The phrase as the button shows it, in the language of the one who sends it.
+    button.addEventListener("click", () => void enqueue(() => sendChat(state, button.textContent ?? "")));
   }
+  // What the panel and the dialogs wrote follows a language switch at once (their marked words follow by themselves).
+  document.addEventListener(LANGUAGE_CHANGED, () => {
+    const match = shown(state);
+    if (match) {
+      render(state);
+      match.retell();
+    }
+    rewriteJoin();
+    void relistMatches(state);
+  });
 
   return {
     openFriendDialog: () => openFriendDialog(state),

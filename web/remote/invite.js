@@ -4,6 +4,7 @@
  * asks the player here, and the join of a friend's live match.
  */
 
+import { t } from "../i18n/i18n.js";
 import { newInvitation } from "./link.js";
 import { show, showStatus } from "./show.js";
 import { $, shown } from "./state.js";
@@ -29,7 +30,7 @@ export async function invite(state, { name, length, mode, rated, invitation, lob
   const rating = rated && length > 0 ? await ctx.rating() : null;
   await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined, letters: lobby && mode === "correspondence", timeout });
   if (invitation || lobby) return; // the lobby's match: the lobby tells the other side
-  ctx.say(mode === "live" ? "Your friend's link is ready: copy it and send it." : "Your invitation link is ready: copy it and send it.");
+  ctx.say(t(mode === "live" ? "remote.liveReady" : "remote.linkReady"));
 }
 
 /**
@@ -64,7 +65,18 @@ export async function rematch(state) {
   // A rated match's rematch is offered rated again, at the ratings the match just played left.
   const rating = view.remote.rated ? await ctx.rating() : null;
   await startInvited(state, { name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line });
-  ctx.say(line ? `Rematch offered to ${match.friendName()}.` : "Your invitation to a rematch is ready: copy the link and send it.");
+  ctx.say(line ? t("remote.rematchOffered", { friend: match.friendName() }) : t("remote.rematchReady"));
+}
+
+/**
+ * The join dialog's words, written again in the language now in force while it is open (null: it is not).
+ * @type {(() => void) | null}
+ */
+let joinWords = null;
+
+/** The join dialog's words follow a language switch. */
+export function rewriteJoin() {
+  joinWords?.();
 }
 
 /**
@@ -80,10 +92,6 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
   const { ctx } = state;
   const dialog = /** @type {HTMLDialogElement} */ ($("friend-join-dialog"));
   const form = /** @type {HTMLFormElement} */ ($("friend-join-form"));
-  const what = length ? `a ${length}-point match` : "a money session";
-  const how = mode === "live" ? "live, now" : "by turn links, one turn at a time";
-  const friend = host || "Your friend";
-  $("friend-join-text").textContent = rematch ? `${friend} offers a rematch: ${what}, ${how}.` : `${friend} invites you to ${what}, ${how}.`;
   const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
   nameField.value = rememberedName();
   const ratedField = /** @type {HTMLInputElement} */ (form.elements.namedItem("rated"));
@@ -91,11 +99,16 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
   const mine = offered ? await ctx.rating() : null;
   ratedField.checked = false;
   $("friend-join-rated").hidden = !offered;
-  $("friend-join-rated-text").textContent = offered
-    ? `Rated: ${friend} offers a rated match (their rating ${hostRating}, yours ${mine}). Tick to agree: the match then moves both ratings.`
-    : "";
+  joinWords = () => {
+    const friend = host || t("remote.yourFriend");
+    const args = { friend, length, live: mode === "live" ? "yes" : "no" };
+    $("friend-join-text").textContent = t(rematch ? "friend.offersRematch" : "friend.invitesYou", args);
+    $("friend-join-rated-text").textContent = offered ? t("friend.ratedOffer", { friend, theirs: String(hostRating), mine: String(mine) }) : "";
+  };
+  joinWords();
   const { choice, done } = await ctx.ask(dialog);
   done();
+  joinWords = null;
   const name = nameField.value.trim();
   if (choice !== "join" || !name) return null;
   rememberName(name);
@@ -121,7 +134,7 @@ export async function joinLive(state, from, invitation, hello, agreed) {
     if (rematch) return; // the match before stays shown, its line open
     state.waitingLine = null;
     await from.close();
-    showStatus(state, { state: "closed", text: "You did not join your friend's match. Open the link again to join." });
+    showStatus(state, { state: "closed", text: t("remote.notJoined") });
     return;
   }
   const line = rematch ? from.detach() : from;

@@ -4,6 +4,7 @@
  * on first use with trystero), whoever listens to it now. Before the match is joined it carries the invitation;
  * then the match's messages. Its status, in plain words, goes to `onStatus` (the page shows it under the board).
  */
+import { t } from "../i18n/i18n.js";
 import { pageIceServers, pageRelays } from "../relays.js";
 
 /** @typedef {import("./transport.js").ConnectionStatus} ConnectionStatus */
@@ -17,7 +18,7 @@ import { pageIceServers, pageRelays } from "../relays.js";
 export async function openLine(invitation, { expectPeer, onStatus }) {
   const relays = pageRelays(document);
   if (relays.length === 0) {
-    onStatus({ state: "closed", text: "This site names no relay for play on two devices, so it cannot connect to your friend." });
+    onStatus({ state: "closed", text: t("remote.noRelays") });
     return null;
   }
   /** @type {(text: string) => void} */

@@ -6,6 +6,7 @@
  * turn link, and count a turn as sent once its letter is out. The turns themselves are checked as any turn link's.
  */
 
+import { t } from "../i18n/i18n.js";
 import { invite } from "./invite.js";
 import { show } from "./show.js";
 import { shown } from "./state.js";
@@ -77,9 +78,9 @@ async function takeAside(state, id, payload) {
   if (!(await storage.save(next)).ok) return false;
   ctx.saved?.(next);
   const { remote } = await ctx.call("remote_view", { state: result.state });
-  const whose = remote.names[1 - remote.seat] ?? "Your opponent";
-  const now = remote.phase === "over" || remote.phase === "claimed" ? "the match is over" : remote.awaited === remote.seat ? "it is your turn" : "the match goes on";
-  ctx.notice(`${whose} played in your match by links: ${now}. Open it under Play online, Play a friend.`);
+  const name = remote.names[1 - remote.seat];
+  const now = remote.phase === "over" || remote.phase === "claimed" ? "over" : remote.awaited === remote.seat ? "yours" : "on";
+  ctx.notice(t("remote.playedByLinks", { named: name ? "yes" : "no", name: name ?? "", now }));
   return true;
 }
 

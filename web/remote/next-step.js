@@ -5,14 +5,10 @@
  * (and for what), or nothing here: the player acts, and the play mode says what to do.
  */
 
+import { t } from "../i18n/i18n.js";
+
 /** @typedef {import("../types.js").RemoteView} RemoteView */
 /** @typedef {import("../types.js").Message} Message */
-
-/** Why a turn may take three links, said where a link goes for the dice. */
-export const THREE_LINKS =
-  "Your dice come from both devices, so a turn takes up to three links: a link to ask for the roll, one back with " +
-  "the other device's half of it, and one with the play. When you both tick Roll my next turn with each play, a " +
-  "turn takes one link.";
 
 /**
  * The link this side has to send, or null: by links whenever the last message of the match is this side's (the match
@@ -60,7 +56,7 @@ function linkHolds(message) {
 export function nextStep({ remote, phase, friend, link, live, letters = false }) {
   const panel = link ? panelWords(link, friend) : "";
   if (link && !link.sent) return { status: sendWords(link, friend), panel };
-  if (letters && remote.phase === "invited") return { status: "Your invitation went through the lobby: the match starts when your opponent's game reads it.", panel };
+  if (letters && remote.phase === "invited") return { status: t("remote.lobbyInvited"), panel };
   return { status: waitWords({ remote, phase, friend, link: letters ? null : link, live }), panel };
 }
 
@@ -68,16 +64,16 @@ export function nextStep({ remote, phase, friend, link, live, letters = false })
  * @param {NonNullable<ReturnType<typeof linkToSend>>} link @param {string} friend
  */
 function sendWords(link, friend) {
-  const who = friend === "Your friend" ? "your friend" : friend;
+  const named = friend === t("remote.yourFriend") ? "no" : "yes";
   switch (link.what) {
-    case "invitation": return `Send ${who} the link below: it holds your invitation.`;
-    case "join": return `Send ${friend} the link below: it tells ${friend} that you joined.`;
-    case "roll": return `Send ${friend} the link below: it asks for your roll. ${friend}'s device adds its half of the dice and sends you a link back.`;
-    case "half": return `Send ${friend} the link below: it holds your device's half of the next roll.`;
-    case "double": return `Send ${friend} the link below: it holds your double.`;
-    case "answer": return `Send ${friend} the link below: it holds your answer.`;
-    case "claim": return `Send ${friend} the link below: it holds your claim of the match (${friend} kept it waiting too long).`;
-    default: return link.live ? `Send ${friend} your turn as the link below: ${friend}'s device cannot be reached now.` : `Send ${friend} the link below: it holds your turn.`;
+    case "invitation": return t("remote.sendInvitation", { named, friend });
+    case "join": return t("remote.sendJoin", { friend });
+    case "roll": return t("remote.sendRoll", { friend });
+    case "half": return t("remote.sendHalf", { friend });
+    case "double": return t("remote.sendDouble", { friend });
+    case "answer": return t("remote.sendAnswer", { friend });
+    case "claim": return t("remote.sendClaim", { friend });
+    default: return link.live ? t("remote.sendTurnLive", { friend }) : t("remote.sendTurn", { friend });
   }
 }
 
@@ -85,10 +81,11 @@ function sendWords(link, friend) {
  * @param {NonNullable<ReturnType<typeof linkToSend>>} link @param {string} friend
  */
 function panelWords(link, friend) {
-  if (link.sent) return `Sent. If ${friend === "Your friend" ? "your friend" : friend} did not get it, send the link again.`;
-  const how = link.what === "invitation" ? " They send you a link back when they join." : " Any messenger or email will do.";
-  const why = link.what === "roll" || link.what === "half" ? ` ${THREE_LINKS}` : "";
-  return `${sendWords(link, friend)}${how}${why}`;
+  if (link.sent) return t("remote.sent", { named: friend === t("remote.yourFriend") ? "no" : "yes", friend });
+  // Whole sentences, one after another.
+  const how = t(link.what === "invitation" ? "remote.linkBack" : "remote.anyMessenger");
+  const why = link.what === "roll" || link.what === "half" ? ` ${t("remote.threeLinks")}` : "";
+  return `${sendWords(link, friend)} ${how}${why}`;
 }
 
 /**
@@ -96,21 +93,21 @@ function panelWords(link, friend) {
  * @param {{remote: RemoteView, phase: string | undefined, friend: string, link: ReturnType<typeof linkToSend>, live: boolean}} at
  */
 function waitWords({ remote, phase, friend, link, live }) {
-  if (remote.phase === "invited") return live ? "Send your friend the link or the code below: the match starts when they open it." : "Waiting for your friend to open your link and join.";
-  if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;
-  if (remote.phase === "over") return `Match over. Offer ${friend} a rematch, or go back to your own match.`;
+  if (remote.phase === "invited") return t(live ? "remote.invitedLive" : "remote.invitedLinks");
+  if (remote.phase === "claimed") return t(remote.claimed_by === remote.seat ? "remote.youClaimed" : "remote.friendClaimed", { friend });
+  if (remote.phase === "over") return t("remote.over", { friend });
   // This device adds its half of a roll by itself (the opening roll, or the friend's roll once asked for).
-  if (remote.awaited === remote.seat) return "Drawing the dice…";
-  const decides = remote.waiting_for === "decision" && phase === "roll";
+  if (remote.awaited === remote.seat) return t("remote.drawing");
+  const decides = remote.waiting_for === "decision" && phase === "roll" ? "yes" : "no";
   if (link) {
-    if (link.what === "join") return `Waiting for ${friend}'s link back with the opening roll.`;
-    if (link.what === "roll") return `Waiting for ${friend}'s link back with your dice.`;
-    if (link.what === "double") return `Waiting for ${friend}'s answer to your double: it comes back as a link.`;
-    return `Waiting for ${friend} to ${decides ? "roll or double" : "play"} and send you a link back.`;
+    if (link.what === "join") return t("remote.waitOpening", { friend });
+    if (link.what === "roll") return t("remote.waitDice", { friend });
+    if (link.what === "double") return t("remote.waitDoubleLink", { friend });
+    return t("remote.waitLink", { friend, decides });
   }
   // A roll due with the friend on roll: the friend rolls (their device adds its half); else both devices draw it.
-  if (remote.waiting_for === "dice") return phase === "roll" ? `Waiting for ${friend} to roll.` : `Waiting for ${friend}'s device to draw the dice…`;
-  if (phase === "doubled") return `Waiting for ${friend}'s answer to your double.`;
-  if (phase === "resign_offered") return `Waiting for ${friend}'s answer.`;
-  return `Waiting for ${friend} to ${decides ? "roll or double" : "play"}.`;
+  if (remote.waiting_for === "dice") return t(phase === "roll" ? "remote.waitRoll" : "remote.waitDraw", { friend });
+  if (phase === "doubled") return t("remote.waitDouble", { friend });
+  if (phase === "resign_offered") return t("remote.waitAnswer", { friend });
+  return t("remote.waitPlay", { friend, decides });
 }

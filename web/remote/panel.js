@@ -6,6 +6,7 @@
  * progress.
  */
 
+import { currentLanguage, t } from "../i18n/i18n.js";
 import { clearAddress } from "./address.js";
 import { renderChat } from "./chat.js";
 import { invitationCode, invitationLink } from "./link.js";
@@ -37,7 +38,13 @@ export function render(state) {
   const friend = match.friendName();
   const entry = match.entry();
   const live = entry.mode === "live";
-  $("remote-title").textContent = `${matchWords(view.settings)} with ${remote.phase === "invited" ? "a friend" : friend} · ${live ? "live" : "by links"}${remote.rated ? " · rated" : ""}`;
+  $("remote-title").textContent = t("remote.panelTitle", {
+    length: view.settings?.match_length ?? 0,
+    invited: remote.phase === "invited" ? "yes" : "no",
+    friend,
+    live: live ? "yes" : "no",
+    rated: remote.rated ? "yes" : "no",
+  });
   $("remote-turn").textContent = timeWords(remote, friend);
   renderLobby(state, match);
   const host = remote.seat === remote.host;
@@ -56,8 +63,8 @@ export function render(state) {
   const fork = match.fork();
   $("remote-fork").hidden = fork === null;
   if (fork !== null) {
-    $("remote-fork-text").textContent = `${friend}'s record of this match differs from yours from message ${fork} on (a claim that crossed a late move, say). Keep yours, or take ${friend}'s: the match then goes on from it, and what differs in yours is dropped.`;
-    $("remote-fork-theirs").textContent = `Take ${friend}'s record`;
+    $("remote-fork-text").textContent = t("remote.forkText", { friend, n: fork });
+    $("remote-fork-theirs").textContent = t("remote.forkTheirs", { friend });
   }
   input("remote-roll-ahead").checked = entry.rollAhead === true;
   renderChat(entry, remote, friend);
@@ -79,33 +86,25 @@ function renderLobby(state, match) {
 }
 
 /**
- * The match a friend plays: its length, or a money session.
- * @param {{match_length?: number} | undefined} settings
- */
-export function matchWords(settings) {
-  const length = settings?.match_length;
-  return length ? `${length}-point match` : "Money session";
-}
-
-/**
  * The friend's last move, and when the match may be claimed.
  * @param {import("../types.js").RemoteView} remote @param {string} friend
  */
 function timeWords(remote, friend) {
   if (remote.phase !== "playing") return "";
   const ago = agoWords(Date.now() / 1000 - remote.last_time);
-  if (remote.deadline === null) return `Last move ${ago}.`;
+  if (remote.deadline === null) return t("remote.lastMove", { ago });
   const claimable = Date.now() / 1000 >= remote.deadline;
-  if (claimable) return `Last move ${ago}. ${friend} has kept the match waiting past its time limit: you may claim it.`;
-  return `Last move ${ago}. If nothing comes from ${friend} by ${new Date(remote.deadline * 1000).toLocaleString()}, you may claim the match.`;
+  if (claimable) return t("remote.lastMoveClaim", { ago, friend });
+  const time = new Date(remote.deadline * 1000).toLocaleString(currentLanguage() === "en" ? undefined : currentLanguage());
+  return t("remote.lastMoveDeadline", { ago, friend, time });
 }
 
 /** @param {number} seconds */
 function agoWords(seconds) {
-  if (seconds < 60) return "just now";
+  if (seconds < 60) return t("remote.justNow");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  if (minutes < 60) return t("remote.minutesAgo", { n: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
-  return `${Math.round(hours / 24)} days ago`;
+  if (hours < 48) return t("remote.hoursAgo", { n: hours });
+  return t("remote.daysAgo", { n: Math.round(hours / 24) });
 }

@@ -15,6 +15,7 @@
  *
  * Its state is one object (`RemoteState`) handed to the functions below; `openRemoteMatch` makes it.
  */
+import { currentLanguage, t } from "../i18n/i18n.js";
 import { createListeners } from "../match/listeners.js";
 import { startView } from "../match/startview.js";
 import { helloIn } from "./hello.js";
@@ -53,8 +54,8 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {RemoteEntry} kept  the entry as saved
  * @property {Line | null} line  the live line, when connected
  * @property {Shown} shown  Python's last answer: the view and the protocol's state
- * @property {{from: object | null, kept: RemoteEntry, lineState: string, view: View} | null} decorated  the view last
- *   made, and from what
+ * @property {{from: object | null, kept: RemoteEntry, lineState: string, language: string, view: View} | null} decorated
+ *   the view last made, and from what (its words in a language)
  * @property {string} lineState  the live line's state ("connected", "no-direct", …; "" before any): while the
  *   devices cannot connect, a turn goes as a link
  * @property {{revision: number, messages?: unknown[], payload?: string} | null} fork  the friend's record last seen to
@@ -68,8 +69,9 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
  */
 
-const NOT_KEPT_HERE = "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.";
-const CHANGED_HERE = "This match was changed in another tab. The latest position is shown.";
+/** Said when another tab saved the match first (functions: in the language in force when said). */
+const NOT_KEPT_HERE = () => t("remote.notKeptHere");
+const CHANGED_HERE = () => t("remote.changedHere");
 
 /**
  * @param {RemoteMatchOptions} options
@@ -96,7 +98,7 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, e
   };
   if (fresh) {
     const first = await r.storage.save(r.kept, { force: true });
-    if (!first.ok && "error" in first) throw new Error(`The match with your friend could not be saved: ${first.error}.`);
+    if (!first.ok && "error" in first) throw new Error(t("remote.notSaved", { error: first.error }));
     if (first.ok) r.saved(r.kept);
   } else {
     await r.storage.load(); // this tab now knows the stored revision: a save over a later one is a conflict
@@ -148,6 +150,10 @@ function remoteMatch(r) {
     setLineState(lineState) {
       if (r.lineState === lineState || r.kept.mode !== "live") return;
       r.lineState = lineState;
+      void r.enqueue(() => r.listeners.emit(shownAgain(r)));
+    },
+    /** The match told again to the page: its words (the status line's) in the language now in force. */
+    retell() {
       void r.enqueue(() => r.listeners.emit(shownAgain(r)));
     },
     /**
@@ -206,8 +212,9 @@ async function told(r, change) {
  */
 function view(r) {
   let made = r.decorated;
-  if (made?.from !== r.shown || made.kept !== r.kept || made.lineState !== r.lineState) {
-    made = { from: r.shown, kept: r.kept, lineState: r.lineState, view: decorate(r) };
+  const language = currentLanguage(); // the status line's words follow a language switch
+  if (made?.from !== r.shown || made.kept !== r.kept || made.lineState !== r.lineState || made.language !== language) {
+    made = { from: r.shown, kept: r.kept, lineState: r.lineState, language, view: decorate(r) };
     r.decorated = made;
   }
   return made.view;
@@ -225,7 +232,7 @@ function decorate(r) {
   /** @type {PlayPlayer[]} */
   const players = (base.players ?? []).map((player, seat) => ({
     ...player,
-    name: player.name || remote.names?.[seat] || (seat === remote.seat ? "You" : "Your friend"),
+    name: player.name || remote.names?.[seat] || t(seat === remote.seat ? "remote.you" : "remote.yourFriend"),
     kind: seat === remote.seat ? "human" : "remote",
   }));
   const { status } = nextStep({ remote, phase: base.phase, friend: friendName(r), link: link(r), live: r.kept.mode === "live", letters: r.kept.letters === true });
@@ -253,7 +260,7 @@ function shownAgain(r) {
 /** @param {RemoteState} r */
 function friendName(r) {
   const seat = 1 - r.shown.remote.seat;
-  return r.shown.remote.names?.[seat] || "Your friend";
+  return r.shown.remote.names?.[seat] || t("remote.yourFriend");
 }
 
 /**
@@ -274,7 +281,7 @@ async function save(r, next) {
     r.shown = await r.call("remote_view", { state: r.kept.state });
     return false;
   }
-  throw new Error(`The match with your friend could not be saved: ${saved.error}. Nothing was sent.`);
+  throw new Error(t("remote.notSavedNotSent", { error: saved.error }));
 }
 
 /** @param {RemoteState} r @param {import("../types.js").Message[]} messages */
@@ -298,7 +305,7 @@ async function act(r, action) {
   // A play asks for the next roll with it when the player chose so (the protocol then allows no double at it).
   const ahead = r.kept.rollAhead === true && (action.type === "confirm" || action.type === "play");
   const result = await r.call("remote_act", { state: r.kept.state, action: ahead ? { ...action, roll_ahead: true } : action });
-  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
+  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE()] };
   r.shown = result;
   if (result.message) await send(r, [result.message]);
   r.acted();
@@ -331,13 +338,13 @@ async function receive(r, text) {
   /** @type {string[]} */
   const notices = [];
   const name = friendName(r);
-  if (result.refusal) notices.push(`A message from ${name}'s device was refused: ${result.refusal.text} The match is unchanged.`);
-  if (result.peer_refusal) notices.push(`${name}'s device refused a message of this one: ${result.peer_refusal.text}`);
+  if (result.refusal) notices.push(t("remote.refused", { friend: name, detail: result.refusal.text }));
+  if (result.peer_refusal) notices.push(t("remote.peerRefused", { friend: name, detail: result.peer_refusal.text }));
   if (result.status === "fork") {
     r.fork = { revision: result.revision, messages: JSON.parse(text).messages };
-    notices.push(`${name}'s record of this match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take theirs instead (in the panel).`);
+    notices.push(t("remote.forkNotice", { friend: name, n: result.revision }));
   }
-  if (result.dropped) notices.push("Your turn in progress was taken back: your friend's record of the match goes further.");
+  if (result.dropped) notices.push(t("remote.dropped"));
   let chat = null;
   if (result.chat) {
     chat = result.chat;
@@ -346,7 +353,7 @@ async function receive(r, text) {
   // A sync (the friend's whole record) is answered by reconcile, which says `status`, not `accepted`.
   const changed = result.accepted !== false && result.state !== undefined && JSON.stringify(result.state) !== JSON.stringify(r.kept.state);
   if (changed && !(await save(r, { ...r.kept, state: result.state }))) {
-    return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE] };
+    return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE()] };
   }
   if (changed) r.shown = result;
   await send(r, result.send ?? []);
@@ -380,7 +387,7 @@ async function claim(r) {
   // The page's clock, the one the panel offered the claim by (the worker's may differ: a page's time moved, a
   // device woken from sleep).
   const result = await r.call("remote_claim", { state: r.kept.state, now: Math.floor(Date.now() / 1000) });
-  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE] };
+  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [NOT_KEPT_HERE()] };
   r.shown = result;
   await send(r, [result.message]);
   return { view: view(r), changed: true, events: [], notices: [] };
@@ -409,13 +416,13 @@ async function receiveLink(r, payload) {
   const notices = [];
   if (result.status === "fork") {
     r.fork = { revision: result.revision, payload };
-    notices.push(`This link's record of the match differs from yours from message ${result.revision} on. Yours is kept; nothing was changed. You may take it instead (in the panel).`);
+    notices.push(t("remote.linkFork", { n: result.revision }));
   } else if (result.status === "mine") {
-    notices.push(`This link is older than the match on this device: ${friendName(r)} may not have your last turn yet. Send it again.`);
+    notices.push(t("remote.linkOlder", { friend: friendName(r) }));
   } else if (result.status === "same") {
-    notices.push("This link holds nothing new: the match is as it was.");
+    notices.push(t("remote.linkSame"));
   }
-  if (changed && !(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE], status: "conflict" };
+  if (changed && !(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE()], status: "conflict" };
   if (changed) r.shown = result;
   return { view: view(r), changed, events: changed ? result.events ?? [] : [], notices, status: result.status };
 }
@@ -434,12 +441,12 @@ async function takeTheirs(r) {
     : await r.call("remote_reconcile", { state: r.kept.state, messages: fork.messages, prefer: "theirs" });
   r.fork = null;
   if (result.status !== "fork_resolved" && result.status !== "theirs") {
-    return { view: view(r), changed: false, events: [], notices: ["Your friend's record could not be taken: the match is unchanged."] };
+    return { view: view(r), changed: false, events: [], notices: [t("remote.notTaken")] };
   }
-  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE] };
+  if (!(await save(r, { ...r.kept, state: result.state }))) return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE()] };
   r.shown = result;
   await send(r, result.send ?? []);
-  return { view: view(r), changed: true, events: result.events ?? [], notices: [`You took ${friendName(r)}'s record: the match goes on from there.`] };
+  return { view: view(r), changed: true, events: result.events ?? [], notices: [t("remote.tookTheirs", { friend: friendName(r) })] };
 }
 
 /**

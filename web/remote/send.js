@@ -5,6 +5,7 @@
  */
 
 import { copyText } from "../copy.js";
+import { t } from "../i18n/i18n.js";
 import { downloadText, turnFile } from "../matchfile.js";
 import { nextStep } from "./next-step.js";
 import { render } from "./panel.js";
@@ -50,7 +51,7 @@ export async function copySendLink(state) {
   const field = input("remote-send-link");
   const copied = await copyText(state.sendLink.href, field);
   await match.markSent(state.sendLink.revision);
-  state.ctx.say(copied ? "The turn link is copied: paste it into a message to your friend." : "The turn link is selected: press Ctrl+C (or ⌘C) to copy it.");
+  state.ctx.say(t(copied ? "remote.turnCopied" : "remote.turnSelected"));
   render(state);
 }
 
@@ -65,7 +66,7 @@ export async function saveSendFile(state) {
   const { text, filename } = turnFile({ href: sendLink.href, friend: match.friendName(), revision: sendLink.revision });
   downloadText(text, filename, "text/plain");
   await match.markSent(sendLink.revision);
-  state.ctx.say(`The turn is saved as ${filename}: send the file to your friend, who opens it in the game (Save / load).`);
+  state.ctx.say(t("remote.turnSaved", { filename }));
   render(state);
 }
 
@@ -77,7 +78,7 @@ export async function shareSendLink(state) {
   const match = shown(state);
   if (!match || !state.sendLink.href) return;
   try {
-    await navigator.share({ title: "Backgammon: your turn", url: state.sendLink.href });
+    await navigator.share({ title: t("remote.shareTitle"), url: state.sendLink.href });
     await state.ctx.enqueue(() => match.markSent(state.sendLink.revision));
     render(state);
   } catch {

@@ -26,6 +26,7 @@
 import { getRelaySockets, joinRoom } from "trystero";
 import { MAX_REMOTE_MESSAGE_CHARS, sizeText } from "../limits.js";
 import { APP_ID } from "../relays.js";
+import { t } from "../i18n/i18n.js";
 
 /** The action that carries the match's messages (trystero names actions with at most 32 bytes). */
 const ACTION = "match";
@@ -85,22 +86,19 @@ const OPEN = 1;
 export function statusText(state, detail = {}) {
   switch (state) {
     case "looking":
-      return "Looking for your friend…";
+      return t("remote.looking");
     case "connected":
-      return "Connected to your friend.";
+      return t("remote.connected");
     case "reconnecting":
-      return "Connection lost, trying again…";
+      return t("remote.reconnecting");
     case "no-direct":
-      if (detail.wrongSecret) {
-        return "Could not connect: a device in this room holds another secret. Check that the whole link (or code) was copied, or ask your friend for a new one.";
-      }
-      return "Could not connect directly to your friend's device. If your friend has the page open, your networks do not allow a direct connection (some mobile networks block them, and this game has no relay server, TURN, to pass through): play by correspondence links instead.";
+      return t(detail.wrongSecret ? "remote.wrongSecret" : "remote.noDirect");
     case "no-relay": {
       const hosts = (detail.relays ?? []).map((url) => new URL(url).host).join(", ");
-      return `Cannot reach the relays that bring the two devices together (${hosts}): check the connection to the internet.`;
+      return t("remote.noRelay", { hosts });
     }
     case "closed":
-      return "Disconnected.";
+      return t("remote.disconnected");
   }
 }
 
@@ -329,11 +327,11 @@ function received(link, data, peerId) {
   if (link.closed || dropped || peerId !== link.friend) return;
   const { maxChars } = link.options;
   if (typeof data !== "string") {
-    refuse(link, peerId, "not-text", 0, "A message from the other device was not text, so it was not read.");
+    refuse(link, peerId, "not-text", 0, t("remote.notText"));
     return;
   }
   if (data.length > maxChars) {
-    refuse(link, peerId, "too-large", data.length, tooLargeText("A message from the other device", data.length, maxChars));
+    refuse(link, peerId, "too-large", data.length, tooLargeText("theirs", data.length, maxChars));
     return;
   }
   link.options.onMessage(data, peerId);
@@ -351,7 +349,7 @@ function chunkReceived(link, peerId, closePeer) {
   const { maxChars } = link.options;
   if (chunks * CHUNK_BYTES > 3 * maxChars + 2 * CHUNK_BYTES && !link.cut.has(peerId)) {
     link.cut.add(peerId);
-    refuse(link, peerId, "too-large", chunks * CHUNK_BYTES, tooLargeText("A message from the other device", chunks * CHUNK_BYTES, maxChars));
+    refuse(link, peerId, "too-large", chunks * CHUNK_BYTES, tooLargeText("theirs", chunks * CHUNK_BYTES, maxChars));
     closePeer();
   }
 }
@@ -415,17 +413,17 @@ function tick(link) {
  * @returns {SendResult | null}
  */
 function refusedToSend(link, text) {
-  if (link.closed) return { ok: false, reason: "closed", text: "The connection is closed." };
-  if (typeof text !== "string") return { ok: false, reason: "not-text", text: "Only text can be sent." };
+  if (link.closed) return { ok: false, reason: "closed", text: t("remote.closed") };
+  if (typeof text !== "string") return { ok: false, reason: "not-text", text: t("remote.onlyText") };
   const { maxChars } = link.options;
-  if (text.length > maxChars) return { ok: false, reason: "too-large", text: tooLargeText("This message", text.length, maxChars) };
-  if (link.friend === null) return { ok: false, reason: "not-connected", text: "Your friend's device is not connected." };
+  if (text.length > maxChars) return { ok: false, reason: "too-large", text: tooLargeText("mine", text.length, maxChars) };
+  if (link.friend === null) return { ok: false, reason: "not-connected", text: t("remote.notConnected") };
   return null;
 }
 
 /**
- * @param {string} what @param {number} size @param {number} limit
+ * @param {"theirs" | "mine"} whose the friend's message or this side's @param {number} size @param {number} limit
  */
-function tooLargeText(what, size, limit) {
-  return `${what} is too large: ${sizeText(size)}, and at most ${sizeText(limit)} go in one message between the two devices.`;
+function tooLargeText(whose, size, limit) {
+  return t("remote.tooLarge", { whose, size: sizeText(size), limit: sizeText(limit) });
 }
