@@ -64,7 +64,9 @@ READ_SCREENS = """([selectors, names]) => {
       }
     }
   }
-  return {english, overflowing, pageWidth: document.documentElement.scrollWidth, window: innerWidth};
+  // The root's clientWidth, not innerWidth: a phone's layout viewport widens to content that sticks out.
+  const root = document.documentElement;
+  return {english, overflowing, pageWidth: root.scrollWidth, window: root.clientWidth};
 }"""
 
 STORE_LANGUAGE = """(([key, language]) => {
