@@ -443,7 +443,7 @@ export default {
   "lobby.yours": "(sizin)",
   "lobby.cancel": "İptal",
   "lobby.accept": "Kabul et",
-  "lobby.cancelLabel": "Davetinizi iptal edin",
+  "lobby.cancelLabel": "İptal: davetinizi geri çekin",
   "lobby.acceptLabel": "Daveti kabul et: {name}",
   "lobby.block": "Engelle",
   "lobby.blockLabel": "Engelle: {name} (davetleri gizlenir, kabulleri reddedilir)",
