@@ -182,6 +182,8 @@ def test_arabic_chosen_in_another_tab_rewrites_the_open_lobby_and_identity(
     bob.click("#lobby-post-button")
     expect(bob.locator("#lobby-message")).to_have_text("A match is 1 to 25 points long.")
     expect(bob.locator("#lobby-connection")).to_have_text("Looking for invitations on 1 relay.")
+    bob.click(f"{ROW}:has(.lobby-name:text-is('Eve')) button[value^='block:']")
+    expect(bob.locator("#lobby-blocked summary")).to_have_text("Blocked players (1)")
 
     # Arabic chosen in Preferences in another tab of the same browser: the open lobby follows at once.
     other = bob.context.new_page()
@@ -192,11 +194,13 @@ def test_arabic_chosen_in_another_tab_rewrites_the_open_lobby_and_identity(
     expect(bob.locator("#lobby-title")).to_have_text("ابحث عن خصم")
     expect(bob.locator("#lobby-message")).to_have_text("طول المباراة من 1 إلى 25 نقطة.")
     expect(bob.locator("#lobby-connection")).not_to_contain_text("Looking")
+    expect(bob.locator("#lobby-blocked summary")).to_have_text("لاعبون محظورون (1)")
     dan = bob.locator(f"{ROW}:has(.lobby-name:text-is('Dan'))")
     expect(dan.locator(".lobby-terms")).to_contain_text("مباراة إلى")
     expect(dan.locator("button[value^='accept:']")).to_have_text("قبول")
     expect(dan.locator("button[value^='accept:']")).to_have_attribute("aria-label", "قبول دعوة Dan")
     names = names_shown(bob, "Ann", "Dan", "Eve", "Bob")
+    bob.click("#lobby-blocked summary")
     seen = read_screens(bob, names, LOBBY_SCREENS)
     assert seen["english"] == [], seen["english"]
     screenshot(bob, "i18n-lobby-ar-1280", full_page=False)

@@ -54,6 +54,8 @@ export function renderBlocked(details, list) {
   details.hidden = list.length === 0;
   const summary = /** @type {HTMLElement} */ (details.querySelector("summary"));
   summary.textContent = t("lobby.blockedCount", { n: list.length });
+  // Its count kept with its mark, which a language switch writes again (index.html's mark says 0).
+  summary.dataset.i18nArgs = JSON.stringify({ n: list.length });
   const items = list.map(({ key, name }) => {
     const item = document.createElement("li");
     const button = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.unblock"), value: `unblock:${key}` });

@@ -209,6 +209,7 @@ export async function createLobby(ctx) {
   document.addEventListener(LANGUAGE_CHANGED, () => {
     $("lobby-connection").textContent = connectionWords();
     $("lobby-message").textContent = messageWords();
+    void readBlocked(ctx.namespace).then((list) => renderBlocked(blockedList, list));
     void render();
   });
 

@@ -17,7 +17,10 @@ import { t } from "../i18n/i18n.js";
  */
 export async function renderPlayed(details, rows, names) {
   details.hidden = rows.length === 0;
-  /** @type {HTMLElement} */ (details.querySelector("summary")).textContent = t("lobby.playedCount", { n: rows.length });
+  const summary = /** @type {HTMLElement} */ (details.querySelector("summary"));
+  summary.textContent = t("lobby.playedCount", { n: rows.length });
+  // Its count kept with its mark, which a language switch writes again (index.html's mark says 0).
+  summary.dataset.i18nArgs = JSON.stringify({ n: rows.length });
   const list = /** @type {HTMLElement} */ (details.querySelector("ul"));
   const drawn = JSON.stringify([rows, [...names], document.documentElement.lang]);
   if (list.dataset.drawn === drawn) return; // unchanged: a button under the pointer stays put
