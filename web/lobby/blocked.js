@@ -5,6 +5,7 @@
  * events and accepts from then on. Nothing is published: the blocked player is not told.
  */
 import { openKeyval } from "../keyval.js";
+import { t } from "../i18n/i18n.js";
 
 /** Players kept blocked, at most (the oldest are unblocked first). */
 const KEPT = 500;
@@ -52,11 +53,14 @@ export async function setBlocked(namespace, player, blocked) {
 export function renderBlocked(details, list) {
   details.hidden = list.length === 0;
   const summary = /** @type {HTMLElement} */ (details.querySelector("summary"));
-  summary.textContent = `Blocked players (${list.length})`;
+  summary.textContent = t("lobby.blockedCount", { n: list.length });
+  // Its count kept with its mark, which a language switch writes again (index.html's mark says 0).
+  summary.dataset.i18nArgs = JSON.stringify({ n: list.length });
   const items = list.map(({ key, name }) => {
     const item = document.createElement("li");
-    const button = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Unblock", value: `unblock:${key}` });
-    button.setAttribute("aria-label", `Unblock ${name}`);
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.unblock"), value: `unblock:${key}` });
+    button.setAttribute("aria-label", t("lobby.unblockLabel", { name }));
+    button.dataset.name = name;
     item.append(Object.assign(document.createElement("span"), { textContent: `${name} ` }), button);
     return item;
   });

@@ -14,6 +14,7 @@ import {
 } from "./identity.js";
 import { drawMark } from "./mark-view.js";
 import { checkName } from "./name.js";
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 
 /** The file an exported identity is saved as. */
 export const IDENTITY_FILENAME = "backgammon-identity.json";
@@ -45,10 +46,35 @@ function render(identity, { keepTypedName = false } = {}) {
   if (!keepTypedName) input("identity-name").value = identity.name;
 }
 
-/** @param {string} id @param {string} text */
-function show(id, text) {
-  $(id).textContent = text;
+/** What each line shows, as a function that writes it in the language in force (a switch writes it again). */
+const shown = new Map();
+
+/** @param {string} id @param {string | (() => string)} words */
+function show(id, words) {
+  if (id === "identity-import-error") importFault = null;
+  const write = typeof words === "function" ? words : () => words;
+  shown.set(id, write);
+  $(id).textContent = write();
 }
+
+/** What is wrong with a name typed, in the language in force. @param {string} typed */
+function reasonOfName(typed) {
+  const checked = checkName(typed);
+  return checked.ok ? "" : checked.error;
+}
+
+/**
+ * What was offered to import is not a key: its fault, which a language switch has the text read again for (the
+ * reader's words are in the language in force).
+ * @param {string} error @param {string} text
+ */
+function showImportFault(error, text) {
+  show("identity-import-error", () => t("identity.importUnchanged", { error }));
+  importFault = text;
+}
+
+/** The text whose fault is shown (null: none). @type {string | null} */
+let importFault = null;
 
 /** @param {unknown} error */
 const reason = (error) => (error instanceof Error ? error.message : String(error));
@@ -80,18 +106,19 @@ async function saveName() {
   if (!current) return;
   const { namespace, say } = current.options;
   show("identity-name-saved", "");
-  const checked = checkName(input("identity-name").value);
+  const typed = input("identity-name").value;
+  const checked = checkName(typed);
   if (!checked.ok) {
-    show("identity-name-error", `${checked.error} Your name is unchanged.`);
+    show("identity-name-error", () => t("identity.nameUnchanged", { error: reasonOfName(typed) }));
     return;
   }
   try {
     render(await renameIdentity(namespace, checked.name));
     show("identity-name-error", "");
-    show("identity-name-saved", `Saved: other players will see ${checked.name}.`);
-    say(`Name saved: ${checked.name}.`);
+    show("identity-name-saved", () => t("identity.nameSaved", { name: checked.name }));
+    say(t("identity.nameSavedSaid", { name: checked.name }));
   } catch (error) {
-    show("identity-name-error", `Your name could not be saved: ${reason(error)}`);
+    show("identity-name-error", () => t("identity.nameNotSaved", { reason: reason(error) }));
   }
 }
 
@@ -112,20 +139,19 @@ async function offerImport(text) {
   current.pending = null;
   const read = await readIdentityText(text);
   if (!read.ok) {
-    show("identity-import-error", `${read.error} Your identity is unchanged.`);
+    showImportFault(read.error, text);
     return;
   }
   if (read.npub === $("identity-npub").textContent) {
-    show("identity-import-error", "This is already your identity here: nothing to change.");
+    show("identity-import-error", () => t("identity.alreadyYours"));
     return;
   }
   current.pending = { secret: read.secret, name: read.name };
-  const named = read.name ? `, named ${read.name}` : ", keeping your name";
-  show(
-    "identity-import-what",
-    `This replaces your identity here (${$("identity-mark-words").textContent}) with the imported one (${read.mark.text}${named}). ` +
-      "Your current key is lost unless you have exported it.",
-  );
+  const ours = $("identity-mark-words").textContent ?? "";
+  const { name } = read;
+  const theirs = read.mark.text;
+  show("identity-import-what", () =>
+    name ? t("identity.replaceNamed", { ours, theirs, name }) : t("identity.replaceKeeping", { ours, theirs }));
   $("identity-import-confirm").hidden = false;
   $("identity-import-replace").focus();
 }
@@ -134,7 +160,7 @@ async function importFile() {
   const file = input("identity-import-file").files?.[0];
   if (!file) return;
   if (file.size > MAX_IDENTITY_FILE_BYTES) {
-    show("identity-import-error", "This file is not an identity file (it is far too large for one). Your identity is unchanged.");
+    show("identity-import-error", () => t("identity.fileTooLarge"));
     return;
   }
   await offerImport(await file.text());
@@ -147,11 +173,11 @@ async function confirmImport() {
     const identity = await replaceIdentity(namespace, current.pending);
     render(identity);
     closeSections();
-    show("identity-name-saved", `Imported: your mark is now ${identity.mark.text}.`);
-    say(`Identity imported: your mark is now ${identity.mark.text}.`);
+    show("identity-name-saved", () => t("identity.imported", { mark: identity.mark.text }));
+    say(t("identity.importedSaid", { mark: identity.mark.text }));
     $("identity-import-button").focus();
   } catch (error) {
-    show("identity-import-error", `The identity could not be imported: ${reason(error)} Your identity is unchanged.`);
+    show("identity-import-error", () => t("identity.notImported", { reason: reason(error) }));
   }
 }
 
@@ -159,6 +185,15 @@ function bindOnce() {
   const dialog = $("identity-dialog");
   if (dialog.dataset.bound) return;
   dialog.dataset.bound = "1";
+  // A language switch: the lines written here follow at once (the marked words follow by themselves).
+  document.addEventListener(LANGUAGE_CHANGED, () => {
+    for (const [id, write] of shown) $(id).textContent = write();
+    const faulty = importFault;
+    if (faulty === null) return;
+    void readIdentityText(faulty).then((read) => {
+      if (!read.ok && importFault === faulty) showImportFault(read.error, faulty);
+    });
+  });
   $("identity-save-name").addEventListener("click", () => void saveName());
   input("identity-name").addEventListener("keydown", (event) => {
     // Enter saves the name (it would otherwise submit the form, closing the dialog).
@@ -205,7 +240,7 @@ export async function openIdentityDialog(options) {
   try {
     const { identity, notice } = await loadIdentity({ namespace: options.namespace, defaultName: options.defaultName });
     render(identity);
-    if (notice) show("identity-problem", notice);
+    if (notice) show("identity-problem", () => t("identity.damaged"));
     dialog.dataset.state = "ready";
     // Another tab that renames or imports: show what is kept now (a name being typed here stays as typed).
     unlisten = await listenIdentity(options.namespace, () => {
@@ -215,7 +250,7 @@ export async function openIdentityDialog(options) {
     });
   } catch (error) {
     dialog.dataset.state = "failed";
-    show("identity-problem", `Your identity cannot be kept in this browser: ${reason(error)}`);
+    show("identity-problem", () => t("identity.cannotKeep", { reason: reason(error) }));
   }
   await openDialog(dialog);
   unlisten();

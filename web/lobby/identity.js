@@ -17,6 +17,7 @@
 import { openKeyval } from "../keyval.js";
 import { markOfKey } from "./mark.js";
 import { checkName } from "./name.js";
+import { t } from "../i18n/i18n.js";
 
 const VERSION = 1;
 /** What an identity file says it is (its `kind`). */
@@ -100,7 +101,7 @@ export async function loadIdentity({ namespace, defaultName = "" }) {
     return {
       text: fresh,
       also: { [`${key}.damaged`]: text },
-      value: { kept: made, notice: "The identity kept in this browser was damaged: it is set aside and a new one was made." },
+      value: { kept: made, notice: t("identity.damaged") },
     };
   }
 }
@@ -117,7 +118,7 @@ export async function renameIdentity(namespace, name) {
   const keyval = await openKeyval(namespace);
   const kept = await keyval.update(storageKey(namespace), (text) => {
     const found = parseKept(text, keys.publicKeyOf);
-    if (!found) throw new Error("There is no identity in this browser any more: close this window and open it again.");
+    if (!found) throw new Error(t("identity.gone"));
     const renamed = { ...found, name: checked.name };
     return { text: JSON.stringify(renamed), value: renamed };
   });
@@ -151,7 +152,7 @@ export async function exportIdentity(namespace) {
   const keys = await keysModule();
   const keyval = await openKeyval(namespace);
   const kept = parseKept(await keyval.get(storageKey(namespace)), keys.publicKeyOf);
-  if (!kept) throw new Error("There is no identity in this browser to export.");
+  if (!kept) throw new Error(t("identity.noneToExport"));
   const nsec = keys.nsecOf(kept.secret);
   const file = { kind: IDENTITY_FILE_KIND, version: VERSION, name: kept.name, nsec };
   return { nsec, fileText: `${JSON.stringify(file, null, 2)}\n` };
@@ -175,10 +176,10 @@ export async function readIdentityText(text) {
     try {
       data = JSON.parse(typed);
     } catch {
-      return { ok: false, error: "This file is not an identity file: it is damaged or of another kind." };
+      return { ok: false, error: t("identity.fileDamaged") };
     }
     if (data?.kind !== IDENTITY_FILE_KIND || typeof data.nsec !== "string") {
-      return { ok: false, error: "This file is not an identity file (it may be a match or a history file)." };
+      return { ok: false, error: t("identity.fileOther") };
     }
     nsecText = data.nsec;
     const checked = typeof data.name === "string" && data.name !== "" ? checkName(data.name) : null;
@@ -219,7 +220,7 @@ export async function loadSigner(options) {
   const keys = await keysModule();
   const keyval = await openKeyval(options.namespace);
   const kept = parseKept(await keyval.get(storageKey(options.namespace)), keys.publicKeyOf);
-  if (!kept || keys.publicKeyOf(kept.secret) !== identity.publicKey) throw new Error("The identity changed meanwhile: open the lobby again.");
+  if (!kept || keys.publicKeyOf(kept.secret) !== identity.publicKey) throw new Error(t("identity.changed"));
   const { secret } = kept;
   return {
     publicKey: identity.publicKey,

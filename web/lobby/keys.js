@@ -9,6 +9,7 @@
 import { finalizeEvent, generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import * as nip44 from "nostr-tools/nip44";
 import { decode, npubEncode, nsecEncode } from "nostr-tools/nip19";
+import { t } from "../i18n/i18n.js";
 
 /** @param {Uint8Array} bytes @returns {string} */
 function hexOf(bytes) {
@@ -51,26 +52,26 @@ export function nsecOf(secretHex) {
  */
 export function readNsec(text) {
   const typed = text.trim();
-  if (!typed) return { ok: false, error: "Paste your secret key first: it starts with nsec1." };
+  if (!typed) return { ok: false, error: t("identity.keyEmpty") };
   if (/^npub1/i.test(typed)) {
-    return { ok: false, error: "This is a public key (npub1…), which anyone may see: importing needs the secret key, which starts with nsec1." };
+    return { ok: false, error: t("identity.keyPublic") };
   }
-  if (!/^nsec1/i.test(typed)) return { ok: false, error: "This is not a secret key: a secret key starts with nsec1." };
+  if (!/^nsec1/i.test(typed)) return { ok: false, error: t("identity.keyNotSecret") };
   /** @type {ReturnType<typeof decode>} */
   let decoded;
   try {
     decoded = decode(typed.toLowerCase());
   } catch {
-    return { ok: false, error: "This secret key is damaged (a character is wrong, missing or extra): copy it again from where you saved it." };
+    return { ok: false, error: t("identity.keyTypo") };
   }
   if (decoded.type !== "nsec" || decoded.data.length !== 32) {
-    return { ok: false, error: "This secret key is damaged: copy it again from where you saved it." };
+    return { ok: false, error: t("identity.keyDamaged") };
   }
   const secret = hexOf(decoded.data);
   try {
     publicKeyOf(secret);
   } catch {
-    return { ok: false, error: "This secret key is not a usable key: copy it again from where you saved it." };
+    return { ok: false, error: t("identity.keyUnusable") };
   }
   return { ok: true, secret };
 }

@@ -6,6 +6,7 @@
  */
 import { drawMark } from "./mark-view.js";
 import { markOfKey } from "./mark.js";
+import { t } from "../i18n/i18n.js";
 
 /**
  * @typedef {object} Filters
@@ -24,29 +25,28 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** @param {import("../types.generated.js").RatingView} rating */
 export function ratingWords(rating) {
-  if (rating.rating === null || rating.results === 0) return "no verified results";
-  const count = rating.results === 1 ? "1 verified result" : `${rating.results} verified results`;
-  return `${Math.round(rating.rating)}, from ${count}`;
+  if (rating.rating === null || rating.results === 0) return t("lobby.noVerified");
+  return t("lobby.ratingResults", { rating: Math.round(rating.rating), n: rating.results });
 }
 
 /** @param {number} seconds */
 export function waitedWords(seconds) {
-  if (seconds < 60) return "waiting under a minute";
+  if (seconds < 60) return t("lobby.waitedUnderMinute");
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `waiting ${minutes} min`;
+  if (minutes < 60) return t("lobby.waitedMinutes", { n: minutes });
   const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `waiting ${hours} h` : `waiting ${Math.floor(hours / 24)} days`;
+  return hours < 48 ? t("lobby.waitedHours", { n: hours }) : t("lobby.waitedDays", { n: Math.floor(hours / 24) });
 }
 
 /** @param {import("../types.generated.js").Invitation} invitation */
 export function termsWords(invitation) {
   const parts = [
-    invitation.length === 1 ? "1-point match" : `${invitation.length}-point match`,
-    invitation.mode === "live" ? "live" : "by links",
-    invitation.rated ? "rated" : "not rated",
+    t("lobby.pointMatch", { n: invitation.length }),
+    invitation.mode === "live" ? t("lobby.live") : t("lobby.byLinks"),
+    invitation.rated ? t("lobby.ratedValue") : t("lobby.notRated"),
   ];
   if (invitation.rated && (invitation.min !== null || invitation.max !== null)) {
-    parts.push(`for ratings ${invitation.min ?? 0}–${invitation.max ?? "any"}`);
+    parts.push(invitation.max === null ? t("lobby.forRatingsFrom", { min: invitation.min ?? 0 }) : t("lobby.forRatings", { min: invitation.min ?? 0, max: invitation.max }));
   }
   return parts.join(" · ");
 }
@@ -92,9 +92,10 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
    */
   async function drawRow(invitation, rating) {
     const yours = invitation.poster === me;
-    const forWhom = invitation.to === null ? "" : invitation.to === me ? " · for you" : ` · for ${names.get(invitation.to) ?? "one player"}`;
+    const forWhom = invitation.to === null ? "" : ` · ${invitation.to === me ? t("lobby.forYou") : t("lobby.forPlayer", { name: names.get(invitation.to) ?? t("lobby.onePlayer") })}`;
     const termsText = `${termsWords(invitation)}${forWhom} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`;
-    const drawn = JSON.stringify([{ ...invitation, created_at: 0, expires: 0 }, rating, yours, forWhom]);
+    // The language is part of what a row shows: a switch draws every row again.
+    const drawn = JSON.stringify([{ ...invitation, created_at: 0, expires: 0 }, rating, yours, forWhom, document.documentElement.lang]);
     const kept = before.get(drawn);
     if (kept) {
       const terms = /** @type {HTMLElement} */ (kept.querySelector(".lobby-terms"));
@@ -110,7 +111,7 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
     const name = Object.assign(document.createElement("span"), { className: "lobby-name", textContent: invitation.name });
     const about = Object.assign(document.createElement("span"), {
       className: "lobby-rating",
-      textContent: yours ? " (yours)" : ` · ${ratingWords(rating)}`,
+      textContent: yours ? ` ${t("lobby.yours")}` : ` · ${ratingWords(rating)}`,
     });
     const head = document.createElement("span");
     head.append(name, about);
@@ -119,21 +120,21 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
     const button = Object.assign(document.createElement("button"), {
       type: "button",
       className: "small",
-      textContent: yours ? "Cancel" : "Accept",
+      textContent: yours ? t("lobby.cancel") : t("lobby.accept"),
       value: `${yours ? "cancel" : "accept"}:${invitation.poster}:${invitation.d}`,
     });
-    button.setAttribute("aria-label", yours ? "Cancel your invitation" : `Accept ${invitation.name}'s invitation`);
+    button.setAttribute("aria-label", yours ? t("lobby.cancelLabel") : t("lobby.acceptLabel", { name: invitation.name }));
     acts.append(button);
     if (!yours) {
-      const block = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Block", value: `block:${invitation.poster}:${invitation.d}` });
-      block.setAttribute("aria-label", `Block ${invitation.name}: hide their invitations and refuse their accepts`);
+      const block = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.block"), value: `block:${invitation.poster}:${invitation.d}` });
+      block.setAttribute("aria-label", t("lobby.blockLabel", { name: invitation.name }));
       acts.append(block);
     }
     row.append(drawMark(mark), head, terms, acts);
     return row;
   }
   if (rows.length === 0) {
-    const none = items.length === 0 ? "No open invitations yet: post one, or wait for one to come." : "No open invitation matches what you chose to show.";
+    const none = items.length === 0 ? t("lobby.noneYet") : t("lobby.noneShown");
     rows.push(Object.assign(document.createElement("li"), { className: "lobby-none", textContent: none }));
   }
   if (rows.length === list.children.length && rows.every((row, index) => list.children[index] === row)) return;

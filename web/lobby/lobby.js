@@ -26,6 +26,7 @@ import { markOfKey } from "./mark.js";
 import { drawMark } from "./mark-view.js";
 import { openKeyval } from "../keyval.js";
 import { copyText } from "../copy.js";
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 // The tournament's event templates are small and share events.js with the page's start: here, rather than split
 // out with it into a file of their own; the rest of tournaments loads with the lobby (tournaments.js).
 import {
@@ -129,9 +130,19 @@ export async function createLobby(ctx) {
   let drawing = null;
   let drawAgain = false;
 
-  const message = (/** @type {string} */ text) => {
+  /** The message shown, as a function that writes it in the language in force (a switch writes it again). */
+  let messageWords = () => "";
+  /** @param {string | (() => string)} words */
+  const message = (words) => {
+    messageWords = typeof words === "function" ? words : () => words;
+    const text = messageWords();
     $("lobby-message").textContent = text;
     if (text) ctx.say(text);
+  };
+  /** What a name typed says is wrong with it, in the language in force ("" once it passes). @param {string} typed */
+  const nameError = (typed) => {
+    const checked = checkName(typed);
+    return checked.ok ? "" : checked.error;
   };
 
   // ---- from the relays to the worker -------------------------------------------------------------------------
@@ -157,7 +168,7 @@ export async function createLobby(ctx) {
   for (const noted of await notedMatches(ctx.namespace)) {
     const [, poster, d] = (noted.address ?? "").split(":");
     if (noted.match && !noted.published && noted.me === signer.publicKey && poster === noted.opponent) {
-      linksWaiting.set(`${poster}:${d}`, { name: noted.opponentName ?? "The other player", match: noted.match });
+      linksWaiting.set(`${poster}:${d}`, { name: noted.opponentName ?? "", match: noted.match });
     }
   }
   // A new engine worker holds nothing the lobby heard (web/engine/engine.js gives it the match only): the players
@@ -192,7 +203,15 @@ export async function createLobby(ctx) {
     }),
   );
   tournaments.catch((error) => console.error("Tournaments could not start:", error));
-  $("lobby-connection").textContent = `Looking for invitations on ${ctx.relays.length === 1 ? "1 relay" : `${ctx.relays.length} relays`}.`;
+  const connectionWords = () => t("lobby.lookingOn", { n: ctx.relays.length });
+  $("lobby-connection").textContent = connectionWords();
+  // A language switch: what was written here follows at once (the marked words follow by themselves).
+  document.addEventListener(LANGUAGE_CHANGED, () => {
+    $("lobby-connection").textContent = connectionWords();
+    $("lobby-message").textContent = messageWords();
+    void readBlocked(ctx.namespace).then((list) => renderBlocked(blockedList, list));
+    void render();
+  });
 
   // ---- the list ----------------------------------------------------------------------------------------------
 
@@ -324,7 +343,8 @@ export async function createLobby(ctx) {
   async function chosenName() {
     const checked = checkName(field("name").value);
     if (!checked.ok) {
-      message(checked.error);
+      const typed = field("name").value;
+      message(() => nameError(typed));
       return null;
     }
     if (checked.name !== name || checked.name !== signer.name) {
@@ -342,12 +362,12 @@ export async function createLobby(ctx) {
   async function post(to = null) {
     if ((await chosenName()) === null) return;
     const length = Number(field("length").value);
-    if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return message("A match is 1 to 25 points long.");
+    if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return message(() => t("lobby.lengthRange"));
     const rated = field("rated").checked;
     const bound = (/** @type {string} */ key) => (rated && field(key).value !== "" ? Math.round(Number(field(key).value)) : null);
     const [min, max] = [bound("min"), bound("max")];
     if ((min !== null && (min < 0 || min > 9999)) || (max !== null && (max < 0 || max > 9999)) || (min !== null && max !== null && min > max)) {
-      return message("The range of ratings is two whole numbers from 0 to 9999, the first no higher than the second.");
+      return message(() => t("lobby.ratingRange"));
     }
     const modeValue = (/** @type {RadioNodeList} */ (form.elements.namedItem("mode"))).value;
     const links = modeValue === "links";
@@ -370,11 +390,13 @@ export async function createLobby(ctx) {
       await publish(own, "open");
       // Counted from the version published, so that the next is two whole minutes later.
       if (!links && own.state === "open") own.timer = setInterval(() => void republish(own), REPUBLISH_S * 1000);
-      const listed = links ? `for ${hours === 1 ? "an hour" : hours === 24 ? "a day" : `${hours / 24} days`}, whether this page is open or not` : "while this page is open";
-      ctx.say(to ? `Your invitation to ${to.name} is posted: it shows in their list ${listed}.` : `Your invitation is posted: it stays in the list ${listed}.`);
+      // How long it is listed: while the page is open (live), or by links the time chosen.
+      const listed = !links ? "live" : hours === 1 ? "hour" : hours === 24 ? "day" : "days";
+      const days = hours / 24;
+      ctx.say(to ? t("lobby.postedFor", { name: to.name, listed, days }) : t("lobby.posted", { listed, days }));
     } catch {
       if (links) await keepPosted(ctx.namespace, own, false).catch(() => {});
-      message("No relay took your invitation: check the connection and post it again.");
+      message(() => t("lobby.postFailed"));
     }
   }
 
@@ -398,7 +420,7 @@ export async function createLobby(ctx) {
     const own = mine.get(d);
     if (!own || own.state !== "open") return;
     await close(own, "withdrawn").catch(() => {});
-    ctx.say("Your invitation is withdrawn.");
+    ctx.say(t("lobby.withdrawnSaid"));
   }
 
   // The page closing withdraws the live invitations that stand (best effort: the expiration clears them otherwise);
@@ -435,7 +457,7 @@ export async function createLobby(ctx) {
     const accepter = { key: checked.accepter, name: content.name };
     await close(own, "taken", accepter).catch(() => {});
     if (dialog.open) dialog.close();
-    ctx.say(`${content.name} accepted your invitation: the match starts.`);
+    ctx.say(t("lobby.acceptedSaid", { name: content.name }));
     await noteLobbyMatch(ctx.namespace, {
       room: content.room, me: signer.publicKey, opponent: checked.accepter, opponentName: content.name,
       address: `${INVITATION_KIND}:${signer.publicKey}:${own.d}`, watch: own.terms.watch !== false,
@@ -449,15 +471,16 @@ export async function createLobby(ctx) {
 
   /** @param {string} poster @param {string} d */
   async function accept(poster, d) {
-    if (pending) return message("You are already waiting for an answer to an accept.");
-    const checked = checkName(field("name").value);
-    if (!checked.ok) return message(`Give your name first: ${checked.error}`);
+    if (pending) return message(() => t("lobby.alreadyWaiting"));
+    const typed = field("name").value;
+    const checked = checkName(typed);
+    if (!checked.ok) return message(() => t("lobby.nameFirst", { error: nameError(typed) }));
     name = checked.name;
     const status = await call("lobby_status", { poster, d });
     // With this player's key: an invitation for them alone is among those it answers.
     const view = await call("lobby_view", { me: signer.publicKey });
     const item = view.invitations.find(({ invitation }) => invitation.poster === poster && invitation.d === d);
-    if (status.status !== "open" || !item) return message("This invitation was already taken by another player.");
+    if (status.status !== "open" || !item) return message(() => t("lobby.alreadyTakenBefore"));
     const terms = item.invitation;
     if (terms.mode === "links") return acceptLinks(terms);
     const invitation = await ctx.newRoom();
@@ -470,10 +493,10 @@ export async function createLobby(ctx) {
       poster, d, name, terms, invitation, watch, pairing,
       timer: setTimeout(() => {
         pending = null;
-        message(`${terms.name} did not answer: the invitation may have been left open on a device that is asleep. Try another.`);
+        message(() => t("lobby.noAnswer", { name: terms.name }));
       }, ANSWER_WAIT_MS),
     };
-    message(`Waiting for ${terms.name} to answer…`);
+    message(() => t("lobby.waitingAnswer", { name: terms.name }));
     // Taken while this accept was being made (the awaits above): no answer would come, so it is given now.
     const since = await call("lobby_status", { poster, d });
     if (since.status !== "open") return answered(poster, d, since.taken_by ?? "");
@@ -482,7 +505,7 @@ export async function createLobby(ctx) {
     } catch {
       clearTimeout(pending.timer);
       pending = null;
-      message("No relay took your accept: check the connection and try again.");
+      message(() => t("lobby.acceptFailed"));
     }
   }
 
@@ -516,11 +539,11 @@ export async function createLobby(ctx) {
       await postbox.send({ to: terms.poster, address, match: hosted.match, rev: hosted.revision, payload: hosted.payload });
     } catch {
       linksWaiting.delete(key);
-      ctx.say("No relay took your acceptance: open Find an opponent again to send it.");
+      ctx.say(t("lobby.linksAcceptFailed"));
       return;
     }
     await ctx.markSent(hosted.match, hosted.revision);
-    if (linksWaiting.has(key)) ctx.say(`Your acceptance is sent to ${terms.name}: the match starts when their game reads it. It waits under Play a friend, Your matches with friends.`);
+    if (linksWaiting.has(key)) ctx.say(t("lobby.linksAcceptSent", { name: terms.name }));
   }
 
   /**
@@ -555,7 +578,7 @@ export async function createLobby(ctx) {
       ...(own.pairing ? { pairing: own.pairing } : {}),
     });
     if (dialog.open) dialog.close();
-    ctx.say(`${accepterName} accepted your invitation by links: the match starts.`);
+    ctx.say(t("lobby.linksAcceptedSaid", { name: accepterName }));
     await ctx.joinLinks(payload, { name: own.terms.name, rated: own.terms.rated });
   }
 
@@ -567,7 +590,8 @@ export async function createLobby(ctx) {
   async function linksAnswered(links, by) {
     if (by === signer.publicKey) return;
     const whose = links.name;
-    ctx.notice(by ? `Already taken: another player accepted ${whose}'s invitation first. Your match with them will not start.` : `${whose} withdrew the invitation.`);
+    if (by) ctx.notice(whose ? t("lobby.linksTaken", { name: whose }) : t("lobby.linksTakenUnnamed"));
+    else ctx.notice(whose ? t("lobby.linksWithdrawn", { name: whose }) : t("lobby.linksWithdrawnUnnamed"));
     await ctx.dropUnjoined(links.match);
     // Its note goes with it, unless it was joined meanwhile (a note of a match kept nowhere would only make every
     // start connect to the lobby for its result).
@@ -592,7 +616,7 @@ export async function createLobby(ctx) {
     clearTimeout(waited.timer);
     pending = null;
     if (by !== signer.publicKey) {
-      message(by ? "Already taken: another player accepted this invitation first." : "This invitation was withdrawn.");
+      message(by ? () => t("lobby.alreadyTaken") : () => t("lobby.withdrawn"));
       return;
     }
     message("");
@@ -621,7 +645,7 @@ export async function createLobby(ctx) {
       invitations.close();
       invitations = invitationsWanted();
     }
-    ctx.say(block ? `${player.name} is blocked: their invitations are hidden and their accepts refused.` : `${player.name} is unblocked.`);
+    ctx.say(block ? t("lobby.blockedSaid", { name: player.name }) : t("lobby.unblockedSaid", { name: player.name }));
     await render();
   }
 
@@ -649,10 +673,10 @@ export async function createLobby(ctx) {
     void (async () => {
       const view = await call("lobby_view", { me: signer.publicKey });
       const found = view.playing.find((p) => p.invitation.poster === poster && p.invitation.d === d);
-      if (!found?.invitation.taken_by) return message("This match can no longer be watched: it is no longer listed.");
+      if (!found?.invitation.taken_by) return message(() => t("lobby.notWatchable"));
       const { invitation } = found;
       if (dialog.open) dialog.close();
-      ctx.watch({ address: found.address, players: [poster, /** @type {string} */ (invitation.taken_by)], names: [invitation.name, invitation.taken_name ?? "Their opponent"] });
+      ctx.watch({ address: found.address, players: [poster, /** @type {string} */ (invitation.taken_by)], names: [invitation.name, invitation.taken_name ?? t("lobby.theirOpponent")] });
     })();
   });
   $("lobby-played-list").addEventListener("click", (event) => {
@@ -667,7 +691,7 @@ export async function createLobby(ctx) {
     const button = /** @type {HTMLElement} */ (event.target).closest("button[value^='unblock:']");
     if (!(button instanceof HTMLButtonElement)) return;
     const key = button.value.slice("unblock:".length);
-    const name = button.getAttribute("aria-label")?.replace(/^Unblock /, "") ?? "";
+    const name = button.dataset.name ?? "";
     void changeBlock({ key, name }, false);
   });
   // The times waited move on while the list is open.
@@ -683,7 +707,8 @@ export async function createLobby(ctx) {
     /** Open the list (it updates itself while open). */
     async open() {
       field("name").value = name;
-      message(pending ? `Waiting for ${pending.terms.name} to answer…` : "");
+      const waitingOn = pending?.terms.name;
+      message(waitingOn === undefined ? "" : () => t("lobby.waitingAnswer", { name: waitingOn }));
       if (!dialog.open) dialog.showModal();
       await Promise.all([render(), tournaments.then((t) => t.render(), () => {})]);
     },
@@ -697,9 +722,8 @@ export async function createLobby(ctx) {
  * @param {number} verified @param {number} claimed
  */
 function resultsWords(verified, claimed) {
-  const count = (/** @type {number} */ n) => (n === 1 ? "1 result" : `${n} results`);
-  const rest = verified === 0 ? "Ratings here rest on results both players signed: none heard yet." : `Ratings here rest on ${count(verified)} both players signed.`;
-  return claimed === 0 ? rest : `${rest} ${claimed === 1 ? "1 more, signed by one side only, is" : `${claimed} more, signed by one side only, are`} not counted.`;
+  const rest = verified === 0 ? t("lobby.resultsNone") : t("lobby.results", { n: verified });
+  return claimed === 0 ? rest : `${rest} ${t("lobby.resultsClaimed", { n: claimed })}`;
 }
 
 /** @param {string} text @returns {string} the name if it passes the checks of a name, else "" */

@@ -6,6 +6,7 @@
  *   checkName("  Alex ")   // {ok: true, name: "Alex"}
  *   checkName("")          // {ok: false, error: "Choose a name: …"}
  */
+import { t } from "../i18n/i18n.js";
 
 /** The longest name, in characters (code points) after NFC. */
 export const MAX_NAME_CHARS = 32;
@@ -21,13 +22,13 @@ const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\
  */
 export function checkName(text) {
   const name = text.normalize("NFC").trim();
-  if (!name) return { ok: false, error: "Choose a name: other players see it when you meet them." };
+  if (!name) return { ok: false, error: t("identity.nameEmpty") };
   if (FORBIDDEN.test(name)) {
-    return { ok: false, error: "A name cannot hold invisible or control characters (such as a tab or a line break)." };
+    return { ok: false, error: t("identity.nameControl") };
   }
   const length = [...name].length;
   if (length > MAX_NAME_CHARS) {
-    return { ok: false, error: `A name has at most ${MAX_NAME_CHARS} characters; this one has ${length}.` };
+    return { ok: false, error: t("identity.nameLong", { max: MAX_NAME_CHARS, n: length }) };
   }
   return { ok: true, name };
 }

@@ -8,6 +8,7 @@
 import { drawMark } from "./mark-view.js";
 import { markOfKey } from "./mark.js";
 import { ratingWords } from "./lobby-view.js";
+import { t } from "../i18n/i18n.js";
 
 /**
  * @param {HTMLDetailsElement} details
@@ -16,30 +17,32 @@ import { ratingWords } from "./lobby-view.js";
  */
 export async function renderPlayed(details, rows, names) {
   details.hidden = rows.length === 0;
-  /** @type {HTMLElement} */ (details.querySelector("summary")).textContent = `People you have played (${rows.length})`;
+  const summary = /** @type {HTMLElement} */ (details.querySelector("summary"));
+  summary.textContent = t("lobby.playedCount", { n: rows.length });
+  // Its count kept with its mark, which a language switch writes again (index.html's mark says 0).
+  summary.dataset.i18nArgs = JSON.stringify({ n: rows.length });
   const list = /** @type {HTMLElement} */ (details.querySelector("ul"));
-  const drawn = JSON.stringify([rows, [...names]]);
+  const drawn = JSON.stringify([rows, [...names], document.documentElement.lang]);
   if (list.dataset.drawn === drawn) return; // unchanged: a button under the pointer stays put
   list.dataset.drawn = drawn;
   const items = await Promise.all(rows.map(async ({ played, rating }) => {
-    const name = names.get(played.key) ?? "a player you met";
+    const name = names.get(played.key) ?? t("lobby.playerMet");
     const item = Object.assign(document.createElement("li"), { className: "lobby-row" });
     const head = document.createElement("span");
     head.append(
       Object.assign(document.createElement("span"), { className: "lobby-name", textContent: name }),
       Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: ` · ${ratingWords(rating)}` }),
     );
-    const matches = played.matches === 1 ? "1 match" : `${played.matches} matches`;
-    const last = new Date(played.last * 1000).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+    const last = new Date(played.last * 1000).toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "short", year: "numeric" });
     const record = Object.assign(document.createElement("span"), {
       className: "lobby-terms",
-      textContent: `${matches}: you won ${played.won}, lost ${played.lost} · last ${last}`,
+      textContent: t("lobby.playedRecord", { n: played.matches, won: played.won, lost: played.lost, last }),
     });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
-    const invite = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Invite again", value: `invite:${played.key}` });
-    invite.setAttribute("aria-label", `Invite ${name} again, with the terms of Post an invitation`);
-    const block = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Block", value: `block:${played.key}` });
-    block.setAttribute("aria-label", `Block ${name}: hide their invitations and refuse their accepts`);
+    const invite = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.inviteAgain"), value: `invite:${played.key}` });
+    invite.setAttribute("aria-label", t("lobby.inviteAgainLabel", { name }));
+    const block = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.block"), value: `block:${played.key}` });
+    block.setAttribute("aria-label", t("lobby.blockLabel", { name }));
     acts.append(invite, block);
     item.append(drawMark(await markOfKey(played.key)), head, record, acts);
     return item;

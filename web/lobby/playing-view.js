@@ -7,6 +7,7 @@
 import { drawMark } from "./mark-view.js";
 import { markOfKey } from "./mark.js";
 import { termsWords } from "./lobby-view.js";
+import { t } from "../i18n/i18n.js";
 
 /**
  * @param {HTMLElement} section  holds the heading and the list
@@ -19,19 +20,23 @@ export async function renderPlaying(section, rows) {
   if (list.dataset.drawn === drawn) return; // unchanged: a button under the pointer stays put
   list.dataset.drawn = drawn;
   const items = await Promise.all(rows.map(async ({ invitation }) => {
-    const taker = invitation.taken_name ?? "a player";
+    const taker = invitation.taken_name ?? t("lobby.aPlayer");
     const item = Object.assign(document.createElement("li"), { className: "lobby-row lobby-playing-row" });
     item.dataset.poster = invitation.poster;
+    // The two names in the language's sentence, each in its own span (the names players gave, never translated).
     const head = document.createElement("span");
+    const [before, between, after] = t("lobby.against", { first: "\u0000", second: "\u0000" }).split("\u0000");
     head.append(
+      before,
       Object.assign(document.createElement("span"), { className: "lobby-name", textContent: invitation.name }),
-      document.createTextNode(" against "),
+      between ?? "",
       Object.assign(document.createElement("span"), { className: "lobby-name", textContent: taker }),
+      after ?? "",
     );
     const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: termsWords(invitation) });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
-    const watch = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: "Watch", value: `watch:${invitation.poster}:${invitation.d}` });
-    watch.setAttribute("aria-label", `Watch ${invitation.name} against ${taker}`);
+    const watch = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.watch"), value: `watch:${invitation.poster}:${invitation.d}` });
+    watch.setAttribute("aria-label", t("lobby.watchLabel", { first: invitation.name, second: taker }));
     acts.append(watch);
     const marks = Object.assign(document.createElement("span"), { className: "lobby-marks" });
     marks.append(drawMark(await markOfKey(invitation.poster)));

@@ -9,6 +9,7 @@
  */
 import { WATCH_KIND } from "./events.js";
 import { inBatches } from "./batches.js";
+import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 
 /** Events handed to the worker at once, at most. */
 const BATCH = 50;
@@ -45,37 +46,43 @@ export function enterWatch(ctx) {
   const { watched, call, describe } = ctx;
   const panel = $("watch-panel");
   const reviewButton = /** @type {HTMLButtonElement} */ ($("watch-review"));
-  const players = `${watched.names[0]} against ${watched.names[1]}`;
+  const [first, second] = watched.names;
   let spoken = "";
   let left = false;
+  /** @type {import("../types.generated.js").WatchView | null} the last drawn, drawn again when the language changes */
+  let last = null;
 
   root.dataset.mode = "watch";
   $("play-panel").hidden = true;
   panel.hidden = false;
-  $("watch-title").textContent = `Watching ${players}`;
+  const title = () => t("watch.watching", { first, second });
+  $("watch-title").textContent = title();
   $("watch-score").textContent = "";
-  $("watch-status").textContent = "Looking for the match's moves on the relays…";
+  $("watch-status").textContent = t("watch.looking");
   $("watch-proof").textContent = "";
   reviewButton.hidden = true;
   $("watch-title").focus();
-  ctx.announcer.say(`Watching ${players}. Looking for the match's moves on the relays.`);
+  ctx.announcer.say(t("watch.startSaid", { first, second }));
 
   const heard = inBatches(async (events) => {
     if (!left) draw(await call("lobby_watch", { players: watched.players, address: watched.address, events }));
   }, BATCH);
 
-  /** @param {import("../types.generated.js").WatchView} shown */
-  function draw(shown) {
+  /** @param {import("../types.generated.js").WatchView} shown @param {{quiet?: boolean}} [how] quiet: not said again */
+  function draw(shown, { quiet = false } = {}) {
     if (left) return;
+    last = shown;
     const { state, view } = shown;
     if (view) ctx.board.set({ view, interactive: false, diceActive: false, arrows: [] });
     $("watch-score").textContent = view ? describe.scoreText(view) : "";
-    const status = state.stopped ?? (view ? watchedStatus(describe, view, state.phase) : "Waiting for the match's first moves…");
+    const status = state.stopped ?? (view ? watchedStatus(describe, view, state.phase) : t("watch.firstMoves"));
     $("watch-status").textContent = status;
-    $("watch-proof").textContent = state.proven === 0 ? "" : `${state.proven === 1 ? "1 message" : `${state.proven} messages`} of the match checked by the rules.${state.waiting ? ` ${state.waiting} more wait for one missing before them.` : ""}`;
+    const proof = state.proven === 0 ? "" : t("watch.proven", { n: state.proven });
+    $("watch-proof").textContent = state.waiting && proof ? `${proof} ${t("watch.waiting", { n: state.waiting })}` : proof;
     panel.dataset.phase = state.stopped ? "stopped" : state.phase;
     reviewButton.hidden = !view || !(state.stopped || state.phase === "over" || state.phase === "claimed");
-    if (status !== spoken) {
+    if (quiet) spoken = status;
+    else if (status !== spoken) {
       spoken = status;
       ctx.announcer.say(status);
     }
@@ -87,11 +94,18 @@ export function enterWatch(ctx) {
 
   const onReview = () => {
     void call("lobby_watch_record", { address: watched.address }).then(
-      (opened) => ctx.review({ ...opened, name: `the match of ${players} you watched` }),
+      (opened) => ctx.review({ ...opened, name: t("watch.reviewName", { first, second }) }),
       (error) => void ($("watch-status").textContent = String(error?.message ?? error)),
     );
   };
   const onLeave = () => ctx.leave();
+  // A language switch: the title and what was drawn follow at once (the status is not said again unless it changed).
+  const onLanguage = () => {
+    $("watch-title").textContent = title();
+    if (last) draw(last, { quiet: true });
+    else $("watch-status").textContent = t("watch.looking");
+  };
+  document.addEventListener(LANGUAGE_CHANGED, onLanguage);
   const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && !document.querySelector("dialog[open]")) ctx.leave();
   };
@@ -106,6 +120,7 @@ export function enterWatch(ctx) {
       reviewButton.removeEventListener("click", onReview);
       $("watch-leave").removeEventListener("click", onLeave);
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener(LANGUAGE_CHANGED, onLanguage);
       panel.hidden = true;
       $("play-panel").hidden = false;
       delete root.dataset.mode;
@@ -120,11 +135,12 @@ export function enterWatch(ctx) {
  */
 function watchedStatus(words, view, phase) {
   const { diceText, playerName, scoreText, statusText } = words;
-  if (phase === "claimed") return `The match was claimed: a player waited longer than the time allowed for the other. ${scoreText(view)}`;
-  if (phase === "invited") return "The match is about to start.";
+  if (phase === "claimed") return `${t("watch.claimed")} ${scoreText(view)}`;
+  if (phase === "invited") return t("watch.aboutToStart");
   const turn = view.turn ?? 0;
   if (view.phase === "move") {
-    return view.no_legal_move ? `${playerName(view, turn)} rolled ${diceText(view.dice)}: no move can be played.` : `${playerName(view, turn)} rolled ${diceText(view.dice)} and is moving.`;
+    const [name, roll] = [playerName(view, turn), diceText(view.dice)];
+    return view.no_legal_move ? t("watch.rolledNoMove", { name, roll }) : t("watch.rolledMoving", { name, roll });
   }
   return statusText(view);
 }
