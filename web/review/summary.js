@@ -102,13 +102,18 @@ export function renderSummary(box, a, record, names, unit, listed) {
     select.append(new Option(text, String(i)));
   });
   label.append(select);
-  const tableBox = node("div");
+  // A narrow phone and a long language's words: the table scrolls sideways in a box of its own, not the page.
+  const tableBox = node("div", "", "table-scroll");
+  tableBox.setAttribute("role", "region");
+  tableBox.tabIndex = 0;
   const draw = () => {
     const i = select.value === "" ? null : Number(select.value);
     const g = i === null ? null : games[i];
     const players = g ? g.players ?? [] : a.players ?? [];
     const whose = g ? { whose: "game", game: g.number ?? (i ?? 0) + 1 } : { whose: match ? "match" : "session" };
-    tableBox.replaceChildren(figuresTable(players, names, unit, match, whose));
+    const table = /** @type {HTMLTableElement} */ (figuresTable(players, names, unit, match, whose));
+    tableBox.setAttribute("aria-label", table.caption?.textContent ?? "");
+    tableBox.replaceChildren(table);
   };
   select.addEventListener("change", draw);
   draw();
