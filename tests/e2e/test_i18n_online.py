@@ -193,8 +193,8 @@ def test_the_historys_own_messages_in_german(page: Page, site: Site, tmp_path: P
     result = page.locator("#stats-import-result")
     page.set_input_files("#stats-import", str(broken))
     expect(result).to_have_text(
-        "Diese Datei kann deinem Verlauf nicht hinzugefügt werden: sie ist kein gültiges JSON (vielleicht"
-        " abgeschnitten oder beschädigt). Dein Verlauf ist unverändert."
+        "Diese Datei kann Ihrem Verlauf nicht hinzugefügt werden: sie ist kein gültiges JSON (vielleicht"
+        " abgeschnitten oder beschädigt). Ihr Verlauf ist unverändert."
     )
     page.set_input_files("#stats-import", str(empty))
-    expect(result).to_have_text("Kein Match wurde deinem Verlauf hinzugefügt; die Datei enthält kein Match.")
+    expect(result).to_have_text("Kein Match wurde Ihrem Verlauf hinzugefügt; die Datei enthält kein Match.")

@@ -226,6 +226,11 @@ def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: l
     bob.fill("#lobby-form input[name=filter-min]", "")
     bob.dispatch_event("#lobby-form input[name=filter-min]", "change")
     assert shown((True, True)) == (True, True)
+    # A length out of range in the unposted form does not keep the lobby open: Close closes it.
+    bob.click("#lobby-post summary")
+    bob.fill("#lobby-form input[name=length]", "99")
+    bob.click("#lobby-dialog .dialog-buttons button[value=close]")
+    expect(bob.locator("#lobby-dialog")).to_be_hidden()
 
 
 def meet_rated(site: str, ann: Page, bob: Page, length: int) -> None:

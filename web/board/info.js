@@ -79,16 +79,16 @@ function drawStrip(s, player) {
   const who = info ? (info.kind === "computer" && info.level ? t("board.computer", { name: playerName(v, player), level: levelWord(info.level) }) : playerName(v, player)) : null;
   const name = who === null ? null : /** @type {SVGTextElement} */ (svgText(g, who, { x: nameX, y: cy, class: "name", "dominant-baseline": "central" }));
   const pips = s.cfg.showPips && Array.isArray(v.pips) ? t("board.pips", { count: v.pips[player] }) : "";
-  const scored = Array.isArray(v.score);
-  if (Array.isArray(v.score)) {
-    svgEl("rect", { x: W - 10 - z.scoreW, y: y0 + 8, width: z.scoreW, height: STRIP - 16, rx: 6, class: "score-box" }, g);
-    svgText(g, String(v.score[player]), { x: W - 10 - z.scoreW / 2, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
-  }
-  // The pip count beside the score, so that a name (a long level's word in some languages) has the room before it.
-  let end = scored ? W - 22 - z.scoreW : W - 12;
+  // The pip count beside the score, so that a name (a long level's word in some languages) has the room before it;
+  // drawn in reading order: name, pips, score.
+  let end = Array.isArray(v.score) ? W - 22 - z.scoreW : W - 12;
   if (pips) {
     const el = /** @type {SVGTextElement} */ (svgText(g, pips, { x: end, y: cy, class: "pips", "text-anchor": "end", "dominant-baseline": "central" }));
     end -= textLength(el, pips.length * z.name * 0.6) + 14;
+  }
+  if (Array.isArray(v.score)) {
+    svgEl("rect", { x: W - 10 - z.scoreW, y: y0 + 8, width: z.scoreW, height: STRIP - 16, rx: 6, class: "score-box" }, g);
+    svgText(g, String(v.score[player]), { x: W - 10 - z.scoreW / 2, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
   }
   if (name && who) fitText(name, who, end - nameX);
 }
