@@ -143,12 +143,7 @@ def test_the_lobby_and_identity_in_the_pseudo_language_on_a_phone(
     screenshot(phone, "i18n-lobby-en-XA-360", full_page=False)
 
     # The identity dialog: its export, then an import's fault.
-    # A length out of bounds in the form would keep the dialog open (its Close submits the form).
-    phone.fill("#lobby-form input[name=length]", "5")
-    phone.click("#lobby-form > .dialog-buttons button[value=close]")
-    phone.wait_for_selector("#lobby-dialog:not([open])", state="attached")
-    open_online(phone, "identity")
-    phone.wait_for_selector("#identity-dialog[data-state='ready']")
+    identity_from_the_lobby(phone)
     phone.click("#identity-export-button")
     expect(phone.locator("#identity-nsec")).not_to_have_value("")
     phone.click("#identity-import-button")
@@ -161,6 +156,14 @@ def test_the_lobby_and_identity_in_the_pseudo_language_on_a_phone(
     names = names_shown(phone, "Pia")
     assert_translated(phone, "the identity dialog (en-XA, phone)", names, IDENTITY_SCREENS)
     screenshot(phone, "i18n-identity-en-XA-360", full_page=False)
+
+
+def identity_from_the_lobby(page: Page) -> None:
+    """The lobby closed (a length out of range left in its form does not hold it open), the identity open."""
+    page.click("#lobby-form > .dialog-buttons button[value=close]")
+    page.wait_for_selector("#lobby-dialog:not([open])", state="attached")
+    open_online(page, "identity")
+    page.wait_for_selector("#identity-dialog[data-state='ready']")
 
 
 @needs_node
@@ -207,12 +210,7 @@ def test_arabic_chosen_in_another_tab_rewrites_the_open_lobby_and_identity(
     audit(bob, "the lobby in Arabic")
 
     # The identity dialog with a fault shown, then English chosen again in the other tab: it follows.
-    # A length out of bounds in the form would keep the dialog open (its Close submits the form).
-    bob.fill("#lobby-form input[name=length]", "5")
-    bob.click("#lobby-form > .dialog-buttons button[value=close]")
-    bob.wait_for_selector("#lobby-dialog:not([open])", state="attached")
-    open_online(bob, "identity")
-    bob.wait_for_selector("#identity-dialog[data-state='ready']")
+    identity_from_the_lobby(bob)
     bob.click("#identity-import-button")
     bob.fill("#identity-import-text", "not a key")
     bob.click("#identity-import-key")
