@@ -150,5 +150,6 @@ def switch_language(page: Page, label: str, code: str) -> None:
     expect(dialog).to_be_visible()
     dialog.get_by_label(label).select_option(code)
     dialog.locator("button[value=save]").click()
-    shown = {"ar": "html[lang='ar'][dir='rtl']", "auto": "html[lang='en'][dir='ltr']"}[code]
-    page.wait_for_selector(shown, state="attached")
+    language = "en" if code == "auto" else code
+    direction = "rtl" if language == "ar" else "ltr"
+    page.wait_for_selector(f"html[lang='{language}'][dir='{direction}']", state="attached")

@@ -17,7 +17,7 @@ from scripts.i18n_pseudo import pseudo_text
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 
 from .conftest import PageProblems, Site, screenshot
-from .i18n_driver import DESKTOP, assert_translated, in_language, phone_page
+from .i18n_driver import DESKTOP, assert_translated, in_language, phone_page, switch_language
 from .remote_driver import wait_ready
 from .test_axe import audit
 
@@ -53,16 +53,6 @@ def friend_leaving(page_problems: PageProblems) -> None:
 def phones(browser: Browser) -> Iterator[tuple[Page, Page]]:
     with phone_page(browser) as host, phone_page(browser) as guest:
         yield host, guest
-
-
-def choose_language(page: Page, label: str, code: str) -> None:
-    """Preferences' language switch (labelled `label` in the language shown) set to `code`, saved (the
-    driver's `switch_language` waits for Arabic or English only)."""
-    page.locator("#preferences-button").click()
-    dialog = page.locator("#preferences-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_label(label).select_option(code)
-    dialog.locator("button[value=save]").click()
 
 
 def open_friend_dialog(page: Page, pseudo_language: bool = True) -> None:
@@ -159,8 +149,7 @@ def test_a_match_by_links_in_arabic_then_french(browser: Browser, relay_and_site
         audit(page, "a match by links' panel in Arabic")
 
         # The switch rewrites at once what the panel and the status line wrote.
-        choose_language(page, "اللغة", "fr")
-        page.wait_for_selector("html[lang='fr'][dir='ltr']", state="attached")
+        switch_language(page, "اللغة", "fr")
         expect(page.locator("#remote-title")).to_have_text("Match en 1 point avec un ami · par liens")
         expect(page.locator("#remote-send-text")).to_contain_text(
             "Envoyez à votre ami le lien ci-dessous : il contient votre invitation."
