@@ -34,15 +34,9 @@ function sizes(s) {
  */
 function fitText(el, text, room) {
   if (text.length <= 10) return;
-  const measure = () => {
-    try {
-      return el.getComputedTextLength();
-    } catch {
-      return 0; // not rendered: nothing to fit
-    }
-  };
   let keep = text.length;
-  while (keep > 1 && measure() > room) {
+  // Not rendered (length 0): nothing to fit.
+  while (keep > 1 && textLength(el, 0) > room) {
     keep -= 1;
     el.textContent = `${text.slice(0, keep).trimEnd()}…`;
   }
