@@ -9,7 +9,9 @@
 - every key is used by the page (a quoted id in web/'s code or a data-i18n attribute of index.html), and
   every id the page uses is a key;
 - index.html's own text of each marked element is English's message (the first frame shows it before any
-  script runs, so the two must not drift).
+  script runs, so the two must not drift);
+- the same of the rules tutorial's family (web/i18n/tutorial/) and tutorial.html, whose English is, but for
+  the page's own `tutorial.*` messages, what scripts/i18n_tutorial.py writes from the lessons' Python.
 
     python3 -m scripts.i18n_check        prints each problem; exits 1 if there is any
 """
@@ -27,6 +29,7 @@ from scripts.i18n_messages import (
     PSEUDO,
     ROOT,
     SOURCE,
+    TUTORIAL,
     MessageError,
     Part,
     arguments,
@@ -39,11 +42,14 @@ from scripts.i18n_messages import (
     select_keys,
 )
 from scripts.i18n_pseudo import pseudo_catalogue
+from scripts.i18n_tutorial import english_catalogue, page_messages
 
 ATTRIBUTES = ("data-i18n", "data-i18n-label", "data-i18n-title")
 # An id passed to t(): the first argument, or both ends of a conditional there (`t(a ? "x.y" : "x.z")`).
 CALL = re.compile(r"""\b(?:words\.)?t\(\s*(?:"([\w.]+)"|[^"(),]*\?\s*"([\w.]+)"\s*:\s*"([\w.]+)")""")
 QUOTED = re.compile(r""""([a-z]+\.[A-Za-z]+)\"""")
+# The tutorial's own messages are asked for by `tr("id")` (web/tutorial/words.js).
+TUTORIAL_CALL = re.compile(r'\btr\(\s*"([\w.]+)"')
 
 
 class MarkedText(HTMLParser):
@@ -73,26 +79,33 @@ class MarkedText(HTMLParser):
             self._open = None
 
 
-def page_ids(web: Path, page: Path) -> tuple[set[str], set[str], MarkedText]:
-    """The ids the page asks for (t() calls, marked elements), every quoted id-like string of its code, and
-    the marked elements of index.html."""
+def code_ids(folders: list[Path], call: re.Pattern[str]) -> tuple[set[str], set[str]]:
+    """The ids the code under `folders` asks for (`call`'s groups) and every quoted id-like string in it; the
+    catalogues themselves are not code."""
     asked: set[str] = set()
     quoted: set[str] = set()
-    for path in web.rglob("*.js"):
-        if path.parent == web / "i18n" and path.stem in languages(path.parent):
-            continue
-        text = path.read_text(encoding="utf-8")
-        for match in CALL.finditer(text):
-            asked |= {group for group in match.groups() if group}
-        quoted |= set(QUOTED.findall(text))
+    for folder in folders:
+        for path in folder.rglob("*.js"):
+            if path.parent.name in ("i18n", "tutorial") and path.stem in languages(path.parent):
+                continue
+            text = path.read_text(encoding="utf-8")
+            for match in call.finditer(text):
+                asked |= {group for group in match.groups() if group}
+            quoted |= set(QUOTED.findall(text))
+    return asked, quoted
+
+
+def marked_text(page: Path) -> MarkedText:
     marked = MarkedText()
     marked.feed(page.read_text(encoding="utf-8"))
-    return asked | marked.attributes, quoted | marked.attributes, marked
+    return marked
 
 
-def check(root: Path = ROOT) -> list[str]:
-    """Every problem found, in words; none: the catalogues are sound."""
-    folder = root / "web" / "i18n"
+def catalogue_problems(
+    folder: Path, pseudo_problem: str
+) -> tuple[list[str], dict[str, dict[str, list[Part]]]]:
+    """What is wrong within one family of catalogues (every language against English's), and each one parsed;
+    `pseudo_problem`: what to say of a pseudo-language that is not what its generator writes."""
     problems: list[str] = []
     catalogues: dict[str, dict[str, str]] = {}
     for code in languages(folder):
@@ -105,7 +118,7 @@ def check(root: Path = ROOT) -> list[str]:
             problems.append(str(error))
     english = catalogues.get(SOURCE)
     if english is None:
-        return [*problems, f"{catalogue_path(SOURCE, folder)} is missing or unreadable: it is the source"]
+        return [*problems, f"{catalogue_path(SOURCE, folder)} is missing or unreadable: it is the source"], {}
     parsed: dict[str, dict[str, list[Part]]] = {}
     for code, messages in catalogues.items():
         parsed[code] = {}
@@ -138,16 +151,67 @@ def check(root: Path = ROOT) -> list[str]:
                 if wrong:
                     problems.append(f"{code} {key}: plural cases {sorted(wrong)} are not {code}'s")
     if PSEUDO in catalogues and catalogues[PSEUDO] != pseudo_catalogue(english):
-        problems.append(f"{PSEUDO} is not what i18n_pseudo.py writes: run python3 -m scripts.i18n_pseudo")
-    asked, quoted, marked = page_ids(root / "web", root / "index.html")
+        problems.append(pseudo_problem)
+    return problems, parsed
+
+
+def marked_problems(page: Path, marked: MarkedText, english: dict[str, list[Part]]) -> list[str]:
+    """A page's own text of each marked element against English's message (its first frame shows it)."""
+    problems = []
+    for key, args, text in marked.found:
+        if key in english:
+            wanted = render_english(english[key], args)
+            if " ".join(text.split()) != " ".join(wanted.split()):
+                problems.append(f"{page.name}'s text for {key} is {text!r}, {SOURCE}'s message {wanted!r}")
+    return problems
+
+
+def check(root: Path = ROOT) -> list[str]:
+    """Every problem found, in words; none: the catalogues are sound."""
+    web = root / "web"
+    problems, parsed = catalogue_problems(
+        web / "i18n", f"{PSEUDO} is not what i18n_pseudo.py writes: run python3 -m scripts.i18n_pseudo"
+    )
+    if not parsed:
+        return problems
+    english = parsed[SOURCE]
+    asked, quoted = code_ids([web], CALL)
+    marked = marked_text(root / "index.html")
+    asked |= marked.attributes
+    quoted |= marked.attributes
     problems += [f"the page asks for {key}, which {SOURCE} lacks" for key in sorted(asked - set(english))]
     problems += [f"{key} is never used by the page" for key in sorted(set(english) - quoted)]
-    for key, args, text in marked.found:
-        if key in parsed[SOURCE]:
-            wanted = render_english(parsed[SOURCE][key], args)
-            if " ".join(text.split()) != " ".join(wanted.split()):
-                problems.append(f"index.html's text for {key} is {text!r}, {SOURCE}'s message {wanted!r}")
-    return problems
+    problems += marked_problems(root / "index.html", marked, english)
+    return problems + check_tutorial(root, english)
+
+
+def check_tutorial(root: Path, game: dict[str, list[Part]]) -> list[str]:
+    """The tutorial's family (web/i18n/tutorial/): sound as the game's, its English's Python part what
+    scripts/i18n_tutorial.py writes, its page's messages used, and what tutorial.html marks a message of
+    either family."""
+    folder = root / "web" / "i18n" / "tutorial"
+    problems, parsed = catalogue_problems(
+        folder,
+        f"the tutorial's {PSEUDO} is not what its generator writes: run python3 -m scripts.i18n_tutorial",
+    )
+    if not parsed:
+        return problems
+    english = read_catalogue(catalogue_path(SOURCE, folder))
+    if english != english_catalogue(english):
+        problems.append(
+            "the tutorial's en.js is not what i18n_tutorial.py writes: run python3 -m scripts.i18n_tutorial"
+        )
+    own = {key for key in english if key in page_messages(english)}
+    asked, quoted = code_ids([root / "web" / "tutorial"], TUTORIAL_CALL)
+    marked = marked_text(root / "tutorial.html")
+    asked |= marked.attributes
+    quoted |= marked.attributes
+    known = set(english) | set(game)
+    problems += [
+        f"the tutorial asks for {key}, which no {SOURCE} catalogue holds" for key in sorted(asked - known)
+    ]
+    problems += [f"{key} is never used by the tutorial" for key in sorted(own - quoted)]
+    return problems + marked_problems(root / "tutorial.html", marked, parsed[SOURCE] | game)
 
 
 def main() -> int:
@@ -155,6 +219,9 @@ def main() -> int:
     for problem in problems:
         print(problem)
     counts = ", ".join(f"{code} {len(read_catalogue(catalogue_path(code)))}" for code in languages())
+    counts += "; the tutorial's: " + ", ".join(
+        f"{code} {len(read_catalogue(catalogue_path(code, TUTORIAL)))}" for code in languages(TUTORIAL)
+    )
     print(f"i18n: {len(problems)} problem(s); messages: {counts}", file=sys.stderr)
     return 1 if problems else 0
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "web" / "i18n"
+# The rules tutorial's own family of catalogues (its lessons are not the game page's first code).
+TUTORIAL = CATALOGUES / "tutorial"
 SOURCE = "en"
 PSEUDO = "en-XA"
 LANGUAGE_TAG = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"

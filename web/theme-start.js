@@ -41,7 +41,8 @@
    * `<html lang dir>` of the language the page will show, before the first paint: a right-to-left page is laid
    * out so from its first frame (its words follow when its catalogue has loaded). The same choice as
    * web/i18n/languages.js chooseLanguage, over the same languages (tests/units/test_i18n_start_units.py holds
-   * the two together): the preference `language`, else the first of the device's languages offered, else English.
+   * the two together): the preference `language` (an embedded tutorial's `?lang=`), else the first of the device's
+   * languages offered, else English.
    * Only on a page whose words come from the catalogues (`<html data-i18n-page>`).
    */
   const setLanguage = () => {
@@ -49,7 +50,8 @@
       en: "ltr", de: "ltr", el: "ltr", es: "ltr", fr: "ltr", tr: "ltr", ar: "rtl", "en-XA": "ltr",
     });
     const PSEUDO = "en-XA"; // never the device's
-    let choice = "auto";
+    // An embedded lesson: the language its page asks for (`?lang=`), else the visitor's device's.
+    let choice = embedded ? (new URL(location.href).searchParams.get("lang") ?? "auto") : "auto";
     if (!embedded) {
       try {
         const data = JSON.parse(localStorage.getItem(KEY) ?? "null");
@@ -91,6 +93,8 @@
       if (event.key !== KEY && event.key !== null) return;
       choice = stored();
       apply();
+      // The language too: a page's modules follow `<html lang>` (the tutorial's do; the game's read the preference).
+      if (root.hasAttribute("data-i18n-page")) setLanguage();
     });
   }
   apply();

@@ -23,8 +23,9 @@ from backgammon.position import Position
 from backgammon.rules import Cube, CubeBlock, MatchSettings, may_double
 from backgammon.turn import RULES, Turn
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, lesson_by_id
-from backgammon.tutorial.session import TutorialSession, play_position
+from backgammon.tutorial.session import ENGLISH, TutorialSession, play_position
 from backgammon.tutorial.view import loc_to_json, position_of
+from backgammon.tutorial.words import lesson_key
 from backgammon.view import build_view
 
 MOVE_LESSONS = [lesson for lesson in LESSONS if lesson.kind == "move"]
@@ -276,7 +277,8 @@ def test_solution_is_a_legal_play_and_completes_the_lesson(lesson: Lesson) -> No
         answer = session.move(source, dest)
         assert answer["feedback"]["kind"] != "illegal", answer["feedback"]
     assert answer["done"] is True
-    assert answer["feedback"] == {"kind": "done", "text": lesson.success, "rule": None}
+    success = lesson_key(lesson, "success")
+    assert answer["feedback"] == {"kind": "done", "text": lesson.success, "words": [success], "rule": None}
 
 
 @pytest.mark.parametrize("lesson", MOVE_LESSONS, ids=ids(MOVE_LESSONS))
@@ -303,7 +305,8 @@ def test_wrong_move_example_is_answered_with_its_rule_or_the_nudge(lesson: Lesso
     feedback = answer["feedback"]
     assert answer["done"] is False
     if lesson.mistake.rule is None:
-        assert feedback == {"kind": "nudge", "text": lesson.nudge, "rule": None}
+        nudge = lesson_key(lesson, "nudge")
+        assert feedback == {"kind": "nudge", "text": lesson.nudge, "words": [nudge], "rule": None}
     else:
         assert feedback["kind"] == "illegal"
         assert feedback["rule"] == lesson.mistake.rule
@@ -312,6 +315,9 @@ def test_wrong_move_example_is_answered_with_its_rule_or_the_nudge(lesson: Lesso
         assert any(
             feedback["text"].startswith(words) for words in {RULES[rule], PLURAL_RULES.get(rule, "")} if words
         )
+        # ...said by ids the page's catalogue holds, whose English is the text.
+        assert feedback["words"] and feedback["words"][0].startswith("rule.")
+        assert " ".join(ENGLISH[key] for key in feedback["words"]) == feedback["text"]
         assert len(answer["view"]["moves_made"]) == len(before)
 
 

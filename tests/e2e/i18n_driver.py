@@ -4,11 +4,15 @@ screen are not from a catalogue, what is cut or sticks out, and a language store
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
+from scripts.i18n_messages import CATALOGUES, catalogue_path, read_catalogue
 
 from .match_driver import PREFERENCES_KEY
 
@@ -68,6 +72,63 @@ READ_SCREENS = """([selectors, names]) => {
   const root = document.documentElement;
   return {english, overflowing, pageWidth: root.scrollWidth, window: root.clientWidth};
 }"""
+
+# Every text a player sees on `selectors`, and the aria-labels and titles there: visible ones only, outside
+# <code> (IDs) and <option> (a closed select shows only its chosen one, read with the select).
+SHOWN_TEXTS = """(selectors) => {
+  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const texts = [];
+  for (const selector of selectors) {
+    for (const root of document.querySelectorAll(selector)) {
+      if (!seen(root)) continue;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !seen(parent) || parent.closest("code, option, script, style")) continue;
+        if (node.textContent.trim()) texts.push(node.textContent.trim());
+      }
+      for (const el of [root, ...root.querySelectorAll("*")]) {
+        if (!seen(el)) continue;
+        for (const attribute of ["aria-label", "title"]) {
+          const value = el.getAttribute(attribute);
+          if (value) texts.push(value);
+        }
+        const one = el.tagName === "SELECT" && el.selectedOptions.length === 1;
+        if (one) texts.push(el.selectedOptions[0].text);
+      }
+    }
+  }
+  return texts;
+}"""
+
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@cache
+def words_of(language: str, folder: Path = CATALOGUES) -> frozenset[str]:
+    """Every word of a catalogue's messages (ICU's words, `plural`, `other`..., are in every catalogue)."""
+    return frozenset(
+        w.lower()
+        for text in read_catalogue(catalogue_path(language, folder)).values()
+        for w in WORD.findall(text)
+    )
+
+
+def english_left(
+    page: Page,
+    language: str,
+    screens: list[str],
+    set_aside: Iterable[str] = (),
+    folders: Iterable[Path] = (CATALOGUES,),
+) -> list[str]:
+    """The texts shown on `screens` holding a word of English's catalogues (of `folders`: the families of
+    catalogues the page uses) that the language's do not have."""
+    english = frozenset().union(*(words_of("en", folder) for folder in folders))
+    own = frozenset().union(*(words_of(language, folder) for folder in folders))
+    foreign = english - own - set(set_aside)
+    texts: list[str] = page.evaluate(SHOWN_TEXTS, screens)
+    return [text for text in texts if any(w.lower() in foreign for w in WORD.findall(text))]
+
 
 STORE_LANGUAGE = """(([key, language]) => {
   const stored = JSON.parse(localStorage.getItem(key) || "{}");

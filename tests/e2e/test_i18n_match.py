@@ -8,8 +8,6 @@ Screenshots under test-results/i18n-match-*.png."""
 from __future__ import annotations
 
 import random
-import re
-from functools import cache
 from typing import Any
 
 import pytest
@@ -17,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from scripts.i18n_messages import catalogue_path, read_catalogue
 
 from .conftest import Site, screenshot, wait_for_engine_ready
-from .i18n_driver import assert_nothing_cut, in_language, phone_page, read_screens
+from .i18n_driver import assert_nothing_cut, english_left, in_language, phone_page, read_screens
 from .match_driver import click_move, press_button, press_done, wait_idle
 
 LANGUAGES = ["ar", "de", "el", "en-XA", "es", "fr", "tr"]
@@ -31,54 +29,9 @@ SCREENS = ["header", "#board", "#play-panel", "dialog[open]"]
 SET_ASIDE = {"bar", "off"}
 INTL_WORDS = {"en-XA": {"and"}}
 
-# Every text a player sees on `selectors`, and the aria-labels and titles there: visible ones only, outside
-# <code> (IDs) and <option> (a closed select shows only its chosen one, read with the select).
-SHOWN_TEXTS = """(selectors) => {
-  const seen = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
-  const texts = [];
-  for (const selector of selectors) {
-    for (const root of document.querySelectorAll(selector)) {
-      if (!seen(root)) continue;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || !seen(parent) || parent.closest("code, option, script, style")) continue;
-        if (node.textContent.trim()) texts.push(node.textContent.trim());
-      }
-      for (const el of [root, ...root.querySelectorAll("*")]) {
-        if (!seen(el)) continue;
-        for (const attribute of ["aria-label", "title"]) {
-          const value = el.getAttribute(attribute);
-          if (value) texts.push(value);
-        }
-        const one = el.tagName === "SELECT" && el.selectedOptions.length === 1;
-        if (one) texts.push(el.selectedOptions[0].text);
-      }
-    }
-  }
-  return texts;
-}"""
-
-WORD = re.compile(r"[^\W\d_]{2,}")
-
-
-@cache
-def words_of(language: str) -> frozenset[str]:
-    """Every word of a catalogue's messages (ICU's words, `plural`, `other`..., are in every catalogue)."""
-    return frozenset(
-        w.lower() for text in read_catalogue(catalogue_path(language)).values() for w in WORD.findall(text)
-    )
-
-
-def english_left(page: Page, language: str) -> list[str]:
-    """The texts shown holding a word of English's catalogue that the language's catalogue does not have."""
-    foreign = words_of("en") - words_of(language) - SET_ASIDE - INTL_WORDS.get(language, set())
-    texts: list[str] = page.evaluate(SHOWN_TEXTS, SCREENS)
-    return [text for text in texts if any(w.lower() in foreign for w in WORD.findall(text))]
-
 
 def assert_in_language(page: Page, language: str, where: str) -> None:
-    left = english_left(page, language)
+    left = english_left(page, language, SCREENS, SET_ASIDE | INTL_WORDS.get(language, set()))
     assert left == [], f"{language}, {where}: English left: {left}"
     assert_nothing_cut(page, read_screens(page, [], SCREENS), f"{language}, {where}")
 

@@ -17,11 +17,14 @@ from scripts.i18n_messages import ROOT, catalogue_path, read_catalogue, write_ca
 def copy(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "web", tmp_path / "web")
     shutil.copy(ROOT / "index.html", tmp_path / "index.html")
+    shutil.copy(ROOT / "tutorial.html", tmp_path / "tutorial.html")
     return tmp_path
 
 
-def change_catalogue(root: Path, code: str, change: Callable[[dict[str, str]], None]) -> None:
-    path = catalogue_path(code, root / "web" / "i18n")
+def change_catalogue(
+    root: Path, code: str, change: Callable[[dict[str, str]], None], family: str = ""
+) -> None:
+    path = catalogue_path(code, root / "web" / "i18n" / family)
     messages = read_catalogue(path)
     change(messages)
     write_catalogue(path, "", messages)
@@ -96,3 +99,41 @@ def test_the_arguments_of_a_marked_element_are_used(copy: Path) -> None:
             '"', "'"
         )
     ]
+
+
+# The rules tutorial's family (web/i18n/tutorial/), its English written from the lessons' Python.
+
+
+def test_a_lesson_edited_in_the_catalogue_rather_than_in_its_python(copy: Path) -> None:
+    change_catalogue(copy, "en", lambda m: m.update({"lesson.boardTitle": "The board"}), "tutorial")
+    assert check(copy) == [
+        "the tutorial's en-XA is not what its generator writes: run python3 -m scripts.i18n_tutorial",
+        "the tutorial's en.js is not what i18n_tutorial.py writes: run python3 -m scripts.i18n_tutorial",
+    ]
+
+
+def test_a_lesson_text_missing_in_a_language(copy: Path) -> None:
+    change_catalogue(copy, "de", lambda m: m.pop("lesson.boardTask"), "tutorial")
+    assert check(copy) == ["de: lesson.boardTask is missing"]
+
+
+def test_a_tutorial_message_its_page_never_uses(copy: Path) -> None:
+    for code in ("en", "de"):
+        change_catalogue(copy, code, lambda m: m.update({"tutorial.forgotten": "Forgotten"}), "tutorial")
+    assert "tutorial.forgotten is never used by the tutorial" in check(copy)
+
+
+def test_the_tutorials_first_frame_drifting_from_english(copy: Path) -> None:
+    page = copy / "tutorial.html"
+    page.write_text(
+        page.read_text().replace('data-i18n="tutorial.hint">Hint<', 'data-i18n="tutorial.hint">Help<')
+    )
+    assert check(copy) == ["tutorial.html's text for tutorial.hint is 'Help', en's message 'Hint'"]
+
+
+def test_the_tutorial_asks_for_an_id_no_catalogue_has(copy: Path) -> None:
+    code = copy / "web" / "tutorial" / "main.js"
+    code.write_text(code.read_text().replace('tr("tutorial.failed"', 'tr("tutorial.broken"'))
+    problems = check(copy)
+    assert "the tutorial asks for tutorial.broken, which no en catalogue holds" in problems
+    assert "tutorial.failed is never used by the tutorial" in problems

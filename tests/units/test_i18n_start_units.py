@@ -75,10 +75,37 @@ def test_the_script_knows_each_language_offered_and_its_direction() -> None:
         assert first == later == [code, later[1]]
 
 
-def test_a_page_not_yet_in_the_catalogues_keeps_english_left_to_right() -> None:
-    # The tutorial's page is English only: an Arabic device must not lay its English out right to left.
+def test_a_page_not_of_the_catalogues_keeps_english_left_to_right() -> None:
+    # A page whose words are not from the catalogues: an Arabic device must not lay its English right to left.
     assert run_module(RUN, 'print(started(null, ["ar"], false));') == ["en", ""]
-    assert "data-i18n-page" not in (REPO_ROOT / "tutorial.html").read_text(encoding="utf-8").split(">")[1]
+    # Both pages of the site are (the tutorial since its lessons have catalogues of their own).
+    for page in ("index.html", "tutorial.html"):
+        assert "data-i18n-page" in (REPO_ROOT / page).read_text(encoding="utf-8").split(">")[1]
+
+
+@pytest.mark.parametrize(
+    ("href", "device", "shown"),
+    [
+        ("https://x.org/tutorial.html?embed=1&lang=ar#blocked", ["en"], ["ar", "rtl"]),
+        ("https://x.org/tutorial.html?embed=1&lang=fr", ["ar"], ["fr", "ltr"]),
+        (
+            "https://x.org/tutorial.html?embed=1&lang=xx",
+            ["de-AT"],
+            ["de", "ltr"],
+        ),  # not offered: the device's
+        ("https://x.org/tutorial.html?embed=1", ["el"], ["el", "ltr"]),
+    ],
+)
+def test_an_embedded_lesson_is_in_the_language_its_page_asks_for(
+    href: str, device: list[str], shown: list[str]
+) -> None:
+    stored = {"language": "tr"}  # the site's own preference is not the embedding page's
+    assert (
+        run_module(
+            RUN, f"print(started({json.dumps(stored)}, {json.dumps(device)}, true, {json.dumps(href)}));"
+        )
+        == shown
+    )
 
 
 def test_an_embedded_page_reads_no_storage() -> None:

@@ -27,6 +27,12 @@ const LOADERS = /** @type {Record<string, () => Promise<{default: Catalogue}>>} 
 /** The event `document` hears once another language is in force: words written outside the marked elements follow. */
 export const LANGUAGE_CHANGED = "backgammon-language";
 
+/** @typedef {Record<string, () => Promise<{default: Catalogue}>>} Loaders */
+
+/** A page's own family of catalogues beside these (the rules tutorial's lessons): its English, its loaders. */
+let family = /** @type {{english: Catalogue, loaders: Loaders}} */ ({ english: {}, loaders: {} });
+/** @type {Catalogue} */
+let english = en;
 /** @type {Catalogue} */
 let messages = en;
 let locale = "en";
@@ -37,7 +43,29 @@ let locale = "en";
  * @param {MessageArgs} [args]
  */
 export function t(id, args = {}) {
-  return formatMessage(messages[id] ?? en[id] ?? id, args, locale);
+  return message(id, args);
+}
+
+/**
+ * A message of any family joined (`joinCatalogues`), by an id the page does not know statically (one Python
+ * gave). An id no catalogue holds is shown as it is.
+ * @param {string} id
+ * @param {MessageArgs} [args]
+ */
+export function message(id, args = {}) {
+  return formatMessage(messages[id] ?? english[id] ?? id, args, locale);
+}
+
+/**
+ * Join a page's own catalogues to these, before its first `useLanguage`: its marked elements and `message`
+ * then find its words too, each language's loaded with the page's.
+ * @param {Catalogue} own  its English
+ * @param {Loaders} loaders  its other languages
+ */
+export function joinCatalogues(own, loaders) {
+  family = { english: own, loaders };
+  english = { ...en, ...own };
+  if (locale === "en") messages = english;
 }
 
 /**
@@ -85,12 +113,13 @@ export function currentLanguage() {
  * @returns {Promise<string>} the language in force
  */
 export async function useLanguage(code) {
-  /** @type {Catalogue} */
-  let chosen = en;
+  let chosen = english;
   let tag = "en";
   if (code !== "en" && LOADERS[code]) {
     try {
-      chosen = (await LOADERS[code]()).default;
+      const own = family.loaders[code];
+      const [main, extra] = await Promise.all([LOADERS[code](), own ? own() : { default: {} }]);
+      chosen = { ...main.default, ...extra.default };
       tag = code;
     } catch (error) {
       console.warn(`The ${code} catalogue did not load; the page stays in English.`, error);

@@ -6,16 +6,22 @@
  */
 import { createBoard } from "../board/board.js";
 import { createEngine } from "../engine/engine.js";
+import { failureText } from "../engine/page-engine.js";
+import { LANGUAGE_CHANGED, currentLanguage, message, t, useLanguage } from "../i18n/i18n.js";
 import { renderMenu } from "./menu.js";
 import { readMode } from "./mode.js";
 import { createProgress } from "./progress.js";
+import { saidText, tr, tutorialLanguage } from "./words.js";
 
 /**
  * @typedef {import("../board/geometry.js").Loc} Loc
- * @typedef {{kind: string, text: string, rule: string | null}} Feedback
- * @typedef {{id: string, title: string, topic: string, kind: string, text: string[], task: string,
- *   choices: string[], index: number, count: number, previous: string | null, next: string | null,
- *   can_show: boolean}} LessonData
+ * @typedef {{kind: string, text: string, words?: string[], rule: string | null}} Feedback
+ * @typedef {{title: string, topic: string}} SummaryWords  the ids of a lesson's title and topic
+ * @typedef {{id: string, title: string, topic: string, kind: string, words: SummaryWords}} LessonSummary
+ * @typedef {SummaryWords & {text: string[], task: string, choices: string[]}} LessonWords
+ * @typedef {{id: string, title: string, topic: string, kind: string, words: LessonWords, text: string[],
+ *   task: string, choices: string[], index: number, count: number, previous: string | null,
+ *   next: string | null, can_show: boolean}} LessonData
  * @typedef {{view: any, feedback: Feedback | null, done: boolean, lesson?: LessonData,
  *   answer?: {moves?: {from: Loc, to: Loc}[], choice?: number, pass?: boolean}}} LessonAnswer
  */
@@ -38,8 +44,12 @@ if (!mode.embed) import("../pwa.js").catch((error) => console.warn("offline copy
 let board = null;
 /** @type {LessonData | null} */
 let lesson = null;
-/** @type {{id: string, title: string, topic: string, kind: string}[]} */
+/** @type {LessonSummary[]} */
 let lessons = [];
+/** The lesson's position as Python last gave it: drawn again, in the new words, on a switch of language. */
+let view = /** @type {any} */ (null);
+/** What the feedback line says, as a function: a switch of language says it again. */
+let feedback = () => "";
 let done = false;
 let busy = 0;
 /** Answers applied so far: lets tests (and anyone watching) wait for the reply to an action. */
@@ -50,8 +60,8 @@ const engine = createEngine({
   restore: async (restoredCall) => {
     if (lesson) apply(await restoredCall("lesson_start", { id: lesson.id }));
   },
-  onBack: () => say("The tutorial's engine stopped and was started again: this lesson starts afresh.", "hint"),
-  onGiveUp: (error) => say(`The tutorial's engine stopped (${error.message}). Reload the page to go on.`, "error"),
+  onBack: () => say(() => tr("tutorial.engineBack"), "hint"),
+  onGiveUp: (error) => say(() => tr("tutorial.engineGaveUp", { reason: failureText(t, error) }), "error"),
 });
 
 /**
@@ -73,13 +83,43 @@ async function call(method, params = {}) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * @param {string} text
+ * @param {() => string} words  what to say, in the language in force
  * @param {string} kind
  */
-function say(text, kind) {
+function say(words, kind) {
   const el = byId("feedback");
-  el.textContent = text;
+  feedback = words;
+  el.textContent = words();
   el.dataset.kind = kind;
+}
+
+/**
+ * The lesson board's view in the language in force: its places named from the learner's side (the board's
+ * own names would say the checkers' colours), its players and the cube's note.
+ * @param {any} lessonView
+ */
+function withWords(lessonView) {
+  /** @type {Record<string, string>} */
+  const labels = {};
+  lessonView.board.points.forEach((/** @type {number} */ count, /** @type {number} */ index) => {
+    const point = index + 1;
+    labels[String(point)] =
+      count > 0
+        ? tr("tutorial.pointMine", { point, n: count })
+        : count < 0
+          ? tr("tutorial.pointTheirs", { point, n: -count })
+          : tr("tutorial.pointEmpty", { point });
+  });
+  // The learner is player 0: the first of each pair.
+  labels.bar = tr("tutorial.bar", { n: lessonView.board.bar[0] });
+  labels.off = tr("tutorial.off", { n: lessonView.board.off[0] });
+  const names = [message("session.you"), message("session.opponent")];
+  return {
+    ...lessonView,
+    labels,
+    players: lessonView.players.map((/** @type {{name: string}} */ p, /** @type {number} */ i) => ({ ...p, name: names[i] })),
+    cube: { ...lessonView.cube, why_not_text: message("session.cubeUnused") },
+  };
 }
 
 /** The board may only be played on while a checker task is open. */
@@ -90,11 +130,13 @@ function boardInteractive() {
 /** @param {LessonAnswer} answer */
 function apply(answer) {
   done = answer.done;
+  view = answer.view;
   // The board lights the legal destinations alone and accepts the other tries, which the lesson answers with the rule.
-  if (board) board.set({ view: answer.view, tries: answer.view.tries ?? {}, highlights: [], arrows: [], interactive: boardInteractive() });
+  if (board) board.set({ view: withWords(view), tries: view.tries ?? {}, highlights: [], arrows: [], interactive: boardInteractive() });
   const undo = /** @type {HTMLButtonElement} */ (byId("btn-undo"));
-  undo.disabled = done || !answer.view.can_undo;
-  if (answer.feedback) say(answer.feedback.text, answer.feedback.kind);
+  undo.disabled = done || !view.can_undo;
+  const said = answer.feedback;
+  if (said) say(() => saidText(said), said.kind);
   if (answer.feedback?.rule) byId("feedback").dataset.rule = answer.feedback.rule;
   else delete byId("feedback").dataset.rule;
   if (done && lesson) {
@@ -109,47 +151,73 @@ function apply(answer) {
 }
 
 function refreshMenu() {
-  renderMenu(/** @type {HTMLOListElement} */ (byId("menu-list")), lessons, progress.isDone, lesson?.id ?? null);
-  byId("progress-count").textContent = `(${lessons.filter((l) => progress.isDone(l.id)).length}/${lessons.length} done)`;
+  const shown = lessons.map((l) => ({ ...l, title: message(l.words.title), topic: message(l.words.topic) }));
+  renderMenu(/** @type {HTMLOListElement} */ (byId("menu-list")), shown, progress.isDone, lesson?.id ?? null, tr("tutorial.finished"));
+  const done = lessons.filter((l) => progress.isDone(l.id)).length;
+  byId("progress-count").textContent = tr("tutorial.doneCount", { done, count: lessons.length });
 }
 
 /** @param {LessonData} data */
 function renderLesson(data) {
   lesson = data;
-  document.title = `${data.title} — Backgammon rules tutorial`;
-  byId("lesson-topic").textContent = data.topic;
-  byId("lesson-title").textContent = data.title;
-  byId("lesson-text").replaceChildren(
-    ...data.text.map((paragraph) => {
-      const p = document.createElement("p");
-      p.textContent = paragraph;
-      return p;
-    }),
-  );
-  const task = byId("lesson-task");
-  task.textContent = data.task;
-  task.classList.remove("done");
   const choices = byId("choices");
   choices.replaceChildren(
-    ...data.choices.map((label, index) => {
+    ...data.choices.map((_, index) => {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = label;
       button.dataset.index = String(index);
       button.addEventListener("click", () => choose(index));
       return button;
     }),
   );
   choices.hidden = data.kind !== "choice";
+  byId("lesson-task").classList.remove("done");
   byId("btn-pass").hidden = data.kind !== "pass";
   byId("btn-undo").hidden = data.kind === "choice";
   byId("btn-restart").hidden = data.kind === "choice";
-  byId("lesson-count").textContent = `Lesson ${data.index + 1} of ${data.count}`;
   /** @type {HTMLAnchorElement} */ (byId("open-full")).href = `tutorial.html#${data.id}`;
   pager("btn-prev", data.previous);
   pager("btn-next", data.next);
-  say("", "none");
+  writeLesson(data);
+  say(() => "", "none");
   refreshMenu();
+}
+
+/**
+ * A lesson's words, in the language in force.
+ * @param {LessonData} data
+ */
+function writeLesson(data) {
+  const words = data.words;
+  const title = message(words.title);
+  // The page's own title and heading until a lesson is shown; the lesson's from then on.
+  for (const el of [byId("lesson-title"), document.querySelector("title")]) delete el?.dataset.i18n;
+  document.title = tr("tutorial.lessonTitle", { title });
+  byId("lesson-topic").textContent = message(words.topic);
+  byId("lesson-title").textContent = title;
+  byId("lesson-text").replaceChildren(
+    ...words.text.map((id) => {
+      const p = document.createElement("p");
+      p.textContent = message(id);
+      return p;
+    }),
+  );
+  const task = byId("lesson-task");
+  task.textContent = message(words.task);
+  task.dataset.done = tr("tutorial.done");
+  for (const button of byId("choices").querySelectorAll("button")) {
+    button.textContent = message(words.choices[Number(/** @type {HTMLElement} */ (button).dataset.index)]);
+  }
+  byId("lesson-count").textContent = tr("tutorial.count", { n: data.index + 1, count: data.count });
+}
+
+/** A switch of language: the lesson, the menu, the feedback and the board's places say it all again. */
+function rewrite() {
+  if (!lesson) return;
+  writeLesson(lesson);
+  refreshMenu();
+  byId("feedback").textContent = feedback();
+  if (board && view) board.set({ view: withWords(view) });
 }
 
 /**
@@ -183,7 +251,7 @@ async function openLesson(id) {
   }
   if (!board) {
     board = createBoard(byId("board"), {
-      view: answer.view,
+      view: withWords(answer.view),
       tries: answer.view.tries ?? {},
       orientation: "right",
       interactive: false,
@@ -226,7 +294,7 @@ async function choose(index) {
 
 async function hint() {
   const answer = await call("lesson_hint");
-  say(answer.text, "hint");
+  say(() => saidText(answer), "hint");
   const [from, to] = answer.highlights;
   if (board && answer.highlights.length) board.set({ highlights: answer.highlights, arrows: [{ from, to }] });
 }
@@ -260,12 +328,23 @@ function onClick(id, action) {
 
 /** @param {unknown} error */
 function fail(error) {
-  say(`Something went wrong: ${error instanceof Error ? error.message : String(error)}`, "error");
+  const reason = error instanceof Error ? error.message : String(error);
+  say(() => tr("tutorial.failed", { reason }), "error");
   console.error(error);
 }
 
+/** The language the site's preference (or an embedding page's `?lang=`) asks for, put in force. */
+async function showLanguage() {
+  const wanted = tutorialLanguage();
+  if (wanted !== currentLanguage()) await useLanguage(wanted);
+}
+
 async function start() {
-  await engine.ready;
+  document.addEventListener(LANGUAGE_CHANGED, rewrite);
+  // Another tab of the site changing the language (web/theme-start.js sets `<html lang>` anew): the tutorial follows.
+  const follow = () => void showLanguage().catch(fail);
+  new MutationObserver(follow).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  await Promise.all([engine.ready, showLanguage()]);
   lessons = (await call("lesson_list")).lessons;
   onClick("btn-undo", () => run("lesson_undo"));
   onClick("btn-restart", () => run("lesson_restart"));

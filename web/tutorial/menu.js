@@ -8,8 +8,9 @@
  * @param {LessonSummary[]} lessons
  * @param {(id: string) => boolean} isDone
  * @param {string | null} currentId
+ * @param {string} finished  what a screen reader hears of a lesson finished, in the page's language
  */
-export function renderMenu(list, lessons, isDone, currentId) {
+export function renderMenu(list, lessons, isDone, currentId, finished) {
   const doc = list.ownerDocument;
   list.replaceChildren();
   // One item per topic, holding the topic's name and a nested list of its lessons: a list may only hold
@@ -37,7 +38,7 @@ export function renderMenu(list, lessons, isDone, currentId) {
     link.textContent = lesson.title;
     if (isDone(lesson.id)) {
       link.classList.add("done");
-      link.setAttribute("aria-description", "finished");
+      link.setAttribute("aria-description", finished);
     }
     if (lesson.id === currentId) link.setAttribute("aria-current", "page");
     item.append(link);

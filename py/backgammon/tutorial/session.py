@@ -14,21 +14,26 @@ from backgammon.position import Position
 from backgammon.turn import RULES, Turn
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, PlaySpec, lesson_by_id
 from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
+from backgammon.tutorial.words import (
+    RULE_DETAILS,
+    detail_key,
+    lesson_key,
+    lesson_words,
+    messages,
+    rule_key,
+    sentence_key,
+)
 
-# What the tutorial adds to the core's plain-words rule (`IllegalMoveError.explanation`).
-RULE_DETAILS: dict[str, str] = {
-    "must-use-both-dice": "After that move the other die could not be played, so that checker is frozen.",
-    "must-play-larger-die": "Either die could be played here, but not both.",
-    # The core refuses such a move only when every order of the dice stops on a blocked point.
-    "intermediate-blocked": "Whichever die you play first, it lands on a blocked point.",
-    "bear-off-not-all-home": "Bring every checker into points 1 to 6 first.",
-}
+ENGLISH = messages()
 
 
-def rule_words(error: IllegalMoveError) -> str:
-    """The rule that refused a move, in plain words for a learner."""
-    detail = RULE_DETAILS.get(error.rule)
-    return f"{error.explanation} {detail}" if detail else error.explanation
+def rule_words(error: IllegalMoveError) -> list[str]:
+    """The rule that refused a move, as the ids of its plain words for a learner; none where the core's
+    sentence is not one the catalogue holds (the page then shows the English `text`)."""
+    sentence = sentence_key(error.explanation)
+    if sentence is None:
+        return []
+    return [sentence, detail_key(error.rule)] if error.rule in RULE_DETAILS else [sentence]
 
 
 def _no_move_reason(turn: Turn, source: int, dest: int) -> str | None:
@@ -38,12 +43,24 @@ def _no_move_reason(turn: Turn, source: int, dest: int) -> str | None:
     return next(filter(None, (step_problem(turn.position, source, die) for die in dice)), None)
 
 
-def _feedback(kind: str, text: str, rule: str | None = None) -> dict[str, Any]:
-    return {"kind": kind, "text": text, "rule": rule}
+def english(keys: list[str]) -> str:
+    return " ".join(ENGLISH[key] for key in keys)
+
+
+def _feedback(kind: str, keys: list[str], rule: str | None = None, text: str = "") -> dict[str, Any]:
+    """`words`: the ids of what is said, one sentence or more; `text`: the same in English."""
+    return {"kind": kind, "text": text or english(keys), "words": keys, "rule": rule}
 
 
 def lesson_summary(lesson: Lesson) -> dict[str, Any]:
-    return {"id": lesson.id, "title": lesson.title, "topic": lesson.topic, "kind": lesson.kind}
+    words = lesson_words(lesson)
+    return {
+        "id": lesson.id,
+        "title": lesson.title,
+        "topic": lesson.topic,
+        "kind": lesson.kind,
+        "words": {"title": words["title"], "topic": words["topic"]},
+    }
 
 
 def lesson_json(lesson: Lesson) -> dict[str, Any]:
@@ -51,6 +68,7 @@ def lesson_json(lesson: Lesson) -> dict[str, Any]:
     index = LESSONS.index(lesson)
     return {
         **lesson_summary(lesson),
+        "words": lesson_words(lesson),
         "text": list(lesson.text),
         "task": lesson.task,
         "choices": [c.label for c in lesson.choices],
@@ -152,25 +170,26 @@ class TutorialSession:
     def move(self, source: int, dest: int) -> dict[str, Any]:
         turn = self._require_turn()
         if self.done:
-            return self._answer(_feedback("done", self.lesson.success))
+            return self._answer(_feedback("done", [lesson_key(self.lesson, "success")]))
         try:
             steps = turn.move(source, dest)
         except IllegalMoveError as err:
-            rule, words = err.rule, rule_words(err)
+            rule, keys = err.rule, rule_words(err)
             if rule == "turn-complete" and not turn.moves:
                 rule = _no_move_reason(turn, source, dest) or rule
-                words = RULES.get(rule, words)
-            return self._answer(_feedback("illegal", words, rule))
+                keys = [rule_key(rule)] if rule in RULES else keys
+            # A sentence the catalogue lacks is said in English, with the tutorial's detail.
+            text = "" if keys else " ".join(filter(None, (err.explanation, RULE_DETAILS.get(rule))))
+            return self._answer(_feedback("illegal", keys, rule, text))
         # A move that needs both dice counts as two, each with its own hit: Undo takes back one at a time.
         self.hits.extend(step.hit for step in steps)
         if not turn.is_complete:
-            return self._answer(_feedback("progress", "Good. Now play the rest of the roll."))
+            return self._answer(_feedback("progress", ["session.rest"]))
         if self._meets_goal(turn.position):
             self.done = True
-            return self._answer(_feedback("done", self.lesson.success))
-        return self._answer(
-            _feedback("nudge", self.lesson.nudge or "That play is legal, but not this lesson's goal.")
-        )
+            return self._answer(_feedback("done", [lesson_key(self.lesson, "success")]))
+        nudge = lesson_key(self.lesson, "nudge") if self.lesson.nudge else "session.offGoal"
+        return self._answer(_feedback("nudge", [nudge]))
 
     def _meets_goal(self, result: Position) -> bool:
         lesson = self.lesson
@@ -183,10 +202,10 @@ class TutorialSession:
     def undo(self) -> dict[str, Any]:
         turn = self._require_turn()
         if self.done or not turn.moves:
-            return self._answer(_feedback("info", "There is nothing to undo."))
+            return self._answer(_feedback("info", ["session.nothingToUndo"]))
         turn.undo_step()
         del self.hits[len(turn.moves) :]
-        return self._answer(_feedback("info", "Move taken back."))
+        return self._answer(_feedback("info", ["session.undone"]))
 
     def restart(self) -> dict[str, Any]:
         return self.start(self.lesson.id)
@@ -194,22 +213,20 @@ class TutorialSession:
     def pass_turn(self) -> dict[str, Any]:
         turn = self._require_turn()
         if turn.dests():
-            return self._answer(
-                _feedback("illegal", "You can still move, so you may not pass: play the roll.", "must-move")
-            )
+            return self._answer(_feedback("illegal", ["session.mustPlay"], "must-move"))
         self.done = True
-        return self._answer(_feedback("done", self.lesson.success))
+        return self._answer(_feedback("done", [lesson_key(self.lesson, "success")]))
 
     # -- choice tasks ----------------------------------------------------------------------------
     def choose(self, index: int) -> dict[str, Any]:
         choices = self.lesson.choices
         if not 0 <= index < len(choices):
             raise ValueError(f"There is no answer {index!r} in this lesson.")
-        choice = choices[index]
-        if choice.correct:
+        why = lesson_key(self.lesson, "why", index)
+        if choices[index].correct:
             self.done = True
-            return self._answer(_feedback("done", f"{choice.why} {self.lesson.success}"))
-        return self._answer(_feedback("wrong", choice.why))
+            return self._answer(_feedback("done", [why, lesson_key(self.lesson, "success")]))
+        return self._answer(_feedback("wrong", [why]))
 
     # -- help ------------------------------------------------------------------------------------
     def hint(self) -> dict[str, Any]:
@@ -218,12 +235,14 @@ class TutorialSession:
         lesson = self.lesson
         made = [(m.source, m.dest) for m in self.turn.moves] if self.turn else []
         points: list[int | str] = []
+        hint = lesson_key(lesson, "hint")
         if len(made) < len(lesson.solution) and list(lesson.solution[: len(made)]) == made:
             source, dest = lesson.solution[len(made)]
             points = [loc_to_json(source), loc_to_json(dest)]
         elif made and not self.done:
-            return {"text": f"{lesson.hint} (Undo your moves to follow this hint.)", "highlights": []}
-        return {"text": lesson.hint, "highlights": points}
+            keys = [hint, "session.undoToFollow"]
+            return {"text": english(keys), "words": keys, "highlights": []}
+        return {"text": english([hint]), "words": [hint], "highlights": points}
 
     def show(self) -> dict[str, Any]:
         """Reset the lesson and return a correct answer; the page plays it move by move (animated)."""

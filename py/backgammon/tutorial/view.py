@@ -12,6 +12,7 @@ from typing import Any
 from backgammon.game import has_contact
 from backgammon.position import Position
 from backgammon.tutorial.lessons import BAR, OFF, Lesson
+from backgammon.tutorial.words import SESSION
 
 Loc = int | str
 
@@ -48,14 +49,6 @@ def loc_from_json(loc: object) -> int:
     raise ValueError(f"not a board location: {loc!r}")
 
 
-def _label(point: int, mine: int, theirs: int) -> str:
-    if mine:
-        return f"Point {point}, {mine} of your checkers"
-    if theirs:
-        return f"Point {point}, {theirs} of your opponent's checkers"
-    return f"Point {point}, empty"
-
-
 def board_of(position: Position) -> dict[str, Any]:
     mine, theirs = position.mine, position.theirs
     points = [mine[i] - theirs[23 - i] for i in range(24)]
@@ -85,17 +78,14 @@ def lesson_view(
         sum(n * (i + 1) for i, n in enumerate(position.mine)),
         sum(n * (i + 1) for i, n in enumerate(position.theirs)),
     ]
-    labels = {
-        str(p): _label(p, max(board["points"][p - 1], 0), max(-board["points"][p - 1], 0))
-        for p in range(1, 25)
-    }
-    labels["bar"] = f"Your bar, {board['bar'][0]} checkers"
-    labels["off"] = f"Borne off, {board['off'][0]} of your checkers"
     owner = {"me": 0, "them": 1, None: None}[lesson.cube.owner]
     offered = lesson.id == "take-drop"
     made = list(moves_made)
     return {
-        "players": [{"name": "You", "kind": "human"}, {"name": "Opponent", "kind": "human"}],
+        "players": [
+            {"name": SESSION["session.you"], "kind": "human"},
+            {"name": SESSION["session.opponent"], "kind": "human"},
+        ],
         "settings": {
             "match_length": lesson.match_length,
             "crawford": True,
@@ -130,7 +120,7 @@ def lesson_view(
             "owner": owner,
             "may_double": False,
             "why_not": "tutorial",
-            "why_not_text": "The cube is not used in this lesson.",
+            "why_not_text": SESSION["session.cubeUnused"],
             "offered_by": 1 if offered else None,
             "offered_value": lesson.cube.value * 2 if offered else None,
             "may_beaver": False,
@@ -144,5 +134,4 @@ def lesson_view(
         "result": None,
         "match_winner": None,
         "notation": {"games": []},
-        "labels": labels,
     }
