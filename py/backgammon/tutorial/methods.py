@@ -4,16 +4,18 @@
 
 | method | params | result |
 | --- | --- | --- |
-| `lesson_list` | `{}` | `{lessons: [{id, title, topic, kind}]}` |
+| `lesson_list` | `{}` | `{lessons: [{id, title, topic, kind, words: {title, topic}}]}` |
 | `lesson_start` | `{id}` | `{lesson, view, feedback: null, done}` |
-| `lesson_move` | `{from, to}` | `{view, feedback: {kind, text, rule}, done}` |
+| `lesson_move` | `{from, to}` | `{view, feedback: {kind, text, words, rule}, done}` |
 | `lesson_undo`, `lesson_restart`, `lesson_pass` | `{}` | as `lesson_move` (restart: as `lesson_start`) |
 | `lesson_choose` | `{index}` | as `lesson_move` |
-| `lesson_hint` | `{}` | `{text, highlights: [loc, ...]}` |
+| `lesson_hint` | `{}` | `{text, words, highlights: [loc, ...]}` |
 | `lesson_show` | `{}` | as `lesson_start`, plus `answer: {moves} | {choice} | {pass}` |
 
 Feedback kinds: `illegal` (a rule refused the move; `rule` is the core's code), `nudge` (legal, but not the
-lesson's goal), `wrong` (a wrong choice), `progress`, `info`, `done`.
+lesson's goal), `wrong` (a wrong choice), `progress`, `info`, `done`. `words` are the message ids of what is
+said (backgammon.tutorial.words; the page says them in the learner's language), `text` the same in English; a
+lesson's `words` name its title, topic, paragraphs, task and answers.
 """
 
 from __future__ import annotations
