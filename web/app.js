@@ -285,7 +285,7 @@ function leaveMode(resume = true) {
   play.resume();
   if (!resume) return;
   $("review-button").focus();
-  announcer.say(`Back to the match. ${say.statusText(play.view())}`);
+  announcer.say(`${t("play.backToMatch")} ${say.statusText(play.view())}`);
   play.scheduleAutomatic();
 }
 

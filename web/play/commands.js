@@ -4,6 +4,7 @@
  * control buttons, the keys (web/play/keyboard.js), the hint and resigning. Each becomes an action of the match
  * shown (act.js) or a sentence said.
  */
+import { t } from "../i18n/i18n.js";
 import * as say from "./describe.js";
 import { act } from "./act.js";
 import { showHint } from "./hint.js";
@@ -71,15 +72,15 @@ function announceSelection(state, loc) {
   if (loc === null || loc === undefined) {
     // The board also drops the selection when a checker is played: only a selection dropped without a move
     // (Escape, a click elsewhere) is news.
-    state.cancelledSelection = setTimeout(() => state.ctx.say("Selection cancelled."), 0);
+    state.cancelledSelection = setTimeout(() => state.ctx.say(t("selection.cancelled")), 0);
     return;
   }
   const v = state.view;
   const dests = v.dests?.[String(loc)] ?? [];
   const player = v.turn ?? 0;
-  const where = loc === "bar" ? "the bar" : `point ${say.spokenPoint(loc, player)}`;
+  const where = { place: loc === "bar" ? "bar" : "point", point: loc === "bar" ? "" : say.spokenPoint(loc, player) };
   const to = dests.map((/** @type {number | string} */ d) => say.spokenPoint(d, player)).join(", ");
-  state.ctx.say(to ? `Selected ${where}. It can go to ${to}.` : `Selected ${where}.`);
+  state.ctx.say(to ? t("selection.canGo", { ...where, to }) : t("selection.selected", where));
 }
 
 /**
@@ -133,7 +134,7 @@ export function command(state, command) {
         act(state, { type: "double" });
       } else {
         // The Crawford game is the reason that lasts; "after the roll" would hide it.
-        ctx.say(v.crawford_game ? "No doubling in the Crawford game." : v.cube?.why_not_text || "You cannot double now.");
+        ctx.say(v.crawford_game ? t("double.crawford") : say.whyNotText(v) || t("controls.cannotDouble"));
       }
       return true;
     case "undo":

@@ -10,6 +10,7 @@
  */
 
 import { t } from "../i18n/i18n.js";
+import { whyNotText } from "./describe.js";
 
 const HIDDEN = Object.freeze({ visible: false, enabled: false });
 
@@ -47,7 +48,7 @@ export function controlStates(view, { humanToAct, endTurn = "wait" }) {
     if (!view.crawford_game && !cube.dead) {
       states.double = {
         ...act(Boolean(cube.may_double)),
-        title: cube.may_double ? t("controls.doubleTitle", { value: (cube.value ?? 1) * 2 }) : cube.why_not_text || t("controls.cannotDouble"),
+        title: cube.may_double ? t("controls.doubleTitle", { value: (cube.value ?? 1) * 2 }) : whyNotText(view) || t("controls.cannotDouble"),
       };
     }
   }

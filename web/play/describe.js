@@ -56,32 +56,70 @@ function offerText(view) {
 /** @param {View} view */
 export function cubeText(view) {
   const cube = view.cube ?? {};
-  if (view.crawford_game) return "Crawford game: the cube is not used.";
-  const owner = cube.owner === null || cube.owner === undefined ? "in the middle" : `owned by ${playerName(view, cube.owner)}`;
-  let text = `The cube is at ${cube.value ?? 1}, ${owner}.`;
+  if (view.crawford_game) return t("describe.crawfordCube");
+  const value = cube.value ?? 1;
+  const text =
+    cube.owner === null || cube.owner === undefined
+      ? t("describe.cubeMiddle", { value })
+      : t("describe.cubeOwned", { value, name: playerName(view, cube.owner) });
   if (cube.offered_by !== null && cube.offered_by !== undefined) {
-    text += ` ${offerText(view)}.`;
+    return sentences(text, t("describe.offer", { offer: offerText(view) }));
   }
   return text;
+}
+
+/**
+ * Why the player on roll may not double, in the page's language: the rules core's reason (py/backgammon/rules.py
+ * `CubeBlock`, the view's `cube.why_not`) as a message of its own; a reason the page does not know is shown in the
+ * core's English (`why_not_text`). tests/units/test_cube_reasons.py holds this table to the core's codes and
+ * English's messages to the core's words.
+ * @type {Record<string, Parameters<typeof t>[0]>}
+ */
+const WHY_NOT = {
+  "game-over": "double.gameOver",
+  "not-your-turn": "double.notYourTurn",
+  "pending": "double.pending",
+  "after-roll": "double.afterRoll",
+  "first-turn": "double.firstTurn",
+  "crawford": "double.crawford",
+  "not-your-cube": "double.notYourCube",
+  "max-cube": "double.maxCube",
+  "one-point-away": "double.onePointAway",
+  "cube-dead": "double.cubeDead",
+  "strict-rule": "double.strictRule",
+  "loading": "double.loading", // web/match/startview.js, before the rules core answers
+};
+
+/**
+ * Why a double is refused now ("" when the view gives no reason).
+ * @param {View} view
+ */
+export function whyNotText(view) {
+  const cube = view.cube ?? {};
+  const code = cube.why_not ?? "";
+  const id = Object.hasOwn(WHY_NOT, code) ? WHY_NOT[code] : undefined;
+  return id ? t(id, { value: cube.value ?? 1 }) : (cube.why_not_text ?? "");
 }
 
 /** @param {View} view */
 export function lastRollText(view) {
   const who = view.turn ?? 0;
   if (view.dice && view.dice.length === 2) {
-    const left = view.dice_remaining && view.phase === "move" ? ` Left to play: ${view.dice_remaining.join(", ") || "nothing"}.` : "";
-    return `${playerName(view, who)} rolled ${diceText(view.dice)}.${left}`;
+    const rolled = t("describe.rolled", { name: playerName(view, who), roll: diceText(view.dice) });
+    if (!(view.dice_remaining && view.phase === "move")) return rolled;
+    const left = view.dice_remaining.length ? t("describe.leftToPlay", { dice: view.dice_remaining.join(", ") }) : t("describe.nothingLeft");
+    return sentences(rolled, left);
   }
   if (view.opponent_dice && view.opponent_dice.length === 2) {
-    return `${playerName(view, 1 - who)} last rolled ${diceText(view.opponent_dice)}.`;
+    return t("describe.lastRolled", { name: playerName(view, 1 - who), roll: diceText(view.opponent_dice) });
   }
-  return "No dice have been rolled yet.";
+  return t("describe.noDice");
 }
 
 /** @param {View} view */
 export function pipsText(view) {
   const [a, b] = view.pips ?? [167, 167];
-  return `Pip counts: ${playerName(view, 0)} ${a}, ${playerName(view, 1)} ${b}.`;
+  return t("describe.pips", { white: playerName(view, 0), a, black: playerName(view, 1), b });
 }
 
 /**
@@ -185,20 +223,26 @@ export function resultText(view) {
 /** @param {View} view */
 export function generalInfoText(view) {
   const turn = view.turn ?? 0;
-  const game = view.game_number ? `Game ${view.game_number}. ` : "";
-  const side = (/** @type {number} */ p) => `${playerName(view, p)} plays ${p === 0 ? "white, from 24 down to 1" : "black"}`;
   const bar = view.board?.bar ?? [0, 0];
   const off = view.board?.off ?? [0, 0];
-  const counts = [0, 1]
-    .map((p) => `${playerName(view, p)}: ${bar[p]} on the bar, ${off[p]} borne off`)
-    .join("; ");
-  return `${game}${side(0)}; ${side(1)}. ${statusText(view)} ${scoreText(view)} ${pipsText(view)} ${counts}. ${cubeText(view)} It is ${playerName(view, turn)}'s turn.`;
+  const white = playerName(view, 0);
+  const black = playerName(view, 1);
+  return sentences(
+    view.game_number ? t("describe.game", { number: view.game_number }) : "",
+    t("describe.sides", { white, black }),
+    statusText(view),
+    scoreText(view),
+    pipsText(view),
+    t("describe.checkers", { white, whiteBar: bar[0], whiteOff: off[0], black, blackBar: bar[1], blackOff: off[1] }),
+    cubeText(view),
+    t("describe.turn", { name: playerName(view, turn) }),
+  );
 }
 
 /** @param {View} view */
 export function turnText(view) {
   const decider = view.decision ?? view.turn ?? 0;
-  return `It is ${playerName(view, decider)}'s turn. ${statusText(view)}`;
+  return sentences(t("describe.turn", { name: playerName(view, decider) }), statusText(view));
 }
 
 /**

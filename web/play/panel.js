@@ -107,9 +107,9 @@ export function drawPlay(board, s) {
   applyControlStates($("controls"), controlStates(v, { humanToAct: human, endTurn }));
   keepFocusVisible(board, v, human);
   const cubeNote = $("cube-note");
-  const showWhyNot = human && v.phase === "roll" && !v.cube?.may_double && v.cube?.why_not_text && !v.crawford_game;
-  cubeNote.hidden = !showWhyNot;
-  cubeNote.textContent = showWhyNot ? v.cube.why_not_text : "";
+  const whyNot = human && v.phase === "roll" && !v.cube?.may_double && !v.crawford_game ? say.whyNotText(v) : "";
+  cubeNote.hidden = !whyNot;
+  cubeNote.textContent = whyNot;
   $("match-info").textContent = matchInfo(v);
   let status = s.hasMatch ? say.statusText(v, endTurn) : t(s.engineReady ? "status.noMatch" : "status.loading");
   if (v.phase === "game_over") status = t("status.gameOver");
@@ -140,13 +140,13 @@ export function drawPlay(board, s) {
 function remoteWaitText(v) {
   const remote = /** @type {import("../types.js").RemoteView} */ (v.remote); // its caller checked that it is there
   const friend = say.playerName(v, 1 - remote.seat);
-  if (remote.phase === "invited") return `Waiting for your friend to join.`;
-  if (remote.phase === "claimed") return remote.claimed_by === remote.seat ? `You claimed the match: ${friend} kept it waiting too long.` : `${friend} claimed the match: it waited too long for you.`;
-  if (remote.phase === "over") return "Match over.";
-  if (remote.awaited === remote.seat) return "Your dice are being drawn…";
-  if (remote.waiting_for === "dice") return `Waiting for ${friend}'s device to draw the dice…`;
-  if (v.phase === "doubled" || v.phase === "resign_offered") return `Waiting for ${friend}'s answer.`;
-  return `Waiting for ${friend} to play.`;
+  if (remote.phase === "invited") return t("remote.waitJoin");
+  if (remote.phase === "claimed") return t(remote.claimed_by === remote.seat ? "remote.youClaimed" : "remote.friendClaimed", { friend });
+  if (remote.phase === "over") return t("status.matchOver");
+  if (remote.awaited === remote.seat) return t("remote.yourDice");
+  if (remote.waiting_for === "dice") return t("remote.waitDraw", { friend });
+  if (v.phase === "doubled" || v.phase === "resign_offered") return t("remote.waitAnswer", { friend });
+  return t("remote.waitPlay", { friend, decides: "no" });
 }
 
 /**
