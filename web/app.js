@@ -29,7 +29,7 @@ import { openLocalMatch } from "./match/local.js";
 import { startView } from "./match/startview.js";
 import { editPreferences } from "./preferences-dialog.js";
 import { chooseLanguage } from "./i18n/languages.js";
-import { LANGUAGE_CHANGED, currentLanguage, t, useLanguage } from "./i18n/i18n.js";
+import { LANGUAGE_CHANGED, currentLanguage, decimal, t, useLanguage } from "./i18n/i18n.js";
 import { playerName } from "./i18n/player-names.js";
 import { rollDashed } from "./dice-words.js";
 import { changePreferences, changesBetween, checkDepth, normalizePreferences, readPreferences, watchPreferences } from "./preferences.js";
@@ -270,8 +270,9 @@ async function enterReviewMode({ record, imported, autostart }) {
     setUnit: (unit) => void (preferences = changePreferences({ reviewUnit: unit })),
     leave: () => leaveMode(),
     continueMatch: imported && !imported.summary?.finished ? () => void playOn(record) : null,
-    showBackground: (progress) => {
-      $("review-button").textContent = progress ? `Analyse / review (analysing, ${progress})` : "Analyse / review";
+    showBackground: (percent) => {
+      const button = $("review-button");
+      button.textContent = percent === null ? t("menu.review") : t("menu.reviewAnalysing", { progress: decimal(percent, 0, { percent: true }) });
     },
   });
 }

@@ -11,6 +11,7 @@ export default {
   "menu.hint": "تلميح",
   "menu.resign": "استسلام…",
   "menu.review": "تحليل / مراجعة",
+  "menu.reviewAnalysing": "تحليل / مراجعة (جارٍ التحليل، {progress})",
   "menu.preferences": "التفضيلات",
   "menu.sound": "الصوت",
   "menu.soundTitle": "تشغيل المؤثرات الصوتية أو إيقافها",

@@ -11,6 +11,7 @@ export default {
   "menu.hint": "Tipp",
   "menu.resign": "Aufgeben…",
   "menu.review": "Analyse / Auswertung",
+  "menu.reviewAnalysing": "Analyse / Auswertung (Analyse läuft, {progress})",
   "menu.preferences": "Einstellungen",
   "menu.sound": "Ton",
   "menu.soundTitle": "Soundeffekte ein- oder ausschalten",

@@ -11,6 +11,7 @@ export default {
   "menu.hint": "Υπόδειξη",
   "menu.resign": "Παραίτηση…",
   "menu.review": "Ανάλυση / ανασκόπηση",
+  "menu.reviewAnalysing": "Ανάλυση / ανασκόπηση (σε εξέλιξη, {progress})",
   "menu.preferences": "Ρυθμίσεις",
   "menu.sound": "Ήχος",
   "menu.soundTitle": "Ενεργοποίηση ή απενεργοποίηση των ηχητικών εφέ",

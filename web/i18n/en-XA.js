@@ -10,6 +10,7 @@ export default {
   "menu.hint": "[Ĥîîñţ]",
   "menu.resign": "[Ŕééšîîĝñ…]",
   "menu.review": "[ÀÀñààļýýšéé / ŕééṽîîééŵ]",
+  "menu.reviewAnalysing": "[ÀÀñààļýýšéé / ŕééṽîîééŵ (ààñààļýýšîîñĝ, {progress})]",
   "menu.preferences": "[Þŕééƒééŕééñçééš]",
   "menu.sound": "[Šööûûñđ]",
   "menu.soundTitle": "[Šööûûñđ ééƒƒééçţš ööñ ööŕ ööƒƒ]",

@@ -12,6 +12,7 @@ export default {
   "menu.hint": "Hint",
   "menu.resign": "Resign…",
   "menu.review": "Analyse / review",
+  "menu.reviewAnalysing": "Analyse / review (analysing, {progress})",
   "menu.preferences": "Preferences",
   "menu.sound": "Sound",
   "menu.soundTitle": "Sound effects on or off",

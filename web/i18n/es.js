@@ -11,6 +11,7 @@ export default {
   "menu.hint": "Pista",
   "menu.resign": "Rendirse…",
   "menu.review": "Analizar / revisar",
+  "menu.reviewAnalysing": "Analizar / revisar (analizando, {progress})",
   "menu.preferences": "Preferencias",
   "menu.sound": "Sonido",
   "menu.soundTitle": "Activar o desactivar los efectos de sonido",

@@ -11,6 +11,7 @@ export default {
   "menu.hint": "Conseil",
   "menu.resign": "Abandonner…",
   "menu.review": "Analyser / revoir",
+  "menu.reviewAnalysing": "Analyser / revoir (analyse en cours, {progress})",
   "menu.preferences": "Préférences",
   "menu.sound": "Son",
   "menu.soundTitle": "Activer ou couper les effets sonores",

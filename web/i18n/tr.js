@@ -11,6 +11,7 @@ export default {
   "menu.hint": "İpucu",
   "menu.resign": "Pes et…",
   "menu.review": "Analiz / inceleme",
+  "menu.reviewAnalysing": "Analiz / inceleme (analiz ediliyor, {progress})",
   "menu.preferences": "Tercihler",
   "menu.sound": "Ses",
   "menu.soundTitle": "Ses efektlerini aç ya da kapat",

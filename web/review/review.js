@@ -47,8 +47,8 @@ import { createState } from "./state.js";
  *   one as the language's word (handed over for the same reason as the rollout panel: the board's chunk holds it)
  * @property {(options?: {onRestart?: (restarts: number) => void}) => import("../engine/pool.js").Pool} [pool]  a pool of engine workers for the deep analysis (handed
  *   over for the same reason as the rollout panel)
- * @property {(progress: string | null) => void} [showBackground]  an analysis goes on after review ended: its
- *   progress ("40%") shown on the page, or null when there is none
+ * @property {(percent: number | null) => void} [showBackground]  an analysis goes on after review ended: its
+ *   progress (per cent done) shown on the page, or null when there is none
  */
 
 /**

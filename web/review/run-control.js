@@ -159,7 +159,7 @@ export async function analyse(state) {
     job.all = all;
     const view = shown(job);
     if (view) showProgress(view, job);
-    else if (current === job) ctx.showBackground?.(`${Math.floor((100 * done) / Math.max(1, all))}%`);
+    else if (current === job) ctx.showBackground?.(percentDone(job));
   };
   // The deep analysis is shared among the pool's workers; the lighter depths run on play's worker, a step at a
   // time between the game's requests.
@@ -250,6 +250,9 @@ function end(job) {
   }
 }
 
+/** How far a run is, in whole per cent. @param {Job} job */
+const percentDone = (job) => Math.floor((100 * job.done) / Math.max(1, job.all));
+
 /**
  * Review ends: a run in progress goes on in the background; its result, when it comes, is saved.
  * @param {ReviewState} state
@@ -259,6 +262,6 @@ export function leaveRun(state) {
   const job = current;
   job.view = null;
   state.run = null;
-  state.ctx.showBackground?.(`${Math.floor((100 * job.done) / Math.max(1, job.all))}%`);
+  state.ctx.showBackground?.(percentDone(job));
   state.ctx.announcer.say(t("review.background"));
 }
