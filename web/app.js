@@ -138,11 +138,11 @@ const isRulesError = (/** @type {unknown} */ error) => error instanceof ApiError
 const setStatus = (/** @type {string} */ text) => void ($("status").textContent = text);
 /** The match in progress, kept in this browser's storage (web/match/local.js): play shows it unless another is. */
 const local = openLocalMatch({
-  call, isRulesError, storage, enqueue, report: (text) => (announcer.say(text), setStatus(text)),
+  call, isRulesError, storage, enqueue, t, report: (text) => (announcer.say(text), setStatus(text)),
   otherTab: () => closeWelcome(welcomeDialog), // the match chosen in the other tab is this one's
 });
 
-const home = bindHome({ namespace, analyses, holdIdle: queue.holdIdle, notice: showNotice, say: announcer.say });
+const home = bindHome({ namespace, analyses, holdIdle: queue.holdIdle, notice: showNotice, say: announcer.say, t });
 
 play = createPlay({
   board,
@@ -321,14 +321,14 @@ async function openShared(shared) {
     if (shared.kind === "error") throw new ApiError("LinkError", shared.message);
     if (shared.kind === "position") {
       const ids = await call("read_position", { text: shared.text, gnubg_numbering: Boolean(shared.gnubgNumbering) });
-      await play.setUpPosition(ids, "Position opened from a shared link, as a study: your own match is kept (Save / load, Back to the match you left).", true);
+      await play.setUpPosition(ids, t("link.positionStudy"), true);
     } else {
       const result = await call("read_record", { record: shared.record });
-      await enterReviewMode({ record: result.record, imported: { name: "a shared link", summary: result.summary }, autostart: false });
+      await enterReviewMode({ record: result.record, imported: { name: t("link.sharedName"), summary: result.summary }, autostart: false });
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const text = e.type === "LinkError" ? e.message : `This link could not be opened: ${refusalText(e)} Your match is unchanged.`;
+    const text = e.type === "LinkError" ? e.message : `${t("link.notOpened", { why: refusalText(e) })} ${t("link.unchanged")}`;
     void message({ title: t("message.linkNotOpened"), text });
     announcer.say(text);
   }
@@ -339,7 +339,7 @@ async function openLinkInAddress() {
   const search = new URLSearchParams(location.search);
   const handed = search.has("launch") || search.has("shared") || search.has("shared-url") || search.has("shared-title");
   if (!handed && !/(^#|&)(position|match)=/.test(location.hash)) return;
-  const shared = await (await import("./share.js")).takeFromAddress(files.openLaunchedFile);
+  const shared = await (await import("./share.js")).takeFromAddress(files.openLaunchedFile, t);
   if (shared) await openShared(shared);
 }
 
@@ -355,7 +355,7 @@ function openFriendLinkInAddress() {
       const { readInvitation } = await import("./remote/link.js");
       const invitation = readInvitation(hash);
       if (invitation) return void enqueue(() => module.openInvitation(invitation));
-      const text = "This link to play a friend is not whole: ask your friend to send it again.";
+      const text = t("link.friendNotWhole");
       $("remote-status").hidden = false;
       $("remote-status").dataset.state = "closed";
       $("remote-status").textContent = text;

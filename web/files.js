@@ -94,7 +94,7 @@ async function openMatchFile(f, name, text, error, kind) {
       result = await ctx.call(kind === "sgf" ? "import_sgf" : "import_mat", { text });
     } catch (e) {
       if (!ctx.isRulesError(e)) throw e;
-      return refuse(f, error, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
+      return refuse(f, error, `${t("file.notOpened", { why: reason(e) })} ${t("file.unchanged")}`);
     }
     f.dialog.close("opened");
     await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
@@ -108,7 +108,7 @@ function restorePrevious(f) {
   // Queued at once, storage read inside: the page is busy from the click until the match is back.
   ctx.enqueue(async () => {
     const kept = await ctx.storage.loadPrevious();
-    if (kept) await ctx.play.replaceMatch(kept.record, "The match you left is back. The one you were playing is kept in its place (Save / load).");
+    if (kept) await ctx.play.replaceMatch(kept.record, t("file.restored"));
   });
 }
 
@@ -117,7 +117,7 @@ async function exportRecord(f) {
   const record = await f.ctx.play.match().record();
   if (!record) return;
   downloadText(JSON.stringify(record, null, 2), recordFilename(), "application/json");
-  f.ctx.say("The match file is downloaded.");
+  f.ctx.say(t("file.downloaded"));
 }
 
 /**
@@ -134,7 +134,7 @@ function exportMatch(f, method, extension, type) {
       const match = ctx.play.match();
       const { text, filename } = await ctx.call(method, match.kind === "local" ? {} : { record: await match.record() });
       downloadText(text, filename || `match.${extension}`, type);
-      ctx.say(`The .${extension} file is downloaded.`);
+      ctx.say(t("file.downloadedKind", { extension }));
     } catch (e) {
       if (!ctx.isRulesError(e)) throw e;
       refuse(f, f.errorLine, /** @type {Error} */ (e).message);
@@ -147,22 +147,22 @@ async function openChosenFile(f, file) {
   const { ctx, errorLine } = f;
   errorLine.textContent = "";
   if (!file) return;
-  const read = await readMatchFile(file);
-  if (!read.ok) return refuse(f, errorLine, `${read.error} Your current match is unchanged.`);
+  const read = await readMatchFile(file, t);
+  if (!read.ok) return refuse(f, errorLine, `${read.error} ${t("file.unchanged")}`);
   const { text, kind } = read;
   if (kind === "turn") {
     f.dialog.close("opened");
     return void (await ctx.openTurn(/** @type {string} */ (turnInText(text))));
   }
   if (kind !== "json") return void (await openMatchFile(f, file.name, text, errorLine, kind));
-  const parsed = recordFromFileText(text);
-  if (!parsed.ok) return refuse(f, errorLine, `${parsed.error} Your current match is unchanged.`);
+  const parsed = recordFromFileText(text, t);
+  if (!parsed.ok) return refuse(f, errorLine, `${parsed.error} ${t("file.unchanged")}`);
   await ctx.enqueue(async () => {
     try {
       await ctx.play.openRecordFile(parsed.record, file.name);
       f.dialog.close("opened");
     } catch (e) {
-      refuse(f, errorLine, `This file could not be opened: ${reason(e)} Your current match is unchanged.`);
+      refuse(f, errorLine, `${t("file.notOpened", { why: reason(e) })} ${t("file.unchanged")}`);
     }
   });
 }
@@ -176,16 +176,16 @@ async function openLaunchedFile(f, file) {
   const { ctx } = f;
   const error = document.createElement("p");
   const name = file.name;
-  const read = await readMatchFile(file);
+  const read = await readMatchFile(file, t);
   if (!read.ok) {
-    error.textContent = `${read.error} Your current match is unchanged.`;
+    error.textContent = `${read.error} ${t("file.unchanged")}`;
   } else if (read.kind === "turn") {
     await ctx.openTurn(/** @type {string} */ (turnInText(read.text)));
   } else if (read.kind !== "json") {
     await openMatchFile(f, name, read.text, error, read.kind);
   } else {
-    const parsed = recordFromFileText(read.text);
-    if (!parsed.ok) error.textContent = `${parsed.error} Your current match is unchanged.`;
+    const parsed = recordFromFileText(read.text, t);
+    if (!parsed.ok) error.textContent = `${parsed.error} ${t("file.unchanged")}`;
     else {
       await ctx.enqueue(async () => {
         try {
@@ -193,7 +193,7 @@ async function openLaunchedFile(f, file) {
           await ctx.review({ record: result.record, imported: { name, summary: result.summary } });
         } catch (e) {
           if (!ctx.isRulesError(e)) throw e;
-          error.textContent = `This file could not be opened: ${reason(e)} Your current match is unchanged.`;
+          error.textContent = `${t("file.notOpened", { why: reason(e) })} ${t("file.unchanged")}`;
         }
       });
     }

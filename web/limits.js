@@ -66,56 +66,76 @@ export const MAX_ACTIONS = 400_000;
 export const MAX_DEPTH = 12;
 export const MAX_NAME_CHARS = 40;
 
-/** @param {number} bytes */
-export function sizeText(bytes) {
-  if (bytes >= 1_000_000) return `${Math.round(bytes / 100_000) / 10} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${bytes} characters`;
+/** @typedef {typeof import("./i18n/i18n.js").t} Words the page's words, handed in (this module joins the page's first code and modules loaded on first use alike) */
+
+/** A size in the language's words: megabytes, kilobytes, or characters. @param {number} bytes @param {Words} t */
+export function sizeText(bytes, t) {
+  if (bytes >= 1_000_000) return t("size.megabytes", { n: Math.round(bytes / 100_000) / 10 });
+  if (bytes >= 1_000) return t("size.kilobytes", { n: Math.round(bytes / 100) / 10 });
+  return t("size.characters", { n: bytes });
 }
 
-/** @param {string} what @param {number} limit */
-export function tooLarge(what, limit) {
-  return `${what} is too large: this game reads at most ${sizeText(limit)} (a real one is far smaller), so nothing was opened.`;
+/**
+ * What is too large, each a sentence of its own in the catalogues: a file or a link (with its size), the position
+ * or the match in a link, the text or the position shared with the game.
+ * @typedef {"file" | "link" | "linkPosition" | "linkMatch" | "sharedText" | "sharedPosition"} TooLarge
+ */
+const TOO_LARGE = /** @type {const} */ ({
+  file: "limits.fileTooLarge",
+  link: "limits.linkTooLarge",
+  linkPosition: "limits.linkPositionTooLarge",
+  linkMatch: "limits.linkMatchTooLarge",
+  sharedText: "limits.sharedTextTooLarge",
+  sharedPosition: "limits.sharedPositionTooLarge",
+});
+
+/**
+ * The refusal of something too large, in plain words.
+ * @param {TooLarge} what @param {number} limit @param {Words} t @param {number} [size] its size (a file, a link)
+ */
+export function tooLarge(what, limit, t, size = 0) {
+  return t(TOO_LARGE[what], { size: sizeText(size, t), limit: sizeText(limit, t) });
 }
 
 /**
  * What makes a parsed record too large to read (too many games or actions, nested too deep), in plain words, or null.
  * The walk is iterative and stops at the first excess, so its cost is bounded by the limits.
  * @param {unknown} record
+ * @param {Words} t
  * @returns {string | null}
  */
-export function recordProblem(record) {
+export function recordProblem(record, t) {
   const games = /** @type {any} */ (record)?.games;
   if (Array.isArray(games)) {
-    if (games.length > MAX_GAMES) return `This match record holds ${games.length} games; this game reads at most ${MAX_GAMES} games in one record.`;
+    if (games.length > MAX_GAMES) return t("limits.tooManyGames", { n: games.length, most: MAX_GAMES });
     let total = 0;
     for (const [index, game] of games.entries()) {
       const actions = /** @type {any} */ (game)?.actions;
       if (!Array.isArray(actions)) continue;
       if (actions.length > MAX_GAME_ACTIONS) {
-        return `Game ${index + 1} of this match record holds ${actions.length} actions; this game reads at most ${MAX_GAME_ACTIONS} actions in one game.`;
+        return t("limits.tooManyGameActions", { game: index + 1, n: actions.length, most: MAX_GAME_ACTIONS });
       }
       total += actions.length;
     }
-    if (total > MAX_ACTIONS) return `This match record holds ${total} actions; this game reads at most ${MAX_ACTIONS} actions in one record.`;
+    if (total > MAX_ACTIONS) return t("limits.tooManyActions", { n: total, most: MAX_ACTIONS });
   }
-  return depthProblem(record, MAX_DEPTH, MAX_ACTIONS * 8 + 10_000);
+  return depthProblem(record, MAX_DEPTH, MAX_ACTIONS * 8 + 10_000, t);
 }
 
 /**
- * @param {unknown} value @param {number} maxDepth @param {number} budget nodes at most
+ * @param {unknown} value @param {number} maxDepth @param {number} budget nodes at most @param {Words} t
  * @returns {string | null}
  */
-export function depthProblem(value, maxDepth, budget) {
+export function depthProblem(value, maxDepth, budget, t) {
   /** @type {Array<[unknown, number]>} */
   const stack = [[value, 1]];
   while (stack.length) {
     const [item, depth] = /** @type {[unknown, number]} */ (stack.pop());
     if (!item || typeof item !== "object") continue;
-    if (depth > maxDepth) return `This data is nested more than ${maxDepth} levels deep (a real record is nested 6 levels), so it was not read.`;
+    if (depth > maxDepth) return t("limits.nested", { most: maxDepth });
     const children = Array.isArray(item) ? item : Object.values(item);
     budget -= children.length;
-    if (budget < 0) return "This data holds far more than a record of this game, so it was not read.";
+    if (budget < 0) return t("limits.tooMuch");
     for (const child of children) stack.push([child, depth + 1]);
   }
   return null;

@@ -1,6 +1,6 @@
 // @ts-check
 /** Match files: download the record (JSON) or a .mat text, and read a chosen file back into a record. */
-import { MAX_FILE_BYTES, MAX_RECORD_BYTES, recordProblem, sizeText, tooLarge } from "./limits.js";
+import { MAX_FILE_BYTES, MAX_RECORD_BYTES, recordProblem, tooLarge } from "./limits.js";
 
 /**
  * Offer text as a file download.
@@ -54,38 +54,40 @@ export function recordFilename(date = new Date()) {
 /**
  * The record inside a chosen file: a bare record, or a saved envelope `{format, record}` from this game.
  * @param {string} text
+ * @param {import("./limits.js").Words} t the page's words
  * @returns {{ok: true, record: object} | {ok: false, error: string}}
  */
-export function recordFromFileText(text) {
+export function recordFromFileText(text, t) {
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, error: "This file is not a saved match: it is not JSON." };
+    return { ok: false, error: t("file.notJson") };
   }
   if (data && typeof data === "object" && !Array.isArray(data)) {
     const record = data.format === "backgammon-match" && data.record && typeof data.record === "object" ? data.record : "schema" in data ? data : null;
     if (record) {
-      const problem = recordProblem(record);
+      const problem = recordProblem(record, t);
       return problem ? { ok: false, error: problem } : { ok: true, record };
     }
   }
-  return { ok: false, error: "This file is not a saved match from this game (it has no match record)." };
+  return { ok: false, error: t("file.noRecord") };
 }
 
 /**
  * A chosen or launched file's text and the reader it needs, measured before it is read: a file over the limit of
  * its kind is refused in plain words, unread.
  * @param {{name: string, size: number, text: () => Promise<string>}} file
+ * @param {import("./limits.js").Words} t the page's words
  * @returns {Promise<{ok: true, text: string, kind: "json" | "mat" | "sgf" | "turn"} | {ok: false, error: string}>}
  */
-export async function readMatchFile(file) {
+export async function readMatchFile(file, t) {
   const named = /\.(mat|txt|sgf)$/i.test(file.name) ? "mat" : /\.json$/i.test(file.name) ? "json" : null;
   const limit = named === "mat" ? MAX_FILE_BYTES : MAX_RECORD_BYTES;
-  if (file.size > limit) return { ok: false, error: tooLarge(`This file (${sizeText(file.size)})`, limit) };
+  if (file.size > limit) return { ok: false, error: tooLarge("file", limit, t, file.size) };
   const text = await file.text();
   const kind = fileKind(file.name, text);
-  if (kind !== "json" && text.length > MAX_FILE_BYTES) return { ok: false, error: tooLarge(`This file (${sizeText(text.length)})`, MAX_FILE_BYTES) };
+  if (kind !== "json" && text.length > MAX_FILE_BYTES) return { ok: false, error: tooLarge("file", MAX_FILE_BYTES, t, text.length) };
   return { ok: true, text, kind };
 }
 

@@ -14,7 +14,7 @@
  */
 
 import { copyText } from "./copy.js";
-import { MAX_LINK_CHARS, MAX_POSITION_CHARS, MAX_RECORD_BYTES, inflateLimited, recordProblem, sizeText, tooLarge } from "./limits.js";
+import { MAX_LINK_CHARS, MAX_POSITION_CHARS, MAX_RECORD_BYTES, inflateLimited, recordProblem, tooLarge } from "./limits.js";
 
 export const LINK_VERSION = 2;
 
@@ -61,19 +61,24 @@ export async function matchLink(record) {
   return `${pageAddress()}#v=${LINK_VERSION}&match=${toBase64Url(packed)}`;
 }
 
-const BROKEN = "This link is broken (it may have been cut short or changed by hand), so nothing was opened. Your match is unchanged.";
-const UNCHANGED = "Your match is unchanged.";
+/** A refusal: its sentence, then "Your match is unchanged.". @param {Words} t @param {string} text */
+const refused = (t, text) => /** @type {Shared} */ ({ kind: "error", message: `${text} ${t("link.unchanged")}` });
+/** @param {Words} t */
+const broken = (t) => refused(t, t("link.broken"));
+
+/** @typedef {import("./limits.js").Words} Words the page's words (handed in: this module loads on first use) */
 
 /**
  * What a URL fragment (`#v=2&position=…`) shares, or null when it is not a share link at all.
  * @param {string} hash
+ * @param {Words} t
  * @returns {Promise<Shared | null>}
  */
-export async function readLink(hash) {
+export async function readLink(hash, t) {
   const text = hash.replace(/^#/, "");
   if (!/(^|&)(position|match)=/.test(text)) return null;
   // Measured before anything of it is read.
-  if (text.length > MAX_LINK_CHARS) return { kind: "error", message: `${tooLarge(`This link (${sizeText(text.length)})`, MAX_LINK_CHARS)} ${UNCHANGED}` };
+  if (text.length > MAX_LINK_CHARS) return refused(t, tooLarge("link", MAX_LINK_CHARS, t, text.length));
   /** @type {Record<string, string>} */
   const fields = {};
   for (const part of text.split("&")) {
@@ -81,39 +86,36 @@ export async function readLink(hash) {
     if (at > 0) fields[part.slice(0, at)] = part.slice(at + 1);
   }
   const version = fields.v === undefined ? LINK_VERSION : Number(fields.v);
-  if (!Number.isInteger(version) || version < 1) return { kind: "error", message: BROKEN };
+  if (!Number.isInteger(version) || version < 1) return broken(t);
   if (version > LINK_VERSION) {
-    return {
-      kind: "error",
-      message: `This link was made by a newer version of the game (link format ${version}; this one reads ${LINK_VERSION}), so nothing was opened. Reload the page when you are online to get the new version. Your match is unchanged.`,
-    };
+    return refused(t, t("link.newer", { version, reads: LINK_VERSION }));
   }
   if (fields.position !== undefined) {
     if (fields.position.length > 3 * MAX_POSITION_CHARS) {
-      return { kind: "error", message: `${tooLarge("The position in this link", MAX_POSITION_CHARS)} ${UNCHANGED}` };
+      return refused(t, tooLarge("linkPosition", MAX_POSITION_CHARS, t));
     }
     let position;
     try {
       position = decodeURIComponent(fields.position).trim();
     } catch {
-      return { kind: "error", message: BROKEN };
+      return broken(t);
     }
-    return position ? { kind: "position", text: position, gnubgNumbering: version === 1 } : { kind: "error", message: BROKEN };
+    return position ? { kind: "position", text: position, gnubgNumbering: version === 1 } : broken(t);
   }
   try {
     // Unpacked as a stream that stops at the limit: a short link may unpack to gigabytes.
     const unpacked = await inflateLimited(fromBase64Url(fields.match ?? ""), MAX_RECORD_BYTES);
     if (!unpacked.ok) {
-      return { kind: "error", message: unpacked.reason === "too-large" ? `${tooLarge("The match in this link, unpacked,", MAX_RECORD_BYTES)} ${UNCHANGED}` : BROKEN };
+      return unpacked.reason === "too-large" ? refused(t, tooLarge("linkMatch", MAX_RECORD_BYTES, t)) : broken(t);
     }
     const json = new TextDecoder("utf-8", { fatal: true }).decode(unpacked.bytes);
     const record = JSON.parse(json);
     if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a record");
-    const problem = recordProblem(record);
-    if (problem) return { kind: "error", message: `${problem} Nothing was opened. ${UNCHANGED}` };
+    const problem = recordProblem(record, t);
+    if (problem) return refused(t, `${problem} ${t("link.nothingOpened")}`);
     return { kind: "match", record };
   } catch {
-    return { kind: "error", message: BROKEN };
+    return broken(t);
   }
 }
 
@@ -121,24 +123,25 @@ export async function readLink(hash) {
  * Text another app shared with the installed game (share_target: `?shared=…`, `?shared-url=…`): a share link, or
  * an XGID / gnubg IDs to set up.
  * @param {URLSearchParams} query
+ * @param {Words} t
  * @returns {Promise<Shared | null>}
  */
-export async function readSharedText(query) {
+export async function readSharedText(query, t) {
   const parts = ["shared", "shared-url", "shared-title"].map((name) => query.get(name) ?? "").filter((text) => text.trim());
   if (parts.length === 0) return null;
   if (parts.some((part) => part.length > MAX_LINK_CHARS)) {
-    return { kind: "error", message: `${tooLarge("The text shared with the game", MAX_LINK_CHARS)} ${UNCHANGED}` };
+    return refused(t, tooLarge("sharedText", MAX_LINK_CHARS, t));
   }
   for (const part of parts) {
     const hash = part.indexOf("#");
     if (hash >= 0) {
-      const shared = await readLink(part.slice(hash));
+      const shared = await readLink(part.slice(hash), t);
       if (shared) return shared;
     }
   }
   const text = parts.find((part) => /XGID=|[A-Za-z0-9+/]{14}/.test(part)) ?? parts[0];
   const found = text.match(/XGID=\S+/i)?.[0] ?? text.trim();
-  if (found.length > MAX_POSITION_CHARS) return { kind: "error", message: `${tooLarge("The position shared with the game", MAX_POSITION_CHARS)} ${UNCHANGED}` };
+  if (found.length > MAX_POSITION_CHARS) return refused(t, tooLarge("sharedPosition", MAX_POSITION_CHARS, t));
   return { kind: "position", text: found };
 }
 
@@ -201,13 +204,14 @@ export async function openShareDialog(ctx) {
  * (share_target, GET: `?shared=…`), or files it was opened with (file_handlers: `?launch=file`, then `onFile`). The
  * address is cleaned so a reload does not open it again.
  * @param {(file: File) => Promise<void>} onFile
+ * @param {Words} t
  * @returns {Promise<Shared | null>}
  */
-export async function takeFromAddress(onFile) {
+export async function takeFromAddress(onFile, t) {
   const query = new URLSearchParams(location.search);
   if (query.get("launch") === "file") consumeLaunches(onFile);
   const sharedText = ["shared", "shared-url", "shared-title"].some((name) => query.has(name));
-  const shared = sharedText ? await readSharedText(query) : await readLink(location.hash);
+  const shared = sharedText ? await readSharedText(query, t) : await readLink(location.hash, t);
   for (const name of ["launch", "shared", "shared-url", "shared-title"]) query.delete(name);
   history.replaceState(null, "", `${location.pathname}${query.size ? `?${query}` : ""}`);
   return shared;

@@ -13,6 +13,7 @@ pytestmark = needs_node
 
 IMPORTS = """
 import { openLocalMatch } from "{WEB}/match/local.js";
+import { t } from "{WEB}/i18n/i18n.js";
 
 // The worker: a record is a list of actions; "act" appends one, "load" takes a record as it is.
 function fakeWorker() {
@@ -62,7 +63,7 @@ async function setUp() {
     call: worker.call, isRulesError: () => false, storage,
     enqueue: (step) => steps.push(step),
     report: (text) => told.reports.push(text),
-    otherTab: () => { told.otherTab += 1; },
+    otherTab: () => { told.otherTab += 1; }, t,
   });
   match.onChange((update) => told.changes.push(update));
   const loaded = await worker.call("load", { record: { actions: ["start"] } });

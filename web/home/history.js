@@ -178,7 +178,7 @@ export function readHistoryFile(text) {
   if (data.entries.length > MAX_HISTORY_ENTRIES) {
     return refuse(t("history.tooMany", { n: data.entries.length, most: MAX_HISTORY_ENTRIES }));
   }
-  const nested = depthProblem(data, 6, MAX_HISTORY_ENTRIES * 200);
+  const nested = depthProblem(data, 6, MAX_HISTORY_ENTRIES * 200, t);
   if (nested) return refuse(t("history.nested"));
   for (let i = 0; i < data.entries.length; i++) {
     // What is wrong with the match stays English (entryProblem's words, as the rules core's).
@@ -227,7 +227,7 @@ export function mergeEntries(list, incoming) {
 }
 
 /** Why a history file is refused: its size. @param {number} size */
-const tooLarge = (size) => t("history.tooLarge", { size: sizeText(size), limit: sizeText(MAX_HISTORY_BYTES) });
+const tooLarge = (size) => t("history.tooLarge", { size: sizeText(size, t), limit: sizeText(MAX_HISTORY_BYTES, t) });
 
 /** @typedef {ReturnType<typeof createHistoryStorage>} HistoryStorage */
 

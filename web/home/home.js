@@ -16,10 +16,11 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  *   holdIdle: () => () => void,
  *   notice: (text: string) => void,
  *   say: (text: string) => void,
+ *   t: typeof import("../i18n/i18n.js").t,
  * }} ctx namespace: the storage namespace of the history (test mode has its own); analyses: the analyses kept
- *   (web/review/analyses.js, handed by web/app.js)
+ *   (web/review/analyses.js, handed by web/app.js); t: the page's words
  */
-export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
+export function bindHome({ namespace, analyses, holdIdle, notice, say, t }) {
   $("stats-button").addEventListener("click", async () => {
     const { openStatistics } = await import("./statsview.js");
     const dialog = /** @type {HTMLDialogElement} */ ($("stats-dialog"));
@@ -29,7 +30,7 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
   $("export-history").addEventListener("click", async () => {
     const { openHistory } = await import("./history.js");
     downloadText(await openHistory(namespace).exportText(), "backgammon-history.json", "application/json");
-    say("Your match history is downloaded.");
+    say(t("history.downloaded"));
   });
 
   $("import-history").addEventListener("change", async (event) => {
@@ -54,7 +55,7 @@ export function bindHome({ namespace, analyses, holdIdle, notice, say }) {
       if (problem) notice(problem);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      notice(`This match could not be added to your history (${why}). The match itself is saved.`);
+      notice(t("history.notAdded", { why }));
     } finally {
       release();
     }

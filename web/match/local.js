@@ -12,10 +12,12 @@
 import { createListeners } from "./listeners.js";
 import { startView } from "./startview.js";
 
-/** Said when another tab's save came first and an action of a person here is not kept. */
-const NOT_KEPT = "This match was continued in another tab, so your last action was not kept. The match is shown as saved there.";
-/** Said when this tab takes up what another tab saved. */
-const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest position is shown.";
+/**
+ * Said when another tab's save came first and an action of a person here is not kept (NOT_KEPT), or when this tab
+ * takes up what another tab saved (CHANGED_ELSEWHERE): message ids, written in the page's words when said.
+ */
+const NOT_KEPT = "remote.notKeptHere";
+const CHANGED_ELSEWHERE = "remote.changedHere";
 
 /** @typedef {import("./match.js").View} View */
 /** @typedef {import("./match.js").MatchUpdate} MatchUpdate */
@@ -32,6 +34,7 @@ const CHANGED_ELSEWHERE = "This match was changed in another tab. The latest pos
  * @property {(step: () => Promise<void>) => unknown} enqueue  the page's queue: one step at a time
  * @property {(text: string) => void} report  a save that failed, in plain words (said, and on the status line)
  * @property {() => void} otherTab  another tab's match was taken up (the welcome, if open, is moot)
+ * @property {typeof import("../i18n/i18n.js").t} t  the page's words (handed in by web/app.js)
  */
 
 /**
@@ -109,7 +112,7 @@ export function openLocalMatch(options) {
  */
 async function act(m, action, { mine = false } = {}) {
   /** Nothing changed here: the action belonged to a match since replaced; a person's is said to be lost. */
-  const unchanged = (/** @type {boolean} */ lost) => ({ view: m.view, changed: false, events: [], notices: lost && mine ? [NOT_KEPT] : [] });
+  const unchanged = (/** @type {boolean} */ lost) => ({ view: m.view, changed: false, events: [], notices: lost && mine ? [m.options.t(NOT_KEPT)] : [] });
   if (!m.record) return unchanged(false);
   // Another tab's match is being taken up: this action was meant for the position before it.
   if (m.adopting > 0) return unchanged(true);
@@ -121,7 +124,7 @@ async function act(m, action, { mine = false } = {}) {
   m.view = result.view;
   /** @type {MatchUpdate} */
   const update = { view: result.view, changed: true, events: Array.isArray(result.events) ? result.events : [], notices: [] };
-  if (!(await persist(m, mine)) && mine) update.notices.push(NOT_KEPT);
+  if (!(await persist(m, mine)) && mine) update.notices.push(m.options.t(NOT_KEPT));
   return update;
 }
 
@@ -149,7 +152,7 @@ async function persist(m, mine) {
 /**
  * Take up a record written elsewhere (another tab): loaded in the worker as a step of the page's queue, then told
  * to the listeners with `message`.
- * @param {LocalState} m @param {Envelope} envelope @param {string} message
+ * @param {LocalState} m @param {Envelope} envelope @param {typeof NOT_KEPT | typeof CHANGED_ELSEWHERE} message
  */
 function adoptRecord(m, envelope, message) {
   m.generation += 1;
@@ -166,7 +169,7 @@ function adoptRecord(m, envelope, message) {
     m.record = result.record;
     m.view = result.view;
     m.options.storage.adopt(envelope);
-    await m.listeners.emit({ view: result.view, changed: true, events: [], notices: [message], replaced: true });
+    await m.listeners.emit({ view: result.view, changed: true, events: [], notices: [m.options.t(message)], replaced: true });
   });
 }
 

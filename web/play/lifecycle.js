@@ -93,8 +93,9 @@ export async function startMatch(state, match, { hold = false } = {}) {
   showView(state, result.view);
   if (hold) return;
   await ctx.local.saveNew();
-  const length = result.view.settings?.match_length;
-  ctx.say(`New ${length ? `${length}-point match` : "money session"}: ${say.playerName(result.view, 0)} against ${say.playerName(result.view, 1)}.`);
+  const length = result.view.settings?.match_length ?? 0;
+  const [white, black] = [say.playerName(result.view, 0), say.playerName(result.view, 1)];
+  ctx.say(t("match.new", { kind: length ? "match" : "money", length, white, black }));
   scheduleAutomatic(state);
 }
 
@@ -108,7 +109,7 @@ export async function restore(state, { firstVisit }) {
   const restored = await state.ctx.local.restore();
   if (restored.status === "ok") {
     showView(state, restored.view);
-    state.ctx.say(`Match restored. ${say.statusText(restored.view, endTurnFor(state, restored.view))}`);
+    state.ctx.say(`${t("match.restored")} ${say.statusText(restored.view, endTurnFor(state, restored.view))}`);
     scheduleAutomatic(state);
   } else if (restored.status === "empty") {
     await startMatch(state, DEFAULT_MATCH, { hold: firstVisit() });
@@ -123,10 +124,8 @@ export async function restore(state, { firstVisit }) {
  */
 async function tellAboutBadSave(state, reason, backupKey) {
   const { ctx } = state;
-  const kept = backupKey
-    ? `Nothing was deleted: the saved data is kept in this browser's storage under "${backupKey}".`
-    : "The saved data could not be copied aside, so it was left where it was.";
-  const text = `Your saved match could not be opened: ${reason}. ${kept} A new match is started.`;
+  const kept = backupKey ? t("match.keptAside", { key: backupKey }) : t("match.notCopied");
+  const text = `${t("match.badSave", { reason })} ${kept} ${t("match.newStarted")}`;
   ctx.setStatus(text);
   ctx.say(text);
   document.documentElement.dataset.storageProblem = "true";
@@ -168,7 +167,7 @@ export async function setUpPosition(state, ids, what, study = false) {
 export async function replaceMatch(state, next, message) {
   const { ctx } = state;
   const kept = await ctx.local.keepLeaving();
-  if (!kept.ok) return void ctx.notice(`Nothing was changed: ${kept.error}.`);
+  if (!kept.ok) return void ctx.notice(t("match.nothingChanged", { error: kept.error }));
   const result = await ctx.call("load", { record: next });
   await takeUp(state, result);
   ctx.notice(message);
@@ -193,6 +192,6 @@ export async function openRecordFile(state, record, name) {
   }
   await ctx.local.keepLeaving(); // "Back to the match you left" (Save / load) brings it back
   await takeUp(state, result);
-  ctx.say(`Match opened from ${name}. ${say.statusText(result.view)}`);
+  ctx.say(`${t("match.openedFrom", { name })} ${say.statusText(result.view)}`);
   scheduleAutomatic(state);
 }

@@ -425,5 +425,5 @@ function refusedToSend(link, text) {
  * @param {"theirs" | "mine"} whose the friend's message or this side's @param {number} size @param {number} limit
  */
 function tooLargeText(whose, size, limit) {
-  return t("remote.tooLarge", { whose, size: sizeText(size), limit: sizeText(limit) });
+  return t("remote.tooLarge", { whose, size: sizeText(size, t), limit: sizeText(limit, t) });
 }
