@@ -71,6 +71,8 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     rd.play_turn(ann)
     ann.click("#remote-leave")
     expect(ann.locator("#remote-panel")).to_be_hidden()
+    # Her own match is drawn once the page is idle (the panel hides before the board is drawn again).
+    ann.wait_for_selector("html[data-idle='true']", state="attached")
     own = rd.checkers(ann)
     rd.play_turn(bob)
     told = "Bob played in your match by links: it is your turn"
