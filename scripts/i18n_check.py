@@ -6,8 +6,8 @@
   another), the same cases of each select, and plural cases its language has (CLDR's categories, or `=N`),
   `other` always;
 - the pseudo-language is what scripts/i18n_pseudo.py writes (never edited by hand);
-- every key is used by the page (a quoted id in web/'s code or a data-i18n attribute of index.html), and
-  every id the page uses is a key;
+- every key is used by the page (a quoted id in web/'s code, or in the rules core's Python, which gives the
+  page some ids to say, or a data-i18n attribute of index.html), and every id the page uses is a key;
 - index.html's own text of each marked element is English's message (the first frame shows it before any
   script runs, so the two must not drift);
 - the same of the rules tutorial's family (web/i18n/tutorial/) and tutorial.html, whose English is, but for
@@ -95,6 +95,11 @@ def code_ids(folders: list[Path], call: re.Pattern[str]) -> tuple[set[str], set[
     return asked, quoted
 
 
+def python_ids(folder: Path) -> set[str]:
+    """Every quoted id-like string of the rules core's Python."""
+    return {key for path in folder.rglob("*.py") for key in QUOTED.findall(path.read_text(encoding="utf-8"))}
+
+
 def marked_text(page: Path) -> MarkedText:
     marked = MarkedText()
     marked.feed(page.read_text(encoding="utf-8"))
@@ -176,6 +181,8 @@ def check(root: Path = ROOT) -> list[str]:
         return problems
     english = parsed[SOURCE]
     asked, quoted = code_ids([web], CALL)
+    # Ids the rules core gives the page to say (check_position's): used, though no page code names them.
+    quoted |= python_ids(ROOT / "py" / "backgammon")
     marked = marked_text(root / "index.html")
     asked |= marked.attributes
     quoted |= marked.attributes

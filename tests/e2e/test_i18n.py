@@ -481,16 +481,17 @@ def test_the_editor_in_the_pseudo_language_on_a_phone_leaves_no_english_and_cuts
     assert_all_translated(phone, "the editor with a text too long", NAMES)
     phone.locator("#setup-paste").scroll_into_view_if_needed()
     screenshot(phone, "i18n-pseudo-phone-editor-paste", full_page=False)
-    # A position that is not legal (the rules core's problems set aside): Roll out says why not.
+    # A position that is not legal: the rules core's problems in the language, and Roll out says why not.
     phone.locator("#setup-clear").click()
     wait_checked(phone, "problems")
+    expect(phone.locator("#setup-problems li").first).to_contain_text(
+        pseudo_text("has no checker left on the board: that game is over.")
+    )
     phone.locator("#setup-rollout").click()
     expect(phone.locator("#setup-rollout-line")).to_contain_text(
         pseudo_text("The position cannot be rolled out")
     )
-    assert_all_translated(
-        phone, "the editor with a position not legal", core_words(phone, "#setup-problems li") + LIST_AND
-    )
+    assert_all_translated(phone, "the editor with a position not legal", NAMES + LIST_AND)
     phone.locator("#setup-rollout-line").scroll_into_view_if_needed()
     screenshot(phone, "i18n-pseudo-phone-editor-problems", full_page=False)
     screenshot(phone, "i18n-pseudo-phone-editor-whole")

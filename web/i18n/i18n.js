@@ -57,6 +57,14 @@ export function message(id, args = {}) {
 }
 
 /**
+ * Whether a message is in the catalogues (an id that came from elsewhere, such as the rules core, before it is said).
+ * @param {string} id
+ */
+export function knows(id) {
+  return Object.hasOwn(english, id);
+}
+
+/**
  * Join a page's own catalogues to these, before its first `useLanguage`: its marked elements and `message`
  * then find its words too, each language's loaded with the page's.
  * @param {Catalogue} own  its English

@@ -4,7 +4,7 @@
  * (`check_position`): what is wrong with it, or its IDs.
  */
 
-import { t } from "../i18n/i18n.js";
+import { knows, message, t } from "../i18n/i18n.js";
 import { field, params } from "./form.js";
 import { byId, nameOf, off } from "./state.js";
 
@@ -80,15 +80,22 @@ export function showRefusal(state) {
 }
 
 /**
- * The rules core's last answer in the panel: what is wrong (its own words, English for now) or that the position is
- * ready (the page's), in the language in force.
+ * The rules core's last answer in the panel: what is wrong or that the position is ready (the page's), in the
+ * language in force. Each problem comes as a message id with its arguments (its player named as the page names the
+ * side); one the catalogues lack, as the core's English.
  * @param {SetupState} state
  */
 export function showChecked(state) {
   const { dom, checked } = state;
   if (!checked) return;
+  const problem = (/** @type {string} */ text, /** @type {number} */ index) => {
+    const words = checked.words?.[index];
+    if (!words || !knows(words.id)) return text;
+    const player = words.args.player;
+    return message(words.id, player === undefined ? words.args : { ...words.args, name: nameOf(state, player) });
+  };
   // "Ready" would contradict a refusal shown beside it: the position is as it was, and the next edit says so.
-  const lines = checked.ok ? (state.refusedShown ? [] : [t("setup.ready")]) : checked.problems;
+  const lines = checked.ok ? (state.refusedShown ? [] : [t("setup.ready")]) : checked.problems.map(problem);
   dom.problems.replaceChildren(
     ...lines.map((/** @type {string} */ text) => {
       const item = document.createElement("li");

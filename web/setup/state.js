@@ -26,7 +26,9 @@ export const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (do
 
 /**
  * The rules core's answer about the position (`check_position`).
- * @typedef {{ok: boolean, problems: string[], position_id?: string, match_id?: string, xgid?: string}} Checked
+ * @typedef {{id: string, args: Record<string, number>}} ProblemWords  a problem's message id and arguments
+ * @typedef {{ok: boolean, problems: string[], words?: (ProblemWords | null)[], position_id?: string, match_id?: string,
+ *   xgid?: string}} Checked
  */
 
 /**

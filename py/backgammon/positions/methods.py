@@ -19,9 +19,10 @@ None of them touches the loaded match except `export_sgf`, which reads it.
   checked, without loading it
 - `export_sgf {}` -> `{text, filename}`: the loaded match as `.sgf`
 - `check_position {points, bar, turn, dice, cube_value, cube_owner, match_length, score, crawford, jacoby?,
-  beavers?, doubled?}` -> `{ok, problems, position_id, match_id, xgid}`: a board being set up, checked as it
-  is edited; `jacoby` and `beavers` are money-session rules, `doubled` a double offered by the player on roll
-  (before the roll) that the other player is to take or drop
+  beavers?, doubled?}` -> `{ok, problems, words, position_id, match_id, xgid}`: a board being set up, checked
+  as it is edited (`words`: each problem's message id and arguments, or null for the core's English alone);
+  `jacoby` and `beavers` are money-session rules, `doubled` a double offered by the player on roll (before the
+  roll) that the other player is to take or drop
 
 Every XGID in and out of these methods has the page's player 0, whom the board draws at the bottom, as XG's
 bottom (upper-case) player, so that a position from XG is drawn as XG draws it. `Xgid` numbers the players as
@@ -44,6 +45,55 @@ if TYPE_CHECKING:
     from backgammon.match import Match
 
 CHECKERS = 15
+
+# What check_position finds wrong, by message id: the page says it in the player's language from the same
+# ids (web/i18n/CODE.js `position.*`; tests/units/test_position_words.py holds the English there to these).
+# `{name}` is the player's (the page puts its own name for the side, from `player`).
+PROBLEMS: dict[str, str] = {
+    "position.tooManyCheckers": "{name} has {total} checkers on the board and the bar, not {most}.",
+    "position.noCheckers": "{name} has no checker left on the board: that game is over.",
+    "position.barsClosed": (
+        "Not a possible position: both sides have checkers on the bar against closed home boards."
+    ),
+    "position.dieRange": "Each die shows 1 to 6 (or choose 'to roll').",
+    "position.cubePower": "The cube shows a power of two, not {value}.",
+    "position.cubeMiddle": "A cube at 1 has not been turned yet: it stays in the middle.",
+    "position.doubleBeforeRoll": "A double is offered before the roll: choose 'to roll' for the dice.",
+    "position.ownerDoubles": "{name} owns the cube: only {name} may double now.",
+    "position.scoreWon": "{name} has {score} points: that already won a {length}-point match.",
+    "position.crawfordWhen": "The Crawford game comes when a player reaches {away} points (1 away).",
+    "position.crawfordCube": "No doubling in the Crawford game: the cube stays at 1 in the middle.",
+    "position.moneyRules": "The Jacoby rule and beavers are for money sessions (match length 0).",
+    "position.crawfordMoney": "The Crawford rule is for matches, not money sessions.",
+}
+# position_problem's one sentence that a board set up with signed counts can give.
+BARS_CLOSED = "both sides have checkers on the bar against closed home boards"
+
+
+class Problem(TypedDict):
+    id: str
+    args: dict[str, int]
+
+
+class Problems:
+    """What is wrong, in English (`text`) and as message ids with their arguments (`words`, one for each, None
+    for a sentence the catalogues lack): a player is named by `player` in the arguments, and in English by the
+    name the page passed."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.text: list[str] = []
+        self.words: list[Problem | None] = []
+
+    def add(self, key: str, **args: int) -> None:
+        name = self.names[args["player"]] if "player" in args else ""
+        self.text.append(PROBLEMS[key].format(name=name, **args))
+        self.words.append({"id": key, "args": args})
+
+    def add_english(self, text: str) -> None:
+        """A sentence the catalogues do not hold (the rules core's own): said in English, with no ids."""
+        self.text.append(text)
+        self.words.append(None)
 
 
 def _text(params: dict[str, Any], name: str, method: str) -> str:
@@ -234,7 +284,7 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
     jacoby = bool(params.get("jacoby", False))
     beavers = bool(params.get("beavers", False))
     doubled = bool(params.get("doubled", False))
-    problems: list[str] = []
+    problems = Problems(names)
 
     # Each side from its own point of view: index i is its point i + 1, index 24 its bar.
     sides = [[0] * 25, [0] * 25]
@@ -247,50 +297,50 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
     for player in (0, 1):
         total = sum(sides[player])
         if total > CHECKERS:
-            problems.append(f"{names[player]} has {total} checkers on the board and the bar, not {CHECKERS}.")
+            problems.add("position.tooManyCheckers", player=player, total=total, most=CHECKERS)
         elif total == 0:
-            problems.append(f"{names[player]} has no checker left on the board: that game is over.")
-    if not problems:
+            problems.add("position.noCheckers", player=player)
+    if not problems.text:
         problem = position_problem(sides[turn], sides[1 - turn])
-        if problem:
-            problems.append(f"Not a possible position: {problem}.")
+        if problem == BARS_CLOSED:
+            problems.add("position.barsClosed")
+        elif problem:
+            problems.add_english(f"Not a possible position: {problem}.")
 
     if not (isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) for d in dice)):
         raise InvalidActionError("dice must be [a, b], or [0, 0] to roll.")
     if dice != [0, 0] and not all(1 <= d <= 6 for d in dice):
-        problems.append("Each die shows 1 to 6 (or choose 'to roll').")
+        problems.add("position.dieRange")
     if cube_value & (cube_value - 1):
-        problems.append(f"The cube shows a power of two, not {cube_value}.")
+        problems.add("position.cubePower", value=cube_value)
     if owner not in (None, 0, 1):
         raise InvalidActionError("cube_owner must be null (the middle), 0 or 1.")
     if cube_value == 1 and owner is not None:
-        problems.append("A cube at 1 has not been turned yet: it stays in the middle.")
+        problems.add("position.cubeMiddle")
     if doubled and dice != [0, 0]:
-        problems.append("A double is offered before the roll: choose 'to roll' for the dice.")
+        problems.add("position.doubleBeforeRoll")
     if doubled and owner == 1 - turn:
-        problems.append(f"{names[1 - turn]} owns the cube: only {names[1 - turn]} may double now.")
+        problems.add("position.ownerDoubles", player=1 - turn)
     if not (isinstance(score, list) and len(score) == 2):
         raise InvalidActionError("score must be [player 0, player 1].")
     scores = [_count(s, "A score", 0, 99) for s in score]
     if length:
         for player in (0, 1):
             if scores[player] >= length:
-                problems.append(
-                    f"{names[player]} has {scores[player]} points: that already won a {length}-point match."
-                )
+                problems.add("position.scoreWon", player=player, score=scores[player], length=length)
         if crawford and length - 1 not in scores:
-            problems.append(f"The Crawford game comes when a player reaches {length - 1} points (1 away).")
+            problems.add("position.crawfordWhen", away=length - 1)
         if crawford and cube_value != 1:
-            problems.append("No doubling in the Crawford game: the cube stays at 1 in the middle.")
+            problems.add("position.crawfordCube")
         if jacoby or beavers:
-            problems.append("The Jacoby rule and beavers are for money sessions (match length 0).")
+            problems.add("position.moneyRules")
     else:
         if crawford:
-            problems.append("The Crawford rule is for matches, not money sessions.")
+            problems.add("position.crawfordMoney")
         scores = [0, 0]
 
-    answer: dict[str, Any] = {"ok": not problems, "problems": problems}
-    if problems:
+    answer: dict[str, Any] = {"ok": not problems.text, "problems": problems.text, "words": problems.words}
+    if problems.text:
         return answer
     position = Position(sides[turn], sides[1 - turn])
     info = MatchIdInfo(
@@ -312,7 +362,7 @@ def check_position(params: dict[str, Any]) -> dict[str, Any]:
     try:
         match_from_ids(Setup(position.id, match_id), settings, None)
     except BackgammonError as error:
-        return {"ok": False, "problems": [str(error)]}
+        return {"ok": False, "problems": [str(error)], "words": [None]}
     xgid = page_xgid(Xgid(position, info, beavers=beavers))
     answer.update(position_id=position.id, match_id=match_id, xgid=xgid)
     return answer
