@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scripts.i18n_messages import catalogue_path, parse, read_catalogue, render_english
 
 from backgammon import api
 from backgammon.position import Position
@@ -406,3 +407,25 @@ def test_swapped_numbers_the_players_the_other_way_round_and_back() -> None:
         assert other.player_on_roll == 1 - info.player_on_roll and other.turn == 1 - info.turn
         assert other.score == info.score[::-1]
         assert other.cube_owner == (None if info.cube_owner is None else 1 - info.cube_owner)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"points": [15, *START_POINTS[1:]]},
+        {"dice": [7, 1], "cube_value": 3, "doubled": True},
+        {"cube_owner": 0, "score": [5, 4], "crawford": True},
+        {"match_length": 0, "crawford": True, "jacoby": True},
+    ],
+)
+def test_check_position_gives_each_problem_its_message_id_and_arguments(changes: dict[str, Any]) -> None:
+    answer = result("check_position", board(names=["Ann", "Bob"], **changes))
+    assert not answer["ok"] and answer["problems"]
+    assert len(answer["words"]) == len(answer["problems"])
+    english = read_catalogue(catalogue_path("en"))
+    for text, words in zip(answer["problems"], answer["words"], strict=True):
+        assert words is not None, text
+        args = dict(words["args"])
+        if "player" in args:
+            args["name"] = ["Ann", "Bob"][args["player"]]
+        assert render_english(parse(english[words["id"]]), args) == text
