@@ -12,7 +12,8 @@ import { bindCopyButtons } from "./copy.js";
 import { openDialog, showMessage } from "./dialogs.js";
 import { bindMenu } from "./menu.js";
 import { keepScreenAwake } from "./wakelock.js";
-import { ApiError, connectEngine, refusalText } from "./engine/page-engine.js";
+import { BridgeError, ENGINE_FAILURES } from "./engine/bridge.js";
+import { ApiError, connectEngine, failureText, refusalText } from "./engine/page-engine.js";
 import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
@@ -87,7 +88,9 @@ function nextTask() {
 
 /** @param {unknown} error */
 function reportError(error) {
-  const text = error instanceof Error ? error.message : String(error);
+  // A failure of the engine as a whole in the player's words, as its status line says it (page-engine.js).
+  const engineFailure = error instanceof BridgeError && ENGINE_FAILURES.has(error.type);
+  const text = engineFailure ? failureText(t, error) : error instanceof Error ? error.message : String(error);
   announcer.say(text);
   $("status").textContent = text;
   console.error(error);

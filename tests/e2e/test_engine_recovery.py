@@ -14,7 +14,7 @@ import contextlib
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import Site, screenshot
 from .match_driver import (
@@ -81,6 +81,25 @@ def test_a_worker_killed_while_idle_is_noticed_and_the_match_goes_on(page: Page,
     made = actions(page)[len(before_record["games"][-1]["actions"]) :]
     assert made[:1] == [{"type": "move", "from": 6, "to": 5}]
     assert restarts(page) == 1
+
+
+def test_a_worker_killed_while_it_starts_is_replaced(page: Page, site: Site) -> None:
+    # The browser may end a worker while Python is still loading (a phone short of memory, a second tab
+    # starting): a worker that died is not one that cannot start, so a new one takes its place (a load that
+    # fails is given up: test_a11y_page.py). Our package is held back: the first worker is still starting.
+    held: list[Route] = []
+    page.route("**/backgammon.zip", lambda route: held.append(route))
+    page.goto(site.url(f"?test-dice=31,52&no-sw&no-welcome{SHORT_BUDGET}"))
+    page.wait_for_function("() => globalThis.backgammonTestProbe !== undefined")
+    assert page.get_attribute("html", "data-engine") == "loading"
+    page.evaluate("backgammonTestProbe.kill()")
+    page.unroute("**/backgammon.zip")  # the new worker's download goes through
+    page.wait_for_selector("html[data-engine='restarting']", state="attached", timeout=RESTARTED_MS)
+    wait_restarted(page)
+    expect(page.locator("#engine-status")).to_be_hidden()
+    expect(page.locator("#status")).not_to_contain_text("no answer")  # the technical words: in the console
+    click_move(page, 8, 5)  # the new worker has the match: the opening 3-1 is played
+    assert moves(page) == [{"type": "move", "from": 8, "to": 5}]
 
 
 def test_a_request_caught_in_a_hung_worker_is_answered_by_the_new_one(page: Page, site: Site) -> None:

@@ -16,7 +16,8 @@
  * A request that was with the failed worker is sent again to the new one once it is restored: it never had an effect
  * the page saw (the page changes its state from answers only). A request that meets an InternalError is sent again
  * once to a restored worker; a second InternalError is the request's own fault and rejects as a rules error does.
- * A worker that never started (the first one, or RESTART_LIMIT restarts within RESTART_WINDOW_MS) is given up on.
+ * A first worker that could not start (its files failed to load, or it took too long in all) is given up on, as is one
+ * that fails RESTART_LIMIT times within RESTART_WINDOW_MS; a first worker that died while starting is replaced.
  */
 import { BridgeError, ENGINE_FAILURES, createBridge } from "./bridge.js";
 
@@ -91,9 +92,19 @@ function watch(state, which) {
   if (which.testMode && probe) probe.view = () => state.call("view", {});
   which.onError((error) => {
     if (which !== state.bridge || state.givenUp) return;
-    if (!state.everReady || error.type === "BridgeClosed") giveUp(state, error);
+    if (error.type === "BridgeClosed" || (!state.everReady && !diedStarting(error))) giveUp(state, error);
     else restart(state, error);
   });
+}
+
+/**
+ * Whether a worker that had not started yet died rather than failed to start: it went silent (the browser ends a
+ * worker without a word under memory pressure) or Python's runtime crashed. Another may start; a worker whose files
+ * could not be loaded, or that took too long in all, would fail again the same way.
+ * @param {BridgeError} error
+ */
+function diedStarting(error) {
+  return error.type === "EngineCrashed" || (error.type === "EngineStalled" && error.words.id === "failure.noAnswer");
 }
 
 /** @param {EngineState} state @param {BridgeError} error */
