@@ -1025,11 +1025,21 @@
  */
 
 /**
- * A refused request: the error's class, its plain sentence and, if it has one, its rule's code.
+ * A sentence as a message id of the page's catalogues (web/i18n/CODE.js) with its arguments
+ * (docs/i18n.md): the page says it in the player's language.
+ * @typedef {object} Words
+ * @property {string} id
+ * @property {Record<string, number | string>} args
+ */
+
+/**
+ * A refused request: the error's class, its plain sentence, its rule's code if it has one, and the
+ * sentence as a message id with its arguments if the catalogues hold it (`words`).
  * @typedef {object} ErrorBody
  * @property {string} type
  * @property {string} message
  * @property {string} [rule]
+ * @property {Words} [words]
  */
 
 /**

@@ -28,6 +28,7 @@
  * @typedef {import("./types.generated.js").Outcome} Outcome
  * @typedef {import("./types.generated.js").MatSummary} MatSummary
  * @typedef {import("./types.generated.js").ErrorBody} ErrorBody
+ * @typedef {import("./types.generated.js").Words} Words
  */
 
 /**

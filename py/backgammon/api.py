@@ -208,6 +208,8 @@ def _error(error: BaseException) -> ErrorBody:
     rule = getattr(error, "rule", None)
     if isinstance(rule, str):
         body["rule"] = rule
+    if isinstance(error, BackgammonError) and error.words is not None:
+        body["words"] = error.words
     if not isinstance(error, BackgammonError):
         body["type"] = "InternalError"
         body["message"] = f"{type(error).__name__}: {error}"

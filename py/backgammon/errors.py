@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Self
+
+from backgammon.shapes import Words
+
 
 class BackgammonError(ValueError):
-    """Base class of every error the rules core raises."""
+    """Base class of every error the rules core raises.
+
+    Its message is English; `words`, when set, is the same sentence as a message id with its arguments, so
+    that the page says it in the player's language (`api` sends both). Without words the English is shown.
+    """
+
+    words: Words | None = None
+
+    def said_as(self, key: str, **args: int | str) -> Self:
+        """This error, with its sentence's message id and arguments."""
+        self.words = {"id": key, "args": args}
+        return self
 
 
 class InvalidPositionError(BackgammonError):

@@ -312,12 +312,22 @@ class MatSummary(TypedDict):
     finished: bool
 
 
+class Words(TypedDict):
+    """A sentence as a message id of the page's catalogues (web/i18n/CODE.js) with its arguments
+    (docs/i18n.md): the page says it in the player's language."""
+
+    id: str
+    args: dict[str, int | str]
+
+
 class ErrorBody(TypedDict):
-    """A refused request: the error's class, its plain sentence and, if it has one, its rule's code."""
+    """A refused request: the error's class, its plain sentence, its rule's code if it has one, and the
+    sentence as a message id with its arguments if the catalogues hold it (`words`)."""
 
     type: str
     message: str
     rule: NotRequired[str]
+    words: NotRequired[Words]
 
 
 # ---- the methods' params (each method checks what it is given: these say what the page sends) -------------

@@ -67,6 +67,8 @@ export class BridgeError extends Error {
     this.rule = rule;
     /** @type {FailureWords} */
     this.words = words ?? { id: FAILURE_WORDS[type] ?? "failure.unknown", args: {} };
+    /** @type {import("../types.js").Words | undefined} a rules error's sentence as Python gave it, by message id */
+    this.said = undefined;
   }
 }
 
@@ -281,8 +283,10 @@ function onMessage(state, event) {
     if (!request) return;
     state.pending.delete(message.id);
     if (message.error) {
-      const { type, message: text, rule } = message.error;
-      request.reject(new BridgeError(String(type), String(text), typeof rule === "string" ? rule : undefined));
+      const { type, message: text, rule, words } = message.error;
+      const error = new BridgeError(String(type), String(text), typeof rule === "string" ? rule : undefined);
+      if (words && typeof words === "object") error.said = words;
+      request.reject(error);
     } else {
       request.resolve(message.result);
     }

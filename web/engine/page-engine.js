@@ -7,26 +7,34 @@
  */
 import { ENGINE_FAILURES, createBridge } from "./bridge.js";
 import { createEngine } from "./engine.js";
+import { knows, message, t } from "../i18n/i18n.js";
 
 /** Python refused a request: `type` is its error class (IllegalMoveError, MatImportError, …), `rule` the rule's
- * stable code when the error has one (IllegalMoveError's "must-use-both-dice", …): branch on it, not on the words. */
+ * stable code when the error has one (IllegalMoveError's "must-use-both-dice", …): branch on it, not on the words;
+ * `words` its sentence as a message id with its arguments, when Python gave one (`refusalText` says it). */
 export class ApiError extends Error {
-  /** @param {string} type @param {string} message @param {string} [rule] */
-  constructor(type, message, rule) {
+  /**
+   * @param {string} type @param {string} message @param {string} [rule]
+   * @param {import("../types.js").Words} [words]
+   */
+  constructor(type, message, rule, words) {
     super(message);
     this.type = type;
     this.rule = rule;
+    this.words = words;
   }
 }
 
 /**
- * Why Python refused a request, in the player's words: its plain message, but never the text of a failure inside
- * the engine (an InternalError carries Python's own exception text).
+ * Why Python refused a request, in the player's words: its sentence in the page's language when Python gave it as
+ * a message id the catalogues hold, else its English; never the text of a failure inside the engine (an
+ * InternalError carries Python's own exception text).
  * @param {unknown} error
  */
 export function refusalText(error) {
-  const e = /** @type {{type?: string, message?: string} | null} */ (error);
-  return e?.type === "InternalError" || !e?.message ? "the game could not read it." : e.message;
+  const e = /** @type {{type?: string, message?: string, words?: import("../types.js").Words} | null} */ (error);
+  if (e?.type === "InternalError" || !e?.message) return t("refusal.unreadable");
+  return e.words && knows(e.words.id) ? message(e.words.id, e.words.args) : e.message;
 }
 
 /**
@@ -122,10 +130,10 @@ export function connectEngine({ record, status, say, notice, t }) {
       markReady();
       return result;
     } catch (error) {
-      const e = /** @type {{type?: string, message?: string, rule?: string}} */ (error);
+      const e = /** @type {{type?: string, message?: string, rule?: string, said?: import("../types.js").Words}} */ (error);
       if (e && typeof e.type === "string" && !ENGINE_FAILURES.has(e.type)) {
         markReady();
-        throw new ApiError(e.type, e.message ?? "", e.rule);
+        throw new ApiError(e.type, e.message ?? "", e.rule, e.said);
       }
       throw error;
     }

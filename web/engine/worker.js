@@ -105,14 +105,18 @@ const fetchTakingEarlyReplies = (input, init) => {
 };
 globalThis.fetch = fetchTakingEarlyReplies;
 
-/** @typedef {{type: string, message: string, rule?: string}} ErrorValue */
+/** @typedef {{type: string, message: string, rule?: string, words?: import("../types.js").Words}} ErrorValue */
 
 class EngineError extends Error {
-  /** @param {string} type @param {string} message @param {string} [rule] the Python error's rule code, when it has one */
-  constructor(type, message, rule) {
+  /**
+   * @param {string} type @param {string} message @param {string} [rule] the Python error's rule code, when it has one
+   * @param {import("../types.js").Words} [words] its sentence as a message id, when the catalogues hold it
+   */
+  constructor(type, message, rule, words) {
     super(message);
     this.type = type;
     this.rule = rule;
+    this.words = words;
   }
 }
 
@@ -162,7 +166,7 @@ async function nextDice() {
  */
 function toErrorValue(error) {
   if (error && typeof error === "object") {
-    const err = /** @type {{type?: unknown, name?: unknown, message?: unknown, rule?: unknown}} */ (error);
+    const err = /** @type {{type?: unknown, name?: unknown, message?: unknown, rule?: unknown, words?: unknown}} */ (error);
     const type = typeof err.type === "string" ? err.type : typeof err.name === "string" ? err.name : "Error";
     let message = typeof err.message === "string" ? err.message : String(error);
     // A PythonError's message is the whole traceback; its last line says what went wrong.
@@ -170,7 +174,11 @@ function toErrorValue(error) {
       const lines = message.trim().split("\n");
       message = lines[lines.length - 1].replace(/^\w+(\.\w+)*: /, "");
     }
-    return typeof err.rule === "string" ? { type, message, rule: err.rule } : { type, message };
+    /** @type {ErrorValue} */
+    const value = { type, message };
+    if (typeof err.rule === "string") value.rule = err.rule;
+    if (err.words && typeof err.words === "object") value.words = /** @type {import("../types.js").Words} */ (err.words);
+    return value;
   }
   return { type: "Error", message: String(error) };
 }
@@ -336,8 +344,8 @@ async function dispatch(method, params) {
   }
   const response = JSON.parse(responseText);
   if (response && typeof response === "object" && "error" in response && response.error) {
-    const { type, message, rule } = response.error;
-    throw new EngineError(String(type ?? "Error"), String(message ?? ""), typeof rule === "string" ? rule : undefined);
+    const { type, message, rule, words } = response.error;
+    throw new EngineError(String(type ?? "Error"), String(message ?? ""), typeof rule === "string" ? rule : undefined, words ?? undefined);
   }
   return response && typeof response === "object" && "result" in response ? response.result : response;
 }

@@ -858,6 +858,7 @@ export default {
   "link.newer": "Dieser Link stammt von einer neueren Version des Spiels (Linkformat {version}; diese liest {reads}), daher wurde nichts geöffnet. Laden Sie die Seite neu, wenn Sie online sind, um die neue Version zu erhalten.",
   "link.nothingOpened": "Es wurde nichts geöffnet.",
   "link.notOpened": "Dieser Link konnte nicht geöffnet werden: {why}",
+  "refusal.unreadable": "das Spiel konnte den Inhalt nicht lesen.",
   "link.positionStudy": "Position aus einem geteilten Link geöffnet, zum Studieren: Ihr eigenes Match bleibt erhalten (Speichern / Laden, Zurück zum verlassenen Match).",
   "link.sharedName": "ein geteilter Link",
   "link.friendNotWhole": "Dieser Link zum Spiel mit einem Freund ist unvollständig: Bitten Sie Ihren Freund, ihn noch einmal zu senden.",

@@ -859,6 +859,7 @@ export default {
   "link.newer": "This link was made by a newer version of the game (link format {version}; this one reads {reads}), so nothing was opened. Reload the page when you are online to get the new version.",
   "link.nothingOpened": "Nothing was opened.",
   "link.notOpened": "This link could not be opened: {why}",
+  "refusal.unreadable": "the game could not read it.",
   "link.positionStudy": "Position opened from a shared link, as a study: your own match is kept (Save / load, Back to the match you left).",
   "link.sharedName": "a shared link",
   "link.friendNotWhole": "This link to play a friend is not whole: ask your friend to send it again.",

@@ -858,6 +858,7 @@ export default {
   "link.newer": "Este enlace lo hizo una versión más nueva del juego (formato de enlace {version}; esta lee {reads}), así que no se abrió nada. Recarga la página cuando tengas conexión para obtener la nueva versión.",
   "link.nothingOpened": "No se abrió nada.",
   "link.notOpened": "No se pudo abrir este enlace: {why}",
+  "refusal.unreadable": "el juego no pudo leerlo.",
   "link.positionStudy": "Posición abierta desde un enlace compartido, como estudio: tu propio partido se conserva (Guardar / abrir, Volver al partido que dejaste).",
   "link.sharedName": "un enlace compartido",
   "link.friendNotWhole": "Este enlace para jugar con un amigo no está completo: pide a tu amigo que lo envíe de nuevo.",

@@ -858,6 +858,7 @@ export default {
   "link.newer": "Ce lien a été fait par une version plus récente du jeu (format de lien {version} ; celle-ci lit {reads}), donc rien n’a été ouvert. Rechargez la page quand vous êtes en ligne pour obtenir la nouvelle version.",
   "link.nothingOpened": "Rien n’a été ouvert.",
   "link.notOpened": "Ce lien n’a pas pu être ouvert : {why}",
+  "refusal.unreadable": "le jeu n’a pas pu le lire.",
   "link.positionStudy": "Position ouverte depuis un lien partagé, pour l’étudier : votre propre match est conservé (Enregistrer / ouvrir, Revenir au match quitté).",
   "link.sharedName": "un lien partagé",
   "link.friendNotWhole": "Ce lien pour jouer avec un ami n’est pas complet : demandez à votre ami de le renvoyer.",

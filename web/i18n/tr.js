@@ -858,6 +858,7 @@ export default {
   "link.newer": "Bu bağlantı oyunun daha yeni bir sürümüyle yapılmış (bağlantı biçimi {version}; bu sürüm {reads} okur), bu yüzden hiçbir şey açılmadı. Yeni sürümü almak için çevrimiçiyken sayfayı yeniden yükleyin.",
   "link.nothingOpened": "Hiçbir şey açılmadı.",
   "link.notOpened": "Bu bağlantı açılamadı: {why}",
+  "refusal.unreadable": "oyun içeriği okuyamadı.",
   "link.positionStudy": "Pozisyon paylaşılan bir bağlantıdan çalışma olarak açıldı: kendi maçınız saklandı (Kaydet / yükle, Bıraktığınız maça dönün).",
   "link.sharedName": "paylaşılan bir bağlantı",
   "link.friendNotWhole": "Bir arkadaşla oynamak için olan bu bağlantı eksik: arkadaşınızdan yeniden göndermesini isteyin.",

@@ -9,6 +9,7 @@ import { scheduleAutomatic, stopCountdown } from "./auto.js";
 import { setBusy, showView } from "./draw.js";
 import { addNews } from "./news.js";
 import { personHereToAct } from "./seats.js";
+import { refusalText } from "../engine/page-engine.js";
 import { eventSounds, playSound, playSounds } from "../sound.js";
 
 /** @typedef {import("./state.js").PlayState} PlayState */
@@ -112,7 +113,7 @@ async function glideMoves(state, events, animate) {
  */
 export function sayRefusal(state, error) {
   if (!state.ctx.isRulesError(error)) throw error;
-  const text = /** @type {Error} */ (error).message;
+  const text = refusalText(error);
   state.ctx.say(text);
   state.ctx.setStatus(text);
 }
