@@ -24,7 +24,7 @@
  * an answer within ANSWER_BUDGET_MS of being sent or of the worker's last message (Python answers one request at a
  * time, each in about a second at most), and a worker that is idle or still loading is pinged after HEARTBEAT_MS of
  * silence (answered in the worker's JavaScript, outside Python) and owes the answer within PING_BUDGET_MS (while
- * loading, ANSWER_BUDGET_MS). A page that was itself frozen or throttled (a background tab, a suspended laptop)
+ * loading, LOADING_PING_BUDGETS answer budgets). A page that was itself frozen or throttled (a background tab, a suspended laptop)
  * gives the worker a fresh budget rather than blaming it.
  *
  * A page may start the worker sooner with web/engine/start.js (a tiny classic script, first in <head>):
@@ -84,6 +84,10 @@ export const LOAD_BUDGET_MS = 150_000;
 export const HEARTBEAT_MS = 2_000;
 /** ... and owes the answer within this. */
 export const PING_BUDGET_MS = 3_000;
+/** A worker still starting owes a ping's answer within this many answer budgets (45 s): its start has one silent
+ * task of seconds, Pyodide's start of Python (4.4 s at 4× CPU on a loaded machine, docs/performance.md), and a
+ * worker taken for dead there is started again from nothing. */
+export const LOADING_PING_BUDGETS = 3;
 /** The watchdog's tick; a tick that comes far later than this means the page itself was frozen. */
 const TICK_MS = 1_000;
 
@@ -345,8 +349,8 @@ function checkAlive(state) {
   state.lastTick = now;
   const { isReady, pingId, answerBudget } = state;
   const calls = state.pending.size - (pingId === null ? 0 : 1);
-  // Loading has stretches of a second or more in Python's start, when the worker answers nothing.
-  const pingBudget = isReady ? PING_BUDGET_MS : answerBudget;
+  // Loading has stretches of seconds in Python's start, when the worker answers nothing.
+  const pingBudget = isReady ? PING_BUDGET_MS : LOADING_PING_BUDGETS * answerBudget;
   if (pingId !== null && now - state.pingSentAt > pingBudget) {
     stalled(state, "failure.noAnswer", Math.round(pingBudget / 1000));
   } else if (isReady && calls > 0 && now - state.lastHeard > answerBudget) {
