@@ -125,6 +125,8 @@ def test_a_players_refusal_comes_with_its_words_and_a_programs_without() -> None
         "args": {},
     }
     result("new_match", {})
+    not_over = call("act", {"action": {"type": "next_game"}})["error"]
+    assert not_over["words"] == {"id": "refusal.gameNotOver", "args": {}}
     wrong = call("act", {"action": {"type": "confirm"}})["error"]
     assert wrong["message"] == "You cannot move checkers now (the game is at 'opening')."
     assert wrong["words"] == {"id": "refusal.cannotMove", "args": {}}
