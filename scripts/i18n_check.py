@@ -11,7 +11,8 @@
 - index.html's own text of each marked element is English's message (the first frame shows it before any
   script runs, so the two must not drift);
 - the same of the rules tutorial's family (web/i18n/tutorial/) and tutorial.html, whose English is, but for
-  the page's own `tutorial.*` messages, what scripts/i18n_tutorial.py writes from the lessons' Python.
+  the page's own `tutorial.*` messages, what scripts/i18n_tutorial.py writes from the lessons' Python; no key
+  in both families.
 
     python3 -m scripts.i18n_check        prints each problem; exits 1 if there is any
 """
@@ -208,6 +209,11 @@ def check_tutorial(root: Path, game: dict[str, list[Part]]) -> list[str]:
         problems.append(
             "the tutorial's en.js is not what i18n_tutorial.py writes: run python3 -m scripts.i18n_tutorial"
         )
+    # One copy of a message: the rules' refusals (`rule.*`) are the game's, which the tutorial's page loads.
+    problems += [
+        f"{key} is in both the game's and the tutorial's catalogues"
+        for key in sorted(set(english) & set(game))
+    ]
     own = {key for key in english if key in page_messages(english)}
     asked, quoted = code_ids([root / "web" / "tutorial"], TUTORIAL_CALL)
     marked = marked_text(root / "tutorial.html")

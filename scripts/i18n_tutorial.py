@@ -1,6 +1,7 @@
 """Write the tutorial's English catalogue, web/i18n/tutorial/en.js, from the Python that holds its words: the
-lessons, the session's sentences and the rules core's refusals (backgammon.tutorial.words.messages), after the
-page's own messages (`tutorial.*`, written by hand in en.js and kept as they are). Then the pseudo-language's.
+lessons, the session's sentences and the tutorial's details of the rules' refusals (backgammon.tutorial.words;
+the refusals themselves are in the game's catalogues, web/i18n/CODE.js), after the page's own messages
+(`tutorial.*`, written by hand in en.js and kept as they are). Then the pseudo-language's.
 
     python3 -m scripts.i18n_tutorial
 

@@ -90,7 +90,8 @@ function nextTask() {
 function reportError(error) {
   // A failure of the engine as a whole in the player's words, as its status line says it (page-engine.js).
   const engineFailure = error instanceof BridgeError && ENGINE_FAILURES.has(error.type);
-  const text = engineFailure ? failureText(t, error) : error instanceof Error ? error.message : String(error);
+  // A refusal of the rules core no step caught (a new match's settings): its words, as a move's refusal says them.
+  const text = engineFailure ? failureText(t, error) : error instanceof ApiError ? refusalText(error) : error instanceof Error ? error.message : String(error);
   announcer.say(text);
   $("status").textContent = text;
   console.error(error);

@@ -105,7 +105,7 @@ def register(name: str, params: type | None = None) -> Callable[[AnyMethod], Any
 
 def current_match() -> Match:
     if session.match is None:
-        raise InvalidActionError("No match is loaded: start a new match or load a record first.")
+        raise InvalidActionError.refusing("refusal.noMatch")
     return session.match
 
 

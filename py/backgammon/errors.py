@@ -21,6 +21,36 @@ class BackgammonError(ValueError):
         self.words = {"id": key, "args": args}
         return self
 
+    @classmethod
+    def refusing(cls, key: str, **args: int | str) -> Self:
+        """This kind of error saying one of `REFUSALS`: its English, with its id and arguments."""
+        return cls(REFUSALS[key].format(**args)).said_as(key, **args)
+
+
+# What the rules core refuses a player on the game page, as the page's message ids (web/i18n/CODE.js) with
+# their English (tests/units/test_refusal_words.py holds the two equal). A move's rules: backgammon.turn's
+# RULE_WORDS; why a player may not double: backgammon.rules' `double.*`. What only a program sends is English.
+REFUSALS: dict[str, str] = {
+    "refusal.noMoveToUndo": "There is no move to undo.",
+    "refusal.cannotSwapDice": "The dice cannot be swapped now.",
+    "refusal.playNotComplete": "The play is not complete: use the rest of the dice that can be played.",
+    "refusal.noBeaver": "A beaver is not allowed here.",
+    "refusal.resignOwnTurn": "You may offer to resign only during your own turn.",
+    "refusal.nobodyToAct": "Nobody can act now: roll the opening dice or start the next game.",
+    "refusal.cannotRoll": "You cannot roll now.",
+    "refusal.cannotMove": "You cannot move checkers now.",
+    "refusal.noDoubleWaiting": "No double is waiting for an answer.",
+    "refusal.noResignationWaiting": "No resignation is waiting for an answer.",
+    "refusal.gameNotOver": "The game is not over yet.",
+    "refusal.matchOver": "The match is over.",
+    "refusal.noMatch": "No match is loaded: start a new match or load a record first.",
+    "refusal.matchLength": "Match length must be 0 (money session) or 1 to {max} points, got {got}.",
+    "refusal.autoDoubles": "Automatic doubles must be a limit from 0 (off) to 6, got {got}.",
+    "refusal.moneyJacoby": "The jacoby rule is for money sessions (match length 0) only.",
+    "refusal.moneyBeavers": "The beavers rule is for money sessions (match length 0) only.",
+    "refusal.moneyAutoDoubles": "Automatic doubles are for money sessions (match length 0) only.",
+}
+
 
 class InvalidPositionError(BackgammonError):
     """A board that cannot occur: wrong checker counts, a point held by both sides, ..."""

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any, cast
 
 from .dice import Dice, check_dice
-from .errors import InvalidActionError
+from .errors import REFUSALS, InvalidActionError
 from .limits import shown
 from .move import Move
 from .position import Position
@@ -317,7 +317,7 @@ class Game:
         pair = _checked_dice(dice)
         if self.phase is Phase.OPENING:
             return self._opening_roll(pair)
-        self._require(Phase.ROLL, "roll")
+        self._require(Phase.ROLL, "refusal.cannotRoll")
         player = self._player()
         self.log.append({"type": "roll", "dice": list(pair)})
         self._begin_turn(pair)
@@ -339,7 +339,7 @@ class Game:
     def undo(self) -> list[Event]:
         turn = self._require_turn()
         if not turn.moves:
-            raise InvalidActionError("There is no move to undo.")
+            raise InvalidActionError.refusing("refusal.noMoveToUndo")
         return self._undo_to(turn, undo_all=False)
 
     def undo_all(self) -> list[Event]:
@@ -351,7 +351,7 @@ class Game:
     def swap_dice(self) -> list[Event]:
         turn = self._require_turn()
         if not turn.can_swap_dice:
-            raise InvalidActionError("The dice cannot be swapped now.")
+            raise InvalidActionError.refusing("refusal.cannotSwapDice")
         turn.swap_dice()
         if self.dice is not None:
             self.dice = (self.dice[1], self.dice[0])
@@ -362,7 +362,7 @@ class Game:
         """End the turn; with no legal move this records a pass."""
         turn = self._require_turn()
         if not turn.is_complete:
-            raise InvalidActionError("The play is not complete: use the rest of the dice that can be played.")
+            raise InvalidActionError.refusing("refusal.playNotComplete")
         player = self._player()
         assert self.dice is not None
         play = turn.play
@@ -397,7 +397,7 @@ class Game:
         player = self._player()
         block = self.why_not_double(player)
         if block is not None:
-            raise InvalidActionError(block.text)
+            raise InvalidActionError(block.text).said_as(block.message_id, **block.args)
         offered = self.cube.value * 2
         self.pending_double = PendingDouble(player, offered)
         self.double_offered = True
@@ -421,7 +421,7 @@ class Game:
     def beaver(self) -> list[Event]:
         pending = self._require_double()
         if not self.may_beaver:
-            raise InvalidActionError("A beaver is not allowed here.")
+            raise InvalidActionError.refusing("refusal.noBeaver")
         beaverer = pending.answerer
         value = pending.offered_value * 2
         self.pending_double = PendingDouble(pending.doubler, value, beavered=True)
@@ -455,7 +455,7 @@ class Game:
 
     def resign(self, kind: Win) -> list[Event]:
         if self.phase not in (Phase.ROLL, Phase.MOVE):
-            raise InvalidActionError("You may offer to resign only during your own turn.")
+            raise InvalidActionError.refusing("refusal.resignOwnTurn")
         player = self._player()
         self.resignation = Resignation(player, kind)
         self._phase_before_resign = self.phase
@@ -611,26 +611,28 @@ class Game:
     def _player(self) -> int:
         player = self.decision
         if player is None:
-            raise InvalidActionError("Nobody can act now: roll the opening dice or start the next game.")
+            raise InvalidActionError.refusing("refusal.nobodyToAct")
         return player
 
-    def _require(self, phase: Phase, what: str) -> None:
+    def _require(self, phase: Phase, key: str) -> None:
         if self.phase is not phase:
-            raise InvalidActionError(f"You cannot {what} now (the game is at '{self.phase.value}').")
+            # The page says the sentence alone; the phase in parentheses is for a bug report.
+            sentence = REFUSALS[key].removesuffix(".")
+            raise InvalidActionError(f"{sentence} (the game is at '{self.phase.value}').").said_as(key)
 
     def _require_turn(self) -> Turn:
-        self._require(Phase.MOVE, "move checkers")
+        self._require(Phase.MOVE, "refusal.cannotMove")
         assert self._turn is not None
         return self._turn
 
     def _require_double(self) -> PendingDouble:
         if self.phase is not Phase.DOUBLED or self.pending_double is None:
-            raise InvalidActionError("No double is waiting for an answer.")
+            raise InvalidActionError.refusing("refusal.noDoubleWaiting")
         return self.pending_double
 
     def _require_resignation(self) -> Resignation:
         if self.phase is not Phase.RESIGN_OFFERED or self.resignation is None:
-            raise InvalidActionError("No resignation is waiting for an answer.")
+            raise InvalidActionError.refusing("refusal.noResignationWaiting")
         return self.resignation
 
 

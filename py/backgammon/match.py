@@ -137,9 +137,9 @@ class Match:
 
     def next_game(self) -> list[Event]:
         if self.game.phase is not Phase.GAME_OVER:
-            raise InvalidActionError("The game is not over yet.")
+            raise InvalidActionError.refusing("refusal.gameNotOver")
         if self.is_over:
-            raise InvalidActionError("The match is over.")
+            raise InvalidActionError.refusing("refusal.matchOver")
         self._start_game()
         return [{"type": "new_game", "number": self.game.number, "crawford_game": self.game.crawford_game}]
 
@@ -171,7 +171,7 @@ class Match:
         if kind == "next_game":
             return self.next_game()
         if self.is_over:
-            raise InvalidActionError("The match is over.")
+            raise InvalidActionError.refusing("refusal.matchOver")
         game = self.game
         events: list[Event]
         if kind == "roll":
@@ -179,7 +179,7 @@ class Match:
         elif kind == "move":
             player = game.decision
             if player is None or game.phase is not Phase.MOVE:
-                raise InvalidActionError("You cannot move checkers now.")
+                raise InvalidActionError.refusing("refusal.cannotMove")
             source = from_absolute(player, action.get("from"))
             dest = from_absolute(player, action.get("to"))
             if source == OFF or dest == BAR:
@@ -228,7 +228,7 @@ class Match:
         if not isinstance(moves, list):
             raise InvalidActionError("A play is a list of moves {from, to}.")
         if game.phase is not Phase.MOVE:
-            raise InvalidActionError("You cannot move checkers now.")
+            raise InvalidActionError.refusing("refusal.cannotMove")
         if game.current_turn is not None and game.current_turn.moves:
             game.undo_all()
         events: list[Event] = []

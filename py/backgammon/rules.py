@@ -53,23 +53,19 @@ class MatchSettings:
                 raise InvalidSettingsError(f"Setting {name!r} must be true or false.")
         length = self.match_length
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= MAX_MATCH_LENGTH:
-            raise InvalidSettingsError(
-                f"Match length must be 0 (money session) or 1 to {MAX_MATCH_LENGTH} points, "
-                f"got {shown(length)}."
+            raise InvalidSettingsError.refusing(
+                "refusal.matchLength", max=MAX_MATCH_LENGTH, got=shown(length)
             )
         autos = self.automatic_doubles
         if isinstance(autos, bool) or not isinstance(autos, int) or not 0 <= autos <= 6:
-            raise InvalidSettingsError(
-                f"Automatic doubles must be a limit from 0 (off) to 6, got {shown(autos)}."
-            )
+            raise InvalidSettingsError.refusing("refusal.autoDoubles", got=shown(autos))
         if length > 0:
             for name in ("jacoby", "beavers"):
                 if getattr(self, name):
-                    raise InvalidSettingsError(
-                        f"The {name} rule is for money sessions (match length 0) only."
-                    )
+                    key = "refusal.moneyJacoby" if name == "jacoby" else "refusal.moneyBeavers"
+                    raise InvalidSettingsError.refusing(key)
             if autos:
-                raise InvalidSettingsError("Automatic doubles are for money sessions (match length 0) only.")
+                raise InvalidSettingsError.refusing("refusal.moneyAutoDoubles")
 
     @property
     def is_money(self) -> bool:
@@ -126,6 +122,30 @@ class CubeBlock(Enum):
     def text(self) -> str:
         return _BLOCK_TEXT[self]
 
+    @property
+    def message_id(self) -> str:
+        """The page's message of `text` (web/i18n/CODE.js), which takes `args`."""
+        return _BLOCK_IDS[self]
+
+    @property
+    def args(self) -> dict[str, int | str]:
+        return {"value": MAX_CUBE} if self is CubeBlock.MAX_CUBE else {}
+
+
+# The same sentences as the page's messages (web/play/describe.js `WHY_NOT` too: test_cube_reasons).
+_BLOCK_IDS = {
+    CubeBlock.GAME_OVER: "double.gameOver",
+    CubeBlock.NOT_YOUR_TURN: "double.notYourTurn",
+    CubeBlock.PENDING: "double.pending",
+    CubeBlock.AFTER_ROLL: "double.afterRoll",
+    CubeBlock.FIRST_TURN: "double.firstTurn",
+    CubeBlock.CRAWFORD: "double.crawford",
+    CubeBlock.NOT_YOUR_CUBE: "double.notYourCube",
+    CubeBlock.MAX_CUBE: "double.maxCube",
+    CubeBlock.ONE_POINT_AWAY: "double.onePointAway",
+    CubeBlock.CUBE_DEAD: "double.cubeDead",
+    CubeBlock.STRICT_RULE: "double.strictRule",
+}
 
 _BLOCK_TEXT = {
     CubeBlock.GAME_OVER: "The game is over.",

@@ -50,6 +50,32 @@ RULES: dict[str, str] = {
     "turn-complete": "Your move is complete: no more dice can be played.",
     "illegal-play": "That play is not a legal way to play this roll.",
 }
+# The one sentence that is not a rule's own: `must-enter-first` with more than one checker on the bar.
+ENTER_MANY = "You must enter your checkers from the bar first."
+
+# Each rule's sentence as the page's message id (web/i18n/CODE.js), so that the game page and the tutorial say
+# it in the player's language; English's message is the sentence here (tests/units/test_rule_words.py).
+RULE_IDS: dict[str, str] = {
+    "must-enter-first": "rule.mustEnterFirst",
+    "blocked": "rule.blocked",
+    "intermediate-blocked": "rule.intermediateBlocked",
+    "bear-off-not-all-home": "rule.bearOffNotAllHome",
+    "bear-off-higher-checker": "rule.bearOffHigherChecker",
+    "must-use-both-dice": "rule.mustUseBothDice",
+    "must-play-larger-die": "rule.mustPlayLargerDie",
+    "must-play-all-dice": "rule.mustPlayAllDice",
+    "must-move": "rule.mustMove",
+    "no-checker": "rule.noChecker",
+    "wrong-direction": "rule.wrongDirection",
+    "no-die": "rule.noDie",
+    "turn-complete": "rule.turnComplete",
+    "illegal-play": "rule.illegalPlay",
+}
+ENTER_MANY_ID = "rule.mustEnterFirstMany"
+#: Every id of a refused move with its English.
+RULE_WORDS: dict[str, str] = {RULE_IDS[code]: sentence for code, sentence in RULES.items()} | {
+    ENTER_MANY_ID: ENTER_MANY
+}
 
 
 class Step(NamedTuple):
@@ -241,7 +267,7 @@ class Turn:
     def undo(self) -> tuple[Step, ...]:
         """Take back the last `move()` (all its steps); returns the steps taken back."""
         if not self._action_sizes:
-            raise InvalidActionError("There is no move to undo.")
+            raise InvalidActionError.refusing("refusal.noMoveToUndo")
         size = self._action_sizes.pop()
         taken = tuple(self._steps[-size:])
         del self._steps[-size:]
@@ -252,7 +278,7 @@ class Turn:
         """Take back the last single-die step: of a move that used both dice (bar/20/14), its last die alone,
         so that the checker stops where that step began (20), as the move list writes each step."""
         if not self._steps:
-            raise InvalidActionError("There is no move to undo.")
+            raise InvalidActionError.refusing("refusal.noMoveToUndo")
         step = self._steps.pop()
         self._positions.pop()
         self._action_sizes[-1] -= 1
@@ -406,14 +432,15 @@ class Turn:
         return "must-use-both-dice"
 
     def _error(self, rule: str, attempted: str) -> IllegalMoveError:
-        sentence = RULES[rule]
+        sentence, key = RULES[rule], RULE_IDS[rule]
         if rule == "must-enter-first" and self.position.mine[24] > 1:
-            sentence = "You must enter your checkers from the bar first."
+            sentence, key = ENTER_MANY, ENTER_MANY_ID
         first, second = self._dice
         context = f"{attempted} with {first}-{second} in position {self.start.id}"
         if self._steps:
             context += f" after {self.notation()}"
-        return IllegalMoveError(f"{sentence} ({context})", rule, sentence)
+        # The page says the rule alone: the context (the play, the dice, the Position ID) is for a bug report.
+        return IllegalMoveError(f"{sentence} ({context})", rule, sentence).said_as(key)
 
 
 def _written_result(position: Position, paths: list[tuple[int, ...]]) -> Position | None:

@@ -118,6 +118,43 @@ def test_errors_come_back_as_values_never_raised() -> None:
     assert json.loads(api.handle("[1]"))["error"]["type"] == "InvalidActionError"
 
 
+def test_a_players_refusal_comes_with_its_words_and_a_programs_without() -> None:
+    api.session.match = None
+    assert call("act", {"action": {"type": "roll"}})["error"]["words"] == {
+        "id": "refusal.noMatch",
+        "args": {},
+    }
+    result("new_match", {})
+    not_over = call("act", {"action": {"type": "next_game"}})["error"]
+    assert not_over["words"] == {"id": "refusal.gameNotOver", "args": {}}
+    wrong = call("act", {"action": {"type": "confirm"}})["error"]
+    assert wrong["message"] == "You cannot move checkers now (the game is at 'opening')."
+    assert wrong["words"] == {"id": "refusal.cannotMove", "args": {}}
+    assert call("act", {"action": {"type": "double"}})["error"]["words"]["id"] == "refusal.nobodyToAct"
+    act({"type": "roll", "dice": [3, 1]})
+    bad_move = call("act", {"action": {"type": "move", "from": 13, "to": 12}})["error"]
+    assert bad_move["rule"] == "blocked" and bad_move["words"] == {"id": "rule.blocked", "args": {}}
+    settings = call("new_match", {"settings": {"match_length": 99}})["error"]
+    assert settings["message"] == "Match length must be 0 (money session) or 1 to 25 points, got 99."
+    assert settings["words"] == {"id": "refusal.matchLength", "args": {"max": 25, "got": "99"}}
+    money = call("new_match", {"settings": {"match_length": 3, "beavers": True}})["error"]
+    assert money["words"] == {"id": "refusal.moneyBeavers", "args": {}}
+    # What only a program could send stays English.
+    assert "words" not in call("act", {"action": {"type": "fly"}})["error"]
+    assert "words" not in json.loads(api.handle("[1]"))["error"]
+
+
+def test_a_finished_match_refuses_with_its_words() -> None:
+    result("new_match", {"settings": {"match_length": 1}})
+    act({"type": "roll", "dice": [3, 1]})
+    act({"type": "resign", "kind": "single"})
+    act({"type": "accept_resign"})
+    assert call("act", {"action": {"type": "roll"}})["error"]["words"] == {
+        "id": "refusal.matchOver",
+        "args": {},
+    }
+
+
 def test_load_gives_back_the_same_view() -> None:
     answer = result("new_match", {"settings": {"match_length": 5}})
     act({"type": "roll", "dice": [5, 2]})

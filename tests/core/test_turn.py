@@ -59,6 +59,30 @@ def test_entering_from_the_bar_comes_first() -> None:
     assert caught.value.rule == "must-enter-first"
     assert caught.value.explanation == "You must enter your checker from the bar first."
     assert "13/10" in str(caught.value) and position.id in str(caught.value)
+    # The page says the rule alone, by its message id (the play, dice and Position ID are English's context).
+    assert caught.value.words == {"id": "rule.mustEnterFirst", "args": {}}
+
+
+def test_more_than_one_checker_on_the_bar_has_its_own_sentence() -> None:
+    turn = Turn(board({25: 2, 13: 2}), (3, 1))
+    with pytest.raises(IllegalMoveError) as caught:
+        turn.move(13, 10)
+    assert caught.value.explanation == "You must enter your checkers from the bar first."
+    assert caught.value.words == {"id": "rule.mustEnterFirstMany", "args": {}}
+
+
+def test_every_rule_refused_carries_its_message_id() -> None:
+    turn = Turn(board({8: 1, 13: 1}, {20: 2}), (3, 1))
+    with pytest.raises(IllegalMoveError) as caught:
+        turn.move(8, 5)
+    assert caught.value.words == {"id": "rule.blocked", "args": {}}
+    with pytest.raises(IllegalMoveError) as caught:
+        Turn.from_notation(Position.start(), (3, 1), "8/5")
+    assert caught.value.rule == "must-use-both-dice"
+    assert caught.value.words == {"id": "rule.mustUseBothDice", "args": {}}
+    with pytest.raises(InvalidActionError) as undone:
+        Turn(Position.start(), (3, 1)).undo()
+    assert undone.value.words == {"id": "refusal.noMoveToUndo", "args": {}}
 
 
 def test_a_blocked_point_names_the_rule() -> None:

@@ -32,8 +32,13 @@ CHOICE_LESSON = lesson_by_id("gammon")
 
 
 def said(language: str, keys: list[str]) -> str:
-    """What the page must show for the ids Python gave: their messages in turn (none has arguments)."""
-    catalogue = read_catalogue(catalogue_path(language, TUTORIAL))
+    """What the page must show for the ids Python gave: their messages in turn (none has arguments), from
+    either family (a rule's sentence is the game's, its tutorial's detail the tutorial's)."""
+    catalogue = {
+        key: text
+        for folder in FAMILIES
+        for key, text in read_catalogue(catalogue_path(language, folder)).items()
+    }
     return " ".join(catalogue[key] for key in keys)
 
 

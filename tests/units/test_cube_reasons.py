@@ -41,3 +41,9 @@ def test_english_says_what_the_core_says(block: CubeBlock) -> None:
     # The page hands the cube's value: at its highest, the highest value.
     value = MAX_CUBE if block is CubeBlock.MAX_CUBE else 1
     assert render_english(parse(message), {"value": value}) == block.text
+
+
+@pytest.mark.parametrize("block", list(CubeBlock), ids=lambda b: b.code)
+def test_the_cores_refusal_of_a_double_names_the_pages_message(block: CubeBlock) -> None:
+    # A double refused (backgammon.game) carries the same message id as the page's own note.
+    assert block.message_id == page_table()[block.code]

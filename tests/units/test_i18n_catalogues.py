@@ -117,6 +117,12 @@ def test_a_lesson_text_missing_in_a_language(copy: Path) -> None:
     assert check(copy) == ["de: lesson.boardTask is missing"]
 
 
+def test_a_message_in_both_families(copy: Path) -> None:
+    # The rules' refusals are in the game's catalogues (the tutorial's page loads them too), never twice.
+    change_catalogue(copy, "en", lambda m: m.update({"rule.blocked": "That point is blocked."}), "tutorial")
+    assert "rule.blocked is in both the game's and the tutorial's catalogues" in check(copy)
+
+
 def test_a_tutorial_message_its_page_never_uses(copy: Path) -> None:
     for code in ("en", "de"):
         change_catalogue(copy, code, lambda m: m.update({"tutorial.forgotten": "Forgotten"}), "tutorial")

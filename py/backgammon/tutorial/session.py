@@ -11,7 +11,7 @@ from typing import Any
 from backgammon.errors import IllegalMoveError
 from backgammon.movegen import dest_of, step_problem
 from backgammon.position import Position
-from backgammon.turn import RULES, Turn
+from backgammon.turn import RULE_WORDS, RULES, Turn
 from backgammon.tutorial.lessons import BAR, LESSONS, OFF, Lesson, PlaySpec, lesson_by_id
 from backgammon.tutorial.view import lesson_view, loc_to_json, position_of
 from backgammon.tutorial.words import (
@@ -21,18 +21,18 @@ from backgammon.tutorial.words import (
     lesson_words,
     messages,
     rule_key,
-    sentence_key,
 )
 
-ENGLISH = messages()
+# Every id the session gives the page with its English: the tutorial's and the rules' (the game's catalogues).
+ENGLISH = messages() | RULE_WORDS
 
 
 def rule_words(error: IllegalMoveError) -> list[str]:
-    """The rule that refused a move, as the ids of its plain words for a learner; none where the core's
-    sentence is not one the catalogue holds (the page then shows the English `text`)."""
-    sentence = sentence_key(error.explanation)
-    if sentence is None:
+    """The rule that refused a move, as the ids of its plain words for a learner; none where the core gave
+    its sentence no id (the page then shows the English `text`)."""
+    if error.words is None:
         return []
+    sentence = error.words["id"]
     return [sentence, detail_key(error.rule)] if error.rule in RULE_DETAILS else [sentence]
 
 

@@ -1,6 +1,7 @@
 """The tutorial's words as message ids (docs/i18n.md): each lesson's texts, the session's own sentences and
-the rules core's refusals, so that the page shows them in the learner's language from
-web/i18n/tutorial/CODE.js.
+the tutorial's details of the rules core's refusals, so that the page shows them in the learner's language
+from web/i18n/tutorial/CODE.js. The refusals themselves (`rule.*`, backgammon.turn.RULE_WORDS) are the game
+page's too, in its catalogues (web/i18n/CODE.js), which the tutorial's page loads as well.
 
 English stays here, in the lessons and the rules core: `messages()` is every id with its English, which
 scripts/i18n_tutorial.py writes into the English catalogue and scripts/i18n_check.py holds equal to it. An id
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from string import ascii_uppercase
 
-from backgammon.turn import RULES
+from backgammon.turn import RULE_IDS
 from backgammon.tutorial.lessons import LESSONS, Lesson
 
 # The session's own sentences (backgammon.tutorial.session).
@@ -38,9 +39,6 @@ RULE_DETAILS: dict[str, str] = {
     "bear-off-not-all-home": "Bring every checker into points 1 to 6 first.",
 }
 
-# The core's one sentence that is not RULES' own (backgammon.turn: more than one checker on the bar).
-ENTER_MANY = "You must enter your checkers from the bar first."
-
 
 def camel(text: str) -> str:
     """`opening-roll` → `openingRoll`, `Hitting and entering` → `hittingAndEntering`."""
@@ -61,7 +59,7 @@ def topic_key(topic: str) -> str:
 
 
 def rule_key(code: str) -> str:
-    return f"rule.{camel(code)}"
+    return RULE_IDS[code]
 
 
 def detail_key(code: str) -> str:
@@ -83,27 +81,17 @@ def lesson_messages(lesson: Lesson) -> dict[str, str]:
     return found
 
 
-def rule_messages() -> dict[str, str]:
-    found = {rule_key(code): sentence for code, sentence in RULES.items()}
-    found["rule.mustEnterFirstMany"] = ENTER_MANY
-    found |= {detail_key(code): detail for code, detail in RULE_DETAILS.items()}
-    return found
+def detail_messages() -> dict[str, str]:
+    return {detail_key(code): detail for code, detail in RULE_DETAILS.items()}
 
 
 def messages() -> dict[str, str]:
-    """Every id the tutorial's Python gives the page, with its English: topics, lessons, session, rules."""
+    """Every id of the tutorial's catalogues that its Python gives the page, with its English: topics,
+    lessons, session, the rules' details."""
     found = {topic_key(lesson.topic): lesson.topic for lesson in LESSONS}
     for lesson in LESSONS:
         found |= lesson_messages(lesson)
-    return found | SESSION | rule_messages()
-
-
-_SENTENCES = {sentence: key for key, sentence in rule_messages().items()}
-
-
-def sentence_key(sentence: str) -> str | None:
-    """The id of one of the core's refusal sentences, or None for words the catalogue does not hold."""
-    return _SENTENCES.get(sentence)
+    return found | SESSION | detail_messages()
 
 
 def lesson_words(lesson: Lesson) -> dict[str, object]:
