@@ -3,6 +3,7 @@
  * plays can be rolled out from there (web/engine/rollout-panel.js). Its words are the catalogue's (web/i18n/): a hint
  * shown is written again at once in another language. */
 import { canRollOut, canRollOutCube, cubeSummary, openRollout } from "../engine/rollout-panel.js";
+import { failureDetail } from "../engine/page-engine.js";
 import { decimal, isolated, LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 
 /**
@@ -49,8 +50,7 @@ export async function showHint({ panel, call, enqueue, view, say }) {
     try {
       hint = await call("hint");
     } catch (e) {
-      const reason = e instanceof Error ? e.message : String(e);
-      show(panel, () => [document.createTextNode(t("hint.unavailable", { error: reason }))]);
+      show(panel, () => [document.createTextNode(t("hint.unavailable", { error: failureDetail(e) }))]);
       return;
     }
     const now = view();
