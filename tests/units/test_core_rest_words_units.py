@@ -17,7 +17,7 @@ from .node_esm import needs_node, run_module
 pytestmark = needs_node
 
 IMPORTS = """
-globalThis.document = { documentElement: {}, querySelectorAll: () => [], querySelector: () => null,
+globalThis.document = { documentElement: {}, querySelectorAll: () => [],
   dispatchEvent: () => true };
 const words = await import("{WEB}/lobby/tournament-words.js");
 const engine = await import("{WEB}/engine/page-engine.js");

@@ -139,9 +139,6 @@ export async function useLanguage(code) {
   root.lang = tag;
   root.dir = LANGUAGES[tag]?.dir ?? "ltr";
   translatePage(document);
-  // The web app manifest in the language (build.py writes one per language): Chromium reads the one linked when it
-  // asks for it, so an app installed now is named in the page's language.
-  document.querySelector('link[rel="manifest"]')?.setAttribute("href", tag === "en" ? "manifest.webmanifest" : `manifest.${tag}.webmanifest`);
   document.dispatchEvent(new Event(LANGUAGE_CHANGED));
   return tag;
 }
@@ -165,5 +162,10 @@ export function translatePage(root) {
   // The page's <meta name="description">: what a bookmark or a shared page shows of it.
   for (const el of root.querySelectorAll("[data-i18n-content]")) {
     el.setAttribute("content", t(id(/** @type {HTMLElement} */ (el).dataset.i18nContent)));
+  }
+  // The web app manifest in the language (build.py writes one per language): Chromium reads the one linked when it
+  // asks for it, so an app installed now is named in the page's language.
+  for (const link of root.querySelectorAll('link[rel="manifest"]')) {
+    link.setAttribute("href", locale === "en" ? "manifest.webmanifest" : `manifest.${locale}.webmanifest`);
   }
 }

@@ -10,7 +10,6 @@
  * the background.
  */
 
-import { failureDetail } from "../engine/page-engine.js";
 import { t } from "../i18n/i18n.js";
 import { coverage } from "./analysis-data.js";
 import { startPoolAnalysis } from "./analysis-pool.js";
@@ -196,7 +195,7 @@ async function finish(job) {
     result = await job.run.result;
   } catch (error) {
     end(job);
-    const words = () => t("review.failed", { error: failureDetail(error) });
+    const words = () => t("review.failed", { error: ctx.failureDetail(error) });
     const view = shown(job);
     if (!view) return ctx.announcer.say(words());
     root.dataset.analysis = "failed";
