@@ -728,7 +728,7 @@ def cached_icons() -> dict[str, bytes]:
 def language_manifests() -> dict[str, str]:
     """The web app manifest in each language but English, by code: English's (pwa/) with its name, short name
     and description from the language's catalogue (web/i18n/CODE.js, `app.*`), its `lang` and `dir`. The page
-    links the one of its language (web/i18n/i18n.js useLanguage): Chromium reads the manifest linked when it
+    links the one of its language (web/i18n/i18n.js translatePage): Chromium reads the manifest linked when it
     asks for it, so an app installed from a French page is named in French."""
     english = json.loads((PWA_SRC / "manifest.webmanifest").read_text(encoding="utf-8"))
     folder = ROOT / "web" / "i18n"
