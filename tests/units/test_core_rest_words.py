@@ -1,7 +1,8 @@
-"""The rules core's sentences that reach the page as message ids (an analysis refused, a tournament that
-cannot go on, a watched match that cannot be followed) are said from the catalogues: each id is a key of
-every catalogue, and English's message is the core's own sentence once formatted. The web app manifest of
-each language is English's with the catalogue's name, short name and description (build.py)."""
+"""The rules core's sentences that reach the page as message ids (an analysis refused, a rollout's plies
+out of range, a tournament that cannot go on, a watched match that cannot be followed) are said from the
+catalogues: each id is a key of every catalogue, and English's message is the core's own sentence once
+formatted. The web app manifest of each language is English's with the catalogue's name, short name and
+description (build.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import pytest
 from scripts.i18n_messages import catalogue_path, languages, parse, read_catalogue, render_english
 
 from backgammon.analysis.job import WORDS
+from backgammon.bot.rollout import SETTINGS_WORDS
 from backgammon.lobby.watch import NOT_BEGUN, STOPPED
 from backgammon.tournament.state import BROKEN
 
 ROOT = Path(__file__).resolve().parents[2]
-SENTENCES = {**WORDS, **BROKEN, **STOPPED, **NOT_BEGUN}
+SENTENCES = {**WORDS, **SETTINGS_WORDS, **BROKEN, **STOPPED, **NOT_BEGUN}
 
 
 @pytest.mark.parametrize("code", languages())

@@ -960,6 +960,8 @@ export default {
   "app.name": "طاولة الزهر",
   "app.shortName": "طاولة الزهر",
   "app.description": "طاولة الزهر في متصفحك: مباريات، وجلسات على المال، وخصم من الحاسوب، ودروس القواعد. تعمل دون اتصال.",
+  "rollout.truncationRange": "عمق كل محاولة من 0 إلى {most}، لا {truncation}.",
+  "rollout.pliesRange": "لعب الأحجار في المحاولات بعمق 0 أو 1، لا {plies}.",
   "tournament.phaseBroken": "لا يمكن أن تستمر هذه البطولة",
   "tournament.yourMatch": "مباراتك: الجولة {round} ضد {name}",
   "tournament.yourMatchUndecided": "مباراتك: الجولة {round} ضد لاعب لم يُحدَّد بعد",

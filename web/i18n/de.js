@@ -960,6 +960,8 @@ export default {
   "app.name": "Backgammon",
   "app.shortName": "Backgammon",
   "app.description": "Backgammon im Browser: Matches, Geldspiele, ein Computergegner, der Regelkurs. Funktioniert offline.",
+  "rollout.truncationRange": "Ply pro Durchgang: 0 bis {most}, nicht {truncation}.",
+  "rollout.pliesRange": "Das Ziehen der Steine in den Durchgängen ist 0-Ply oder 1-Ply, nicht {plies}.",
   "tournament.phaseBroken": "Dieses Turnier kann nicht weitergehen",
   "tournament.yourMatch": "Ihr Match: Runde {round} gegen {name}",
   "tournament.yourMatchUndecided": "Ihr Match: Runde {round} gegen einen noch offenen Gegner",

@@ -960,6 +960,8 @@ export default {
   "app.name": "Τάβλι",
   "app.shortName": "Τάβλι",
   "app.description": "Τάβλι στο πρόγραμμα περιήγησης: αγώνες, παιχνίδια με χρήματα, ο υπολογιστής αντίπαλος, η εκμάθηση των κανόνων. Λειτουργεί χωρίς σύνδεση.",
+  "rollout.truncationRange": "Ply σε κάθε δοκιμή: από 0 έως {most}, όχι {truncation}.",
+  "rollout.pliesRange": "Το παίξιμο των πουλιών στις δοκιμές είναι 0-ply ή 1-ply, όχι {plies}.",
   "tournament.phaseBroken": "Αυτό το τουρνουά δεν μπορεί να συνεχιστεί",
   "tournament.yourMatch": "Ο αγώνας σας: γύρος {round} με αντίπαλο {name}",
   "tournament.yourMatchUndecided": "Ο αγώνας σας: γύρος {round} με αντίπαλο που δεν έχει κριθεί ακόμα",

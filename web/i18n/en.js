@@ -961,6 +961,8 @@ export default {
   "app.name": "Backgammon",
   "app.shortName": "Backgammon",
   "app.description": "Backgammon in your browser: matches, money sessions, a computer opponent, the rules tutorial. Works offline.",
+  "rollout.truncationRange": "Truncation is 0 to {most} plies, not {truncation}.",
+  "rollout.pliesRange": "The checker play in trials is 0-ply or 1-ply, not {plies}.",
   "tournament.phaseBroken": "This tournament cannot go on",
   "tournament.yourMatch": "Your match: round {round} against {name}",
   "tournament.yourMatchUndecided": "Your match: round {round} against a player still to be decided",

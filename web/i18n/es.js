@@ -960,6 +960,8 @@ export default {
   "app.name": "Backgammon",
   "app.shortName": "Backgammon",
   "app.description": "Backgammon en tu navegador: partidos, sesiones por dinero, la máquina como rival, el tutorial de reglas. Funciona sin conexión.",
+  "rollout.truncationRange": "Plies por prueba: de 0 a {most}, no {truncation}.",
+  "rollout.pliesRange": "El juego de las fichas en las pruebas es de 0-ply o 1-ply, no {plies}.",
   "tournament.phaseBroken": "Este torneo no puede continuar",
   "tournament.yourMatch": "Tu partido: ronda {round} contra {name}",
   "tournament.yourMatchUndecided": "Tu partido: ronda {round} contra un jugador aún por decidir",

@@ -960,6 +960,8 @@ export default {
   "app.name": "Backgammon",
   "app.shortName": "Backgammon",
   "app.description": "Le backgammon dans votre navigateur : matchs, sessions d’argent, l’ordinateur comme adversaire, le tutoriel des règles. Fonctionne hors ligne.",
+  "rollout.truncationRange": "Plies par essai : de 0 à {most}, et non {truncation}.",
+  "rollout.pliesRange": "Le jeu des dames dans les essais est à 0-ply ou 1-ply, et non {plies}.",
   "tournament.phaseBroken": "Ce tournoi ne peut pas continuer",
   "tournament.yourMatch": "Votre match : tour {round} contre {name}",
   "tournament.yourMatchUndecided": "Votre match : tour {round} contre un joueur encore à déterminer",

@@ -960,6 +960,8 @@ export default {
   "app.name": "Tavla",
   "app.shortName": "Tavla",
   "app.description": "Tarayıcınızda tavla: maçlar, para oyunları, bilgisayar rakip, kural eğitimi. Çevrimdışı çalışır.",
+  "rollout.truncationRange": "Deneme başına ply: 0 ile {most} arasında olmalı, {truncation} değil.",
+  "rollout.pliesRange": "Denemelerdeki pul oyunu 0-ply ya da 1-ply olur, {plies} değil.",
   "tournament.phaseBroken": "Bu turnuva devam edemez",
   "tournament.yourMatch": "Maçınız: {round}. tur, rakip {name}",
   "tournament.yourMatchUndecided": "Maçınız: {round}. tur, rakip henüz belli değil",
