@@ -725,9 +725,42 @@ def cached_icons() -> dict[str, bytes]:
     return {path.relative_to(folder).as_posix(): path.read_bytes() for path in files}
 
 
+def language_manifests() -> dict[str, str]:
+    """The web app manifest in each language but English, by code: English's (pwa/) with its name, short name
+    and description from the language's catalogue (web/i18n/CODE.js, `app.*`), its `lang` and `dir`. The page
+    links the one of its language (web/i18n/i18n.js translatePage): Chromium reads the manifest linked when it
+    asks for it, so an app installed from a French page is named in French."""
+    english = json.loads((PWA_SRC / "manifest.webmanifest").read_text(encoding="utf-8"))
+    folder = ROOT / "web" / "i18n"
+    directions = dict(
+        re.findall(
+            r'^\s*"?([\w-]+)"?: \{ name: .*dir: "(ltr|rtl)"',
+            (folder / "languages.js").read_text(encoding="utf-8"),
+            re.M,
+        )
+    )
+    manifests = {}
+    for code in sorted(directions):
+        if code == "en":
+            continue
+        text = (folder / f"{code}.js").read_text(encoding="utf-8")
+        words = json.loads(
+            text[text.index("export default ") + len("export default ") :].strip().removesuffix(";")
+        )
+        manifest = {**english, "lang": code, "dir": directions[code]}
+        manifest.update(
+            name=words["app.name"], short_name=words["app.shortName"], description=words["app.description"]
+        )
+        manifests[code] = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
+    return manifests
+
+
 def write_app_files(out: Path) -> None:
-    """What makes the site an installable app: the manifest and the icons (favicon.ico included)."""
+    """What makes the site an installable app: the manifests (English's, and one per language) and the icons
+    (favicon.ico included)."""
     shutil.copy2(PWA_SRC / "manifest.webmanifest", out / "manifest.webmanifest")
+    for code, text in language_manifests().items():
+        (out / f"manifest.{code}.webmanifest").write_text(text, encoding="utf-8")
     for name, data in cached_icons().items():
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_bytes(data)

@@ -13,7 +13,7 @@ import { openDialog, showMessage } from "./dialogs.js";
 import { bindMenu } from "./menu.js";
 import { keepScreenAwake } from "./wakelock.js";
 import { BridgeError, ENGINE_FAILURES } from "./engine/bridge.js";
-import { ApiError, connectEngine, failureText, refusalText } from "./engine/page-engine.js";
+import { ApiError, connectEngine, failureDetail, failureText, refusalText } from "./engine/page-engine.js";
 import { bindFiles } from "./files.js";
 import { bindHome } from "./home/home.js";
 import { closeWelcome, runWelcome, welcomeWanted } from "./home/welcome.js";
@@ -268,6 +268,7 @@ async function enterReviewMode({ record, imported, autostart }) {
     rollout: { open: openRollout, close: closeRollout, table: resultTable, cubeTable, verdictTable },
     pool: (options) => createPool(poolSize(deviceFacts()), undefined, options),
     playerName,
+    failureDetail,
     depth: preferences.analysisDepth,
     setDepth: (depth) => void (preferences = changePreferences({ analysisDepth: checkDepth(depth) })),
     unit: preferences.reviewUnit,

@@ -22,18 +22,14 @@ export function downloadText(text, filename, type) {
 
 /**
  * A turn of a match with a friend, as a file to send instead of the link (a link too long for a messenger, or no
- * messenger at hand): a few lines a person can read, with the link itself, which the game finds again.
+ * messenger at hand): a few lines a person can read, in the sender's language, with the link itself, which the game
+ * finds again in any language (`turnInText`: only the link is read). Its name stays the same in every language.
  * @param {{href: string, friend: string, revision: number}} turn
+ * @param {import("./limits.js").Words} t the page's words
  */
-export function turnFile({ href, friend, revision }) {
+export function turnFile({ href, friend, revision }, t) {
   const slug = friend.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 30) || "friend";
-  const text = [
-    `Backgammon: a turn of your match with ${friend} (message ${revision}).`,
-    "Open the link below, or open this file in the game (Save / load, Open a match).",
-    "",
-    href,
-    "",
-  ].join("\n");
+  const text = [t("remote.turnFileTitle", { friend, revision }), t("remote.turnFileHow"), "", href, ""].join("\n");
   return { text, filename: `backgammon-turn-${slug}-${revision}.txt` };
 }
 

@@ -535,12 +535,21 @@
  */
 
 /**
+ * A sentence as a message id of the page's catalogues (web/i18n/CODE.js) with its arguments
+ * (docs/i18n.md): the page says it in the player's language.
+ * @typedef {object} Words
+ * @property {string} id
+ * @property {Record<string, number | string>} args
+ */
+
+/**
  * Where the watched match stands: the revisions proven, held beyond them (waiting for a gap), and the
- * reason it stops, if it does.
+ * reason it stops, if it does (in English, and as a message id: `stopped_words`).
  * @typedef {object} WatchState
  * @property {number} proven
  * @property {number} waiting
  * @property {string | null} stopped
+ * @property {Words | null} stopped_words
  * @property {"waiting" | "invited" | "playing" | "over" | "claimed"} phase
  */
 
@@ -994,20 +1003,21 @@
  */
 
 /**
- * One tournament as every device computes it from the same events: its summary, as the list shows it
- * (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
- * (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
- * standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
- * key; when the reveals close (null before the closing) and the keys of the entrants whose value was
- * revealed and matched, in the order of the keys; the clocks of the pairings with both players known and
- * no result both signed (when each may claim, the latest claim and where it stands: a counted one is a win
- * by forfeit); `time_limit`, the seconds a player may keep the other waiting (the tournament's time to move
- * by links, 15 minutes live), which the match played for a pairing takes as its own; `now`, the time this
- * view was computed for (the page shows times left from it).
+ * One tournament as every device computes it from the same events: its summary, as the list shows it (its
+ * terms, phase and number of entrants); why it is broken (else null), also as a message id (`broken_words`);
+ * the entrants; the draw's order (seed 1 first; [] before the draw); every round's pairings with their
+ * winners; the round robin's standings, best first (null for a knock-out); the champion once there is one;
+ * every entrant's name by key; when the reveals close (null before the closing) and the keys of the entrants
+ * whose value was revealed and matched, in the order of the keys; the clocks of the pairings with both
+ * players known and no result both signed (when each may claim, the latest claim and where it stands: a
+ * counted one is a win by forfeit); `time_limit`, the seconds a player may keep the other waiting (the
+ * tournament's time to move by links, 15 minutes live), which the match played for a pairing takes as its
+ * own; `now`, the time this view was computed for (the page shows times left from it).
  * @typedef {object} TournamentPage
  * @property {TournamentSummary} summary
  * @property {Entrant[]} entrants
  * @property {string | null} broken
+ * @property {Words | null} broken_words
  * @property {string[]} order
  * @property {Pairing[][]} rounds
  * @property {Standing[] | null} standings
@@ -1022,14 +1032,6 @@
 
 /**
  * @typedef {Record<string, never>} NoParams
- */
-
-/**
- * A sentence as a message id of the page's catalogues (web/i18n/CODE.js) with its arguments
- * (docs/i18n.md): the page says it in the player's language.
- * @typedef {object} Words
- * @property {string} id
- * @property {Record<string, number | string>} args
  */
 
 /**

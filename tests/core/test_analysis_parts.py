@@ -3,6 +3,7 @@ any worker, in any order), the parts' entries merged into the same record as one
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any
 
@@ -101,3 +102,44 @@ def test_a_part_outside_the_match_or_entries_that_do_not_make_it_whole_are_refus
     job = api.call("analysis_start", {"record": match_record, "depth": 0, "first": 0, "last": 2})
     with pytest.raises(Exception, match="not finished"):
         api.call("analysis_entries", {"job": job["job"]})
+
+
+def test_the_analysis_refusals_carry_their_message_ids(match_record: dict[str, Any]) -> None:
+    """Each refusal gives its sentence as a message id with its arguments too, for the page to say."""
+
+    def words(method: str, params: dict[str, Any]) -> object:
+        answer = json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params})))
+        return answer["error"].get("words")
+
+    record = {"record": match_record, "depth": 0}
+    total = api.call("analysis_parts", record)["total"]
+    assert words("analysis_start", {**record, "first": 3, "last": 100_000}) == {
+        "id": "analysis.partOutside",
+        "args": {"part": "(3, 100000)", "decisions": total},
+    }
+    assert words("analysis_start", {**record, "first": "3", "last": 5}) == {
+        "id": "analysis.partNumbers",
+        "args": {},
+    }
+    assert words("analysis_start", {**record, "depth": 7}) == {
+        "id": "analysis.depth",
+        "args": {"depths": "0, 1, 2", "depth": "7"},
+    }
+    assert words("analysis_merge", {**record, "entries": [{}]}) == {
+        "id": "analysis.entriesCount",
+        "args": {"decisions": total, "given": 1},
+    }
+    assert words("analysis_merge", {**record, "entries": None}) == {
+        "id": "analysis.entriesMissing",
+        "args": {"decisions": total},
+    }
+    job = api.call("analysis_start", {**record, "first": 0, "last": 2})["job"]
+    assert words("analysis_entries", {"job": job}) == {
+        "id": "analysis.partUnfinished",
+        "args": {"done": 0, "total": 2},
+    }
+    assert words("analysis_result", {"job": job}) == {
+        "id": "analysis.unfinished",
+        "args": {"done": 0, "total": 2},
+    }
+    assert words("analysis_step", {"job": job + 1}) == {"id": "analysis.noJob", "args": {"job": str(job + 1)}}

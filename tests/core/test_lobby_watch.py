@@ -14,6 +14,7 @@ from lobby_support import NOW, TOPIC, needs_node, public_keys, sign
 from remote_support import play, start
 
 from backgammon import api
+from backgammon.errors import InvalidActionError
 from backgammon.lobby.refusal import Refused
 from backgammon.lobby.watch import KIND_WATCH, Watch
 from backgammon.remote.messages import message_hash
@@ -65,7 +66,13 @@ def test_a_whole_match_from_both_players_in_any_order_is_proven(
     assert first["proven"] + rest["proven"] == len(transcript)
     # Each message came twice (once from each player): the second copy is a duplicate, nothing else refused.
     assert set(first["refused"]) | set(rest["refused"]) <= {"duplicate"}
-    assert watch.state() == {"proven": len(transcript), "waiting": 0, "stopped": None, "phase": "over"}
+    assert watch.state() == {
+        "proven": len(transcript),
+        "waiting": 0,
+        "stopped": None,
+        "stopped_words": None,
+        "phase": "over",
+    }
     assert watch.head() == message_hash(transcript[-1])
 
 
@@ -124,6 +131,10 @@ def test_a_forged_move_stops_the_match_where_it_is_proven(
     assert state["stopped"].startswith(
         f"From its message {index + 1} on, this match cannot be followed: that message does not follow"
     )
+    # The same sentence as a message id, the rules core's refusal inside it as its English.
+    words = state["stopped_words"]
+    assert words is not None and words["id"] == "watch.stoppedRefused" and words["args"]["n"] == index + 1
+    assert state["stopped"].endswith(f"({words['args']['error']}).")
 
 
 def test_two_versions_of_one_revision_stop_the_match_there(
@@ -143,6 +154,13 @@ def test_two_versions_of_one_revision_stop_the_match_there(
     assert watch.state()["stopped"] == (
         "From its message 4 on, this match cannot be followed: the players' records of it differ."
     )
+    assert watch.state()["stopped_words"] == {"id": "watch.stoppedDiffer", "args": {"n": 4}}
+
+
+def test_a_match_not_begun_has_no_record_to_review(keys: dict[str, str]) -> None:
+    with pytest.raises(InvalidActionError, match="has not begun yet") as refused:
+        watcher(keys).record()
+    assert refused.value.words == {"id": "watch.notBegun", "args": {}}
 
 
 def test_a_watch_needs_two_players() -> None:
@@ -166,7 +184,13 @@ def test_the_worker_method_shows_the_watched_match(
     first = call("lobby_watch", players=players, address=address(keys), events=events[:2], now=NOW)
     assert first["state"]["phase"] == "playing" and first["names"] == ["Ann", "Bob"]
     shown = call("lobby_watch", players=players, address=address(keys), events=events[2:], now=NOW)
-    assert shown["state"] == {"proven": len(transcript), "waiting": 0, "stopped": None, "phase": "over"}
+    assert shown["state"] == {
+        "proven": len(transcript),
+        "waiting": 0,
+        "stopped": None,
+        "stopped_words": None,
+        "phase": "over",
+    }
     assert shown["view"]["phase"] == "match_over"
     assert call("lobby_watch", players=["ann", "bob"], address=address(keys))["type"] == "InvalidActionError"
     # The match watched to its end opens in review as a player's record does: every roll checkable again.

@@ -97,5 +97,13 @@ def test_the_look_ahead_goes_through_the_worker_methods_and_bad_values_are_refus
     for bad in (2, -1, "1", True):
         answer = call("rollout_chunk", {**params, "chequer_plies": bad})
         assert "error" in answer and answer["error"]["message"], bad
-    with pytest.raises(BackgammonError, match="0-ply or 1-ply"):
+    with pytest.raises(BackgammonError, match="0-ply or 1-ply") as refused:
         RolloutSettings(chequer_plies=2)
+    assert refused.value.words == {"id": "rollout.pliesRange", "args": {"plies": "2"}}
+    # Plies per trial out of range, as a player may type them: said as a message id too.
+    answer = call("rollout_chunk", {**params, "truncation": 5000})
+    assert answer["error"]["message"] == "Truncation is 0 to 1000 plies, not 5000."
+    assert answer["error"]["words"] == {
+        "id": "rollout.truncationRange",
+        "args": {"most": 1000, "truncation": "5000"},
+    }

@@ -115,6 +115,15 @@ def test_every_device_computes_the_same_draw_from_the_same_events(keys: dict[str
     assert first.view(CLOSES + 1)["phase"] == "closing"
     assert first.receive([closing], CLOSES + 1) == {}
     assert first.view(CLOSES + 1)["phase"] == "revealing"
+    # Nobody revealed by the time allowed: no tournament, said in English and as a message id.
+    nobody = first.view(CLOSES + 601)
+    assert nobody["phase"] == "broken" and nobody["broken_words"] == {
+        "id": "tournament.brokenReveals",
+        "args": {},
+    }
+    assert (
+        nobody["broken"] == "Fewer than two entrants revealed their values: there is no tournament to draw."
+    )
     assert first.receive(revealed, CLOSES + 200) == {}
     shown = first.view(CLOSES + 200)
     assert shown["phase"] == "drawn" and sorted(shown["order"]) == sorted(keys[p] for p in PLAYERS)

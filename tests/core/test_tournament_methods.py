@@ -395,6 +395,7 @@ def test_a_second_different_closing_breaks_it(keys: dict[str, str]) -> None:
     assert receive([other], DRAWN)["changed"] == [address(keys)]
     broken = view(keys)
     assert broken["summary"]["phase"] == "broken" and "two different lists" in broken["broken"]
+    assert broken["broken_words"] == {"id": "tournament.brokenEntrants", "args": {}}
     assert broken["rounds"] == [] and broken["champion"] is None
 
 
@@ -403,6 +404,10 @@ def test_a_changed_announcement_breaks_it(keys: dict[str, str]) -> None:
     (changed,) = sign([("org", announcement(created_at=NOW + 10, length=3))])
     assert receive([changed], DRAWN)["changed"] == [address(keys)]
     assert view(keys)["summary"]["phase"] == "broken"
+    assert view(keys)["broken"] == (
+        "The organiser changed the tournament's announcement: the tournament cannot go on."
+    )
+    assert view(keys)["broken_words"] == {"id": "tournament.brokenAnnouncement", "args": {}}
 
 
 def unsigned(kind: int, pubkey: str, tags: list[list[str]], content: str) -> dict[str, Any]:

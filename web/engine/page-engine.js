@@ -50,6 +50,27 @@ export function failureText(t, error) {
 }
 
 /**
+ * Why long work (an analysis, a rollout, a hint) failed, in the player's words, to go inside the page's sentence
+ * ("The analysis failed: …"): a failure of the engine as a whole by its words (`failureText`); a rules error's
+ * sentence in the page's language when Python gave it as a message id the catalogues hold, else its English; an
+ * error inside the engine or the page as such (its text to the console, for a bug report).
+ * @param {unknown} error
+ */
+export function failureDetail(error) {
+  const e = /** @type {{type?: unknown, message?: string, said?: Words, words?: Words} | null} */ (error);
+  const type = e?.type;
+  if (typeof type === "string" && ENGINE_FAILURES.has(type)) return failureText(t, error);
+  if (typeof type !== "string" || type === "InternalError") {
+    console.warn("The rules engine failed:", error);
+    return t("failure.internal");
+  }
+  // A rules error: the page's own ApiError keeps Python's words as `words`; the bridge's error, as `said`.
+  const said = error instanceof ApiError ? e?.words : e?.said;
+  if (said && knows(said.id)) return message(said.id, said.args);
+  return e?.message || t("failure.unknown");
+}
+
+/**
  * @param {{
  *   record: () => object | null,
  *   status: HTMLElement,
@@ -148,5 +169,6 @@ export function connectEngine({ record, status, say, notice, t }) {
 }
 
 /** @typedef {import("../types.js").Call} Call */
+/** @typedef {import("../types.js").Words} Words */
 /** @typedef {typeof import("../i18n/i18n.js").t} Translate */
 /** @typedef {Parameters<Translate>[0]} MessageId */

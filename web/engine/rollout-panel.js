@@ -10,6 +10,7 @@
  */
 import { rollDashed } from "../dice-words.js";
 import { decimal, isolated, LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
+import { failureDetail } from "./page-engine.js";
 import { createPool, deviceFacts, poolSize } from "./pool.js";
 import { offerWorkers } from "./workers-choice.js";
 import { forgetRollout, keepRollout, keptRollout, keptTally } from "./rollout-kept.js";
@@ -401,8 +402,7 @@ async function run(view, chosen, say, { onResult, cube: cubeAsked = false, befor
   } catch (error) {
     if (stopped) return;
     setState(panel, "failed");
-    const reason = error instanceof Error ? error.message : String(error);
-    write("rollout-status", () => t("rollout.failed", { error: reason }));
+    write("rollout-status", () => t("rollout.failed", { error: failureDetail(error) }));
   } finally {
     pool.close();
     if (current === mine) current = null;

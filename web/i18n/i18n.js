@@ -159,4 +159,13 @@ export function translatePage(root) {
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     el.setAttribute("title", t(id(/** @type {HTMLElement} */ (el).dataset.i18nTitle)));
   }
+  // The page's <meta name="description">: what a bookmark or a shared page shows of it.
+  for (const el of root.querySelectorAll("[data-i18n-content]")) {
+    el.setAttribute("content", t(id(/** @type {HTMLElement} */ (el).dataset.i18nContent)));
+  }
+  // The web app manifest in the language (build.py writes one per language): Chromium reads the one linked when it
+  // asks for it, so an app installed now is named in the page's language.
+  for (const link of root.querySelectorAll('link[rel="manifest"]')) {
+    link.setAttribute("href", locale === "en" ? "manifest.webmanifest" : `manifest.${locale}.webmanifest`);
+  }
 }

@@ -4,7 +4,7 @@
  * it is in, and this player's next match. Pure functions of the worker's answers (`tournament_list`,
  * `tournament_view`), so the list, the panel and the tests say the same thing.
  */
-import { t } from "../i18n/i18n.js";
+import { knows, message, t } from "../i18n/i18n.js";
 
 /**
  * @typedef {import("../types.generated.js").TournamentSummary} Summary
@@ -50,7 +50,8 @@ export function placesWords(summary) {
 
 /**
  * The phase, as the list and the panel say it.
- * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, champion?: string | null, names?: Record<string, string>,
+ * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, broken_words?: import("../types.js").Words | null,
+ *   champion?: string | null, names?: Record<string, string>,
  *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null}} s
  *   the panel gives the entrants and whose values are in (the list does not)
  * @param {number} now
@@ -75,7 +76,8 @@ export function phaseWords(s, now) {
       return name ? t("tournament.phaseWon", { name }) : t("tournament.phaseOver");
     }
     case "broken":
-      // The core's own words (English) when it gives them.
+      // Why, as the core gives it: by its message id in the page's language, else its English.
+      if (s.broken_words && knows(s.broken_words.id)) return message(s.broken_words.id, s.broken_words.args);
       return s.broken ?? t("tournament.phaseBroken");
     default:
       return s.phase;

@@ -2,9 +2,8 @@
 /** *Hint*: the computer's advice for the decision at hand (the best plays, or the cube), shown in the panel; the
  * plays can be rolled out from there (web/engine/rollout-panel.js). Its words are the catalogue's (web/i18n/): a hint
  * shown is written again at once in another language. */
-import { ENGINE_FAILURES } from "../engine/bridge.js";
-import { failureText, refusalText } from "../engine/page-engine.js";
 import { canRollOut, canRollOutCube, cubeSummary, openRollout } from "../engine/rollout-panel.js";
+import { failureDetail } from "../engine/page-engine.js";
 import { decimal, isolated, LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 
 /**
@@ -51,11 +50,7 @@ export async function showHint({ panel, call, enqueue, view, say }) {
     try {
       hint = await call("hint");
     } catch (e) {
-      // Why, in the player's words: the engine's failure, or the rules core's refusal (its English detail only
-      // where the catalogues lack its words).
-      const type = /** @type {{type?: unknown} | null} */ (e)?.type;
-      const reason = () => (typeof type === "string" && ENGINE_FAILURES.has(type) ? failureText(t, e) : refusalText(e));
-      show(panel, () => [document.createTextNode(t("hint.unavailable", { error: reason() }))]);
+      show(panel, () => [document.createTextNode(t("hint.unavailable", { error: failureDetail(e) }))]);
       return;
     }
     const now = view();

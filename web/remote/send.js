@@ -63,8 +63,8 @@ export async function saveSendFile(state) {
   const match = shown(state);
   const { sendLink } = state;
   if (!match || !sendLink.href) return;
-  const { text, filename } = turnFile({ href: sendLink.href, friend: match.friendName(), revision: sendLink.revision });
-  downloadText(text, filename, "text/plain");
+  const { text, filename } = turnFile({ href: sendLink.href, friend: match.friendName(), revision: sendLink.revision }, t);
+  downloadText(text, filename, "text/plain;charset=utf-8");
   await match.markSent(sendLink.revision);
   state.ctx.say(t("remote.turnSaved", { filename }));
   render(state);

@@ -45,6 +45,8 @@ import { createState } from "./state.js";
  *   imported: it stays in the page's first modules, and review's chunk does not split them)
  * @property {typeof import("../i18n/player-names.js").playerName} playerName  the name shown for a side, a default
  *   one as the language's word (handed over for the same reason as the rollout panel: the board's chunk holds it)
+ * @property {typeof import("../engine/page-engine.js").failureDetail} failureDetail  why the analysis failed, in the
+ *   player's words (handed over for the same reason as the rollout panel)
  * @property {(options?: {onRestart?: (restarts: number) => void}) => import("../engine/pool.js").Pool} [pool]  a pool of engine workers for the deep analysis (handed
  *   over for the same reason as the rollout panel)
  * @property {(percent: number | null) => void} [showBackground]  an analysis goes on after review ended: its

@@ -195,7 +195,7 @@ async function finish(job) {
     result = await job.run.result;
   } catch (error) {
     end(job);
-    const words = () => t("review.failed", { error: error instanceof Error ? error.message : String(error) });
+    const words = () => t("review.failed", { error: ctx.failureDetail(error) });
     const view = shown(job);
     if (!view) return ctx.announcer.say(words());
     root.dataset.analysis = "failed";

@@ -14,7 +14,7 @@ as one job's (a decision's figures depend on it alone, not on the decisions judg
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, TypeVar
 
 from backgammon.bot.cube import cubeful_value
 from backgammon.bot.evaluator import Probabilities
@@ -49,6 +49,28 @@ TOP_PLAYS = 10
 PART_DECISIONS = 8
 
 
+E = TypeVar("E", bound=BackgammonError)
+
+#: The analysis's refusals, by message id: the page says them in the player's language from its catalogues,
+#: whose English is this (tests/units/test_core_rest_words.py holds the two together).
+WORDS = {
+    "analysis.depth": "The analysis depth must be one of {depths}, not {depth}.",
+    "analysis.partOutside": "The part {part} is not within the match's {decisions} decisions.",
+    "analysis.entriesCount": "The parts' entries must be the match's {decisions} decisions, not {given}.",
+    "analysis.entriesMissing": "The parts' entries must be the match's {decisions} decisions, not none.",
+    "analysis.entryKind": "Each part's entry must be an analysed decision.",
+    "analysis.noJob": "No analysis {job} is running: start one first.",
+    "analysis.partNumbers": "A part of an analysis is given by two whole numbers, first and last.",
+    "analysis.partUnfinished": "The part is not finished: {done} of {total} decisions done.",
+    "analysis.unfinished": "The analysis is not finished: {done} of {total} decisions done.",
+}
+
+
+def refused(kind: type[E], key: str, **args: int | str) -> E:
+    """An error of `kind` saying WORDS[key] with `args`, in English and as its message id."""
+    return kind(WORDS[key].format(**args)).said_as(key, **args)
+
+
 class InvalidDepthError(BackgammonError):
     """An analysis depth this version cannot do."""
 
@@ -59,9 +81,8 @@ class InvalidPartError(BackgammonError):
 
 def check_depth(depth: object) -> int:
     if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
-        raise InvalidDepthError(
-            f"The analysis depth must be one of {', '.join(map(str, DEPTHS))}, not {depth!r}."
-        )
+        depths = ", ".join(map(str, DEPTHS))
+        raise refused(InvalidDepthError, "analysis.depth", depths=depths, depth=repr(depth))
     return depth
 
 
@@ -74,8 +95,8 @@ class AnalysisJob:
         # The decisions this job judges: all, or a part (`parts`).
         self.first, self.last = (0, len(self.decisions)) if part is None else part
         if not 0 <= self.first <= self.last <= len(self.decisions):
-            raise InvalidPartError(
-                f"The part {part!r} is not within the match's {len(self.decisions)} decisions."
+            raise refused(
+                InvalidPartError, "analysis.partOutside", part=repr(part), decisions=len(self.decisions)
             )
         self.players = [str(player["name"]) for player in match.players]
         self.money = match.settings.is_money
@@ -323,11 +344,12 @@ def parts(decisions: list[Decision]) -> list[tuple[int, int]]:
 def merged(record: object, depth: int, entries: object) -> dict[str, Any]:
     """The analysis record of the whole match from its parts' entries, in the decisions' order."""
     job = AnalysisJob(record, depth)
-    if not isinstance(entries, list) or len(entries) != job.total:
-        given = len(entries) if isinstance(entries, list) else "none"
-        raise InvalidPartError(f"The parts' entries must be the match's {job.total} decisions, not {given}.")
+    if not isinstance(entries, list):
+        raise refused(InvalidPartError, "analysis.entriesMissing", decisions=job.total)
+    if len(entries) != job.total:
+        raise refused(InvalidPartError, "analysis.entriesCount", decisions=job.total, given=len(entries))
     if not all(isinstance(entry, dict) for entry in entries):
-        raise InvalidPartError("Each part's entry must be an analysed decision.")
+        raise refused(InvalidPartError, "analysis.entryKind")
     job.entries = [dict(entry) for entry in entries]
     return job.result()
 

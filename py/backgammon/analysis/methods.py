@@ -29,7 +29,7 @@ from typing import Any
 from backgammon.api import budget_param, register
 from backgammon.errors import InvalidActionError
 
-from .job import AnalysisJob, merged, parts
+from .job import AnalysisJob, merged, parts, refused
 
 DEFAULT_BUDGET_MS = 250
 MAX_BUDGET_MS = 5000
@@ -52,7 +52,7 @@ class AnalysisJobError(InvalidActionError):
 
 def _job(params: dict[str, Any]) -> AnalysisJob:
     if params.get("job") != _jobs.number or _jobs.job is None:
-        raise AnalysisJobError(f"No analysis {params.get('job')!r} is running: start one first.")
+        raise refused(AnalysisJobError, "analysis.noJob", job=repr(params.get("job")))
     return _jobs.job
 
 
@@ -66,7 +66,7 @@ def _part(params: dict[str, Any]) -> tuple[int, int] | None:
         or not isinstance(first, int)
         or not isinstance(last, int)
     ):
-        raise InvalidActionError("A part of an analysis is given by two whole numbers, first and last.")
+        raise refused(InvalidActionError, "analysis.partNumbers")
     return (first, last)
 
 
@@ -95,7 +95,7 @@ def analysis_parts(params: dict[str, Any]) -> dict[str, Any]:
 def analysis_entries(params: dict[str, Any]) -> dict[str, Any]:
     job = _job(params)
     if not job.finished:
-        raise InvalidActionError(f"The part is not finished: {job.done} of {job.total} decisions done.")
+        raise refused(InvalidActionError, "analysis.partUnfinished", done=job.done, total=job.total)
     return {"entries": job.entries}
 
 
@@ -108,7 +108,7 @@ def analysis_merge(params: dict[str, Any]) -> dict[str, Any]:
 def analysis_result(params: dict[str, Any]) -> dict[str, Any]:
     job = _job(params)
     if not job.finished:
-        raise InvalidActionError(f"The analysis is not finished: {job.done} of {job.total} decisions done.")
+        raise refused(InvalidActionError, "analysis.unfinished", done=job.done, total=job.total)
     return {"analysis": job.result()}
 
 

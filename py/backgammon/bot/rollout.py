@@ -56,6 +56,12 @@ MAX_TRIALS = 1_000_000
 MAX_TRUNCATION = 1000
 #: The checker play's look-ahead in trials: 0-ply or 1-ply (the expert's).
 CHEQUER_PLIES = (0, 1)
+#: The settings a player can type out of range (the rollout panel's plies per trial), by message id: the page
+#: says them in the player's language, English's catalogue holding this (tests/units/test_core_rest_words.py).
+SETTINGS_WORDS = {
+    "rollout.truncationRange": "Truncation is 0 to {most} plies, not {truncation}.",
+    "rollout.pliesRange": "The checker play in trials is 0-ply or 1-ply, not {plies}.",
+}
 MONEY = MatchContext()
 
 
@@ -78,9 +84,13 @@ class RolloutSettings:
         if not 1 <= self.trials <= MAX_TRIALS:
             raise BackgammonError(f"A rollout has 1 to {MAX_TRIALS:,} trials, not {self.trials}.")
         if not 0 <= self.truncation <= MAX_TRUNCATION:
-            raise BackgammonError(f"Truncation is 0 to {MAX_TRUNCATION} plies, not {self.truncation}.")
+            raise _refused("rollout.truncationRange", most=MAX_TRUNCATION, truncation=str(self.truncation))
         if self.chequer_plies not in CHEQUER_PLIES:
-            raise BackgammonError(f"The checker play in trials is 0-ply or 1-ply, not {self.chequer_plies}.")
+            raise _refused("rollout.pliesRange", plies=str(self.chequer_plies))
+
+
+def _refused(key: str, **args: int | str) -> BackgammonError:
+    return BackgammonError(SETTINGS_WORDS[key].format(**args)).said_as(key, **args)
 
 
 @dataclass(frozen=True)

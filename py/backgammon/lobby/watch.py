@@ -16,7 +16,7 @@ from ..errors import BackgammonError, InvalidActionError
 from ..record import to_record
 from ..remote.messages import VERSION, Message, check_message, message_hash
 from ..remote.protocol import Replay, replay_transcript
-from ..shapes import MatSummary, View
+from ..shapes import MatSummary, View, Words
 from ..view import build_view
 from .events import TOPIC, _kind, _not_future, _tags
 from .nostr import HEX_32, NostrEvent, check_shape, check_signed
@@ -28,6 +28,22 @@ KIND_WATCH = 1661
 TRANSCRIPT_TYPES = frozenset({"hello", "join", "turn", "claim"})
 #: Messages one watched match holds, at most (a long match has a few hundred; a flood stops here).
 MAX_WATCHED_MESSAGES = 5_000
+
+
+#: Why a watched match cannot be followed, by message id (`n`: the first message not shown, counted from 1;
+#: `error`: the rules core's English): the page says it in the player's language from its catalogues,
+#: whose English is this (tests/units/test_core_rest_words.py holds the two together).
+STOPPED = {
+    "watch.stoppedDiffer": (
+        "From its message {n} on, this match cannot be followed: the players' records of it differ."
+    ),
+    "watch.stoppedRefused": (
+        "From its message {n} on, this match cannot be followed:"
+        " that message does not follow from those before ({error})."
+    ),
+}
+#: A watched match not begun, asked for its record.
+NOT_BEGUN = {"watch.notBegun": "The match has not begun yet: there is nothing to review."}
 
 
 class WatchChanges(TypedDict):
@@ -43,11 +59,12 @@ WatchPhase = Literal["waiting", "invited", "playing", "over", "claimed"]
 
 class WatchState(TypedDict):
     """Where the watched match stands: the revisions proven, held beyond them (waiting for a gap), and the
-    reason it stops, if it does."""
+    reason it stops, if it does (in English, and as a message id: `stopped_words`)."""
 
     proven: int
     waiting: int
     stopped: str | None
+    stopped_words: Words | None
     phase: WatchPhase
 
 
@@ -79,6 +96,7 @@ class Watch:
         self.replay: Replay | None = None
         self.proven = 0  # messages replayed: revisions 0 .. proven - 1
         self.stopped: str | None = None
+        self.stopped_words: Words | None = None
 
     def receive(self, events: list[object], now: int) -> WatchChanges:
         changes = WatchChanges(proven=0, refused={}, reasons=[])
@@ -114,7 +132,7 @@ class Watch:
                 raise Refused("duplicate", "the same message again.")
             check_signed(event)
             # Both players signed different messages for one revision: one of them lies; nothing after counts.
-            self._stop(revision, "the players' records of it differ")
+            self._stop(revision, "watch.stoppedDiffer")
             raise Refused("content", f"a second, different message for revision {revision}.")
         if revision < self.proven and self.stopped is None:
             raise Refused("duplicate", "a message already proven.")
@@ -140,15 +158,18 @@ class Watch:
     def _other(self, key: str) -> str:
         return self.players[1] if key == self.players[0] else self.players[0]
 
-    def _stop(self, revision: int, why: str) -> None:
-        """Nothing from `revision` on is shown: the match is proven up to the message before it."""
+    def _stop(self, revision: int, why: str, **args: str) -> None:
+        """Nothing from `revision` on is shown: the match is proven up to the message before it. `why`: a key
+        of STOPPED, `args` its arguments but the message's number."""
         if self.stopped is not None and revision >= self.proven:
             return
         if revision < self.proven:
             self.proven = revision
             trusted = [self.held[r][1] for r in range(revision)]
             self.replay = replay_transcript(trusted) if trusted else None
-        self.stopped = f"From its message {revision + 1} on, this match cannot be followed: {why}."
+        words: Words = {"id": why, "args": {"n": revision + 1, **args}}
+        self.stopped = STOPPED[why].format(**words["args"])
+        self.stopped_words = words
 
     def _prove(self) -> None:
         """Replay the messages held that follow on from those proven, in order, until a gap or a refusal."""
@@ -160,14 +181,20 @@ class Watch:
                 else:
                     self.replay.apply(message)
             except BackgammonError as error:
-                self._stop(self.proven, f"that message does not follow from those before ({error})")
+                self._stop(self.proven, "watch.stoppedRefused", error=str(error))
                 return
             self.proven += 1
 
     def state(self) -> WatchState:
         phase: WatchPhase = "waiting" if self.replay is None else self.replay.phase
         waiting = sum(1 for revision in self.held if revision >= self.proven)
-        return WatchState(proven=self.proven, waiting=waiting, stopped=self.stopped, phase=phase)
+        return WatchState(
+            proven=self.proven,
+            waiting=waiting,
+            stopped=self.stopped,
+            stopped_words=self.stopped_words,
+            phase=phase,
+        )
 
     def shown(self) -> WatchView:
         """What a watcher's page draws: where it stands, the players' names, and the rules core's view of the
@@ -186,7 +213,7 @@ class Watch:
         from ..formats.mat_import import mat_summary  # the page's start imports the lobby; files load later
 
         if self.replay is None or self.replay.match is None:
-            raise InvalidActionError("The match has not begun yet: there is nothing to review.")
+            raise InvalidActionError(NOT_BEGUN["watch.notBegun"]).said_as("watch.notBegun")
         data = to_record(self.replay.match)
         data["remote"] = {"v": VERSION, "transcript": [self.held[r][1] for r in range(self.proven)]}
         return WatchedRecord(record=data, summary=mat_summary(self.replay.match))

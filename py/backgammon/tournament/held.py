@@ -146,9 +146,7 @@ class Tournaments:
             if _terms(held.announcement) != _terms(announcement) and held.broken is None:
                 # A relay keeps only the newest version: a changed announcement would give devices different
                 # tournaments, so the organiser's change ends it.
-                held.broken = (
-                    "The organiser changed the tournament's announcement: the tournament cannot go on."
-                )
+                held.broken = "tournament.brokenAnnouncement"
                 return True
             return False
         organiser = announcement["organiser"]

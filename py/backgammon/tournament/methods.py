@@ -19,6 +19,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ..api import now_param, register
 from ..errors import InvalidActionError
+from ..shapes import Words
 from .claims import MatchClock
 from .draw import commitment
 from .events import Format
@@ -59,20 +60,21 @@ class TournamentList(TypedDict):
 
 
 class TournamentPage(TypedDict):
-    """One tournament as every device computes it from the same events: its summary, as the list shows it
-    (its terms, phase and number of entrants); why it is broken (else null); the entrants; the draw's order
-    (seed 1 first; [] before the draw); every round's pairings with their winners; the round robin's
-    standings, best first (null for a knock-out); the champion once there is one; every entrant's name by
-    key; when the reveals close (null before the closing) and the keys of the entrants whose value was
-    revealed and matched, in the order of the keys; the clocks of the pairings with both players known and
-    no result both signed (when each may claim, the latest claim and where it stands: a counted one is a win
-    by forfeit); `time_limit`, the seconds a player may keep the other waiting (the tournament's time to move
-    by links, 15 minutes live), which the match played for a pairing takes as its own; `now`, the time this
-    view was computed for (the page shows times left from it)."""
+    """One tournament as every device computes it from the same events: its summary, as the list shows it (its
+    terms, phase and number of entrants); why it is broken (else null), also as a message id (`broken_words`);
+    the entrants; the draw's order (seed 1 first; [] before the draw); every round's pairings with their
+    winners; the round robin's standings, best first (null for a knock-out); the champion once there is one;
+    every entrant's name by key; when the reveals close (null before the closing) and the keys of the entrants
+    whose value was revealed and matched, in the order of the keys; the clocks of the pairings with both
+    players known and no result both signed (when each may claim, the latest claim and where it stands: a
+    counted one is a win by forfeit); `time_limit`, the seconds a player may keep the other waiting (the
+    tournament's time to move by links, 15 minutes live), which the match played for a pairing takes as its
+    own; `now`, the time this view was computed for (the page shows times left from it)."""
 
     summary: TournamentSummary
     entrants: list[Entrant]
     broken: str | None
+    broken_words: Words | None
     order: list[str]
     rounds: list[list[Pairing]]
     standings: list[Standing] | None
@@ -175,6 +177,7 @@ def tournament_view(params: Params) -> TournamentPage:
         summary=summary(tournament, now),
         entrants=shown["entrants"],
         broken=shown["broken"],
+        broken_words=shown["broken_words"],
         order=shown["order"],
         rounds=shown["rounds"],
         standings=shown["standings"],

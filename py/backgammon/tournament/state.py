@@ -12,6 +12,7 @@ from typing import Literal, TypedDict
 from ..lobby.events import KIND_RESULT, Result, check_result
 from ..lobby.nostr import NostrEvent, check_shape, check_signed
 from ..lobby.refusal import Refused
+from ..shapes import Words
 from .claims import (
     MAX_ANSWERS_PER_PLAYER,
     MAX_CLAIMS_PER_PLAYER,
@@ -64,14 +65,32 @@ MAX_RESULTS_PER_AUTHOR = 2
 MAX_CLAIMS = MAX_RESULTS
 
 
+#: Why a tournament cannot go on, by message id: the page says it in the player's language from its
+#: catalogues, whose English is this (tests/units/test_core_rest_words.py holds the two together).
+BROKEN = {
+    "tournament.brokenEntrants": (
+        "The organiser signed two different lists of entrants: the tournament cannot go on."
+    ),
+    "tournament.brokenAnnouncement": (
+        "The organiser changed the tournament's announcement: the tournament cannot go on."
+    ),
+    "tournament.brokenReveals": (
+        "Fewer than two entrants revealed their values: there is no tournament to draw."
+    ),
+}
+
+
 class Entrant(TypedDict):
     key: str
     name: str
 
 
 class TournamentView(TypedDict):
+    """`broken`: why it cannot go on (English, else None), `broken_words` the same as a message id."""
+
     phase: Phase
     broken: str | None
+    broken_words: Words | None
     entrants: list[Entrant]
     order: list[str]
     rounds: list[list[Pairing]]
@@ -110,6 +129,7 @@ class Tournament:
         self.answers: dict[Place, dict[str, list[Claim]]] = {}
         self.claim_count = 0
         self._decided: tuple[tuple[tuple[str, ...], int, int, int], Decided] | None = None
+        #: Why it cannot go on: a key of BROKEN, else None.
         self.broken: str | None = None
 
     # ---- taking events in ----------------------------------------------------------------------------------
@@ -203,9 +223,7 @@ class Tournament:
         if self.closing is not None:
             if self.closing["entries"] != closing["entries"] and self.broken is None:
                 # The organiser signed two lists of entrants: one is a lie, and nothing can be computed.
-                self.broken = (
-                    "The organiser signed two different lists of entrants: the tournament cannot go on."
-                )
+                self.broken = "tournament.brokenEntrants"
                 return True
             return False
         self.closing = closing
@@ -492,7 +510,8 @@ class Tournament:
         def early(phase: Phase, broken: str | None = None) -> TournamentView:
             return TournamentView(
                 phase=phase,
-                broken=broken,
+                broken=BROKEN[broken] if broken else None,
+                broken_words={"id": broken, "args": {}} if broken else None,
                 entrants=entrants,
                 order=[],
                 rounds=[],
@@ -509,9 +528,7 @@ class Tournament:
         if order is None and now < self.closing["reveals_until"]:
             return early("revealing")
         if order is None:
-            return early(
-                "broken", "Fewer than two entrants revealed their values: there is no tournament to draw."
-            )
+            return early("broken", "tournament.brokenReveals")
         rounds, scores, clocks = self.decided(order, now)
         table = standings(order, scores) if self.announcement["format"] == "roundrobin" else None
         if table is None:
@@ -522,6 +539,7 @@ class Tournament:
         return TournamentView(
             phase="over" if winner is not None else "drawn",
             broken=None,
+            broken_words=None,
             entrants=entrants,
             order=order,
             rounds=rounds,
