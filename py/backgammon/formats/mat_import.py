@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ..errors import MatchFileError
+from ..errors import MatchFileError, Said, say
 from ..game import Phase
 from ..limits import MAX_FILE_CHARS, MAX_GAME_ACTIONS, MAX_GAMES, InputTooLargeError, check_text_size, shown
 from ..match import Match
@@ -53,6 +53,31 @@ __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
 #: where a single cell is placed when the game has no score line to measure the columns by
 DEFAULT_THRESHOLD = 19
 ROW_BODY = 5  # gnubg's left cells start after "%3d) "
+
+
+# What is wrong with a .mat file, by message id (inside the sentence that says where: errors.FILE_WORDS);
+# the page says it in the player's language from the same ids (web/i18n/CODE.js;
+# tests/units/test_core_text_words.py holds English's messages to these). The file's own text is an
+# argument, never translated.
+WORDS: dict[str, str] = {
+    "mat.empty": "The file is empty: a .mat match file begins with a line like ' 5 point match'.",
+    "mat.notText": "This is not a .mat match file: it holds characters that are not text.",
+    "mat.noLengthHere": (
+        "This is not a .mat match file: after the comment lines (';') it should say how long the match is, "
+        "like ' 5 point match'."
+    ),
+    "mat.noLength": "This is not a .mat match file: there is no line like ' 5 point match'.",
+    "mat.gameExpected": "Expected a line like ' Game 1' after the match length.",
+    "mat.lineUnread": (
+        "This line cannot be read: a game has numbered lines like ' 12) 52: 13/8 13/11', cube actions "
+        "and the "
+        "winner's 'Wins N points'."
+    ),
+    "mat.notRoll": "{word} is not a roll: a roll is two dice from 1 to 6 and a colon, like '52:'.",
+    "mat.entryUnread": "Cannot read {word}: each entry begins with a roll like '52:' or a cube action.",
+    "mat.oneEntryEach": "A line holds one entry for each player, not more.",
+    "mat.noGame": "The file has the match length but no game (a line like ' Game 1').",
+}
 
 
 class MatImportError(MatchFileError):
@@ -129,11 +154,11 @@ def _parse(text: str) -> _Parsed:
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.splitlines()
     if not text.strip():
-        raise MatImportError("The file is empty: a .mat match file begins with a line like ' 5 point match'.")
+        raise MatImportError(say(WORDS, "mat.empty"))
     for number, line in enumerate(lines, start=1):
         if any(not char.isprintable() and char not in "\t\f\v" for char in line):
             raise MatImportError(
-                "This is not a .mat match file: it holds characters that are not text.",
+                say(WORDS, "mat.notText"),
                 line=number,
                 text=line,
             )
@@ -152,8 +177,7 @@ def _parse(text: str) -> _Parsed:
         found = _LENGTH.match(line)
         if found is None:
             raise MatImportError(
-                "This is not a .mat match file: after the comment lines (';') it should say "
-                "how long the match is, like ' 5 point match'.",
+                say(WORDS, "mat.noLengthHere"),
                 line=index,
                 text=line,
             )
@@ -162,7 +186,7 @@ def _parse(text: str) -> _Parsed:
             raise MatImportError(match_too_long(length), line=index, text=line)
         break
     if length is None:
-        raise MatImportError("This is not a .mat match file: there is no line like ' 5 point match'.")
+        raise MatImportError(say(WORDS, "mat.noLength"))
     games: list[_Block] = []
     block: _Block | None = None
     while index < len(lines):
@@ -182,9 +206,7 @@ def _parse(text: str) -> _Parsed:
         if stripped.startswith(";"):
             continue  # a comment between games (some writers annotate)
         if block is None:
-            raise MatImportError(
-                "Expected a line like ' Game 1' after the match length.", line=index, text=line
-            )
+            raise MatImportError(say(WORDS, "mat.gameExpected"), line=index, text=line)
         row = _ROW.match(line)
         if row is not None:
             offset = len(row.group(1)) + len(row.group(2)) + 1
@@ -194,8 +216,7 @@ def _parse(text: str) -> _Parsed:
             block.cells.extend(_read_cells(line, 0, index, line, block))
             continue
         raise MatImportError(
-            "This line cannot be read: a game has numbered lines like ' 12) 52: 13/8 13/11', cube actions "
-            "and the winner's 'Wins N points'.",
+            say(WORDS, "mat.lineUnread"),
             game=block.number,
             line=index,
             text=line,
@@ -260,7 +281,7 @@ def _read_score_line(lines: list[str], after: int, block: _Block) -> None:
 def _read_cells(body: str, offset: int, number: int, line: str, block: _Block) -> list[_Cell]:
     """The cells of one numbered row (or a `Wins` line), each placed in its player's column."""
 
-    def fail(reason: str) -> MatImportError:
+    def fail(reason: str | Said) -> MatImportError:
         return MatImportError(reason, game=block.number, line=number, text=line)
 
     raw: list[tuple[int, list[str]]] = []  # (column, tokens)
@@ -271,18 +292,18 @@ def _read_cells(body: str, offset: int, number: int, line: str, block: _Block) -
         if roll is not None:
             dice = roll.group(1)
             if len(dice) != 2 or not all(d in "123456" for d in dice):
-                raise fail(f"{word!r} is not a roll: a roll is two dice from 1 to 6 and a colon, like '52:'.")
+                raise fail(say(WORDS, "mat.notRoll", word=repr(word)))
             raw.append((column, [dice + ":"] + ([roll.group(2)] if roll.group(2) else [])))
         elif word.lower() in _KEYWORDS:
             raw.append((column, [word]))
         elif raw:
             raw[-1][1].append(word)
         else:
-            raise fail(f"Cannot read {word!r}: each entry begins with a roll like '52:' or a cube action.")
+            raise fail(say(WORDS, "mat.entryUnread", word=repr(word)))
     cells: list[_Cell] = []
     plain = [entry for entry in raw if entry[1][0].lower() != "wins"]
     if len(plain) > 2:
-        raise fail("A line holds one entry for each player, not more.")
+        raise fail(say(WORDS, "mat.oneEntryEach"))
     for column, tokens in raw:
         if len(plain) == 2 and (column, tokens) in plain:
             player = plain.index((column, tokens))
@@ -360,7 +381,7 @@ def import_mat(text: str) -> Match:
     """
     parsed = _parse(text)
     if not parsed.games:
-        raise MatImportError("The file has the match length but no game (a line like ' Game 1').")
+        raise MatImportError(say(WORDS, "mat.noGame"))
     if len(parsed.games) > MAX_GAMES:
         raise InputTooLargeError(
             f"This .mat file holds {len(parsed.games):,} games; this game reads at most {MAX_GAMES:,} "
