@@ -2,7 +2,7 @@
 a pasted XGID is not a position (the editor), where a .mat file is broken and why (Save / load), and why a
 share link's IDs are refused, each in German and in Greek, exactly as the language's catalogue words the
 message ids the rules core gives (a fault said inside the sentence that says where; the file's text and the
-IDs as written)."""
+IDs as written); and what is wrong with one match of a history file, in the page's own sentences."""
 
 from __future__ import annotations
 
@@ -112,3 +112,20 @@ def test_a_links_bad_ids_are_refused_in_the_language(page: Page, site: Site, lan
     expect(dialog).to_contain_text(refused)
     dialog.locator("button").click()
     wait_idle(page)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_history_file_with_a_damaged_match_is_refused_in_the_language(
+    page: Page, site: Site, tmp_path: Path, language: str
+) -> None:
+    """What is wrong with one match of a history file, a clause of the language inside its sentences."""
+    in_language(page, language)
+    open_match(page, site, "31,65")
+    page.click("#stats-button")
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    damaged = tmp_path / "history.json"
+    damaged.write_text('{"format": "backgammon-history", "version": 1, "entries": [{"id": "1:abc"}, 42]}')
+    page.set_input_files("#stats-import", str(damaged))
+    why = message(language, "history.damaged", i="1", n="2", why=message(language, "history.entryDate"))
+    refused = f"{message(language, 'history.fileRefused', why=why)} {message(language, 'history.unchanged')}"
+    expect(page.locator("#stats-import-result")).to_have_text(refused)
