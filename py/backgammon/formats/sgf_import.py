@@ -51,7 +51,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import BackgammonError, MatchFileError
+from ..errors import BackgammonError, MatchFileError, Said, say
 from ..game import Game, Phase
 from ..limits import (
     MAX_FILE_CHARS,
@@ -75,6 +75,27 @@ BOARD_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")  # a set-up board or cube
 SETUP_PROPERTIES = frozenset({*BOARD_PROPERTIES, "PL", "DI"})
 COLOURS = ("White", "Black")
 VARIANTS = {"Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3"}
+
+
+# What is wrong with an .sgf file, by message id (inside the sentence that says where: errors.FILE_WORDS);
+# the page says it in the player's language from the same ids (web/i18n/CODE.js;
+# tests/units/test_core_text_words.py holds English's messages to these). The file's text is an argument.
+WORDS: dict[str, str] = {
+    "sgf.empty": "The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.",
+    "sgf.treeNode": "A game tree '(' must begin with a node ';'.",
+    "sgf.endsInGame": "The file ends inside a game: a ')' is missing.",
+    "sgf.expected": "Expected ')' or another node, found {found}.",
+    "sgf.notProperty": "{text} is not a property name.",
+    "sgf.noValue": "Property {name} has no value in brackets.",
+    "sgf.endsInValue": "The file ends inside a property value: a ']' is missing.",
+    "sgf.notBackgammon": "GM[{type}] is not backgammon (GM[6]): this file holds another game.",
+    "sgf.noCube": "This match was played without the doubling cube, which this game always has.",
+    "sgf.result": "The result RE[{result}] should read like W+2 or B+4R.",
+    "sgf.over": "The game is already over here; nothing can follow its end.",
+    "sgf.moveAndSetup": "A node holds a move and a set-up position together.",
+    "sgf.oneMove": "A node holds one move, not a move for each player.",
+    "sgf.notPoint": "{letter} is not a point: points are a-x, the bar y and off z.",
+}
 
 
 class SgfImportError(MatchFileError):
@@ -122,7 +143,7 @@ class _Reader:
     def line(self, pos: int | None = None) -> int:
         return bisect.bisect_left(self.newlines, self.pos if pos is None else pos) + 1
 
-    def fail(self, reason: str, pos: int | None = None) -> SgfImportError:
+    def fail(self, reason: str | Said, pos: int | None = None) -> SgfImportError:
         return SgfImportError(reason, line=self.line(pos))
 
     def skip_space(self) -> None:
@@ -156,7 +177,7 @@ class _Reader:
             nodes.append(self.node())
             self.skip_space()
         if not nodes:
-            raise self.fail("A game tree '(' must begin with a node ';'.")
+            raise self.fail(say(WORDS, "sgf.treeNode"))
         first_variation = True
         while self.pos < self.length and self.text[self.pos] == "(":
             branch = self.tree()
@@ -165,9 +186,9 @@ class _Reader:
                 first_variation = False
             self.skip_space()
         if self.pos >= self.length:
-            raise self.fail("The file ends inside a game: a ')' is missing.", start)
+            raise self.fail(say(WORDS, "sgf.endsInGame"), start)
         if self.text[self.pos] != ")":
-            raise self.fail(f"Expected ')' or another node, found {self.text[self.pos]!r}.")
+            raise self.fail(say(WORDS, "sgf.expected", found=repr(self.text[self.pos])))
         self.pos += 1
         self.depth -= 1
         return nodes
@@ -184,14 +205,14 @@ class _Reader:
             if start == self.pos:
                 return node
             if not name:
-                raise self.fail(f"{self.text[start : self.pos]!r} is not a property name.", start)
+                raise self.fail(say(WORDS, "sgf.notProperty", text=repr(self.text[start : self.pos])), start)
             values: list[str] = []
             self.skip_space()
             while self.pos < self.length and self.text[self.pos] == "[":
                 values.append(self.value())
                 self.skip_space()
             if not values:
-                raise self.fail(f"Property {name} has no value in brackets.", start)
+                raise self.fail(say(WORDS, "sgf.noValue", name=name), start)
             node.properties.setdefault(name, []).extend(values)
             node.sources.setdefault(name, self.text[start : self.pos].strip())
 
@@ -218,7 +239,7 @@ class _Reader:
                 return "".join(chars)
             chars.append(char)
             self.pos += 1
-        raise self.fail("The file ends inside a property value: a ']' is missing.", start)
+        raise self.fail(say(WORDS, "sgf.endsInValue"), start)
 
 
 # ---- the games' information ------------------------------------------------------------------------------
@@ -247,13 +268,13 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
     root = nodes[0]
     info = _GameInfo(number, root, nodes[1:])
 
-    def fail(reason: str, name: str | None = None) -> SgfImportError:
+    def fail(reason: str | Said, name: str | None = None) -> SgfImportError:
         text = root.sources.get(name) if name else None
         return SgfImportError(reason, game=number, line=root.line, text=text)
 
     game_type = root.value("GM")
     if game_type is not None and game_type.strip() != "6":
-        raise fail(f"GM[{game_type}] is not backgammon (GM[6]): this file holds another game.", "GM")
+        raise fail(say(WORDS, "sgf.notBackgammon", type=game_type), "GM")
     fields: dict[str, str] = {}
     for item in root.properties.get("MI", []):
         key, colon, value = item.partition(":")
@@ -275,7 +296,7 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
     if variants:
         raise fail(f"This game is {sorted(variants)[0]}, a variant this game does not play.", "RU")
     if "NoCube" in info.rules:
-        raise fail("This match was played without the doubling cube, which this game always has.", "RU")
+        raise fail(say(WORDS, "sgf.noCube"), "RU")
     cube = root.value("CV")
     if cube is not None:
         cube_value = _number(cube, "The cube value (CV)", fail)
@@ -286,12 +307,12 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
     if result:
         text = result.strip()
         if len(text) < 3 or text[0].upper() not in "WB" or text[1] != "+":
-            raise fail(f"The result RE[{result}] should read like W+2 or B+4R.", "RE")
+            raise fail(say(WORDS, "sgf.result", result=result), "RE")
         body = text[2:]
         resigned = body[-1:].upper() == "R"
         digits = body[:-1] if resigned else body
         if not digits.isdigit() or int(digits) < 1:
-            raise fail(f"The result RE[{result}] should read like W+2 or B+4R.", "RE")
+            raise fail(say(WORDS, "sgf.result", result=result), "RE")
         info.result = (0 if text[0].upper() == "W" else 1, int(digits), resigned)
     return info
 
@@ -397,7 +418,7 @@ def import_sgf(text: str) -> Match:
     check_text_size(text, MAX_FILE_CHARS, "This .sgf file")
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise SgfImportError("The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.")
+        raise SgfImportError(say(WORDS, "sgf.empty"))
     trees = _Reader(text).collection()
     if len(trees) > MAX_GAMES:
         raise InputTooLargeError(
@@ -431,7 +452,7 @@ class _SgfReplay(Replay):
         self.in_progress: _Node | None = None  # the last node of a last game that has no result
         self.set_up_nodes: list[_Node] = []  # the first game's nodes that set up its position
 
-    def fail(self, reason: str) -> SgfImportError:
+    def fail(self, reason: str | Said) -> SgfImportError:
         node = self.node or self.info.root
         return SgfImportError(reason, game=self.info.number, line=node.line, text=self.source)
 
@@ -587,7 +608,7 @@ class _SgfReplay(Replay):
         """Set-up nodes after the first game's start: dice are a roll; a changed board or cube is refused."""
         game = self.match.game
         if game.phase is Phase.GAME_OVER:
-            raise self.fail("The game is already over here; nothing can follow its end.")
+            raise self.fail(say(WORDS, "sgf.over"))
         before = _SetUp.of_game(game)
         after = _SetUp.of_game(game)
         after.on_roll = None
@@ -621,7 +642,7 @@ class _SgfReplay(Replay):
         if setup:
             if "W" in node.properties or "B" in node.properties:
                 self.source = node.sources[setup[0]]
-                raise self.fail("A node holds a move and a set-up position together.")
+                raise self.fail(say(WORDS, "sgf.moveAndSetup"))
             self.set_by_hand(node)
             return
         moves = [(name, node.properties[name][0]) for name in ("W", "B") if name in node.properties]
@@ -629,14 +650,14 @@ class _SgfReplay(Replay):
             return  # a node of comments or analysis only
         if len(moves) > 1:
             self.source = node.sources["W"]
-            raise self.fail("A node holds one move, not a move for each player.")
+            raise self.fail(say(WORDS, "sgf.oneMove"))
         name, value = moves[0]
         self.source = node.sources[name]
         player = 0 if name == "W" else 1
         value = value.strip()
         game = self.match.game
         if game.phase is Phase.GAME_OVER:
-            raise self.fail("The game is already over here; nothing can follow its end.")
+            raise self.fail(say(WORDS, "sgf.over"))
         if value == "double":
             self.double(player)
         elif value in ("take", "drop"):
@@ -705,7 +726,7 @@ class _SgfReplay(Replay):
             return 0
         if "a" <= letter <= "x":
             return ord(letter) - ord("a") + 1 if player == 0 else ord("x") - ord(letter) + 1
-        raise self.fail(f"{letter!r} is not a point: points are a-x, the bar y and off z.")
+        raise self.fail(say(WORDS, "sgf.notPoint", letter=repr(letter)))
 
     def play_steps(self, player: int, steps: list[tuple[int, int]], dice_text: str) -> None:
         game = self.match.game
