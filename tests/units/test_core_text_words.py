@@ -9,7 +9,7 @@ import pytest
 from scripts.i18n_messages import catalogue_path, languages, parse, read_catalogue, render_english
 
 from backgammon import errors, limits, record
-from backgammon.formats import gnubg_id, mat_import, sgf_import, xgid
+from backgammon.formats import gnubg_id, mat_import, replay, sgf_import, xgid
 
 TABLES = {
     "gnubg_id": gnubg_id.WORDS,
@@ -17,6 +17,7 @@ TABLES = {
     "errors": errors.FILE_WORDS,
     "mat_import": mat_import.WORDS,
     "sgf_import": sgf_import.WORDS,
+    "replay": replay.WORDS,
     "record": record.WORDS,
     "limits": limits.WORDS,
 }

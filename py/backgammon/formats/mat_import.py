@@ -77,6 +77,12 @@ WORDS: dict[str, str] = {
     "mat.entryUnread": "Cannot read {word}: each entry begins with a roll like '52:' or a cube action.",
     "mat.oneEntryEach": "A line holds one entry for each player, not more.",
     "mat.noGame": "The file has the match length but no game (a line like ' Game 1').",
+    "mat.gameNumber": "Game {number} should be Game {expected}: the games are numbered in order.",
+    "mat.scoreLine": "The score line says {said0}-{said1}, but the games before it end at {score0}-{score1}.",
+    "mat.over": "The game is already over here; nothing can follow its result.",
+    "mat.resultTwice": "The result of this game is written twice.",
+    "mat.outOfTurn": "{name} rolls, but it is {other}'s turn (the columns are out of step).",
+    "mat.cubeValue": "The cube goes to {expected} here, not {value}.",
 }
 
 
@@ -426,7 +432,7 @@ class _MatReplay(Replay):
         self.cell: _Cell | None = None
         self.results: set[int] = set()  # games whose 'Wins' line has been read
 
-    def fail(self, reason: str, cell: _Cell | None = None) -> MatImportError:
+    def fail(self, reason: str | Said, cell: _Cell | None = None) -> MatImportError:
         cell = cell or self.cell
         if cell is None:
             return MatImportError(
@@ -440,15 +446,14 @@ class _MatReplay(Replay):
             self.block = block
             self.cell = None
             if block.number != index + 1:
-                raise self.fail(
-                    f"Game {block.number} should be Game {index + 1}: the games are numbered in order."
-                )
+                raise self.fail(say(WORDS, "mat.gameNumber", number=block.number, expected=index + 1))
             if index:
                 self.next_game()
             if block.score is not None and list(block.score) != match.score:
+                said0, said1 = block.score
+                score0, score1 = match.score
                 raise MatImportError(
-                    f"The score line says {block.score[0]}-{block.score[1]}, but the games before it end at "
-                    f"{match.score[0]}-{match.score[1]}.",
+                    say(WORDS, "mat.scoreLine", said0=said0, said1=said1, score0=score0, score1=score1),
                     game=block.number,
                     line=block.score_line,
                     text=block.score_source,
@@ -467,7 +472,7 @@ class _MatReplay(Replay):
         game = self.match.game
         name = self.names[cell.player]
         if game.phase is Phase.GAME_OVER and cell.kind != "win":
-            raise self.fail("The game is already over here; nothing can follow its result.")
+            raise self.fail(say(WORDS, "mat.over"))
         if cell.kind == "roll":
             self.roll(cell, following, at_end=at_end)
         elif cell.kind == "double":
@@ -499,7 +504,7 @@ class _MatReplay(Replay):
 
     def check_value(self, cell: _Cell, expected: int) -> None:
         if cell.value is not None and cell.value != expected:
-            raise self.fail(f"The cube goes to {expected} here, not {cell.value}.")
+            raise self.fail(say(WORDS, "mat.cubeValue", expected=expected, value=cell.value))
 
     def roll(self, cell: _Cell, following: _Cell | None, *, at_end: bool) -> None:
         game = self.match.game
@@ -520,7 +525,7 @@ class _MatReplay(Replay):
                     )
             if game.phase is not Phase.ROLL or game.turn != player:
                 other = self.names[1 - player]
-                raise self.fail(f"{name} rolls, but it is {other}'s turn (the columns are out of step).")
+                raise self.fail(say(WORDS, "mat.outOfTurn", name=name, other=other))
             self.act({"type": "roll", "dice": [cell.dice[0], cell.dice[1]]})
         moves = cell.moves.strip()
         if moves:
@@ -549,7 +554,7 @@ class _MatReplay(Replay):
         name = self.names[winner]
         if game.outcome is not None:
             if game.number in self.results:
-                raise self.fail("The result of this game is written twice.")
+                raise self.fail(say(WORDS, "mat.resultTwice"))
             self.results.add(game.number)
             self.check_outcome(winner, points)
             return
