@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast, get_args
 
-from .errors import BackgammonError, say
+from .errors import BackgammonError, Said, say
 from .game import Game
 from .limits import check_record_size, shown
 from .match import Match, Setup, check_players, match_from_ids
@@ -47,6 +47,9 @@ WORDS: dict[str, str] = {
     "record.noGames": "The record has no list of games.",
     "record.noActions": "Game {game} of the record has no list of actions.",
     "record.unknownAction": "Game {game}, action {step} is not a known action.",
+    "record.header": "The record's header is invalid: {error}",
+    "record.actionFails": "Game {game}, action {step} ({action}) does not replay: {error}",
+    "record.startFails": "The start of game {game} ({action}) does not replay: {error}",
 }
 
 
@@ -117,6 +120,9 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
     except InvalidRecordError:
         raise
     except BackgammonError as error:
+        if error.words is not None:  # the rules core's own reason inside, in the same language
+            said = say(WORDS, "record.header", error=Said(str(error), error.words))
+            raise InvalidRecordError.saying(said) from None
         raise InvalidRecordError(f"The record's header is invalid: {error}") from None
     games = data.get("games")
     if not isinstance(games, list) or not games:
@@ -153,6 +159,14 @@ def _replay(match: Match, action: dict[str, Any], number: int, step: int) -> lis
         return match.act(action)
     except BackgammonError as error:
         where = f"Game {number}, action {step}" if step else f"The start of game {number}"
+        if error.words is not None:  # the rules core's own reason inside, in the same language
+            why = Said(str(error), error.words)
+            said = (
+                say(WORDS, "record.actionFails", game=number, step=step, action=_describe(action), error=why)
+                if step
+                else say(WORDS, "record.startFails", game=number, action=_describe(action), error=why)
+            )
+            raise InvalidRecordError.saying(said) from None
         raise InvalidRecordError(f"{where} ({_describe(action)}) does not replay: {error}") from None
 
 

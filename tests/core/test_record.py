@@ -219,6 +219,7 @@ def test_undo_takes_back_the_last_step_and_a_reload_keeps_the_rest() -> None:
         (_corrupt(lambda r: r.update(games=[])), "record.noGames"),
         (_corrupt(lambda r: r["games"][0].pop("actions")), "record.noActions"),
         (_corrupt(lambda r: r["games"][0]["actions"].append({"type": "fly"})), "record.unknownAction"),
+        (_corrupt(lambda r: r.update(setup={"position_id": "4HPwATDgc/AB"})), "record.header"),
         (_corrupt(lambda r: r.update(games=[{"actions": [[[[[[[[[[[]]]]]]]]]]]}])), "limits.recordNested"),
         (_corrupt(lambda r: r.update(games=[{"actions": []}] * 2001)), "limits.tooManyGames"),
     ],
