@@ -295,6 +295,7 @@ def test_gnubg_reads_our_export_of_its_files_as_its_own(tmp_path: Path, name: st
         (HEAD + "\n;W[31hefe]", "filefault.line", "sgf.endsInGame"),
         (HEAD + "RE[X+1]\n)", "filefault.gameLineText", "sgf.result"),
         (HEAD + "\n;W[31h!fe])", "filefault.gameLineText", "sgf.notPoint"),
+        (HEAD + "RE[W+1]\n;W[31hefe])", "filefault.gameLineText", "sgf.notOver"),
     ],
 )
 def test_a_broken_file_is_refused_with_its_sentence_as_message_ids(

@@ -46,6 +46,7 @@ from ..match import Match
 from ..move import parse_play_text
 from ..rules import MAX_MATCH_LENGTH, MatchSettings
 from ..shapes import MatSummary
+from .replay import WORDS as REPLAY_WORDS
 from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
@@ -83,6 +84,8 @@ WORDS: dict[str, str] = {
     "mat.resultTwice": "The result of this game is written twice.",
     "mat.outOfTurn": "{name} rolls, but it is {other}'s turn (the columns are out of step).",
     "mat.cubeValue": "The cube goes to {expected} here, not {value}.",
+    "mat.beaverNoDouble": "{name} beavers, but no double is waiting for an answer.",
+    "mat.beaverNotTheirs": "{name} beavers, but the double is {other}'s to answer.",
 }
 
 
@@ -481,7 +484,7 @@ class _MatReplay(Replay):
                 self.beaver(cell)  # a redouble that keeps the cube, as some writers put a beaver
                 return
             if game.phase is not Phase.ROLL or game.turn != cell.player:
-                raise self.fail(f"{name} doubles out of place: a double comes before the doubler's roll.")
+                raise self.fail(say(REPLAY_WORDS, "replay.doubleOutOfPlace", name=name))
             self.check_value(cell, game.cube.value * 2)
             self.act({"type": "double"})
         elif cell.kind == "beaver":
@@ -496,9 +499,9 @@ class _MatReplay(Replay):
         pending = game.pending_double
         name = self.names[cell.player]
         if game.phase is not Phase.DOUBLED or pending is None or pending.beavered:
-            raise self.fail(f"{name} beavers, but no double is waiting for an answer.")
+            raise self.fail(say(WORDS, "mat.beaverNoDouble", name=name))
         if pending.answerer != cell.player:
-            raise self.fail(f"{name} beavers, but the double is {self.names[pending.answerer]}'s to answer.")
+            raise self.fail(say(WORDS, "mat.beaverNotTheirs", name=name, other=self.names[pending.answerer]))
         self.check_value(cell, pending.offered_value * 2)
         self.act({"type": "beaver"})
 

@@ -58,6 +58,7 @@ WORDS: dict[str, str] = {
     "replay.notLegal": "{play} is not a legal play for {name} with {dice}: {why}",
     "replay.wonByOther": "The file says {name} wins, but the game as played is won by {other}.",
     "replay.worth": "The file says {name} wins {points}, but the game as played is worth {worth}.",
+    "replay.doubleOutOfPlace": "{name} doubles out of place: a double comes before the doubler's roll.",
     "replay.resignPoints": (
         "{points} points is not a single game, a gammon or a backgammon with the cube at {cube}."
     ),

@@ -66,6 +66,7 @@ from ..match import Match, Setup, match_from_ids
 from ..position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
 from ..rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
 from .gnubg_id import MatchIdInfo, encode_match_id
+from .replay import WORDS as REPLAY_WORDS
 from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["SgfImportError", "import_sgf"]
@@ -95,6 +96,13 @@ WORDS: dict[str, str] = {
     "sgf.moveAndSetup": "A node holds a move and a set-up position together.",
     "sgf.oneMove": "A node holds one move, not a move for each player.",
     "sgf.notPoint": "{letter} is not a point: points are a-x, the bar y and off z.",
+    "sgf.diceNoPlayer": "The dice are set here, but no PL says whose they are.",
+    "sgf.doublesAgain": "{name} doubles again, but only a beaver by the doubled player is allowed.",
+    "sgf.diceDiffer": "{name} plays {dice}, but the dice set before are {rolled}.",
+    "sgf.rollsUnanswered": "{name} rolls, but the double has not been answered (take or drop is missing).",
+    "sgf.outOfTurn": "{name} rolls, but it is {other}'s turn.",
+    "sgf.noResult": "The game has no result (RE), yet it is not over and another game follows.",
+    "sgf.notOver": "The file says {name} wins {points}, but the game as played is not over.",
 }
 
 
@@ -624,7 +632,7 @@ class _SgfReplay(Replay):
         if after.dice is not None:
             self.source = node.sources["DI"]
             if player is None:
-                raise self.fail("The dice are set here, but no PL says whose they are.")
+                raise self.fail(say(WORDS, "sgf.diceNoPlayer"))
             self.roll_dice(player, after.dice, f"{after.dice[0]}{after.dice[1]}")
         elif player is not None and game.turn is not None and player != game.turn:
             self.source = node.sources["PL"]
@@ -671,11 +679,11 @@ class _SgfReplay(Replay):
         pending = game.pending_double
         if game.phase is Phase.DOUBLED and pending is not None:
             if pending.answerer != player or pending.beavered:
-                raise self.fail(f"{name} doubles again, but only a beaver by the doubled player is allowed.")
+                raise self.fail(say(WORDS, "sgf.doublesAgain", name=name))
             self.act({"type": "beaver"})
             return
         if game.phase is not Phase.ROLL or game.turn != player:
-            raise self.fail(f"{name} doubles out of place: a double comes before the doubler's roll.")
+            raise self.fail(say(REPLAY_WORDS, "replay.doubleOutOfPlace", name=name))
         self.act({"type": "double"})
 
     def roll(self, player: int, value: str) -> None:
@@ -709,13 +717,13 @@ class _SgfReplay(Replay):
             if sorted(game.dice) == sorted(dice):
                 return  # rolled already: set with DI before this move, or by the set-up position
             rolled = f"{game.dice[0]}{game.dice[1]}"
-            raise self.fail(f"{name} plays {dice_text}, but the dice set before are {rolled}.")
+            raise self.fail(say(WORDS, "sgf.diceDiffer", name=name, dice=dice_text, rolled=rolled))
         pending = game.pending_double
         if game.phase is Phase.DOUBLED and pending is not None:
-            raise self.fail(f"{name} rolls, but the double has not been answered (take or drop is missing).")
+            raise self.fail(say(WORDS, "sgf.rollsUnanswered", name=name))
         if game.phase is not Phase.ROLL or game.turn != player:
             other = self.names[1 - player]
-            raise self.fail(f"{name} rolls, but it is {other}'s turn.")
+            raise self.fail(say(WORDS, "sgf.outOfTurn", name=name, other=other))
         self.act({"type": "roll", "dice": [dice[0], dice[1]]})
 
     def point(self, letter: str, player: int) -> int:
@@ -749,7 +757,7 @@ class _SgfReplay(Replay):
         outcome = game.outcome
         if info.result is None:
             if outcome is None and not last:
-                raise self.fail("The game has no result (RE), yet it is not over and another game follows.")
+                raise self.fail(say(WORDS, "sgf.noResult"))
             return
         winner, points, resigned = info.result
         name = self.names[winner]
@@ -757,7 +765,7 @@ class _SgfReplay(Replay):
             self.check_outcome(winner, points)
             return
         if not resigned:
-            raise self.fail(f"The file says {name} wins {points}, but the game as played is not over.")
+            raise self.fail(say(WORDS, "sgf.notOver", name=name, points=points))
         loser = 1 - winner
         if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
             raise self.fail(
