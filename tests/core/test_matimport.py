@@ -388,6 +388,7 @@ def test_files_that_are_not_match_files_are_refused(text: str, line: int | None,
         (broken("64: 24/18", "6x: 24/18"), "filefault.gameLineText", "mat.entryUnread"),
         (GOOD.replace(" 3 point match", " 3 points of it"), "filefault.lineText", "mat.noLengthHere"),
         (" 3 point match\n", None, "mat.noGame"),
+        (GOOD.replace(" 3 point match", " 99 point match"), "filefault.lineText", "replay.tooLong"),
         (GOOD.replace(" Game 1", " Game 2"), "filefault.gameLineText", "mat.gameNumber"),
         (broken("31: 8/5 6/5", "33: 8/5 6/5"), "filefault.gameLineText", "replay.openingDouble"),
         (

@@ -86,6 +86,9 @@ WORDS: dict[str, str] = {
     "mat.cubeValue": "The cube goes to {expected} here, not {value}.",
     "mat.beaverNoDouble": "{name} beavers, but no double is waiting for an answer.",
     "mat.beaverNotTheirs": "{name} beavers, but the double is {other}'s to answer.",
+    "mat.ruleOnOff": 'The {rule} rule should be "On" or "Off".',
+    "mat.variant": "This match is {variant}, a variant this game does not play (only standard backgammon).",
+    "mat.playersExpected": "Expected the players and the score, like ' White : 0      Black : 2'.",
 }
 
 
@@ -244,13 +247,11 @@ def _read_comment(line: str, number: int, flags: dict[str, bool], names: list[st
     elif key in ("crawford", "jacoby", "beaver", "beavers"):
         setting = _ON.get(value.lower())
         if setting is None:
-            raise MatImportError(
-                f'The {found.group(1)} rule should be "On" or "Off".', line=number, text=line
-            )
+            raise MatImportError(say(WORDS, "mat.ruleOnOff", rule=found.group(1)), line=number, text=line)
         flags["beavers" if key.startswith("beaver") else key] = setting
     elif key == "variation" and value.lower() not in ("backgammon", "standard", ""):
         raise MatImportError(
-            f"This match is {value}, a variant this game does not play (only standard backgammon).",
+            say(WORDS, "mat.variant", variant=value),
             line=number,
             text=line,
         )
@@ -276,7 +277,7 @@ def _read_score_line(lines: list[str], after: int, block: _Block) -> None:
             parts = list(re.finditer(r"\S+(?: \S+)*", line))
             if len(parts) != 2:
                 raise MatImportError(
-                    "Expected the players and the score, like ' White : 0      Black : 2'.",
+                    say(WORDS, "mat.playersExpected"),
                     game=block.number,
                     line=number,
                     text=line,

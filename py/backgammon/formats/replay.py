@@ -31,12 +31,9 @@ def excerpt(text: str) -> str:
     return text
 
 
-def match_too_long(length: int) -> str:
+def match_too_long(length: int) -> Said:
     """Why a match of `length` points cannot be imported."""
-    return (
-        f"A {length}-point match is longer than this game plays (1 to {MAX_MATCH_LENGTH} points, "
-        "or 0 for a money session)."
-    )
+    return say(WORDS, "replay.tooLong", length=length, most=MAX_MATCH_LENGTH)
 
 
 # What a match file's replay finds wrong, by message id (inside the sentence that says where:
@@ -59,6 +56,10 @@ WORDS: dict[str, str] = {
     "replay.wonByOther": "The file says {name} wins, but the game as played is won by {other}.",
     "replay.worth": "The file says {name} wins {points}, but the game as played is worth {worth}.",
     "replay.doubleOutOfPlace": "{name} doubles out of place: a double comes before the doubler's roll.",
+    "replay.tooLong": (
+        "A {length}-point match is longer than this game plays (1 to {most} points, or 0 for a money "
+        "session)."
+    ),
     "replay.resignPoints": (
         "{points} points is not a single game, a gammon or a backgammon with the cube at {cube}."
     ),

@@ -103,6 +103,7 @@ WORDS: dict[str, str] = {
     "sgf.outOfTurn": "{name} rolls, but it is {other}'s turn.",
     "sgf.noResult": "The game has no result (RE), yet it is not over and another game follows.",
     "sgf.notOver": "The file says {name} wins {points}, but the game as played is not over.",
+    "sgf.variant": "This game is {variant}, a variant this game does not play.",
 }
 
 
@@ -302,7 +303,7 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
         info.rules = {part.strip() for part in rules.split(":") if part.strip()}
     variants = info.rules & VARIANTS
     if variants:
-        raise fail(f"This game is {sorted(variants)[0]}, a variant this game does not play.", "RU")
+        raise fail(say(WORDS, "sgf.variant", variant=sorted(variants)[0]), "RU")
     if "NoCube" in info.rules:
         raise fail(say(WORDS, "sgf.noCube"), "RU")
     cube = root.value("CV")
