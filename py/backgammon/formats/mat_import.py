@@ -89,6 +89,10 @@ WORDS: dict[str, str] = {
     "mat.ruleOnOff": 'The {rule} rule should be "On" or "Off".',
     "mat.variant": "This match is {variant}, a variant this game does not play (only standard backgammon).",
     "mat.playersExpected": "Expected the players and the score, like ' White : 0      Black : 2'.",
+    "mat.cannotResign": (
+        "The file says {name} wins {points}, but the game is not over and {other} cannot resign here (only "
+        "on one's own turn, with no double pending)."
+    ),
 }
 
 
@@ -564,9 +568,7 @@ class _MatReplay(Replay):
             return
         loser = 1 - winner
         if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
-            raise self.fail(
-                f"The file says {name} wins {points}, but the game is not over and "
-                f"{self.names[loser]} cannot resign here (only on one's own turn, with no double pending)."
-            )
+            other = self.names[loser]
+            raise self.fail(say(WORDS, "mat.cannotResign", name=name, points=points, other=other))
         self.resign(points)
         self.results.add(game.number)

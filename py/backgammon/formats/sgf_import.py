@@ -104,6 +104,15 @@ WORDS: dict[str, str] = {
     "sgf.noResult": "The game has no result (RE), yet it is not over and another game follows.",
     "sgf.notOver": "The file says {name} wins {points}, but the game as played is not over.",
     "sgf.variant": "This game is {variant}, a variant this game does not play.",
+    "sgf.notMove": (
+        "{text} is not a move: a move is two dice 1-6 and letters for the checkers moved, or double, take or "
+        "drop."
+    ),
+    "sgf.pairs": "{text} is not a move: the checkers moved come in pairs of letters (4 at most).",
+    "sgf.cannotResign": (
+        "The file says {name} resigned, but cannot resign here (only on one's own turn, with no double "
+        "pending)."
+    ),
 }
 
 
@@ -689,16 +698,11 @@ class _SgfReplay(Replay):
 
     def roll(self, player: int, value: str) -> None:
         if len(value) < 2 or not all(c in "123456" for c in value[:2]):
-            raise self.fail(
-                f"{value!r} is not a move: a move is two dice 1-6 and letters for the checkers moved, "
-                "or double, take or drop."
-            )
+            raise self.fail(say(WORDS, "sgf.notMove", text=repr(value)))
         dice = (int(value[0]), int(value[1]))
         letters = value[2:]
         if len(letters) % 2 or len(letters) > 8:
-            raise self.fail(
-                f"{value!r} is not a move: the checkers moved come in pairs of letters (4 at most)."
-            )
+            raise self.fail(say(WORDS, "sgf.pairs", text=repr(value)))
         steps: list[tuple[int, int]] = []
         for index in range(0, len(letters), 2):
             steps.append((self.point(letters[index], player), self.point(letters[index + 1], player)))
@@ -769,10 +773,7 @@ class _SgfReplay(Replay):
             raise self.fail(say(WORDS, "sgf.notOver", name=name, points=points))
         loser = 1 - winner
         if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
-            raise self.fail(
-                f"The file says {self.names[loser]} resigned, but cannot resign here (only on one's own "
-                "turn, with no double pending)."
-            )
+            raise self.fail(say(WORDS, "sgf.cannotResign", name=self.names[loser]))
         self.resign(points)
 
 
