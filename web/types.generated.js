@@ -1030,7 +1030,7 @@
  * own, said in the same language (a file's fault inside the sentence that locates it).
  * @typedef {object} Words
  * @property {string} id
- * @property {Record<string, number | string | Words>} args
+ * @property {Record<string, number | number | string | Words>} args
  */
 
 /**

@@ -19,7 +19,7 @@ class Said:
 
 #: An argument of a sentence: a number, text never translated (an ID, a file's text), or a sentence or clause
 #: of its own (`Said`), said in the same language.
-Arg = int | str | Said
+Arg = int | float | str | Said
 
 
 def say(table: Mapping[str, str], key: str, **args: Arg) -> Said:
@@ -30,13 +30,15 @@ def say(table: Mapping[str, str], key: str, **args: Arg) -> Said:
     return Said(render(table[key], english), {"id": key, "args": words})
 
 
-def render(message: str, args: Mapping[str, int | str]) -> str:
+def render(message: str, args: Mapping[str, int | float | str]) -> str:
     """English's message made into text: `{name}`, and `{name, select, case {...} other {...}}` (the subset of
     web/i18n/format.js the core's messages use)."""
     return _render(message, 0, args)[0]
 
 
-def _render(message: str, index: int, args: Mapping[str, int | str], nested: bool = False) -> tuple[str, int]:
+def _render(
+    message: str, index: int, args: Mapping[str, int | float | str], nested: bool = False
+) -> tuple[str, int]:
     out = ""
     while index < len(message):
         char = message[index]

@@ -16,7 +16,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from .errors import BackgammonError, say
+from .errors import BackgammonError, Said, say
 
 __all__ = [
     "MAX_ACTIONS",
@@ -101,6 +101,13 @@ WORDS: dict[str, str] = {
         "it was "
         "not read."
     ),
+    "limits.textTooLarge": (
+        "{what, select, mat {This .mat file} sgf {This .sgf file} xgid {This XGID}"
+        " other {This position text}} is too large to open: it holds {size} of text, and this game reads"
+        " at most {limit} (a real one is far smaller)."
+    ),
+    "size.megabytes": "{n} MB",
+    "size.kilobytes": "{n} KB",
     "limits.recordTooMuch": (
         "This match record holds far more data than a record of this game; it was not read."
     ),
@@ -120,13 +127,19 @@ def megabytes(chars: int) -> str:
     return f"{chars} characters"
 
 
+def _size(chars: int) -> Said:
+    """`chars` (a thousand and more) as `megabytes` words them, in the page's words for sizes."""
+    value = round(chars / 1_000_000, 1) if chars >= 1_000_000 else round(chars / 1_000, 1)
+    n = int(value) if value.is_integer() else value
+    return say(WORDS, "size.megabytes" if chars >= 1_000_000 else "size.kilobytes", n=n)
+
+
 def check_text_size(text: str, limit: int, what: str) -> None:
-    """Refuse `text` longer than `limit` characters; `what` names it ('This .mat file')."""
+    """Refuse `text` longer than `limit` characters (a thousand and more); `what` names it: mat, sgf, xgid,
+    or a position's text."""
     if len(text) > limit:
-        raise InputTooLargeError(
-            f"{what} is too large to open: it holds {megabytes(len(text))} of text, and this game reads at "
-            f"most {megabytes(limit)} (a real one is far smaller)."
-        )
+        said = say(WORDS, "limits.textTooLarge", what=what, size=_size(len(text)), limit=_size(limit))
+        raise InputTooLargeError.saying(said)
 
 
 def check_record_size(data: object) -> None:

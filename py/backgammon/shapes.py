@@ -318,7 +318,7 @@ class Words(TypedDict):
     own, said in the same language (a file's fault inside the sentence that locates it)."""
 
     id: str
-    args: "dict[str, int | str | Words]"
+    args: "dict[str, int | float | str | Words]"
 
 
 class ErrorBody(TypedDict):

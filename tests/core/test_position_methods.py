@@ -447,6 +447,7 @@ def said_in_english(words: dict[str, Any]) -> str:
     [
         ("", "ids.pasteSomething", None),
         ("hello", "ids.notIds", None),
+        ("X" * 1_500, "limits.textTooLarge", None),
         ("4HPwATDgc/ABM", "ids.notIds", None),
         ("4HPwATDgc/AB!A", "ids.notBaseChar", None),
         ("////////////8A", "ids.positionBitsEnd", None),

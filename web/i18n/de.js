@@ -988,6 +988,7 @@ export default {
   "sgf.notMove": "{text} ist kein Zug: Ein Zug sind zwei Würfel 1-6 und Buchstaben für die gezogenen Steine, oder double, take oder drop.",
   "sgf.pairs": "{text} ist kein Zug: Die gezogenen Steine kommen in Buchstabenpaaren (höchstens 4).",
   "sgf.cannotResign": "Die Datei sagt, {name} hat aufgegeben, kann hier aber nicht aufgeben (nur am eigenen Zug, ohne offenes Doppeln).",
+  "limits.textTooLarge": "{what, select, mat {Diese .mat-Datei} sgf {Diese .sgf-Datei} xgid {Diese XGID} other {Dieser Positionstext}} ist zu groß zum Öffnen: {what, select, mat {Sie enthält} sgf {Sie enthält} xgid {Sie enthält} other {Er enthält}} {size} Text, und dieses Spiel liest höchstens {limit} (ein echter ist weit kleiner).",
   "file.notOpened": "Diese Datei konnte nicht geöffnet werden: {why}",
   "file.unchanged": "Ihr aktuelles Match ist unverändert.",
   "file.restored": "Das verlassene Match ist zurück. Das Match, das Sie gespielt haben, bleibt an seiner Stelle erhalten (Speichern / Laden).",

@@ -989,6 +989,7 @@ export default {
   "sgf.notMove": "{text} is not a move: a move is two dice 1-6 and letters for the checkers moved, or double, take or drop.",
   "sgf.pairs": "{text} is not a move: the checkers moved come in pairs of letters (4 at most).",
   "sgf.cannotResign": "The file says {name} resigned, but cannot resign here (only on one's own turn, with no double pending).",
+  "limits.textTooLarge": "{what, select, mat {This .mat file} sgf {This .sgf file} xgid {This XGID} other {This position text}} is too large to open: it holds {size} of text, and this game reads at most {limit} (a real one is far smaller).",
   "file.notOpened": "This file could not be opened: {why}",
   "file.unchanged": "Your current match is unchanged.",
   "file.restored": "The match you left is back. The one you were playing is kept in its place (Save / load).",

@@ -988,6 +988,7 @@ export default {
   "sgf.notMove": "{text} no es una jugada: una jugada son dos dados 1-6 y letras para las fichas movidas, o double, take o drop.",
   "sgf.pairs": "{text} no es una jugada: las fichas movidas van en pares de letras (4 como mucho).",
   "sgf.cannotResign": "El archivo dice que {name} se rindió, pero no puede rendirse aquí (solo en su turno, sin doblaje pendiente).",
+  "limits.textTooLarge": "{what, select, mat {Este archivo .mat} sgf {Este archivo .sgf} xgid {Este XGID} other {Este texto de posición}} es demasiado grande para abrirlo: tiene {size} de texto, y este juego lee como mucho {limit} (uno real es mucho más pequeño).",
   "file.notOpened": "No se pudo abrir este archivo: {why}",
   "file.unchanged": "Tu partido actual no ha cambiado.",
   "file.restored": "El partido que dejaste ha vuelto. El que estabas jugando se conserva en su lugar (Guardar / abrir).",

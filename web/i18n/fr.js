@@ -988,6 +988,7 @@ export default {
   "sgf.notMove": "{text} n’est pas un coup : un coup, ce sont deux dés de 1 à 6 et des lettres pour les dames jouées, ou double, take ou drop.",
   "sgf.pairs": "{text} n’est pas un coup : les dames jouées s’écrivent par paires de lettres (4 au plus).",
   "sgf.cannotResign": "Le fichier dit que {name} a abandonné, mais ne peut pas abandonner ici (seulement à son tour, sans doublement en attente).",
+  "limits.textTooLarge": "{what, select, mat {Ce fichier .mat est trop grand} sgf {Ce fichier .sgf est trop grand} xgid {Ce XGID est trop grand} other {Ce texte de position est trop grand}} pour être ouvert : il contient {size} de texte, et ce jeu lit au plus {limit} (un vrai est bien plus petit).",
   "file.notOpened": "Ce fichier n’a pas pu être ouvert : {why}",
   "file.unchanged": "Votre match actuel est inchangé.",
   "file.restored": "Le match que vous avez quitté est de retour. Celui que vous jouiez est conservé à sa place (Enregistrer / ouvrir).",

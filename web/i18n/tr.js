@@ -988,6 +988,7 @@ export default {
   "sgf.notMove": "{text} bir hamle değil: bir hamle, 1-6 arası iki zar ve oynanan pullar için harflerdir; ya da double, take veya drop.",
   "sgf.pairs": "{text} bir hamle değil: oynanan pullar harf çiftleriyle yazılır (en fazla 4).",
   "sgf.cannotResign": "Dosya {name} çekildi diyor, ama burada çekilemez (yalnızca kendi sırasında, bekleyen bir katlama yokken).",
+  "limits.textTooLarge": "{what, select, mat {Bu .mat dosyası} sgf {Bu .sgf dosyası} xgid {Bu XGID} other {Bu pozisyon metni}} açılamayacak kadar büyük: {size} metin içeriyor, bu oyun ise en fazla {limit} okur (gerçek bir tanesi çok daha küçüktür).",
   "file.notOpened": "Bu dosya açılamadı: {why}",
   "file.unchanged": "Şu anki maçınız değişmedi.",
   "file.restored": "Bıraktığınız maç geri geldi. Oynadığınız maç onun yerine saklandı (Kaydet / yükle).",

@@ -166,7 +166,7 @@ class _Parsed:
 def _parse(text: str) -> _Parsed:
     if not isinstance(text, str):
         raise MatImportError(f"A .mat file is text, not {shown(text)}.")
-    check_text_size(text, MAX_FILE_CHARS, "This .mat file")
+    check_text_size(text, MAX_FILE_CHARS, "mat")
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.splitlines()
     if not text.strip():

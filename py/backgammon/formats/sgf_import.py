@@ -433,7 +433,7 @@ def import_sgf(text: str) -> Match:
     """
     if not isinstance(text, str):
         raise SgfImportError(f"An .sgf file is text, not {shown(text)}.")
-    check_text_size(text, MAX_FILE_CHARS, "This .sgf file")
+    check_text_size(text, MAX_FILE_CHARS, "sgf")
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise SgfImportError(say(WORDS, "sgf.empty"))

@@ -270,7 +270,7 @@ def read_ids(text: object) -> Xgid:
     """
     if not isinstance(text, str):
         raise InvalidIdError(f"Expected an XGID or a GNU Backgammon ID as text, got {shown_value(text)}.")
-    check_text_size(text, MAX_POSITION_CHARS, "This position text")
+    check_text_size(text, MAX_POSITION_CHARS, "position")
     stripped = text.strip()
     if not stripped:
         raise InvalidIdError("Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.")
@@ -374,7 +374,7 @@ def _invalid(xgid: str, reason: str | Said) -> InvalidIdError:
 def _parse(text: object) -> Xgid:
     if not isinstance(text, str):
         raise InvalidIdError(f"An XGID is text like '{START_XGID}', got {shown_value(text)}.")
-    check_text_size(text, MAX_POSITION_CHARS, "This XGID")
+    check_text_size(text, MAX_POSITION_CHARS, "xgid")
     source = text.strip()
     body = _PREFIX.sub("", source, count=1)
     fields = body.split(":")
