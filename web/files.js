@@ -137,7 +137,7 @@ function exportMatch(f, method, extension, type) {
       ctx.say(t("file.downloadedKind", { extension }));
     } catch (e) {
       if (!ctx.isRulesError(e)) throw e;
-      refuse(f, f.errorLine, /** @type {Error} */ (e).message);
+      refuse(f, f.errorLine, reason(e));
     }
   });
 }

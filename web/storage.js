@@ -11,6 +11,7 @@
  * under a backup key and reported so the page can tell the player in plain words.
  */
 
+import { t } from "./i18n/i18n.js";
 import { openKeyval } from "./keyval.js";
 
 // The stores in localStorage (web/preferences.js, web/play/newmatch.js) take the storage from here, as the stores in
@@ -45,20 +46,20 @@ export function parseEnvelope(text) {
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, status: "corrupt", reason: "the saved match is not readable (it is not valid JSON)" };
+    return { ok: false, status: "corrupt", reason: t("storage.matchNotJson") };
   }
   if (data === null || typeof data !== "object" || Array.isArray(data) || data.format !== FORMAT) {
-    return { ok: false, status: "foreign", reason: "the saved data was not written by this game" };
+    return { ok: false, status: "foreign", reason: t("storage.matchForeign") };
   }
   if (typeof data.version !== "number" || data.version > STORAGE_VERSION) {
     return {
       ok: false,
       status: "future",
-      reason: `the saved match was written by a newer version of this game (storage version ${data.version})`,
+      reason: t("storage.matchNewer", { version: String(data.version) }),
     };
   }
   if (data.record === null || typeof data.record !== "object") {
-    return { ok: false, status: "corrupt", reason: "the saved match has no match record in it" };
+    return { ok: false, status: "corrupt", reason: t("storage.matchNoRecord") };
   }
   return {
     ok: true,
@@ -83,7 +84,8 @@ const backupKeyOf = (key) => `${key}.backup.${new Date().toISOString()}`;
 /** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 
-const NO_SAVING = "this browser does not allow saving (its storage is switched off for this site)";
+// The reasons below are said in the language in force when they are found (the storage's own detail, the
+// browser's, stays as the browser words it).
 
 /**
  * Why a stored list cannot be used, or null.
@@ -95,13 +97,13 @@ function listProblem(text, { format, version, what }) {
   try {
     data = JSON.parse(text);
   } catch {
-    return "it is not valid JSON";
+    return t("storage.notJson");
   }
-  if (!data || typeof data !== "object" || data.format !== format) return "it was not written by this game";
+  if (!data || typeof data !== "object" || data.format !== format) return t("storage.notOurs");
   if (typeof data.version !== "number" || data.version > version) {
-    return `it was written by a newer version of this game (${what} version ${data.version})`;
+    return t("storage.newer", { what, version: String(data.version) });
   }
-  return Array.isArray(data.entries) ? null : "it has no list in it";
+  return Array.isArray(data.entries) ? null : t("storage.noList");
 }
 
 /**
@@ -140,7 +142,7 @@ export async function readList(key, kind) {
  */
 export async function changeList(key, kind, change) {
   const keyval = await openKeyval(namespaceOf(key));
-  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  if (keyval.kind === "none") return { ok: false, error: t("storage.noSaving") };
   try {
     const problem = await keyval.update(key, (text) => {
       const why = text === null ? null : listProblem(text, kind);
@@ -148,7 +150,7 @@ export async function changeList(key, kind, change) {
       const next = change(text === null ? [] : JSON.parse(text).entries);
       return next ? { text: JSON.stringify({ format: kind.format, version: kind.version, entries: next }), value: null } : { value: null };
     });
-    return problem ? { ok: false, error: `the stored list changed meanwhile and cannot be read (${problem})` } : { ok: true };
+    return problem ? { ok: false, error: t("storage.listChanged", { problem }) } : { ok: true };
   } catch (error) {
     return { ok: false, error: messageOf(error) };
   }
@@ -233,7 +235,7 @@ async function loadMatch(store) {
     });
   } catch (error) {
     // Not even set aside: leave it where it is and say so (the caller starts a match it cannot save over this).
-    return { status: "corrupt", reason: `the saved match could not be read (${messageOf(error)})`, backupKey: null };
+    return { status: "corrupt", reason: t("storage.matchNotRead", { detail: messageOf(error) }), backupKey: null };
   }
 }
 
@@ -280,7 +282,7 @@ async function peekMatch(store) {
 async function saveMatch(store, record, { force = false, study = false } = {}) {
   const { key } = store;
   const keyval = await openKeyval(namespaceOf(key));
-  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  if (keyval.kind === "none") return { ok: false, error: t("storage.noSaving") };
   /** @type {Envelope | null} */
   let written = null;
   try {
@@ -303,7 +305,7 @@ async function saveMatch(store, record, { force = false, study = false } = {}) {
     });
     if (conflict) return { ok: false, conflict };
   } catch (error) {
-    return { ok: false, error: `the match could not be saved (${messageOf(error)})` };
+    return { ok: false, error: t("storage.matchNotSaved", { detail: messageOf(error) }) };
   }
   const envelope = /** @type {Envelope} */ (/** @type {unknown} */ (written));
   know(store, envelope);
@@ -362,12 +364,12 @@ function adopt(store, envelope) {
  */
 async function keepPrevious(store, record) {
   const keyval = await openKeyval(namespaceOf(store.key));
-  if (keyval.kind === "none") return { ok: false, error: NO_SAVING };
+  if (keyval.kind === "none") return { ok: false, error: t("storage.noSaving") };
   try {
     await keyval.put(store.previousKey, JSON.stringify({ format: FORMAT, version: STORAGE_VERSION, savedAt: new Date().toISOString(), record }));
     return { ok: true };
   } catch (error) {
-    return { ok: false, error: `the match in progress could not be kept (${messageOf(error)})` };
+    return { ok: false, error: t("storage.previousNotKept", { detail: messageOf(error) }) };
   }
 }
 

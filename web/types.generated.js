@@ -536,10 +536,11 @@
 
 /**
  * A sentence as a message id of the page's catalogues (web/i18n/CODE.js) with its arguments
- * (docs/i18n.md): the page says it in the player's language.
+ * (docs/i18n.md): the page says it in the player's language. An argument may be a sentence or clause of its
+ * own, said in the same language (a file's fault inside the sentence that locates it).
  * @typedef {object} Words
  * @property {string} id
- * @property {Record<string, number | string>} args
+ * @property {Record<string, number | number | string | Words>} args
  */
 
 /**

@@ -2,9 +2,73 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Self
 
 from backgammon.shapes import Words
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence (or a clause inside one) both ways: its English, and its message id with its arguments."""
+
+    text: str
+    words: Words
+
+
+#: An argument of a sentence: a number, text never translated (an ID, a file's text), or a sentence or clause
+#: of its own (`Said`), said in the same language.
+Arg = int | float | str | Said
+
+
+def say(table: Mapping[str, str], key: str, **args: Arg) -> Said:
+    """The message `key` of `table` (a module's English by message id, the same text as web/i18n/en.js) with
+    its arguments: its English rendered as the page's formatter renders English, and its words."""
+    english = {name: value.text if isinstance(value, Said) else value for name, value in args.items()}
+    words = {name: value.words if isinstance(value, Said) else value for name, value in args.items()}
+    return Said(render(table[key], english), {"id": key, "args": words})
+
+
+def render(message: str, args: Mapping[str, int | float | str]) -> str:
+    """English's message made into text: `{name}`, and `{name, select, case {...} other {...}}` (the subset of
+    web/i18n/format.js the core's messages use)."""
+    return _render(message, 0, args)[0]
+
+
+def _render(
+    message: str, index: int, args: Mapping[str, int | float | str], nested: bool = False
+) -> tuple[str, int]:
+    out = ""
+    while index < len(message):
+        char = message[index]
+        if char == "}" and nested:
+            return out, index + 1
+        if char != "{":
+            out += char
+            index += 1
+            continue
+        close = message.index("}", index)
+        comma = message.find(",", index, close)
+        if comma < 0:
+            out += str(args[message[index + 1 : close].strip()])
+            index = close + 1
+            continue
+        name = message[index + 1 : comma].strip()
+        index = message.index(",", comma + 1) + 1  # after "select,"
+        cases: dict[str, str] = {}
+        while True:
+            while message[index] == " ":
+                index += 1
+            if message[index] == "}":
+                index += 1
+                break
+            brace = message.index("{", index)
+            case = message[index:brace].strip()
+            cases[case], index = _render(message, brace + 1, args, nested=True)
+        value = str(args[name])
+        out += cases.get(value, cases["other"])
+    return out, index
 
 
 class BackgammonError(ValueError):
@@ -18,13 +82,20 @@ class BackgammonError(ValueError):
 
     def said_as(self, key: str, **args: int | str) -> Self:
         """This error, with its sentence's message id and arguments."""
-        self.words = {"id": key, "args": args}
+        self.words = {"id": key, "args": dict(args)}
         return self
 
     @classmethod
     def refusing(cls, key: str, **args: int | str) -> Self:
         """This kind of error saying one of `REFUSALS`: its English, with its id and arguments."""
         return cls(REFUSALS[key].format(**args)).said_as(key, **args)
+
+    @classmethod
+    def saying(cls, said: Said) -> Self:
+        """This kind of error, with a sentence's English as its message and its words."""
+        error = cls(said.text)
+        error.words = said.words
+        return error
 
 
 # What the rules core refuses a player on the game page, as the page's message ids (web/i18n/CODE.js) with
@@ -83,19 +154,35 @@ class InvalidActionError(BackgammonError):
     """An action that is not allowed at this moment (for example rolling twice)."""
 
 
+# Where a match file's fault is, by message id: the fault's own sentence is `{reason}`, the file's text as
+# written `{text}` (never translated). The page says them from the same ids (web/i18n/CODE.js;
+# tests/units/test_core_text_words.py holds English's messages to these).
+FILE_WORDS: dict[str, str] = {
+    "filefault.gameLineText": "Game {game}, line {line} ({text}): {reason}",
+    "filefault.gameLine": "Game {game}, line {line}: {reason}",
+    "filefault.gameText": "Game {game} ({text}): {reason}",
+    "filefault.game": "Game {game}: {reason}",
+    "filefault.lineText": "Line {line} ({text}): {reason}",
+    "filefault.line": "Line {line}: {reason}",
+    "filefault.text": "{text}: {reason}",
+}
+
+
 class MatchFileError(BackgammonError):
     """A match file (`.mat`, `.sgf`) that cannot be imported.
 
     `game` and `line` (both from 1) locate the fault when known, `text` is what stands there and `reason`
-    the explanation alone. Each format says how its text is shown (`quote`) and whether it is shown
-    without a line number.
+    the explanation alone (given as `Said`, the whole sentence has words too). Each format says how its text
+    is shown (`quote`) and whether it is shown without a line number.
     """
 
     quote_without_line = False
 
     def __init__(
-        self, reason: str, *, game: int | None = None, line: int | None = None, text: str | None = None
+        self, reason: str | Said, *, game: int | None = None, line: int | None = None, text: str | None = None
     ):
+        said = reason if isinstance(reason, Said) else None
+        reason = reason.text if isinstance(reason, Said) else reason
         self.reason = reason
         self.game = game
         self.line = line
@@ -106,10 +193,25 @@ class MatchFileError(BackgammonError):
         if line is not None:
             where.append(f"line {line}" if where else f"Line {line}")
         place = ", ".join(where)
+        shown = None
         if text is not None and (line is not None or self.quote_without_line):
             shown = self.quote(text)
             place += f" ({shown})" if place else shown
         super().__init__(f"{place}: {reason}" if place else reason)
+        if said is not None:
+            self.words = said.words if not place else self._place_words(said, shown)
+
+    def _place_words(self, said: Said, shown: str | None) -> Words:
+        """The whole sentence's words: where it is (`FILE_WORDS`), the fault's own sentence inside."""
+        args: dict[str, Arg] = {"reason": said}
+        if self.game is not None:
+            args["game"] = self.game
+        if self.line is not None:
+            args["line"] = self.line
+        if shown is not None:
+            args["text"] = shown
+        shape = "".join(name.capitalize() for name in args if name != "reason")
+        return say(FILE_WORDS, "filefault." + shape[0].lower() + shape[1:], **args).words
 
     def quote(self, text: str) -> str:
         return text

@@ -16,7 +16,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from .errors import BackgammonError
+from .errors import BackgammonError, Said, say
 
 __all__ = [
     "MAX_ACTIONS",
@@ -82,6 +82,38 @@ MAX_CHAT_CHARS = 500
 MAX_POSITION_CHARS = 1_000
 
 
+# A record over the limits, by message id: the page says it in the player's language from the same ids
+# (web/i18n/CODE.js; tests/units/test_core_text_words.py holds English's messages to these). Python writes its
+# numbers with a thousands separator; the page writes them in the language's figures.
+WORDS: dict[str, str] = {
+    "limits.tooManyGames": (
+        "This match record holds {n} games; this game reads at most {most} games in one record."
+    ),
+    "limits.tooManyGameActions": (
+        "Game {game} of this match record holds {n} actions; this game reads at most {most} actions in "
+        "one game."
+    ),
+    "limits.tooManyActions": (
+        "This match record holds {n} actions; this game reads at most {most} actions in one record."
+    ),
+    "limits.recordNested": (
+        "This match record is nested more than {most} levels deep; a real record is nested 6 levels, so "
+        "it was "
+        "not read."
+    ),
+    "limits.textTooLarge": (
+        "{what, select, mat {This .mat file} sgf {This .sgf file} xgid {This XGID}"
+        " other {This position text}} is too large to open: it holds {size} of text, and this game reads"
+        " at most {limit} (a real one is far smaller)."
+    ),
+    "size.megabytes": "{n} MB",
+    "size.kilobytes": "{n} KB",
+    "limits.recordTooMuch": (
+        "This match record holds far more data than a record of this game; it was not read."
+    ),
+}
+
+
 class InputTooLargeError(BackgammonError):
     """Input over one of the limits above: refused before it is read further."""
 
@@ -95,13 +127,19 @@ def megabytes(chars: int) -> str:
     return f"{chars} characters"
 
 
+def _size(chars: int) -> Said:
+    """`chars` (a thousand and more) as `megabytes` words them, in the page's words for sizes."""
+    value = round(chars / 1_000_000, 1) if chars >= 1_000_000 else round(chars / 1_000, 1)
+    n = int(value) if value.is_integer() else value
+    return say(WORDS, "size.megabytes" if chars >= 1_000_000 else "size.kilobytes", n=n)
+
+
 def check_text_size(text: str, limit: int, what: str) -> None:
-    """Refuse `text` longer than `limit` characters; `what` names it ('This .mat file')."""
+    """Refuse `text` longer than `limit` characters (a thousand and more); `what` names it: mat, sgf, xgid,
+    or a position's text."""
     if len(text) > limit:
-        raise InputTooLargeError(
-            f"{what} is too large to open: it holds {megabytes(len(text))} of text, and this game reads at "
-            f"most {megabytes(limit)} (a real one is far smaller)."
-        )
+        said = say(WORDS, "limits.textTooLarge", what=what, size=_size(len(text)), limit=_size(limit))
+        raise InputTooLargeError.saying(said)
 
 
 def check_record_size(data: object) -> None:
@@ -114,7 +152,7 @@ def check_record_size(data: object) -> None:
             raise InputTooLargeError(
                 f"This match record holds {len(games)} games; this game reads at most {MAX_GAMES:,} games "
                 "in one record."
-            )
+            ).said_as("limits.tooManyGames", n=len(games), most=MAX_GAMES)
         total = 0
         for number, game in enumerate(games, start=1):
             actions = game.get("actions") if isinstance(game, dict) else None
@@ -123,13 +161,13 @@ def check_record_size(data: object) -> None:
                     raise InputTooLargeError(
                         f"Game {number} of this match record holds {len(actions):,} actions; this game "
                         f"reads at most {MAX_GAME_ACTIONS:,} actions in one game."
-                    )
+                    ).said_as("limits.tooManyGameActions", game=number, n=len(actions), most=MAX_GAME_ACTIONS)
                 total += len(actions)
         if total > MAX_ACTIONS:
             raise InputTooLargeError(
                 f"This match record holds {total:,} actions; this game reads at most {MAX_ACTIONS:,} "
                 "actions in one record."
-            )
+            ).said_as("limits.tooManyActions", n=total, most=MAX_ACTIONS)
     _check_depth(data)
 
 
@@ -146,15 +184,10 @@ def _check_depth(data: object) -> None:
         else:
             continue
         if depth > MAX_DEPTH:
-            raise InputTooLargeError(
-                f"This match record is nested more than {MAX_DEPTH} levels deep; a real record is nested 6 "
-                "levels, so it was not read."
-            )
+            raise InputTooLargeError.saying(say(WORDS, "limits.recordNested", most=MAX_DEPTH))
         budget -= len(value)
         if budget < 0:
-            raise InputTooLargeError(
-                "This match record holds far more data than a record of this game; it was not read."
-            )
+            raise InputTooLargeError.saying(say(WORDS, "limits.recordTooMuch"))
         stack.extend((child, depth + 1) for child in children)
 
 

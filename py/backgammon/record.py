@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast, get_args
 
-from .errors import BackgammonError
+from .errors import BackgammonError, Said, say
 from .game import Game
 from .limits import check_record_size, shown
 from .match import Match, Setup, check_players, match_from_ids
@@ -31,6 +31,26 @@ SCHEMA = 1
 
 # The actions a record holds: all of the rules core's (ActionType) but `play` and `next_game`.
 REPLAYABLE = frozenset(get_args(ActionType)) - {"play", "next_game"}
+
+
+# Why a match record is refused, by message id: the page says it in the player's language from the same ids
+# (web/i18n/CODE.js; tests/units/test_core_text_words.py holds English's messages to these).
+WORDS: dict[str, str] = {
+    "record.notOurs": (
+        'This is not a backgammon match record of this game (it does not say "format": "{format}").'
+    ),
+    "record.noSchema": "The record's schema version is missing or not a number.",
+    "record.newer": (
+        "The record was written by a newer version (schema {schema}; this version reads {reads})."
+    ),
+    "record.unknownSchema": "Unknown record schema {schema}.",
+    "record.noGames": "The record has no list of games.",
+    "record.noActions": "Game {game} of the record has no list of actions.",
+    "record.unknownAction": "Game {game}, action {step} is not a known action.",
+    "record.header": "The record's header is invalid: {error}",
+    "record.actionFails": "Game {game}, action {step} ({action}) does not replay: {error}",
+    "record.startFails": "The start of game {game} ({action}) does not replay: {error}",
+}
 
 
 class InvalidRecordError(BackgammonError):
@@ -85,18 +105,14 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
         raise InvalidRecordError(f"A match record is a JSON object, not {shown(data)}.")
     check_record_size(data)  # first: its size and nesting, before anything of it is read or replayed
     if data.get("format") != FORMAT:
-        raise InvalidRecordError(
-            f'This is not a backgammon match record of this game (it does not say "format": "{FORMAT}").'
-        )
+        raise InvalidRecordError.saying(say(WORDS, "record.notOurs", format=FORMAT))
     schema = data.get("schema")
     if isinstance(schema, bool) or not isinstance(schema, int):
-        raise InvalidRecordError("The record's schema version is missing or not a number.")
+        raise InvalidRecordError.saying(say(WORDS, "record.noSchema"))
     if schema > SCHEMA:
-        raise InvalidRecordError(
-            f"The record was written by a newer version (schema {schema}; this version reads {SCHEMA})."
-        )
+        raise InvalidRecordError.saying(say(WORDS, "record.newer", schema=schema, reads=SCHEMA))
     if schema != SCHEMA:
-        raise InvalidRecordError(f"Unknown record schema {schema}.")
+        raise InvalidRecordError.saying(say(WORDS, "record.unknownSchema", schema=schema))
     try:
         settings = MatchSettings.from_dict(data.get("settings"))
         players = check_players(data.get("players"))
@@ -104,20 +120,23 @@ def load_record(data: object, observe: Observer | None = None) -> Match:
     except InvalidRecordError:
         raise
     except BackgammonError as error:
+        if error.words is not None:  # the rules core's own reason inside, in the same language
+            said = say(WORDS, "record.header", error=Said(str(error), error.words))
+            raise InvalidRecordError.saying(said) from None
         raise InvalidRecordError(f"The record's header is invalid: {error}") from None
     games = data.get("games")
     if not isinstance(games, list) or not games:
-        raise InvalidRecordError("The record has no list of games.")
+        raise InvalidRecordError.saying(say(WORDS, "record.noGames"))
     for index, game in enumerate(games):
         number = index + 1
         if not isinstance(game, dict) or not isinstance(game.get("actions"), list):
-            raise InvalidRecordError(f"Game {number} of the record has no list of actions.")
+            raise InvalidRecordError.saying(say(WORDS, "record.noActions", game=number))
         if index > 0:
             _replay(match, {"type": "next_game"}, number, 0)
         for step, action in enumerate(game["actions"], start=1):
             kind = action.get("type") if isinstance(action, dict) else None
             if not isinstance(action, dict) or not isinstance(kind, str) or kind not in REPLAYABLE:
-                raise InvalidRecordError(f"Game {number}, action {step} is not a known action.")
+                raise InvalidRecordError.saying(say(WORDS, "record.unknownAction", game=number, step=step))
             events = _replay(match, action, number, step)
             if observe is not None:
                 observe(match, index, step - 1, action, events)
@@ -140,6 +159,14 @@ def _replay(match: Match, action: dict[str, Any], number: int, step: int) -> lis
         return match.act(action)
     except BackgammonError as error:
         where = f"Game {number}, action {step}" if step else f"The start of game {number}"
+        if error.words is not None:  # the rules core's own reason inside, in the same language
+            why = Said(str(error), error.words)
+            said = (
+                say(WORDS, "record.actionFails", game=number, step=step, action=_describe(action), error=why)
+                if step
+                else say(WORDS, "record.startFails", game=number, action=_describe(action), error=why)
+            )
+            raise InvalidRecordError.saying(said) from None
         raise InvalidRecordError(f"{where} ({_describe(action)}) does not replay: {error}") from None
 
 

@@ -10,6 +10,7 @@ import pytest
 from gnubg_support import finished_match_summary, gnubg_output, needs_gnubg
 from test_api import random_session
 from test_bot_api import play_out
+from test_position_methods import said_in_english
 
 from backgammon import api
 from backgammon.formats import mat_export
@@ -378,3 +379,36 @@ def test_files_that_are_not_match_files_are_refused(text: str, line: int | None,
     error = refused(text)
     assert error.line == line and error.game is None
     assert reason in str(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        (broken("64: 24/18", "74: 24/18"), "filefault.gameLineText", "mat.notRoll"),
+        (broken("64: 24/18", "6x: 24/18"), "filefault.gameLineText", "mat.entryUnread"),
+        (GOOD.replace(" 3 point match", " 3 points of it"), "filefault.lineText", "mat.noLengthHere"),
+        (" 3 point match\n", None, "mat.noGame"),
+        (GOOD.replace(" 3 point match", " 99 point match"), "filefault.lineText", "replay.tooLong"),
+        (GOOD.replace(" Game 1", " Game 2"), "filefault.gameLineText", "mat.gameNumber"),
+        (broken("31: 8/5 6/5", "33: 8/5 6/5"), "filefault.gameLineText", "replay.openingDouble"),
+        (
+            broken("64: 24/18 13/9 ", "64:            "),
+            "filefault.gameLineText",
+            "replay.nothingPlayedExample",
+        ),
+        ("   \n", None, "mat.empty"),
+    ],
+)
+def test_a_broken_file_is_refused_with_its_sentence_as_message_ids(
+    text: str, key: str | None, reason: str
+) -> None:
+    """Where the fault is and what it is, as message ids (the file's own text an argument), rendered in
+    English as the error's message: the page says both in the player's language."""
+    error = refused(text)
+    words = error.words
+    assert words is not None
+    assert words["id"] == (key or reason)
+    if key:
+        inner = words["args"]["reason"]
+        assert isinstance(inner, dict) and inner["id"] == reason
+    assert said_in_english(dict(words)) == str(error)

@@ -429,3 +429,54 @@ def test_check_position_gives_each_problem_its_message_id_and_arguments(changes:
         if "player" in args:
             args["name"] = ["Ann", "Bob"][args["player"]]
         assert render_english(parse(english[words["id"]]), args) == text
+
+
+def said_in_english(words: dict[str, Any]) -> str:
+    """A sentence the rules core gave as a message id, rendered as the page renders English (its clauses
+    first)."""
+    english = read_catalogue(catalogue_path("en"))
+    args = {
+        name: said_in_english(value) if isinstance(value, dict) else value
+        for name, value in words["args"].items()
+    }
+    return render_english(parse(english[words["id"]]), args)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        ("", "ids.pasteSomething", None),
+        ("hello", "ids.notIds", None),
+        ("X" * 1_500, "limits.textTooLarge", None),
+        ("4HPwATDgc/ABM", "ids.notIds", None),
+        ("4HPwATDgc/AB!A", "ids.notBaseChar", None),
+        ("////////////8A", "ids.positionBitsEnd", None),
+        ("/////w8AAAAAAA", "ids.positionSide", None),
+        ("4HPwATDgc/ABMA:cAkAAAAAAA", "ids.idLength", None),
+        ("4HPwATDgc/ABMA:cAn/AAAAAAAA", "ids.matchIdInvalid", "ids.diceFields"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3", "ids.xgidInvalid", "ids.xgidFields"),
+        ("XGID=-b----E-C---eE---c-e----B:0:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidBoardLength"),
+        ("XGID=-b----E-C---eE---c-e----Bx:0:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidBoardChar"),
+        ("XGID=-b----E-C---eE---c-e----B-:x:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidNotNumber"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:2:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidRange"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:0:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidTurnZero"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:92:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidDice"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:2:5:10", "ids.xgidInvalid", "ids.xgidMatchRules"),
+        ("XGID=-b----E-C---eE---c-e----BB:0:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidSide"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:7:0:0:5:10", "ids.xgidInvalid", "ids.scoreMatch"),
+        ("XGID=Ab----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidTopBar"),
+        ("XGID=-b----E-C---eE---c-e----Bb:0:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidBottomBar"),
+        ("XGID=aBBBBBB------------bbbbbbA:0:0:1:52:0:0:3:0:10", "ids.xgidInvalid", "ids.xgidImpossible"),
+    ],
+)
+def test_read_position_refuses_with_its_sentence_as_message_ids(
+    text: str, key: str, reason: str | None
+) -> None:
+    """The page says why a text is not a position in the player's language: the refusal's words, rendered
+    in English, are its message exactly, the fault a clause of its own inside the sentence naming the text."""
+    problem = error("read_position", {"text": text})
+    words = problem["words"]
+    assert words["id"] == key
+    if reason is not None:
+        assert words["args"]["reason"]["id"] == reason
+    assert said_in_english(words) == problem["message"]

@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 import pytest
+from test_position_methods import said_in_english
 
-from backgammon.errors import InvalidActionError
+from backgammon.errors import BackgammonError, InvalidActionError
 from backgammon.match import Match
 from backgammon.record import SCHEMA, InvalidRecordError, load_record, to_record
 from backgammon.rules import MatchSettings
@@ -207,3 +208,28 @@ def test_undo_takes_back_the_last_step_and_a_reload_keeps_the_rest() -> None:
     assert view["moves_made"] == [{"from": 13, "to": 8, "hit": False}] and view["dice_remaining"] == [3]
     assert to_record(match)["games"][0]["actions"][-1] == {"type": "move", "from": 13, "to": 8}
     assert build_view(load_record(to_record(match))) == view
+
+
+@pytest.mark.parametrize(
+    ("record", "key"),
+    [
+        ({"format": "chess-pgn", "schema": 1}, "record.notOurs"),
+        (_corrupt(lambda r: r.update(schema="1")), "record.noSchema"),
+        (_corrupt(lambda r: r.update(schema=SCHEMA + 1)), "record.newer"),
+        (_corrupt(lambda r: r.update(games=[])), "record.noGames"),
+        (_corrupt(lambda r: r["games"][0].pop("actions")), "record.noActions"),
+        (_corrupt(lambda r: r["games"][0]["actions"].append({"type": "fly"})), "record.unknownAction"),
+        (_corrupt(lambda r: r.update(setup={"position_id": "4HPwATDgc/AB"})), "record.header"),
+        (_corrupt(lambda r: r.update(games=[{"actions": [[[[[[[[[[[]]]]]]]]]]]}])), "limits.recordNested"),
+        (_corrupt(lambda r: r.update(games=[{"actions": []}] * 2001)), "limits.tooManyGames"),
+    ],
+)
+def test_a_refused_record_says_why_as_message_ids(record: object, key: str) -> None:
+    """The page says why a saved match or a link's match is refused in the player's language: the words, in
+    English, are the message (Python writes the limits' figures with a thousands separator, the page in the
+    language's figures)."""
+    with pytest.raises(BackgammonError) as caught:
+        load_record(record)
+    words = caught.value.words
+    assert words is not None and words["id"] == key
+    assert said_in_english(dict(words)) == str(caught.value).replace("2,000", "2000")

@@ -12,6 +12,7 @@ from gnubg_support import finished_match_summary, gnubg_on_file, gnubg_output, g
 from test_api import random_session
 from test_matfile import scripted_match
 from test_matfile_gnubg import cells
+from test_position_methods import said_in_english
 
 from backgammon import api
 from backgammon.analysis.cli import read_match_file
@@ -284,3 +285,30 @@ def test_gnubg_reads_our_export_of_its_files_as_its_own(tmp_path: Path, name: st
     (tmp_path / "original.sgf").write_text(read(name))
     gnubg_output(f"load match {tmp_path / 'original.sgf'}\nexport match mat {theirs}\n")
     assert cells(ours.read_text()) == cells(theirs.read_text())
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        ("", None, "sgf.empty"),
+        ("(FF[4])", "filefault.line", "sgf.treeNode"),
+        (HEAD + "\n;W[31hefe]", "filefault.line", "sgf.endsInGame"),
+        (HEAD + "RE[X+1]\n)", "filefault.gameLineText", "sgf.result"),
+        (HEAD + "\n;W[31h!fe])", "filefault.gameLineText", "sgf.notPoint"),
+        (HEAD + "RE[W+1]\n;W[31hefe])", "filefault.gameLineText", "sgf.notOver"),
+    ],
+)
+def test_a_broken_file_is_refused_with_its_sentence_as_message_ids(
+    text: str, key: str | None, reason: str
+) -> None:
+    """Where the fault is and what it is, as message ids (the file's own text an argument), rendered in
+    English as the error's message: the page says both in the player's language."""
+    with pytest.raises(SgfImportError) as caught:
+        import_sgf(text)
+    words = caught.value.words
+    assert words is not None
+    assert words["id"] == (key or reason)
+    if key:
+        inner = words["args"]["reason"]
+        assert isinstance(inner, dict) and inner["id"] == reason
+    assert said_in_english(dict(words)) == str(caught.value)

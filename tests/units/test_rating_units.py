@@ -179,4 +179,4 @@ def test_a_history_file_keeps_a_rated_match_with_a_friend_and_refuses_a_rating_e
         'import { entryProblem } from "{WEB}/home/history.js";',
         f"print({json.dumps(cases)}.map(entryProblem));",
     )
-    assert problems == [None, None, "its opponent is wrong", "its opponent is wrong"]
+    assert problems == [None, None, "history.entryOpponent", "history.entryOpponent"]

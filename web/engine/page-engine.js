@@ -7,7 +7,7 @@
  */
 import { ENGINE_FAILURES, createBridge } from "./bridge.js";
 import { createEngine } from "./engine.js";
-import { knows, message, t } from "../i18n/i18n.js";
+import { saidText, t } from "../i18n/i18n.js";
 
 /** Python refused a request: `type` is its error class (IllegalMoveError, MatImportError, …), `rule` the rule's
  * stable code when the error has one (IllegalMoveError's "must-use-both-dice", …): branch on it, not on the words;
@@ -34,7 +34,7 @@ export class ApiError extends Error {
 export function refusalText(error) {
   const e = /** @type {{type?: string, message?: string, words?: import("../types.js").Words} | null} */ (error);
   if (e?.type === "InternalError" || !e?.message) return t("refusal.unreadable");
-  return e.words && knows(e.words.id) ? message(e.words.id, e.words.args) : e.message;
+  return (e.words && saidText(e.words)) ?? e.message;
 }
 
 /**
@@ -66,8 +66,7 @@ export function failureDetail(error) {
   }
   // A rules error: the page's own ApiError keeps Python's words as `words`; the bridge's error, as `said`.
   const said = error instanceof ApiError ? e?.words : e?.said;
-  if (said && knows(said.id)) return message(said.id, said.args);
-  return e?.message || t("failure.unknown");
+  return (said && saidText(said)) || e?.message || t("failure.unknown");
 }
 
 /**

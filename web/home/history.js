@@ -118,38 +118,39 @@ const isCount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0;
 const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
 
 /**
- * What is wrong with an entry read from a file, in plain words ("its score is missing"), or null when it is a whole
- * entry as this game writes it (stricter than isEntry, which only guards the statistics against what is stored).
+ * What is wrong with an entry read from a file, as the id of its words ("its score is missing or wrong":
+ * `history.entryScore`), or null when it is a whole entry as this game writes it (stricter than isEntry, which only
+ * guards the statistics against what is stored).
  * @param {unknown} e
- * @returns {string | null}
+ * @returns {keyof typeof import("../i18n/en.js").default | null}
  */
 export function entryProblem(e) {
   const x = /** @type {any} */ (e);
-  if (!isObject(x)) return "it is not a match";
-  if (typeof x.id !== "string" || !/^\d+:[0-9a-z]+$/.test(x.id)) return "its identity is missing";
-  if (typeof x.finishedAt !== "string" || Number.isNaN(Date.parse(x.finishedAt))) return "its date is missing or wrong";
-  if (!Number.isInteger(x.matchLength) || x.matchLength < 0 || x.matchLength > 25) return "its length is missing or wrong";
+  if (!isObject(x)) return "history.entryNotMatch";
+  if (typeof x.id !== "string" || !/^\d+:[0-9a-z]+$/.test(x.id)) return "history.entryNoId";
+  if (typeof x.finishedAt !== "string" || Number.isNaN(Date.parse(x.finishedAt))) return "history.entryDate";
+  if (!Number.isInteger(x.matchLength) || x.matchLength < 0 || x.matchLength > 25) return "history.entryLength";
   const player = (/** @type {any} */ p) => isObject(p) && typeof p.name === "string" && p.name.length <= MAX_NAME_CHARS
     && (p.kind === "human" || (p.kind === "computer" && isLevel(p.level)));
-  if (!Array.isArray(x.players) || x.players.length !== 2 || !x.players.every(player)) return "its players are missing or wrong";
-  if (!(x.you === 0 || x.you === 1 || x.you === null)) return "the side counted as yours is wrong";
+  if (!Array.isArray(x.players) || x.players.length !== 2 || !x.players.every(player)) return "history.entryPlayers";
+  if (!(x.you === 0 || x.you === 1 || x.you === null)) return "history.entryYours";
   const opponentOk = x.opponent === null || (isObject(x.opponent)
     && ((x.opponent.kind === "human" && (x.opponent.remote === undefined || x.opponent.remote === true)
       && (x.opponent.rating === undefined || (x.opponent.remote === true && isRatingValue(x.opponent.rating))))
       || (x.opponent.kind === "computer" && isLevel(x.opponent.level))));
-  if (!opponentOk) return "its opponent is wrong";
-  if (!Array.isArray(x.score) || x.score.length !== 2 || !x.score.every(isCount)) return "its score is missing or wrong";
-  if (!(x.winner === 0 || x.winner === 1)) return "its winner is missing";
+  if (!opponentOk) return "history.entryOpponent";
+  if (!Array.isArray(x.score) || x.score.length !== 2 || !x.score.every(isCount)) return "history.entryScore";
+  if (!(x.winner === 0 || x.winner === 1)) return "history.entryWinner";
   const game = (/** @type {any} */ g) => isObject(g) && (g.winner === 0 || g.winner === 1) && isCount(g.points)
     && KINDS.has(g.kind) && (g.ending === "" || ENDINGS.has(g.ending));
-  if (!Array.isArray(x.games) || x.games.length > MAX_GAMES || !x.games.every(game)) return "its games are missing or wrong";
-  if (typeof x.fromSetup !== "boolean") return "it does not say whether it started from a set-up position";
+  if (!Array.isArray(x.games) || x.games.length > MAX_GAMES || !x.games.every(game)) return "history.entryGames";
+  if (typeof x.fromSetup !== "boolean") return "history.entrySetup";
   if (x.analysis !== null) {
     const figures = (/** @type {any} */ p) => isObject(p) && RATE_FIELDS.every((k) => typeof p[k] === "number" && Number.isFinite(p[k]))
       && typeof p.rating === "string";
     const a = x.analysis;
     if (!isObject(a) || !isCount(a.depth) || !Array.isArray(a.players) || a.players.length > 2 || !a.players.every(figures)) {
-      return "its analysis figures are wrong";
+      return "history.entryAnalysis";
     }
   }
   return null;
@@ -181,9 +182,8 @@ export function readHistoryFile(text) {
   const nested = depthProblem(data, 6, MAX_HISTORY_ENTRIES * 200, t);
   if (nested) return refuse(t("history.nested"));
   for (let i = 0; i < data.entries.length; i++) {
-    // What is wrong with the match stays English (entryProblem's words, as the rules core's).
     const why = entryProblem(data.entries[i]);
-    if (why) return refuse(t("history.damaged", { i: i + 1, n: data.entries.length, why }));
+    if (why) return refuse(t("history.damaged", { i: i + 1, n: data.entries.length, why: t(why) }));
   }
   return { ok: true, entries: data.entries };
 }

@@ -65,6 +65,28 @@ export function knows(id) {
 }
 
 /**
+ * A sentence Python gave as a message id, in the page's language: an argument that is a sentence or clause of its
+ * own (a file's fault inside the sentence that says where) is said first. Null when the catalogues lack one of
+ * its ids: then the whole is said in Python's English, never half of it.
+ * @param {import("../types.js").Words} words
+ * @returns {string | null}
+ */
+export function saidText(words) {
+  if (!knows(words.id)) return null;
+  /** @type {Record<string, string | number>} */
+  const args = {};
+  for (const [name, value] of Object.entries(words.args)) {
+    if (typeof value !== "object") args[name] = value;
+    else {
+      const inner = saidText(value);
+      if (inner === null) return null;
+      args[name] = inner;
+    }
+  }
+  return message(words.id, args);
+}
+
+/**
  * Join a page's own catalogues to these, before its first `useLanguage`: its marked elements and `message`
  * then find its words too, each language's loaded with the page's.
  * @param {Catalogue} own  its English

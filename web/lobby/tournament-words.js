@@ -4,7 +4,7 @@
  * it is in, and this player's next match. Pure functions of the worker's answers (`tournament_list`,
  * `tournament_view`), so the list, the panel and the tests say the same thing.
  */
-import { knows, message, t } from "../i18n/i18n.js";
+import { saidText, t } from "../i18n/i18n.js";
 
 /**
  * @typedef {import("../types.generated.js").TournamentSummary} Summary
@@ -77,8 +77,7 @@ export function phaseWords(s, now) {
     }
     case "broken":
       // Why, as the core gives it: by its message id in the page's language, else its English.
-      if (s.broken_words && knows(s.broken_words.id)) return message(s.broken_words.id, s.broken_words.args);
-      return s.broken ?? t("tournament.phaseBroken");
+      return (s.broken_words && saidText(s.broken_words)) ?? s.broken ?? t("tournament.phaseBroken");
     default:
       return s.phase;
   }

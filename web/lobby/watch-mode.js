@@ -9,7 +9,7 @@
  */
 import { WATCH_KIND } from "./events.js";
 import { inBatches } from "./batches.js";
-import { knows, LANGUAGE_CHANGED, message, t } from "../i18n/i18n.js";
+import { LANGUAGE_CHANGED, saidText, t } from "../i18n/i18n.js";
 
 /** Events handed to the worker at once, at most. */
 const BATCH = 50;
@@ -95,7 +95,7 @@ export function enterWatch(ctx) {
   const onReview = () => {
     void call("lobby_watch_record", { address: watched.address }).then(
       (opened) => ctx.review({ ...opened, name: t("watch.reviewName", { first, second }) }),
-      (error) => void ($("watch-status").textContent = saidText(error?.words) ?? String(error?.message ?? error)),
+      (error) => void ($("watch-status").textContent = (error?.words && saidText(error.words)) ?? String(error?.message ?? error)),
     );
   };
   const onLeave = () => ctx.leave();
@@ -146,17 +146,9 @@ function watchedStatus(words, view, phase) {
 }
 
 /**
- * A sentence the rules core gave as a message id, in the page's language; null when it gave none the catalogues hold.
- * @param {import("../types.js").Words | null | undefined} words
- */
-function saidText(words) {
-  return words && knows(words.id) ? message(words.id, words.args) : null;
-}
-
-/**
  * Why the watched match stops, in the page's language (else the core's English); null while it goes on.
  * @param {import("../types.generated.js").WatchState} state
  */
 function stoppedWords(state) {
-  return state.stopped ? saidText(state.stopped_words) ?? state.stopped : null;
+  return state.stopped ? (state.stopped_words && saidText(state.stopped_words)) ?? state.stopped : null;
 }

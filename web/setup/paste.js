@@ -4,7 +4,7 @@
  * core (`read_position`) into the editor.
  */
 
-import { t } from "../i18n/i18n.js";
+import { saidText, t } from "../i18n/i18n.js";
 import { MAX_POSITION_CHARS } from "../limits.js";
 import { check } from "./draw.js";
 import { field, loadPosition } from "./form.js";
@@ -59,9 +59,9 @@ export async function readPasted(state) {
     answer = await state.ctx.call("read_position", { text, on_roll: Number(field(state, "turn").value) === 1 ? 1 : 0 });
   } catch (e) {
     const failed = /** @type {{type?: string}} */ (e)?.type === "InternalError" || !(e instanceof Error);
-    // The rules core's own words say what is wrong with the text (English for now: docs/i18n.md).
-    const why = failed ? null : /** @type {Error} */ (e).message;
-    showPasteError(state, () => why ?? t("setup.unreadable"));
+    // The rules core says what is wrong with the text, in the language in force when it gave its words.
+    const why = failed ? null : /** @type {Error & {words?: import("../types.js").Words}} */ (e);
+    showPasteError(state, () => (why ? (why.words && saidText(why.words)) ?? why.message : t("setup.unreadable")));
     pasteField.setAttribute("aria-invalid", "true");
     return;
   }

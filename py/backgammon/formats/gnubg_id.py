@@ -24,7 +24,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidIdError
+from ..errors import InvalidIdError, Said, say
 from ..limits import shown
 
 POSITION_ID_LENGTH = 14
@@ -32,15 +32,42 @@ MATCH_ID_LENGTH = 12
 _BASE64_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 _MAX_SCORE = 0x7FFF
 
+# What is wrong with a Position ID or Match ID, by message id: the page says it in the player's language from
+# the same ids (web/i18n/CODE.js; tests/units/test_core_text_words.py holds English's messages to these).
+WORDS: dict[str, str] = {
+    "ids.idLength": (
+        "A {kind, select, position {Position ID} other {Match ID}} has {length} characters; {text} has "
+        "{count}."
+    ),
+    "ids.notBaseChar": (
+        "{text} is not a {kind, select, position {Position ID} other {Match ID}}: {char} is not a Base64 "
+        "character."
+    ),
+    "ids.positionBitsEnd": "{text} is not a Position ID: its bits end inside the board.",
+    "ids.positionSide": "{text} is not a Position ID: one side has {count} checkers.",
+    "ids.positionBitsAfter": "{text} is not a Position ID: it has bits set after the board.",
+    "ids.matchIdInvalid": "{text} is not a valid Match ID: {reason}.",
+    "ids.ownerTwo": "the cube owner field holds 2",
+    "ids.gameState": "the game state field holds {state}",
+    "ids.diceFields": "the dice fields hold {die1} and {die2}",
+    "ids.matchBitsAfter": "it has bits set after the last field",
+    "ids.scoreFits": "the score ({score0}, {score1}) does not fit a match to {length}",
+    "ids.moneyCrawford": "a money session has no Crawford game",
+}
+
 
 def _decode_base64(text: object, length: int, kind: str) -> bytes:
     if not isinstance(text, str):
         raise InvalidIdError(f"A {kind} must be a string of {length} characters, got {shown(text)}.")
+    which = "position" if kind == "Position ID" else "match"
     if len(text) != length:
-        raise InvalidIdError(f"A {kind} has {length} characters; {shown(text)} has {len(text)}.")
+        said = say(WORDS, "ids.idLength", kind=which, length=length, text=shown(text), count=len(text))
+        raise InvalidIdError.saying(said)
     bad = sorted(set(text) - _BASE64_ALPHABET)
     if bad:
-        raise InvalidIdError(f"{text!r} is not a {kind}: {bad[0]!r} is not a Base64 character.")
+        raise InvalidIdError.saying(
+            say(WORDS, "ids.notBaseChar", text=repr(text), kind=which, char=repr(bad[0]))
+        )
     padding = "=" * (-length % 4)
     try:
         return base64.b64decode(text + padding, validate=True)
@@ -80,13 +107,15 @@ def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ..
                 count += 1
                 position += 1
             if position >= 80:
-                raise InvalidIdError(f"{position_id!r} is not a Position ID: its bits end inside the board.")
+                raise InvalidIdError.saying(say(WORDS, "ids.positionBitsEnd", text=repr(position_id)))
             position += 1  # the 0 that ends this point
             side.append(count)
         if sum(side) > 15:
-            raise InvalidIdError(f"{position_id!r} is not a Position ID: one side has {sum(side)} checkers.")
+            raise InvalidIdError.saying(
+                say(WORDS, "ids.positionSide", text=repr(position_id), count=sum(side))
+            )
     if bits >> position:
-        raise InvalidIdError(f"{position_id!r} is not a Position ID: it has bits set after the board.")
+        raise InvalidIdError.saying(say(WORDS, "ids.positionBitsAfter", text=repr(position_id)))
     theirs, mine = sides
     return tuple(mine), tuple(theirs)
 
@@ -128,7 +157,7 @@ class MatchIdInfo:
         return encode_match_id(self)
 
 
-def _check_match_fields(info: MatchIdInfo) -> str | None:
+def _check_match_fields(info: MatchIdInfo) -> str | Said | None:
     """Why `info` cannot be written as a Match ID, or None."""
     cube_log = info.cube_value.bit_length() - 1
     if info.cube_value < 1 or 1 << cube_log != info.cube_value or cube_log > 15:
@@ -146,9 +175,10 @@ def _check_match_fields(info: MatchIdInfo) -> str | None:
         return f"the match length {info.match_length} is out of range"
     limit = info.match_length or _MAX_SCORE
     if not all(0 <= points <= limit for points in info.score):
-        return f"the score {info.score} does not fit a match to {info.match_length}"
+        score0, score1 = info.score
+        return say(WORDS, "ids.scoreFits", score0=score0, score1=score1, length=info.match_length)
     if info.match_length == 0 and info.crawford:
-        return "a money session has no Crawford game"
+        return say(WORDS, "ids.moneyCrawford")
     return None
 
 
@@ -156,7 +186,7 @@ def encode_match_id(info: MatchIdInfo) -> str:
     """The 12-character Match ID of `info`; raises `InvalidIdError` if a field cannot be encoded."""
     problem = _check_match_fields(info)
     if problem:
-        raise InvalidIdError(f"Cannot write a Match ID: {problem}.")
+        raise InvalidIdError(f"Cannot write a Match ID: {_english(problem)}.")
     high, low = max(info.dice), min(info.dice)
     fields = (
         (info.cube_value.bit_length() - 1, 4),
@@ -199,17 +229,19 @@ def decode_match_id(match_id: str) -> MatchIdInfo:
     die1, die2 = take(3), take(3)
     length, score0, score1, not_jacoby = take(15), take(15), take(15), take(1)
 
-    def invalid(reason: str) -> InvalidIdError:
-        return InvalidIdError(f"{match_id!r} is not a valid Match ID: {reason}.")
+    def invalid(reason: str | Said) -> InvalidIdError:
+        if isinstance(reason, str):
+            return InvalidIdError(f"{match_id!r} is not a valid Match ID: {reason}.")
+        return InvalidIdError.saying(say(WORDS, "ids.matchIdInvalid", text=repr(match_id), reason=reason))
 
     if owner == 2:
-        raise invalid("the cube owner field holds 2")
+        raise invalid(say(WORDS, "ids.ownerTwo"))
     if state > max(GameState):
-        raise invalid(f"the game state field holds {state}")
+        raise invalid(say(WORDS, "ids.gameState", state=state))
     if (die1 == 0) != (die2 == 0) or die1 > 6 or die2 > 6:
-        raise invalid(f"the dice fields hold {die1} and {die2}")
+        raise invalid(say(WORDS, "ids.diceFields", die1=die1, die2=die2))
     if bits >> offset:
-        raise invalid("it has bits set after the last field")
+        raise invalid(say(WORDS, "ids.matchBitsAfter"))
     info = MatchIdInfo(
         cube_value=1 << cube_log,
         cube_owner=None if owner == 3 else owner,
@@ -228,3 +260,7 @@ def decode_match_id(match_id: str) -> MatchIdInfo:
     if problem:
         raise invalid(problem)
     return info
+
+
+def _english(problem: str | Said) -> str:
+    return problem if isinstance(problem, str) else problem.text

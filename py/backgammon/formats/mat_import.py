@@ -39,13 +39,14 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ..errors import MatchFileError
+from ..errors import MatchFileError, Said, say
 from ..game import Phase
 from ..limits import MAX_FILE_CHARS, MAX_GAME_ACTIONS, MAX_GAMES, InputTooLargeError, check_text_size, shown
 from ..match import Match
 from ..move import parse_play_text
 from ..rules import MAX_MATCH_LENGTH, MatchSettings
 from ..shapes import MatSummary
+from .replay import WORDS as REPLAY_WORDS
 from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
@@ -53,6 +54,46 @@ __all__ = ["MatImportError", "MatSummary", "import_mat", "mat_summary"]
 #: where a single cell is placed when the game has no score line to measure the columns by
 DEFAULT_THRESHOLD = 19
 ROW_BODY = 5  # gnubg's left cells start after "%3d) "
+
+
+# What is wrong with a .mat file, by message id (inside the sentence that says where: errors.FILE_WORDS);
+# the page says it in the player's language from the same ids (web/i18n/CODE.js;
+# tests/units/test_core_text_words.py holds English's messages to these). The file's own text is an
+# argument, never translated.
+WORDS: dict[str, str] = {
+    "mat.empty": "The file is empty: a .mat match file begins with a line like ' 5 point match'.",
+    "mat.notText": "This is not a .mat match file: it holds characters that are not text.",
+    "mat.noLengthHere": (
+        "This is not a .mat match file: after the comment lines (';') it should say how long the match is, "
+        "like ' 5 point match'."
+    ),
+    "mat.noLength": "This is not a .mat match file: there is no line like ' 5 point match'.",
+    "mat.gameExpected": "Expected a line like ' Game 1' after the match length.",
+    "mat.lineUnread": (
+        "This line cannot be read: a game has numbered lines like ' 12) 52: 13/8 13/11', cube actions "
+        "and the "
+        "winner's 'Wins N points'."
+    ),
+    "mat.notRoll": "{word} is not a roll: a roll is two dice from 1 to 6 and a colon, like '52:'.",
+    "mat.entryUnread": "Cannot read {word}: each entry begins with a roll like '52:' or a cube action.",
+    "mat.oneEntryEach": "A line holds one entry for each player, not more.",
+    "mat.noGame": "The file has the match length but no game (a line like ' Game 1').",
+    "mat.gameNumber": "Game {number} should be Game {expected}: the games are numbered in order.",
+    "mat.scoreLine": "The score line says {said0}-{said1}, but the games before it end at {score0}-{score1}.",
+    "mat.over": "The game is already over here; nothing can follow its result.",
+    "mat.resultTwice": "The result of this game is written twice.",
+    "mat.outOfTurn": "{name} rolls, but it is {other}'s turn (the columns are out of step).",
+    "mat.cubeValue": "The cube goes to {expected} here, not {value}.",
+    "mat.beaverNoDouble": "{name} beavers, but no double is waiting for an answer.",
+    "mat.beaverNotTheirs": "{name} beavers, but the double is {other}'s to answer.",
+    "mat.ruleOnOff": 'The {rule} rule should be "On" or "Off".',
+    "mat.variant": "This match is {variant}, a variant this game does not play (only standard backgammon).",
+    "mat.playersExpected": "Expected the players and the score, like ' White : 0      Black : 2'.",
+    "mat.cannotResign": (
+        "The file says {name} wins {points}, but the game is not over and {other} cannot resign here (only "
+        "on one's own turn, with no double pending)."
+    ),
+}
 
 
 class MatImportError(MatchFileError):
@@ -125,15 +166,15 @@ class _Parsed:
 def _parse(text: str) -> _Parsed:
     if not isinstance(text, str):
         raise MatImportError(f"A .mat file is text, not {shown(text)}.")
-    check_text_size(text, MAX_FILE_CHARS, "This .mat file")
+    check_text_size(text, MAX_FILE_CHARS, "mat")
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.splitlines()
     if not text.strip():
-        raise MatImportError("The file is empty: a .mat match file begins with a line like ' 5 point match'.")
+        raise MatImportError(say(WORDS, "mat.empty"))
     for number, line in enumerate(lines, start=1):
         if any(not char.isprintable() and char not in "\t\f\v" for char in line):
             raise MatImportError(
-                "This is not a .mat match file: it holds characters that are not text.",
+                say(WORDS, "mat.notText"),
                 line=number,
                 text=line,
             )
@@ -152,8 +193,7 @@ def _parse(text: str) -> _Parsed:
         found = _LENGTH.match(line)
         if found is None:
             raise MatImportError(
-                "This is not a .mat match file: after the comment lines (';') it should say "
-                "how long the match is, like ' 5 point match'.",
+                say(WORDS, "mat.noLengthHere"),
                 line=index,
                 text=line,
             )
@@ -162,7 +202,7 @@ def _parse(text: str) -> _Parsed:
             raise MatImportError(match_too_long(length), line=index, text=line)
         break
     if length is None:
-        raise MatImportError("This is not a .mat match file: there is no line like ' 5 point match'.")
+        raise MatImportError(say(WORDS, "mat.noLength"))
     games: list[_Block] = []
     block: _Block | None = None
     while index < len(lines):
@@ -182,9 +222,7 @@ def _parse(text: str) -> _Parsed:
         if stripped.startswith(";"):
             continue  # a comment between games (some writers annotate)
         if block is None:
-            raise MatImportError(
-                "Expected a line like ' Game 1' after the match length.", line=index, text=line
-            )
+            raise MatImportError(say(WORDS, "mat.gameExpected"), line=index, text=line)
         row = _ROW.match(line)
         if row is not None:
             offset = len(row.group(1)) + len(row.group(2)) + 1
@@ -194,8 +232,7 @@ def _parse(text: str) -> _Parsed:
             block.cells.extend(_read_cells(line, 0, index, line, block))
             continue
         raise MatImportError(
-            "This line cannot be read: a game has numbered lines like ' 12) 52: 13/8 13/11', cube actions "
-            "and the winner's 'Wins N points'.",
+            say(WORDS, "mat.lineUnread"),
             game=block.number,
             line=index,
             text=line,
@@ -214,13 +251,11 @@ def _read_comment(line: str, number: int, flags: dict[str, bool], names: list[st
     elif key in ("crawford", "jacoby", "beaver", "beavers"):
         setting = _ON.get(value.lower())
         if setting is None:
-            raise MatImportError(
-                f'The {found.group(1)} rule should be "On" or "Off".', line=number, text=line
-            )
+            raise MatImportError(say(WORDS, "mat.ruleOnOff", rule=found.group(1)), line=number, text=line)
         flags["beavers" if key.startswith("beaver") else key] = setting
     elif key == "variation" and value.lower() not in ("backgammon", "standard", ""):
         raise MatImportError(
-            f"This match is {value}, a variant this game does not play (only standard backgammon).",
+            say(WORDS, "mat.variant", variant=value),
             line=number,
             text=line,
         )
@@ -246,7 +281,7 @@ def _read_score_line(lines: list[str], after: int, block: _Block) -> None:
             parts = list(re.finditer(r"\S+(?: \S+)*", line))
             if len(parts) != 2:
                 raise MatImportError(
-                    "Expected the players and the score, like ' White : 0      Black : 2'.",
+                    say(WORDS, "mat.playersExpected"),
                     game=block.number,
                     line=number,
                     text=line,
@@ -260,7 +295,7 @@ def _read_score_line(lines: list[str], after: int, block: _Block) -> None:
 def _read_cells(body: str, offset: int, number: int, line: str, block: _Block) -> list[_Cell]:
     """The cells of one numbered row (or a `Wins` line), each placed in its player's column."""
 
-    def fail(reason: str) -> MatImportError:
+    def fail(reason: str | Said) -> MatImportError:
         return MatImportError(reason, game=block.number, line=number, text=line)
 
     raw: list[tuple[int, list[str]]] = []  # (column, tokens)
@@ -271,18 +306,18 @@ def _read_cells(body: str, offset: int, number: int, line: str, block: _Block) -
         if roll is not None:
             dice = roll.group(1)
             if len(dice) != 2 or not all(d in "123456" for d in dice):
-                raise fail(f"{word!r} is not a roll: a roll is two dice from 1 to 6 and a colon, like '52:'.")
+                raise fail(say(WORDS, "mat.notRoll", word=repr(word)))
             raw.append((column, [dice + ":"] + ([roll.group(2)] if roll.group(2) else [])))
         elif word.lower() in _KEYWORDS:
             raw.append((column, [word]))
         elif raw:
             raw[-1][1].append(word)
         else:
-            raise fail(f"Cannot read {word!r}: each entry begins with a roll like '52:' or a cube action.")
+            raise fail(say(WORDS, "mat.entryUnread", word=repr(word)))
     cells: list[_Cell] = []
     plain = [entry for entry in raw if entry[1][0].lower() != "wins"]
     if len(plain) > 2:
-        raise fail("A line holds one entry for each player, not more.")
+        raise fail(say(WORDS, "mat.oneEntryEach"))
     for column, tokens in raw:
         if len(plain) == 2 and (column, tokens) in plain:
             player = plain.index((column, tokens))
@@ -360,7 +395,7 @@ def import_mat(text: str) -> Match:
     """
     parsed = _parse(text)
     if not parsed.games:
-        raise MatImportError("The file has the match length but no game (a line like ' Game 1').")
+        raise MatImportError(say(WORDS, "mat.noGame"))
     if len(parsed.games) > MAX_GAMES:
         raise InputTooLargeError(
             f"This .mat file holds {len(parsed.games):,} games; this game reads at most {MAX_GAMES:,} "
@@ -405,7 +440,7 @@ class _MatReplay(Replay):
         self.cell: _Cell | None = None
         self.results: set[int] = set()  # games whose 'Wins' line has been read
 
-    def fail(self, reason: str, cell: _Cell | None = None) -> MatImportError:
+    def fail(self, reason: str | Said, cell: _Cell | None = None) -> MatImportError:
         cell = cell or self.cell
         if cell is None:
             return MatImportError(
@@ -419,15 +454,14 @@ class _MatReplay(Replay):
             self.block = block
             self.cell = None
             if block.number != index + 1:
-                raise self.fail(
-                    f"Game {block.number} should be Game {index + 1}: the games are numbered in order."
-                )
+                raise self.fail(say(WORDS, "mat.gameNumber", number=block.number, expected=index + 1))
             if index:
                 self.next_game()
             if block.score is not None and list(block.score) != match.score:
+                said0, said1 = block.score
+                score0, score1 = match.score
                 raise MatImportError(
-                    f"The score line says {block.score[0]}-{block.score[1]}, but the games before it end at "
-                    f"{match.score[0]}-{match.score[1]}.",
+                    say(WORDS, "mat.scoreLine", said0=said0, said1=said1, score0=score0, score1=score1),
                     game=block.number,
                     line=block.score_line,
                     text=block.score_source,
@@ -446,7 +480,7 @@ class _MatReplay(Replay):
         game = self.match.game
         name = self.names[cell.player]
         if game.phase is Phase.GAME_OVER and cell.kind != "win":
-            raise self.fail("The game is already over here; nothing can follow its result.")
+            raise self.fail(say(WORDS, "mat.over"))
         if cell.kind == "roll":
             self.roll(cell, following, at_end=at_end)
         elif cell.kind == "double":
@@ -455,7 +489,7 @@ class _MatReplay(Replay):
                 self.beaver(cell)  # a redouble that keeps the cube, as some writers put a beaver
                 return
             if game.phase is not Phase.ROLL or game.turn != cell.player:
-                raise self.fail(f"{name} doubles out of place: a double comes before the doubler's roll.")
+                raise self.fail(say(REPLAY_WORDS, "replay.doubleOutOfPlace", name=name))
             self.check_value(cell, game.cube.value * 2)
             self.act({"type": "double"})
         elif cell.kind == "beaver":
@@ -470,15 +504,15 @@ class _MatReplay(Replay):
         pending = game.pending_double
         name = self.names[cell.player]
         if game.phase is not Phase.DOUBLED or pending is None or pending.beavered:
-            raise self.fail(f"{name} beavers, but no double is waiting for an answer.")
+            raise self.fail(say(WORDS, "mat.beaverNoDouble", name=name))
         if pending.answerer != cell.player:
-            raise self.fail(f"{name} beavers, but the double is {self.names[pending.answerer]}'s to answer.")
+            raise self.fail(say(WORDS, "mat.beaverNotTheirs", name=name, other=self.names[pending.answerer]))
         self.check_value(cell, pending.offered_value * 2)
         self.act({"type": "beaver"})
 
     def check_value(self, cell: _Cell, expected: int) -> None:
         if cell.value is not None and cell.value != expected:
-            raise self.fail(f"The cube goes to {expected} here, not {cell.value}.")
+            raise self.fail(say(WORDS, "mat.cubeValue", expected=expected, value=cell.value))
 
     def roll(self, cell: _Cell, following: _Cell | None, *, at_end: bool) -> None:
         game = self.match.game
@@ -499,7 +533,7 @@ class _MatReplay(Replay):
                     )
             if game.phase is not Phase.ROLL or game.turn != player:
                 other = self.names[1 - player]
-                raise self.fail(f"{name} rolls, but it is {other}'s turn (the columns are out of step).")
+                raise self.fail(say(WORDS, "mat.outOfTurn", name=name, other=other))
             self.act({"type": "roll", "dice": [cell.dice[0], cell.dice[1]]})
         moves = cell.moves.strip()
         if moves:
@@ -528,15 +562,13 @@ class _MatReplay(Replay):
         name = self.names[winner]
         if game.outcome is not None:
             if game.number in self.results:
-                raise self.fail("The result of this game is written twice.")
+                raise self.fail(say(WORDS, "mat.resultTwice"))
             self.results.add(game.number)
             self.check_outcome(winner, points)
             return
         loser = 1 - winner
         if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
-            raise self.fail(
-                f"The file says {name} wins {points}, but the game is not over and "
-                f"{self.names[loser]} cannot resign here (only on one's own turn, with no double pending)."
-            )
+            other = self.names[loser]
+            raise self.fail(say(WORDS, "mat.cannotResign", name=name, points=points, other=other))
         self.resign(points)
         self.results.add(game.number)

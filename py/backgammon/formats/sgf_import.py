@@ -51,7 +51,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import BackgammonError, MatchFileError
+from ..errors import BackgammonError, MatchFileError, Said, say
 from ..game import Game, Phase
 from ..limits import (
     MAX_FILE_CHARS,
@@ -66,6 +66,7 @@ from ..match import Match, Setup, match_from_ids
 from ..position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
 from ..rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
 from .gnubg_id import MatchIdInfo, encode_match_id
+from .replay import WORDS as REPLAY_WORDS
 from .replay import Replay, excerpt, match_too_long
 
 __all__ = ["SgfImportError", "import_sgf"]
@@ -75,6 +76,44 @@ BOARD_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")  # a set-up board or cube
 SETUP_PROPERTIES = frozenset({*BOARD_PROPERTIES, "PL", "DI"})
 COLOURS = ("White", "Black")
 VARIANTS = {"Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3"}
+
+
+# What is wrong with an .sgf file, by message id (inside the sentence that says where: errors.FILE_WORDS);
+# the page says it in the player's language from the same ids (web/i18n/CODE.js;
+# tests/units/test_core_text_words.py holds English's messages to these). The file's text is an argument.
+WORDS: dict[str, str] = {
+    "sgf.empty": "The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.",
+    "sgf.treeNode": "A game tree '(' must begin with a node ';'.",
+    "sgf.endsInGame": "The file ends inside a game: a ')' is missing.",
+    "sgf.expected": "Expected ')' or another node, found {found}.",
+    "sgf.notProperty": "{text} is not a property name.",
+    "sgf.noValue": "Property {name} has no value in brackets.",
+    "sgf.endsInValue": "The file ends inside a property value: a ']' is missing.",
+    "sgf.notBackgammon": "GM[{type}] is not backgammon (GM[6]): this file holds another game.",
+    "sgf.noCube": "This match was played without the doubling cube, which this game always has.",
+    "sgf.result": "The result RE[{result}] should read like W+2 or B+4R.",
+    "sgf.over": "The game is already over here; nothing can follow its end.",
+    "sgf.moveAndSetup": "A node holds a move and a set-up position together.",
+    "sgf.oneMove": "A node holds one move, not a move for each player.",
+    "sgf.notPoint": "{letter} is not a point: points are a-x, the bar y and off z.",
+    "sgf.diceNoPlayer": "The dice are set here, but no PL says whose they are.",
+    "sgf.doublesAgain": "{name} doubles again, but only a beaver by the doubled player is allowed.",
+    "sgf.diceDiffer": "{name} plays {dice}, but the dice set before are {rolled}.",
+    "sgf.rollsUnanswered": "{name} rolls, but the double has not been answered (take or drop is missing).",
+    "sgf.outOfTurn": "{name} rolls, but it is {other}'s turn.",
+    "sgf.noResult": "The game has no result (RE), yet it is not over and another game follows.",
+    "sgf.notOver": "The file says {name} wins {points}, but the game as played is not over.",
+    "sgf.variant": "This game is {variant}, a variant this game does not play.",
+    "sgf.notMove": (
+        "{text} is not a move: a move is two dice 1-6 and letters for the checkers moved, or double, take or "
+        "drop."
+    ),
+    "sgf.pairs": "{text} is not a move: the checkers moved come in pairs of letters (4 at most).",
+    "sgf.cannotResign": (
+        "The file says {name} resigned, but cannot resign here (only on one's own turn, with no double "
+        "pending)."
+    ),
+}
 
 
 class SgfImportError(MatchFileError):
@@ -122,7 +161,7 @@ class _Reader:
     def line(self, pos: int | None = None) -> int:
         return bisect.bisect_left(self.newlines, self.pos if pos is None else pos) + 1
 
-    def fail(self, reason: str, pos: int | None = None) -> SgfImportError:
+    def fail(self, reason: str | Said, pos: int | None = None) -> SgfImportError:
         return SgfImportError(reason, line=self.line(pos))
 
     def skip_space(self) -> None:
@@ -156,7 +195,7 @@ class _Reader:
             nodes.append(self.node())
             self.skip_space()
         if not nodes:
-            raise self.fail("A game tree '(' must begin with a node ';'.")
+            raise self.fail(say(WORDS, "sgf.treeNode"))
         first_variation = True
         while self.pos < self.length and self.text[self.pos] == "(":
             branch = self.tree()
@@ -165,9 +204,9 @@ class _Reader:
                 first_variation = False
             self.skip_space()
         if self.pos >= self.length:
-            raise self.fail("The file ends inside a game: a ')' is missing.", start)
+            raise self.fail(say(WORDS, "sgf.endsInGame"), start)
         if self.text[self.pos] != ")":
-            raise self.fail(f"Expected ')' or another node, found {self.text[self.pos]!r}.")
+            raise self.fail(say(WORDS, "sgf.expected", found=repr(self.text[self.pos])))
         self.pos += 1
         self.depth -= 1
         return nodes
@@ -184,14 +223,14 @@ class _Reader:
             if start == self.pos:
                 return node
             if not name:
-                raise self.fail(f"{self.text[start : self.pos]!r} is not a property name.", start)
+                raise self.fail(say(WORDS, "sgf.notProperty", text=repr(self.text[start : self.pos])), start)
             values: list[str] = []
             self.skip_space()
             while self.pos < self.length and self.text[self.pos] == "[":
                 values.append(self.value())
                 self.skip_space()
             if not values:
-                raise self.fail(f"Property {name} has no value in brackets.", start)
+                raise self.fail(say(WORDS, "sgf.noValue", name=name), start)
             node.properties.setdefault(name, []).extend(values)
             node.sources.setdefault(name, self.text[start : self.pos].strip())
 
@@ -218,7 +257,7 @@ class _Reader:
                 return "".join(chars)
             chars.append(char)
             self.pos += 1
-        raise self.fail("The file ends inside a property value: a ']' is missing.", start)
+        raise self.fail(say(WORDS, "sgf.endsInValue"), start)
 
 
 # ---- the games' information ------------------------------------------------------------------------------
@@ -247,13 +286,13 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
     root = nodes[0]
     info = _GameInfo(number, root, nodes[1:])
 
-    def fail(reason: str, name: str | None = None) -> SgfImportError:
+    def fail(reason: str | Said, name: str | None = None) -> SgfImportError:
         text = root.sources.get(name) if name else None
         return SgfImportError(reason, game=number, line=root.line, text=text)
 
     game_type = root.value("GM")
     if game_type is not None and game_type.strip() != "6":
-        raise fail(f"GM[{game_type}] is not backgammon (GM[6]): this file holds another game.", "GM")
+        raise fail(say(WORDS, "sgf.notBackgammon", type=game_type), "GM")
     fields: dict[str, str] = {}
     for item in root.properties.get("MI", []):
         key, colon, value = item.partition(":")
@@ -273,9 +312,9 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
         info.rules = {part.strip() for part in rules.split(":") if part.strip()}
     variants = info.rules & VARIANTS
     if variants:
-        raise fail(f"This game is {sorted(variants)[0]}, a variant this game does not play.", "RU")
+        raise fail(say(WORDS, "sgf.variant", variant=sorted(variants)[0]), "RU")
     if "NoCube" in info.rules:
-        raise fail("This match was played without the doubling cube, which this game always has.", "RU")
+        raise fail(say(WORDS, "sgf.noCube"), "RU")
     cube = root.value("CV")
     if cube is not None:
         cube_value = _number(cube, "The cube value (CV)", fail)
@@ -286,12 +325,12 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
     if result:
         text = result.strip()
         if len(text) < 3 or text[0].upper() not in "WB" or text[1] != "+":
-            raise fail(f"The result RE[{result}] should read like W+2 or B+4R.", "RE")
+            raise fail(say(WORDS, "sgf.result", result=result), "RE")
         body = text[2:]
         resigned = body[-1:].upper() == "R"
         digits = body[:-1] if resigned else body
         if not digits.isdigit() or int(digits) < 1:
-            raise fail(f"The result RE[{result}] should read like W+2 or B+4R.", "RE")
+            raise fail(say(WORDS, "sgf.result", result=result), "RE")
         info.result = (0 if text[0].upper() == "W" else 1, int(digits), resigned)
     return info
 
@@ -394,10 +433,10 @@ def import_sgf(text: str) -> Match:
     """
     if not isinstance(text, str):
         raise SgfImportError(f"An .sgf file is text, not {shown(text)}.")
-    check_text_size(text, MAX_FILE_CHARS, "This .sgf file")
+    check_text_size(text, MAX_FILE_CHARS, "sgf")
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise SgfImportError("The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.")
+        raise SgfImportError(say(WORDS, "sgf.empty"))
     trees = _Reader(text).collection()
     if len(trees) > MAX_GAMES:
         raise InputTooLargeError(
@@ -431,7 +470,7 @@ class _SgfReplay(Replay):
         self.in_progress: _Node | None = None  # the last node of a last game that has no result
         self.set_up_nodes: list[_Node] = []  # the first game's nodes that set up its position
 
-    def fail(self, reason: str) -> SgfImportError:
+    def fail(self, reason: str | Said) -> SgfImportError:
         node = self.node or self.info.root
         return SgfImportError(reason, game=self.info.number, line=node.line, text=self.source)
 
@@ -587,7 +626,7 @@ class _SgfReplay(Replay):
         """Set-up nodes after the first game's start: dice are a roll; a changed board or cube is refused."""
         game = self.match.game
         if game.phase is Phase.GAME_OVER:
-            raise self.fail("The game is already over here; nothing can follow its end.")
+            raise self.fail(say(WORDS, "sgf.over"))
         before = _SetUp.of_game(game)
         after = _SetUp.of_game(game)
         after.on_roll = None
@@ -603,7 +642,7 @@ class _SgfReplay(Replay):
         if after.dice is not None:
             self.source = node.sources["DI"]
             if player is None:
-                raise self.fail("The dice are set here, but no PL says whose they are.")
+                raise self.fail(say(WORDS, "sgf.diceNoPlayer"))
             self.roll_dice(player, after.dice, f"{after.dice[0]}{after.dice[1]}")
         elif player is not None and game.turn is not None and player != game.turn:
             self.source = node.sources["PL"]
@@ -621,7 +660,7 @@ class _SgfReplay(Replay):
         if setup:
             if "W" in node.properties or "B" in node.properties:
                 self.source = node.sources[setup[0]]
-                raise self.fail("A node holds a move and a set-up position together.")
+                raise self.fail(say(WORDS, "sgf.moveAndSetup"))
             self.set_by_hand(node)
             return
         moves = [(name, node.properties[name][0]) for name in ("W", "B") if name in node.properties]
@@ -629,14 +668,14 @@ class _SgfReplay(Replay):
             return  # a node of comments or analysis only
         if len(moves) > 1:
             self.source = node.sources["W"]
-            raise self.fail("A node holds one move, not a move for each player.")
+            raise self.fail(say(WORDS, "sgf.oneMove"))
         name, value = moves[0]
         self.source = node.sources[name]
         player = 0 if name == "W" else 1
         value = value.strip()
         game = self.match.game
         if game.phase is Phase.GAME_OVER:
-            raise self.fail("The game is already over here; nothing can follow its end.")
+            raise self.fail(say(WORDS, "sgf.over"))
         if value == "double":
             self.double(player)
         elif value in ("take", "drop"):
@@ -650,25 +689,20 @@ class _SgfReplay(Replay):
         pending = game.pending_double
         if game.phase is Phase.DOUBLED and pending is not None:
             if pending.answerer != player or pending.beavered:
-                raise self.fail(f"{name} doubles again, but only a beaver by the doubled player is allowed.")
+                raise self.fail(say(WORDS, "sgf.doublesAgain", name=name))
             self.act({"type": "beaver"})
             return
         if game.phase is not Phase.ROLL or game.turn != player:
-            raise self.fail(f"{name} doubles out of place: a double comes before the doubler's roll.")
+            raise self.fail(say(REPLAY_WORDS, "replay.doubleOutOfPlace", name=name))
         self.act({"type": "double"})
 
     def roll(self, player: int, value: str) -> None:
         if len(value) < 2 or not all(c in "123456" for c in value[:2]):
-            raise self.fail(
-                f"{value!r} is not a move: a move is two dice 1-6 and letters for the checkers moved, "
-                "or double, take or drop."
-            )
+            raise self.fail(say(WORDS, "sgf.notMove", text=repr(value)))
         dice = (int(value[0]), int(value[1]))
         letters = value[2:]
         if len(letters) % 2 or len(letters) > 8:
-            raise self.fail(
-                f"{value!r} is not a move: the checkers moved come in pairs of letters (4 at most)."
-            )
+            raise self.fail(say(WORDS, "sgf.pairs", text=repr(value)))
         steps: list[tuple[int, int]] = []
         for index in range(0, len(letters), 2):
             steps.append((self.point(letters[index], player), self.point(letters[index + 1], player)))
@@ -688,13 +722,13 @@ class _SgfReplay(Replay):
             if sorted(game.dice) == sorted(dice):
                 return  # rolled already: set with DI before this move, or by the set-up position
             rolled = f"{game.dice[0]}{game.dice[1]}"
-            raise self.fail(f"{name} plays {dice_text}, but the dice set before are {rolled}.")
+            raise self.fail(say(WORDS, "sgf.diceDiffer", name=name, dice=dice_text, rolled=rolled))
         pending = game.pending_double
         if game.phase is Phase.DOUBLED and pending is not None:
-            raise self.fail(f"{name} rolls, but the double has not been answered (take or drop is missing).")
+            raise self.fail(say(WORDS, "sgf.rollsUnanswered", name=name))
         if game.phase is not Phase.ROLL or game.turn != player:
             other = self.names[1 - player]
-            raise self.fail(f"{name} rolls, but it is {other}'s turn.")
+            raise self.fail(say(WORDS, "sgf.outOfTurn", name=name, other=other))
         self.act({"type": "roll", "dice": [dice[0], dice[1]]})
 
     def point(self, letter: str, player: int) -> int:
@@ -705,7 +739,7 @@ class _SgfReplay(Replay):
             return 0
         if "a" <= letter <= "x":
             return ord(letter) - ord("a") + 1 if player == 0 else ord("x") - ord(letter) + 1
-        raise self.fail(f"{letter!r} is not a point: points are a-x, the bar y and off z.")
+        raise self.fail(say(WORDS, "sgf.notPoint", letter=repr(letter)))
 
     def play_steps(self, player: int, steps: list[tuple[int, int]], dice_text: str) -> None:
         game = self.match.game
@@ -728,7 +762,7 @@ class _SgfReplay(Replay):
         outcome = game.outcome
         if info.result is None:
             if outcome is None and not last:
-                raise self.fail("The game has no result (RE), yet it is not over and another game follows.")
+                raise self.fail(say(WORDS, "sgf.noResult"))
             return
         winner, points, resigned = info.result
         name = self.names[winner]
@@ -736,13 +770,10 @@ class _SgfReplay(Replay):
             self.check_outcome(winner, points)
             return
         if not resigned:
-            raise self.fail(f"The file says {name} wins {points}, but the game as played is not over.")
+            raise self.fail(say(WORDS, "sgf.notOver", name=name, points=points))
         loser = 1 - winner
         if game.phase not in (Phase.ROLL, Phase.MOVE) or game.turn != loser:
-            raise self.fail(
-                f"The file says {self.names[loser]} resigned, but cannot resign here (only on one's own "
-                "turn, with no double pending)."
-            )
+            raise self.fail(say(WORDS, "sgf.cannotResign", name=self.names[loser]))
         self.resign(points)
 
 

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TextIO
 
-from ..errors import BackgammonError, InvalidIdError
+from ..errors import BackgammonError, InvalidIdError, Said, say
 from ..limits import MAX_POSITION_CHARS, check_text_size
 from ..limits import shown as shown_value
 from ..position import Position, position_problem
@@ -69,6 +69,72 @@ _PREFIX = re.compile(r"^\s*xgid\s*=\s*", re.IGNORECASE)
 _BEAVER_CODES = {1: "B", 2: "R"}
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
+_FIELD = (
+    "{field, select, cube {cube field (log2 of the cube value)}"
+    " owner {cube owner (1 bottom, -1 top, 0 centred)} turn {player on roll (1 bottom, -1 top)}"
+    " scoreBottom {bottom player's score} scoreTop {top player's score} length {match length}"
+    " rules {rules field} other {max cube field}}"
+)
+# What is wrong with a pasted text, an XGID or the state of gnubg's IDs, by message id: the page says it in
+# the player's language from the same ids (web/i18n/CODE.js; tests/units/test_core_text_words.py holds
+# English's messages to these). A clause (lower case, no full stop) is said inside the sentence that names
+# the text.
+WORDS: dict[str, str] = {
+    "ids.notIds": (
+        "{text} is not an XGID (XGID=... with ten fields), a Position ID (14 characters) or "
+        "'POSITION_ID:MATCH_ID'."
+    ),
+    "ids.pasteSomething": "Paste an XGID, or a GNU Backgammon Position ID (and Match ID).",
+    "ids.impossiblePosition": "Position ID {text} is not a possible position: {problem}.",
+    "ids.cannotWriteXgid": "Cannot write an XGID: {reason}.",
+    "ids.beaverWaiting": (
+        "A GNU Backgammon Match ID cannot hold a {what, select, beaver {beaver} other {raccoon}} waiting "
+        "for an "
+        "answer (XG's '{code}'); gnubg refuses such an XGID too."
+    ),
+    "ids.xgidInvalid": "{text} is not a valid XGID: {reason}.",
+    "ids.xgidFields": (
+        "it has {count} fields separated by ':', an XGID has 10 (board, cube, cube owner, turn, dice, two "
+        "scores, rules, match length, max cube)"
+    ),
+    "ids.xgidBoardLength": "the board has {count} characters, not 26",
+    "ids.xgidTopBar": "the first board character is the top player's bar: lower case or '-'",
+    "ids.xgidBottomBar": "the last board character is the bottom player's bar: upper case or '-'",
+    "ids.xgidBoardChar": "board character {index} is {char}; a point is '-', A-P (bottom) or a-p (top)",
+    "ids.xgidNotNumber": "the " + _FIELD + " is {text}, not a whole number",
+    "ids.xgidRange": "the " + _FIELD + " is {value}, not {low} to {high}",
+    "ids.xgidTurnZero": "the player on roll is 0; it is 1 (bottom) or -1 (top)",
+    "ids.xgidDice": "the dice field is {text}: two dice 1-6 like 52, 00 before the roll, or D, B or R",
+    "ids.xgidMatchRules": "in a match the rules field is 0 or 1 (the Crawford game), not {rules}",
+    "ids.xgidSide": (
+        "the {side, select, bottom {bottom} other {top}} player has {count} checkers; a side has 15"
+    ),
+    "ids.xgidImpossible": "not a possible position: {problem}",
+    "ids.pointBothSides": "point {point} holds checkers of both sides",
+    "ids.barsClosed": "both sides have checkers on the bar against closed home boards",
+    "ids.notPlaying": (
+        "an XGID describes a game being played, not one in the state "
+        "{state, select, none {none} over {over} other {resigned}}"
+    ),
+    "ids.resignationWaiting": "an XGID cannot hold a resignation waiting for an answer",
+    "ids.scoreMatch": "the score {score0}-{score1} does not fit a {length}-point match",
+    "ids.crawfordWhen": (
+        "the Crawford game is played when a player is 1 point from winning, not at {score0}-{score1} of "
+        "{length}"
+    ),
+}
+_POINT_BOTH = re.compile(r"point (\d+) holds checkers of both sides")
+
+
+def _position_fault(problem: str) -> Said | str:
+    """`position_problem`'s English as words, for the sentences an ID or XGID can give (else as it is)."""
+    found = _POINT_BOTH.fullmatch(problem)
+    if found:
+        return say(WORDS, "ids.pointBothSides", point=int(found.group(1)))
+    if problem == WORDS["ids.barsClosed"]:
+        return say(WORDS, "ids.barsClosed")
+    return problem
+
 
 @dataclass(frozen=True)
 class Xgid:
@@ -88,6 +154,8 @@ class Xgid:
 
     def __post_init__(self) -> None:
         problem = _state_problem(self)
+        if isinstance(problem, Said):
+            raise InvalidIdError.saying(say(WORDS, "ids.cannotWriteXgid", reason=problem))
         if problem:
             raise InvalidIdError(f"Cannot write an XGID: {problem}.")
 
@@ -159,10 +227,8 @@ class Xgid:
         """gnubg's Match ID of the state; raises `InvalidIdError` while a beaver or raccoon waits."""
         if self.beaver:
             what = "beaver" if self.beaver == 1 else "raccoon"
-            raise InvalidIdError(
-                f"A GNU Backgammon Match ID cannot hold a {what} waiting for an answer (XG's "
-                f"'{_BEAVER_CODES[self.beaver]}'); gnubg refuses such an XGID too."
-            )
+            code = _BEAVER_CODES[self.beaver]
+            raise InvalidIdError.saying(say(WORDS, "ids.beaverWaiting", what=what, code=code))
         return encode_match_id(self.info)
 
     def ids(self) -> dict[str, str]:
@@ -204,7 +270,7 @@ def read_ids(text: object) -> Xgid:
     """
     if not isinstance(text, str):
         raise InvalidIdError(f"Expected an XGID or a GNU Backgammon ID as text, got {shown_value(text)}.")
-    check_text_size(text, MAX_POSITION_CHARS, "This position text")
+    check_text_size(text, MAX_POSITION_CHARS, "position")
     stripped = text.strip()
     if not stripped:
         raise InvalidIdError("Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.")
@@ -218,10 +284,7 @@ def read_ids(text: object) -> Xgid:
     if len(parts) == 2:
         return Xgid.from_ids(parts[0], parts[1])
     shown = stripped if len(stripped) <= 80 else stripped[:79] + "…"
-    raise InvalidIdError(
-        f"{shown!r} is not an XGID (XGID=... with ten fields), a Position ID ({POSITION_ID_LENGTH} "
-        f"characters) or 'POSITION_ID:MATCH_ID'."
-    )
+    raise InvalidIdError.saying(say(WORDS, "ids.notIds", text=repr(shown)))
 
 
 # -- checks and parsing ------------------------------------------------------------------------------------
@@ -231,19 +294,23 @@ def _position_from_id(position_id: str) -> Position:
     mine, theirs = decode_position_id(position_id)
     problem = position_problem(mine, theirs)
     if problem:
+        fault = _position_fault(problem)
+        if isinstance(fault, Said):
+            said = say(WORDS, "ids.impossiblePosition", text=repr(position_id), problem=fault)
+            raise InvalidIdError.saying(said)
         raise InvalidIdError(f"Position ID {position_id!r} is not a possible position: {problem}.")
     return Position.unchecked(mine, theirs)
 
 
-def _state_problem(state: Xgid) -> str | None:
+def _state_problem(state: Xgid) -> str | Said | None:
     """Why `state` cannot be written as an XGID, or None."""
     info = state.info
     if not isinstance(state.position, Position):
         return f"the position must be a Position, not {type(state.position).__name__}"
     if info.game_state is not GameState.PLAYING:
-        return f"an XGID describes a game being played, not one in the state {info.game_state.name.lower()}"
+        return say(WORDS, "ids.notPlaying", state=info.game_state.name.lower())
     if info.resignation:
-        return "an XGID cannot hold a resignation waiting for an answer"
+        return say(WORDS, "ids.resignationWaiting")
     if info.player_on_roll not in (0, 1):
         return "players are numbered 0 and 1"
     if not 1 <= info.cube_value <= 1 << MAX_CUBE_LOG or info.cube_value & (info.cube_value - 1):
@@ -268,14 +335,11 @@ def _state_problem(state: Xgid) -> str | None:
         return f"the match length {length} is out of range"
     if length:
         if any(not 0 <= points < length for points in info.score):
-            return f"the score {info.score[0]}-{info.score[1]} does not fit a {length}-point match"
+            return say(WORDS, "ids.scoreMatch", score0=info.score[0], score1=info.score[1], length=length)
         if state.beavers or state.beaver:
             return "beavers are for money play"
         if info.crawford and length - 1 not in info.score:
-            return (
-                f"the Crawford game is played when a player is 1 point from winning, "
-                f"not at {info.score[0]}-{info.score[1]} of {length}"
-            )
+            return say(WORDS, "ids.crawfordWhen", score0=info.score[0], score1=info.score[1], length=length)
     else:
         if info.crawford:
             return "money play has no Crawford game"
@@ -290,38 +354,38 @@ def _state_problem(state: Xgid) -> str | None:
     return None
 
 
-def _integer(text: str, name: str, xgid: str, low: int, high: int) -> int:
+def _integer(text: str, field: str, xgid: str, low: int, high: int) -> int:
+    """An XGID's number field (`field` names it: a case of `_FIELD`)."""
     if not _INTEGER.fullmatch(text):
-        raise _invalid(xgid, f"the {name} is {text!r}, not a whole number")
+        raise _invalid(xgid, say(WORDS, "ids.xgidNotNumber", field=field, text=repr(text)))
     value = int(text)
     if not low <= value <= high:
-        raise _invalid(xgid, f"the {name} is {value}, not {low} to {high}")
+        raise _invalid(xgid, say(WORDS, "ids.xgidRange", field=field, value=value, low=low, high=high))
     return value
 
 
-def _invalid(xgid: str, reason: str) -> InvalidIdError:
+def _invalid(xgid: str, reason: str | Said) -> InvalidIdError:
     shown = xgid if len(xgid) <= 90 else xgid[:89] + "…"
+    if isinstance(reason, Said):
+        return InvalidIdError.saying(say(WORDS, "ids.xgidInvalid", text=repr(shown), reason=reason))
     return InvalidIdError(f"{shown!r} is not a valid XGID: {reason}.")
 
 
 def _parse(text: object) -> Xgid:
     if not isinstance(text, str):
         raise InvalidIdError(f"An XGID is text like '{START_XGID}', got {shown_value(text)}.")
-    check_text_size(text, MAX_POSITION_CHARS, "This XGID")
+    check_text_size(text, MAX_POSITION_CHARS, "xgid")
     source = text.strip()
     body = _PREFIX.sub("", source, count=1)
     fields = body.split(":")
     if len(fields) != FIELDS:
-        raise _invalid(
-            source,
-            f"it has {len(fields)} field{'s' if len(fields) != 1 else ''} separated by ':', "
-            f"an XGID has {FIELDS} (board, cube, cube owner, turn, dice, two scores, rules, match length, "
-            "max cube)",
-        )
+        counted = say(WORDS, "ids.xgidFields", count=len(fields))
+        # English's one field has no message of its own: said in English alone.
+        raise _invalid(source, counted.text.replace("fields", "field", 1) if len(fields) == 1 else counted)
     board, cube_text, owner_text, turn_text, dice_text, score1_text, score2_text = fields[:7]
     rules_text, length_text, max_cube_text = fields[7:]
     if len(board) != BOARD_LENGTH:
-        raise _invalid(source, f"the board has {len(board)} characters, not {BOARD_LENGTH}")
+        raise _invalid(source, say(WORDS, "ids.xgidBoardLength", count=len(board)))
     bottom = [0] * 25
     top = [0] * 25
     for index, char in enumerate(board):
@@ -330,24 +394,20 @@ def _parse(text: object) -> Xgid:
         if "A" <= char <= "P":
             count = ord(char) - ord("A") + 1
             if index == 0:
-                raise _invalid(source, "the first board character is the top player's bar: lower case or '-'")
+                raise _invalid(source, say(WORDS, "ids.xgidTopBar"))
             bottom[24 if index == 25 else index - 1] = count
         elif "a" <= char <= "p":
             count = ord(char) - ord("a") + 1
             if index == 25:
-                raise _invalid(
-                    source, "the last board character is the bottom player's bar: upper case or '-'"
-                )
+                raise _invalid(source, say(WORDS, "ids.xgidBottomBar"))
             top[24 if index == 0 else 24 - index] = count
         else:
-            raise _invalid(
-                source, f"board character {index + 1} is {char!r}; a point is '-', A-P (bottom) or a-p (top)"
-            )
-    cube_log = _integer(cube_text, "cube field (log2 of the cube value)", source, 0, MAX_CUBE_LOG)
-    owner = _integer(owner_text, "cube owner (1 bottom, -1 top, 0 centred)", source, -1, 1)
-    turn_value = _integer(turn_text, "player on roll (1 bottom, -1 top)", source, -1, 1)
+            raise _invalid(source, say(WORDS, "ids.xgidBoardChar", index=index + 1, char=repr(char)))
+    cube_log = _integer(cube_text, "cube", source, 0, MAX_CUBE_LOG)
+    owner = _integer(owner_text, "owner", source, -1, 1)
+    turn_value = _integer(turn_text, "turn", source, -1, 1)
     if turn_value == 0:
-        raise _invalid(source, "the player on roll is 0; it is 1 (bottom) or -1 (top)")
+        raise _invalid(source, say(WORDS, "ids.xgidTurnZero"))
     on_roll = 1 if turn_value == 1 else 0
     double_offered = False
     beaver = 0
@@ -360,22 +420,23 @@ def _parse(text: object) -> Xgid:
     elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
         dice = (int(dice_text[0]), int(dice_text[1]))
     else:
-        raise _invalid(
-            source, f"the dice field is {dice_text!r}: two dice 1-6 like 52, 00 before the roll, or D, B or R"
-        )
-    score_bottom = _integer(score1_text, "bottom player's score", source, 0, MAX_MATCH_LENGTH)
-    score_top = _integer(score2_text, "top player's score", source, 0, MAX_MATCH_LENGTH)
-    length = _integer(length_text, "match length", source, 0, MAX_MATCH_LENGTH)
-    rules = _integer(rules_text, "rules field", source, 0, 3)
-    max_cube = _integer(max_cube_text, "max cube field", source, 0, 99)
+        raise _invalid(source, say(WORDS, "ids.xgidDice", text=repr(dice_text)))
+    score_bottom = _integer(score1_text, "scoreBottom", source, 0, MAX_MATCH_LENGTH)
+    score_top = _integer(score2_text, "scoreTop", source, 0, MAX_MATCH_LENGTH)
+    length = _integer(length_text, "length", source, 0, MAX_MATCH_LENGTH)
+    rules = _integer(rules_text, "rules", source, 0, 3)
+    max_cube = _integer(max_cube_text, "maxCube", source, 0, 99)
     if length and rules > 1:
-        raise _invalid(source, f"in a match the rules field is 0 or 1 (the Crawford game), not {rules}")
+        raise _invalid(source, say(WORDS, "ids.xgidMatchRules", rules=rules))
     mine, theirs = (bottom, top) if on_roll == 1 else (top, bottom)
     for name, side in (("bottom", bottom), ("top", top)):
         if sum(side) > 15:
-            raise _invalid(source, f"the {name} player has {sum(side)} checkers; a side has 15")
+            raise _invalid(source, say(WORDS, "ids.xgidSide", side=name, count=sum(side)))
     problem = position_problem(mine, theirs)
     if problem:
+        fault = _position_fault(problem)
+        if isinstance(fault, Said):
+            raise _invalid(source, say(WORDS, "ids.xgidImpossible", problem=fault))
         raise _invalid(source, f"not a possible position: {problem}")
     if beaver == 1:
         turn = on_roll
@@ -406,8 +467,10 @@ def _parse(text: object) -> Xgid:
             max_cube=max_cube,
         )
     except InvalidIdError as error:
+        # Said again as what is wrong with the text given, not with writing it: the same clause.
         reason = str(error).removeprefix("Cannot write an XGID: ").rstrip(".")
-        raise _invalid(source, reason) from None
+        inner = error.words["args"].get("reason") if error.words else None
+        raise _invalid(source, Said(reason, inner) if isinstance(inner, dict) else reason) from None
 
 
 # -- the command line: python -m backgammon id TEXT ---------------------------------------------------------

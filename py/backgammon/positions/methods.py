@@ -105,15 +105,16 @@ def _text(params: dict[str, Any], name: str, method: str) -> str:
 
 @register("read_position")
 def read_position(params: dict[str, Any]) -> dict[str, Any]:
+    from backgammon.errors import say
     from backgammon.formats.gnubg_id import MatchIdInfo
-    from backgammon.formats.xgid import Xgid, looks_like_xgid, read_ids
+    from backgammon.formats.xgid import WORDS, Xgid, looks_like_xgid, read_ids
 
     text = _text(params, "text", "read_position").strip()
     extra = params.get("match_id")
     if isinstance(extra, str) and extra.strip() and ":" not in text and " " not in text:
         text = f"{text}:{extra.strip()}"
     if not text:
-        raise InvalidIdError("Paste an XGID, or a GNU Backgammon Position ID (and Match ID).")
+        raise InvalidIdError.saying(say(WORDS, "ids.pasteSomething"))
     state = read_ids(text)
     if looks_like_xgid(text) and params.get("gnubg_numbering") is not True:
         state = state.swapped()
