@@ -54,7 +54,7 @@ export async function openFriendDialog(state) {
 }
 
 /**
- * The list written again in the language now in force, while the dialog is open.
+ * The list written again while the dialog is open: in the language now in force, or after a kept match changed.
  * @param {FriendsState} state
  */
 export async function relistMatches(state) {

@@ -7,6 +7,7 @@
  */
 
 import { t } from "../i18n/i18n.js";
+import { relistMatches } from "./dialog.js";
 import { invite } from "./invite.js";
 import { show } from "./show.js";
 import { shown } from "./state.js";
@@ -77,6 +78,7 @@ async function takeAside(state, id, payload) {
   const next = { ...entry, state: result.state };
   if (!(await storage.save(next)).ok) return false;
   ctx.saved?.(next);
+  await relistMatches(state); // an open Play a friend shows the match as it is now
   const { remote } = await ctx.call("remote_view", { state: result.state });
   const name = remote.names[1 - remote.seat];
   const now = remote.phase === "over" || remote.phase === "claimed" ? "over" : remote.awaited === remote.seat ? "yours" : "on";
@@ -95,6 +97,7 @@ export async function dropUnjoined(state, id) {
   if (!kept || /** @type {unknown[]} */ (kept.entry.state.transcript).length > 1) return;
   if (shown(state)?.id === id) await ctx.play.leaveMatch();
   await remoteMatchStorage(ctx.namespace, id).remove();
+  await relistMatches(state);
 }
 
 /**
