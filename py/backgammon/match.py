@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidActionError, InvalidIdError
+from .errors import InvalidActionError, InvalidIdError, say
 from .formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .game import BAR, OFF, Ending, Game, GameStart, Phase, Win, from_absolute
 from .limits import MAX_NAME_CHARS, shown
@@ -52,6 +52,23 @@ class SetupState:
     crawford_done: bool = False
 
 
+# A saved match's or link's players the core refuses, by message id, said by the page inside `record.header`
+# (tests/units/test_core_rare_words.py holds them to en.js). A players list of another shape stays English.
+PLAYER_WORDS: dict[str, str] = {
+    "record.playerName": "Player {index}'s name must be 1 to {most} characters.",
+    "record.playerControl": (
+        "Player {index}'s name holds control characters (a line break, a tab, ...): a name is one line "
+        "of text."
+    ),
+    "record.playerKind": "Player {index}'s kind must be 'human' or 'computer'.",
+    "record.playerLevel": "Player {index}'s level must be a word like 'expert'.",
+}
+
+
+def _player_refused(key: str, **args: int) -> InvalidActionError:
+    return InvalidActionError.saying(say(PLAYER_WORDS, key, **args))
+
+
 def check_players(players: object) -> list[Player]:
     """Two player descriptions `{"name", "kind": "human"|"computer", "level"?}`; defaults fill gaps."""
     if players is None:
@@ -65,18 +82,15 @@ def check_players(players: object) -> list[Player]:
         name = player.get("name", DEFAULT_PLAYERS[index]["name"])
         kind = player.get("kind", "human")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
-            raise InvalidActionError(f"Player {index}'s name must be 1 to {MAX_NAME_CHARS} characters.")
+            raise _player_refused("record.playerName", index=index, most=MAX_NAME_CHARS)
         if any(not char.isprintable() for char in name):
-            raise InvalidActionError(
-                f"Player {index}'s name holds control characters (a line break, a tab, ...): a name is one "
-                "line of text."
-            )
+            raise _player_refused("record.playerControl", index=index)
         if kind not in ("human", "computer"):
-            raise InvalidActionError(f"Player {index}'s kind must be 'human' or 'computer'.")
+            raise _player_refused("record.playerKind", index=index)
         entry: Player = {"name": name.strip(), "kind": kind}
         if "level" in player:
             if not isinstance(player["level"], str) or len(player["level"]) > MAX_NAME_CHARS:
-                raise InvalidActionError(f"Player {index}'s level must be a word like 'expert'.")
+                raise _player_refused("record.playerLevel", index=index)
             entry["level"] = player["level"]
         checked.append(entry)
     return checked

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_position_methods import said_in_english
 from test_sgfimport import cube_and_plays
 
 from backgammon.errors import InvalidActionError
@@ -349,6 +350,38 @@ def test_a_set_up_position_and_the_moves_after_it() -> None:
 def test_broken_set_ups_are_refused_naming_the_place(text: str, message: str) -> None:
     with pytest.raises(SgfImportError, match=message):
         import_sgf(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "inner"),
+    [
+        (HEAD + ";AE[a:y]AW[a:y]AB[a]\n)", "sgf.setupImpossible", "sgf.setupTooMany"),
+        (HEAD + ";AE[a:y]AW[a]AB[a]\n)", "sgf.setupImpossible", "sgf.setupBoth"),
+        (HEAD + ";AE[a:y]AW[a]\n)", "sgf.setupImpossible", "sgf.setupNone"),
+        (HEAD + ";AE[a:y]AW[z]AB[a]\n)", "sgf.setupPoint", None),
+        (HEAD + BOARD + ";CV[3]\n)", "sgf.cv", None),
+        (HEAD + BOARD + ";CV[x]\n)", "sgf.notNumber", None),
+        (HEAD + BOARD + ";CP[x]\n)", "sgf.cp", None),
+        (HEAD + BOARD + ";PL[W]DI[70]\n)", "sgf.di", None),
+        (HEAD + ";PL[Z]" + BOARD[1:] + ")", "sgf.pl", None),
+        (HEAD.replace("bs:2", "bs:5") + BOARD + ")", "sgf.setupWon", None),
+        (HEAD + BOARD + ";W[52mhmk]\n;CV[2]\n)", "sgf.byHand", None),
+        (HEAD + BOARD + ";W[52mhmk]\n;PL[W]\n)", "sgf.plMidGame", None),
+    ],
+)
+def test_a_broken_set_up_says_why_as_message_ids(text: str, reason: str, inner: str | None) -> None:
+    """Where the fault is (`filefault.*`) and what it is, with the set-up's own problem inside, rendered in
+    English as the error's message: the page says them in the player's language."""
+    with pytest.raises(SgfImportError) as caught:
+        import_sgf(text)
+    words = caught.value.words
+    assert words is not None and words["id"].startswith("filefault.")
+    said = words["args"]["reason"]
+    assert isinstance(said, dict) and said["id"] == reason
+    if inner is not None:
+        problem = said["args"]["problem"]
+        assert isinstance(problem, dict) and problem["id"] == inner
+    assert said_in_english(dict(words)) == str(caught.value)
 
 
 def test_dice_set_by_hand_and_a_board_set_as_it_was_replay() -> None:

@@ -56,6 +56,10 @@ WORDS: dict[str, str] = {
 }
 
 
+# A Match ID not written, the reason inside (tests/units/test_core_rare_words.py holds it to en.js).
+CANNOT_WRITE = {"ids.cannotWriteMatchId": "Cannot write a Match ID: {reason}."}
+
+
 def _decode_base64(text: object, length: int, kind: str) -> bytes:
     if not isinstance(text, str):
         raise InvalidIdError(f"A {kind} must be a string of {length} characters, got {shown(text)}.")
@@ -186,7 +190,9 @@ def encode_match_id(info: MatchIdInfo) -> str:
     """The 12-character Match ID of `info`; raises `InvalidIdError` if a field cannot be encoded."""
     problem = _check_match_fields(info)
     if problem:
-        raise InvalidIdError(f"Cannot write a Match ID: {_english(problem)}.")
+        if isinstance(problem, Said):
+            raise InvalidIdError.saying(say(CANNOT_WRITE, "ids.cannotWriteMatchId", reason=problem))
+        raise InvalidIdError(f"Cannot write a Match ID: {problem}.")
     high, low = max(info.dice), min(info.dice)
     fields = (
         (info.cube_value.bit_length() - 1, 4),
@@ -260,7 +266,3 @@ def decode_match_id(match_id: str) -> MatchIdInfo:
     if problem:
         raise invalid(problem)
     return info
-
-
-def _english(problem: str | Said) -> str:
-    return problem if isinstance(problem, str) else problem.text
