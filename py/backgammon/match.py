@@ -65,6 +65,15 @@ PLAYER_WORDS: dict[str, str] = {
 }
 
 
+# A Match ID a match cannot start from (a shared link's, a pasted one), by message id, the same way.
+SETUP_WORDS: dict[str, str] = {
+    "ids.setupNotPlaying": "The Match ID describes a game that is not being played.",
+    "ids.setupResignation": "The Match ID has a resignation waiting: set up the turn before it.",
+    "ids.setupDoubleAfterRoll": "The Match ID has a double waiting after the roll: a double comes before.",
+    "ids.setupScoreWon": "The score {score0}-{score1} has already won a {length}-point match.",
+}
+
+
 def _player_refused(key: str, **args: int) -> InvalidActionError:
     return InvalidActionError.saying(say(PLAYER_WORDS, key, **args))
 
@@ -275,15 +284,16 @@ def match_from_ids(
         return Match(base, players, setup=setup, setup_state=SetupState(start))
     info = decode_match_id(setup.match_id)
     if info.game_state is not GameState.PLAYING:
-        raise InvalidActionError("The Match ID describes a game that is not being played.")
+        raise InvalidActionError.saying(say(SETUP_WORDS, "ids.setupNotPlaying"))
     if info.resignation:
-        raise InvalidActionError("The Match ID has a resignation waiting: set up the turn before it.")
+        raise InvalidActionError.saying(say(SETUP_WORDS, "ids.setupResignation"))
     if info.double_offered and info.dice != (0, 0):
-        raise InvalidActionError("The Match ID has a double waiting after the roll: a double comes before.")
+        raise InvalidActionError.saying(say(SETUP_WORDS, "ids.setupDoubleAfterRoll"))
     length = info.match_length
     if length and max(info.score) >= length:
-        raise InvalidActionError(
-            f"The score {info.score[0]}-{info.score[1]} has already won a {length}-point match."
+        score0, score1 = info.score
+        raise InvalidActionError.saying(
+            say(SETUP_WORDS, "ids.setupScoreWon", score0=score0, score1=score1, length=length)
         )
     money = length == 0
     merged = MatchSettings(

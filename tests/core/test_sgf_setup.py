@@ -396,3 +396,21 @@ def test_dice_set_by_hand_and_a_board_set_as_it_was_replay() -> None:
         import_sgf(text)  # the start position is not the position after two plays
     assert import_sgf(text.rsplit("\n", 1)[0] + ")").setup is None
     assert to_record(import_sgf(text.rsplit("\n", 1)[0] + ")")) == to_record(import_sgf(plain))
+
+
+@pytest.mark.parametrize(
+    ("info", "key"),
+    [
+        (MatchIdInfo(game_state=GameState.OVER), "ids.setupNotPlaying"),
+        (MatchIdInfo(resignation=1), "ids.setupResignation"),
+        (MatchIdInfo(double_offered=True, dice=(3, 1), turn=1), "ids.setupDoubleAfterRoll"),
+        (MatchIdInfo(match_length=3, score=(3, 0)), "ids.setupScoreWon"),
+    ],
+)
+def test_a_match_id_a_match_cannot_start_from_says_why_as_message_ids(info: MatchIdInfo, key: str) -> None:
+    """A shared link's or pasted Match ID no match can start from: its sentence as a message id."""
+    with pytest.raises(InvalidActionError) as caught:
+        match_from_ids(Setup(Position.start().id, encode_match_id(info)), None, None)
+    words = caught.value.words
+    assert words is not None and words["id"] == key
+    assert said_in_english(dict(words)) == str(caught.value)

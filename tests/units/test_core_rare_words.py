@@ -23,6 +23,7 @@ TABLES = {
     "record.RARE_WORDS": record.RARE_WORDS,
     "rules.SETTINGS_WORDS": rules.SETTINGS_WORDS,
     "match.PLAYER_WORDS": match.PLAYER_WORDS,
+    "match.SETUP_WORDS": match.SETUP_WORDS,
     "api.WORDS": api.WORDS,
     "rollout.RARE_WORDS": rollout.RARE_WORDS,
     "protocol.REFUSED_WORDS": protocol.REFUSED_WORDS,
