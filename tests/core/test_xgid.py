@@ -20,6 +20,7 @@ from test_position_methods import said_in_english
 from backgammon import GameState, InvalidIdError, MatchIdInfo, Position, decode_match_id
 from backgammon.cli import main
 from backgammon.formats import xgid
+from backgammon.formats.gnubg_id import encode_match_id
 from backgammon.formats.xgid import Xgid, read_ids, xgid_of
 from backgammon.match import Setup, match_from_ids, match_id_of
 from backgammon.movegen import legal_positions
@@ -426,4 +427,13 @@ def test_a_state_an_xgid_cannot_hold_says_why_as_message_ids(info: MatchIdInfo, 
     assert words is not None and words["id"] == "ids.cannotWriteXgid"
     said = words["args"]["reason"]
     assert isinstance(said, dict) and said["id"] == reason
+    assert said_in_english(dict(words)) == str(caught.value)
+
+
+def test_a_match_id_not_written_says_why_as_message_ids() -> None:
+    with pytest.raises(InvalidIdError) as caught:
+        encode_match_id(MatchIdInfo(cube_value=3))
+    words = caught.value.words
+    assert words is not None and words["id"] == "ids.cannotWriteMatchId"
+    assert words["args"]["reason"] == {"id": "ids.stateCube", "args": {"value": 3, "most": 32768}}
     assert said_in_english(dict(words)) == str(caught.value)

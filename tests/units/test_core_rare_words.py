@@ -19,7 +19,7 @@ TABLES = {
     "sgf_import.RARE_WORDS": sgf_import.RARE_WORDS,
     "mat_import.RARE_WORDS": mat_import.RARE_WORDS,
     "xgid.RARE_WORDS": xgid.RARE_WORDS,
-    "gnubg_id.CANNOT_WRITE": gnubg_id.CANNOT_WRITE,
+    "gnubg_id.RARE_WORDS": gnubg_id.RARE_WORDS,
     "record.RARE_WORDS": record.RARE_WORDS,
     "rules.SETTINGS_WORDS": rules.SETTINGS_WORDS,
     "match.PLAYER_WORDS": match.PLAYER_WORDS,

@@ -55,6 +55,7 @@ from .gnubg_id import (
     decode_position_id,
     encode_match_id,
 )
+from .gnubg_id import RARE_WORDS as ID_WORDS
 
 __all__ = ["Xgid", "looks_like_xgid", "read_ids", "xgid_of"]
 
@@ -129,19 +130,16 @@ RARE_WORDS: dict[str, str] = {
     "ids.notText": "Expected an XGID or a GNU Backgammon ID as text, got {value}.",
     "ids.nothingToRead": "Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.",
     "ids.xgidNotText": "An XGID is text like '{example}', got {value}.",
-    "ids.stateCube": "the cube value {value} is not a power of two from 1 to {most}",
     "ids.stateDiceDouble": "the dice are rolled, yet a double waits for an answer",
     "ids.stateTurn": (
         "player {turn} is to decide, which an XGID cannot say (player {onRoll} is on roll"
         "{doubled, select, yes { and doubled} other {}})"
     ),
     "ids.stateBeaverAfter": "a beaver or raccoon comes after a double",
-    "ids.stateLength": "the match length {length} is out of range",
     "ids.stateBeaversMoney": "beavers are for money play",
     "ids.stateMoneyCrawford": "money play has no Crawford game",
     "ids.stateNegative": "the score {score} is negative",
     "ids.stateBeaverOff": "a beaver waits, yet the beaver rule is off",
-    "ids.stateDice": "the dice {dice} are not two numbers 1 to 6 (or 0, 0 before the roll)",
 }
 _POINT_BOTH = re.compile(r"point (\d+) holds checkers of both sides")
 
@@ -334,7 +332,7 @@ def _state_problem(state: Xgid) -> str | Said | None:
     if info.player_on_roll not in (0, 1):
         return "players are numbered 0 and 1"
     if not 1 <= info.cube_value <= 1 << MAX_CUBE_LOG or info.cube_value & (info.cube_value - 1):
-        return say(RARE_WORDS, "ids.stateCube", value=info.cube_value, most=1 << MAX_CUBE_LOG)
+        return say(ID_WORDS, "ids.stateCube", value=info.cube_value, most=1 << MAX_CUBE_LOG)
     if state.beaver not in (0, 1, 2):
         return f"beaver is 0 (none), 1 (a beaver) or 2 (a raccoon), not {state.beaver!r}"
     waiting = info.double_offered or state.beaver
@@ -350,7 +348,7 @@ def _state_problem(state: Xgid) -> str | Said | None:
         return say(RARE_WORDS, "ids.stateBeaverAfter")
     length = info.match_length
     if not 0 <= length <= MAX_MATCH_LENGTH:
-        return say(RARE_WORDS, "ids.stateLength", length=length)
+        return say(ID_WORDS, "ids.stateLength", length=length)
     if length:
         if any(not 0 <= points < length for points in info.score):
             return say(WORDS, "ids.scoreMatch", score0=info.score[0], score1=info.score[1], length=length)
@@ -366,7 +364,7 @@ def _state_problem(state: Xgid) -> str | Said | None:
         if state.beaver and not state.beavers:
             return say(RARE_WORDS, "ids.stateBeaverOff")
     if info.dice != (0, 0) and not all(isinstance(d, int) and 1 <= d <= 6 for d in info.dice):
-        return say(RARE_WORDS, "ids.stateDice", dice=str(info.dice))
+        return say(ID_WORDS, "ids.stateDice", dice=str(info.dice))
     if not isinstance(state.max_cube, int) or state.max_cube < 0:
         return f"the max cube field {state.max_cube!r} is not a number from 0"
     return None
