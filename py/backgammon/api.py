@@ -22,9 +22,17 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from .errors import BackgammonError, InvalidActionError
+from .errors import BackgammonError, InvalidActionError, say
 from .formats.mat_export import export_mat
-from .limits import MAX_DEPTH, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH, InputTooLargeError, json_depth, megabytes
+from .limits import (
+    MAX_DEPTH,
+    MAX_REQUEST_CHARS,
+    MAX_REQUEST_DEPTH,
+    InputTooLargeError,
+    json_depth,
+    megabytes,
+    size_said,
+)
 from .match import Match, Setup, check_players, match_from_ids
 from .record import load_record, match_record, record_json
 from .rules import MatchSettings
@@ -227,10 +235,20 @@ def call(method: str, params: Params | None = None) -> Mapping[str, object]:
     return METHODS[method](params or {})
 
 
-_TOO_DEEP = (
-    f"This data is nested more than {MAX_DEPTH} levels deep (a real match record is nested 6 levels), so it "
-    "was not read."
-)
+# A request over the limits, by message id (tests/units/test_core_rare_words.py holds them to en.js).
+WORDS: dict[str, str] = {
+    "limits.requestTooLarge": (
+        "This is too much data to open ({size}): the game reads at most {limit} at a time."
+    ),
+    "limits.requestNested": (
+        "This data is nested more than {most} levels deep (a real match record is nested 6 levels), so it "
+        "was not read."
+    ),
+}
+
+
+def _too_deep() -> InputTooLargeError:
+    return InputTooLargeError.saying(say(WORDS, "limits.requestNested", most=MAX_DEPTH))
 
 
 def handle(request_json: str) -> str:
@@ -238,18 +256,25 @@ def handle(request_json: str) -> str:
     request_id: Any = None
     try:
         # Measured before it is parsed: the page checks what it sends, and this holds even when it did not.
-        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST_CHARS:
-            size = megabytes(len(request_json)) if isinstance(request_json, str) else "no text"
+        if not isinstance(request_json, str):
             raise InputTooLargeError(
-                f"This is too much data to open ({size}): the game reads at most "
+                f"This is too much data to open (no text): the game reads at most "
                 f"{megabytes(MAX_REQUEST_CHARS)} at a time."
             )
+        if len(request_json) > MAX_REQUEST_CHARS:
+            said = say(
+                WORDS,
+                "limits.requestTooLarge",
+                size=size_said(len(request_json)),
+                limit=size_said(MAX_REQUEST_CHARS),
+            )
+            raise InputTooLargeError.saying(said)
         if json_depth(request_json) > MAX_REQUEST_DEPTH:
-            raise InputTooLargeError(_TOO_DEEP)
+            raise _too_deep()
         try:
             request = json.loads(request_json)
         except RecursionError:
-            raise InputTooLargeError(_TOO_DEEP) from None
+            raise _too_deep() from None
         if not isinstance(request, dict):
             raise InvalidActionError("A request is a JSON object {id, method, params}.")
         request_id = request.get("id")

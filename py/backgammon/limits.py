@@ -42,6 +42,8 @@ __all__ = [
     "json_depth",
     "megabytes",
     "shown",
+    "shown_said",
+    "size_said",
 ]
 
 #: A match record as JSON text (a share link once unpacked, a saved .json file): characters.
@@ -127,7 +129,7 @@ def megabytes(chars: int) -> str:
     return f"{chars} characters"
 
 
-def _size(chars: int) -> Said:
+def size_said(chars: int) -> Said:
     """`chars` (a thousand and more) as `megabytes` words them, in the page's words for sizes."""
     value = round(chars / 1_000_000, 1) if chars >= 1_000_000 else round(chars / 1_000, 1)
     n = int(value) if value.is_integer() else value
@@ -138,7 +140,7 @@ def check_text_size(text: str, limit: int, what: str) -> None:
     """Refuse `text` longer than `limit` characters (a thousand and more); `what` names it: mat, sgf, xgid,
     or a position's text."""
     if len(text) > limit:
-        said = say(WORDS, "limits.textTooLarge", what=what, size=_size(len(text)), limit=_size(limit))
+        said = say(WORDS, "limits.textTooLarge", what=what, size=size_said(len(text)), limit=size_said(limit))
         raise InputTooLargeError.saying(said)
 
 
@@ -211,6 +213,33 @@ def shown(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return "a value of another kind"
+
+
+# What `shown` words in English for a value that is not text or a number, by message id (the page says them in
+# the player's language inside the sentence that shows the value; tests/units/test_core_rare_words.py).
+SHOWN_WORDS: dict[str, str] = {
+    "shown.nothing": "nothing",
+    "shown.longNumber": "a very long number",
+    "shown.list": "a list of {n}",
+    "shown.object": "an object",
+    "shown.otherKind": "a value of another kind",
+}
+
+
+def shown_said(value: object) -> str | Said:
+    """`shown(value)`, as words where it is a phrase of English rather than the value as written."""
+    text = shown(value)
+    if value is None:
+        return say(SHOWN_WORDS, "shown.nothing")
+    if text == "a very long number" and isinstance(value, (int, float)):
+        return say(SHOWN_WORDS, "shown.longNumber")
+    if isinstance(value, (list, tuple)) and text.startswith("a list of "):
+        return say(SHOWN_WORDS, "shown.list", n=len(value))
+    if isinstance(value, dict):
+        return say(SHOWN_WORDS, "shown.object")
+    if text == "a value of another kind" and not isinstance(value, str):
+        return say(SHOWN_WORDS, "shown.otherKind")
+    return text
 
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')

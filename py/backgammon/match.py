@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidActionError, InvalidIdError
+from .errors import InvalidActionError, InvalidIdError, say
 from .formats.gnubg_id import GameState, MatchIdInfo, decode_match_id, encode_match_id
 from .game import BAR, OFF, Ending, Game, GameStart, Phase, Win, from_absolute
 from .limits import MAX_NAME_CHARS, shown
@@ -52,6 +52,32 @@ class SetupState:
     crawford_done: bool = False
 
 
+# A saved match's or link's players the core refuses, by message id, said by the page inside `record.header`
+# (tests/units/test_core_rare_words.py holds them to en.js). A players list of another shape stays English.
+PLAYER_WORDS: dict[str, str] = {
+    "record.playerName": "Player {index}'s name must be 1 to {most} characters.",
+    "record.playerControl": (
+        "Player {index}'s name holds control characters (a line break, a tab, ...): a name is one line "
+        "of text."
+    ),
+    "record.playerKind": "Player {index}'s kind must be 'human' or 'computer'.",
+    "record.playerLevel": "Player {index}'s level must be a word like 'expert'.",
+}
+
+
+# A Match ID a match cannot start from (a shared link's, a pasted one), by message id, the same way.
+SETUP_WORDS: dict[str, str] = {
+    "ids.setupNotPlaying": "The Match ID describes a game that is not being played.",
+    "ids.setupResignation": "The Match ID has a resignation waiting: set up the turn before it.",
+    "ids.setupDoubleAfterRoll": "The Match ID has a double waiting after the roll: a double comes before.",
+    "ids.setupScoreWon": "The score {score0}-{score1} has already won a {length}-point match.",
+}
+
+
+def _player_refused(key: str, **args: int) -> InvalidActionError:
+    return InvalidActionError.saying(say(PLAYER_WORDS, key, **args))
+
+
 def check_players(players: object) -> list[Player]:
     """Two player descriptions `{"name", "kind": "human"|"computer", "level"?}`; defaults fill gaps."""
     if players is None:
@@ -65,18 +91,15 @@ def check_players(players: object) -> list[Player]:
         name = player.get("name", DEFAULT_PLAYERS[index]["name"])
         kind = player.get("kind", "human")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
-            raise InvalidActionError(f"Player {index}'s name must be 1 to {MAX_NAME_CHARS} characters.")
+            raise _player_refused("record.playerName", index=index, most=MAX_NAME_CHARS)
         if any(not char.isprintable() for char in name):
-            raise InvalidActionError(
-                f"Player {index}'s name holds control characters (a line break, a tab, ...): a name is one "
-                "line of text."
-            )
+            raise _player_refused("record.playerControl", index=index)
         if kind not in ("human", "computer"):
-            raise InvalidActionError(f"Player {index}'s kind must be 'human' or 'computer'.")
+            raise _player_refused("record.playerKind", index=index)
         entry: Player = {"name": name.strip(), "kind": kind}
         if "level" in player:
             if not isinstance(player["level"], str) or len(player["level"]) > MAX_NAME_CHARS:
-                raise InvalidActionError(f"Player {index}'s level must be a word like 'expert'.")
+                raise _player_refused("record.playerLevel", index=index)
             entry["level"] = player["level"]
         checked.append(entry)
     return checked
@@ -261,15 +284,16 @@ def match_from_ids(
         return Match(base, players, setup=setup, setup_state=SetupState(start))
     info = decode_match_id(setup.match_id)
     if info.game_state is not GameState.PLAYING:
-        raise InvalidActionError("The Match ID describes a game that is not being played.")
+        raise InvalidActionError.saying(say(SETUP_WORDS, "ids.setupNotPlaying"))
     if info.resignation:
-        raise InvalidActionError("The Match ID has a resignation waiting: set up the turn before it.")
+        raise InvalidActionError.saying(say(SETUP_WORDS, "ids.setupResignation"))
     if info.double_offered and info.dice != (0, 0):
-        raise InvalidActionError("The Match ID has a double waiting after the roll: a double comes before.")
+        raise InvalidActionError.saying(say(SETUP_WORDS, "ids.setupDoubleAfterRoll"))
     length = info.match_length
     if length and max(info.score) >= length:
-        raise InvalidActionError(
-            f"The score {info.score[0]}-{info.score[1]} has already won a {length}-point match."
+        score0, score1 = info.score
+        raise InvalidActionError.saying(
+            say(SETUP_WORDS, "ids.setupScoreWon", score0=score0, score1=score1, length=length)
         )
     money = length == 0
     merged = MatchSettings(

@@ -21,7 +21,7 @@ from typing import Any, cast, get_args
 
 from .errors import BackgammonError, Said, say
 from .game import Game
-from .limits import check_record_size, shown
+from .limits import check_record_size, shown, shown_said
 from .match import Match, Setup, check_players, match_from_ids
 from .rules import MatchSettings
 from .shapes import ActionType, Event, MatchRecord, RecordHeader
@@ -51,6 +51,9 @@ WORDS: dict[str, str] = {
     "record.actionFails": "Game {game}, action {step} ({action}) does not replay: {error}",
     "record.startFails": "The start of game {game} ({action}) does not replay: {error}",
 }
+
+# A record that is not a JSON object (tests/units/test_core_rare_words.py holds it to en.js).
+RARE_WORDS: dict[str, str] = {"record.notObject": "A match record is a JSON object, not {value}."}
 
 
 class InvalidRecordError(BackgammonError):
@@ -102,7 +105,7 @@ Observer = Callable[[Match, int, int, dict[str, Any], list[Event]], None]
 def load_record(data: object, observe: Observer | None = None) -> Match:
     """Replay a record into a `Match`; `observe` sees the match after each recorded action."""
     if not isinstance(data, dict):
-        raise InvalidRecordError(f"A match record is a JSON object, not {shown(data)}.")
+        raise InvalidRecordError.saying(say(RARE_WORDS, "record.notObject", value=shown_said(data)))
     check_record_size(data)  # first: its size and nesting, before anything of it is read or replayed
     if data.get("format") != FORMAT:
         raise InvalidRecordError.saying(say(WORDS, "record.notOurs", format=FORMAT))

@@ -18,12 +18,19 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import cast
 
-from .errors import BackgammonError
+from .errors import BackgammonError, say
 from .limits import shown
 from .shapes import Settings
 
 MAX_CUBE = 64
 MAX_MATCH_LENGTH = 25
+
+# A saved match's or link's settings the core refuses, by message id, said by the page inside `record.header`
+# (tests/units/test_core_rare_words.py holds them to en.js). A settings object of another type stays English.
+SETTINGS_WORDS: dict[str, str] = {
+    "record.settingBool": "Setting {name} must be true or false.",
+    "record.unknownSettings": "Unknown setting(s): {names}.",
+}
 
 
 class InvalidSettingsError(BackgammonError):
@@ -50,7 +57,7 @@ class MatchSettings:
     def __post_init__(self) -> None:
         for name in ("crawford", "jacoby", "beavers", "strict_doubling"):
             if not isinstance(getattr(self, name), bool):
-                raise InvalidSettingsError(f"Setting {name!r} must be true or false.")
+                raise InvalidSettingsError.saying(say(SETTINGS_WORDS, "record.settingBool", name=repr(name)))
         length = self.match_length
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= MAX_MATCH_LENGTH:
             raise InvalidSettingsError.refusing(
@@ -84,7 +91,7 @@ class MatchSettings:
         unknown = sorted(set(data) - known)
         if unknown:
             names = ", ".join(shown(str(key)) for key in unknown[:3])
-            raise InvalidSettingsError(f"Unknown setting(s): {names}.")
+            raise InvalidSettingsError.saying(say(SETTINGS_WORDS, "record.unknownSettings", names=names))
         return cls(**data)
 
 

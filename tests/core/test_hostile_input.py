@@ -256,7 +256,9 @@ def test_deeply_nested_data_is_refused_without_a_crash(depth: int) -> None:
     # and killed the interpreter (no RecursionError there), closed or not.
     nested = "[" * depth + "]" * depth
     head = '{"id": 1, "method": "read_record", "params": {"record": '
-    refused(raw(head + nested + "}}"), "InputTooLargeError", "nested more than 12 levels")
+    answer = raw(head + nested + "}}")
+    refused(answer, "InputTooLargeError", "nested more than 12 levels")
+    assert answer["error"]["words"] == {"id": "limits.requestNested", "args": {"most": 12}}
     refused(raw(head + "[" * depth), "InputTooLargeError", "nested more than 12 levels")
     record = copy.deepcopy(RECORD)
     record["settings"] = json.loads('{"a": ' * 40 + "1" + "}" * 40)
@@ -274,8 +276,17 @@ def test_deeply_nested_data_is_refused_without_a_crash(depth: int) -> None:
 def test_a_request_over_the_size_limit_is_refused_before_it_is_parsed() -> None:
     # The decompression bomb of issue 33 as it would reach Python: megabytes of spaces in a JSON string.
     text = '{"id": 1, "method": "read_record", "params": {"record": "' + " " * (MAX_REQUEST_CHARS + 1) + '"}}'
-    message = refused(raw(text), "InputTooLargeError", "16.1 MB")
+    answer = raw(text)
+    message = refused(answer, "InputTooLargeError", "16.1 MB")
     assert "at most" in message
+    # Its words, for the page to say it in the player's language (its sizes in the page's words for sizes).
+    assert answer["error"]["words"] == {
+        "id": "limits.requestTooLarge",
+        "args": {
+            "size": {"id": "size.megabytes", "args": {"n": 16.1}},
+            "limit": {"id": "size.megabytes", "args": {"n": 16.1}},
+        },
+    }
     # Refused on its length alone: a small part of the time that merely parsing it takes, in the same run
     # (microseconds against tens of milliseconds; parsed first, it would take at least as long as the parse).
     refusal, parse = fastest(lambda: api.handle(text), lambda: json.loads(text))

@@ -131,10 +131,16 @@ def test_a_forged_move_stops_the_match_where_it_is_proven(
     assert state["stopped"].startswith(
         f"From its message {index + 1} on, this match cannot be followed: that message does not follow"
     )
-    # The same sentence as a message id, the rules core's refusal inside it as its English.
+    # The same sentence as a message id, with the refusal inside it as words of its own: the move refused,
+    # and the rule inside that (its English context, the play and the Position ID, stays out of the words).
     words = state["stopped_words"]
     assert words is not None and words["id"] == "watch.stoppedRefused" and words["args"]["n"] == index + 1
-    assert state["stopped"].endswith(f"({words['args']['error']}).")
+    refused = words["args"]["error"]
+    assert isinstance(refused, dict) and refused["id"] == "remote.actionRefused"
+    assert refused["args"]["name"] == "Ann" and refused["args"]["action"] == "move"
+    rule = refused["args"]["error"]
+    assert isinstance(rule, dict) and rule["id"].startswith("rule.")
+    assert state["stopped"].endswith("(24/12 with 4-3 in position 4HPwATDgc/ABMA)).")
 
 
 def test_two_versions_of_one_revision_stop_the_match_there(

@@ -397,6 +397,9 @@ def test_files_that_are_not_match_files_are_refused(text: str, line: int | None,
             "replay.nothingPlayedExample",
         ),
         ("   \n", None, "mat.empty"),
+        (broken("64: 24/18", "Doubles => x"), "filefault.gameLineText", "mat.doubleUnread"),
+        (broken("64: 24/18", "Wins many points"), "filefault.gameLineText", "mat.resultUnread"),
+        (broken("64: 24/18", "Takes 2"), "filefault.gameLineText", "mat.standsAlone"),
     ],
 )
 def test_a_broken_file_is_refused_with_its_sentence_as_message_ids(

@@ -222,6 +222,12 @@ def test_undo_takes_back_the_last_step_and_a_reload_keeps_the_rest() -> None:
         (_corrupt(lambda r: r.update(setup={"position_id": "4HPwATDgc/AB"})), "record.header"),
         (_corrupt(lambda r: r.update(games=[{"actions": [[[[[[[[[[[]]]]]]]]]]]}])), "limits.recordNested"),
         (_corrupt(lambda r: r.update(games=[{"actions": []}] * 2001)), "limits.tooManyGames"),
+        ([1, 2, 3, 4, 5], "record.notObject"),
+        (None, "record.notObject"),
+        (_corrupt(lambda r: r["settings"].update(crawford="yes")), "record.header"),
+        (_corrupt(lambda r: r["settings"].update(colour="red")), "record.header"),
+        (_corrupt(lambda r: r["players"][1].update(name="x" * 41)), "record.header"),
+        (_corrupt(lambda r: r["players"][0].update(kind="robot")), "record.header"),
     ],
 )
 def test_a_refused_record_says_why_as_message_ids(record: object, key: str) -> None:

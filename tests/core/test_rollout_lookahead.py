@@ -100,6 +100,9 @@ def test_the_look_ahead_goes_through_the_worker_methods_and_bad_values_are_refus
     with pytest.raises(BackgammonError, match="0-ply or 1-ply") as refused:
         RolloutSettings(chequer_plies=2)
     assert refused.value.words == {"id": "rollout.pliesRange", "args": {"plies": "2"}}
+    with pytest.raises(BackgammonError, match="1 to 1,000,000 trials, not 0") as refused:
+        RolloutSettings(trials=0)
+    assert refused.value.words == {"id": "rollout.trialsRange", "args": {"most": 1_000_000, "trials": "0"}}
     # Plies per trial out of range, as a player may type them: said as a message id too.
     answer = call("rollout_chunk", {**params, "truncation": 5000})
     assert answer["error"]["message"] == "Truncation is 0 to 1000 plies, not 5000."

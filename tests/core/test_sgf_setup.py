@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_position_methods import said_in_english
 from test_sgfimport import cube_and_plays
 
 from backgammon.errors import InvalidActionError
@@ -351,6 +352,38 @@ def test_broken_set_ups_are_refused_naming_the_place(text: str, message: str) ->
         import_sgf(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "reason", "inner"),
+    [
+        (HEAD + ";AE[a:y]AW[a:y]AB[a]\n)", "sgf.setupImpossible", "sgf.setupTooMany"),
+        (HEAD + ";AE[a:y]AW[a]AB[a]\n)", "sgf.setupImpossible", "sgf.setupBoth"),
+        (HEAD + ";AE[a:y]AW[a]\n)", "sgf.setupImpossible", "sgf.setupNone"),
+        (HEAD + ";AE[a:y]AW[z]AB[a]\n)", "sgf.setupPoint", None),
+        (HEAD + BOARD + ";CV[3]\n)", "sgf.cv", None),
+        (HEAD + BOARD + ";CV[x]\n)", "sgf.notNumber", None),
+        (HEAD + BOARD + ";CP[x]\n)", "sgf.cp", None),
+        (HEAD + BOARD + ";PL[W]DI[70]\n)", "sgf.di", None),
+        (HEAD + ";PL[Z]" + BOARD[1:] + ")", "sgf.pl", None),
+        (HEAD.replace("bs:2", "bs:5") + BOARD + ")", "sgf.setupWon", None),
+        (HEAD + BOARD + ";W[52mhmk]\n;CV[2]\n)", "sgf.byHand", None),
+        (HEAD + BOARD + ";W[52mhmk]\n;PL[W]\n)", "sgf.plMidGame", None),
+    ],
+)
+def test_a_broken_set_up_says_why_as_message_ids(text: str, reason: str, inner: str | None) -> None:
+    """Where the fault is (`filefault.*`) and what it is, with the set-up's own problem inside, rendered in
+    English as the error's message: the page says them in the player's language."""
+    with pytest.raises(SgfImportError) as caught:
+        import_sgf(text)
+    words = caught.value.words
+    assert words is not None and words["id"].startswith("filefault.")
+    said = words["args"]["reason"]
+    assert isinstance(said, dict) and said["id"] == reason
+    if inner is not None:
+        problem = said["args"]["problem"]
+        assert isinstance(problem, dict) and problem["id"] == inner
+    assert said_in_english(dict(words)) == str(caught.value)
+
+
 def test_dice_set_by_hand_and_a_board_set_as_it_was_replay() -> None:
     # gnubg's `set dice` before a play, and a board set to the position it already has, change nothing
     head = HEAD.replace("[ws:1][bs:2]", "[ws:0][bs:0]")
@@ -363,3 +396,21 @@ def test_dice_set_by_hand_and_a_board_set_as_it_was_replay() -> None:
         import_sgf(text)  # the start position is not the position after two plays
     assert import_sgf(text.rsplit("\n", 1)[0] + ")").setup is None
     assert to_record(import_sgf(text.rsplit("\n", 1)[0] + ")")) == to_record(import_sgf(plain))
+
+
+@pytest.mark.parametrize(
+    ("info", "key"),
+    [
+        (MatchIdInfo(game_state=GameState.OVER), "ids.setupNotPlaying"),
+        (MatchIdInfo(resignation=1), "ids.setupResignation"),
+        (MatchIdInfo(double_offered=True, dice=(3, 1), turn=1), "ids.setupDoubleAfterRoll"),
+        (MatchIdInfo(match_length=3, score=(3, 0)), "ids.setupScoreWon"),
+    ],
+)
+def test_a_match_id_a_match_cannot_start_from_says_why_as_message_ids(info: MatchIdInfo, key: str) -> None:
+    """A shared link's or pasted Match ID no match can start from: its sentence as a message id."""
+    with pytest.raises(InvalidActionError) as caught:
+        match_from_ids(Setup(Position.start().id, encode_match_id(info)), None, None)
+    words = caught.value.words
+    assert words is not None and words["id"] == key
+    assert said_in_english(dict(words)) == str(caught.value)

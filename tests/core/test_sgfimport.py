@@ -296,6 +296,26 @@ def test_gnubg_reads_our_export_of_its_files_as_its_own(tmp_path: Path, name: st
         (HEAD + "RE[X+1]\n)", "filefault.gameLineText", "sgf.result"),
         (HEAD + "\n;W[31h!fe])", "filefault.gameLineText", "sgf.notPoint"),
         (HEAD + "RE[W+1]\n;W[31hefe])", "filefault.gameLineText", "sgf.notOver"),
+        # the rarer faults
+        ("x", "filefault.line", "sgf.notSgf"),
+        (HEAD.replace("[ws:0]", "[ws:x]") + ")", "filefault.gameLine", "sgf.notNumber"),
+        (HEAD + "CV[3])", "filefault.gameLineText", "sgf.startCube"),
+        (HEAD + "CV[2])", "filefault.gameLine", "sgf.cubeTurned"),
+        (
+            HEAD + "RE[B+1]\n;W[31hefe]\n;B[double]\n;W[drop])" + HEAD.replace("length:3", "length:5") + ")",
+            "filefault.gameLine",
+            "sgf.lengthDiffers",
+        ),
+        (
+            HEAD + "RE[B+1]\n;W[31hefe]\n;B[double]\n;W[drop])" + HEAD + ")",
+            "filefault.gameLine",
+            "sgf.numbered",
+        ),
+        (
+            HEAD.replace("RU[Crawford]", "RU[Crawford:CrawfordGame]") + ")",
+            "filefault.gameLine",
+            "sgf.crawford",
+        ),
     ],
 )
 def test_a_broken_file_is_refused_with_its_sentence_as_message_ids(

@@ -15,10 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 from test_movegen_reference import any_positions, board
+from test_position_methods import said_in_english
 
 from backgammon import GameState, InvalidIdError, MatchIdInfo, Position, decode_match_id
 from backgammon.cli import main
 from backgammon.formats import xgid
+from backgammon.formats.gnubg_id import encode_match_id
 from backgammon.formats.xgid import Xgid, read_ids, xgid_of
 from backgammon.match import Setup, match_from_ids, match_id_of
 from backgammon.movegen import legal_positions
@@ -382,3 +384,56 @@ def test_gnubg_reads_our_xgids_as_we_do() -> None:
     for state, (position_id, match_id) in zip(found, shown, strict=True):
         expected_position, expected_info = as_gnubg_shows_it(state)
         assert (position_id, decode_match_id(match_id)) == (expected_position, expected_info), state.text
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "inner"),
+    [
+        ("   ", "ids.nothingToRead", None),
+        (None, "ids.notText", "shown.nothing"),
+        ([1, 2, 3, 4, 5, 6], "ids.notText", "shown.list"),
+        ({"xgid": "x"}, "ids.notText", "shown.object"),
+    ],
+)
+def test_a_text_that_is_empty_or_not_text_says_why_as_message_ids(
+    text: object, key: str, inner: str | None
+) -> None:
+    with pytest.raises(InvalidIdError) as caught:
+        read_ids(text)
+    words = caught.value.words
+    assert words is not None and words["id"] == key
+    if inner is not None:
+        value = words["args"]["value"]
+        assert isinstance(value, dict) and value["id"] == inner
+    assert said_in_english(dict(words)) == str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("info", "reason"),
+    [
+        (MatchIdInfo(match_length=0, crawford=True), "ids.stateMoneyCrawford"),
+        (MatchIdInfo(dice=(3, 1), double_offered=True, turn=1), "ids.stateDiceDouble"),
+        (MatchIdInfo(cube_value=3), "ids.stateCube"),
+        (MatchIdInfo(turn=1), "ids.stateTurn"),
+        (MatchIdInfo(double_offered=True), "ids.stateTurn"),
+        (MatchIdInfo(match_length=-1), "ids.stateLength"),
+        (MatchIdInfo(score=(-1, 0)), "ids.stateNegative"),
+    ],
+)
+def test_a_state_an_xgid_cannot_hold_says_why_as_message_ids(info: MatchIdInfo, reason: str) -> None:
+    with pytest.raises(InvalidIdError) as caught:
+        Xgid(Position.start(), info)
+    words = caught.value.words
+    assert words is not None and words["id"] == "ids.cannotWriteXgid"
+    said = words["args"]["reason"]
+    assert isinstance(said, dict) and said["id"] == reason
+    assert said_in_english(dict(words)) == str(caught.value)
+
+
+def test_a_match_id_not_written_says_why_as_message_ids() -> None:
+    with pytest.raises(InvalidIdError) as caught:
+        encode_match_id(MatchIdInfo(cube_value=3))
+    words = caught.value.words
+    assert words is not None and words["id"] == "ids.cannotWriteMatchId"
+    assert words["args"]["reason"] == {"id": "ids.stateCube", "args": {"value": 3, "most": 32768}}
+    assert said_in_english(dict(words)) == str(caught.value)

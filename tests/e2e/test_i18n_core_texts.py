@@ -2,7 +2,8 @@
 a pasted XGID is not a position (the editor), where a .mat file is broken and why (Save / load), and why a
 share link's IDs are refused, each in German and in Greek, exactly as the language's catalogue words the
 message ids the rules core gives (a fault said inside the sentence that says where; the file's text and the
-IDs as written); and what is wrong with one match of a history file, in the page's own sentences."""
+IDs as written); an .sgf file's set-up that is not possible, three sentences deep, in Greek; and what is
+wrong with one match of a history file, in the page's own sentences."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from scripts.i18n_messages import catalogue_path, parse, read_catalogue, render_
 
 from backgammon.errors import BackgammonError
 from backgammon.formats.mat_import import import_mat
+from backgammon.formats.sgf_import import import_sgf
 from backgammon.formats.xgid import read_ids
 
 from .conftest import Site
@@ -35,6 +37,11 @@ BROKEN_MAT = """\
   1) 31: 8/5 6/5                 52: 13/8 13/11
   2) 74: 24/18 13/9              21: 24/23 13/11
 """
+#: An .sgf file whose set-up puts 25 white checkers on the board: the set-up's problem said inside the
+#: sentence that says what is wrong with the set-up, inside the one that says where (the rarer sentences).
+BROKEN_SGF_SETUP = (
+    "(;FF[4]GM[6]MI[length:5][game:0][ws:1][bs:2]PW[A]PB[B]RU[Crawford]\n;AE[a:y]AW[a:y]AB[a]\n)"
+)
 
 
 def said(language: str, words: dict[str, Any]) -> str:
@@ -94,6 +101,25 @@ def test_a_broken_mat_file_is_refused_in_the_language(
     why = said(language, words)
     assert '("  2) 74: 24/18 13/9              21: 24/23 13/11")' in why  # the file's line as written
     refused = f"{message(language, 'file.notOpened', why=why)} {message(language, 'file.unchanged')}"
+    expect(page.locator("#file-dialog [data-role=error]")).to_have_text(refused)
+
+
+def test_a_broken_sgf_set_up_is_refused_in_greek(page: Page, site: Site, tmp_path: Path) -> None:
+    """One of the rules core's rarer sentences, three deep: where, what is wrong with the set-up, and why."""
+    words = words_of(lambda: import_sgf(BROKEN_SGF_SETUP))
+    reason = words["args"]["reason"]
+    assert words["id"] == "filefault.gameLineText" and reason["id"] == "sgf.setupImpossible"
+    assert reason["args"]["problem"]["id"] == "sgf.setupTooMany"
+    in_language(page, "el")
+    open_match(page, site, "31,65")
+    page.click("#match-file-button")
+    expect(page.locator("#file-dialog")).to_be_visible()
+    broken = tmp_path / "broken.sgf"
+    broken.write_text(BROKEN_SGF_SETUP)
+    page.set_input_files("#import-file", str(broken))
+    why = said("el", words)
+    assert "AE[a:y]" in why and "25" in why  # the file's text as written, the count in figures
+    refused = f"{message('el', 'file.notOpened', why=why)} {message('el', 'file.unchanged')}"
     expect(page.locator("#file-dialog [data-role=error]")).to_have_text(refused)
 
 

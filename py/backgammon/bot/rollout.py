@@ -62,6 +62,9 @@ SETTINGS_WORDS = {
     "rollout.truncationRange": "Truncation is 0 to {most} plies, not {truncation}.",
     "rollout.pliesRange": "The checker play in trials is 0-ply or 1-ply, not {plies}.",
 }
+#: The rest a player can meet (the panel's field stops trials out of range first), the same way; Python writes
+#: the most with a thousands separator (tests/units/test_core_rare_words.py holds them to en.js).
+RARE_WORDS = {"rollout.trialsRange": "A rollout has 1 to {most} trials, not {trials}."}
 MONEY = MatchContext()
 
 
@@ -82,7 +85,9 @@ class RolloutSettings:
 
     def __post_init__(self) -> None:
         if not 1 <= self.trials <= MAX_TRIALS:
-            raise BackgammonError(f"A rollout has 1 to {MAX_TRIALS:,} trials, not {self.trials}.")
+            raise BackgammonError(f"A rollout has 1 to {MAX_TRIALS:,} trials, not {self.trials}.").said_as(
+                "rollout.trialsRange", most=MAX_TRIALS, trials=str(self.trials)
+            )
         if not 0 <= self.truncation <= MAX_TRUNCATION:
             raise _refused("rollout.truncationRange", most=MAX_TRUNCATION, truncation=str(self.truncation))
         if self.chequer_plies not in CHEQUER_PLIES:

@@ -56,6 +56,16 @@ WORDS: dict[str, str] = {
 }
 
 
+# A Match ID not written, the reason inside, and the reasons an XGID shares
+# (tests/units/test_core_rare_words.py holds them to en.js).
+RARE_WORDS: dict[str, str] = {
+    "ids.cannotWriteMatchId": "Cannot write a Match ID: {reason}.",
+    "ids.stateCube": "the cube value {value} is not a power of two from 1 to {most}",
+    "ids.stateLength": "the match length {length} is out of range",
+    "ids.stateDice": "the dice {dice} are not two numbers 1 to 6 (or 0, 0 before the roll)",
+}
+
+
 def _decode_base64(text: object, length: int, kind: str) -> bytes:
     if not isinstance(text, str):
         raise InvalidIdError(f"A {kind} must be a string of {length} characters, got {shown(text)}.")
@@ -161,7 +171,7 @@ def _check_match_fields(info: MatchIdInfo) -> str | Said | None:
     """Why `info` cannot be written as a Match ID, or None."""
     cube_log = info.cube_value.bit_length() - 1
     if info.cube_value < 1 or 1 << cube_log != info.cube_value or cube_log > 15:
-        return f"the cube value {info.cube_value} is not a power of two from 1 to 32768"
+        return say(RARE_WORDS, "ids.stateCube", value=info.cube_value, most=32768)
     if info.cube_owner not in (None, 0, 1):
         return f"the cube owner {info.cube_owner!r} is not 0, 1 or None"
     if info.player_on_roll not in (0, 1) or info.turn not in (0, 1):
@@ -170,9 +180,9 @@ def _check_match_fields(info: MatchIdInfo) -> str | Said | None:
         return f"the resignation {info.resignation} is not 0 to 3"
     dice = info.dice
     if dice != (0, 0) and not all(1 <= die <= 6 for die in dice):
-        return f"the dice {dice} are not two numbers 1 to 6 (or 0, 0 before the roll)"
+        return say(RARE_WORDS, "ids.stateDice", dice=str(dice))
     if not 0 <= info.match_length <= _MAX_SCORE:
-        return f"the match length {info.match_length} is out of range"
+        return say(RARE_WORDS, "ids.stateLength", length=info.match_length)
     limit = info.match_length or _MAX_SCORE
     if not all(0 <= points <= limit for points in info.score):
         score0, score1 = info.score
@@ -186,7 +196,9 @@ def encode_match_id(info: MatchIdInfo) -> str:
     """The 12-character Match ID of `info`; raises `InvalidIdError` if a field cannot be encoded."""
     problem = _check_match_fields(info)
     if problem:
-        raise InvalidIdError(f"Cannot write a Match ID: {_english(problem)}.")
+        if isinstance(problem, Said):
+            raise InvalidIdError.saying(say(RARE_WORDS, "ids.cannotWriteMatchId", reason=problem))
+        raise InvalidIdError(f"Cannot write a Match ID: {problem}.")
     high, low = max(info.dice), min(info.dice)
     fields = (
         (info.cube_value.bit_length() - 1, 4),
@@ -260,7 +272,3 @@ def decode_match_id(match_id: str) -> MatchIdInfo:
     if problem:
         raise invalid(problem)
     return info
-
-
-def _english(problem: str | Said) -> str:
-    return problem if isinstance(problem, str) else problem.text

@@ -41,7 +41,14 @@ from typing import Any
 
 from ..errors import MatchFileError, Said, say
 from ..game import Phase
-from ..limits import MAX_FILE_CHARS, MAX_GAME_ACTIONS, MAX_GAMES, InputTooLargeError, check_text_size, shown
+from ..limits import (
+    MAX_FILE_CHARS,
+    MAX_GAME_ACTIONS,
+    MAX_GAMES,
+    InputTooLargeError,
+    check_text_size,
+    shown_said,
+)
 from ..match import Match
 from ..move import parse_play_text
 from ..rules import MAX_MATCH_LENGTH, MatchSettings
@@ -92,6 +99,21 @@ WORDS: dict[str, str] = {
     "mat.cannotResign": (
         "The file says {name} wins {points}, but the game is not over and {other} cannot resign here (only "
         "on one's own turn, with no double pending)."
+    ),
+}
+
+# The rarer faults of a .mat file, the same way (tests/units/test_core_rare_words.py holds them to en.js).
+RARE_WORDS: dict[str, str] = {
+    "mat.notTextValue": "A .mat file is text, not {value}.",
+    "mat.tooManyGames": "This .mat file holds {n} games; this game reads at most {most} games in one match.",
+    "mat.tooManyEntries": (
+        "Game {game} of this .mat file holds {n} entries; this game reads at most {most} in one game."
+    ),
+    "mat.doubleUnread": "Cannot read {text}: a double is written like 'Doubles => 2'.",
+    "mat.resultUnread": "Cannot read {text}: a result is written like 'Wins 2 points'.",
+    "mat.standsAlone": "Cannot read {text}: '{head}' stands alone.",
+    "mat.rollsUnanswered": (
+        "{name} rolls, but the double has not been answered ('Takes' or 'Drops' is missing)."
     ),
 }
 
@@ -165,7 +187,7 @@ class _Parsed:
 
 def _parse(text: str) -> _Parsed:
     if not isinstance(text, str):
-        raise MatImportError(f"A .mat file is text, not {shown(text)}.")
+        raise MatImportError(say(RARE_WORDS, "mat.notTextValue", value=shown_said(text)))
     check_text_size(text, MAX_FILE_CHARS, "mat")
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     lines = text.splitlines()
@@ -328,7 +350,7 @@ def _read_cells(body: str, offset: int, number: int, line: str, block: _Block) -
 
 
 def _make_cell(
-    player: int, tokens: list[str], number: int, line: str, fail: Callable[[str], MatImportError]
+    player: int, tokens: list[str], number: int, line: str, fail: Callable[[str | Said], MatImportError]
 ) -> _Cell:
     head = tokens[0]
     text = " ".join(tokens)
@@ -339,15 +361,15 @@ def _make_cell(
     if kind in ("double", "beaver"):
         found = _DOUBLE_CELL.match(text)
         if found is None:
-            raise fail(f"Cannot read {text!r}: a double is written like 'Doubles => 2'.")
+            raise fail(say(RARE_WORDS, "mat.doubleUnread", text=repr(text)))
         return _Cell(player, kind, number, line, value=int(found.group(2)) if found.group(2) else None)
     if kind == "win":
         found = _WINS_CELL.match(text)
         if found is None:
-            raise fail(f"Cannot read {text!r}: a result is written like 'Wins 2 points'.")
+            raise fail(say(RARE_WORDS, "mat.resultUnread", text=repr(text)))
         return _Cell(player, kind, number, line, value=int(found.group(1)))
     if len(tokens) > 1:
-        raise fail(f"Cannot read {text!r}: '{head}' stands alone.")
+        raise fail(say(RARE_WORDS, "mat.standsAlone", text=repr(text), head=head))
     return _Cell(player, kind, number, line)
 
 
@@ -400,13 +422,13 @@ def import_mat(text: str) -> Match:
         raise InputTooLargeError(
             f"This .mat file holds {len(parsed.games):,} games; this game reads at most {MAX_GAMES:,} "
             "games in one match."
-        )
+        ).said_as("mat.tooManyGames", n=len(parsed.games), most=MAX_GAMES)
     for block in parsed.games:
         if len(block.cells) > MAX_GAME_ACTIONS:
             raise InputTooLargeError(
                 f"Game {block.number} of this .mat file holds {len(block.cells):,} entries; this game "
                 f"reads at most {MAX_GAME_ACTIONS:,} in one game."
-            )
+            ).said_as("mat.tooManyEntries", game=block.number, n=len(block.cells), most=MAX_GAME_ACTIONS)
     players = [{"name": name, "kind": "human"} for name in _player_names(parsed)]
     failures: list[MatImportError] = []
     for settings in _candidates(parsed):
@@ -528,9 +550,7 @@ class _MatReplay(Replay):
                 if pending.beavered and player == pending.doubler:
                     self.act({"type": "take"})  # the beaver's take is implied by the doubler's next roll
                 else:
-                    raise self.fail(
-                        f"{name} rolls, but the double has not been answered ('Takes' or 'Drops' is missing)."
-                    )
+                    raise self.fail(say(RARE_WORDS, "mat.rollsUnanswered", name=name))
             if game.phase is not Phase.ROLL or game.turn != player:
                 other = self.names[1 - player]
                 raise self.fail(say(WORDS, "mat.outOfTurn", name=name, other=other))

@@ -51,7 +51,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import BackgammonError, MatchFileError, Said, say
+from ..errors import Arg, BackgammonError, MatchFileError, Said, say
 from ..game import Game, Phase
 from ..limits import (
     MAX_FILE_CHARS,
@@ -60,7 +60,7 @@ from ..limits import (
     MAX_SGF_DEPTH,
     InputTooLargeError,
     check_text_size,
-    shown,
+    shown_said,
 )
 from ..match import Match, Setup, match_from_ids
 from ..position import BAR_INDEX, CHECKERS, START_SIDE, Position, position_problem
@@ -68,6 +68,7 @@ from ..rules import MAX_CUBE, MAX_MATCH_LENGTH, MatchSettings
 from .gnubg_id import MatchIdInfo, encode_match_id
 from .replay import WORDS as REPLAY_WORDS
 from .replay import Replay, excerpt, match_too_long
+from .xgid import position_fault
 
 __all__ = ["SgfImportError", "import_sgf"]
 
@@ -112,6 +113,65 @@ WORDS: dict[str, str] = {
     "sgf.cannotResign": (
         "The file says {name} resigned, but cannot resign here (only on one's own turn, with no double "
         "pending)."
+    ),
+}
+
+# The rarer faults of a file, the same way (tests/units/test_core_rare_words.py holds them to en.js).
+RARE_WORDS: dict[str, str] = {
+    "sgf.notText": "An .sgf file is text, not {value}.",
+    "sgf.notSgf": "Expected '(' to begin a game, found {found}: this is not an SGF file.",
+    "sgf.tooDeep": (
+        "This .sgf file nests variations more than {most} levels deep (line {line}); a match file has one or "
+        "two, so it was not read."
+    ),
+    "sgf.tooManyGames": "This .sgf file holds {n} games; this game reads at most {most} games in one match.",
+    "sgf.tooManyNodes": (
+        "Game {game} of this .sgf file holds {n} nodes; this game reads at most {most} in one game."
+    ),
+    "sgf.notNumber": (
+        "{what, select, length {The match length (MI length)} game {The game number (MI game)}"
+        " ws {White's score (MI ws)} bs {Black's score (MI bs)} other {The cube value (CV)}} should be a"
+        " number, not {text}."
+    ),
+    "sgf.startCube": "The starting cube CV[{cube}] is not a power of two from 1 to 64.",
+    "sgf.cubeTurned": (
+        "The game starts with the cube turned (CV), which only automatic doubles in money play do."
+    ),
+    "sgf.lengthDiffers": "This game says the match is to {length} points, the first game {first}.",
+    "sgf.numbered": "This game is numbered {number}; it is game {index} of the file.",
+    "sgf.scoreDiffers": (
+        "The game begins at {ws}-{bs} (MI ws, bs), but the games before it end at {score0}-{score1}."
+    ),
+    "sgf.crawford": (
+        "{said, select, is {The file says this is the Crawford game, but by the rules it is not.}"
+        " other {The file says this is not the Crawford game, but by the rules it is.}}"
+    ),
+    "sgf.cubeNotReached": "The game starts with the cube at {cube}, which the rules do not reach.",
+    "sgf.setupImpossible": "The position set up here is not possible: {problem}.",
+    "sgf.setupTooMany": (
+        "{colour, select, white {White} other {Black}} has {count} checkers on the board; a side has 15"
+    ),
+    "sgf.setupNone": (
+        "{colour, select, white {White} other {Black}} has no checker left on the board, so the game is "
+        "already over"
+    ),
+    "sgf.setupBoth": "White's {point} point holds checkers of both sides",
+    "sgf.setupWon": "The game begins at {score0}-{score1}, which has already won the match.",
+    "sgf.setupCannotStart": "The position set up here cannot start the match: {error}",
+    "sgf.pl": "PL[{value}] should name the player on roll: W or B.",
+    "sgf.di": "DI[{value}] should be two dice rolled, 1 to 6 each, like DI[52].",
+    "sgf.cv": "The cube CV[{value}] is not a power of two from 1 to {most}.",
+    "sgf.cp": "CP[{value}] should say where the cube is: c (the middle), w or b.",
+    "sgf.setupPoint": (
+        "{name}[{value}]: {text} is not a point: points are a-x and the bar y, or a range such as a:y."
+    ),
+    "sgf.byHand": (
+        "The board or the cube is changed by hand here, which an imported match cannot replay: only the "
+        "first game, before its first move, can start from a set-up position."
+    ),
+    "sgf.plMidGame": (
+        "PL puts {name} on roll here, but it is {other}'s turn: a match cannot be set up by hand in the "
+        "middle of a game."
     ),
 }
 
@@ -173,9 +233,7 @@ class _Reader:
         self.skip_space()
         while self.pos < self.length:
             if self.text[self.pos] != "(":
-                raise self.fail(
-                    f"Expected '(' to begin a game, found {self.text[self.pos]!r}: this is not an SGF file."
-                )
+                raise self.fail(say(RARE_WORDS, "sgf.notSgf", found=repr(self.text[self.pos])))
             games.append(self.tree())
             self.skip_space()
         return games
@@ -184,10 +242,8 @@ class _Reader:
         start = self.pos
         self.depth += 1
         if self.depth > MAX_SGF_DEPTH:
-            raise InputTooLargeError(
-                f"This .sgf file nests variations more than {MAX_SGF_DEPTH} levels deep (line "
-                f"{self.line()}); a match file has one or two, so it was not read."
-            )
+            said = say(RARE_WORDS, "sgf.tooDeep", most=MAX_SGF_DEPTH, line=self.line())
+            raise InputTooLargeError.saying(said)
         self.pos += 1  # "("
         nodes: list[_Node] = []
         self.skip_space()
@@ -277,8 +333,9 @@ class _GameInfo:
 
 
 def _number(text: str, what: str, fail: Any) -> int:
+    """`text` as a number; `what` names it: length, game, ws, bs or cube (`sgf.notNumber`)."""
     if not text.strip().isdigit():
-        raise fail(f"{what} should be a number, not {text!r}.")
+        raise fail(say(RARE_WORDS, "sgf.notNumber", what=what, text=repr(text)))
     return int(text.strip())
 
 
@@ -299,13 +356,13 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
         if colon:
             fields[key.strip().lower()] = value
     if "length" in fields:
-        info.length = _number(fields["length"], "The match length (MI length)", fail)
+        info.length = _number(fields["length"], "length", fail)
     if "game" in fields:
-        info.index = _number(fields["game"], "The game number (MI game)", fail)
+        info.index = _number(fields["game"], "game", fail)
     if "ws" in fields or "bs" in fields:
         info.score = (
-            _number(fields.get("ws", "0"), "White's score (MI ws)", fail),
-            _number(fields.get("bs", "0"), "Black's score (MI bs)", fail),
+            _number(fields.get("ws", "0"), "ws", fail),
+            _number(fields.get("bs", "0"), "bs", fail),
         )
     rules = root.value("RU")
     if rules:
@@ -317,9 +374,9 @@ def _read_info(number: int, nodes: list[_Node]) -> _GameInfo:
         raise fail(say(WORDS, "sgf.noCube"), "RU")
     cube = root.value("CV")
     if cube is not None:
-        cube_value = _number(cube, "The cube value (CV)", fail)
+        cube_value = _number(cube, "cube", fail)
         if cube_value < 1 or cube_value & (cube_value - 1) or cube_value > 64:
-            raise fail(f"The starting cube CV[{cube}] is not a power of two from 1 to 64.", "CV")
+            raise fail(say(RARE_WORDS, "sgf.startCube", cube=cube), "CV")
         info.cube = cube_value
     result = root.value("RE")
     if result:
@@ -344,7 +401,7 @@ def _settings(games: list[_GameInfo]) -> MatchSettings:
     automatic = max(game.cube.bit_length() - 1 for game in games)
     if automatic and not money:
         raise SgfImportError(
-            "The game starts with the cube turned (CV), which only automatic doubles in money play do.",
+            say(RARE_WORDS, "sgf.cubeTurned"),
             game=next(game.number for game in games if game.cube > 1),
             line=first.root.line,
         )
@@ -389,19 +446,21 @@ class _SetUp:
     def same_board(self, other: _SetUp) -> bool:
         return (self.sides, self.cube, self.owner) == (other.sides, other.cube, other.owner)
 
-    def problem(self) -> str | None:
+    def problem(self) -> str | Said | None:
         """Why the board is not a position a game can start from, or None."""
         for player, side in enumerate(self.sides):
             on_board = sum(side)
+            colour = COLOURS[player].lower()
             if on_board > CHECKERS:
-                return f"{COLOURS[player]} has {on_board} checkers on the board; a side has {CHECKERS}"
+                return say(RARE_WORDS, "sgf.setupTooMany", colour=colour, count=on_board)
             if not on_board:
-                return f"{COLOURS[player]} has no checker left on the board, so the game is already over"
+                return say(RARE_WORDS, "sgf.setupNone", colour=colour)
         white, black = self.sides
         for index in range(24):
             if white[index] and black[23 - index]:
-                return f"White's {index + 1} point holds checkers of both sides"
-        return position_problem(white, black)
+                return say(RARE_WORDS, "sgf.setupBoth", point=index + 1)
+        problem = position_problem(white, black)
+        return position_fault(problem) if problem else None
 
 
 def _letters(value: str) -> list[int] | None:
@@ -432,7 +491,7 @@ def import_sgf(text: str) -> Match:
     reach.
     """
     if not isinstance(text, str):
-        raise SgfImportError(f"An .sgf file is text, not {shown(text)}.")
+        raise SgfImportError(say(RARE_WORDS, "sgf.notText", value=shown_said(text)))
     check_text_size(text, MAX_FILE_CHARS, "sgf")
     text = text.removeprefix("\ufeff")
     if not text.strip():
@@ -442,13 +501,13 @@ def import_sgf(text: str) -> Match:
         raise InputTooLargeError(
             f"This .sgf file holds {len(trees):,} games; this game reads at most {MAX_GAMES:,} games in "
             "one match."
-        )
+        ).said_as("sgf.tooManyGames", n=len(trees), most=MAX_GAMES)
     for number, nodes in enumerate(trees, start=1):
         if len(nodes) > MAX_GAME_ACTIONS:
             raise InputTooLargeError(
                 f"Game {number} of this .sgf file holds {len(nodes):,} nodes; this game reads at most "
                 f"{MAX_GAME_ACTIONS:,} in one game."
-            )
+            ).said_as("sgf.tooManyNodes", game=number, n=len(nodes), most=MAX_GAME_ACTIONS)
     games = [_read_info(number, nodes) for number, nodes in enumerate(trees, start=1)]
     settings = _settings(games)
     players = [{"name": name, "kind": "human"} for name in _player_names(games)]
@@ -485,29 +544,23 @@ class _SgfReplay(Replay):
             if index:
                 self.next_game()
             if info.length is not None and info.length != length:
-                raise self.fail(
-                    f"This game says the match is to {info.length} points, the first game {length}."
-                )
+                raise self.fail(say(RARE_WORDS, "sgf.lengthDiffers", length=info.length, first=length))
             if info.index is not None and info.index != index:
-                raise self.fail(
-                    f"This game is numbered {info.index + 1}; it is game {index + 1} of the file."
-                )
+                raise self.fail(say(RARE_WORDS, "sgf.numbered", number=info.index + 1, index=index + 1))
             if info.score is not None and list(info.score) != match.score:
+                ws, bs = info.score
+                score0, score1 = match.score
                 raise self.fail(
-                    f"The game begins at {info.score[0]}-{info.score[1]} (MI ws, bs), but the games before "
-                    f"it end at {match.score[0]}-{match.score[1]}."
+                    say(RARE_WORDS, "sgf.scoreDiffers", ws=ws, bs=bs, score0=score0, score1=score1)
                 )
             game = match.game
             if length and game.crawford_game != ("CrawfordGame" in info.rules):
-                said = "is" if "CrawfordGame" in info.rules else "is not"
-                actual = "is" if game.crawford_game else "is not"
-                raise self.fail(f"The file says this {said} the Crawford game, but by the rules it {actual}.")
+                said = "is" if "CrawfordGame" in info.rules else "not"  # the rules say the other
+                raise self.fail(say(RARE_WORDS, "sgf.crawford", said=said))
             for tie in range(info.cube.bit_length() - 1):  # automatic doubles: ties of the opening roll
                 self.act({"type": "roll", "dice": [tie % 6 + 1, tie % 6 + 1]})
             if game.start is None and game.cube.value != info.cube:  # a set-up cube is the set-up's
-                raise self.fail(
-                    f"The game starts with the cube at {info.cube}, which the rules do not reach."
-                )
+                raise self.fail(say(RARE_WORDS, "sgf.cubeNotReached", cube=info.cube))
             moving = [node for node in info.nodes if "W" in node.properties or "B" in node.properties]
             self.resigning = None
             if info.result is not None and info.result[2] and moving:
@@ -553,11 +606,11 @@ class _SgfReplay(Replay):
         self.source = next(board[0].sources[name] for name in board[0].properties if name in BOARD_PROPERTIES)
         problem = state.problem()
         if problem:
-            raise self.fail(f"The position set up here is not possible: {problem}.")
+            raise self.fail(say(RARE_WORDS, "sgf.setupImpossible", problem=problem))
         length = self.settings.match_length
         score = info.score or (0, 0)
         if length and max(score) >= length:
-            raise self.fail(f"The game begins at {score[0]}-{score[1]}, which has already won the match.")
+            raise self.fail(say(RARE_WORDS, "sgf.setupWon", score0=score[0], score1=score[1]))
         white, black = state.sides
         position = Position(white, black) if on_roll == 0 else Position(black, white)
         fields = MatchIdInfo(
@@ -575,7 +628,8 @@ class _SgfReplay(Replay):
             setup = Setup(position.id, encode_match_id(fields))
             self.match = match_from_ids(setup, self.settings, self.match.players)
         except BackgammonError as error:
-            raise self.fail(f"The position set up here cannot start the match: {error}") from None
+            inner: Arg = str(error) if error.words is None else Said(str(error), error.words)
+            raise self.fail(say(RARE_WORDS, "sgf.setupCannotStart", error=inner)) from None
         self.set_up_nodes = leading
         self.node = self.source = None
 
@@ -588,30 +642,29 @@ class _SgfReplay(Replay):
             if name == "PL":
                 colour = values[0].strip()
                 if colour not in ("W", "B"):
-                    raise self.fail(f"PL[{values[0]}] should name the player on roll: W or B.")
+                    raise self.fail(say(RARE_WORDS, "sgf.pl", value=values[0]))
                 state.on_roll = 0 if colour == "W" else 1
             elif name == "DI":
                 dice = values[0].strip()
                 if len(dice) != 2 or not all(c in "123456" for c in dice):
-                    raise self.fail(f"DI[{values[0]}] should be two dice rolled, 1 to 6 each, like DI[52].")
+                    raise self.fail(say(RARE_WORDS, "sgf.di", value=values[0]))
                 state.dice = (int(dice[0]), int(dice[1]))
             elif name == "CV":
-                cube = _number(values[0], "The cube value (CV)", self.fail)
+                cube = _number(values[0], "cube", self.fail)
                 if not 1 <= cube <= MAX_CUBE or cube & (cube - 1):
-                    raise self.fail(f"The cube CV[{values[0]}] is not a power of two from 1 to {MAX_CUBE}.")
+                    raise self.fail(say(RARE_WORDS, "sgf.cv", value=values[0], most=MAX_CUBE))
                 state.cube = cube
             elif name == "CP":
                 where = values[0].strip()
                 if where not in ("c", "w", "b"):
-                    raise self.fail(f"CP[{values[0]}] should say where the cube is: c (the middle), w or b.")
+                    raise self.fail(say(RARE_WORDS, "sgf.cp", value=values[0]))
                 state.owner = None if where == "c" else "wb".index(where)
             else:
                 for value in values:
                     points = _letters(value)
                     if points is None:
                         raise self.fail(
-                            f"{name}[{value}]: {value!r} is not a point: points are a-x and the bar y, or a "
-                            "range such as a:y."
+                            say(RARE_WORDS, "sgf.setupPoint", name=name, value=value, text=repr(value))
                         )
                     for index in points:
                         black = BAR_INDEX if index == BAR_INDEX else 23 - index  # the same point, Black's way
@@ -634,10 +687,7 @@ class _SgfReplay(Replay):
         if not after.same_board(before):
             changed = next(name for name in node.properties if name in BOARD_PROPERTIES)
             self.source = node.sources[changed]
-            raise self.fail(
-                "The board or the cube is changed by hand here, which an imported match cannot replay: only "
-                "the first game, before its first move, can start from a set-up position."
-            )
+            raise self.fail(say(RARE_WORDS, "sgf.byHand"))
         player = after.on_roll if after.on_roll is not None else game.turn
         if after.dice is not None:
             self.source = node.sources["DI"]
@@ -646,10 +696,8 @@ class _SgfReplay(Replay):
             self.roll_dice(player, after.dice, f"{after.dice[0]}{after.dice[1]}")
         elif player is not None and game.turn is not None and player != game.turn:
             self.source = node.sources["PL"]
-            raise self.fail(
-                f"PL puts {self.names[player]} on roll here, but it is {self.names[game.turn]}'s turn: "
-                "a match cannot be set up by hand in the middle of a game."
-            )
+            said = say(RARE_WORDS, "sgf.plMidGame", name=self.names[player], other=self.names[game.turn])
+            raise self.fail(said)
 
     # -- one node ----------------------------------------------------------------------------------------
 

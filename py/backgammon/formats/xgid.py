@@ -44,8 +44,7 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from ..errors import BackgammonError, InvalidIdError, Said, say
-from ..limits import MAX_POSITION_CHARS, check_text_size
-from ..limits import shown as shown_value
+from ..limits import MAX_POSITION_CHARS, check_text_size, shown_said
 from ..position import Position, position_problem
 from .gnubg_id import (
     MATCH_ID_LENGTH,
@@ -56,6 +55,7 @@ from .gnubg_id import (
     decode_position_id,
     encode_match_id,
 )
+from .gnubg_id import RARE_WORDS as ID_WORDS
 
 __all__ = ["Xgid", "looks_like_xgid", "read_ids", "xgid_of"]
 
@@ -123,10 +123,28 @@ WORDS: dict[str, str] = {
         "{length}"
     ),
 }
+
+# The rest of what an XGID cannot hold, a text that is empty or not text, the same way
+# (tests/units/test_core_rare_words.py holds them to en.js).
+RARE_WORDS: dict[str, str] = {
+    "ids.notText": "Expected an XGID or a GNU Backgammon ID as text, got {value}.",
+    "ids.nothingToRead": "Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.",
+    "ids.xgidNotText": "An XGID is text like '{example}', got {value}.",
+    "ids.stateDiceDouble": "the dice are rolled, yet a double waits for an answer",
+    "ids.stateTurn": (
+        "player {turn} is to decide, which an XGID cannot say (player {onRoll} is on roll"
+        "{doubled, select, yes { and doubled} other {}})"
+    ),
+    "ids.stateBeaverAfter": "a beaver or raccoon comes after a double",
+    "ids.stateBeaversMoney": "beavers are for money play",
+    "ids.stateMoneyCrawford": "money play has no Crawford game",
+    "ids.stateNegative": "the score {score} is negative",
+    "ids.stateBeaverOff": "a beaver waits, yet the beaver rule is off",
+}
 _POINT_BOTH = re.compile(r"point (\d+) holds checkers of both sides")
 
 
-def _position_fault(problem: str) -> Said | str:
+def position_fault(problem: str) -> Said | str:
     """`position_problem`'s English as words, for the sentences an ID or XGID can give (else as it is)."""
     found = _POINT_BOTH.fullmatch(problem)
     if found:
@@ -269,11 +287,11 @@ def read_ids(text: object) -> Xgid:
     The two gnubg IDs may also be separated by spaces, as `show board` prints them.
     """
     if not isinstance(text, str):
-        raise InvalidIdError(f"Expected an XGID or a GNU Backgammon ID as text, got {shown_value(text)}.")
+        raise InvalidIdError.saying(say(RARE_WORDS, "ids.notText", value=shown_said(text)))
     check_text_size(text, MAX_POSITION_CHARS, "position")
     stripped = text.strip()
     if not stripped:
-        raise InvalidIdError("Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.")
+        raise InvalidIdError.saying(say(RARE_WORDS, "ids.nothingToRead"))
     if looks_like_xgid(stripped):
         return Xgid.parse(stripped)
     parts = [part for part in re.split(r"[\s:]+", stripped) if part]
@@ -294,7 +312,7 @@ def _position_from_id(position_id: str) -> Position:
     mine, theirs = decode_position_id(position_id)
     problem = position_problem(mine, theirs)
     if problem:
-        fault = _position_fault(problem)
+        fault = position_fault(problem)
         if isinstance(fault, Said):
             said = say(WORDS, "ids.impossiblePosition", text=repr(position_id), problem=fault)
             raise InvalidIdError.saying(said)
@@ -314,41 +332,39 @@ def _state_problem(state: Xgid) -> str | Said | None:
     if info.player_on_roll not in (0, 1):
         return "players are numbered 0 and 1"
     if not 1 <= info.cube_value <= 1 << MAX_CUBE_LOG or info.cube_value & (info.cube_value - 1):
-        return f"the cube value {info.cube_value} is not a power of two from 1 to {1 << MAX_CUBE_LOG}"
+        return say(ID_WORDS, "ids.stateCube", value=info.cube_value, most=1 << MAX_CUBE_LOG)
     if state.beaver not in (0, 1, 2):
         return f"beaver is 0 (none), 1 (a beaver) or 2 (a raccoon), not {state.beaver!r}"
     waiting = info.double_offered or state.beaver
     if waiting and info.dice != (0, 0):
-        return "the dice are rolled, yet a double waits for an answer"
+        return say(RARE_WORDS, "ids.stateDiceDouble")
     expected_turn = info.player_on_roll
     if info.double_offered and state.beaver != 1:
         expected_turn = 1 - info.player_on_roll  # the doubled player (or the beaver, after a raccoon)
     if info.turn != expected_turn:
-        return (
-            f"player {info.turn} is to decide, which an XGID cannot say "
-            f"(player {info.player_on_roll} is on roll{' and doubled' if info.double_offered else ''})"
-        )
+        doubled = "yes" if info.double_offered else "no"
+        return say(RARE_WORDS, "ids.stateTurn", turn=info.turn, onRoll=info.player_on_roll, doubled=doubled)
     if state.beaver and not info.double_offered:
-        return "a beaver or raccoon comes after a double"
+        return say(RARE_WORDS, "ids.stateBeaverAfter")
     length = info.match_length
     if not 0 <= length <= MAX_MATCH_LENGTH:
-        return f"the match length {length} is out of range"
+        return say(ID_WORDS, "ids.stateLength", length=length)
     if length:
         if any(not 0 <= points < length for points in info.score):
             return say(WORDS, "ids.scoreMatch", score0=info.score[0], score1=info.score[1], length=length)
         if state.beavers or state.beaver:
-            return "beavers are for money play"
+            return say(RARE_WORDS, "ids.stateBeaversMoney")
         if info.crawford and length - 1 not in info.score:
             return say(WORDS, "ids.crawfordWhen", score0=info.score[0], score1=info.score[1], length=length)
     else:
         if info.crawford:
-            return "money play has no Crawford game"
+            return say(RARE_WORDS, "ids.stateMoneyCrawford")
         if any(points < 0 for points in info.score):
-            return f"the score {info.score} is negative"
+            return say(RARE_WORDS, "ids.stateNegative", score=str(info.score))
         if state.beaver and not state.beavers:
-            return "a beaver waits, yet the beaver rule is off"
+            return say(RARE_WORDS, "ids.stateBeaverOff")
     if info.dice != (0, 0) and not all(isinstance(d, int) and 1 <= d <= 6 for d in info.dice):
-        return f"the dice {info.dice} are not two numbers 1 to 6 (or 0, 0 before the roll)"
+        return say(ID_WORDS, "ids.stateDice", dice=str(info.dice))
     if not isinstance(state.max_cube, int) or state.max_cube < 0:
         return f"the max cube field {state.max_cube!r} is not a number from 0"
     return None
@@ -373,7 +389,8 @@ def _invalid(xgid: str, reason: str | Said) -> InvalidIdError:
 
 def _parse(text: object) -> Xgid:
     if not isinstance(text, str):
-        raise InvalidIdError(f"An XGID is text like '{START_XGID}', got {shown_value(text)}.")
+        said = say(RARE_WORDS, "ids.xgidNotText", example=START_XGID, value=shown_said(text))
+        raise InvalidIdError.saying(said)
     check_text_size(text, MAX_POSITION_CHARS, "xgid")
     source = text.strip()
     body = _PREFIX.sub("", source, count=1)
@@ -434,7 +451,7 @@ def _parse(text: object) -> Xgid:
             raise _invalid(source, say(WORDS, "ids.xgidSide", side=name, count=sum(side)))
     problem = position_problem(mine, theirs)
     if problem:
-        fault = _position_fault(problem)
+        fault = position_fault(problem)
         if isinstance(fault, Said):
             raise _invalid(source, say(WORDS, "ids.xgidImpossible", problem=fault))
         raise _invalid(source, f"not a possible position: {problem}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, TypedDict
 
-from ..errors import BackgammonError, InvalidActionError
+from ..errors import Arg, BackgammonError, InvalidActionError, Said, say
 from ..record import to_record
 from ..remote.messages import VERSION, Message, check_message, message_hash
 from ..remote.protocol import Replay, replay_transcript
@@ -158,7 +158,7 @@ class Watch:
     def _other(self, key: str) -> str:
         return self.players[1] if key == self.players[0] else self.players[0]
 
-    def _stop(self, revision: int, why: str, **args: str) -> None:
+    def _stop(self, revision: int, why: str, **args: Arg) -> None:
         """Nothing from `revision` on is shown: the match is proven up to the message before it. `why`: a key
         of STOPPED, `args` its arguments but the message's number."""
         if self.stopped is not None and revision >= self.proven:
@@ -167,9 +167,9 @@ class Watch:
             self.proven = revision
             trusted = [self.held[r][1] for r in range(revision)]
             self.replay = replay_transcript(trusted) if trusted else None
-        words: Words = {"id": why, "args": {"n": revision + 1, **args}}
-        self.stopped = STOPPED[why].format(**words["args"])
-        self.stopped_words = words
+        said = say(STOPPED, why, n=revision + 1, **args)
+        self.stopped = said.text
+        self.stopped_words = said.words
 
     def _prove(self) -> None:
         """Replay the messages held that follow on from those proven, in order, until a gap or a refusal."""
@@ -181,7 +181,9 @@ class Watch:
                 else:
                     self.replay.apply(message)
             except BackgammonError as error:
-                self._stop(self.proven, "watch.stoppedRefused", error=str(error))
+                # The refusal's own words inside, in the same language, when the core gave them.
+                inner: Arg = str(error) if error.words is None else Said(str(error), error.words)
+                self._stop(self.proven, "watch.stoppedRefused", error=inner)
                 return
             self.proven += 1
 

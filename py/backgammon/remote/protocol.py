@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import BackgammonError
+from ..errors import BackgammonError, Said, say
 from ..game import Phase
 from ..match import Match
 from ..record import REPLAYABLE
@@ -31,6 +31,28 @@ from .messages import Message, RemoteError, message_hash
 #: Items that the rules core applies (the rest are the protocol's own: commit, reveal, roll): a record's
 #: actions less the roll (the dice come from both sides' reveals) and the undos (a turn is sent once played).
 CORE_ITEMS = REPLAYABLE - {"roll", "undo", "undo_all"}
+
+# An action of the rules core refused in a transcript (what a watcher's page shows inside its stop reason), by
+# message id, the core's refusal inside (tests/units/test_core_rare_words.py holds it to en.js).
+ACTIONS_SAID = (
+    "move",
+    "confirm",
+    "swap_dice",
+    "double",
+    "take",
+    "drop",
+    "beaver",
+    "resign",
+    "accept_resign",
+    "reject_resign",
+)
+REFUSED_WORDS: dict[str, str] = {
+    "remote.actionRefused": (
+        "{name}'s {action, select, move {move} confirm {confirm} swap_dice {swap_dice} double {double}"
+        " take {take} drop {drop} beaver {beaver} resign {resign} accept_resign {accept_resign}"
+        " reject_resign {reject_resign} other {action}} is refused: {error}"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -421,9 +443,17 @@ class Replay:
         try:
             events = self.match.act(action)
         except BackgammonError as error:
-            raise RemoteError(
-                "illegal", f"{self.name(seat)}'s {action['type']} is refused: {error}"
-            ) from None
+            refused = RemoteError("illegal", f"{self.name(seat)}'s {action['type']} is refused: {error}")
+            if action["type"] in ACTIONS_SAID and error.words is not None:  # a watcher's page says it
+                inner = Said(str(error), error.words)
+                refused.words = say(
+                    REFUSED_WORDS,
+                    "remote.actionRefused",
+                    name=self.name(seat),
+                    action=action["type"],
+                    error=inner,
+                ).words
+            raise refused from None
         return events + self.after_core_action()
 
     def after_core_action(self) -> list[Event]:

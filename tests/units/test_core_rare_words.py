@@ -1,0 +1,67 @@
+"""The rules core's rarer sentences are said by the page from the catalogues: a file's rarer faults, an XGID's
+state, a record's settings and players, a request over the limits, a rollout's trials, how a value from
+outside is shown, an action refused in a watched match. Each message id of these tables is a key of
+every catalogue, English's message is the core's own text, and the core renders English as the page's
+formatter does (tests/core: the errors carry the ids)."""
+
+from __future__ import annotations
+
+import pytest
+from scripts.i18n_messages import catalogue_path, languages, parse, read_catalogue, render_english
+
+from backgammon import api, errors, limits, match, record, rules
+from backgammon.bot import rollout
+from backgammon.formats import gnubg_id, mat_import, sgf_import, xgid
+from backgammon.remote import protocol
+
+TABLES = {
+    "limits.SHOWN_WORDS": limits.SHOWN_WORDS,
+    "sgf_import.RARE_WORDS": sgf_import.RARE_WORDS,
+    "mat_import.RARE_WORDS": mat_import.RARE_WORDS,
+    "xgid.RARE_WORDS": xgid.RARE_WORDS,
+    "gnubg_id.RARE_WORDS": gnubg_id.RARE_WORDS,
+    "record.RARE_WORDS": record.RARE_WORDS,
+    "rules.SETTINGS_WORDS": rules.SETTINGS_WORDS,
+    "match.PLAYER_WORDS": match.PLAYER_WORDS,
+    "match.SETUP_WORDS": match.SETUP_WORDS,
+    "api.WORDS": api.WORDS,
+    "rollout.RARE_WORDS": rollout.RARE_WORDS,
+    "protocol.REFUSED_WORDS": protocol.REFUSED_WORDS,
+}
+WORDS = {key: text for table in TABLES.values() for key, text in table.items()}
+
+
+def test_no_id_is_in_two_tables() -> None:
+    assert len(WORDS) == sum(len(table) for table in TABLES.values())
+
+
+@pytest.mark.parametrize("code", languages())
+def test_every_message_is_in_every_language(code: str) -> None:
+    catalogue = read_catalogue(catalogue_path(code))
+    assert set(WORDS) <= set(catalogue)
+
+
+def test_englishs_messages_are_the_cores_text() -> None:
+    english = read_catalogue(catalogue_path("en"))
+    assert {key: english[key] for key in WORDS} == WORDS
+
+
+@pytest.mark.parametrize(
+    ("key", "args"),
+    [
+        ("sgf.notNumber", {"what": "ws", "text": "'x'"}),
+        ("sgf.notNumber", {"what": "cube", "text": "'x'"}),
+        ("sgf.crawford", {"said": "is"}),
+        ("sgf.crawford", {"said": "not"}),
+        ("sgf.setupTooMany", {"colour": "black", "count": 16}),
+        ("ids.stateTurn", {"turn": 1, "onRoll": 0, "doubled": "yes"}),
+        ("ids.stateTurn", {"turn": 1, "onRoll": 1, "doubled": "no"}),
+        ("shown.list", {"n": 7}),
+        *(
+            ("remote.actionRefused", {"name": "Ann", "action": kind, "error": "No."})
+            for kind in protocol.ACTIONS_SAID
+        ),
+    ],
+)
+def test_the_core_renders_english_as_the_page_does(key: str, args: dict[str, int | str]) -> None:
+    assert errors.render(WORDS[key], args) == render_english(parse(WORDS[key]), args)
