@@ -110,3 +110,17 @@ def test_the_boards_places_are_named_in_whole_messages_in_each_language() -> Non
     assert arabic[1] == "الخانة 5، حجر أسود واحد"
     assert arabic[2].startswith("البار، حجر أبيض واحد") and "حجران أسودان" in arabic[2]
     assert " and " not in arabic[2] and "و" in arabic[2].removeprefix("البار، حجر أبيض واحد")
+
+
+def test_a_text_python_quotes_keeps_its_direction_inside_a_sentence_written_right_to_left() -> None:
+    """saidText: a file's line or an ID inside a sentence of the rules core is isolated (U+2068 … U+2069) in
+    Arabic, where the bidirectional algorithm would otherwise move its pieces about; as it is in English."""
+    body = DOCUMENT + (
+        ' const words = {id: "ids.xgidInvalid", args: {text: "\'XGID=-b----E-C-:0:0:1:92\'",'
+        ' reason: {id: "ids.xgidDice", args: {text: "\'92\'"}}}};'
+        ' const english = saidText(words); await useLanguage("ar"); print([english, saidText(words)]);'
+    )
+    english, arabic = run_module(IMPORTS.replace("{ t, useLanguage }", "{ saidText, t, useLanguage }"), body)
+    assert english.startswith("'XGID=-b----E-C-:0:0:1:92' is not a valid XGID") and "\u2068" not in english
+    assert arabic.startswith("\u2068'XGID=-b----E-C-:0:0:1:92'\u2069 ")
+    assert "\u2068'92'\u2069" in arabic
