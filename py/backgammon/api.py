@@ -235,7 +235,7 @@ def call(method: str, params: Params | None = None) -> Mapping[str, object]:
     return METHODS[method](params or {})
 
 
-# A request over the limits, by message id (tests/units/test_core_rare_words.py holds them to en.js).
+# A request over the limits, by message id (tests/units/test_core_words.py holds them to en.js).
 WORDS: dict[str, str] = {
     "limits.requestTooLarge": (
         "This is too much data to open ({size}): the game reads at most {limit} at a time."

@@ -156,7 +156,7 @@ class InvalidActionError(BackgammonError):
 
 # Where a match file's fault is, by message id: the fault's own sentence is `{reason}`, the file's text as
 # written `{text}` (never translated). The page says them from the same ids (web/i18n/CODE.js;
-# tests/units/test_core_text_words.py holds English's messages to these).
+# tests/units/test_core_words.py holds English's messages to these).
 FILE_WORDS: dict[str, str] = {
     "filefault.gameLineText": "Game {game}, line {line} ({text}): {reason}",
     "filefault.gameLine": "Game {game}, line {line}: {reason}",

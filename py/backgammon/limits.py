@@ -85,7 +85,7 @@ MAX_POSITION_CHARS = 1_000
 
 
 # A record over the limits, by message id: the page says it in the player's language from the same ids
-# (web/i18n/CODE.js; tests/units/test_core_text_words.py holds English's messages to these). Python writes its
+# (web/i18n/CODE.js; tests/units/test_core_words.py holds English's messages to these). Python writes its
 # numbers with a thousands separator; the page writes them in the language's figures.
 WORDS: dict[str, str] = {
     "limits.tooManyGames": (
@@ -216,7 +216,7 @@ def shown(value: object) -> str:
 
 
 # What `shown` words in English for a value that is not text or a number, by message id (the page says them in
-# the player's language inside the sentence that shows the value; tests/units/test_core_rare_words.py).
+# the player's language inside the sentence that shows the value; tests/units/test_core_words.py).
 SHOWN_WORDS: dict[str, str] = {
     "shown.nothing": "nothing",
     "shown.longNumber": "a very long number",

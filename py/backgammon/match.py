@@ -53,7 +53,7 @@ class SetupState:
 
 
 # A saved match's or link's players the core refuses, by message id, said by the page inside `record.header`
-# (tests/units/test_core_rare_words.py holds them to en.js). A players list of another shape stays English.
+# (tests/units/test_core_words.py holds them to en.js). A players list of another shape stays English.
 PLAYER_WORDS: dict[str, str] = {
     "record.playerName": "Player {index}'s name must be 1 to {most} characters.",
     "record.playerControl": (

@@ -34,7 +34,7 @@ REPLAYABLE = frozenset(get_args(ActionType)) - {"play", "next_game"}
 
 
 # Why a match record is refused, by message id: the page says it in the player's language from the same ids
-# (web/i18n/CODE.js; tests/units/test_core_text_words.py holds English's messages to these).
+# (web/i18n/CODE.js; tests/units/test_core_words.py holds English's messages to these).
 WORDS: dict[str, str] = {
     "record.notOurs": (
         'This is not a backgammon match record of this game (it does not say "format": "{format}").'
@@ -52,7 +52,7 @@ WORDS: dict[str, str] = {
     "record.startFails": "The start of game {game} ({action}) does not replay: {error}",
 }
 
-# A record that is not a JSON object (tests/units/test_core_rare_words.py holds it to en.js).
+# A record that is not a JSON object (tests/units/test_core_words.py holds it to en.js).
 RARE_WORDS: dict[str, str] = {"record.notObject": "A match record is a JSON object, not {value}."}
 
 

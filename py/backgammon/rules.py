@@ -26,7 +26,7 @@ MAX_CUBE = 64
 MAX_MATCH_LENGTH = 25
 
 # A saved match's or link's settings the core refuses, by message id, said by the page inside `record.header`
-# (tests/units/test_core_rare_words.py holds them to en.js). A settings object of another type stays English.
+# (tests/units/test_core_words.py holds them to en.js). A settings object of another type stays English.
 SETTINGS_WORDS: dict[str, str] = {
     "record.settingBool": "Setting {name} must be true or false.",
     "record.unknownSettings": "Unknown setting(s): {names}.",

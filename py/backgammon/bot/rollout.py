@@ -63,7 +63,7 @@ SETTINGS_WORDS = {
     "rollout.pliesRange": "The checker play in trials is 0-ply or 1-ply, not {plies}.",
 }
 #: The rest a player can meet (the panel's field stops trials out of range first), the same way; Python writes
-#: the most with a thousands separator (tests/units/test_core_rare_words.py holds them to en.js).
+#: the most with a thousands separator (tests/units/test_core_words.py holds them to en.js).
 RARE_WORDS = {"rollout.trialsRange": "A rollout has 1 to {most} trials, not {trials}."}
 MONEY = MatchContext()
 

@@ -33,7 +33,7 @@ _BASE64_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 _MAX_SCORE = 0x7FFF
 
 # What is wrong with a Position ID or Match ID, by message id: the page says it in the player's language from
-# the same ids (web/i18n/CODE.js; tests/units/test_core_text_words.py holds English's messages to these).
+# the same ids (web/i18n/CODE.js; tests/units/test_core_words.py holds English's messages to these).
 WORDS: dict[str, str] = {
     "ids.idLength": (
         "A {kind, select, position {Position ID} other {Match ID}} has {length} characters; {text} has "
@@ -57,7 +57,7 @@ WORDS: dict[str, str] = {
 
 
 # A Match ID not written, the reason inside, and the reasons an XGID shares
-# (tests/units/test_core_rare_words.py holds them to en.js).
+# (tests/units/test_core_words.py holds them to en.js).
 RARE_WORDS: dict[str, str] = {
     "ids.cannotWriteMatchId": "Cannot write a Match ID: {reason}.",
     "ids.stateCube": "the cube value {value} is not a power of two from 1 to {most}",

@@ -65,7 +65,7 @@ ROW_BODY = 5  # gnubg's left cells start after "%3d) "
 
 # What is wrong with a .mat file, by message id (inside the sentence that says where: errors.FILE_WORDS);
 # the page says it in the player's language from the same ids (web/i18n/CODE.js;
-# tests/units/test_core_text_words.py holds English's messages to these). The file's own text is an
+# tests/units/test_core_words.py holds English's messages to these). The file's own text is an
 # argument, never translated.
 WORDS: dict[str, str] = {
     "mat.empty": "The file is empty: a .mat match file begins with a line like ' 5 point match'.",
@@ -102,7 +102,7 @@ WORDS: dict[str, str] = {
     ),
 }
 
-# The rarer faults of a .mat file, the same way (tests/units/test_core_rare_words.py holds them to en.js).
+# The rarer faults of a .mat file, the same way (tests/units/test_core_words.py holds them to en.js).
 RARE_WORDS: dict[str, str] = {
     "mat.notTextValue": "A .mat file is text, not {value}.",
     "mat.tooManyGames": "This .mat file holds {n} games; this game reads at most {most} games in one match.",

@@ -38,7 +38,7 @@ def match_too_long(length: int) -> Said:
 
 # What a match file's replay finds wrong, by message id (inside the sentence that says where:
 # errors.FILE_WORDS); the page says it in the player's language from the same ids (web/i18n/CODE.js;
-# tests/units/test_core_text_words.py holds English's messages to these). Names and plays as the file
+# tests/units/test_core_words.py holds English's messages to these). Names and plays as the file
 # writes them.
 WORDS: dict[str, str] = {
     "replay.noResult": "Game {game} has no result, yet another game begins.",

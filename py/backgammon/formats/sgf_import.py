@@ -81,7 +81,7 @@ VARIANTS = {"Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3"}
 
 # What is wrong with an .sgf file, by message id (inside the sentence that says where: errors.FILE_WORDS);
 # the page says it in the player's language from the same ids (web/i18n/CODE.js;
-# tests/units/test_core_text_words.py holds English's messages to these). The file's text is an argument.
+# tests/units/test_core_words.py holds English's messages to these). The file's text is an argument.
 WORDS: dict[str, str] = {
     "sgf.empty": "The file is empty: a GNU Backgammon .sgf file begins with '(;FF[4]GM[6]'.",
     "sgf.treeNode": "A game tree '(' must begin with a node ';'.",
@@ -116,7 +116,7 @@ WORDS: dict[str, str] = {
     ),
 }
 
-# The rarer faults of a file, the same way (tests/units/test_core_rare_words.py holds them to en.js).
+# The rarer faults of a file, the same way (tests/units/test_core_words.py holds them to en.js).
 RARE_WORDS: dict[str, str] = {
     "sgf.notText": "An .sgf file is text, not {value}.",
     "sgf.notSgf": "Expected '(' to begin a game, found {found}: this is not an SGF file.",

@@ -76,7 +76,7 @@ _FIELD = (
     " rules {rules field} other {max cube field}}"
 )
 # What is wrong with a pasted text, an XGID or the state of gnubg's IDs, by message id: the page says it in
-# the player's language from the same ids (web/i18n/CODE.js; tests/units/test_core_text_words.py holds
+# the player's language from the same ids (web/i18n/CODE.js; tests/units/test_core_words.py holds
 # English's messages to these). A clause (lower case, no full stop) is said inside the sentence that names
 # the text.
 WORDS: dict[str, str] = {
@@ -125,7 +125,7 @@ WORDS: dict[str, str] = {
 }
 
 # The rest of what an XGID cannot hold, a text that is empty or not text, the same way
-# (tests/units/test_core_rare_words.py holds them to en.js).
+# (tests/units/test_core_words.py holds them to en.js).
 RARE_WORDS: dict[str, str] = {
     "ids.notText": "Expected an XGID or a GNU Backgammon ID as text, got {value}.",
     "ids.nothingToRead": "Nothing to read: give an XGID, a Position ID, or 'POSITION_ID:MATCH_ID'.",

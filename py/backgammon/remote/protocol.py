@@ -33,7 +33,7 @@ from .messages import Message, RemoteError, message_hash
 CORE_ITEMS = REPLAYABLE - {"roll", "undo", "undo_all"}
 
 # An action of the rules core refused in a transcript (what a watcher's page shows inside its stop reason), by
-# message id, the core's refusal inside (tests/units/test_core_rare_words.py holds it to en.js).
+# message id, the core's refusal inside (tests/units/test_core_words.py holds it to en.js).
 ACTIONS_SAID = (
     "move",
     "confirm",

@@ -1,8 +1,8 @@
-"""The rules core's rarer sentences are said by the page from the catalogues: a file's rarer faults, an XGID's
-state, a record's settings and players, a request over the limits, a rollout's trials, how a value from
-outside is shown, an action refused in a watched match. Each message id of these tables is a key of
-every catalogue, English's message is the core's own text, and the core renders English as the page's
-formatter does (tests/core: the errors carry the ids)."""
+"""What the rules core says of a pasted text, a match file, a record, a request and a watched match is
+said by the page from the catalogues (the rarer faults too: an XGID's state, a record's settings and players,
+a rollout's trials, how a value from outside is shown): each message id of the core's tables is a key of every
+catalogue, English's message is the core's own text, and the core renders English as the page's formatter
+does (tests/core: the errors carry the ids)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,18 @@ from scripts.i18n_messages import catalogue_path, languages, parse, read_catalog
 
 from backgammon import api, errors, limits, match, record, rules
 from backgammon.bot import rollout
-from backgammon.formats import gnubg_id, mat_import, sgf_import, xgid
+from backgammon.formats import gnubg_id, mat_import, replay, sgf_import, xgid
 from backgammon.remote import protocol
 
 TABLES = {
+    "gnubg_id.WORDS": gnubg_id.WORDS,
+    "xgid.WORDS": xgid.WORDS,
+    "errors.FILE_WORDS": errors.FILE_WORDS,
+    "mat_import.WORDS": mat_import.WORDS,
+    "sgf_import.WORDS": sgf_import.WORDS,
+    "replay.WORDS": replay.WORDS,
+    "record.WORDS": record.WORDS,
+    "limits.WORDS": limits.WORDS,
     "limits.SHOWN_WORDS": limits.SHOWN_WORDS,
     "sgf_import.RARE_WORDS": sgf_import.RARE_WORDS,
     "mat_import.RARE_WORDS": mat_import.RARE_WORDS,
@@ -49,6 +57,13 @@ def test_englishs_messages_are_the_cores_text() -> None:
 @pytest.mark.parametrize(
     ("key", "args"),
     [
+        ("ids.idLength", {"kind": "position", "length": 14, "text": "'abc'", "count": 3}),
+        ("ids.idLength", {"kind": "match", "length": 12, "text": "'abc'", "count": 3}),
+        ("ids.xgidNotNumber", {"field": "scoreTop", "text": "'x'"}),
+        ("ids.xgidRange", {"field": "maxCube", "value": 100, "low": 0, "high": 99}),
+        ("ids.notPlaying", {"state": "over"}),
+        ("ids.xgidSide", {"side": "top", "count": 16}),
+        ("filefault.gameLineText", {"game": 2, "line": 14, "text": '"13/8 x"', "reason": "It is wrong."}),
         ("sgf.notNumber", {"what": "ws", "text": "'x'"}),
         ("sgf.notNumber", {"what": "cube", "text": "'x'"}),
         ("sgf.crawford", {"said": "is"}),
