@@ -124,3 +124,16 @@ def test_a_text_python_quotes_keeps_its_direction_inside_a_sentence_written_righ
     assert english.startswith("'XGID=-b----E-C-:0:0:1:92' is not a valid XGID") and "\u2068" not in english
     assert arabic.startswith("\u2068'XGID=-b----E-C-:0:0:1:92'\u2069 ")
     assert "\u2068'92'\u2069" in arabic
+
+
+def test_a_word_the_core_gives_for_a_select_is_its_case_in_arabic_too() -> None:
+    """saidText isolates quoted texts only: a word alone (`is`, `not`, `black`) may be a select's case."""
+    body = DOCUMENT + (
+        ' await useLanguage("ar"); const said = (said) => saidText({id: "sgf.crawford", args: {said}});'
+        ' const said_t = (said) => t("sgf.crawford", {said});'
+        ' print([said("is"), said("not"), said_t("is"), said_t("not")]);'
+    )
+    is_, not_, expected_is, expected_not = run_module(
+        IMPORTS.replace("{ t, useLanguage }", "{ saidText, t, useLanguage }"), body
+    )
+    assert (is_, not_) == (expected_is, expected_not) and is_ != not_

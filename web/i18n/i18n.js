@@ -76,9 +76,9 @@ export function saidText(words) {
   /** @type {Record<string, string | number>} */
   const args = {};
   for (const [name, value] of Object.entries(words.args)) {
-    // A text Python quotes (a file's line, an ID, a player's name) keeps its own direction inside a sentence
-    // written right to left (the first strong letter's: U+2068 … U+2069).
-    if (typeof value === "string") args[name] = LANGUAGES[locale]?.dir === "rtl" ? `\u2068${value}\u2069` : value;
+    // A text Python quotes (a file's line, an ID, a name) keeps its own direction inside a sentence written right
+    // to left (the first strong letter's: U+2068 … U+2069); a word alone may be a select's case and stays as it is.
+    if (typeof value === "string") args[name] = LANGUAGES[locale]?.dir === "rtl" && !/^[\w-]*$/.test(value) ? `\u2068${value}\u2069` : value;
     else if (typeof value !== "object") args[name] = value;
     else {
       const inner = saidText(value);
