@@ -61,6 +61,20 @@ def wait_restarted(page: Page, count: int = 1) -> None:
     wait_idle(page)
 
 
+def break_until_given_up(page: Page) -> None:
+    """Break the worker's Python session and read the match, on each new worker again, until the engine is
+    given up. Broken sessions restart the worker at once (a dead one is first noticed after seconds): the same
+    count of restarts, sooner. The fourth read fails; on a loaded machine a worker that does not answer for
+    seconds counts as a failure too, so the page may give up one break sooner."""
+    break_and_read = "async () => { await backgammonTestProbe.corrupt(); await backgammonTestProbe.view(); }"
+    for count in range(1, 5):
+        with contextlib.suppress(PlaywrightError):
+            page.evaluate(break_and_read)
+        if count == 4 or page.get_attribute("html", "data-engine") == "failed":
+            break
+        wait_restarted(page, count)
+
+
 def test_a_worker_killed_while_idle_is_noticed_and_the_match_goes_on(page: Page, site: Site) -> None:
     open_match(page, site, "31,52,64,52")
     click_move(page, 8, 5)  # White plays the opening 3-1 halfway: the turn in progress is saved too
@@ -159,17 +173,7 @@ def test_the_computer_turn_goes_on_after_its_worker_dies(page: Page, site: Site)
 def test_an_engine_that_keeps_failing_is_given_up_with_the_match_saved(page: Page, site: Site) -> None:
     open_match(page, site, "31,52")
     saved = saved_record(page)
-    # Broken Python sessions restart the worker at once (a dead one is first noticed, after seconds): the same
-    # count of restarts, sooner.
-    break_and_read = "async () => { await backgammonTestProbe.corrupt(); await backgammonTestProbe.view(); }"
-    for count in range(1, 5):
-        # The fourth read fails: the engine is given up. On a loaded machine a worker that does not answer for
-        # seconds counts as a failure too, so the page may give up one break sooner.
-        with contextlib.suppress(PlaywrightError):
-            page.evaluate(break_and_read)
-        if count == 4 or page.get_attribute("html", "data-engine") == "failed":
-            break
-        wait_restarted(page, count)
+    break_until_given_up(page)
     page.wait_for_selector("html[data-engine='failed']", state="attached", timeout=NOTICED_MS)
     assert page.get_attribute("html", "data-engine-restarts") == "3"  # given up at the 4th failure
     expect(page.locator("#engine-status")).to_contain_text("keeps failing")

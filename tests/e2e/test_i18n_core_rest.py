@@ -5,19 +5,17 @@ device; the detail of a failed analysis said in French."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 from scripts.i18n_messages import catalogue_path, parse, read_catalogue, render_english
 
 from .conftest import Site
 from .i18n_driver import DESKTOP, in_language, switch_language
 from .remote_driver import turn_file, wait_ready
-from .test_engine_recovery import wait_restarted
+from .test_engine_recovery import break_until_given_up
 from .test_review import computer_match, open_saved
 
 
@@ -115,15 +113,9 @@ def test_a_turn_file_written_in_turkish_opens_on_a_french_device(
 def test_a_failed_analysis_says_why_in_french(page: Page, site: Site) -> None:
     in_language(page, "fr")
     open_saved(page, site, computer_match())
-    # The engine given up (four broken Python sessions in a minute: tests/e2e/test_engine_recovery.py's way),
-    # the analysis then fails with the engine's failure as its detail, in the page's words.
-    break_and_read = "async () => { await backgammonTestProbe.corrupt(); await backgammonTestProbe.view(); }"
-    for count in range(1, 5):
-        with contextlib.suppress(PlaywrightError):
-            page.evaluate(break_and_read)
-        if count == 4 or page.get_attribute("html", "data-engine") == "failed":
-            break
-        wait_restarted(page, count)
+    # The engine given up (four broken Python sessions in a minute), the analysis then fails with the engine's
+    # failure as its detail, in the page's words.
+    break_until_given_up(page)
     page.wait_for_selector("html[data-engine='failed']", state="attached", timeout=10_000)
     failures = int(page.get_attribute("html", "data-engine-restarts") or 0) + 1
     page.click("#review-button")
