@@ -593,25 +593,32 @@ def vendor_pyodide(out: Path, stdlib: Path) -> None:
     shutil.copy2(stdlib, target / STDLIB_NAME)
 
 
-# The engine's files whose arrival web/engine/worker.js counts for the page's progress, and the line there
-# that build.py gives their size in all.
+# The engine's files whose arrival web/engine/worker.js counts for the page's progress, and the lines there
+# that build.py gives their size in all and our archive's (asked for once the others have nearly arrived).
 COUNTED_ENGINE_FILES = (
     "pyodide/pyodide.asm.wasm",
     "pyodide/stdlib.zip",
     "pyodide/pyodide-lock.json",
     "py/backgammon.zip",
 )
-ENGINE_BYTES_LINE = "const ENGINE_BYTES = 0;"
+ARCHIVE_FILE = "py/backgammon.zip"
+ENGINE_SIZE_LINES = {"ENGINE_BYTES": "const ENGINE_BYTES = 0;", "ARCHIVE_BYTES": "const ARCHIVE_BYTES = 0;"}
 
 
 def write_engine_size(out: Path) -> None:
-    """The worker's ENGINE_BYTES: the size of the files it counts as they arrive (its progress's total)."""
+    """The worker's ENGINE_BYTES and ARCHIVE_BYTES: the size of the files it counts as they arrive (its
+    progress's total), and of our archive among them."""
     worker = out / "web" / "engine" / "worker.js"
     text = worker.read_text(encoding="utf-8")
-    if text.count(ENGINE_BYTES_LINE) != 1:
-        raise BuildError(f"{worker.name} must hold one `{ENGINE_BYTES_LINE}` for the engine's size")
-    total = sum((out / name).stat().st_size for name in COUNTED_ENGINE_FILES)
-    worker.write_text(text.replace(ENGINE_BYTES_LINE, f"const ENGINE_BYTES = {total};"), encoding="utf-8")
+    sizes = {
+        "ENGINE_BYTES": sum((out / name).stat().st_size for name in COUNTED_ENGINE_FILES),
+        "ARCHIVE_BYTES": (out / ARCHIVE_FILE).stat().st_size,
+    }
+    for name, line in ENGINE_SIZE_LINES.items():
+        if text.count(line) != 1:
+            raise BuildError(f"{worker.name} must hold one `{line}` for the engine's size")
+        text = text.replace(line, f"const {name} = {sizes[name]};")
+    worker.write_text(text, encoding="utf-8")
 
 
 def compile_for_pyodide(package_zip: Path) -> tuple[Path, Path]:

@@ -51,7 +51,7 @@ from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, load_site_build
 
 from benchmarks.bot_page import WorkerThrottle, load_average
-from benchmarks.startup import MARKS_SCRIPT
+from benchmarks.startup import MARKS_SCRIPT, STAGES, engine_marks
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,10 +74,13 @@ worker.onmessage = () => { document.documentElement.dataset.engine = "ready"; };
 """
 BARE_WORKER = """
 const INDEX_URL = new URL("./pyodide/", self.location.href).href;
+performance.mark("engine:start");
 const { loadPyodide } = await import(INDEX_URL + "pyodide.mjs");
+performance.mark("engine:pyodide-imported");
 const pyodide = await loadPyodide({
   indexURL: INDEX_URL, stdLibURL: INDEX_URL + "stdlib.zip", lockFileURL: INDEX_URL + "pyodide-lock.json",
 });
+performance.mark("engine:pyodide-loaded");
 postMessage(pyodide.runPython("1 + 1"));
 """
 UNCOMPRESSED = (".png", ".jpg", ".jpeg", ".webp", ".ico", ".woff2")
@@ -237,6 +240,7 @@ def one_visit(
             page.goto(f"{server.url}?no-welcome", timeout=TIMEOUT_S * 1000)
             page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_S * 1000)
             marks = page.evaluate("window.__bench")
+            stages = engine_marks(page, "/bare-worker.js" if bare else "/web/engine/worker.js")
             # The wall-clock moment of ready (the service worker's precache starts right after it).
             ready_at = page.evaluate("performance.timeOrigin") + marks["ready"]
             # The offline copy: the service worker takes control once it has installed (clients.claim).
@@ -264,6 +268,7 @@ def one_visit(
         "first_frame_ms": round(marks["boardFrame"]) if marks["boardFrame"] is not None else None,
         "ready_ms": round(marks["ready"]) if marks["ready"] is not None else None,
         "longest_task_ms": round(marks["longest"]),
+        "engine_stages_ms": {name: round(at) for name, at in stages.items()},
         "wire_until_ready": until_ready[0],
         "raw_until_ready": until_ready[1],
         "wire_with_offline_copy": with_copy[0],
@@ -326,9 +331,25 @@ def main(argv: list[str] | None = None) -> int:
             f" {megabytes(median('wire_with_offline_copy'))} | {megabytes(median('raw_until_ready'))} |"
             f" {median('first_frame_ms'):.0f} ms | {median('ready_ms') / 1000:.1f} s |"
         )
+    for profile in args.profile:
+        mine = [r for r in runs if r["profile"] == profile]
+        names = sorted({name for r in mine for name in r["engine_stages_ms"]}, key=stage_order)
+        stages = {
+            name: statistics.median(
+                r["engine_stages_ms"][name] for r in mine if name in r["engine_stages_ms"]
+            )
+            for name in names
+        }
+        print(f"{profile}: the engine's stages, ms since navigation (median): {json.dumps(stages)}")
     if args.json:
         args.json.write_text(json.dumps({"runs": runs}, indent=1))
     return 0
+
+
+def stage_order(name: str) -> int:
+    """The engine's loading stages in the order the worker reaches them (benchmarks.startup.STAGES)."""
+    order = [key for key, _ in STAGES]
+    return order.index(name) if name in order else len(order)
 
 
 if __name__ == "__main__":

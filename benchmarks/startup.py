@@ -177,11 +177,12 @@ def wait_ready(page: Page) -> dict[str, Any]:
     return marks
 
 
-def engine_marks(page: Page) -> dict[str, float]:
-    """The worker's loading marks (web/engine/worker.js), in ms since the page's navigation started."""
+def engine_marks(page: Page, script: str = "/web/engine/worker.js") -> dict[str, float]:
+    """The loading marks of the worker running `script` (web/engine/worker.js's `engine:*`), in ms since the
+    page's navigation started."""
     page_origin: float = page.evaluate("performance.timeOrigin")
     for worker in page.workers:
-        if "/web/engine/worker.js" in worker.url:
+        if script in worker.url:
             found: dict[str, Any] = worker.evaluate(
                 """() => ({origin: performance.timeOrigin, marks: performance.getEntriesByType("mark")
                     .filter((mark) => mark.name.startsWith("engine:"))

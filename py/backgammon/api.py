@@ -77,6 +77,9 @@ def budget_param(params: Params, default: float, maximum: float) -> float:
 METHODS: dict[str, Method] = {}
 #: The params each method reads, as a TypedDict (for the page's types; the method itself checks what it gets).
 PARAMS: dict[str, type] = {}
+# Imported in this order, each only once a method asked for is not registered yet (`_load_extensions`): the
+# match's own methods need none of them, so the page's first answer waits for no other module (at a phone's
+# speed, importing them all took 0.5 s of a first visit).
 EXTENSION_MODULES = (
     "backgammon.bot.methods",
     "backgammon.tutorial.methods",
@@ -86,7 +89,7 @@ EXTENSION_MODULES = (
     "backgammon.lobby.methods",
     "backgammon.tournament.methods",
 )
-_extensions_loaded = False
+_extensions_tried: set[str] = set()
 EXTENSION_ERRORS: dict[str, str] = {}
 # Methods whose answer carries the record of the loaded match.
 RECORD_METHODS = frozenset({"new_match", "load", "act", "view", "setup"})
@@ -196,12 +199,15 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") or "player"
 
 
-def _load_extensions() -> None:
-    global _extensions_loaded
-    if _extensions_loaded:
-        return
-    _extensions_loaded = True
+def _load_extensions(until: str | None = None) -> None:
+    """Import the extension modules not tried yet, in order, until one has registered the method `until` (all
+    of them without it)."""
     for module in EXTENSION_MODULES:
+        if until is not None and until in METHODS:
+            return
+        if module in _extensions_tried:
+            continue
+        _extensions_tried.add(module)
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as error:
@@ -226,7 +232,7 @@ def _error(error: BaseException) -> ErrorBody:
 
 def call(method: str, params: Params | None = None) -> Mapping[str, object]:
     """Call one method directly (Python side); raises like the method does."""
-    _load_extensions()
+    _load_extensions(until=method)
     if method not in METHODS:
         broken = "; ".join(
             f"{module} failed to load ({reason})" for module, reason in EXTENSION_ERRORS.items()

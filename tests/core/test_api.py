@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -362,9 +366,34 @@ def test_a_broken_extension_does_not_take_the_match_methods_down(monkeypatch: An
     (tmp_path / "broken_extension_for_test.py").write_text("raise RuntimeError('boom')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(api, "EXTENSION_MODULES", ("broken_extension_for_test",))
-    monkeypatch.setattr(api, "_extensions_loaded", False)
+    monkeypatch.setattr(api, "_extensions_tried", set())
     monkeypatch.setattr(api, "EXTENSION_ERRORS", {})
     assert "view" in result("new_match", {})
     answer = call("no_such_method")
     assert answer["error"]["type"] == "InvalidActionError"
     assert "broken_extension_for_test failed to load (RuntimeError: boom)" in answer["error"]["message"]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a fresh interpreter of its own: on CPython only")
+def test_the_match_s_own_methods_import_no_extension_and_another_s_method_imports_only_its_own() -> None:
+    # In a fresh interpreter, as the worker starts: the page's first answer (a new match) waits for no other
+    # module, and a method of the computer's brings in its own module, not the lobby's or the tournament's.
+    script = """
+import json, sys
+import backgammon.api as api
+loaded = lambda: sorted(m for m in api.EXTENSION_MODULES if m in sys.modules)
+answer = json.loads(api.handle(json.dumps({"id": 1, "method": "new_match", "params": {}})))
+assert "result" in answer, answer
+print(json.dumps(loaded()))
+answer = json.loads(api.handle(json.dumps({"id": 2, "method": "hint", "params": {}})))
+print(json.dumps(loaded()))
+answer = json.loads(api.handle(json.dumps({"id": 3, "method": "no_such_method", "params": {}})))
+print(json.dumps([loaded(), answer["error"]["type"]]))
+"""
+    env = {**os.environ, "PYTHONPATH": str(Path(api.__file__).parents[1])}
+    lines = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert json.loads(lines[0]) == []
+    assert json.loads(lines[1]) == ["backgammon.bot.methods"]
+    assert json.loads(lines[2]) == [sorted(api.EXTENSION_MODULES), "InvalidActionError"]

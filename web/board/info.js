@@ -27,13 +27,15 @@ function sizes(s) {
     : { die: 48, doubleDie: 42, promptW: 96, promptH: 44, rollW: 112, previous: 26, swatch: 13, name: 19, scoreW: 60 };
 }
 
+/** Names of at most this many characters always fit their strip: they are neither measured nor cut. */
+const FITS_UNMEASURED = 10;
+
 /**
  * A name cut to fit a width, with an ellipsis, so that a long one never runs into the pip count. Measured in the
- * drawing itself (its font and size are the stylesheet's); a short name is not measured.
+ * drawing itself (its font and size are the stylesheet's).
  * @param {SVGTextElement} el @param {string} text @param {number} room  viewBox units
  */
 function fitText(el, text, room) {
-  if (text.length <= 10) return;
   let keep = text.length;
   // Not rendered (length 0): nothing to fit.
   while (keep > 1 && textLength(el, 0) > room) {
@@ -75,16 +77,17 @@ function drawStrip(s, player) {
   const pips = s.cfg.showPips && Array.isArray(v.pips) ? t("board.pips", { count: v.pips[player] }) : "";
   // The pip count beside the score, so that a name (a long level's word in some languages) has the room before it;
   // drawn in reading order: name, pips, score.
-  let end = Array.isArray(v.score) ? W - 22 - z.scoreW : W - 12;
-  if (pips) {
-    const el = /** @type {SVGTextElement} */ (svgText(g, pips, { x: end, y: cy, class: "pips", "text-anchor": "end", "dominant-baseline": "central" }));
-    end -= textLength(el, pips.length * z.name * 0.6) + 14;
-  }
+  const end = Array.isArray(v.score) ? W - 22 - z.scoreW : W - 12;
+  const pipsText = pips ? /** @type {SVGTextElement} */ (svgText(g, pips, { x: end, y: cy, class: "pips", "text-anchor": "end", "dominant-baseline": "central" })) : null;
   if (Array.isArray(v.score)) {
     svgEl("rect", { x: W - 10 - z.scoreW, y: y0 + 8, width: z.scoreW, height: STRIP - 16, rx: 6, class: "score-box" }, g);
     svgText(g, String(v.score[player]), { x: W - 10 - z.scoreW / 2, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
   }
-  if (name && who) fitText(name, who, end - nameX);
+  // Measuring a text lays the page out at once (a forced layout, the longest part of building the board at a
+  // phone's speed): only a long name is measured, and the pip count beside it only then.
+  if (!name || !who || who.length <= FITS_UNMEASURED) return;
+  const pipsWidth = pipsText ? textLength(pipsText, pips.length * z.name * 0.6) + 14 : 0;
+  fitText(name, who, end - pipsWidth - nameX);
 }
 
 /** The drawn length of a text, or `guess` where it is not rendered. @param {SVGTextElement} el @param {number} guess */

@@ -47,6 +47,8 @@ const EARLY_FILES = ["pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json"];
  * theirs in all, which build.py writes into ENGINE_BYTES below, 0 if not built), then "start" (Python starting).
  */
 const ENGINE_BYTES = 0;
+/** Our archive's share of ENGINE_BYTES (build.py writes it too). */
+const ARCHIVE_BYTES = 0;
 const PROGRESS_EVERY_MS = 200;
 const progress = { received: 0, arriving: 0, reportedAt: -Infinity };
 
@@ -59,18 +61,33 @@ function reportProgress(now) {
 }
 
 /**
+ * Our archive is asked for once Pyodide's own files have nearly arrived, not beside them: on a phone's link they
+ * would share the bandwidth, and Pyodide's are needed first; its WebAssembly's compilation and Python's start
+ * then take seconds of CPU, in which the archive arrives (a first visit at 9 Mbit/s with a phone's CPU: docs/
+ * performance.md). Nearly, not wholly: Python's start follows their end at once, a task of seconds in which this
+ * thread would not see that end, nor ask.
+ */
+const PYODIDE_BYTES_BEFORE_ARCHIVE = (ENGINE_BYTES - ARCHIVE_BYTES) * 0.95;
+/** @type {() => void} */
+let askForArchive = () => {};
+/** @type {Promise<void>} */
+const archiveAsked = new Promise((resolve) => (askForArchive = resolve));
+
+/**
  * Count a reply's bytes as they arrive (from a copy of it: the reply itself goes on to Pyodide untouched).
  * @param {Promise<Response>} reply
+ * @returns {Promise<void>} settled once the reply has arrived whole, or failed
  */
 function countDownload(reply) {
   progress.arriving += 1;
-  reply
+  return reply
     .then(async (response) => {
       const reader = response.clone().body?.getReader();
       for (;;) {
         const chunk = await reader?.read();
         if (!chunk || chunk.done) return;
         progress.received += chunk.value.byteLength;
+        if (progress.received >= PYODIDE_BYTES_BEFORE_ARCHIVE) askForArchive();
         reportProgress(false);
       }
     })
@@ -81,14 +98,21 @@ function countDownload(reply) {
     });
 }
 
+/** @type {Map<string, Promise<void>>} each early file's arrival, by URL */
+const earlyArrivals = new Map();
 const earlyReplies = new Map(
   EARLY_FILES.map((name) => {
     const reply = fetch(INDEX_URL + name);
     reply.catch(() => {}); // a failure reaches Pyodide's own fetch, which reports it
-    countDownload(reply);
+    earlyArrivals.set(INDEX_URL + name, countDownload(reply));
     return [INDEX_URL + name, reply];
   }),
 );
+Promise.all(earlyArrivals.values()).then(askForArchive); // the latest it is asked for
+if (ENGINE_BYTES === 0) askForArchive(); // not built: sizes unknown
+const archiveReply = archiveAsked.then(() => fetch(ARCHIVE_URL));
+archiveReply.catch(() => {}); // awaited by startPython, which reports it
+countDownload(archiveReply); // from now: the status line's download does not end between the two
 import(INDEX_URL + "pyodide.asm.mjs").catch(() => {}); // Pyodide's import of it reports a failure
 const networkFetch = globalThis.fetch;
 /** @type {typeof fetch} */
@@ -96,9 +120,7 @@ const fetchTakingEarlyReplies = (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
   const reply = earlyReplies.get(url);
   if (reply === undefined || init?.integrity) {
-    const fetched = networkFetch(input, init);
-    if (url === ARCHIVE_URL) countDownload(fetched);
-    return fetched;
+    return networkFetch(input, init);
   }
   earlyReplies.delete(url);
   return reply;
@@ -184,13 +206,15 @@ function toErrorValue(error) {
 }
 
 /**
- * @param {string} url
+ * A reply's body, or an EngineLoadError that names the file.
+ * @param {string} url  what was asked for
+ * @param {Promise<Response>} reply
  * @returns {Promise<ArrayBuffer>}
  */
-async function fetchBytes(url) {
+async function fetchBytes(url, reply) {
   let response;
   try {
-    response = await fetch(url);
+    response = await reply;
   } catch (error) {
     throw new EngineError("EngineLoadError", `could not fetch ${url}: ${toErrorValue(error).message}`);
   }
@@ -252,7 +276,7 @@ function watchForWasmFailure() {
  */
 async function startPython() {
   performance.mark("engine:start");
-  const archive = fetchBytes(ARCHIVE_URL);
+  const archive = fetchBytes(ARCHIVE_URL, archiveReply);
   archive.catch(() => {}); // awaited below; this only silences the early unhandled-rejection report
   /** @type {{loadPyodide: (options: object) => Promise<any>}} */
   let pyodideModule;
