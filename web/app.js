@@ -6,7 +6,7 @@
  * page: share links, files the installed app is launched with, another tab's saves. The modes never import each
  * other; what they need of the page is handed to them here.
  */
-import { createBoard } from "./board/board.js";
+import { createBoardInSteps } from "./board/board.js";
 import { createAnnouncer } from "./announce.js";
 import { bindCopyButtons } from "./copy.js";
 import { openDialog, showMessage } from "./dialogs.js";
@@ -113,11 +113,11 @@ const { enqueue } = queue;
 if (testMode) /** @type {any} */ (globalThis).backgammonQueueOpen = queue.open;
 
 await nextTask();
-// The start board drawn into the page by build.py (web/board/start.svg, for the first frame) gives way to the live one.
-$("board").replaceChildren();
 /** @type {import("./play/play.js").Play} */
 let play; // made once the board is: the board's callbacks reach it
-const board = createBoard($("board"), {
+// The start board drawn into the page by build.py (web/board/start.svg, for the first frame) gives way to the live
+// one, built in two tasks (each under 50 ms at a phone's speed) and put in its place whole.
+const board = await createBoardInSteps($("board"), {
   view: startView(),
   interactive: false,
   orientation: preferences.orientation,
@@ -129,8 +129,8 @@ const board = createBoard($("board"), {
   onDiceClick: () => play.boardCallbacks.onDiceClick(),
   onCubeClick: () => play.boardCallbacks.onCubeClick(),
   onSelect: (loc) => play.boardCallbacks.onSelect(loc),
-});
-// Building the live board is a task of its own (about 100 ms at a phone's speed): the rest of the set-up is another.
+}, nextTask);
+// The rest of the set-up is a task of its own.
 await nextTask();
 
 // A worker that fails is replaced and given the match back from its record (web/engine/engine.js); the request it

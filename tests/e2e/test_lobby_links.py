@@ -111,8 +111,13 @@ def test_two_accepting_one_invitation_by_links_get_one_match(
     for page, name in ((bob, "Bob"), (cy, "Cy")):
         open_lobby(page, site, name)
         page.wait_for_selector(row(page, "Ann", 3), timeout=CONNECT_TIMEOUT_MS)
-    for page in (bob, cy):
-        page.click(f"{row(page, 'Ann', 3)} button:text-is('Accept')")
+    # Both accept at once: pressed one after the other with a click's waits (visible, stable: two frames, and
+    # more on a loaded machine), the second Accept may be gone already: shown taken by the first.
+    accepts = [page.locator(f"{row(page, 'Ann', 3)} button:text-is('Accept')") for page in (bob, cy)]
+    for accept in accepts:
+        expect(accept).to_be_enabled()
+    for accept in accepts:
+        accept.dispatch_event("click")
     ann.wait_for_selector("#remote-title:has-text('3-point match with')", timeout=CONNECT_TIMEOUT_MS)
     winner_name = (ann.text_content("#remote-title") or "").split(" with ")[1].split(" ·")[0]
     assert winner_name in ("Bob", "Cy")

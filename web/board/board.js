@@ -84,13 +84,37 @@ let boardCount = 0;
  * @param {BoardConfig} config
  */
 export function createBoard(el, config) {
+  const { s, narrowScreen } = startBoard(config);
+  buildStatic(s);
+  drawNow(s);
+  el.appendChild(s.svg);
+  return boardApi(s, narrowScreen);
+}
+
+/**
+ * The same board, built in two steps with `pause()` between them (the page's start, where each step is a task of
+ * its own at a phone's speed), off the page, then put in place of what `el` held (the drawing of the start board
+ * in the page's HTML) at once.
+ * @param {HTMLElement} el @param {BoardConfig} config @param {() => Promise<void>} pause
+ */
+export async function createBoardInSteps(el, config, pause) {
+  const { s, narrowScreen } = startBoard(config);
+  buildStatic(s);
+  await pause();
+  drawNow(s);
+  el.replaceChildren(s.svg);
+  return boardApi(s, narrowScreen);
+}
+
+/** A board's state and its listeners, its drawing not begun. @param {BoardConfig} config */
+function startBoard(config) {
   /** @type {State["cfg"]} */
   const cfg = {
     orientation: "right", perspective: 0, showPips: true, animationMs: 250, interactive: true, layout: "auto",
     ...config,
   };
   const narrowScreen = typeof matchMedia === "function" ? matchMedia(NARROW_MEDIA) : null;
-  const s = newState(el, cfg, layoutOf(cfg, narrowScreen));
+  const s = newState(cfg, layoutOf(cfg, narrowScreen));
   watchSize(s);
   bindInput(s);
   // The board's words follow the page's language at once (web/i18n/i18n.js `useLanguage`).
@@ -99,9 +123,14 @@ export function createBoard(el, config) {
     schedule(s);
   }, document);
   if (narrowScreen) watchTurns(s, narrowScreen);
-  buildStatic(s);
-  drawNow(s);
+  return { s, narrowScreen };
+}
 
+/**
+ * What the page may do with a board.
+ * @param {State} s @param {MediaQueryList | null} narrowScreen
+ */
+function boardApi(s, narrowScreen) {
   return {
     /**
      * Change any part of the config. A new `view` is drawn (running glides land on it), drops the
@@ -146,18 +175,17 @@ export function createBoard(el, config) {
 const layoutOf = (cfg, narrowScreen) => (cfg.layout === "auto" || !cfg.layout ? (narrowScreen?.matches ? "narrow" : "wide") : cfg.layout);
 
 /**
- * The board's SVG skeleton in `el`, and its state.
- * @param {HTMLElement} el @param {State["cfg"]} cfg @param {"wide" | "narrow"} layout
+ * The board's SVG skeleton, not in the page yet, and its state.
+ * @param {State["cfg"]} cfg @param {"wide" | "narrow"} layout
  * @returns {State}
  */
-function newState(el, cfg, layout) {
+function newState(cfg, layout) {
   const prefix = `bgb${++boardCount}`;
   const geo = createGeometry(cfg.orientation, cfg.perspective, layout);
   const svg = /** @type {SVGSVGElement} */ (svgEl("svg", {
     viewBox: `0 0 ${geo.W} ${geo.H}`, class: `bg-board ${geo.layout}`, role: "group", "aria-label": t("board.label"),
     preserveAspectRatio: "xMidYMid meet",
   }));
-  el.appendChild(svg);
   const defs = svgEl("defs", {}, svg);
   addDefs(defs, prefix);
   return {
