@@ -116,7 +116,7 @@ await nextTask();
 /** @type {import("./play/play.js").Play} */
 let play; // made once the board is: the board's callbacks reach it
 // The start board drawn into the page by build.py (web/board/start.svg, for the first frame) gives way to the live
-// one, built in two tasks (each under 50 ms at a phone's speed) and put in its place whole.
+// one, built in two tasks (halves of the 60 to 100 ms it took in one at a phone's speed) and put in its place whole.
 const board = await createBoardInSteps($("board"), {
   view: startView(),
   interactive: false,
