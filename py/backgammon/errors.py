@@ -99,7 +99,7 @@ class BackgammonError(ValueError):
 
 
 # What the rules core refuses a player on the game page, as the page's message ids (web/i18n/CODE.js) with
-# their English (tests/units/test_refusal_words.py holds the two equal). A move's rules: backgammon.turn's
+# their English (tests/units/test_core_words.py holds the two equal). A move's rules: backgammon.turn's
 # RULE_WORDS; why a player may not double: backgammon.rules' `double.*`. What only a program sends is English.
 REFUSALS: dict[str, str] = {
     "refusal.noMoveToUndo": "There is no move to undo.",

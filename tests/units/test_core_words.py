@@ -1,17 +1,19 @@
-"""What the rules core says of a pasted text, a match file, a record, a request and a watched match is
-said by the page from the catalogues (the rarer faults too: an XGID's state, a record's settings and players,
-a rollout's trials, how a value from outside is shown): each message id of the core's tables is a key of every
-catalogue, English's message is the core's own text, and the core renders English as the page's formatter
-does (tests/core: the errors carry the ids)."""
+"""What the rules core says of a pasted text, a match file, a record, a request, a watched match, a
+position being set up and an action or move it refuses is said by the page from the catalogues (the rarer
+faults too: an XGID's state, a record's settings and players, a rollout's trials, how a value from outside
+is shown): each message id of the core's tables is a key of every catalogue, English's message is the
+core's own text, and the core renders English as the page's formatter does (tests/core: the errors carry
+the ids)."""
 
 from __future__ import annotations
 
 import pytest
 from scripts.i18n_messages import catalogue_path, languages, parse, read_catalogue, render_english
 
-from backgammon import api, errors, limits, match, record, rules
+from backgammon import api, errors, limits, match, record, rules, turn
 from backgammon.bot import rollout
 from backgammon.formats import gnubg_id, mat_import, replay, sgf_import, xgid
+from backgammon.positions import methods as positions
 from backgammon.remote import protocol
 
 TABLES = {
@@ -35,6 +37,9 @@ TABLES = {
     "api.WORDS": api.WORDS,
     "rollout.RARE_WORDS": rollout.RARE_WORDS,
     "protocol.REFUSED_WORDS": protocol.REFUSED_WORDS,
+    "positions.PROBLEMS": positions.PROBLEMS,
+    "errors.REFUSALS": errors.REFUSALS,
+    "turn.RULE_WORDS": turn.RULE_WORDS,
 }
 WORDS = {key: text for table in TABLES.values() for key, text in table.items()}
 

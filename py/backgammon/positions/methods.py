@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 CHECKERS = 15
 
 # What check_position finds wrong, by message id: the page says it in the player's language from the same
-# ids (web/i18n/CODE.js `position.*`; tests/units/test_position_words.py holds the English there to these).
+# ids (web/i18n/CODE.js `position.*`; tests/units/test_core_words.py holds the English there to these).
 # `{name}` is the player's (the page puts its own name for the side, from `player`).
 PROBLEMS: dict[str, str] = {
     "position.tooManyCheckers": "{name} has {total} checkers on the board and the bar, not {most}.",
