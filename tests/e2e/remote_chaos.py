@@ -114,6 +114,7 @@ class RemoteMonkey:
             return rd.act_once(page) if rd.has_work(s) else "play: nothing to do"
         source = self.rng.choice(s["sources"])
         page.click(f"#board .target[data-loc='{source}']")
+        rd.next_frame(page)
         locs = "(ts) => ts.map((t) => t.getAttribute('data-loc'))"
         targets = page.eval_on_selector_all("#board .target", locs)
         dests = page.eval_on_selector_all("#board .target.dest", locs)
@@ -193,9 +194,14 @@ def run_remote_chaos(browser: Browser, site: str, seed: int, steps: int) -> dict
         done = 0
         while done < steps and not over:
             done += 1
-            monkey.step()
-            monkey.check()
-            over = monkey.check_not_stuck()
+            try:
+                monkey.step()
+                monkey.check()
+                over = monkey.check_not_stuck()
+            except Exception as error:
+                # The steps that led here, to replay them (REMOTE_CHAOS_SEED, REMOTE_CHAOS_STEPS).
+                error.add_note(f"seed {seed}, step {done}: " + "; ".join(monkey.log[-12:]))
+                raise
         records = [transcript(page) for page in monkey.pages()]
         # "over" is what the pages showed; the record itself must say so too (a match won, or claimed).
         ended = replay_transcript([check_message(message) for message in max(records, key=len)]).finished

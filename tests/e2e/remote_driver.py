@@ -5,13 +5,11 @@ with their Content-Security-Policy on, so everything here reads the page by sele
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 
 # Generous for a loaded 2-core machine: a turn goes from one device to the other in well under a second here.
@@ -114,6 +112,24 @@ def wait_idle_after(page: Page, before: int) -> None:
     raise AssertionError(f"the page did not take up the action: {state(page)}")
 
 
+def next_frame(page: Page) -> None:
+    """Wait until the board has drawn what the last input did: it draws on the next animation frame."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def pick_up(page: Page, source: str) -> bool:
+    """Click the checker at `source` until the board shows it picked up; whether it does. A click on the checker
+    already picked up puts it down, and until the next frame the board still shows it picked up with its
+    destinations: read then, they are gone by the time one is clicked."""
+    picked = f"#board .target.selected[data-loc='{source}']"
+    for _ in range(2):
+        page.click(f"#board .target[data-loc='{source}']")
+        next_frame(page)
+        if page.query_selector(picked) is not None:
+            return True
+    return False
+
+
 def act_once(page: Page) -> str:
     """One thing a player does: end a complete turn, move a checker (the first legal one), or press the turn's
     main button."""
@@ -128,10 +144,8 @@ def act_once(page: Page) -> str:
         # A checker just moved is a source too (picked up, it can be taken back): it has no destination. The
         # board marks the checker picked up and its destinations in the same frame, so once it shows the one
         # the others are there, or there are none (waiting for a destination instead cost a second each).
-        page.click(f"#board .target[data-loc='{source}']")
-        with contextlib.suppress(PlaywrightTimeout):
-            picked = f"#board .target.selected[data-loc='{source}']"
-            page.wait_for_selector(picked, state="attached", timeout=5000)
+        if not pick_up(page, source):
+            continue
         dests = page.eval_on_selector_all(
             "#board .target.dest", "(ts) => ts.map((t) => t.getAttribute('data-loc'))"
         )
