@@ -109,7 +109,8 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
     matches, seed, length = (int(str(args[key])) for key in ("matches", "seed", "length"))
     out = Path(str(args["out"]))
     level, net = str(args["levels"][0]), net_fingerprint()  # type: ignore[index]
-    done = len(matches_to_resume(out, level, seed, net))
+    against = opponent_named(int(str(args["plies"])))
+    done = len(matches_to_resume(out, level, seed, net, against))
     ours = level_decider(SETTINGS[level])
     with out.open("a") as sink:
         for number in range(done, matches):
@@ -123,6 +124,7 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
                 "level": level,
                 "seed": seed,
                 "net": net,
+                **({"against": against} if against else {}),
                 "won": result["winner"] == seat,
                 "score": [result["score"][seat], result["score"][1 - seat]],
                 **{key: result[key] for key in ("games", "doubles", "drops")},
@@ -133,16 +135,22 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
             print(json.dumps(line), flush=True)
 
 
-def matches_to_resume(out: Path, level: str, seed: int, net: str) -> list[dict[str, Any]]:
-    """The matches an earlier run kept in `out`, checked to be of this level, seed and net
-    (`net_fingerprint`): a file of other matches is refused, not added to."""
+def opponent_named(plies: int) -> str:
+    """The opponent a file's lines name: none for gnubg 0-ply, the one files were first played against."""
+    return f"gnubg {plies}-ply" if plies else ""
+
+
+def matches_to_resume(out: Path, level: str, seed: int, net: str, against: str = "") -> list[dict[str, Any]]:
+    """The matches an earlier run kept in `out`, checked to be of this level, seed, net (`net_fingerprint`)
+    and opponent (`opponent_named`): a file of other matches is refused, not added to."""
     lines = [json.loads(text) for text in out.read_text().splitlines()] if out.exists() else []
     for number, line in enumerate(lines):
-        kept = (line["match"], line["level"], line.get("seed"), line.get("net"))
-        if kept != (number, level, seed, net):
+        kept = (line["match"], line["level"], line.get("seed"), line.get("net"), line.get("against", ""))
+        if kept != (number, level, seed, net, against):
             sys.exit(
                 f"{out}: match {number} is not of level {level}, seed {seed}, net {net}"
-                f" (it has level {kept[1]}, seed {kept[2]}, net {kept[3]}): give another --out file"
+                f" against {against or 'gnubg 0-ply'} (it has level {kept[1]}, seed {kept[2]}, net {kept[3]}"
+                f" against {kept[4] or 'gnubg 0-ply'}): give another --out file"
             )
     return lines
 
@@ -214,6 +222,7 @@ def play_inside_gnubg(args: dict[str, object]) -> None:
             judge_luck=judge_luck,
             out=out,
             net=net_fingerprint(),
+            against=opponent_named(int(str(args["plies"]))),
         )
         print(json.dumps({**figures, "opponent": name}), flush=True)
 

@@ -159,20 +159,23 @@ def play_level(
     judge_luck: bool = False,
     out: Path | None = None,
     net: str = "",
+    against: str = "",
 ) -> dict[str, object]:
     """The summary of `games` games of the computer at `level` (or of `player`, named `level`) against
     `opponent`; with `progress`, a running summary is printed every that many games; with `judge_luck`,
     luck-adjusted figures too (the same dice and plays: the rolls are judged, not drawn, by it). With `out`,
     each game is added to that file as a line, and the dice's generator after it is kept beside it
     (`rng_file`): a rerun with the same arguments goes on where the last one stopped, on the same dice; `net`
-    names the net that plays (`net_fingerprint`), written with each game and checked on resuming."""
+    names the net that plays (`net_fingerprint`), written with each game and checked on resuming; so is
+    `against`, the opponent when it is not the script's default one (gnubg at another look-ahead than
+    0-ply): games against another opponent are not mixed into the same figures."""
     chooser = player or level_player(level)
     rng = random.Random(seed)
     results: list[int] = []
     lucks: list[Luck] = []
     seconds = 0.0
     if out is not None and out.exists():
-        seconds = resume_games(out, (level, seed, net), rng, results, lucks)
+        seconds = resume_games(out, (level, seed, net, against), rng, results, lucks)
     sink = out.open("a") if out is not None else None
     started = time.perf_counter() - seconds
     for game in range(len(results), games):
@@ -181,6 +184,7 @@ def play_level(
         lucks.append(luck)
         if sink is not None and out is not None:
             line = {"game": game, "level": level, "seed": seed, "net": net, "points": points}
+            line |= {"against": against} if against else {}
             line |= {"luck": [luck.equity, luck.win], "seconds": round(time.perf_counter() - started, 1)}
             sink.write(json.dumps(line) + "\n")
             sink.flush()
@@ -206,13 +210,13 @@ def keep_rng(out: Path, games: int, rng: random.Random) -> None:
 
 
 def resume_games(
-    out: Path, run: tuple[str, int, str], rng: random.Random, results: list[int], lucks: list[Luck]
+    out: Path, run: tuple[str, int, str, str], rng: random.Random, results: list[int], lucks: list[Luck]
 ) -> float:
     """The games of an earlier run in `out` taken back into `results` and `lucks`, `rng` where it stood after
     the last; the seconds they took. A game written without its generator (the run stopped between the two)
-    is played again. A file of another level, seed or net (`run`) is refused, not mixed in; so is a game
-    written before the net was recorded."""
-    level, seed, net = run
+    is played again. A file of another level, seed, net or opponent (`run`) is refused, not mixed in; so is a
+    game written before the net was recorded."""
+    level, seed, net, against = run
     lines = [json.loads(text) for text in out.read_text().splitlines() if text.strip()]
     state: dict[str, Any] = json.loads(rng_file(out).read_text()) if rng_file(out).exists() else {"games": 0}
     if not 0 <= len(lines) - state["games"] <= 1:
@@ -225,6 +229,9 @@ def resume_games(
         if line.get("net") != net:
             played_by = f"net {line['net']}" if "net" in line else "a net not recorded"
             sys.exit(f"{out}: game {number} was played by {played_by}, not {net}: give another --out file")
+        if line.get("against", "") != against:
+            kept, asked = (name or "the default opponent" for name in (line.get("against"), against))
+            sys.exit(f"{out}: game {number} was played against {kept}, not {asked}: give another --out file")
     if len(lines) > state["games"]:  # checked before anything is written: a refused file is left as it is
         lines = lines[: state["games"]]
         out.write_text("".join(json.dumps(line) + "\n" for line in lines))

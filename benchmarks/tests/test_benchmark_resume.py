@@ -96,3 +96,24 @@ def test_a_matches_file_of_another_net_or_seed_is_refused(tmp_path: Path) -> Non
         matches_to_resume(out, "expert", 2026, "run-b")
     with pytest.raises(SystemExit, match="seed 7"):
         matches_to_resume(out, "expert", 7, "run-a")
+
+
+def test_a_file_played_against_another_opponent_is_refused_not_mixed_in(tmp_path: Path) -> None:
+    """Games against gnubg 1-ply added to a file of games against its 0-ply would blend two yardsticks; a file
+    of the default opponent's (its lines name none) goes on."""
+    out = tmp_path / "games.jsonl"
+    play_level("pubeval", 2, 7, player=pubeval_player, out=out)
+    with pytest.raises(SystemExit, match="against the default opponent, not gnubg 1-ply"):
+        play_level("pubeval", 4, 7, player=pubeval_player, out=out, against="gnubg 1-ply")
+    assert play_level("pubeval", 3, 7, player=pubeval_player, out=out)["games"] == 3
+    other = tmp_path / "other.jsonl"
+    play_level("pubeval", 2, 7, player=pubeval_player, out=other, against="gnubg 1-ply")
+    assert [json.loads(line)["against"] for line in other.read_text().splitlines()] == ["gnubg 1-ply"] * 2
+    with pytest.raises(SystemExit, match="against gnubg 1-ply, not the default opponent"):
+        play_level("pubeval", 4, 7, player=pubeval_player, out=other)
+    line = {"match": 0, "level": "expert", "seed": 2026, "net": "run-a", "against": "gnubg 1-ply"}
+    matches = tmp_path / "matches.jsonl"
+    matches.write_text(json.dumps(line) + "\n")
+    assert len(matches_to_resume(matches, "expert", 2026, "run-a", "gnubg 1-ply")) == 1
+    with pytest.raises(SystemExit, match="against gnubg 0-ply"):
+        matches_to_resume(matches, "expert", 2026, "run-a")
