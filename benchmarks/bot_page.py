@@ -9,8 +9,10 @@ system Chromium with a seeded dice script and lets it play itself (pressing *Nex
 game). Measured in the page: how long each decision keeps the page busy (`data-busy="thinking"`, from
 the first `bot_think` request to the worker until the one that decides is answered: Pyodide's thinking plus
 the round trips), and every main-thread task over 50 ms (PerformanceObserver "longtask") from the first
-decision on, while the computer thinks, moves its checkers one at a time and the board redraws. One JSON
-line per run, with the load average before and after it (the machine is shared).
+decision on, while the computer thinks, moves its checkers one at a time and the board redraws; and the eight
+longest frames (Long Animation Frames: a frame's duration, its longest script's, its style and layout's, and
+what that script was) to say where a long task's time went. One JSON line per run, with the load average
+before and after it (the machine is shared).
 
 `--cpu-throttle 4` emulates a slow phone: each level is measured unthrottled, then throttled, each in a
 fresh browser, and a last line gives the throttled / unthrottled ratios. Two threads are slowed:
@@ -66,6 +68,23 @@ WATCH_SCRIPT = """
       if (marks.since !== null && entry.startTime >= marks.since) marks.longTasks.push(entry.duration);
     }
   }).observe({type: "longtask", buffered: true});
+  // What the long frames were spent on (Long Animation Frames): the longest script of each, or style and
+  // layout when no script was long.
+  marks.longFrames = [];
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) {
+      if (marks.since === null || frame.startTime < marks.since) continue;
+      const scripts = [...frame.scripts].sort((a, b) => b.duration - a.duration);
+      const top = scripts[0];
+      const file = top ? (top.sourceURL || "").split("/").pop() : "";
+      const name = top ? `${top.invoker || top.invokerType} ${top.sourceFunctionName || "?"}` : "";
+      const where = top ? `${name} (${file})` : "no script";
+      const end = frame.startTime + frame.duration;
+      const layout = frame.styleAndLayoutStart ? end - frame.styleAndLayoutStart : 0;
+      marks.longFrames.push({duration: Math.round(frame.duration), script: Math.round(top ? top.duration : 0),
+        layout: Math.round(layout), where});
+    }
+  }).observe({type: "long-animation-frame", buffered: true});
   new MutationObserver(() => {
     const busy = document.documentElement.dataset.busy;
     if (busy === "thinking" && marks.started === null) {
@@ -293,6 +312,7 @@ def measure(site_url: str, level: str, decisions: int, seed: int, rate: float = 
             "think_max_ms": round(max(thinking), 1) if thinking else None,
             "long_tasks": len(long_tasks),
             "longest_task_ms": round(max(long_tasks), 1) if long_tasks else 0.0,
+            "long_frames": sorted(marks["longFrames"], key=lambda f: -f["duration"])[:8],
             "seconds": round(seconds, 1),
             "load_average": [load_before, load_average()],
         }

@@ -118,9 +118,9 @@ def next_frame(page: Page) -> None:
 
 
 def pick_up(page: Page, source: str) -> bool:
-    """Click the checker at `source` until the board shows it picked up; whether it does. A click on the checker
-    already picked up puts it down, and until the next frame the board still shows it picked up with its
-    destinations: read then, they are gone by the time one is clicked."""
+    """Click the checker at `source` until the board shows it picked up; whether it does. A click on the
+    checker already picked up puts it down, and until the next frame the board still shows it picked up with
+    its destinations: read then, they are gone by the time one is clicked."""
     picked = f"#board .target.selected[data-loc='{source}']"
     for _ in range(2):
         page.click(f"#board .target[data-loc='{source}']")

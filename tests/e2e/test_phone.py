@@ -475,6 +475,29 @@ def test_a_long_name_is_whole_if_it_fits_else_cut_before_the_pip_count(phone: Pa
         else:
             assert boxes["text"].startswith("WWW") and boxes["text"].endswith("…"), boxes
             screenshot(phone, "phone-390x844-long-name")
+            assert_redraws_measure_nothing(phone, boxes["text"])
+
+
+COUNT_MEASURES = """() => {
+  const proto = SVGTextContentElement.prototype;
+  const measure = proto.getComputedTextLength;
+  window.__measures = 0;
+  proto.getComputedTextLength = function () { window.__measures += 1; return measure.call(this); };
+}"""
+
+
+def assert_redraws_measure_nothing(phone: Page, cut: str) -> None:
+    """The board is drawn again at every landing and every checker picked up: a long name cut to fit once is
+    not measured again for the same pip count (a forced layout, the longest part of a redraw at a phone's
+    speed), and stays cut the same."""
+    phone.evaluate(COUNT_MEASURES)
+    source = phone.eval_on_selector("#board .target.source", "(t) => t.getAttribute('data-loc')")
+    for _ in range(2):  # picked up, put down: two redraws
+        phone.tap(f"#board .target[data-loc='{source}']")
+        phone.tap(f"#board .target[data-loc='{source}']")
+    boxes = phone.evaluate(NAME_AND_PIPS)
+    assert boxes["text"] == cut, boxes
+    assert phone.evaluate("window.__measures") == 0
 
 
 @pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)

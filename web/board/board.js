@@ -199,6 +199,7 @@ function newState(cfg, layout) {
     focusRow: "bottom",
     lifted: null,
     hidden: new Map(),
+    fittedNames: new Map(),
     pending: false,
     pendingMove: null,
     flights: new Set(),

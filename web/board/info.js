@@ -44,6 +44,9 @@ function fitText(el, text, room) {
   }
 }
 
+/** How many names fitted are remembered (a few per match: each name beside pip counts of 1 to 3 digits). */
+const FITTED_KEPT = 200;
+
 /** @param {State} s */
 export function drawInfo(s) {
   s.layerInfo.replaceChildren();
@@ -84,10 +87,23 @@ function drawStrip(s, player) {
     svgText(g, String(v.score[player]), { x: W - 10 - z.scoreW / 2, y: cy, class: "score", "text-anchor": "middle", "dominant-baseline": "central" });
   }
   // Measuring a text lays the page out at once (a forced layout, the longest part of building the board at a
-  // phone's speed): only a long name is measured, and the pip count beside it only then.
+  // phone's speed, and of a redraw: the board is drawn again at every checker's landing): only a long name is
+  // measured, with the pip count beside it, and once for the same texts (and as many digits) in the same size of
+  // letters.
   if (!name || !who || who.length <= FITS_UNMEASURED) return;
+  // The pip count's digits are as wide as each other (tabular figures, board.css): its width is its length's.
+  const key = `${s.svg.getAttribute("class")}\n${end}\n${who}\n${pips.replace(/\d/g, "0")}`;
+  const fitted = s.fittedNames.get(key);
+  if (fitted !== undefined) {
+    name.textContent = fitted;
+    return;
+  }
   const pipsWidth = pipsText ? textLength(pipsText, pips.length * z.name * 0.6) + 14 : 0;
   fitText(name, who, end - pipsWidth - nameX);
+  // Not rendered yet (a board off the page, hidden): measured again once it is.
+  if (textLength(name, 0) === 0) return;
+  if (s.fittedNames.size >= FITTED_KEPT) s.fittedNames.clear();
+  s.fittedNames.set(key, name.textContent ?? who);
 }
 
 /** The drawn length of a text, or `guess` where it is not rendered. @param {SVGTextElement} el @param {number} guess */

@@ -38,6 +38,8 @@ import { sameLoc, toLoc, countAt } from "./state.js";
  * @property {"top" | "bottom"} focusRow  the row of the last point focused: the arrows on the bar and the tray follow it
  * @property {{player: number, loc: Loc} | null} lifted  a checker picked up by a drag
  * @property {Map<string, number>} hidden  checkers in flight, not drawn at their place yet: "player:loc" → n
+ * @property {Map<string, string>} fittedNames  a long name as its strip shows it, by the board's classes (the size
+ *   of its letters), the name and the pip count's length beside it: measured once (info.js)
  * @property {boolean} pending  the board reported a move/undo and waits for the next view
  * @property {BoardMove | null} pendingMove
  * @property {Set<{finish: () => void}>} flights
