@@ -29,7 +29,10 @@ from backgammon.remote.messages import check_message
 from backgammon.remote.protocol import replay_transcript
 
 FRIEND_GONE = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
-QUIET_S = 20.0
+# How long the devices may take to meet again before the match counts as stuck: a line lost (a tab closed, or
+# the data channel dropped on a loaded machine) is joined anew after 2, 5, 10, 20, then every 30 s
+# (web/remote/transport.js REJOIN_DELAYS_MS), so past the longest of those and a connection's few seconds.
+QUIET_S = 45.0
 
 
 @dataclass
