@@ -470,7 +470,13 @@ $("hint-button").addEventListener("click", () => void play.hint());
 $("share-button").addEventListener("click", () => void openShareDialog());
 bindCopyButtons(announcer.say, { t, changed: LANGUAGE_CHANGED });
 showSoundChoice();
-if (chooseLanguage(preferences.language, navigator.languages ?? []) !== "en") void showLanguage();
+// The catalogue of a language other than English loads meanwhile; the first visit's welcome and the match wait
+// for it (below), so that nothing is shown in English first, though not for ever: a link that holds the catalogue
+// back leaves the page in English until it arrives.
+const LANGUAGE_WAIT_MS = 4000;
+const languageInForce = chooseLanguage(preferences.language, navigator.languages ?? []) !== "en"
+  ? Promise.race([showLanguage().catch(reportError), new Promise((done) => setTimeout(done, LANGUAGE_WAIT_MS))])
+  : Promise.resolve();
 
 // The device asking for less motion (or no longer) while the page is open: an automatic animation speed follows.
 matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", () => {
@@ -505,15 +511,18 @@ const friendLink = openFriendLinkInAddress() || openTournamentLinkInAddress();
 await nextTask();
 play.render();
 if (testMode) root.dataset.testMode = "true";
-enqueue(() => play.restore({
-  // A first visit: the welcome opens over the board at once; the default match waits behind it, saved only once
-  // the player has chosen.
-  firstVisit: () => {
-    const wanted = welcomeWanted({ empty: true, url: new URL(location.href) });
-    if (wanted) void welcome();
-    return wanted;
-  },
-}));
+enqueue(async () => {
+  await languageInForce;
+  await play.restore({
+    // A first visit: the welcome opens over the board at once; the default match waits behind it, saved only
+    // once the player has chosen.
+    firstVisit: () => {
+      const wanted = welcomeWanted({ empty: true, url: new URL(location.href) });
+      if (wanted) void welcome();
+      return wanted;
+    },
+  });
+});
 enqueue(() => openLinkInAddress());
 // A match from a file or a link that this tab was reviewing before a reload is reviewed again (not over a link).
 const reviewed = reviewedBefore();

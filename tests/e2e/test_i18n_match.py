@@ -61,6 +61,41 @@ def play_turn(page: Page, shown: dict[str, Any]) -> None:
         press_done(page)
 
 
+def test_the_welcome_waits_for_a_catalogue_slow_to_arrive_and_opens_in_the_language(
+    browser: Browser, site: Site
+) -> None:
+    """A first visit in German whose catalogue is held back a second (a slow link): the welcome waits for the
+    German words rather than open in English, and opens in German once they arrive. (Held back for good, the
+    page goes on in English after 4 s: web/app.js LANGUAGE_WAIT_MS.)"""
+    with phone_page(browser) as page:
+        in_language(page, "de")
+        # The catalogue is a module of its own (a chunk of the build, its name a hash): known by its words.
+        german = read_catalogue(catalogue_path("de"))["welcome.title"]
+        held: list[tuple[Any, Any]] = []
+
+        def hold_german(route: Any) -> None:
+            response = route.fetch()
+            if german in response.text():
+                held.append((route, response))
+            else:
+                route.fulfill(response=response)
+
+        page.route("**/*.js", hold_german)
+        page.goto(site.url("?no-sw"), wait_until="commit")
+        page.wait_for_function("() => document.readyState === 'complete'")
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the German catalogue was not asked for"
+        page.wait_for_timeout(1000)  # the welcome opens within a few tasks of the start when nothing holds it
+        assert page.get_attribute("html", "data-welcome") != "open"
+        route, response = held[0]
+        route.fulfill(response=response)
+        page.wait_for_selector("html[data-welcome='open']", state="attached")
+        assert_in_language(page, "de", "the welcome")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_whole_match_against_the_computer_in_the_language(
     browser: Browser, site: Site, language: str

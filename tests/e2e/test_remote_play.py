@@ -604,8 +604,8 @@ def test_the_chaos_monkey_plays_both_seats_of_a_live_match(browser: Browser, sit
     assert summary["ended"] == summary["over"], summary
     assert summary["steps"] == steps or summary["ended"], summary
     assert summary["steps"] <= steps, summary
-    # The match moved on under the monkey: more than the invitation, the join and the opening roll. (A whole turn
-    # takes the monkey a dozen steps or more: with another seed, 30 steps may not hold one; give more steps.)
+    # The match moved on under the monkey: more than the invitation, the join and the opening roll. (A whole
+    # turn takes the monkey a dozen steps or more: with another seed, 30 steps may not hold one; give more.)
     assert summary["messages"] > 4, summary
 
 
