@@ -25,6 +25,7 @@ import { DEFAULT_MATCH, lastMatchChoice, rememberMatchChoice } from "./play/newm
 import { xgidParams } from "./play/panel.js";
 import { rememberReviewed, reviewedBefore } from "./reviewed.js";
 import { createPlay } from "./play/play.js";
+import { pause } from "./play/seats.js";
 import * as say from "./play/describe.js";
 import { openLocalMatch } from "./match/local.js";
 import { startView } from "./match/startview.js";
@@ -475,7 +476,7 @@ showSoundChoice();
 // back leaves the page in English until it arrives.
 const LANGUAGE_WAIT_MS = 4000;
 const languageInForce = chooseLanguage(preferences.language, navigator.languages ?? []) !== "en"
-  ? Promise.race([showLanguage().catch(reportError), new Promise((done) => setTimeout(done, LANGUAGE_WAIT_MS))])
+  ? Promise.race([showLanguage().catch(reportError), pause(LANGUAGE_WAIT_MS)])
   : Promise.resolve();
 
 // The device asking for less motion (or no longer) while the page is open: an automatic animation speed follows.

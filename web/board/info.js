@@ -34,14 +34,17 @@ const FITS_UNMEASURED = 10;
  * A name cut to fit a width, with an ellipsis, so that a long one never runs into the pip count. Measured in the
  * drawing itself (its font and size are the stylesheet's).
  * @param {SVGTextElement} el @param {string} text @param {number} room  viewBox units
+ * @returns {boolean} whether the text was rendered (a length of 0: not, and nothing to fit)
  */
 function fitText(el, text, room) {
   let keep = text.length;
-  // Not rendered (length 0): nothing to fit.
-  while (keep > 1 && textLength(el, 0) > room) {
+  let length = textLength(el, 0);
+  while (keep > 1 && length > room) {
     keep -= 1;
     el.textContent = `${text.slice(0, keep).trimEnd()}…`;
+    length = textLength(el, 0);
   }
+  return length > 0;
 }
 
 /** How many names fitted are remembered (a few per match: each name beside pip counts of 1 to 3 digits). */
@@ -99,9 +102,8 @@ function drawStrip(s, player) {
     return;
   }
   const pipsWidth = pipsText ? textLength(pipsText, pips.length * z.name * 0.6) + 14 : 0;
-  fitText(name, who, end - pipsWidth - nameX);
   // Not rendered yet (a board off the page, hidden): measured again once it is.
-  if (textLength(name, 0) === 0) return;
+  if (!fitText(name, who, end - pipsWidth - nameX)) return;
   if (s.fittedNames.size >= FITTED_KEPT) s.fittedNames.clear();
   s.fittedNames.set(key, name.textContent ?? who);
 }
