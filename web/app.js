@@ -149,6 +149,19 @@ const local = openLocalMatch({
 
 const home = bindHome({ namespace, analyses, holdIdle: queue.holdIdle, notice: showNotice, say: announcer.say, t });
 
+/**
+ * World class's helpers (web/play/think.js): a pool of engine workers the size a rollout's would be, started the first
+ * time it thinks and kept while the page lives (it wants them again at every move; their start, seconds, is paid
+ * once). None on a device with a single core: they would only take turns with play's worker.
+ * @type {import("./engine/pool.js").Pool | null}
+ */
+let helpers = null;
+function thinkingHelpers() {
+  const facts = deviceFacts();
+  if (!facts.asked && facts.cores === 1) return null;
+  return (helpers ??= createPool(poolSize(facts)));
+}
+
 play = createPlay({
   board,
   call,
@@ -166,6 +179,7 @@ play = createPlay({
   },
   closeOtherMode: () => leaveMode(false),
   message,
+  helpers: thinkingHelpers,
 });
 
 /**

@@ -262,15 +262,52 @@
  */
 
 /**
- * @typedef {object} BotThinkParams
- * @property {string} [level]
- * @property {number} [budget_ms]
+ * A unit's chances as a helper found them: the board's position ID, the roll's index of 21, and the
+ * mover's five chances (win, win gammon, win backgammon, lose gammon, lose backgammon).
+ * @typedef {object} UnitChances
+ * @property {string} board
+ * @property {number} roll
+ * @property {number[]} chances
  */
 
 /**
+ * @typedef {object} BotThinkParams
+ * @property {string} [level]
+ * @property {number} [budget_ms]
+ * @property {number} [helpers]
+ * @property {UnitChances[]} [shared]
+ */
+
+/**
+ * The score and the rules a look-ahead judges at, seen from the side on roll (`cube.MatchContext`):
+ * `away` 0 is money play.
+ * @typedef {object} LookaheadContext
+ * @property {number} away
+ * @property {number} opponent_away
+ * @property {boolean} crawford_game
+ * @property {boolean} post_crawford
+ * @property {boolean} jacoby
+ * @property {boolean} beavers
+ */
+
+/**
+ * A part of world class's 2-ply for a helper worker (`two_ply_part`): the boards after the leading plays
+ * (position IDs, the mover still on roll) and the units to do, each [board's index, roll's index of 21].
+ * @typedef {object} TwoPlyPart
+ * @property {string[]} boards
+ * @property {LookaheadContext} context
+ * @property {number} cube_value
+ * @property {number[][]} units
+ */
+
+/**
+ * `done` false: not decided yet, ask again (`action` None). `parts`, once a decision: work for the
+ * helpers, one part each, whose chances go back as `shared` when the answer is `waiting` (for them).
  * @typedef {object} BotThinkAnswer
  * @property {boolean} done
  * @property {Action | null} action
+ * @property {TwoPlyPart[]} [parts]
+ * @property {boolean} [waiting]
  */
 
 /**
@@ -1032,6 +1069,11 @@
  */
 
 /**
+ * @typedef {object} TwoPlyPartAnswer
+ * @property {UnitChances[]} chances
+ */
+
+/**
  * @typedef {Record<string, never>} NoParams
  */
 
@@ -1118,6 +1160,7 @@
  * @property {{params: TournamentReceiveParams, result: TournamentChanges}} tournament_receive
  * @property {{params: Record<string, unknown>, result: any}} tournament_reset
  * @property {{params: TournamentViewParams, result: TournamentPage}} tournament_view
+ * @property {{params: TwoPlyPart, result: TwoPlyPartAnswer}} two_ply_part
  * @property {{params: NoParams, result: MatchAnswer}} view
  */
 

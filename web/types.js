@@ -32,6 +32,12 @@
  */
 
 /**
+ * World class's look-ahead shared with the page's helper workers (web/play/think.js, py/backgammon/bot/sharing.py).
+ * @typedef {import("./types.generated.js").TwoPlyPart} TwoPlyPart
+ * @typedef {import("./types.generated.js").UnitChances} UnitChances
+ */
+
+/**
  * The match on two devices (remote/session.py, remote/messages.py): this side's saved state, a message of the
  * protocol, and the protocol's state as `remote_view` answers it.
  * @typedef {import("./types.generated.js").State} SessionState

@@ -488,3 +488,49 @@ class TakeRolloutResult(TypedDict):
     significant: bool
     summary: str
     rollout: RolloutResult
+
+
+class LookaheadContext(TypedDict):
+    """The score and the rules a look-ahead judges at, seen from the side on roll (`cube.MatchContext`):
+    `away` 0 is money play."""
+
+    away: int
+    opponent_away: int
+    crawford_game: bool
+    post_crawford: bool
+    jacoby: bool
+    beavers: bool
+
+
+class TwoPlyPart(TypedDict):
+    """A part of world class's 2-ply for a helper worker (`two_ply_part`): the boards after the leading plays
+    (position IDs, the mover still on roll) and the units to do, each [board's index, roll's index of 21]."""
+
+    boards: list[str]
+    context: LookaheadContext
+    cube_value: int
+    units: list[list[int]]
+
+
+class UnitChances(TypedDict):
+    """A unit's chances as a helper found them: the board's position ID, the roll's index of 21, and the
+    mover's five chances (win, win gammon, win backgammon, lose gammon, lose backgammon)."""
+
+    board: str
+    roll: int
+    chances: list[float]
+
+
+class TwoPlyPartAnswer(TypedDict):
+    chances: list[UnitChances]
+
+
+class BotThinkAnswer(TypedDict):
+    """`done` false: not decided yet, ask again (`action` None). `parts`, once a decision: work for the
+    helpers, one part each, whose chances go back as `shared` when the answer is `waiting` (for them)."""
+
+    done: bool
+    #: None while not done, or when the match is over
+    action: Action | None
+    parts: NotRequired[list[TwoPlyPart]]
+    waiting: NotRequired[bool]

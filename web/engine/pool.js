@@ -129,6 +129,8 @@ export function deviceFacts() {
  *   its units of work, for the deadline scaled to the pool's measure (none: the watchdog's budget alone).
  * @property {() => void} close stop every worker; jobs running or waiting reject with "BridgeClosed"
  * @property {() => number} restarts how many dead workers were replaced so far
+ * @property {() => number} ready how many of its workers have started (Python loaded): the ones a job can begin on
+ *   at once
  */
 
 /** The pool's workers run worker.js under their own URL, so that none of them is the worker web/engine/start.js
@@ -154,17 +156,27 @@ function poolAnswerBudget() {
  * @returns {Pool}
  */
 export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl(), { testDice: null, answerBudget: poolAnswerBudget() }), { onRestart = () => {}, deadlineFloorMs = DEADLINE_FLOOR_MS } = {}) {
-  const bridges = Array.from({ length: size }, () => makeBridge());
+  /** The workers whose Python has loaded. */
+  const started = new WeakSet();
+  const made = () => {
+    const bridge = makeBridge();
+    void Promise.resolve(bridge.ready).then(() => started.add(bridge), () => {});
+    return bridge;
+  };
+  const bridges = Array.from({ length: size }, made);
+  const readyCount = () => bridges.filter((bridge) => started.has(bridge)).length;
   /** @type {Bridge[]} */
   const free = [...bridges];
   /** @type {{job: (call: Call) => Promise<any>, weight: number, resolve: (value: any) => void, reject: (error: unknown) => void}[]} */
   const waiting = [];
   let closed = false;
   let restarts = 0;
+  let jobsDone = 0;
   /** The slowest unit of weighted work measured so far (ms), 0 before any. */
   let slowestUnit = 0;
   if (globalThis.location && testDiceFromUrl(location.href) !== null) {
-    // Test mode: the browser tests end a pool worker without a word, as the browser does under memory pressure.
+    // Test mode: the browser tests end a pool worker without a word, as the browser does under memory pressure,
+    // and see how much work the workers did.
     /** @type {any} */ (globalThis).backgammonPoolProbe = {
       /** @param {number} k @returns {boolean} whether worker k was there to end */
       kill(k = 0) {
@@ -172,6 +184,9 @@ export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl()
         kill?.();
         return Boolean(kill);
       },
+      /** @returns {number} how many jobs the pool's workers have answered */
+      jobs: () => jobsDone,
+      ready: readyCount,
     };
   }
 
@@ -189,6 +204,7 @@ export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl()
       task.job(bridge.call).then(
         (value) => {
           clock.stop(true);
+          jobsDone += 1;
           task.resolve(value);
           release(bridge);
         },
@@ -203,7 +219,7 @@ export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl()
           // The worker died under the job: a new one in its place, the job again from its start, first in line.
           restarts += 1;
           bridge.terminate();
-          const fresh = makeBridge();
+          const fresh = made();
           bridges[bridges.indexOf(bridge)] = fresh;
           waiting.unshift(task);
           onRestart(restarts, error);
@@ -255,6 +271,7 @@ export function createPool(size, makeBridge = () => createBridge(poolWorkerUrl()
   return {
     size,
     restarts: () => restarts,
+    ready: readyCount,
     run(job, { weight = 0 } = {}) {
       if (closed) return Promise.reject(new BridgeError("BridgeClosed", "the pool was closed"));
       return new Promise((resolve, reject) => {

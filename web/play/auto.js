@@ -47,6 +47,7 @@ async function automaticStep(state) {
       current: () => generation === state.generation,
       busy: (why) => (setBusy(state, true, why), () => setBusy(state, false)),
       animationMs: () => ctx.preferences().animationMs,
+      helpers: ctx.helpers,
     });
     return;
   }

@@ -8,6 +8,8 @@
  * side's is sent only once confirmed.
  */
 
+import { think } from "./think.js";
+
 /** @typedef {import("../types.js").PlayView} View */
 
 /**
@@ -19,6 +21,8 @@
  * @property {() => boolean} current  false once the match was replaced (a new match, another tab): stop acting
  * @property {(why: string) => () => void} busy  mark the page busy ("thinking") until the returned function is called
  * @property {() => number} animationMs  the checkers' glide, to pace a turn by
+ * @property {() => import("../engine/pool.js").Pool | null} [helpers]  workers that share a long look-ahead
+ *   (web/play/think.js), started at the first ask; null when the device has no core to spare for them
  */
 
 /**
@@ -66,13 +70,7 @@ export function pause(ms) {
 }
 
 /**
- * How long the worker thinks in one request for the computer's move: world class thinks for seconds, in steps of
- * this size, so that the worker answers other requests between them (a save, a hint) and no answer waits long.
- */
-export const THINK_STEP_MS = 250;
-
-/**
- * The computer at `level`: Python chooses in the worker; its play is shown one checker at a time.
+ * The computer at `level`: Python chooses in the worker (web/play/think.js); its play is shown one checker at a time.
  * @param {string} level
  * @returns {ComputerSeat}
  */
@@ -85,11 +83,7 @@ export function computerSeat(level) {
       const done = ctx.busy("thinking");
       let action;
       try {
-        for (;;) {
-          const answer = await ctx.call("bot_think", { level, budget_ms: THINK_STEP_MS });
-          if (answer.done) ({ action } = answer);
-          if (answer.done || !ctx.current()) break;
-        }
+        action = await think(level, ctx);
       } finally {
         done();
       }

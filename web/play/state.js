@@ -26,6 +26,8 @@ import { xgidShower } from "./panel.js";
  * @property {(record: object, view: View) => void} matchOver  a match just ended (for the history)
  * @property {() => void} closeOtherMode  end review or the editor before the match is replaced
  * @property {(message: {title: string, text: string}) => Promise<string>} message  a message dialog
+ * @property {() => import("../engine/pool.js").Pool | null} [helpers]  workers that share the computer's long look-ahead
+ *   (web/play/think.js), started at the first ask; null when the device has none to spare
  */
 
 /**

@@ -202,7 +202,7 @@ def two_ply_rolls(position: Position, context: MatchContext, cube_value: int) ->
             found.append((leaf, None))
             continue
         found.append((leaf, leaves(leaf.after.swap(), context.flipped(), cube_value)))
-        yield
+        yield None
     return tuple(found)
 
 

@@ -3,10 +3,14 @@
 - `bot_action {level?}` -> `{action}`: the computer's next action for whoever must decide now
   (`level` defaults to that player's level in the match, else expert); `action` is `null` when the
   match is over.
-- `bot_think {level?, budget_ms?}` -> `{done, action}`: the same, thought about for about `budget_ms` (250 by
-  default) a call: `done` false (and `action` null) means ask again. A level that takes seconds a move (world
-  class) is asked for this way, so that the worker answers other requests in between and no answer waits long.
-  The worker keeps one thinking, for one match state and level: asked about another, it starts again.
+- `bot_think {level?, budget_ms?, helpers?, shared?}` -> `{done, action, parts?, waiting?}`: the same,
+  thought about for about `budget_ms` (250 by default) a call: `done` false (and `action` null) means ask
+  again. A level that takes seconds a move (world class) is asked for this way, so that the worker answers
+  other requests in between and no answer waits long. The worker keeps one thinking, for one match state and
+  level: asked about another, it starts again. With `helpers` (other workers of the page's), the look-ahead's
+  2-ply comes back once as `parts`, one for each helper to do (`two_ply_part`) while this worker does its own
+  share; an answer `waiting` asks for what they found, as `shared` (what is missing from it is done here).
+- `two_ply_part {boards, context, cube_value, units}` -> `{chances}`: a helper's part (`bot.sharing`).
 - `hint {}` -> `{player, unit, plays: [...], cube}` for whoever must decide now.
 - `position_hint {position_id, match_id?, settings?, players?}` -> `{hint, view}`: the same advice for a
   position set up from its IDs (the position editor's), and its view, without loading it: the match in
@@ -24,6 +28,7 @@ from typing import Any, TypedDict
 from backgammon.api import budget_param, current_match, match_of_setup, register
 from backgammon.bot.decide import bot_action, bot_action_steps, hint
 from backgammon.bot.levels import Level, level_named
+from backgammon.bot.player import Awaiting, SharedTwoPly
 from backgammon.bot.rollout_methods import (
     RolloutChunkParams,
     RolloutCubeResultParams,
@@ -33,10 +38,22 @@ from backgammon.bot.rollout_methods import (
     result_method,
     take_result_method,
 )
+from backgammon.bot.sharing import MAX_HELPERS, brought, part_chances, parts
 from backgammon.bot.steps import Steps
+from backgammon.errors import InvalidActionError
 from backgammon.match import Match
 from backgammon.record import record_json
-from backgammon.shapes import Action, CubeRolloutResult, RolloutChunk, RolloutResult, TakeRolloutResult
+from backgammon.shapes import (
+    Action,
+    BotThinkAnswer,
+    CubeRolloutResult,
+    RolloutChunk,
+    RolloutResult,
+    TakeRolloutResult,
+    TwoPlyPart,
+    TwoPlyPartAnswer,
+    UnitChances,
+)
 from backgammon.view import build_view
 
 
@@ -50,13 +67,10 @@ class BotThinkParams(TypedDict, total=False):
     level: str
     #: how long to think in this call, 0 to 5000 ms (250 when not given)
     budget_ms: float
-
-
-class BotThinkAnswer(TypedDict):
-    #: false: not decided yet, ask again
-    done: bool
-    #: None while not done, or when the match is over
-    action: Action | None
+    #: how many helper workers may take parts of the look-ahead (0 when not given: all of it is done here)
+    helpers: int
+    #: what the helpers found, once the answer says `waiting`
+    shared: list[UnitChances]
 
 
 THINK_BUDGET_MS = 250
@@ -65,10 +79,13 @@ MAX_THINK_BUDGET_MS = 5000
 
 @dataclass
 class _Thinking:
-    """The computer's decision under way: for which match state and level, and its remaining steps."""
+    """The computer's decision under way: for which match state and level, and its remaining steps (waiting
+    for the helpers' chances when `awaiting` is set)."""
 
     about: str
     steps: Steps[Action | None]
+    work: SharedTwoPly | None = None
+    awaiting: Awaiting | None = None
 
 
 _thinking: list[_Thinking] = []  # at most one
@@ -82,6 +99,13 @@ def _level_of(match: Match, params: dict[str, Any]) -> Level:
     return level_named(level)
 
 
+def _helpers_of(params: dict[str, Any]) -> int:
+    helpers = params.get("helpers", 0)
+    if isinstance(helpers, bool) or not isinstance(helpers, int) or not 0 <= helpers <= MAX_HELPERS:
+        raise InvalidActionError(f"helpers must be a whole number from 0 to {MAX_HELPERS}.")
+    return helpers
+
+
 @register("bot_action")
 def bot_action_method(params: dict[str, Any]) -> BotActionAnswer:
     match = current_match()
@@ -93,22 +117,56 @@ def bot_think_method(params: dict[str, Any]) -> BotThinkAnswer:
     match = current_match()
     level = _level_of(match, params)
     budget = budget_param(params, THINK_BUDGET_MS, MAX_THINK_BUDGET_MS)
+    helpers = _helpers_of(params)
     # The whole record names the state: the action depends on nothing else, so the same state asked again
     # (another tab, a reload) goes on with the same thinking and gets the same action.
     about = f"{level.name}|{record_json(match)}"
     if not _thinking or _thinking[0].about != about:
         _thinking[:] = [_Thinking(about, bot_action_steps(match, level))]
-    deadline = time.perf_counter() + budget
-    steps = _thinking[0].steps
+    thinking = _thinking[0]
     try:
-        while True:
-            next(steps)
-            if time.perf_counter() >= deadline:
-                return {"done": False, "action": None}
+        return _think(thinking, params, helpers, time.perf_counter() + budget)
     except StopIteration as decided:
         _thinking.clear()
         action: Action | None = decided.value
         return {"done": True, "action": action}
+
+
+def _think(thinking: _Thinking, params: dict[str, Any], helpers: int, deadline: float) -> BotThinkAnswer:
+    """Step `thinking` on until `deadline`, until it has parts for the helpers (said at once, so that they
+    start), or until it waits for theirs; StopIteration when decided."""
+    reply: object = None
+    if thinking.awaiting is not None:
+        if "shared" not in params:
+            return {"done": False, "action": None, "waiting": True}
+        assert thinking.work is not None
+        reply = brought(params["shared"], thinking.work)
+        thinking.awaiting = None
+    value = thinking.steps.send(reply)
+    handed: list[TwoPlyPart] = []
+    while True:
+        if isinstance(value, SharedTwoPly):
+            handed, taken = parts(value, helpers) if helpers else ([], frozenset())
+            thinking.work = value
+            value = thinking.steps.send(taken)
+            continue
+        if isinstance(value, Awaiting):
+            thinking.awaiting = value
+            answer: BotThinkAnswer = {"done": False, "action": None, "waiting": True}
+            if handed:
+                answer["parts"] = handed
+            return answer
+        if handed:
+            return {"done": False, "action": None, "parts": handed}
+        if time.perf_counter() >= deadline:
+            return {"done": False, "action": None}
+        value = next(thinking.steps)
+
+
+@register("two_ply_part", TwoPlyPart)
+def two_ply_part_method(params: dict[str, Any]) -> TwoPlyPartAnswer:
+    """A helper's part of world class's look-ahead (`sharing.part_chances`)."""
+    return {"chances": part_chances(params)}
 
 
 @register("hint")

@@ -69,7 +69,7 @@ def one_ply_steps(
         _, best, count = best_reply(opponent, dice, their_context, cube_value)
         spent += count
         outcomes.append((best.flipped(), weight))
-        yield
+        yield None
     return average(outcomes), spent
 
 
@@ -110,7 +110,7 @@ def two_ply_roll_steps(
     """`two_ply_roll`, the reply's 1-ply a roll at a time."""
     their_context = context.flipped()
     reply, _, count = best_reply(after.swap(), dice, their_context, cube_value)
-    yield
+    yield None
     theirs_1, cost = yield from one_ply_steps(reply, their_context, cube_value)
     return theirs_1.flipped(), count + cost
 
@@ -169,19 +169,79 @@ def ranking(
 def _two_ply_leaders(
     ranked: list[RankedPlay], level: Level, context: MatchContext, cube_value: int
 ) -> Steps[list[RankedPlay]]:
-    """The best 1-ply plays within the level's window looked at once more, at 2-ply."""
+    """The best 1-ply plays within the level's window looked at once more, at 2-ply: nine tenths of a world
+    class decision, so work that the caller may share (`SharedTwoPly`)."""
     best_value = ranked[0].value
     window = level.window if context.is_money else level.window / 4.0
     leaders = [r for r in ranked[: level.deep] if r.plies == 1 and r.value >= best_value - window]
     if len(leaders) < 2:
         return ranked
-    deeper = []
-    for candidate in leaders:
-        probs_2, _ = yield from two_ply_steps(candidate.position, context, cube_value)
-        deeper.append(
-            replace(candidate, probs=probs_2, value=play_value(probs_2, context, cube_value), plies=2)
-        )
+    chances = yield from SharedTwoPly(tuple(c.position for c in leaders), context, cube_value).steps()
+    deeper = [
+        replace(candidate, probs=probs_2, value=play_value(probs_2, context, cube_value), plies=2)
+        for candidate, probs_2 in zip(leaders, chances, strict=True)
+    ]
     return sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
+
+
+#: One unit of `SharedTwoPly`: a board (its index) and one of the opponent's rolls (its index in ROLLS).
+Unit = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """What `SharedTwoPly.steps` yields once its own units are done: it waits for the chances of `units`
+    (sent back as a dict by unit; a unit missing from it is then done here)."""
+
+    units: frozenset[Unit]
+
+
+@dataclass(frozen=True)
+class SharedTwoPly:
+    """Each board's 2-ply chances (`two_ply`), as work that other workers may share: a unit is one board's
+    chances after one of the opponent's 21 rolls (`two_ply_roll`), which depends on nothing else.
+
+    Its steps yield this work once, first: the caller sends back the units it hands to others (None or an
+    empty set: all are done here, which is what `finished` does); then they yield between units as any
+    steps do, and once the units kept here are done, an `Awaiting` for the others' chances. The result is
+    the same, to the last bit, however the units were shared: each board's rolls are averaged in one order.
+    """
+
+    boards: tuple[Position, ...]
+    context: MatchContext
+    cube_value: int
+
+    def units(self) -> tuple[Unit, ...]:
+        """Every unit, board by board (a board the play bears off from entirely has none: it is over)."""
+        return tuple(
+            (b, r) for b, board in enumerate(self.boards) if any(board.mine) for r in range(len(ROLLS))
+        )
+
+    def unit_steps(self, unit: Unit) -> Steps[Probabilities]:
+        board, roll = unit
+        chances, _ = yield from two_ply_roll_steps(
+            self.boards[board], ROLLS[roll][0], self.context, self.cube_value
+        )
+        return chances
+
+    def steps(self) -> Steps[list[Probabilities]]:
+        taken: frozenset[Unit] = (yield self) or frozenset()
+        found: dict[Unit, Probabilities] = {}
+        for unit in self.units():
+            if unit not in taken:
+                found[unit] = yield from self.unit_steps(unit)
+        if taken:
+            brought: dict[Unit, Probabilities] = (yield Awaiting(taken)) or {}
+            found.update((unit, chances) for unit, chances in brought.items() if unit in taken)
+            for unit in sorted(taken - found.keys()):
+                found[unit] = yield from self.unit_steps(unit)
+        return [self._chances(b, found) for b in range(len(self.boards))]
+
+    def _chances(self, b: int, found: dict[Unit, Probabilities]) -> Probabilities:
+        board = self.boards[b]
+        if not any(board.mine):
+            return evaluate_many_after_play([(board.mine, board.theirs)])[0]
+        return average([(found[(b, r)], weight) for r, (_, weight) in enumerate(ROLLS)])
 
 
 def choose_play(

@@ -1,0 +1,161 @@
+"""World class's look-ahead shared with helper workers (`bot_think`'s `helpers`, `two_ply_part`): the
+decision is the one made alone, to the last bit, whatever the helpers bring or fail to bring; and what comes
+back from the page is checked."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from backgammon import api
+from backgammon.bot.cube import MatchContext
+from backgammon.bot.methods import bot_action_method  # noqa: F401  (registers the bot's methods)
+from backgammon.bot.player import ROLLS, Awaiting, SharedTwoPly, two_ply
+from backgammon.bot.sharing import PART_UNITS, brought, part_chances, parts
+from backgammon.errors import InvalidActionError
+from backgammon.movegen import legal_plays
+from backgammon.position import Position
+
+WORLD_CLASS = {"name": "W", "kind": "computer", "level": "world_class"}
+
+
+def over_the_wire(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    """A call as the page makes it, in JSON both ways (the chances must survive it exactly)."""
+    answer: dict[str, Any] = json.loads(api.handle(json.dumps({"id": 1, "method": method, "params": params})))
+    if "error" in answer:
+        raise InvalidActionError(answer["error"]["message"])
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def rolled(dice: list[int]) -> None:
+    api.call("new_match", {"settings": {"match_length": 5}, "players": [WORLD_CLASS, WORLD_CLASS]})
+    api.call("act", {"action": {"type": "roll", "dice": dice}})
+
+
+def think_with_helpers(helpers: int, bring: Any = None) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The action `bot_think` decides on with `helpers`, each part done by `two_ply_part` (or what `bring`
+    makes of the parts), and the parts it handed out."""
+    handed: list[dict[str, Any]] = []
+    params: dict[str, Any] = {"level": "world_class", "budget_ms": 0, "helpers": helpers}
+    for _ in range(10_000):
+        answer = over_the_wire("bot_think", params)
+        params.pop("shared", None)
+        if answer["done"]:
+            return answer["action"], handed
+        handed += answer.get("parts", [])
+        if answer.get("waiting"):
+            found = [c for part in handed for c in over_the_wire("two_ply_part", part)["chances"]]
+            params["shared"] = found if bring is None else bring(handed, found)
+    raise AssertionError("never decided")
+
+
+@pytest.mark.parametrize("dice", [[3, 1], [6, 4], [5, 2]])
+def test_a_decision_shared_with_helpers_is_the_one_made_alone(dice: list[int]) -> None:
+    rolled(dice)
+    alone = api.call("bot_action", {"level": "world_class"})["action"]
+    action, handed = think_with_helpers(2)
+    assert action == alone
+    units = [tuple(u) for part in handed for u in part["units"]]
+    # Two thirds of the units (two boards or more, 21 rolls each) to the helpers, in parts of at most 7.
+    assert len(units) == len(set(units)) and len(units) >= 2 * 21 * 2 // 3
+    assert len(handed) == -(-len(units) // PART_UNITS) and all(len(p["units"]) <= PART_UNITS for p in handed)
+
+
+def test_the_shared_chances_are_the_chances_made_alone_to_the_last_bit() -> None:
+    start = Position.start()
+    # Boards after three plays of an opening 6-4 (the mover still on roll), and one from a later game.
+    boards = tuple(after for _, after in list(legal_plays(start, (6, 4)).items())[:3])
+    work = SharedTwoPly(boards, MatchContext(away=3, opponent_away=5), 2)
+    handed, taken = parts(work, 3)
+    steps = work.steps()
+    assert next(steps) is work
+    wire = json.loads(json.dumps([c for part in handed for c in part_chances(json.loads(json.dumps(part)))]))
+    awaiting = steps.send(taken)
+    while awaiting is None:
+        awaiting = next(steps)
+    assert isinstance(awaiting, Awaiting) and awaiting.units == taken
+    with pytest.raises(StopIteration) as done:
+        steps.send(brought(wire, work))  # nothing left to do here: every unit taken was brought
+    assert done.value.value == [two_ply(board, work.context, work.cube_value)[0] for board in boards]
+    assert len(ROLLS) == 21 and len(taken) == 3 * 21 * 3 // 4
+
+
+def test_what_no_helper_brought_is_done_by_the_worker_itself() -> None:
+    rolled([6, 4])
+    alone = api.call("bot_action", {"level": "world_class"})["action"]
+    assert think_with_helpers(2, bring=lambda handed, found: [])[0] == alone  # the helpers all failed
+    assert think_with_helpers(2, bring=lambda handed, found: found[::2])[0] == alone  # some of them did
+    # Chances for a board this decision does not look at (another decision's, brought late) are left out.
+    stale = {"board": Position.start().id, "roll": 0, "chances": [1.0, 1.0, 1.0, 0.0, 0.0]}
+    assert think_with_helpers(2, bring=lambda handed, found: [stale, *found])[0] == alone
+
+
+def test_without_helpers_the_worker_hands_out_nothing() -> None:
+    rolled([5, 2])
+    action, handed = think_with_helpers(0)
+    assert handed == [] and action == api.call("bot_action", {"level": "world_class"})["action"]
+
+
+def test_malformed_shared_chances_are_an_error_value_and_the_thinking_still_waits() -> None:
+    rolled([3, 1])
+    params: dict[str, Any] = {"level": "world_class", "budget_ms": 0, "helpers": 1}
+    answer = over_the_wire("bot_think", params)
+    while not answer.get("waiting"):
+        answer = over_the_wire("bot_think", params)
+    for shared, words in (
+        ("lots", "shared must be a list"),
+        ([{"board": "x", "roll": 21, "chances": [0.5] * 5}], "a roll from 0 to 20"),
+        ([{"board": "x", "roll": 0, "chances": [0.5] * 4}], "five chances"),
+        ([{"board": "x", "roll": 0, "chances": [0.5, 0.5, 0.5, 0.5, 2.0]}], "five chances"),
+        ([{"board": "x", "roll": 0, "chances": [0.5, 0.5, 0.5, 0.5, float("nan")]}], "five chances"),
+    ):
+        with pytest.raises(InvalidActionError, match=words):
+            bot_think_direct({**params, "shared": shared})
+    assert over_the_wire("bot_think", params) == {"done": False, "action": None, "waiting": True}
+    action, _ = think_with_helpers(1, bring=lambda handed, found: [])
+    assert action == api.call("bot_action", {"level": "world_class"})["action"]
+
+
+def bot_think_direct(params: dict[str, Any]) -> Any:
+    """Not over JSON: NaN cannot be written in it, and the worker must refuse it all the same."""
+    return api.METHODS["bot_think"](params)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"boards": []}, "boards must be a list of position IDs"),
+        ({"boards": ["not an id"]}, "Position ID"),
+        ({"cube_value": 0}, "cube_value must be"),
+        ({"context": {"away": 3}}, "context must have exactly"),
+        (
+            {
+                "context": {
+                    **dict.fromkeys(("away", "opponent_away"), -1),
+                    **dict.fromkeys(("crawford_game", "post_crawford", "jacoby", "beavers"), False),
+                }
+            },
+            "cannot be negative",
+        ),
+        (
+            {
+                "context": {
+                    **dict.fromkeys(("away", "opponent_away"), True),
+                    **dict.fromkeys(("crawford_game", "post_crawford", "jacoby", "beavers"), False),
+                }
+            },
+            "must be a int",
+        ),
+        ({"units": [[0, 21]]}, "units must be"),
+        ({"units": [[5, 0]]}, "units must be"),
+        ({"units": "all"}, "units must be"),
+    ],
+)
+def test_a_malformed_part_is_an_error_value(change: dict[str, Any], words: str) -> None:
+    work = SharedTwoPly((Position.start(),), MatchContext(), 1)
+    part = {**parts(work, 1)[0][0], **change}
+    with pytest.raises(InvalidActionError, match=words):
+        over_the_wire("two_ply_part", part)
