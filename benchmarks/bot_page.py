@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, Worker, sync_playwright
-from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site
+from scripts.chromium import CHROMIUM, CHROMIUM_ARGS, served_site, serving
 
 from backgammon import api
 
@@ -135,28 +135,41 @@ def load_average() -> float:
 
 
 class WorkerThrottle:
-    """Slows the dedicated worker threads of one browser by a cgroup's CPU quota (1 ms per `rate` ms)."""
+    """Slows the dedicated worker threads of one browser, each by a cgroup's CPU quota of its own (1 ms per
+    `rate` ms): play's worker and the helpers that share world class's thinking (web/play/think.js) are each
+    a core `rate` times slower, as on a phone whose cores are all slow (one quota for them all would make
+    the helpers share a single slow core)."""
 
     def __init__(self, rate: float, marker: str) -> None:
         self.rate = rate
         self.marker = marker  # a switch on the browser's command line: finds its process tree
-        self.group: Path | None = None
-        self.threads: set[int] = set()
+        self.groups: dict[int, Path] = {}  # by thread
+        self.ready = False
         self.problem = ""
         if not (CPU_CGROUPS / "cpu.cfs_quota_us").exists():
             self.problem = f"no cgroup v1 cpu controller at {CPU_CGROUPS}"
             return
-        group = CPU_CGROUPS / f"bot_page_{os.getpid()}"
         try:
-            group.mkdir(exist_ok=True)
-            (group / "cpu.cfs_period_us").write_text(str(round(1000 * rate)))
-            (group / "cpu.cfs_quota_us").write_text("1000")
+            self._group("probe").rmdir()
         except OSError as error:
-            self.problem = f"cannot set up the cgroup {group}: {error}"
-            if group.exists():
-                group.rmdir()
+            self.problem = f"cannot set up a cgroup under {CPU_CGROUPS}: {error}"
             return
-        self.group = group
+        self.ready = True
+
+    @property
+    def threads(self) -> set[int]:
+        return set(self.groups)
+
+    def _group(self, name: str) -> Path:
+        group = CPU_CGROUPS / f"bot_page_{os.getpid()}_{name}"
+        group.mkdir(exist_ok=True)
+        try:
+            (group / "cpu.cfs_period_us").write_text(str(round(1000 * self.rate)))
+            (group / "cpu.cfs_quota_us").write_text("1000")
+        except OSError:
+            group.rmdir()
+            raise
+        return group
 
     def _browser_tree(self) -> list[int]:
         parents: dict[int, int] = {}
@@ -199,33 +212,35 @@ class WorkerThrottle:
         return found
 
     def apply(self, wait: bool = True) -> None:
-        """Move every dedicated worker thread of the browser into the cgroup (with `wait`, for up to 2 s
-        until a new one appears: a new worker's thread may take a moment to get its name)."""
-        if self.group is None:
+        """Move every new dedicated worker thread of the browser into a cgroup of its own (with `wait`, for up
+        to 2 s until a new one appears: a new worker's thread may take a moment to get its name)."""
+        if not self.ready:
             return
         for _ in range(40 if wait else 1):
-            threads = [tid for tid in self.worker_threads() if tid not in self.threads]
+            threads = [tid for tid in self.worker_threads() if tid not in self.groups]
             if threads:
                 break
             time.sleep(0.05)
         for tid in threads:
-            (self.group / "tasks").write_text(str(tid))
-            self.threads.add(tid)
+            with contextlib.suppress(OSError):  # the thread has ended
+                group = self._group(str(tid))
+                self.groups[tid] = group
+                (group / "tasks").write_text(str(tid))
 
     def release(self) -> None:
         """Back to full speed: the threads return to the parent cgroup."""
-        if self.group is None:
-            return
-        for tid in (self.group / "tasks").read_text().split():
-            with contextlib.suppress(OSError):  # the thread has ended
-                (CPU_CGROUPS / "tasks").write_text(tid)
+        for group in self.groups.values():
+            for tid in (group / "tasks").read_text().split():
+                with contextlib.suppress(OSError):  # the thread has ended
+                    (CPU_CGROUPS / "tasks").write_text(tid)
 
     def close(self) -> None:
-        if self.group is None:
-            return
         self.release()
-        self.group.rmdir()
-        self.group = None
+        for group in self.groups.values():
+            with contextlib.suppress(OSError):
+                group.rmdir()
+        self.groups.clear()
+        self.ready = False
 
 
 def slowdowns(page: Page, worker: Worker | None, cdp: Any, throttle: WorkerThrottle) -> dict[str, Any]:
@@ -242,7 +257,9 @@ def slowdowns(page: Page, worker: Worker | None, cdp: Any, throttle: WorkerThrot
     }
 
 
-def measure(site_url: str, level: str, decisions: int, seed: int, rate: float = 1) -> dict[str, Any]:
+def measure(
+    site_url: str, level: str, decisions: int, seed: int, rate: float = 1, query: str = ""
+) -> dict[str, Any]:
     rng = random.Random(seed)
     dice = ",".join(f"{rng.randint(1, 6)}{rng.randint(1, 6)}" for _ in range(4 * decisions + 40))
     setup = f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(session_envelope(level))});"
@@ -251,7 +268,7 @@ def measure(site_url: str, level: str, decisions: int, seed: int, rate: float = 
     if throttle is not None and throttle.problem:
         print(f"bot_page: the worker is not throttled ({throttle.problem})", file=sys.stderr)
     load_before = load_average()
-    result: dict[str, Any] = {"level": level, "cpu_throttle": rate}
+    result: dict[str, Any] = {"level": level, "cpu_throttle": rate, "query": query}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -270,7 +287,7 @@ def measure(site_url: str, level: str, decisions: int, seed: int, rate: float = 
                     cdp = context.new_cdp_session(page)
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 started = time.perf_counter()
-                page.goto(f"{site_url}?test-dice={dice}&no-sw")
+                page.goto(f"{site_url}?test-dice={dice}&no-sw{query}")
                 if throttle is not None:
                     throttle.apply(wait=False)  # a worker whose thread was not named yet at its event
                     result["throttled"] = {
@@ -348,13 +365,24 @@ def main() -> None:
         help="also measure each level with the main thread and the worker slowed RATE times",
     )
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    parser.add_argument("--dist", type=Path, help="serve this built site as it is (another commit's build)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="the page's pool of workers (?workers=N): world class's helpers among them",
+    )
     args = parser.parse_args()
-    with served_site(args.no_build) as url:
+    query = f"&workers={args.workers}" if args.workers else ""
+    with contextlib.ExitStack() as stack:
+        if args.dist:
+            url = str(stack.enter_context(serving(args.dist)).url)
+        else:
+            url = stack.enter_context(served_site(args.no_build))
         for level in args.level:
-            plain = measure(url, level, args.decisions, args.seed)
+            plain = measure(url, level, args.decisions, args.seed, query=query)
             print(json.dumps(plain), flush=True)
             if args.cpu_throttle > 1:
-                throttled = measure(url, level, args.decisions, args.seed, args.cpu_throttle)
+                throttled = measure(url, level, args.decisions, args.seed, args.cpu_throttle, query)
                 print(json.dumps(throttled), flush=True)
                 print(json.dumps(ratios(plain, throttled)), flush=True)
 

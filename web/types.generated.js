@@ -262,12 +262,15 @@
  */
 
 /**
- * A unit's chances as a helper found them: the board's position ID, the roll's index of 21, and the
- * mover's five chances (win, win gammon, win backgammon, lose gammon, lose backgammon).
- * @typedef {object} UnitChances
+ * A unit's result as a helper found it: the board's position ID, the roll's index of 21, and `figures`:
+ * for "two_ply" the mover's five chances (win, win gammon, win backgammon, lose gammon, lose backgammon);
+ * for "cube_rolls" each leaf's five chances, cube efficiency and roll's weight, the roll's own leaf first
+ * and then the other side's replies, whose boards are `boards` (position IDs, in the same order).
+ * @typedef {object} UnitFigures
  * @property {string} board
  * @property {number} roll
- * @property {number[]} chances
+ * @property {number[]} figures
+ * @property {string[]} [boards]
  */
 
 /**
@@ -275,7 +278,7 @@
  * @property {string} [level]
  * @property {number} [budget_ms]
  * @property {number} [helpers]
- * @property {UnitChances[]} [shared]
+ * @property {UnitFigures[]} [shared]
  */
 
 /**
@@ -291,9 +294,11 @@
  */
 
 /**
- * A part of world class's 2-ply for a helper worker (`two_ply_part`): the boards after the leading plays
- * (position IDs, the mover still on roll) and the units to do, each [board's index, roll's index of 21].
- * @typedef {object} TwoPlyPart
+ * A part of world class's thinking for a helper worker (`shared_part`): `kind` "two_ply" (the leading
+ * plays' 2-ply: `boards` after each play, the mover still on roll) or "cube_rolls" (a cube decision two
+ * plies deep: `boards` the doubler's, on roll); the units to do, each [board's index, roll's index].
+ * @typedef {object} SharedPart
+ * @property {"two_ply" | "cube_rolls"} kind
  * @property {string[]} boards
  * @property {LookaheadContext} context
  * @property {number} cube_value
@@ -306,7 +311,7 @@
  * @typedef {object} BotThinkAnswer
  * @property {boolean} done
  * @property {Action | null} action
- * @property {TwoPlyPart[]} [parts]
+ * @property {SharedPart[]} [parts]
  * @property {boolean} [waiting]
  */
 
@@ -911,6 +916,11 @@
  */
 
 /**
+ * @typedef {object} SharedPartAnswer
+ * @property {UnitFigures[]} figures
+ */
+
+/**
  * `early`: the organiser asked to close the registration now, before its announced end (*Close
  * registration now*, asked by the organiser's own device only: no other device signs a closing). Without it,
  * a closing is stated only once that end has passed.
@@ -1069,11 +1079,6 @@
  */
 
 /**
- * @typedef {object} TwoPlyPartAnswer
- * @property {UnitChances[]} chances
- */
-
-/**
  * @typedef {Record<string, never>} NoParams
  */
 
@@ -1154,13 +1159,13 @@
  * @property {{params: RolloutResultParams, result: RolloutResult}} rollout_result
  * @property {{params: RolloutCubeResultParams, result: TakeRolloutResult}} rollout_take_result
  * @property {{params: SetupParams, result: MatchAnswer}} setup
+ * @property {{params: SharedPart, result: SharedPartAnswer}} shared_part
  * @property {{params: TournamentClosingParams, result: ClosingContent}} tournament_closing
  * @property {{params: TournamentCommitmentParams, result: CommitmentAnswer}} tournament_commitment
  * @property {{params: TournamentListParams, result: TournamentList}} tournament_list
  * @property {{params: TournamentReceiveParams, result: TournamentChanges}} tournament_receive
  * @property {{params: Record<string, unknown>, result: any}} tournament_reset
  * @property {{params: TournamentViewParams, result: TournamentPage}} tournament_view
- * @property {{params: TwoPlyPart, result: TwoPlyPartAnswer}} two_ply_part
  * @property {{params: NoParams, result: MatchAnswer}} view
  */
 

@@ -33,8 +33,8 @@
 
 /**
  * World class's look-ahead shared with the page's helper workers (web/play/think.js, py/backgammon/bot/sharing.py).
- * @typedef {import("./types.generated.js").TwoPlyPart} TwoPlyPart
- * @typedef {import("./types.generated.js").UnitChances} UnitChances
+ * @typedef {import("./types.generated.js").SharedPart} SharedPart
+ * @typedef {import("./types.generated.js").UnitFigures} UnitFigures
  */
 
 /**

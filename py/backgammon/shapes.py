@@ -502,27 +502,32 @@ class LookaheadContext(TypedDict):
     beavers: bool
 
 
-class TwoPlyPart(TypedDict):
-    """A part of world class's 2-ply for a helper worker (`two_ply_part`): the boards after the leading plays
-    (position IDs, the mover still on roll) and the units to do, each [board's index, roll's index of 21]."""
+class SharedPart(TypedDict):
+    """A part of world class's thinking for a helper worker (`shared_part`): `kind` "two_ply" (the leading
+    plays' 2-ply: `boards` after each play, the mover still on roll) or "cube_rolls" (a cube decision two
+    plies deep: `boards` the doubler's, on roll); the units to do, each [board's index, roll's index]."""
 
+    kind: Literal["two_ply", "cube_rolls"]
     boards: list[str]
     context: LookaheadContext
     cube_value: int
     units: list[list[int]]
 
 
-class UnitChances(TypedDict):
-    """A unit's chances as a helper found them: the board's position ID, the roll's index of 21, and the
-    mover's five chances (win, win gammon, win backgammon, lose gammon, lose backgammon)."""
+class UnitFigures(TypedDict):
+    """A unit's result as a helper found it: the board's position ID, the roll's index of 21, and `figures`:
+    for "two_ply" the mover's five chances (win, win gammon, win backgammon, lose gammon, lose backgammon);
+    for "cube_rolls" each leaf's five chances, cube efficiency and roll's weight, the roll's own leaf first
+    and then the other side's replies, whose boards are `boards` (position IDs, in the same order)."""
 
     board: str
     roll: int
-    chances: list[float]
+    figures: list[float]
+    boards: NotRequired[list[str]]
 
 
-class TwoPlyPartAnswer(TypedDict):
-    chances: list[UnitChances]
+class SharedPartAnswer(TypedDict):
+    figures: list[UnitFigures]
 
 
 class BotThinkAnswer(TypedDict):
@@ -532,5 +537,5 @@ class BotThinkAnswer(TypedDict):
     done: bool
     #: None while not done, or when the match is over
     action: Action | None
-    parts: NotRequired[list[TwoPlyPart]]
+    parts: NotRequired[list[SharedPart]]
     waiting: NotRequired[bool]

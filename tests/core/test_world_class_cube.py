@@ -45,5 +45,7 @@ def test_the_two_ply_cube_is_thought_about_a_roll_at_a_time() -> None:
             taken += 1
     except StopIteration as done:
         advice, _ = done.value
-    assert taken == 21  # one step for each roll whose play does not end the game: here all 21
+    # One step offering the rolls to share (`shared.SharedWork`; none taken here), then one for each roll
+    # whose play does not end the game: here all 21.
+    assert taken == 1 + 21
     assert (advice.double, advice.take) == gnubg_verdict(entry["gnubg_2ply"])

@@ -13,7 +13,7 @@ IMPORTS = """
 import { think } from "{WEB}/play/think.js";
 """
 BODY = """
-const part = (units) => ({ boards: ["b"], context: {}, cube_value: 1, units });
+const part = (units) => ({ kind: "two_ply", boards: ["b"], context: {}, cube_value: 1, units });
 const scripted = (answers, sent) => async (method, params) => {
   sent.push({ method, ...params });
   return answers.shift();
@@ -24,7 +24,7 @@ const pool = (ready, jobs) => ({
     return job(async (method, params) => {
       jobs.push(params.units);
       if (params.units[0][1] === 9) throw new Error("the helper died");
-      return { chances: params.units.map(([b, r]) => ({ board: "b", roll: r, chances: [0.5, 0, 0, 0, 0] })) };
+      return { figures: params.units.map(([b, r]) => ({ board: "b", roll: r, figures: [0.5, 0, 0, 0, 0] })) };
     });
   },
 });

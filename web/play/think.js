@@ -3,19 +3,19 @@
  * The computer's decision, asked of play's worker in steps (`bot_think`): world class thinks for seconds, so it is
  * asked in requests of THINK_STEP_MS and the worker answers others between them (a save, a hint).
  *
- * A level that looks two plies deep (SHARED_LEVELS) shares that look, nine tenths of its decision, with the page's
- * helpers: a pool of engine workers (web/engine/pool.js) started the first time such a level thinks. The first
- * answer hands out one part for each helper (`parts`, py/backgammon/bot/sharing.py); play's worker goes on with its
- * own share, and once it has done it (`waiting`) it is sent what the helpers found (`shared`). A part a helper
- * fails to do is sent as nothing and play's worker does it, so the decision is the same, to the last bit, however
- * it was shared (tests/core/test_bot_share.py). Helpers still starting are not waited for: until they are ready the
- * decision is made without them.
+ * A level that looks two plies deep (SHARED_LEVELS) shares those looks (a checker play's leading plays at 2-ply, nine
+ * tenths of its decision; a cube decision's rolls) with the page's helpers: a pool of engine workers
+ * (web/engine/pool.js) started the first time such a level thinks. An answer hands out parts for them (`parts`,
+ * py/backgammon/bot/sharing.py); play's worker goes on with its own share, and once it has done it (`waiting`) it is
+ * sent what the helpers found (`shared`). A part a helper fails to do is sent as nothing and play's worker does it,
+ * so the decision is the same, to the last bit, however it was shared (tests/core/test_bot_share.py). Helpers still
+ * starting are not waited for: until they are ready the decision is made without them.
  */
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Call} Call */
-/** @typedef {import("../types.js").UnitChances} UnitChances */
-/** @typedef {import("../types.js").TwoPlyPart} TwoPlyPart */
+/** @typedef {import("../types.js").UnitFigures} UnitFigures */
+/** @typedef {import("../types.js").SharedPart} SharedPart */
 /** @typedef {import("../engine/pool.js").Pool} Pool */
 
 /**
@@ -36,9 +36,9 @@ export const SHARED_LEVELS = new Set(["world_class"]);
  */
 export async function think(level, { call, current, helpers }) {
   const pool = SHARED_LEVELS.has(level) ? helpers?.() ?? null : null;
-  /** @type {Promise<UnitChances[]>} */
+  /** @type {Promise<UnitFigures[]>} */
   let found = Promise.resolve([]);
-  /** @type {UnitChances[] | null} */
+  /** @type {UnitFigures[] | null} */
   let shared = null;
   for (;;) {
     const answer = await call("bot_think", {
@@ -56,16 +56,16 @@ export async function think(level, { call, current, helpers }) {
 }
 
 /**
- * The helpers' chances for `parts`, one job each on the pool; a part that failed brings nothing (play's worker does
+ * What the helpers found for `parts`, one job each on the pool; a part that failed brings nothing (play's worker does
  * it then).
- * @param {Pool} pool @param {TwoPlyPart[]} parts
- * @returns {Promise<UnitChances[]>}
+ * @param {Pool} pool @param {SharedPart[]} parts
+ * @returns {Promise<UnitFigures[]>}
  */
 async function shareOut(pool, parts) {
   const done = await Promise.all(
     parts.map((part) =>
-      pool.run((call) => call("two_ply_part", part), { weight: part.units.length }).then(
-        (answer) => answer.chances,
+      pool.run((call) => call("shared_part", part), { weight: part.units.length }).then(
+        (answer) => answer.figures,
         () => [],
       ),
     ),

@@ -13,6 +13,7 @@ does not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from backgammon.bot.cube import (
     CubeAdvice,
@@ -26,7 +27,9 @@ from backgammon.bot.cube import (
 from backgammon.bot.evaluator import Probabilities
 from backgammon.bot.player import average
 from backgammon.bot.replies import best_reply
+from backgammon.bot.shared import SharedWork, Unit, chances_from, is_number
 from backgammon.bot.steps import Steps
+from backgammon.errors import InvalidActionError
 from backgammon.position import Position
 
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
@@ -195,15 +198,65 @@ def two_ply_chances(rolls: TwoPlyRolls) -> Probabilities:
 def two_ply_rolls(position: Position, context: MatchContext, cube_value: int) -> Steps[TwoPlyRolls]:
     """For a cube decision two plies deep of the side on roll: each roll's best 0-ply play, and the other
     side's best 0-ply replies to it (None where the play ends the game), a roll at a time (as the deep
-    analysis's `Sweeps.cube_rolls`)."""
-    found: list[tuple[Leaf, tuple[Leaf, ...] | None]] = []
-    for leaf in leaves(position, context, cube_value):
-        if not any(leaf.after.mine):
-            found.append((leaf, None))
-            continue
-        found.append((leaf, leaves(leaf.after.swap(), context.flipped(), cube_value)))
+    analysis's `Sweeps.cube_rolls`), as work others may share (`SharedCubeRolls`)."""
+    work = SharedCubeRolls((position,), context, cube_value)
+    found = yield from work.steps()
+    return tuple(found[(0, r)] for r in range(len(ROLLS)))
+
+
+#: One roll of a cube decision two plies deep: its leaf, and the other side's replies (None: game over).
+RollLeaves = tuple[Leaf, tuple[Leaf, ...] | None]
+#: A leaf's figures: its five chances, its cube efficiency and its roll's weight.
+LEAF_FIGURES = 7
+
+
+@dataclass(frozen=True)
+class SharedCubeRolls(SharedWork[RollLeaves]):
+    """The rolls of a cube decision two plies deep of the side on roll at `boards[0]`, as work that other
+    workers may share (`shared`): a unit is one of its 21 rolls, the board after its best 0-ply play and the
+    other side's best replies from there."""
+
+    kind: ClassVar[str] = "cube_rolls"
+
+    def units(self) -> tuple[Unit, ...]:
+        return tuple((0, r) for r in range(len(ROLLS)))
+
+    def unit_steps(self, unit: Unit) -> Steps[RollLeaves]:
+        dice, weight = ROLLS[unit[1]]
+        after, probs, _ = best_reply(self.boards[0], dice, self.context, self.cube_value)
+        leaf = Leaf(probs, after_play_efficiency(after), weight, after)
+        if not any(after.mine):
+            return leaf, None
         yield None
-    return tuple(found)
+        return leaf, leaves(after.swap(), self.context.flipped(), self.cube_value)
+
+    def figures(self, result: RollLeaves) -> tuple[list[float], list[str] | None]:
+        leaf, replies = result
+        every = [leaf, *(replies or ())]
+        numbers = [x for one in every for x in (*one.probs.as_tuple(), one.efficiency, float(one.weight))]
+        return numbers, [one.after.id for one in every]
+
+    def result(self, unit: Unit, figures: list[float], boards: list[str] | None) -> RollLeaves:
+        count = 1 + len(ROLLS)
+        if boards is None or len(boards) not in (1, count) or len(figures) != len(boards) * LEAF_FIGURES:
+            raise InvalidActionError(
+                f"a cube decision's roll must have 1 or {count} boards and {LEAF_FIGURES} figures for each."
+            )
+        weights = [ROLLS[unit[1]][1], *(weight for _, weight in ROLLS)]
+        found = [
+            _leaf(figures[k * LEAF_FIGURES : (k + 1) * LEAF_FIGURES], weights[k], board)
+            for k, board in enumerate(boards)
+        ]
+        if (len(found) == 1) != (not any(found[0].after.mine)):
+            raise InvalidActionError("a cube decision's roll has replies unless its play ends the game.")
+        return found[0], (tuple(found[1:]) if len(found) > 1 else None)
+
+
+def _leaf(figures: list[float], weight: int, board: str) -> Leaf:
+    efficiency, given = figures[5], figures[6]
+    if not (is_number(efficiency) and 0.0 <= efficiency <= 1.0 and given == weight):
+        raise InvalidActionError("a leaf's cube efficiency must be from 0 to 1, and its weight its roll's.")
+    return Leaf(chances_from(figures[:5]), float(efficiency), weight, Position.from_id(board))
 
 
 def two_ply_advice(

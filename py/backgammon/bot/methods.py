@@ -7,10 +7,10 @@
   thought about for about `budget_ms` (250 by default) a call: `done` false (and `action` null) means ask
   again. A level that takes seconds a move (world class) is asked for this way, so that the worker answers
   other requests in between and no answer waits long. The worker keeps one thinking, for one match state and
-  level: asked about another, it starts again. With `helpers` (other workers of the page's), the look-ahead's
-  2-ply comes back once as `parts`, one for each helper to do (`two_ply_part`) while this worker does its own
-  share; an answer `waiting` asks for what they found, as `shared` (what is missing from it is done here).
-- `two_ply_part {boards, context, cube_value, units}` -> `{chances}`: a helper's part (`bot.sharing`).
+  level: asked about another, it starts again. With `helpers` (other workers of the page's), a look two plies
+  deep comes back once as `parts` for the helpers to do (`shared_part`) while this worker does its own share;
+  an answer `waiting` asks for what they found, as `shared` (what is missing from it is done here).
+- `shared_part {kind, boards, context, cube_value, units}` -> `{figures}`: a helper's part (`bot.sharing`).
 - `hint {}` -> `{player, unit, plays: [...], cube}` for whoever must decide now.
 - `position_hint {position_id, match_id?, settings?, players?}` -> `{hint, view}`: the same advice for a
   position set up from its IDs (the position editor's), and its view, without loading it: the match in
@@ -28,7 +28,6 @@ from typing import Any, TypedDict
 from backgammon.api import budget_param, current_match, match_of_setup, register
 from backgammon.bot.decide import bot_action, bot_action_steps, hint
 from backgammon.bot.levels import Level, level_named
-from backgammon.bot.player import Awaiting, SharedTwoPly
 from backgammon.bot.rollout_methods import (
     RolloutChunkParams,
     RolloutCubeResultParams,
@@ -38,7 +37,8 @@ from backgammon.bot.rollout_methods import (
     result_method,
     take_result_method,
 )
-from backgammon.bot.sharing import MAX_HELPERS, brought, part_chances, parts
+from backgammon.bot.shared import Awaiting, SharedWork
+from backgammon.bot.sharing import MAX_HELPERS, brought, part_figures, parts
 from backgammon.bot.steps import Steps
 from backgammon.errors import InvalidActionError
 from backgammon.match import Match
@@ -49,10 +49,10 @@ from backgammon.shapes import (
     CubeRolloutResult,
     RolloutChunk,
     RolloutResult,
+    SharedPart,
+    SharedPartAnswer,
     TakeRolloutResult,
-    TwoPlyPart,
-    TwoPlyPartAnswer,
-    UnitChances,
+    UnitFigures,
 )
 from backgammon.view import build_view
 
@@ -70,7 +70,7 @@ class BotThinkParams(TypedDict, total=False):
     #: how many helper workers may take parts of the look-ahead (0 when not given: all of it is done here)
     helpers: int
     #: what the helpers found, once the answer says `waiting`
-    shared: list[UnitChances]
+    shared: list[UnitFigures]
 
 
 THINK_BUDGET_MS = 250
@@ -84,7 +84,7 @@ class _Thinking:
 
     about: str
     steps: Steps[Action | None]
-    work: SharedTwoPly | None = None
+    work: SharedWork[Any] | None = None
     awaiting: Awaiting | None = None
 
 
@@ -143,9 +143,9 @@ def _think(thinking: _Thinking, params: dict[str, Any], helpers: int, deadline: 
         reply = brought(params["shared"], thinking.work)
         thinking.awaiting = None
     value = thinking.steps.send(reply)
-    handed: list[TwoPlyPart] = []
+    handed: list[SharedPart] = []
     while True:
-        if isinstance(value, SharedTwoPly):
+        if isinstance(value, SharedWork):
             handed, taken = parts(value, helpers) if helpers else ([], frozenset())
             thinking.work = value
             value = thinking.steps.send(taken)
@@ -163,10 +163,10 @@ def _think(thinking: _Thinking, params: dict[str, Any], helpers: int, deadline: 
         value = next(thinking.steps)
 
 
-@register("two_ply_part", TwoPlyPart)
-def two_ply_part_method(params: dict[str, Any]) -> TwoPlyPartAnswer:
-    """A helper's part of world class's look-ahead (`sharing.part_chances`)."""
-    return {"chances": part_chances(params)}
+@register("shared_part", SharedPart)
+def shared_part_method(params: dict[str, Any]) -> SharedPartAnswer:
+    """A helper's part of world class's thinking (`sharing.part_figures`)."""
+    return {"figures": part_figures(params)}
 
 
 @register("hint")

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.evaluator import Probabilities, evaluate_many, evaluate_many_after_play
 from backgammon.bot.levels import EXPERT, Level
 from backgammon.bot.replies import best_reply, play_value
+from backgammon.bot.shared import SharedWork, Unit, chances_from
 from backgammon.bot.steps import Steps, finished
 from backgammon.move import Play
 from backgammon.movegen import legal_plays
@@ -176,7 +178,8 @@ def _two_ply_leaders(
     leaders = [r for r in ranked[: level.deep] if r.plies == 1 and r.value >= best_value - window]
     if len(leaders) < 2:
         return ranked
-    chances = yield from SharedTwoPly(tuple(c.position for c in leaders), context, cube_value).steps()
+    work = SharedTwoPly(tuple(c.position for c in leaders), context, cube_value)
+    chances = work.chances((yield from work.steps()))
     deeper = [
         replace(candidate, probs=probs_2, value=play_value(probs_2, context, cube_value), plies=2)
         for candidate, probs_2 in zip(leaders, chances, strict=True)
@@ -184,57 +187,33 @@ def _two_ply_leaders(
     return sorted(deeper, key=lambda r: -r.value) + ranked[len(deeper) :]
 
 
-#: One unit of `SharedTwoPly`: a board (its index) and one of the opponent's rolls (its index in ROLLS).
-Unit = tuple[int, int]
-
-
 @dataclass(frozen=True)
-class Awaiting:
-    """What `SharedTwoPly.steps` yields once its own units are done: it waits for the chances of `units`
-    (sent back as a dict by unit; a unit missing from it is then done here)."""
+class SharedTwoPly(SharedWork[Probabilities]):
+    """Each board's 2-ply chances (`two_ply`), as work that other workers may share (`shared`): a unit is one
+    board's chances after one of the opponent's 21 rolls (`two_ply_roll`). A board the play bears off from
+    entirely has none: it is over, and judged as it is."""
 
-    units: frozenset[Unit]
-
-
-@dataclass(frozen=True)
-class SharedTwoPly:
-    """Each board's 2-ply chances (`two_ply`), as work that other workers may share: a unit is one board's
-    chances after one of the opponent's 21 rolls (`two_ply_roll`), which depends on nothing else.
-
-    Its steps yield this work once, first: the caller sends back the units it hands to others (None or an
-    empty set: all are done here, which is what `finished` does); then they yield between units as any
-    steps do, and once the units kept here are done, an `Awaiting` for the others' chances. The result is
-    the same, to the last bit, however the units were shared: each board's rolls are averaged in one order.
-    """
-
-    boards: tuple[Position, ...]
-    context: MatchContext
-    cube_value: int
+    kind: ClassVar[str] = "two_ply"
 
     def units(self) -> tuple[Unit, ...]:
-        """Every unit, board by board (a board the play bears off from entirely has none: it is over)."""
         return tuple(
             (b, r) for b, board in enumerate(self.boards) if any(board.mine) for r in range(len(ROLLS))
         )
 
     def unit_steps(self, unit: Unit) -> Steps[Probabilities]:
         board, roll = unit
-        chances, _ = yield from two_ply_roll_steps(
-            self.boards[board], ROLLS[roll][0], self.context, self.cube_value
-        )
+        dice = ROLLS[roll][0]
+        chances, _ = yield from two_ply_roll_steps(self.boards[board], dice, self.context, self.cube_value)
         return chances
 
-    def steps(self) -> Steps[list[Probabilities]]:
-        taken: frozenset[Unit] = (yield self) or frozenset()
-        found: dict[Unit, Probabilities] = {}
-        for unit in self.units():
-            if unit not in taken:
-                found[unit] = yield from self.unit_steps(unit)
-        if taken:
-            brought: dict[Unit, Probabilities] = (yield Awaiting(taken)) or {}
-            found.update((unit, chances) for unit, chances in brought.items() if unit in taken)
-            for unit in sorted(taken - found.keys()):
-                found[unit] = yield from self.unit_steps(unit)
+    def figures(self, result: Probabilities) -> tuple[list[float], list[str] | None]:
+        return list(result.as_tuple()), None
+
+    def result(self, unit: Unit, figures: list[float], boards: list[str] | None) -> Probabilities:
+        return chances_from(figures)
+
+    def chances(self, found: dict[Unit, Probabilities]) -> list[Probabilities]:
+        """Each board's 2-ply chances from its units' (each board's rolls averaged in one order)."""
         return [self._chances(b, found) for b in range(len(self.boards))]
 
     def _chances(self, b: int, found: dict[Unit, Probabilities]) -> Probabilities:
