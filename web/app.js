@@ -26,6 +26,7 @@ import { xgidParams } from "./play/panel.js";
 import { rememberReviewed, reviewedBefore } from "./reviewed.js";
 import { createPlay } from "./play/play.js";
 import { pause } from "./play/seats.js";
+import { HELPERS_IDLE_MS } from "./play/think.js";
 import * as say from "./play/describe.js";
 import { openLocalMatch } from "./match/local.js";
 import { startView } from "./match/startview.js";
@@ -38,7 +39,7 @@ import { changePreferences, changesBetween, checkDepth, normalizePreferences, re
 import { createQueue } from "./queue.js";
 import { setSoundEnabled } from "./sound.js";
 import { closeRollout, cubeTable, openRollout, resultTable, verdictTable } from "./engine/rollout-panel.js";
-import { createPool, deviceFacts, poolSize } from "./engine/pool.js";
+import { createPool, deviceFacts, poolKeptWhileUsed, poolSize } from "./engine/pool.js";
 import { createAnalysisStorage } from "./review/analyses.js";
 import { createMatchStorage } from "./storage.js";
 import { loadOfflineAppLater } from "./offline-later.js";
@@ -151,15 +152,14 @@ const home = bindHome({ namespace, analyses, holdIdle: queue.holdIdle, notice: s
 
 /**
  * World class's helpers (web/play/think.js): a pool of engine workers the size a rollout's would be, started the first
- * time it thinks and kept while the page lives (it wants them again at every move; their start, seconds, is paid
- * once). None on a device with a single core: they would only take turns with play's worker.
- * @type {import("./engine/pool.js").Pool | null}
+ * time it thinks and kept while it goes on thinking (their start, seconds, is paid once a match), closed after
+ * HELPERS_IDLE_MS without a decision. None on a device with a single core: they would only take turns with play's
+ * worker.
  */
-let helpers = null;
+const helpers = poolKeptWhileUsed(() => createPool(poolSize(deviceFacts())), HELPERS_IDLE_MS);
 function thinkingHelpers() {
   const facts = deviceFacts();
-  if (!facts.asked && facts.cores === 1) return null;
-  return (helpers ??= createPool(poolSize(facts)));
+  return !facts.asked && facts.cores === 1 ? null : helpers();
 }
 
 play = createPlay({

@@ -84,3 +84,32 @@ def test_the_page_shares_a_decision_with_its_helpers() -> None:
         "sent": [{"method": "bot_think", "level": "expert", "budget_ms": 250, "helpers": 0}],
     }
     assert out["stale"] is None
+
+
+KEPT = """
+import { poolKeptWhileUsed } from "{WEB}/engine/pool.js";
+"""
+KEPT_BODY = """
+const made = [];
+const take = poolKeptWhileUsed(() => {
+  const pool = { closed: false, close() { this.closed = true; } };
+  made.push(pool);
+  return pool;
+}, 300);
+const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const first = take();
+await later(50);
+const again = take(); // used again within the idle time: the same pool, its idle time from now
+await later(50);
+const stillOpen = !first.closed;
+await later(600);
+const closedWhenIdle = first.closed;
+const fresh = take(); // a new one after it was closed
+const same = first === again;
+print({ same, stillOpen, closedWhenIdle, made: made.length, fresh: fresh !== first && !fresh.closed });
+"""
+
+
+def test_the_helpers_are_kept_while_used_and_closed_when_idle() -> None:
+    out = run_module(KEPT, KEPT_BODY)
+    assert out == {"same": True, "stillOpen": True, "closedWhenIdle": True, "made": 2, "fresh": True}

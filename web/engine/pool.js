@@ -149,6 +149,30 @@ function poolAnswerBudget() {
 }
 
 /**
+ * A pool made at its first use and closed once unused for `idleMs`: each call of the getter returned is a use. For
+ * work that comes again and again for a while and then not at all (world class's helpers, web/play/think.js: wanted
+ * at every move of a match, not after it). A job still running on a pool closed so rejects "BridgeClosed".
+ * @param {() => Pool} make
+ * @param {number} idleMs
+ * @returns {() => Pool}
+ */
+export function poolKeptWhileUsed(make, idleMs) {
+  /** @type {Pool | null} */
+  let pool = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  return () => {
+    const used = (pool ??= make());
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      used.close();
+      if (pool === used) pool = null;
+    }, idleMs);
+    return used;
+  };
+}
+
+/**
  * @param {number} size
  * @param {() => Bridge} [makeBridge]
  * @param {{onRestart?: (restarts: number, error: BridgeError) => void, deadlineFloorMs?: number}} [options]

@@ -5,7 +5,7 @@
  *
  * A level that looks two plies deep (SHARED_LEVELS) shares those looks (a checker play's leading plays at 2-ply, nine
  * tenths of its decision; a cube decision's rolls) with the page's helpers: a pool of engine workers
- * (web/engine/pool.js) started the first time such a level thinks. An answer hands out parts for them (`parts`,
+ * (web/engine/pool.js) started the first time such a level thinks, closed after HELPERS_IDLE_MS without one. An answer hands out parts for them (`parts`,
  * py/backgammon/bot/sharing.py); play's worker goes on with its own share, and once it has done it (`waiting`) it is
  * sent what the helpers found (`shared`). A part a helper fails to do is sent as nothing and play's worker does it,
  * so the decision is the same, to the last bit, however it was shared (tests/core/test_bot_share.py). Helpers still
@@ -26,6 +26,9 @@ export const THINK_STEP_MS = 250;
 
 /** The levels that look two plies deep (py/backgammon/bot/levels.py, `deep`): theirs is the look worth sharing. */
 export const SHARED_LEVELS = new Set(["world_class"]);
+
+/** The helpers are closed once no decision has asked for them for this long (their memory back after a match). */
+export const HELPERS_IDLE_MS = 5 * 60_000;
 
 /**
  * The action the computer at `level` decides on, or null when the match changed meanwhile (`current` false) or
