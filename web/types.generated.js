@@ -306,8 +306,8 @@
  */
 
 /**
- * `done` false: not decided yet, ask again (`action` None). `parts`, once a decision: work for the
- * helpers, one part each, whose chances go back as `shared` when the answer is `waiting` (for them).
+ * `done` false: not decided yet, ask again (`action` None). `parts`: work for the helpers, each part
+ * for one of them (`shared_part`), whose figures go back as `shared` when an answer is `waiting`.
  * @typedef {object} BotThinkAnswer
  * @property {boolean} done
  * @property {Action | null} action

@@ -3,13 +3,14 @@
  * The computer's decision, asked of play's worker in steps (`bot_think`): world class thinks for seconds, so it is
  * asked in requests of THINK_STEP_MS and the worker answers others between them (a save, a hint).
  *
- * A level that looks two plies deep (SHARED_LEVELS) shares those looks (a checker play's leading plays at 2-ply, nine
- * tenths of its decision; a cube decision's rolls) with the page's helpers: a pool of engine workers
- * (web/engine/pool.js) started the first time such a level thinks, closed after HELPERS_IDLE_MS without one. An answer hands out parts for them (`parts`,
- * py/backgammon/bot/sharing.py); play's worker goes on with its own share, and once it has done it (`waiting`) it is
- * sent what the helpers found (`shared`). A part a helper fails to do is sent as nothing and play's worker does it,
- * so the decision is the same, to the last bit, however it was shared (tests/core/test_bot_share.py). Helpers still
- * starting are not waited for: until they are ready the decision is made without them.
+ * A level that looks two plies deep (SHARED_LEVELS) shares those looks (a checker play's leading plays at 2-ply,
+ * nine tenths of its decision; a cube decision's rolls) with the page's helpers: a pool of engine workers
+ * (web/engine/pool.js) started the first time such a level thinks, closed after HELPERS_IDLE_MS without one. An
+ * answer hands out parts for them (`parts`, py/backgammon/bot/sharing.py); play's worker goes on with its own share,
+ * and once it has done it (`waiting`) it is sent what the helpers found (`shared`). A part a helper fails to do is
+ * sent as nothing and play's worker does it, so the decision is the same, to the last bit, however it was shared
+ * (tests/core/test_bot_share.py). Helpers still starting are not waited for: until they are ready the decision is
+ * made without them.
  */
 
 /** @typedef {import("../types.js").Action} Action */

@@ -9,7 +9,7 @@ bit, however the units were shared: each unit's result depends on its request al
 them in one order.
 
 A unit crosses to the page as `UnitFigures`: its board and roll, and its result as numbers (`to_wire`); what
-comes back is checked (`from_wire`) as anything else from the page. The kinds: `player.SharedTwoPly` (a
+comes back is checked (`result`) as anything else from the page. The kinds: `player.SharedTwoPly` (a
 play's 2-ply, a unit one board after one of the opponent's rolls) and `cubeful.SharedCubeRolls` (a cube
 decision two plies deep, a unit one of the doubler's rolls).
 """
