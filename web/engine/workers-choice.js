@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The pool's size as a player chooses it, in the rollout panel: the device's own count ("Automatic (3)"), or a
- * number of engines fixed, kept where the pool reads it whenever a rollout or a deep analysis starts
- * (web/engine/pool.js `chooseWorkers`).
+ * number of engines fixed, kept where the pool reads it whenever a rollout, a deep analysis or world class's helpers
+ * start (web/engine/pool.js `chooseWorkers`).
  */
 import { t } from "../i18n/i18n.js";
 import { chooseWorkers, chosenWorkers, deviceFacts, poolSize } from "./pool.js";

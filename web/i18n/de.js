@@ -526,7 +526,7 @@ export default {
   "prefs.languageAuto": "Automatisch",
   "engines.auto": "Automatisch ({count})",
   "engines.count": "{count, plural, one {# Engine} other {# Engines}}",
-  "engines.label": "Engines (Rollouts und tiefe Analyse)",
+  "engines.label": "Engines (Rollouts, tiefe Analyse, Weltklasse)",
   "engines.note": "Automatisch: eine Engine pro Prozessorkern dieses Geräts außer einem, der für das Spiel bleibt (höchstens 4, auf dem Smartphone 2). Jede belegt während der Arbeit etwa 50 MB Speicher.",
   "rollout.title": "Rollout",
   "rollout.trials": "Durchgänge",

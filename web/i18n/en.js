@@ -527,7 +527,7 @@ export default {
   "prefs.languageAuto": "Automatic",
   "engines.auto": "Automatic ({count})",
   "engines.count": "{count, plural, one {# engine} other {# engines}}",
-  "engines.label": "Engines (rollouts and deep analysis)",
+  "engines.label": "Engines (rollouts, deep analysis, world class)",
   "engines.note": "Automatic: one engine for each core of this device but one, which play keeps (at most 4, 2 on a phone). Each takes about 50 MB of memory while it works.",
   "rollout.title": "Roll out",
   "rollout.trials": "Trials",

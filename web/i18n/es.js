@@ -526,7 +526,7 @@ export default {
   "prefs.languageAuto": "Automático",
   "engines.auto": "Automático ({count})",
   "engines.count": "{count, plural, one {# motor} other {# motores}}",
-  "engines.label": "Motores (rollouts y análisis profundo)",
+  "engines.label": "Motores (rollouts, análisis profundo, clase mundial)",
   "engines.note": "Automático: un motor por cada núcleo de este dispositivo menos uno, que se reserva para el juego (como máximo 4; 2 en un teléfono). Cada uno ocupa unos 50 MB de memoria mientras trabaja.",
   "rollout.title": "Rollout",
   "rollout.trials": "Pruebas",

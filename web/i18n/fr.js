@@ -526,7 +526,7 @@ export default {
   "prefs.languageAuto": "Automatique",
   "engines.auto": "Automatique ({count})",
   "engines.count": "{count, plural, one {# moteur} other {# moteurs}}",
-  "engines.label": "Moteurs (rollouts et analyse approfondie)",
+  "engines.label": "Moteurs (rollouts, analyse approfondie, classe mondiale)",
   "engines.note": "Automatique : un moteur par cœur de cet appareil, moins un, laissé au jeu (4 au plus, 2 sur un téléphone). Chacun occupe environ 50 Mo de mémoire pendant qu’il travaille.",
   "rollout.title": "Rollout",
   "rollout.trials": "Essais",

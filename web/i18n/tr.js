@@ -526,7 +526,7 @@ export default {
   "prefs.languageAuto": "Otomatik",
   "engines.auto": "Otomatik ({count})",
   "engines.count": "{count, plural, one {# motor} other {# motor}}",
-  "engines.label": "Motorlar (rollout ve derin analiz)",
+  "engines.label": "Motorlar (rollout, derin analiz, dünya çapında)",
   "engines.note": "Otomatik: oyuna ayrılan bir çekirdek dışında bu cihazın her çekirdeği için bir motor (en çok 4, telefonda 2). Her biri çalışırken yaklaşık 50 MB bellek kullanır.",
   "rollout.title": "Rollout",
   "rollout.trials": "Deneme",
