@@ -13,7 +13,8 @@ value, and a unit no helper brought is done here.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
+from typing import Any, cast
 
 from backgammon.bot.cube import MatchContext
 from backgammon.bot.cubeful import SharedCubeRolls
@@ -42,14 +43,8 @@ def parts(work: SharedWork[Any], helpers: int) -> tuple[list[SharedPart], frozen
     units = work.units()
     theirs = [unit for k, unit in enumerate(units) if k % (helpers + 1)]
     shares = [theirs[k : k + PART_UNITS] for k in range(0, len(theirs), PART_UNITS)]
-    context: LookaheadContext = {
-        "away": work.context.away,
-        "opponent_away": work.context.opponent_away,
-        "crawford_game": work.context.crawford_game,
-        "post_crawford": work.context.post_crawford,
-        "jacoby": work.context.jacoby,
-        "beavers": work.context.beavers,
-    }
+    # MatchContext's fields are LookaheadContext's keys (`_context_of` reads them back by those keys).
+    context = cast(LookaheadContext, asdict(work.context))
     handed = [
         SharedPart(
             kind=work.kind,  # type: ignore[typeddict-item]  # one of KINDS' names
