@@ -25,16 +25,12 @@ from backgammon.bot.cube import (
     value_on_roll,
 )
 from backgammon.bot.evaluator import Probabilities
-from backgammon.bot.player import average
+from backgammon.bot.player import ROLLS, average
 from backgammon.bot.replies import best_reply
 from backgammon.bot.shared import SharedWork, Unit, chances_from, is_number
 from backgammon.bot.steps import Steps
 from backgammon.errors import InvalidActionError
 from backgammon.position import Position
-
-ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
-    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
-)
 
 
 @dataclass(frozen=True)
