@@ -5,20 +5,14 @@ at a match score. Each equity must lie within the other's interval: the differen
 errors of the difference. Trials are few (the machine is shared); the variance reduction makes the errors
 small all the same.
 
-gnubg prints a rollout's figures only to a terminal: it runs here under `script`, which gives it one."""
+gnubg's rollout is run and read by benchmarks/gnubg_rollout.py."""
 
 from __future__ import annotations
 
 import math
-import re
-import shutil
-import subprocess
-import tempfile
-import time
-from typing import IO
 
 import pytest
-from gnubg_support import GNUBG, needs_gnubg
+from gnubg_support import needs_gnubg
 
 from backgammon.bot.cube import MatchContext, Owner
 from backgammon.bot.rollout import (
@@ -31,15 +25,10 @@ from backgammon.bot.rollout import (
 from backgammon.bot.rollout_cubeful import cube_verdict
 from backgammon.formats.gnubg_id import MatchIdInfo
 from backgammon.position import Position
+from benchmarks.gnubg_rollout import MONEY, SCRIPT
+from benchmarks.gnubg_rollout import gnubg_rollout as run_gnubg_rollout
 
-SCRIPT = shutil.which("script")
 needs_terminal = pytest.mark.skipif(SCRIPT is None, reason="`script` (util-linux) is not installed")
-# gnubg's figures and their standard errors for the position rolled out (after "Current Position:").
-SIX = r"([\d.]+) ([\d.]+) ([\d.]+) - ([\d.]+) ([\d.]+) ([\d.]+)"
-# The cubeless equity (CL) and, in a cubeful rollout, the cubeful one (CF): money points, or with `set output
-# mwc on` the chance of winning the match in %.
-EQUITIES = r"CL\s+([-+]?[\d.]+)%?(?:\s+CF\s+([-+]?[\d.]+)%?)?"
-FIGURES = re.compile(rf"Current Position:\s*\n\s*{SIX} {EQUITIES}\s*\n\s*\[{SIX} {EQUITIES}\]")
 
 
 def board(points: dict[int, int]) -> tuple[int, ...]:
@@ -62,28 +51,14 @@ CASES = {
 }
 
 
-def _read(out: IO[str]) -> str:
-    out.seek(0)
-    return out.read()
-
-
 def gnubg_rollout(
-    position: Position, settings: RolloutSettings, match_id: str = "cAkAAAAAAAAA"
+    position: Position, settings: RolloutSettings, match_id: str = MONEY
 ) -> tuple[float, float]:
     """gnubg's equity of `position` (side on roll) and its standard error: cubeless, or with
     `settings.cubeful` the cubeful one (in a match, the chance of winning it). `match_id`: by default money,
     the cube centred, no dice rolled."""
-    assert GNUBG is not None and SCRIPT is not None
     on = {True: "on", False: "off"}
     commands = [
-        "set confirm new off",
-        "set threads 1",
-        "set player 0 human",
-        "set player 1 human",
-        "new game",
-        f"set matchid {match_id}",
-        f"set board {position.id}",
-        "set output mwc on",
         f"set rollout trials {settings.trials}",
         f"set rollout truncation enable {on[settings.truncation > 0]}",
         *([f"set rollout truncation plies {settings.truncation}"] if settings.truncation else []),
@@ -95,35 +70,12 @@ def gnubg_rollout(
         "set rollout cubedecision plies 0",
         f"set rollout bearofftruncation onesided {on[settings.stop_at_bearoff]}",
         f"set rollout bearofftruncation exact {on[settings.stop_at_bearoff]}",
-        "rollout",
     ]
-    # Input that arrives during a rollout stops it: `quit` goes only once the figures are out.
-    with tempfile.TemporaryFile("w+") as out:
-        run = subprocess.Popen(
-            [SCRIPT, "-qfc", f"nice {GNUBG} -t -q -r", "/dev/null"],
-            stdin=subprocess.PIPE,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        assert run.stdin is not None
-        run.stdin.write("\n".join(commands) + "\n")
-        run.stdin.flush()
-        deadline = time.monotonic() + 300
-        while "Estimated SE" not in _read(out) and run.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.2)
-        run.stdin.write("quit\ny\n")
-        run.stdin.close()
-        run.wait(timeout=30)
-        text = _read(out)
-    # The figures after the last progress report: the final ones.
-    output = text.replace("\r", "").rpartition("Printing final results")[2]
-    found = FIGURES.search(output)
-    assert found, output[-3000:]
-    scale = 1.0 if match_id == "cAkAAAAAAAAA" else 0.01  # a match's figures are in %
+    figures = run_gnubg_rollout(position.id, commands, match_id)
     if settings.cubeful:
-        return float(found.group(8)) * scale, float(found.group(16)) * scale
-    return float(found.group(7)) * scale, float(found.group(15)) * scale
+        assert figures.cubeful is not None and figures.cubeful_error is not None, figures
+        return figures.cubeful, figures.cubeful_error
+    return figures.cubeless, figures.cubeless_error
 
 
 @needs_gnubg

@@ -1,0 +1,205 @@
+"""Two players' checker plays judged by GNU Backgammon rollouts, where they differ.
+
+    python3 -m benchmarks.checker_errors_rollout
+        [--judged data/benchmarks/checker-errors-judge3-contact.jsonl] [--first deep] [--second gnubg-2ply]
+        [--judge-plies 3] [--trials 1296] [--seed 1] [--jobs 2]
+        [--out data/benchmarks/checker-errors-rollout-contact.jsonl]
+
+A judge neither player was taught by. Our nets' labels are gnubg 2-ply's figures and gnubg 3-ply is gnubg
+2-ply looking one ply further; a rollout plays each position out to the end, here 1296 times with gnubg
+0-ply's plays (cubeless money, variance reduction, quasi-random dice, untruncated, to gnubg's exact bear-off
+database): the usual judge of a play, and the one our nets never learned from.
+
+Where two players make the same play their errors are the same by any judge, so only the positions of
+`--judged` (a file of benchmarks/checker_errors_gnubg.py: a line per position, each player's error by its
+judge) where the two players' errors differ are rolled out. First their plays are made again (inside gnubg,
+as checker_errors_gnubg.py makes them; the nets are those the file was made with) and judged again at
+`--judge-plies`, the gap kept beside the file's (gnubg's pruned 3-ply does not give a board quite the same
+figure in every run: up to a mEMG apart). Then the board after each of the two plays is rolled out, the
+opponent on roll, both with the same seed (the same dice: the noise of their difference is smaller than of
+either), a position's seed `--seed` plus its index.
+
+Prints the paired difference of the two players' errors (first minus second) in mEMG a decision over all the
+judged file's positions, a position where the plays are the same counting 0, with a 95% interval; how often
+the rollout prefers each play; and how often it agrees with the file's judge. `--out` keeps a line per
+position rolled out (the plays in `OUT-STEM.plays.jsonl` beside it); a rerun goes on where each stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from backgammon import Position
+from backgammon.bot.player import choose_play
+from backgammon.move import Move, Play
+from benchmarks.bot_vs_gnubg import run_script_in_gnubg
+from benchmarks.checker_errors_gnubg import SETTINGS
+from benchmarks.gnubg_rollout import gnubg_rollout
+
+ARGS_VARIABLE = "CHECKER_ERRORS_ROLLOUT_ARGS"  # set when this script runs inside gnubg (no __file__ there)
+INSIDE_GNUBG = ARGS_VARIABLE in os.environ
+REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
+
+
+def differing(judged: Path, first: str, second: str) -> list[dict[str, Any]]:
+    """The judged positions where the two players' errors, so their plays, differ."""
+    lines = [json.loads(line) for line in judged.read_text().splitlines()]
+    return [line for line in lines if line["errors"][first] != line["errors"][second]]
+
+
+def done_indexes(path: Path) -> set[int]:
+    if not path.exists():
+        return set()
+    return {json.loads(line)["index"] for line in path.read_text().splitlines()}
+
+
+def plays_inside_gnubg(args: dict[str, Any]) -> None:
+    """Phase one, inside gnubg: each player's play again, and the gap between them by the file's judge now."""
+    import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
+
+    gnubg.command("set threads 1")
+    gnubg.command("set jacoby off")
+    gnubg.command("new session")
+    cube = gnubg.cubeinfo()
+    context = {"cubeful": 0, "plies": args["judge_plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
+
+    def judged_equity(after: Position) -> float:
+        # The opponent is on roll: gnubg's board is (the side not on roll, the side on roll).
+        return -float(gnubg.evaluate((after.mine, after.theirs), cube, context)[5])
+
+    def play_of(name: str, position: Position, dice: tuple[int, int]) -> Position:
+        if name in SETTINGS:
+            return choose_play(position, dice, level=SETTINGS[name]).position
+        plies = int(name.removeprefix("gnubg-").removesuffix("ply"))
+        move = gnubg.findbestmove((position.theirs, position.mine), cube, {**context, "plies": plies}, dice)
+        steps = [Move(*step) for step in zip(move[::2], move[1::2], strict=True) if step != (0, 0)]
+        return position.play(Play(steps), dice)
+
+    out = Path(args["plays"])
+    done = done_indexes(out)
+    names = (args["first"], args["second"])
+    with out.open("a") as sink:
+        for line in differing(Path(args["judged"]), *names):
+            if line["index"] in done:
+                continue
+            position, dice = Position.from_id(line["position"]), (line["dice"][0], line["dice"][1])
+            after = {name: play_of(name, position, dice) for name in names}
+            # The first's error minus the second's, by the file's judge now.
+            again = 1000 * (judged_equity(after[names[1]]) - judged_equity(after[names[0]]))
+            record = {
+                "index": line["index"],
+                "position": line["position"],
+                "dice": line["dice"],
+                "after": {name: board.id for name, board in after.items()},
+                "judged": {name: line["errors"][name] for name in names},
+                "judged_now": round(again, 2),
+            }
+            sink.write(json.dumps(record) + "\n")
+            sink.flush()
+
+
+def rollout_settings(trials: int, seed: int) -> list[str]:
+    return [
+        f"set rollout trials {trials}",
+        "set rollout truncation enable off",
+        "set rollout late enable off",
+        "set rollout varredn on",
+        "set rollout quasirandom on",
+        f"set rollout seed {seed}",
+        "set rollout cubeful off",
+        "set rollout chequerplay plies 0",
+        "set rollout bearofftruncation exact on",
+        "set rollout bearofftruncation onesided off",
+    ]
+
+
+def roll_out(play: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
+    """A line's two boards rolled out with the same dice: the mover's equities (money) and their errors."""
+    figures = {}
+    for name, after_id in play["after"].items():
+        # The board after the play turned to the opponent, on roll: the mover's equity is minus theirs.
+        opponent = Position.from_id(after_id).swap()
+        rolled = gnubg_rollout(opponent.id, rollout_settings(trials, seed + play["index"]), timeout=4 * 3600)
+        if rolled.trials != trials:
+            raise RuntimeError(f"gnubg played {rolled.trials} trials of {after_id}, not {trials}")
+        figures[name] = [-rolled.cubeless, rolled.cubeless_error]
+    return {**play, "rollout": figures, "trials": trials}
+
+
+def summarise(judged: Path, path: Path, first: str, second: str) -> dict[str, Any]:
+    """The paired difference of the errors (first minus second) by the rollouts, over all judged positions."""
+    n = len(judged.read_text().splitlines())
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    # A player's error is the best play's equity minus its own: the difference of two errors is the difference
+    # of the equities the other way round (the best play cancels), in mEMG.
+    gaps = [1000 * (line["rollout"][second][0] - line["rollout"][first][0]) for line in lines]
+    noise = [1000 * math.hypot(line["rollout"][first][1], line["rollout"][second][1]) for line in lines]
+    mean = sum(gaps) / n
+    spread = math.sqrt((sum((g - mean) ** 2 for g in gaps) + (n - len(gaps)) * mean**2) / (n - 1) / n)
+    file_gaps = [line["judged"][first] - line["judged"][second] for line in lines]
+    return {
+        "positions": n,
+        "rolled_out": len(lines),
+        "differing": len(differing(judged, first, second)),
+        f"{first}_minus_{second}_memg": round(mean, 3),
+        "interval_95": [round(mean - 1.96 * spread, 3), round(mean + 1.96 * spread, 3)],
+        f"{first}_better": sum(g < 0 for g in gaps),
+        f"{second}_better": sum(g > 0 for g in gaps),
+        "within_two_errors": sum(abs(g) <= 2 * e for g, e in zip(gaps, noise, strict=True)),
+        "judge_agrees": sum((g > 0) == (f > 0) for g, f in zip(gaps, file_gaps, strict=True)),
+        "judged_file_memg": round(sum(file_gaps) / n, 3),
+        "judged_now_memg": round(sum(line["judged_now"] for line in lines) / n, 3),
+        "rollout_error_memg_median": round(sorted(noise)[len(noise) // 2], 2) if noise else None,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--judged", type=Path, default=Path("data/benchmarks/checker-errors-judge3-contact.jsonl")
+    )
+    parser.add_argument("--first", default="deep")
+    parser.add_argument("--second", default="gnubg-2ply")
+    parser.add_argument("--judge-plies", type=int, default=3)
+    parser.add_argument("--trials", type=int, default=1296)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--out", type=Path, default=Path("data/benchmarks/checker-errors-rollout-contact.jsonl")
+    )
+    args = parser.parse_args()
+    plays_path = args.out.with_name(args.out.stem + ".plays.jsonl")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    settings = {
+        "repo": str(REPO),
+        "judged": str(args.judged.resolve()),
+        "first": args.first,
+        "second": args.second,
+        "judge_plies": args.judge_plies,
+        "plays": str(plays_path.resolve()),
+    }
+    run_script_in_gnubg(REPO / "benchmarks" / "checker_errors_rollout.py", ARGS_VARIABLE, settings)
+    done = done_indexes(args.out)
+    plays = [json.loads(line) for line in plays_path.read_text().splitlines()]
+    waiting = [play for play in plays if play["index"] not in done]
+    with ThreadPoolExecutor(max_workers=args.jobs) as workers, args.out.open("a") as sink:
+        for finished in workers.map(lambda play: roll_out(play, args.trials, args.seed), waiting):
+            sink.write(json.dumps(finished) + "\n")
+            sink.flush()
+            print(f"{finished['index']}: {json.dumps(finished['rollout'])}", flush=True)
+    print(json.dumps(summarise(args.judged, args.out, args.first, args.second)), flush=True)
+
+
+if __name__ == "__main__":
+    if INSIDE_GNUBG:
+        plays_inside_gnubg(json.loads(os.environ[ARGS_VARIABLE]))
+    else:
+        main()

@@ -1,0 +1,66 @@
+"""The rollout judge's summary (`checker_errors_rollout.summarise`): the paired difference of two players'
+errors over every judged position, where the positions with the same play count 0 and the rest are the
+rollouts' equities the other way round (a player's error is the best play's equity minus its own)."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.checker_errors_rollout import differing, summarise
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
+
+
+def judged_line(index: int, first: float, second: float) -> str:
+    return json.dumps({"index": index, "errors": {"deep": first, "gnubg-2ply": second}})
+
+
+def rolled_line(index: int, first: float, second: float, judged: tuple[float, float]) -> str:
+    return json.dumps(
+        {
+            "index": index,
+            "rollout": {"deep": [first, 0.004], "gnubg-2ply": [second, 0.003]},
+            "judged": {"deep": judged[0], "gnubg-2ply": judged[1]},
+            "judged_now": judged[0] - judged[1],
+        }
+    )
+
+
+def test_the_paired_difference_counts_the_same_plays_as_zero(tmp_path: Path) -> None:
+    judged = tmp_path / "judged.jsonl"
+    # Four positions: two with the same play (equal errors), two where the plays differ.
+    judged.write_text(
+        "\n".join(
+            [
+                judged_line(0, 0.0, 0.0),
+                judged_line(1, 0.0, 3.0),
+                judged_line(2, 5.0, 0.0),
+                judged_line(3, 1.0, 1.0),
+            ]
+        )
+        + "\n"
+    )
+    assert [line["index"] for line in differing(judged, "deep", "gnubg-2ply")] == [1, 2]
+    rolled = tmp_path / "rolled.jsonl"
+    # Position 1: the rollout agrees with the file (deep's play better by 4 mEMG); position 2: it does not
+    # (deep's play better by 2 mEMG where the file's judge found it 5 worse).
+    rolled.write_text(
+        rolled_line(1, 0.504, 0.500, (0.0, 3.0)) + "\n" + rolled_line(2, 0.302, 0.300, (5.0, 0.0)) + "\n"
+    )
+    summary = summarise(judged, rolled, "deep", "gnubg-2ply")
+    gaps = [-4.0, -2.0, 0.0, 0.0]
+    mean = sum(gaps) / 4
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / 3 / 4)
+    assert summary["positions"] == 4 and summary["rolled_out"] == 2 and summary["differing"] == 2
+    assert summary["deep_minus_gnubg-2ply_memg"] == pytest.approx(mean, abs=1e-3)
+    assert summary["interval_95"] == pytest.approx([mean - 1.96 * spread, mean + 1.96 * spread], abs=1e-3)
+    assert summary["deep_better"] == 2 and summary["gnubg-2ply_better"] == 0
+    assert summary["judge_agrees"] == 1
+    assert summary["judged_file_memg"] == pytest.approx((-3.0 + 5.0) / 4)
+    # Both gaps (4 and 2 mEMG) lie within two standard errors of the difference (hypot(4, 3) = 5 mEMG each).
+    assert summary["within_two_errors"] == 2
