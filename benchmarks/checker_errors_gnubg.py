@@ -26,8 +26,9 @@ import math
 import os
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from backgammon import Position, legal_positions
 from backgammon.bot.levels import DEEP, INTERMEDIATE, LEVELS
@@ -61,24 +62,37 @@ def sample_positions(count: int, seed: int, contact: bool = False) -> list[tuple
     return found
 
 
-def judge_inside_gnubg(args: dict[str, Any]) -> None:
+class GnubgJudge(NamedTuple):
+    """Inside gnubg, cubeless money, pruned as gnubg prunes: the judge's equity of the board after a play (the
+    mover's), and gnubg's own best play of a roll at a number of plies."""
+
+    equity_after: Callable[[Position], float]
+    best: Callable[[Position, tuple[int, int], int], Position]
+
+
+def gnubg_judge(judge_plies: int) -> GnubgJudge:
     import gnubg  # type: ignore[import-not-found]  # the module of gnubg's embedded Python
 
     gnubg.command("set threads 1")
     gnubg.command("set jacoby off")
     gnubg.command("new session")
     cube = gnubg.cubeinfo()
-    context = {"cubeful": 0, "plies": args["judge_plies"], "deterministic": 1, "prune": 1, "noise": 0.0}
+    context = {"cubeful": 0, "plies": judge_plies, "deterministic": 1, "prune": 1, "noise": 0.0}
 
     def equity_after(after: Position) -> float:
         # The opponent is on roll: gnubg's board is (the side not on roll, the side on roll).
         return -float(gnubg.evaluate((after.mine, after.theirs), cube, context)[5])
 
-    def gnubg_best(position: Position, dice: tuple[int, int], plies: int) -> Position:
+    def best(position: Position, dice: tuple[int, int], plies: int) -> Position:
         move = gnubg.findbestmove((position.theirs, position.mine), cube, {**context, "plies": plies}, dice)
         steps = [Move(*step) for step in zip(move[::2], move[1::2], strict=True) if step != (0, 0)]
         return position.play(Play(steps), dice)
 
+    return GnubgJudge(equity_after, best)
+
+
+def judge_inside_gnubg(args: dict[str, Any]) -> None:
+    equity_after, gnubg_best = gnubg_judge(args["judge_plies"])
     out = Path(args["out"])
     done = len(out.read_text().splitlines()) if out.exists() else 0
     positions = sample_positions(args["positions"], args["seed"], args["contact"])

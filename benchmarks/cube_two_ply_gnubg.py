@@ -32,6 +32,7 @@ from backgammon.analysis.judge import CubeJudgement, Sweeps, cube_figures
 from backgammon.bot.cube import MatchContext
 from backgammon.formats.gnubg_id import MatchIdInfo
 from backgammon.position import Position
+from benchmarks.gnubg_rollout import position_commands
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO / "tests" / "core" / "data" / "cube_reference.json"
@@ -63,13 +64,7 @@ def match_id(entry: dict[str, Any]) -> str:
 def gnubg_hint(entry: dict[str, Any], plies: int) -> dict[str, Any]:
     """gnubg's cube figures (EMG) and cubeless chances of the entry's cube decision at `plies`."""
     commands = [
-        "set confirm new off",
-        "set threads 1",
-        "set player 0 human",
-        "set player 1 human",
-        "new game",
-        f"set matchid {match_id(entry)}",
-        f"set board {entry['position_id']}",
+        *position_commands(entry["position_id"], match_id(entry)),
         f"set evaluation cubedecision evaluation plies {plies}",
         "set evaluation cubedecision evaluation prune on",
         "hint",

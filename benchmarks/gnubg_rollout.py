@@ -1,4 +1,5 @@
-"""GNU Backgammon's own rollout of a position, its figures read from what it prints.
+"""GNU Backgammon's own rollout of a position, its figures read from what it prints; the commands that set a
+position up.
 
     figures = gnubg_rollout("4HPwATDgc/ABMA", ["set rollout trials 1296", "set rollout seed 5"])
     figures.cubeless, figures.cubeless_error   # the side on roll's equity and its standard error
@@ -46,6 +47,20 @@ class RolloutFigures(NamedTuple):
     trials: int
 
 
+def position_commands(position_id: str, match_id: str = MONEY) -> list[str]:
+    """The gnubg commands that set up the position `position_id` (its side on roll first) at `match_id`, gnubg
+    playing neither side, on one thread."""
+    return [
+        "set confirm new off",
+        "set threads 1",
+        "set player 0 human",
+        "set player 1 human",
+        "new game",
+        f"set matchid {match_id}",
+        f"set board {position_id}",
+    ]
+
+
 def _read(out: IO[str]) -> str:
     out.seek(0)
     return out.read()
@@ -60,18 +75,7 @@ def gnubg_rollout(
     within `timeout` seconds."""
     if GNUBG is None or SCRIPT is None:
         raise RuntimeError("a gnubg rollout needs gnubg and `script` (util-linux)")
-    commands = [
-        "set confirm new off",
-        "set threads 1",
-        "set player 0 human",
-        "set player 1 human",
-        "new game",
-        f"set matchid {match_id}",
-        f"set board {position_id}",
-        "set output mwc on",
-        *settings,
-        "rollout",
-    ]
+    commands = [*position_commands(position_id, match_id), "set output mwc on", *settings, "rollout"]
     # `quit` goes once the final figures are out (sent sooner, it waits for the rollout's end all the same).
     with tempfile.TemporaryFile("w+") as out:
         run = subprocess.Popen(

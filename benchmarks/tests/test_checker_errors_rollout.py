@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.checker_errors_rollout import differing, summarise
+from benchmarks.checker_errors_rollout import differing, known_rollouts, roll_out, summarise
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
 
@@ -64,3 +64,23 @@ def test_the_paired_difference_counts_the_same_plays_as_zero(tmp_path: Path) -> 
     assert summary["judged_file_memg"] == pytest.approx((-3.0 + 5.0) / 4)
     # Both gaps (4 and 2 mEMG) lie within two standard errors of the difference (hypot(4, 3) = 5 mEMG each).
     assert summary["within_two_errors"] == 2
+
+
+def test_a_board_rolled_out_before_with_the_same_seed_is_not_rolled_out_again(tmp_path: Path) -> None:
+    earlier = tmp_path / "earlier.jsonl"
+    line = {
+        "index": 4,
+        "after": {"deep": "A", "gnubg-2ply": "B"},
+        "rollout": {"deep": [0.1, 0.004], "gnubg-2ply": [0.2, 0.003]},
+        "trials": 1296,
+        "seed": 5,
+    }
+    earlier.write_text(json.dumps(line) + "\n")
+    known = known_rollouts([earlier])
+    # The same boards at the same index and base seed (1 + 4): both figures come from the earlier run (no
+    # gnubg is started: "A" and "B" are no boards at all).
+    again = roll_out({"index": 4, "after": {"expert": "A", "gnubg-2ply": "B"}}, 1296, 1, known)
+    assert again["rollout"] == {"expert": [0.1, 0.004], "gnubg-2ply": [0.2, 0.003]}
+    assert again["seed"] == 5 and again["trials"] == 1296
+    # Another seed or another count of trials is another rollout.
+    assert ("A", 6, 1296) not in known and ("A", 5, 648) not in known
