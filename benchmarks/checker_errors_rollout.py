@@ -158,7 +158,8 @@ def summarise(judged: Path, path: Path, first: str, second: str) -> dict[str, An
         f"{first}_better": sum(g < 0 for g in gaps),
         f"{second}_better": sum(g > 0 for g in gaps),
         "within_two_errors": sum(abs(g) <= 2 * e for g, e in zip(gaps, noise, strict=True)),
-        "judge_agrees": sum((g > 0) == (f > 0) for g, f in zip(gaps, file_gaps, strict=True)),
+        # Both judges prefer the same play (a rollout that finds the two alike agrees with neither).
+        "judge_agrees": sum(g * f > 0 for g, f in zip(gaps, file_gaps, strict=True)),
         "judged_file_memg": round(sum(file_gaps) / n, 3),
         "judged_now_memg": round(sum(line["judged_now"] for line in lines) / n, 3),
         "rollout_error_memg_median": round(sorted(noise)[len(noise) // 2], 2) if noise else None,
