@@ -19,7 +19,8 @@ import time
 from collections.abc import Sequence
 from typing import IO, NamedTuple
 
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+from benchmarks.bot_vs_gnubg import GNUBG
+
 SCRIPT = shutil.which("script")
 MONEY = "cAkAAAAAAAAA"  # a money game's match ID: the cube centred, no dice rolled
 
