@@ -73,7 +73,6 @@ import math
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -82,8 +81,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+from benchmarks.inside_gnubg import REPO, gnubg_path
+
 NAMES = ("Alpha", "Bravo")
 MAX_GNUBG = 2  # gnubg processes at once: the machine has 2 cores, shared
 
@@ -95,11 +94,9 @@ JSON = dict[str, Any]
 
 def run_gnubg(commands: Sequence[str], timeout: float) -> str:
     """gnubg's output for a list of commands (one calculation thread, no board drawings)."""
-    if GNUBG is None:
-        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     script = "\n".join(["set threads 1", "set display off", *commands, "quit", ""])
     done = subprocess.run(
-        [GNUBG, "-t", "-q"], input=script, capture_output=True, text=True, timeout=timeout, check=False
+        [gnubg_path(), "-t", "-q"], input=script, capture_output=True, text=True, timeout=timeout, check=False
     )
     if done.returncode:
         raise RuntimeError(f"gnubg stopped with status {done.returncode}: {done.stderr[-500:]}")

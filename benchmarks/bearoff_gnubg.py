@@ -21,9 +21,7 @@ import argparse
 import json
 import os
 import random
-import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -103,16 +101,15 @@ def uniform_set(count: int, rng: random.Random) -> list[tuple[Side, Side]]:
 
 
 def gnubg_figures(positions: list[tuple[Side, Side]], plies: int) -> list[list[float]]:
-    gnubg = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-    if gnubg is None:
-        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
+    from benchmarks.inside_gnubg import gnubg_path
+
     with tempfile.TemporaryDirectory() as work:
         given, taken = Path(work) / "in.json", Path(work) / "out.json"
         given.write_text(json.dumps(positions))
         settings = {"in": str(given), "out": str(taken), "plies": str(plies)}
         env = {**os.environ, ARGS_VARIABLE: json.dumps(settings)}
         subprocess.run(
-            [gnubg, "-t", "-q", "-p", str(Path(__file__).resolve())],
+            [gnubg_path(), "-t", "-q", "-p", str(Path(__file__).resolve())],
             env=env,
             stdout=subprocess.DEVNULL,
             check=True,

@@ -43,7 +43,6 @@ import json
 import math
 import os
 import random
-import shutil
 import subprocess
 import sys
 import time
@@ -61,22 +60,17 @@ from benchmarks.bot_vs_pubeval import (
     play_level,
     pubeval_move,
 )
-from benchmarks.inside_gnubg import gnubg_environment
+from benchmarks.inside_gnubg import REPO, gnubg_environment, gnubg_path
 
 ARGS_VARIABLE = "BOT_VS_GNUBG_ARGS"  # set when this script runs inside gnubg, which gives it no __file__
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
-REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
-
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
 
 def run_script_in_gnubg(script: Path, variable: str, settings: dict[str, object]) -> None:
     """Run `script` inside gnubg's embedded Python (`gnubg -t -q -p`), its settings as JSON in the environment
     variable `variable` (gnubg gives a script no arguments); exits saying why if gnubg is missing or fails."""
-    if GNUBG is None:
-        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     env = gnubg_environment(variable, settings)
-    command = [GNUBG, "-t", "-q", "-p", str(script)]
+    command = [gnubg_path(), "-t", "-q", "-p", str(script)]
     done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=False)
     if done.returncode:
         sys.exit(f"gnubg stopped with status {done.returncode}")
@@ -292,10 +286,7 @@ def main() -> None:
         parser.error("--matches needs --out FILE and one --level")
     if args.out and len(args.level or []) != 1:
         parser.error("--out needs one --level")
-    if GNUBG is None:
-        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     settings = {
-        "repo": str(REPO),
         "games": args.games,
         "levels": args.level or ["beginner", "intermediate", "expert"],
         "plies": args.plies,
@@ -311,7 +302,7 @@ def main() -> None:
     }
     env = gnubg_environment(ARGS_VARIABLE, settings)
     script = str(REPO / "benchmarks" / "bot_vs_gnubg.py")
-    command = [GNUBG, "-t", "-q", "-p", script]
+    command = [gnubg_path(), "-t", "-q", "-p", script]
     with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) as gnubg:
         assert gnubg.stdout is not None
         for line in gnubg.stdout:  # gnubg's own banner and board drawings are left out

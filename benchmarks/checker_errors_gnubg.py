@@ -35,10 +35,10 @@ from backgammon.bot.levels import DEEP, INTERMEDIATE, LEVELS
 from backgammon.bot.player import choose_play
 from backgammon.move import Move, Play
 from benchmarks.bot_vs_gnubg import run_script_in_gnubg
+from benchmarks.inside_gnubg import REPO
 
 ARGS_VARIABLE = "CHECKER_ERRORS_GNUBG_ARGS"  # set when this script runs inside gnubg (no __file__ there)
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
-REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
 
 SETTINGS = {**LEVELS, DEEP.name: DEEP}
 
@@ -163,7 +163,6 @@ def main() -> None:
     levels = args.level or ["expert", "deep"]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     settings = {
-        "repo": str(REPO),
         "positions": args.positions,
         "levels": levels,
         "seed": args.seed,

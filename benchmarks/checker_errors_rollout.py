@@ -42,10 +42,10 @@ from backgammon.bot.player import choose_play
 from benchmarks.bot_vs_gnubg import run_script_in_gnubg
 from benchmarks.checker_errors_gnubg import SETTINGS, gnubg_judge
 from benchmarks.gnubg_rollout import gnubg_rollout
+from benchmarks.inside_gnubg import REPO
 
 ARGS_VARIABLE = "CHECKER_ERRORS_ROLLOUT_ARGS"  # set when this script runs inside gnubg (no __file__ there)
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
-REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
 
 
 def differing(judged: Path, first: str, second: str) -> list[dict[str, Any]]:
@@ -187,7 +187,6 @@ def main() -> None:
     plays_path = args.out.with_name(args.out.stem + ".plays.jsonl")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     settings = {
-        "repo": str(REPO),
         "judged": str(args.judged.resolve()),
         "first": args.first,
         "second": args.second,

@@ -47,10 +47,10 @@ from backgammon.bot.evaluator import Probabilities
 from backgammon.bot.pubeval import is_race
 from backgammon.formats.gnubg_id import decode_match_id, decode_position_id
 from benchmarks.bot_vs_gnubg import run_script_in_gnubg
+from benchmarks.inside_gnubg import REPO
 
 ARGS_VARIABLE = "CUBE_GNUBG_ARGS"  # set when this script runs inside gnubg (no __file__ there)
 INSIDE_GNUBG = ARGS_VARIABLE in os.environ
-REPO = Path(json.loads(os.environ[ARGS_VARIABLE])["repo"]) if INSIDE_GNUBG else Path(__file__).parents[1]
 
 DEFAULT_OUT = Path("data/benchmarks/cube-gnubg.jsonl")
 WINDOW = (0.5, 0.97)
@@ -197,7 +197,6 @@ def zero_ply(count: int, fixture: Path) -> None:
     out = fixture.with_suffix(".out.tmp")
     cases_file.write_text(json.dumps(zero_ply_cases(count)))
     settings: dict[str, object] = {
-        "repo": str(REPO),
         "mode": "zero-ply",
         "cases": str(cases_file.resolve()),
         "out": str(out.resolve()),
@@ -323,7 +322,6 @@ def main() -> None:
     args.out = outs[0]
     if args.command == "collect":
         settings = {
-            "repo": str(REPO),
             "set": str(args.set.resolve()),
             "plies": args.plies,
             "money": args.money,

@@ -33,11 +33,10 @@ from backgammon.bot.cube import MatchContext
 from backgammon.formats.gnubg_id import MatchIdInfo
 from backgammon.position import Position
 from benchmarks.gnubg_rollout import position_commands
+from benchmarks.inside_gnubg import REPO, gnubg_path
 
-REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO / "tests" / "core" / "data" / "cube_reference.json"
 FIXTURE = REPO / "tests" / "core" / "data" / "cube_gnubg_two_ply.json"
-GNUBG = "/usr/games/gnubg"
 ACTIONS = {"no_double": "No double", "double_take": "Double, take", "double_pass": "Double, pass"}
 FIELDS = ("position_id", "cube", "owner", "length", "away", "opponent_away", "crawford")
 
@@ -70,7 +69,7 @@ def gnubg_hint(entry: dict[str, Any], plies: int) -> dict[str, Any]:
         "hint",
     ]
     output = subprocess.run(
-        ["nice", GNUBG, "-t", "-q", "-r"],
+        ["nice", gnubg_path(), "-t", "-q", "-r"],
         input="\n".join(commands) + "\n",
         capture_output=True,
         text=True,

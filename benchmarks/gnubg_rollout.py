@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import IO, NamedTuple
 
-from benchmarks.bot_vs_gnubg import GNUBG
+from benchmarks.inside_gnubg import GNUBG
 
 SCRIPT = shutil.which("script")
 MONEY = "cAkAAAAAAAAA"  # a money game's match ID: the cube centred, no dice rolled

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gnubg_support import GNUBG, needs_gnubg
 from test_position_methods import said_in_english
 from test_sgfimport import cube_and_plays
 
@@ -27,8 +27,6 @@ from backgammon.record import load_record, to_record
 from backgammon.rules import Cube, MatchSettings
 
 DATA = Path(__file__).parent / "data" / "sgf"
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-needs_gnubg = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
 
 TurnState = tuple[str, str]  # (Position ID, Match ID) of a turn whose dice are rolled
 
