@@ -34,7 +34,6 @@ import fcntl
 import hashlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -45,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.inside_gnubg import gnubg_path
 from training.labelstore import CHUNK_SUFFIX, OUTPUTS, key_values, position_keys, read_keys, write_chunk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,13 +65,6 @@ def sha256(path: Path) -> str:
 def relative(path: Path) -> str:
     resolved = path.resolve()
     return str(resolved.relative_to(ROOT)) if resolved.is_relative_to(ROOT) else str(resolved)
-
-
-def gnubg_path() -> str:
-    found = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-    if found is None:
-        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
-    return found
 
 
 def gnubg_version(gnubg: str) -> str:
