@@ -96,7 +96,8 @@ def gnubg_player(plies: int) -> Callable[[Position, tuple[int, int]], Position]:
 
 
 def play_matches_inside_gnubg(args: dict[str, object]) -> None:
-    """`--matches`: pairs of matches on the same dice, seats swapped, one JSON line per match."""
+    """`--matches`: pairs of matches on the same dice, seats swapped, one JSON line per match, from match
+    `--first-match` on (a match's dice and seats follow from its number alone)."""
     from benchmarks.gnubg_match_play import gnubg_decider, level_decider, play_match
 
     gnubg_decides = gnubg_decider(int(str(args["plies"])))
@@ -104,7 +105,8 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
     out = Path(str(args["out"]))
     level, net = str(args["levels"][0]), net_fingerprint()  # type: ignore[index]
     against = opponent_named(int(str(args["plies"])))
-    done = len(matches_to_resume(out, level, seed, net, against))
+    first = int(str(args.get("first_match") or 0))
+    done = first + len(matches_to_resume(out, level, seed, net, against, first))
     ours = level_decider(SETTINGS[level])
     with out.open("a") as sink:
         for number in range(done, matches):
@@ -134,17 +136,20 @@ def opponent_named(plies: int) -> str:
     return f"gnubg {plies}-ply" if plies else ""
 
 
-def matches_to_resume(out: Path, level: str, seed: int, net: str, against: str = "") -> list[dict[str, Any]]:
-    """The matches an earlier run kept in `out`, checked to be of this level, seed, net (`net_fingerprint`)
-    and opponent (`opponent_named`): a file of other matches is refused, not added to."""
+def matches_to_resume(
+    out: Path, level: str, seed: int, net: str, against: str = "", first: int = 0
+) -> list[dict[str, Any]]:
+    """The matches an earlier run kept in `out`, checked to be matches `first`, `first` + 1, ... of this
+    level, seed, net (`net_fingerprint`) and opponent (`opponent_named`): a file of other matches is refused,
+    not added to."""
     lines = [json.loads(text) for text in out.read_text().splitlines()] if out.exists() else []
-    for number, line in enumerate(lines):
+    for number, line in enumerate(lines, start=first):
         kept = (line["match"], line["level"], line.get("seed"), line.get("net"), line.get("against", ""))
         if kept != (number, level, seed, net, against):
             sys.exit(
-                f"{out}: match {number} is not of level {level}, seed {seed}, net {net}"
-                f" against {against or 'gnubg 0-ply'} (it has level {kept[1]}, seed {kept[2]}, net {kept[3]}"
-                f" against {kept[4] or 'gnubg 0-ply'}): give another --out file"
+                f"{out}: line {number - first + 1} is not match {number} of level {level}, seed {seed},"
+                f" net {net} against {against or 'gnubg 0-ply'} (it has match {kept[0]}, level {kept[1]},"
+                f" seed {kept[2]}, net {kept[3]} against {kept[4] or 'gnubg 0-ply'}): give another --out file"
             )
     return lines
 
@@ -277,6 +282,14 @@ def main() -> None:
     )
     parser.add_argument("--length", type=int, default=5, help="the matches' length in points")
     parser.add_argument(
+        "--first-match",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --matches: begin at match N, its dice and seats as in a run from 0 (two processes share a"
+        " run; the file from N, once whole, is added to the end of the one that stops at N)",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         help="a game (with --matches a match) a line is added here; a rerun goes on where it stopped",
@@ -284,6 +297,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.matches and (args.out is None or len(args.level or []) != 1):
         parser.error("--matches needs --out FILE and one --level")
+    if not 0 <= args.first_match < max(args.matches, 1):
+        parser.error("--first-match needs --matches above it")
     if args.out and len(args.level or []) != 1:
         parser.error("--out needs one --level")
     settings = {
@@ -295,6 +310,7 @@ def main() -> None:
         "gnubg_vs_pubeval": args.gnubg_vs_pubeval,
         "gnubg_seat": args.gnubg_seat,
         "matches": args.matches,
+        "first_match": args.first_match,
         "length": args.length,
         "out": str(args.out.resolve()) if args.out else None,
         "log": str(args.log.resolve()) if args.log else None,

@@ -98,6 +98,28 @@ def test_a_matches_file_of_another_net_or_seed_is_refused(tmp_path: Path) -> Non
         matches_to_resume(out, "expert", 7, "run-a")
 
 
+def test_a_run_shared_by_two_processes_keeps_each_file_to_its_own_matches(tmp_path: Path) -> None:
+    """`--first-match 250`: the second half's file holds matches 250, 251, ...; it refuses to go on from a
+    file of other numbers, and appended to the first half's 0..249 makes the one run's file."""
+
+    def lines(first: int, count: int) -> str:
+        return "".join(
+            json.dumps({"match": n, "level": "expert", "seed": 2026, "net": "run-a", "won": True}) + "\n"
+            for n in range(first, first + count)
+        )
+
+    second = tmp_path / "second.jsonl"
+    second.write_text(lines(250, 2))
+    assert len(matches_to_resume(second, "expert", 2026, "run-a", first=250)) == 2
+    with pytest.raises(SystemExit, match="line 1 is not match 0 "):
+        matches_to_resume(second, "expert", 2026, "run-a")
+    with pytest.raises(SystemExit, match=r"line 1 is not match 249 .*it has match 250"):
+        matches_to_resume(second, "expert", 2026, "run-a", first=249)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_text(lines(0, 250) + second.read_text())
+    assert len(matches_to_resume(whole, "expert", 2026, "run-a")) == 252
+
+
 def test_a_file_played_against_another_opponent_is_refused_not_mixed_in(tmp_path: Path) -> None:
     """Games against gnubg 1-ply added to a file of games against its 0-ply would blend two yardsticks; a file
     of the default opponent's (its lines name none) goes on."""
