@@ -154,9 +154,8 @@ def matches_to_resume(
     return lines
 
 
-def summarise_matches(path: Path) -> dict[str, object]:
-    """The share of matches won in the file of `--matches`, with a 95% interval (normal approximation)."""
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
+def summarise_matches(lines: list[dict[str, Any]]) -> dict[str, object]:
+    """The share of matches won of the lines of `--matches`, with a 95% interval (normal approximation)."""
     n = len(lines)
     won = sum(1 for line in lines if line["won"])
     share = won / n
@@ -327,7 +326,8 @@ def main() -> None:
     if gnubg.returncode:
         sys.exit(f"gnubg stopped with status {gnubg.returncode}")
     if args.matches:
-        print(json.dumps(summarise_matches(args.out)), flush=True)
+        kept = [json.loads(line) for line in args.out.read_text().splitlines()]
+        print(json.dumps(summarise_matches(kept)), flush=True)
 
 
 if __name__ == "__main__":
