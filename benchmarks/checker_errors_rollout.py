@@ -25,6 +25,10 @@ Prints the paired difference of the two players' errors (first minus second) in 
 judged file's positions, a position where the plays are the same counting 0, with a 95% interval; how often
 the rollout prefers each play; and how often it agrees with the file's judge. `--out` keeps a line per
 position rolled out (the plays in `OUT-STEM.plays.jsonl` beside it); a rerun goes on where each stopped.
+
+`--between RUN OTHER` compares the first players of two runs' `--out` files against the same second player
+(the expert's and gnubg 1-ply's, each against gnubg 2-ply): its boards rolled out with the same seeds, the
+two players' errors compare position by position, without rolling anything out again.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import argparse
 import json
 import math
 import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -138,6 +143,13 @@ def roll_out(play: dict[str, Any], trials: int, seed: int, known: Known) -> dict
     return {**play, "rollout": figures, "trials": trials, "seed": seed}
 
 
+def mean_interval(gaps: list[float], n: int) -> tuple[float, list[float]]:
+    """The mean of `gaps` over `n` positions, those not among them counting 0, and its 95% interval."""
+    mean = sum(gaps) / n
+    spread = math.sqrt((sum((g - mean) ** 2 for g in gaps) + (n - len(gaps)) * mean**2) / (n - 1) / n)
+    return round(mean, 3), [round(mean - 1.96 * spread, 3), round(mean + 1.96 * spread, 3)]
+
+
 def summarise(judged: Path, path: Path, first: str, second: str) -> dict[str, Any]:
     """The paired difference of the errors (first minus second) by the rollouts, over all judged positions."""
     n = len(judged.read_text().splitlines())
@@ -146,15 +158,14 @@ def summarise(judged: Path, path: Path, first: str, second: str) -> dict[str, An
     # of the equities the other way round (the best play cancels), in mEMG.
     gaps = [1000 * (line["rollout"][second][0] - line["rollout"][first][0]) for line in lines]
     noise = [1000 * math.hypot(line["rollout"][first][1], line["rollout"][second][1]) for line in lines]
-    mean = sum(gaps) / n
-    spread = math.sqrt((sum((g - mean) ** 2 for g in gaps) + (n - len(gaps)) * mean**2) / (n - 1) / n)
+    mean, interval = mean_interval(gaps, n)
     file_gaps = [line["judged"][first] - line["judged"][second] for line in lines]
     return {
         "positions": n,
         "rolled_out": len(lines),
         "differing": len(differing(judged, first, second)),
-        f"{first}_minus_{second}_memg": round(mean, 3),
-        "interval_95": [round(mean - 1.96 * spread, 3), round(mean + 1.96 * spread, 3)],
+        f"{first}_minus_{second}_memg": mean,
+        "interval_95": interval,
         f"{first}_better": sum(g < 0 for g in gaps),
         f"{second}_better": sum(g > 0 for g in gaps),
         "within_two_errors": sum(abs(g) <= 2 * e for g, e in zip(gaps, noise, strict=True)),
@@ -163,6 +174,39 @@ def summarise(judged: Path, path: Path, first: str, second: str) -> dict[str, An
         "judged_file_memg": round(sum(file_gaps) / n, 3),
         "judged_now_memg": round(sum(line["judged_now"] for line in lines) / n, 3),
         "rollout_error_memg_median": round(sorted(noise)[len(noise) // 2], 2) if noise else None,
+    }
+
+
+def between(judged: Path, paths: list[Path]) -> dict[str, Any]:
+    """Two runs' first players compared, each against the same second player whose boards were rolled out
+    with the same seeds: the paired difference of their errors over all judged positions (a position where
+    both make the second's play, or the same play, counting 0)."""
+    runs = [[json.loads(line) for line in path.read_text().splitlines()] for path in paths]
+    names = [list(run[0]["after"]) for run in runs]
+    second = names[0][1]
+    if names[1][1] != second:
+        sys.exit(f"the runs are against {second} and {names[1][1]}: give two runs against one player")
+    gaps: list[dict[int, float]] = [{}, {}]
+    shared: dict[int, tuple[str, int, list[float]]] = {}
+    for k, run in enumerate(runs):
+        for line in run:
+            figures = line["rollout"]
+            gaps[k][line["index"]] = 1000 * (figures[second][0] - figures[names[k][0]][0])
+            board = (line["after"][second], line["seed"], figures[second])
+            if shared.setdefault(line["index"], board) != board:
+                sys.exit(f"position {line['index']}: {second}'s board or its rollout differs in the two runs")
+    indexes = set(gaps[0]) | set(gaps[1])
+    differences = [gaps[0].get(i, 0.0) - gaps[1].get(i, 0.0) for i in indexes]
+    n = len(judged.read_text().splitlines())
+    mean, interval = mean_interval([d for d in differences if d], n)
+    first, other = names[0][0], names[1][0]
+    return {
+        "positions": n,
+        "differing": sum(1 for d in differences if d),
+        f"{first}_minus_{other}_memg": mean,
+        "interval_95": interval,
+        f"{first}_better": sum(d < 0 for d in differences),
+        f"{other}_better": sum(d > 0 for d in differences),
     }
 
 
@@ -183,7 +227,17 @@ def main() -> None:
     parser.add_argument(
         "--out", type=Path, default=Path("data/benchmarks/checker-errors-rollout-contact.jsonl")
     )
+    parser.add_argument(
+        "--between",
+        type=Path,
+        nargs=2,
+        metavar=("RUN", "OTHER"),
+        help="instead, the first players of two runs' --out files compared (both against one second player)",
+    )
     args = parser.parse_args()
+    if args.between:
+        print(json.dumps(between(args.judged, args.between)))
+        return
     plays_path = args.out.with_name(args.out.stem + ".plays.jsonl")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     settings = {

@@ -1,6 +1,7 @@
 """The rollout judge's summary (`checker_errors_rollout.summarise`): the paired difference of two players'
 errors over every judged position, where the positions with the same play count 0 and the rest are the
-rollouts' equities the other way round (a player's error is the best play's equity minus its own)."""
+rollouts' equities the other way round (a player's error is the best play's equity minus its own); and two
+runs' first players compared against their shared second (`between`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.checker_errors_rollout import differing, known_rollouts, roll_out, summarise
+from benchmarks.checker_errors_rollout import between, differing, known_rollouts, roll_out, summarise
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
 
@@ -84,3 +85,68 @@ def test_a_board_rolled_out_before_with_the_same_seed_is_not_rolled_out_again(tm
     assert again["seed"] == 5 and again["trials"] == 1296
     # Another seed or another count of trials is another rollout.
     assert ("A", 6, 1296) not in known and ("A", 5, 648) not in known
+
+
+def run_line(
+    index: int,
+    first: str,
+    board: str,
+    equities: tuple[float, float],
+    seed: int = 0,
+    second: str = "gnubg-2ply",
+) -> str:
+    """A rolled-out line of a run of `first` against `second`, whose board at every index is "B<index>"."""
+    return json.dumps(
+        {
+            "index": index,
+            "after": {first: board, second: f"B{index}"},
+            "rollout": {first: [equities[0], 0.004], second: [equities[1], 0.003]},
+            "seed": seed or 1 + index,
+        }
+    )
+
+
+def test_two_runs_against_one_player_compare_their_first_players_position_by_position(tmp_path: Path) -> None:
+    judged = tmp_path / "judged.jsonl"
+    judged.write_text("".join(judged_line(i, 0.0, 0.0) + "\n" for i in range(5)))
+    expert, gnubg1 = tmp_path / "expert.jsonl", tmp_path / "gnubg1.jsonl"
+    # Position 0: only the expert differs from gnubg 2-ply (2 mEMG worse); 1: only gnubg 1-ply (3 worse);
+    # 2: both make the same other play (5 worse each: 0 between them); 3: different plays (1 and 4 worse).
+    expert.write_text(
+        run_line(0, "expert", "E0", (0.498, 0.500))
+        + "\n"
+        + run_line(2, "expert", "X2", (0.295, 0.300))
+        + "\n"
+        + run_line(3, "expert", "E3", (0.199, 0.200))
+        + "\n"
+    )
+    gnubg1.write_text(
+        run_line(1, "gnubg-1ply", "G1", (0.397, 0.400))
+        + "\n"
+        + run_line(2, "gnubg-1ply", "X2", (0.295, 0.300))
+        + "\n"
+        + run_line(3, "gnubg-1ply", "G3", (0.196, 0.200))
+        + "\n"
+    )
+    figures = between(judged, [expert, gnubg1])
+    differences = [2.0, -3.0, 0.0, -3.0, 0.0]  # the expert's error minus gnubg 1-ply's, position by position
+    mean = sum(differences) / 5
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / 4 / 5)
+    assert figures["differing"] == 3
+    assert figures["expert_minus_gnubg-1ply_memg"] == pytest.approx(mean, abs=1e-3)
+    assert figures["interval_95"] == pytest.approx([mean - 1.96 * spread, mean + 1.96 * spread], abs=1e-3)
+    assert figures["expert_better"] == 2 and figures["gnubg-1ply_better"] == 1
+
+
+def test_two_runs_are_compared_only_against_the_same_boards_rolled_out_alike(tmp_path: Path) -> None:
+    judged = tmp_path / "judged.jsonl"
+    judged.write_text(judged_line(0, 0.0, 0.0) + "\n")
+    expert, gnubg1 = tmp_path / "expert.jsonl", tmp_path / "gnubg1.jsonl"
+    expert.write_text(run_line(0, "expert", "E0", (0.498, 0.500)) + "\n")
+    gnubg1.write_text(run_line(0, "gnubg-1ply", "G0", (0.497, 0.500), seed=7) + "\n")
+    with pytest.raises(SystemExit, match="position 0: gnubg-2ply's board or its rollout differs"):
+        between(judged, [expert, gnubg1])
+    other = tmp_path / "other.jsonl"
+    other.write_text(run_line(0, "expert", "E0", (0.498, 0.500), second="gnubg-0ply") + "\n")
+    with pytest.raises(SystemExit, match="against gnubg-2ply and gnubg-0ply"):
+        between(judged, [expert, other])
