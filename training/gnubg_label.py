@@ -60,8 +60,6 @@ def label_inside_gnubg(args: dict[str, str]) -> None:
 def main() -> None:
     import numpy as np
 
-    from benchmarks.inside_gnubg import gnubg_path
-
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -70,7 +68,11 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=1)
     parser.add_argument("--processes", type=int, default=16)
     args = parser.parse_args()
-    gnubg = gnubg_path()
+    # benchmarks.inside_gnubg.gnubg_path's lookup, written again: this file is also run by its path, where the
+    # repository's packages are not importable.
+    gnubg = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    if gnubg is None:
+        sys.exit("GNU Backgammon is not installed: `apt-get install gnubg` (or `make setup`).")
     stored = np.load(args.positions)
     boards = np.concatenate([stored["mine"], stored["theirs"]], axis=1).astype(np.uint8)
     work = args.target.with_name(args.target.stem + f".{args.plies}ply.parts")
