@@ -24,6 +24,8 @@ after the last in FILE.rng.json: a run stopped for time goes on where it stopped
 arguments, on the same dice; the two files are small enough to keep in git (`data/benchmarks/games-*.jsonl`).
 Each game (and each match of `--matches`) names the net that played it (the start of the weights' SHA-256):
 a file another net began, or one kept before nets were named, is refused rather than added to.
+`--first-match N` has a second process play a run's matches from N on into a file of their own (a match's dice
+and seats follow from its number), to be added to the end of the first's once both are done.
 
 `--luck` also judges every roll with our net (`luck.py`) and reports wins and points less each side's luck:
 the same expectations, intervals about 5 times narrower. On 2026-11-25, seed 2026, luck-adjusted, against

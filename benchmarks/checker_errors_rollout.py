@@ -182,7 +182,7 @@ def between(judged: Path, paths: list[Path]) -> dict[str, Any]:
     with the same seeds: the paired difference of their errors over all judged positions (a position where
     both make the second's play, or the same play, counting 0)."""
     runs = [[json.loads(line) for line in path.read_text().splitlines()] for path in paths]
-    names = [list(run[0]["after"]) for run in runs]
+    names = [list(run[0]["after"]) for run in runs]  # each run's (first, second), as its lines name them
     second = names[0][1]
     if names[1][1] != second:
         sys.exit(f"the runs are against {second} and {names[1][1]}: give two runs against one player")
@@ -198,7 +198,7 @@ def between(judged: Path, paths: list[Path]) -> dict[str, Any]:
     indexes = set(gaps[0]) | set(gaps[1])
     differences = [gaps[0].get(i, 0.0) - gaps[1].get(i, 0.0) for i in indexes]
     n = len(judged.read_text().splitlines())
-    mean, interval = mean_interval([d for d in differences if d], n)
+    mean, interval = mean_interval(differences, n)
     first, other = names[0][0], names[1][0]
     return {
         "positions": n,
