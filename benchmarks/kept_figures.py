@@ -4,7 +4,7 @@
     python3 -m benchmarks.kept_figures data/benchmarks/matches-world-class.jsonl \\
         data/benchmarks/matches-world-class-from-250.jsonl
 
-A file of single games (`bot_vs_gnubg --out`, `bot_vs_pubeval --out`) gives the share won and points a game
+A file of single games (`bot_vs_gnubg --out`) gives the share won and points a game
 with 95% intervals, and luck-adjusted ones where the games were judged (`--luck`); a file of matches
 (`bot_vs_gnubg --matches`) the share of matches won. Several files are one run (a run of matches shared by
 two processes, `--first-match`): they must hold the same kind of line, level, seed, net and opponent, and no
@@ -54,7 +54,7 @@ def read_run(paths: list[Path]) -> tuple[str, list[list[dict[str, Any]]]]:
 
 def kept_figures(paths: list[Path]) -> dict[str, object]:
     """The run's figures as the run prints them (`summarise`, `summarise_matches`), with the opponent its
-    lines name (none: gnubg 0-ply, or pubeval in `bot_vs_pubeval`'s files)."""
+    lines name (they name none when it is gnubg 0-ply)."""
     kind, files = read_run(paths)
     lines = [line for file in files for line in file]
     named = {"against": lines[0]["against"]} if lines[0].get("against") else {}
