@@ -112,22 +112,12 @@ def test_two_runs_against_one_player_compare_their_first_players_position_by_pos
     expert, gnubg1 = tmp_path / "expert.jsonl", tmp_path / "gnubg1.jsonl"
     # Position 0: only the expert differs from gnubg 2-ply (2 mEMG worse); 1: only gnubg 1-ply (3 worse);
     # 2: both make the same other play (5 worse each: 0 between them); 3: different plays (1 and 4 worse).
-    expert.write_text(
-        run_line(0, "expert", "E0", (0.498, 0.500))
-        + "\n"
-        + run_line(2, "expert", "X2", (0.295, 0.300))
-        + "\n"
-        + run_line(3, "expert", "E3", (0.199, 0.200))
-        + "\n"
-    )
-    gnubg1.write_text(
-        run_line(1, "gnubg-1ply", "G1", (0.397, 0.400))
-        + "\n"
-        + run_line(2, "gnubg-1ply", "X2", (0.295, 0.300))
-        + "\n"
-        + run_line(3, "gnubg-1ply", "G3", (0.196, 0.200))
-        + "\n"
-    )
+    plays = {
+        expert: [(0, "E0", (0.498, 0.500)), (2, "X2", (0.295, 0.300)), (3, "E3", (0.199, 0.200))],
+        gnubg1: [(1, "G1", (0.397, 0.400)), (2, "X2", (0.295, 0.300)), (3, "G3", (0.196, 0.200))],
+    }
+    for path, name in ((expert, "expert"), (gnubg1, "gnubg-1ply")):
+        path.write_text("".join(run_line(i, name, board, rolled) + "\n" for i, board, rolled in plays[path]))
     figures = between(judged, [expert, gnubg1])
     differences = [2.0, -3.0, 0.0, -3.0, 0.0]  # the expert's error minus gnubg 1-ply's, position by position
     mean = sum(differences) / 5
