@@ -17,7 +17,8 @@ what the computer's target against pubeval means here: on 2026-11-24, 1000 games
 
 `--gnubg-seat P` seats gnubg at P plies where the computer sits, against gnubg at `--plies`: what a given
 strength wins here. On 2026-11-25, seed 2026, 1000 games: gnubg 1-ply against its 0-ply won 52.7%
-(49.6–55.8%), +0.055 points per game.
+(49.6–55.8%), +0.055 points per game. With `--matches` (no `--level`) its matches are those a level's run of
+the same seed plays, on the same dice and seats, named `gnubg P-ply` (docs/strength.md has the figures).
 
 `--out FILE` (one `--level`) adds each game to FILE as a line (about 150 bytes) and keeps the dice's generator
 after the last in FILE.rng.json: a run stopped for time goes on where it stopped when run again with the same
@@ -105,11 +106,16 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
     gnubg_decides = gnubg_decider(int(str(args["plies"])))
     matches, seed, length = (int(str(args[key])) for key in ("matches", "seed", "length"))
     out = Path(str(args["out"]))
-    level, net = str(args["levels"][0]), net_fingerprint()  # type: ignore[index]
+    if args.get("gnubg_seat") is not None:
+        # gnubg at another depth in the computer's seat: what a level of that strength would win here.
+        seat = int(str(args["gnubg_seat"]))
+        level, net, ours = f"gnubg {seat}-ply", GNUBG_NET, gnubg_decider(seat)
+    else:
+        level, net = str(args["levels"][0]), net_fingerprint()  # type: ignore[index]
+        ours = level_decider(SETTINGS[level])
     against = opponent_named(int(str(args["plies"])))
     first = int(str(args.get("first_match") or 0))
     done = first + len(matches_to_resume(out, level, seed, net, against, first))
-    ours = level_decider(SETTINGS[level])
     with out.open("a") as sink:
         for number in range(done, matches):
             ours_first = number % 2 == 0
@@ -131,6 +137,10 @@ def play_matches_inside_gnubg(args: dict[str, object]) -> None:
             sink.write(json.dumps(line) + "\n")
             sink.flush()
             print(json.dumps(line), flush=True)
+
+
+# The net a gnubg seat's matches name: gnubg plays with its own nets, not ours.
+GNUBG_NET = "gnubg"
 
 
 def opponent_named(plies: int) -> str:
@@ -296,11 +306,12 @@ def main() -> None:
         help="a game (with --matches a match) a line is added here; a rerun goes on where it stopped",
     )
     args = parser.parse_args()
-    if args.matches and (args.out is None or len(args.level or []) != 1):
-        parser.error("--matches needs --out FILE and one --level")
+    seat_matches = args.matches and args.gnubg_seat is not None
+    if args.matches and (args.out is None or len(args.level or []) != (0 if seat_matches else 1)):
+        parser.error("--matches needs --out FILE and one --level (none with --gnubg-seat)")
     if not 0 <= args.first_match < max(args.matches, 1):
         parser.error("--first-match needs --matches above it")
-    if args.out and len(args.level or []) != 1:
+    if args.out and not seat_matches and len(args.level or []) != 1:
         parser.error("--out needs one --level")
     settings = {
         "games": args.games,

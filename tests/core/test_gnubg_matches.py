@@ -25,19 +25,23 @@ pytestmark = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-def benchmark(*args: str) -> list[str]:
-    """The lines `benchmarks/bot_vs_gnubg.py` prints, run as its docstring says: from the repository root
-    (`python -m benchmarks.bot_vs_gnubg`), with this checkout's package."""
-    done = subprocess.run(
+def run_benchmark(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """`benchmarks/bot_vs_gnubg.py` run as its docstring says: from the repository root (`python -m
+    benchmarks.bot_vs_gnubg`), with this checkout's package."""
+    return subprocess.run(
         [sys.executable, "-m", "benchmarks.bot_vs_gnubg", *args],
         cwd=REPO_ROOT,
         env={**os.environ, "PYTHONPATH": str(REPO_ROOT / "py")},
         capture_output=True,
         text=True,
         timeout=300,
-        check=True,
+        check=check,
     )
-    return done.stdout.splitlines()
+
+
+def benchmark(*args: str) -> list[str]:
+    """The lines the benchmark prints."""
+    return run_benchmark(*args).stdout.splitlines()
 
 
 def run(out: Path, matches: int) -> list[str]:
@@ -73,3 +77,21 @@ def test_gnubg_can_take_the_computers_seat_against_itself() -> None:
     assert summary["level"] == "gnubg 1-ply"
     assert summary["opponent"] == "gnubg 0-ply"
     assert summary["games"] == 2
+
+
+def test_gnubg_can_take_the_computers_seat_in_matches(tmp_path: Path) -> None:
+    # What a match target asks of gnubg's own look-ahead: gnubg 1-ply's matches against its 0-ply, on the
+    # dice the levels' matches of this seed have, named so that no level's run can go on from them.
+    out = tmp_path / "matches.jsonl"
+    seat_run = ("--gnubg-seat", "1", "--matches", "2", "--length", "3", "--seed", "7", "--out", str(out))
+    summary = json.loads(benchmark(*seat_run)[-1])
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(line["match"], line["level"], line["net"]) for line in lines] == [
+        (0, "gnubg 1-ply", "gnubg"),
+        (1, "gnubg 1-ply", "gnubg"),
+    ]
+    assert all(max(line["score"]) >= 3 > min(line["score"]) for line in lines)
+    assert (summary["level"], summary["matches"]) == ("gnubg 1-ply", 2)
+    level_run = ("--level", "beginner", "--matches", "3", "--length", "3", "--seed", "7", "--out", str(out))
+    refused = run_benchmark(*level_run, check=False)
+    assert refused.returncode != 0 and "is not match 0 of level beginner" in refused.stderr
