@@ -9,6 +9,13 @@ with 95% intervals, and luck-adjusted ones where the games were judged (`--luck`
 (`bot_vs_gnubg --matches`) the share of matches won. Several files are one run (a run of matches shared by
 two processes, `--first-match`): they must hold the same kind of line, level, seed, net and opponent, and no
 game or match twice. Prints one JSON line, the figures the run itself prints.
+
+    python3 -m benchmarks.kept_figures data/benchmarks/matches-world-class.jsonl \
+        --beside data/benchmarks/matches-gnubg2.jsonl
+
+`--beside` adds another run of the same matches (the same seed, so the same dice and seats match by match;
+`--gnubg-seat` plays gnubg's): the share each won of the matches both played and the difference, match by
+match, with its 95% interval. The lines do not say the matches' length: give runs of one length.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bot_vs_gnubg import summarise_matches
-from benchmarks.bot_vs_pubeval import summarise
+from benchmarks.bot_vs_pubeval import interval, summarise
 from benchmarks.luck import Luck
 
 # What every line of one run shares: a file of another run is refused rather than mixed in.
@@ -69,16 +76,45 @@ def kept_figures(paths: list[Path]) -> dict[str, object]:
     return {**summarise(points, lines[0]["level"], seconds, lucks if judged else None), **named}
 
 
+def beside(paths: list[Path], other: list[Path]) -> dict[str, object]:
+    """Two runs of matches compared on the matches both played (`--beside`); exits when either is no run of
+    matches or their seeds differ (then their matches of one number are not played on the same dice)."""
+    runs = [read_run(files) for files in (paths, other)]
+    if any(kind != "match" for kind, _ in runs):
+        sys.exit("--beside compares runs of matches: give the files of two runs of matches")
+    ours, theirs = ([line for file in files for line in file] for _, files in runs)
+    if ours[0]["seed"] != theirs[0]["seed"]:
+        seeds = f"{ours[0]['seed']}, {theirs[0]['seed']}"
+        sys.exit(f"the runs' seeds differ ({seeds}): their matches are not played on the same dice")
+    their_wins = {line["match"]: line["won"] for line in theirs}
+    both = [(line["won"], their_wins[line["match"]]) for line in ours if line["match"] in their_wins]
+    if not both:
+        sys.exit("the two runs have no match in common")
+    difference, half = interval([float(here) - float(there) for here, there in both])
+    return {
+        "beside": theirs[0]["level"],
+        "matches_in_both": len(both),
+        "won_here": sum(here for here, _ in both),
+        "won_there": sum(there for _, there in both),
+        "difference": round(difference, 4),
+        "difference_95": [round(difference - half, 4), round(difference + half, 4)],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("files", type=Path, nargs="+", help="the files of one run")
+    parser.add_argument(
+        "--beside", type=Path, nargs="+", default=[], help="the files of another run of the same matches"
+    )
     args = parser.parse_args()
-    missing = [str(path) for path in args.files if not path.is_file()]
+    missing = [str(path) for path in args.files + args.beside if not path.is_file()]
     if missing:
         parser.error(f"no such file: {', '.join(missing)}")
-    print(json.dumps(kept_figures(args.files)))
+    figures = kept_figures(args.files)
+    print(json.dumps({**figures, **beside(args.files, args.beside)} if args.beside else figures))
 
 
 if __name__ == "__main__":

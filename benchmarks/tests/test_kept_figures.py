@@ -12,7 +12,7 @@ import pytest
 
 from backgammon.position import Position
 from benchmarks.bot_vs_pubeval import play_level, pubeval_move
-from benchmarks.kept_figures import kept_figures
+from benchmarks.kept_figures import beside, kept_figures
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks run in CPython only")
 
@@ -21,13 +21,15 @@ def pubeval_player(position: Position, dice: tuple[int, int], rng: random.Random
     return pubeval_move(position, dice)
 
 
-def match_lines(first: int, won: list[bool], net: str = "run-a") -> str:
+def match_lines(
+    first: int, won: list[bool], net: str = "run-a", level: str = "world_class", seed: int = 2026
+) -> str:
     return "".join(
         json.dumps(
             {
                 "match": first + i,
-                "level": "world_class",
-                "seed": 2026,
+                "level": level,
+                "seed": seed,
                 "net": net,
                 "won": w,
                 "score": [5, 2] if w else [2, 5],
@@ -82,3 +84,29 @@ def test_files_of_other_runs_or_a_file_twice_are_refused(tmp_path: Path) -> None
     empty.write_text("")
     with pytest.raises(SystemExit, match="no game or match"):
         kept_figures([empty])
+
+
+def test_two_runs_of_the_same_matches_are_compared_match_by_match(tmp_path: Path) -> None:
+    ours, second_half, theirs = tmp_path / "ours.jsonl", tmp_path / "from-4.jsonl", tmp_path / "theirs.jsonl"
+    ours.write_text(match_lines(0, [True, True, False, True]))
+    second_half.write_text(match_lines(4, [False, True]))
+    # The other run has played matches 0-4 only: match 5 is compared with nothing.
+    theirs.write_text(match_lines(0, [True, False, False, False, True], net="gnubg", level="gnubg 2-ply"))
+    figures = beside([ours, second_half], [theirs])
+    assert (figures["beside"], figures["matches_in_both"]) == ("gnubg 2-ply", 5)
+    assert (figures["won_here"], figures["won_there"]) == (3, 2)
+    # The differences match by match: 0, +1, 0, +1, -1.
+    assert figures["difference"] == pytest.approx(0.2)
+    low, high = figures["difference_95"]
+    assert low < 0 < 0.2 < high
+
+
+def test_runs_on_other_dice_or_of_games_are_not_compared(tmp_path: Path) -> None:
+    ours, other_seed, games = tmp_path / "ours.jsonl", tmp_path / "seed7.jsonl", tmp_path / "games.jsonl"
+    ours.write_text(match_lines(0, [True, False]))
+    other_seed.write_text(match_lines(0, [True, False], net="gnubg", level="gnubg 2-ply", seed=7))
+    play_level("pubeval", 2, 7, player=pubeval_player, out=games)
+    with pytest.raises(SystemExit, match="seeds differ"):
+        beside([ours], [other_seed])
+    with pytest.raises(SystemExit, match="runs of matches"):
+        beside([ours], [games])
