@@ -132,7 +132,8 @@ def build_view(match: Match) -> View:
         "contact": has_contact(position),
         "cube": _cube(match, game),
         "score": list(match.score),
-        "crawford_game": game.crawford_game,
+        # The last game of a finished match may have been the Crawford game; the match is in no game now.
+        "crawford_game": game.crawford_game and not match.is_over,
         "post_crawford": match.post_crawford,
         "pips": pips,
         "resignation": resignation,

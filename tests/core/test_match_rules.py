@@ -86,6 +86,16 @@ def test_crawford_game_follows_the_first_time_a_player_reaches_match_point() -> 
     assert view["crawford_game"] and view["cube"]["dead"]
 
 
+def test_a_match_won_in_the_crawford_game_is_no_longer_shown_as_in_it() -> None:
+    # The page says "Crawford game: no doubling" while the view says so: not once the match is over.
+    match = Match(MatchSettings(match_length=3))
+    lose_by_resignation(match, 1, "gammon")  # 2-0: the next game is the Crawford game
+    lose_by_resignation(match, 1)  # won by the leader: 3-0
+    assert match.is_over and match.game.crawford_game
+    view = build_view(match)
+    assert view["phase"] == "match_over" and not view["crawford_game"]
+
+
 def test_crawford_clarification_after_the_crawford_game_the_trailer_may_double_again() -> None:
     match = Match(MatchSettings(match_length=3))
     lose_by_resignation(match, 1, "gammon")  # 2-0
