@@ -47,9 +47,12 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
             if turns == 2:
                 break
     assert turns == 2
-    # Cy can act in nothing: no checker to pick up, no button of the match.
+    # Cy can act in nothing: no checker to pick up, no button of the match, and nothing of the menu that acts
+    # on Cy's own match behind the watched one (a resignation offered there, a hint about it).
     assert cy.locator("#board .target.source").count() == 0
     assert cy.locator("#controls button:visible").count() == 0
+    for item in ("#resign-button", "#hint-button", "#new-match-button", "#review-button"):
+        expect(cy.locator(item)).to_be_hidden()
     screenshot(cy, "lobby-watching-1280x800")
     audit(cy, "watching a match")
     cy.set_viewport_size({"width": 390, "height": 844})

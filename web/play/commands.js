@@ -156,12 +156,14 @@ export function command(state, command) {
 
 /** @param {PlayState} state */
 export function hint(state) {
+  if (state.suspended) return; // another mode has the board: its match is not the one to advise on
   const panel = /** @type {HTMLElement} */ (document.getElementById("hint-panel"));
   return showHint({ panel, call: state.ctx.call, enqueue: state.ctx.queue.enqueue, view: () => state.view, say: state.ctx.say });
 }
 
 /** @param {PlayState} state */
 export async function resignDialog(state) {
+  if (state.suspended) return; // another mode (watching, review) has the board: resigning is for the match in play
   const { choice: kind, done } = await state.ctx.queue.ask(/** @type {HTMLDialogElement} */ (document.getElementById("resign-dialog")));
   if (kind === "single" || kind === "gammon" || kind === "backgammon") act(state, { type: "resign", kind });
   done();
