@@ -108,6 +108,44 @@ def nothing_cut(page: Page) -> None:
     assert fits == {"wide": True, "inside": True}, fits
 
 
+def test_both_players_pressing_play_your_match_start_one_match(
+    relay_and_site: tuple[str, str], five: list[Page]
+) -> None:
+    """The two players of a pairing each press *Play your match*: one after the other, the second accepts the
+    first's invitation (and says so in the panel); both at once, the two invitations crossing, the device with
+    the smaller key takes the other's. Either way one match starts on both boards, with no accept to find in
+    the list."""
+    _, site = relay_and_site
+    ann, bob, cy, dee, _ = five
+    entrants = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    name = "Crossing cup"
+    keys = drawn_knockout(site, entrants, name)
+    names_by_key = {key: who for who, key in keys.items()}
+    semis, _ = bracket(ann)
+    ann_table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
+    rival_name = names_by_key[next(k for k in (p.split(" ")[0] for p in ann_table) if k != keys["Ann"])]
+    rival = entrants[rival_name]
+    x, y = (page for page in entrants.values() if page not in (ann, rival))
+
+    ann.click("#tournament-play")
+    expect(ann.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
+    rival.wait_for_selector(
+        f"{ROW}[data-poster='{keys['Ann']}']:has-text('for you')", timeout=CONNECT_TIMEOUT_MS
+    )
+    rival.click("#tournament-play")
+    expect(rival.locator("#tournament-message")).to_have_text(
+        "Ann had invited you already: you accepted their invitation, and the match starts when their device"
+        " answers."
+    )
+    x.click("#tournament-play")
+    y.click("#tournament-play")
+    for page in (ann, rival, x, y):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    for page in (x, y):
+        expect(page.locator("#tournament-dialog")).to_be_hidden()
+    screenshot(x, "tournament-crossing-started-1280x800")
+
+
 def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_panel(
     relay_and_site: tuple[str, str], five: list[Page]
 ) -> None:

@@ -1286,6 +1286,7 @@ export default {
   "tournament.notCopied": "لم يُنسخ: الرابط محدَّد؛ انسخه يدويًا.",
   "tournament.posted": "نُشرت دعوتك لـ{name} وحده: تبدأ المباراة حين يقبلها في قائمة الردهة.",
   "tournament.postedLinks": "نُشرت دعوتك لـ{name} وحده: تبدأ المباراة حين يقبلها في قائمة الردهة، وتستمر بالرسائل.",
+  "tournament.acceptedTheirs": "كان {name} قد دعاك من قبل: قبلتَ دعوته، وتبدأ المباراة حين يردّ جهازه.",
   "tournament.invitationNotSent": "لم يقبل أي مُرحِّل دعوتك: تحقّق من الاتصال وحاول مجددًا.",
   "double.gameOver": "انتهت الجولة.",
   "double.notYourTurn": "لا يمكنك المضاعفة إلا في بداية دورك.",

@@ -1286,6 +1286,7 @@ export default {
   "tournament.notCopied": "Nicht kopiert: Der Link ist markiert; kopieren Sie ihn von Hand.",
   "tournament.posted": "Ihre Einladung ist nur für {name} veröffentlicht: Das Match beginnt, wenn {name} sie in der Liste der Lobby annimmt.",
   "tournament.postedLinks": "Ihre Einladung ist nur für {name} veröffentlicht: Das Match beginnt, wenn {name} sie in der Liste der Lobby annimmt, und geht per Briefen weiter.",
+  "tournament.acceptedTheirs": "{name} hatte Sie schon eingeladen: Sie haben die Einladung angenommen, und das Match beginnt, sobald das Gerät von {name} antwortet.",
   "tournament.invitationNotSent": "Kein Relay hat Ihre Einladung angenommen: Prüfen Sie die Verbindung und versuchen Sie es noch einmal.",
   "double.gameOver": "Das Spiel ist vorbei.",
   "double.notYourTurn": "Sie dürfen nur zu Beginn Ihres eigenen Zuges doppeln.",

@@ -1287,6 +1287,7 @@ export default {
   "tournament.notCopied": "Not copied: the link is selected; copy it by hand.",
   "tournament.posted": "Your invitation is posted for {name} alone: the match starts when they accept it in the lobby's list.",
   "tournament.postedLinks": "Your invitation is posted for {name} alone: the match starts when they accept it in the lobby's list, and goes on by letters.",
+  "tournament.acceptedTheirs": "{name} had invited you already: you accepted their invitation, and the match starts when their device answers.",
   "tournament.invitationNotSent": "No relay took your invitation: check the connection and try again.",
   "double.gameOver": "The game is over.",
   "double.notYourTurn": "You may double only at the start of your own turn.",

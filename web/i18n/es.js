@@ -1286,6 +1286,7 @@ export default {
   "tournament.notCopied": "No se copió: el enlace está seleccionado; cópialo a mano.",
   "tournament.posted": "Tu invitación está publicada solo para {name}: el partido empieza cuando la acepte en la lista de la sala.",
   "tournament.postedLinks": "Tu invitación está publicada solo para {name}: el partido empieza cuando la acepte en la lista de la sala y sigue por cartas.",
+  "tournament.acceptedTheirs": "{name} ya te había invitado: aceptaste su invitación, y el partido empieza cuando su dispositivo responda.",
   "tournament.invitationNotSent": "Ningún relé aceptó tu invitación: comprueba la conexión y vuelve a intentarlo.",
   "double.gameOver": "La partida ha terminado.",
   "double.notYourTurn": "Solo puedes doblar al comienzo de tu propio turno.",

@@ -1286,6 +1286,7 @@ export default {
   "tournament.notCopied": "Non copié : le lien est sélectionné ; copiez-le à la main.",
   "tournament.posted": "Votre invitation est publiée pour {name} seul : le match commence quand il l’accepte dans la liste du salon.",
   "tournament.postedLinks": "Votre invitation est publiée pour {name} seul : le match commence quand il l’accepte dans la liste du salon, et se poursuit par lettres.",
+  "tournament.acceptedTheirs": "{name} vous avait déjà invité : vous avez accepté son invitation, et le match commence quand son appareil répond.",
   "tournament.invitationNotSent": "Aucun relais n’a pris votre invitation : vérifiez la connexion et réessayez.",
   "double.gameOver": "La partie est terminée.",
   "double.notYourTurn": "Vous ne pouvez doubler qu’au début de votre propre tour.",

@@ -1286,6 +1286,7 @@ export default {
   "tournament.notCopied": "Kopyalanmadı: bağlantı seçili; elle kopyalayın.",
   "tournament.posted": "Davetiniz yalnızca {name} için yayımlandı: maç, lobinin listesinde kabul edince başlar.",
   "tournament.postedLinks": "Davetiniz yalnızca {name} için yayımlandı: maç, lobinin listesinde kabul edince başlar ve mektuplarla sürer.",
+  "tournament.acceptedTheirs": "{name} sizi zaten davet etmişti: davetini kabul ettiniz; maç, onun cihazı yanıt verince başlar.",
   "tournament.invitationNotSent": "Hiçbir aktarıcı davetinizi almadı: bağlantıyı denetleyip yeniden deneyin.",
   "double.gameOver": "Oyun bitti.",
   "double.notYourTurn": "Yalnızca kendi sıranızın başında katlayabilirsiniz.",

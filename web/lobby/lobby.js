@@ -153,6 +153,7 @@ export async function createLobby(ctx) {
     for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
     if (changes.results) ctx.ratingsChanged();
     if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) await render();
+    if (changes.added.length) void acceptCrossed();
     const busy = changes.refused?.busy ?? 0;
     return batch.slice(batch.length - busy); // the worker asks for these again
   }, BATCH);
@@ -293,12 +294,19 @@ export async function createLobby(ctx) {
   /**
    * *Play your match* (a tournament's panel): an invitation for the opponent alone, with the tournament's terms,
    * live or by links as the tournament is; the match it starts names its pairing, and so does its result. One by
-   * links stays listed for the tournament's time to move (7 days at most, as any invitation by links).
+   * links stays listed for the tournament's time to move (7 days at most, as any invitation by links). When the
+   * opponent has pressed it first, their invitation for this player is the match: it is accepted, not crossed by
+   * a second that would wait for an accept of its own.
    * @param {{to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}} match
-   * @returns {Promise<boolean>} whether it was posted
+   * @returns {Promise<"posted" | "accepted" | null>} what was done (null: nothing, the message says why)
    */
   async function playMatch({ to, length, rated, mode, moveHours, pairing }) {
-    if ((await chosenName()) === null) return false;
+    if ((await chosenName()) === null) return null;
+    const theirs = await invitationFor(to.key, { length, rated, mode });
+    if (theirs) {
+      await accept(theirs.poster, theirs.d);
+      return "accepted";
+    }
     const links = mode === "links";
     /** @type {Mine} */
     const own = {
@@ -315,10 +323,40 @@ export async function createLobby(ctx) {
       if (links) await keepPosted(ctx.namespace, own, true);
       await publish(own, "open");
       if (!links) own.timer = setInterval(() => void republish(own), REPUBLISH_S * 1000);
-      return true;
+      // The opponent's may have come while this one was posted (both pressed at once).
+      void acceptCrossed();
+      return "posted";
     } catch {
       if (links) await keepPosted(ctx.namespace, own, false).catch(() => {});
-      return false;
+      return null;
+    }
+  }
+
+  /**
+   * The open invitation from `poster` for this player alone with these terms (a tournament's pairing posted by
+   * the opponent), or null.
+   * @param {string} poster @param {{length: number, rated: boolean, mode: string}} terms
+   */
+  async function invitationFor(poster, { length, rated, mode }) {
+    const view = await call("lobby_view", { me: signer.publicKey });
+    const item = view.invitations.find(({ invitation: i }) =>
+      i.poster === poster && i.to === signer.publicKey && i.length === length && i.rated === rated && i.mode === mode);
+    return item?.invitation ?? null;
+  }
+
+  /**
+   * Both players of a pairing pressed *Play your match* at once: two invitations for each other, each waiting for
+   * an accept. One match is to start: the device with the smaller key withdraws its own and accepts the other's;
+   * the other's waits for that accept, as for any.
+   */
+  async function acceptCrossed() {
+    for (const own of [...mine.values()]) {
+      const opponent = own.terms.to;
+      if (own.state !== "open" || !own.pairing || !opponent || signer.publicKey > opponent) continue;
+      const theirs = await invitationFor(opponent, own.terms);
+      if (!theirs || own.state !== "open") continue;
+      await close(own, "withdrawn").catch(() => {});
+      await accept(theirs.poster, theirs.d);
     }
   }
 

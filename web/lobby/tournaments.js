@@ -39,7 +39,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
  * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
  * @property {HTMLDialogElement} lobbyDialog
- * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}) => Promise<boolean>} playMatch
+ * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}) => Promise<"posted" | "accepted" | null>} playMatch
  *   *Play your match*: an invitation for the opponent alone, live or by links as the tournament is, naming the
  *   pairing in the match it starts (lobby.js)
  * @property {(watched: import("./lobby.js").Watched) => void} watch  the page's watching mode (a match in progress)
@@ -490,10 +490,14 @@ export async function createTournaments(ctx) {
     if (!next) return;
     void (async () => {
       const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
-      const posted = await ctx.playMatch({ to: next.to, length: page.summary.length, rated: page.summary.rated, mode: page.summary.mode, moveHours: page.summary.move_hours, pairing: next.pairing });
+      const done = await ctx.playMatch({ to: next.to, length: page.summary.length, rated: page.summary.rated, mode: page.summary.mode, moveHours: page.summary.move_hours, pairing: next.pairing });
       const name = next.to.name;
       const links = page.summary.mode === "links";
-      panelMessage(() => (posted ? t(links ? "tournament.postedLinks" : "tournament.posted", { name }) : t("tournament.invitationNotSent")));
+      const words = {
+        posted: () => t(links ? "tournament.postedLinks" : "tournament.posted", { name }),
+        accepted: () => t("tournament.acceptedTheirs", { name }),
+      };
+      panelMessage(done ? words[done] : () => t("tournament.invitationNotSent"));
     })();
   });
   // The times move on, and a registration's time may end while nothing is heard.
