@@ -202,6 +202,22 @@ def test_closing_the_connection_is_seen_by_the_other_device(
     assert result["ok"] is False and result["reason"] == "closed"
 
 
+def test_a_friend_gone_for_long_after_connecting_is_not_blamed_on_the_network(
+    two_devices: tuple[Page, Page], room: tuple[str, str]
+) -> None:
+    # The friend closed the page: past the timeout the words say what is likely, not that networks block it.
+    host, guest = two_devices
+    room_id, secret = room
+    join(host, room_id, secret, timeoutMs=4_000)
+    join(guest, room_id, secret, expectPeer=True)
+    wait_state(host, "connected")
+    guest.close()
+    wait_state(host, "no-direct", timeout_ms=4_000 + CONNECT_TIMEOUT_MS)
+    text = events(host, "status")[-1]["text"]
+    assert text.startswith("Your friend's device has been gone for a while: their page may be closed")
+    assert "TURN" not in text
+
+
 def test_a_wrong_secret_never_connects_and_says_so_after_the_timeout(
     two_devices: tuple[Page, Page], room: tuple[str, str]
 ) -> None:

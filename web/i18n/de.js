@@ -373,6 +373,7 @@ export default {
   "remote.reconnecting": "Verbindung verloren, neuer Versuch…",
   "remote.wrongSecret": "Keine Verbindung: Ein Gerät in diesem Raum hat ein anderes Geheimnis. Prüfen Sie, ob der ganze Link (oder Code) kopiert wurde, oder bitten Sie Ihren Freund um einen neuen.",
   "remote.noDirect": "Keine direkte Verbindung zum Gerät Ihres Freundes. Wenn Ihr Freund die Seite offen hat, erlauben Ihre Netze keine direkte Verbindung (manche Mobilfunknetze sperren sie, und dieses Spiel hat keinen Relay-Server, TURN, zum Durchleiten): Spielen Sie stattdessen per Link.",
+  "remote.friendGone": "Das Gerät Ihres Freundes ist seit einer Weile weg: Die Seite ist vielleicht geschlossen, das Gerät im Ruhezustand oder das Netz zwischen Ihnen unterbrochen. Das Match bleibt erhalten: Es geht weiter, wenn Ihr Freund zurück ist, oder spielen Sie per Link weiter.",
   "remote.noRelay": "Die Relays, die die beiden Geräte zusammenbringen, sind nicht erreichbar ({hosts}): Prüfen Sie die Internetverbindung.",
   "remote.disconnected": "Getrennt.",
   "remote.noRelays": "Diese Seite nennt kein Relay für das Spiel an zwei Geräten, daher kann sie sich nicht mit Ihrem Freund verbinden.",

@@ -374,6 +374,7 @@ export default {
   "remote.reconnecting": "Connection lost, trying again…",
   "remote.wrongSecret": "Could not connect: a device in this room holds another secret. Check that the whole link (or code) was copied, or ask your friend for a new one.",
   "remote.noDirect": "Could not connect directly to your friend's device. If your friend has the page open, your networks do not allow a direct connection (some mobile networks block them, and this game has no relay server, TURN, to pass through): play by correspondence links instead.",
+  "remote.friendGone": "Your friend's device has been gone for a while: their page may be closed, their device asleep or the network between you lost. The match is kept: it goes on when they are back, or play on by correspondence links.",
   "remote.noRelay": "Cannot reach the relays that bring the two devices together ({hosts}): check the connection to the internet.",
   "remote.disconnected": "Disconnected.",
   "remote.noRelays": "This site names no relay for play on two devices, so it cannot connect to your friend.",

@@ -373,6 +373,7 @@ export default {
   "remote.reconnecting": "Conexión perdida, reintentando…",
   "remote.wrongSecret": "No se pudo conectar: un dispositivo de esta sala tiene otro secreto. Comprueba que se copió el enlace (o el código) entero o pide uno nuevo a tu amigo.",
   "remote.noDirect": "No se pudo conectar directamente con el dispositivo de tu amigo. Si tu amigo tiene la página abierta, vuestras redes no permiten una conexión directa (algunas redes móviles las bloquean y este juego no tiene servidor de retransmisión, TURN, por el que pasar): jugad por enlaces de correspondencia.",
+  "remote.friendGone": "El dispositivo de tu amigo lleva un rato sin estar: puede que su página esté cerrada, su dispositivo en reposo o la red entre vosotros caída. El partido se guarda: sigue cuando vuelva, o seguid por enlaces de correspondencia.",
   "remote.noRelay": "No se puede llegar a los relés que ponen en contacto los dos dispositivos ({hosts}): comprueba la conexión a internet.",
   "remote.disconnected": "Desconectado.",
   "remote.noRelays": "Este sitio no indica ningún relé para jugar en dos dispositivos, así que no puede conectar con tu amigo.",

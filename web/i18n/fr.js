@@ -373,6 +373,7 @@ export default {
   "remote.reconnecting": "Connexion perdue, nouvel essai…",
   "remote.wrongSecret": "Connexion impossible : un appareil de ce salon détient un autre secret. Vérifiez que le lien (ou le code) a été copié en entier, ou demandez-en un nouveau à votre ami.",
   "remote.noDirect": "Connexion directe impossible avec l’appareil de votre ami. Si votre ami a la page ouverte, vos réseaux n’autorisent pas de connexion directe (certains réseaux mobiles les bloquent, et ce jeu n’a pas de serveur relais, TURN, par où passer) : jouez plutôt par liens de correspondance.",
+  "remote.friendGone": "L’appareil de votre ami est absent depuis un moment : sa page est peut-être fermée, son appareil en veille ou le réseau entre vous coupé. Le match est gardé : il reprend à son retour, ou continuez par liens de correspondance.",
   "remote.noRelay": "Impossible de joindre les relais qui mettent les deux appareils en contact ({hosts}) : vérifiez la connexion à Internet.",
   "remote.disconnected": "Déconnecté.",
   "remote.noRelays": "Ce site n’indique aucun relais pour jouer sur deux appareils : il ne peut donc pas se connecter à votre ami.",

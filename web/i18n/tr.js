@@ -373,6 +373,7 @@ export default {
   "remote.reconnecting": "Bağlantı koptu, yeniden deneniyor…",
   "remote.wrongSecret": "Bağlanılamadı: bu odadaki bir cihazda başka bir gizli anahtar var. Bağlantının (ya da kodun) tamamının kopyalandığını kontrol edin veya arkadaşınızdan yenisini isteyin.",
   "remote.noDirect": "Arkadaşınızın cihazına doğrudan bağlanılamadı. Arkadaşınızda sayfa açıksa ağlarınız doğrudan bağlantıya izin vermiyor (bazı mobil ağlar engeller ve bu oyunun aracı sunucusu, TURN, yok): bunun yerine yazışma bağlantılarıyla oynayın.",
+  "remote.friendGone": "Arkadaşınızın cihazı bir süredir yok: sayfası kapanmış, cihazı uykuda ya da aranızdaki ağ kopmuş olabilir. Maç saklanıyor: arkadaşınız dönünce sürer ya da yazışma bağlantılarıyla devam edin.",
   "remote.noRelay": "İki cihazı buluşturan aktarıcılara ulaşılamıyor ({hosts}): internet bağlantısını kontrol edin.",
   "remote.disconnected": "Bağlantı kesildi.",
   "remote.noRelays": "Bu site iki cihazda oyun için hiçbir aktarıcı belirtmiyor, bu yüzden arkadaşınıza bağlanamıyor.",

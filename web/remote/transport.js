@@ -80,7 +80,8 @@ const OPEN = 1;
 /**
  * The plain words of each state.
  * @param {ConnectionState} state
- * @param {{wrongSecret?: boolean, relays?: string[]}} [detail]
+ * @param {{wrongSecret?: boolean, everConnected?: boolean, relays?: string[]}} [detail] everConnected: the friend's
+ *   device was connected before; gone for long, it is more likely closed or asleep than blocked by a network
  * @returns {string}
  */
 export function statusText(state, detail = {}) {
@@ -92,7 +93,7 @@ export function statusText(state, detail = {}) {
     case "reconnecting":
       return t("remote.reconnecting");
     case "no-direct":
-      return t(detail.wrongSecret ? "remote.wrongSecret" : "remote.noDirect");
+      return t(detail.wrongSecret ? "remote.wrongSecret" : detail.everConnected ? "remote.friendGone" : "remote.noDirect");
     case "no-relay": {
       const hosts = (detail.relays ?? []).map((url) => new URL(url).host).join(", ");
       return t("remote.noRelay", { hosts });
@@ -293,7 +294,7 @@ async function rejoin(link) {
 
 /** @param {Link} link @param {ConnectionState} state */
 function setStatus(link, state) {
-  const text = statusText(state, { wrongSecret: link.wrongSecret, relays: link.options.relays });
+  const text = statusText(state, { wrongSecret: link.wrongSecret, everConnected: link.everConnected, relays: link.options.relays });
   if (link.status.state === state && link.status.text === text) return;
   link.status = { state, text };
   link.options.onStatus?.(link.status);
