@@ -43,6 +43,8 @@ from .match_driver import (
 
 START = Position.start().id
 WAITING = "White: play complete. Press Done or Enter to end the turn, or Undo to take back a checker."
+# A phone has no Enter key to name.
+WAITING_BY_TOUCH = "White: play complete. Press Done to end the turn, or Undo to take back a checker."
 # White on the bar against Black's closed board: no roll can be played.
 SHUT_OUT = position_of({13: 6, 8: 3, 6: 5}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}, mine_bar=1)
 
@@ -140,14 +142,14 @@ def test_by_touch_a_play_is_taken_back_and_confirmed_on_the_board(phone: Page, s
     for source, dest in ((8, 5), (6, 5)):
         phone.locator(f"#board .target[data-loc='{source}']").tap()
         tap(phone, f"#board .target[data-loc='{dest}']")
-    assert status(phone) == WAITING
+    assert status(phone) == WAITING_BY_TOUCH
     phone.evaluate("document.getElementById('board').scrollIntoView()")
     screenshot(phone, "end-turn-waiting-phone")
     tap(phone, "#controls button[data-action='undo']")
     assert "White to move 3 and 1" in status(phone)
     phone.locator("#board .target[data-loc='6']").tap()
     tap(phone, "#board .target[data-loc='5']")
-    assert status(phone) == WAITING
+    assert status(phone) == WAITING_BY_TOUCH
     tap(phone, "#board .end-prompt.done")
     assert phase(phone) == "roll"
     assert "Black to roll or double" in status(phone)

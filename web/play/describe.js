@@ -176,12 +176,20 @@ function sentences(...parts) {
 }
 
 /**
+ * "no" on a device whose pointer is a finger (a phone, a tablet): no Enter key to name beside the button.
+ * @returns {"yes" | "no"}
+ */
+function keyboard() {
+  return globalThis.matchMedia?.("(pointer: coarse)").matches ? "no" : "yes";
+}
+
+/**
  * How a complete play ends, after the `endTurn` preference: the sentence after "White: play complete."
  * @param {import("../preferences.js").EndTurn} endTurn
  */
 function playEnds(endTurn) {
   if (endTurn === "now") return "";
-  return endTurn === "delay" ? t("status.endDelay", { seconds: END_TURN_DELAY_MS / 1000 }) : t("status.endWait");
+  return endTurn === "delay" ? t("status.endDelay", { seconds: END_TURN_DELAY_MS / 1000 }) : t("status.endWait", { keyboard: keyboard() });
 }
 
 /**
@@ -190,7 +198,7 @@ function playEnds(endTurn) {
  */
 function passEnds(endTurn) {
   if (endTurn === "now") return "";
-  return endTurn === "delay" ? t("status.passDelay", { seconds: END_TURN_DELAY_MS / 1000 }) : t("status.passWait");
+  return endTurn === "delay" ? t("status.passDelay", { seconds: END_TURN_DELAY_MS / 1000 }) : t("status.passWait", { keyboard: keyboard() });
 }
 
 /**
