@@ -310,11 +310,18 @@ def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
     expect(bob.locator("#tournament-title")).to_have_text("Link cup")
     expect(bob.locator("#tournament-terms")).to_contain_text("organised by Ann")
     expect(bob.locator("#tournament-join")).to_be_visible()
+    # Join without a name: refused, and said so until a name passes.
+    bob.click("#tournament-join")
+    expect(bob.locator("#tournament-message")).not_to_have_text("")
+    refused = "Choose a name: other players see it when you meet them."
+    expect(bob.locator("#lobby-message")).to_have_text(refused)
     bob.fill("#tournament-entrant-name", "Bob")
     bob.click("#tournament-join")
     expect(bob.locator("#tournament-entrants li")).to_have_text(["Bob (you)"], timeout=CONNECT_TIMEOUT_MS)
     expect(bob.locator("#tournament-join")).to_be_hidden()
     expect(ann.locator("#tournament-entrants li")).to_have_text(["Bob"], timeout=CONNECT_TIMEOUT_MS)
+    for words in ("#tournament-message", "#lobby-message"):
+        expect(bob.locator(words)).to_have_text("")
     assert "#tournament=" not in bob.url, "the link is taken: a reload does not open it again"
 
     # Bob leaves before the draw: every device counts one entrant fewer; he may enter again.

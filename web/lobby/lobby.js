@@ -132,8 +132,11 @@ export async function createLobby(ctx) {
 
   /** The message shown, as a function that writes it in the language in force (a switch writes it again). */
   let messageWords = () => "";
+  /** The message shown says what is wrong with the name: it goes once a name passes. */
+  let nameRefused = false;
   /** @param {string | (() => string)} words */
   const message = (words) => {
+    nameRefused = false;
     messageWords = typeof words === "function" ? words : () => words;
     const text = messageWords();
     $("lobby-message").textContent = text;
@@ -143,6 +146,14 @@ export async function createLobby(ctx) {
   const nameError = (typed) => {
     const checked = checkName(typed);
     return checked.ok ? "" : checked.error;
+  };
+  /** @param {() => string} words why the name typed is refused */
+  const refuseName = (words) => {
+    message(words);
+    nameRefused = true;
+  };
+  const namePassed = () => {
+    if (nameRefused) message("");
   };
 
   // ---- from the relays to the worker -------------------------------------------------------------------------
@@ -382,9 +393,10 @@ export async function createLobby(ctx) {
     const checked = checkName(field("name").value);
     if (!checked.ok) {
       const typed = field("name").value;
-      message(() => nameError(typed));
+      refuseName(() => nameError(typed));
       return null;
     }
+    namePassed();
     if (checked.name !== name || checked.name !== signer.name) {
       name = checked.name;
       signer.name = name;
@@ -512,7 +524,8 @@ export async function createLobby(ctx) {
     if (pending) return message(() => t("lobby.alreadyWaiting"));
     const typed = field("name").value;
     const checked = checkName(typed);
-    if (!checked.ok) return message(() => t("lobby.nameFirst", { error: nameError(typed) }));
+    if (!checked.ok) return refuseName(() => t("lobby.nameFirst", { error: nameError(typed) }));
+    namePassed();
     name = checked.name;
     const status = await call("lobby_status", { poster, d });
     // With this player's key: an invitation for them alone is among those it answers.

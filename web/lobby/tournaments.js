@@ -385,6 +385,9 @@ export async function createTournaments(ctx) {
     await render();
   }
 
+  /** The panel's words for a join refused for want of a name (said until a name passes). */
+  const nameNeeded = () => t("tournament.nameNeeded");
+
   /** @param {string} address */
   async function join(address) {
     // The name asked in the panel (someone who came by a link) is the lobby's name from now on.
@@ -393,9 +396,10 @@ export async function createTournaments(ctx) {
     const name = await ctx.chosenName();
     if (name === null) {
       // The lobby's message line is under the panel when it is open.
-      if (panel.open) panelMessage(() => t("tournament.nameNeeded"));
+      if (panel.open) panelMessage(nameNeeded);
       return;
     }
+    if (panelWords === nameNeeded) panelMessage(() => "");
     const kept = await readTournaments();
     if (kept.entered.some((e) => e.address === address && !e.left)) return;
     // Entering again after leaving: the entry and leave before are kept to be published again with this one.
