@@ -5,6 +5,8 @@ status line keeps it until the player acts again."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from .conftest import Site, screenshot
@@ -70,6 +72,19 @@ def test_the_computer_accepting_a_resignation_is_shown(page: Page, site: Site) -
     assert phase(page) == "match_over"
     assert "Black accepts the resignation." in shown_status(page)
     expect(page.locator("#result-banner")).to_contain_text("(by resignation)")
+    # Resigned before rolling: the move list says so before the result (the notation has no line for it).
+    lines = page.locator("#movelist li")
+    expect(lines.nth(-2)).to_have_text("White Resigns a backgammon")
+    expect(lines.last).to_have_text(re.compile(r"^Black Wins \d+ points$"))
+
+
+def test_a_resignation_in_the_middle_of_a_turn_is_in_the_move_list(page: Page, site: Site) -> None:
+    open_match(page, site, "31")  # two players on this device; White on roll with 3-1
+    offer_resignation(page, "single")
+    press_button(page, "accept_resign")
+    # The notation keeps the roll the resigner gave up ("31:"); the list says what became of it.
+    listed = ["White 31: Resigns a single game", "Black Wins 1 point"]
+    expect(page.locator("#movelist li")).to_have_text(listed)
 
 
 def test_a_resignation_answered_by_the_other_person_here_is_shown(page: Page, site: Site) -> None:

@@ -6,7 +6,7 @@
 import { currentLanguage, t } from "../i18n/i18n.js";
 
 /**
- * @typedef {{winner: number, kind: string, points: number}} GameResult
+ * @typedef {{winner: number, kind: string, points: number, ending?: string}} GameResult
  * @typedef {{number: number, lines: string[], by?: number[], kinds?: string[], values?: number[], result?: GameResult | null}} NotatedGame
  */
 
@@ -40,18 +40,28 @@ export function renderMoveList(container, notation, names) {
     const current = index === games.length - 1;
     const list = document.createElement("ol");
     list.className = "moves";
-    (game.lines ?? []).forEach((line, i) => {
+    /** @param {number | undefined} player @param {string} text */
+    const addLine = (player, text) => {
       const item = document.createElement("li");
       // Who played each line: a roll, a cube action or a result alone does not say.
-      const player = game.by?.[i];
       if (player === 0 || player === 1) {
         const who = document.createElement("span");
         who.className = `who p${player}`;
         who.textContent = names[player] ?? t("moves.player", { number: player + 1 });
         item.append(who, " ");
       }
-      item.append(lineText(line, game.kinds?.[i], game.values?.[i]));
+      item.append(text);
       list.append(item);
+    };
+    const lines = game.lines ?? [];
+    // A game given up: the notation has the resigner's roll alone ("64:"), or nothing when they resigned before
+    // rolling; the list says the resignation where it happened.
+    const resigned = game.result?.ending === "resigned" ? t("review.resigns", { size: game.result.kind }) : "";
+    lines.forEach((line, i) => {
+      const kind = game.kinds?.[i];
+      if (resigned && kind === "win" && game.kinds?.[i - 1] !== "roll") addLine(1 - (game.result?.winner ?? 0), resigned);
+      const text = lineText(line, kind, game.values?.[i]);
+      addLine(game.by?.[i], resigned && kind === "roll" ? `${text} ${resigned}` : text);
     });
     if (current) {
       const heading = document.createElement("h3");
