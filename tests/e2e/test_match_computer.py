@@ -9,6 +9,7 @@ from .conftest import Site, screenshot
 from .match_driver import (
     STEP_TIMEOUT_MS,
     announcements,
+    click_move,
     open_match,
     phase,
     press_button,
@@ -73,3 +74,14 @@ def test_hint_lists_the_best_plays(page: Page, site: Site) -> None:
     plays = page.locator("#hint-panel li")
     expect(plays.first).to_contain_text("8/5 6/5")
     assert plays.count() >= 2
+    expect(page.locator("#hint-panel")).not_to_contain_text("from where the turn began")
+    # Asked again with a checker moved: the same plays of the whole roll, and the panel says they start from
+    # before that checker.
+    click_move(page, 13, 10)
+    page.click("#hint-button")
+    wait_idle(page)
+    expect(plays.first).to_contain_text("8/5 6/5")
+    expect(page.locator("#hint-panel")).to_contain_text(
+        "These are plays of the whole roll, from where the turn began: the checkers moved so far are not"
+        " counted."
+    )

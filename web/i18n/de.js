@@ -612,6 +612,7 @@ export default {
   "hint.unitMwc": "MWC: die Chance, das Match zu gewinnen.",
   "hint.quickLook": "Ein schneller Blick: ein weniger tief bewerteter Zug, unter den tiefer bewerteten aufgeführt, wie gut seine Werte auch sind.",
   "hint.noAdvice": "Für diesen Moment gibt es keinen Rat.",
+  "hint.fromTurnStart": "Das sind Züge des ganzen Wurfs, vom Beginn des Zuges an: Die schon bewegten Steine zählen nicht mit. Nehmen Sie sie zurück, um einem zu folgen.",
   "lobby.title": "Gegner finden",
   "lobby.connecting": "Verbindung wird hergestellt…",
   "lobby.nameField": "Ihr Name, wie andere ihn sehen",

@@ -613,6 +613,7 @@ export default {
   "hint.unitMwc": "MWC: the chance to win the match.",
   "hint.quickLook": "A quick look: a play judged less deeply, listed below those judged more deeply whatever its figures.",
   "hint.noAdvice": "No advice for this moment.",
+  "hint.fromTurnStart": "These are plays of the whole roll, from where the turn began: the checkers moved so far are not counted. Undo them to follow one.",
   "lobby.title": "Find an opponent",
   "lobby.connecting": "Connecting…",
   "lobby.nameField": "Your name, as others will see it",

@@ -612,6 +612,7 @@ export default {
   "hint.unitMwc": "MWC: la probabilidad de ganar el partido.",
   "hint.quickLook": "Un vistazo rápido: una jugada analizada con menos profundidad, listada debajo de las analizadas con más profundidad, sean cuales sean sus cifras.",
   "hint.noAdvice": "No hay consejo para este momento.",
+  "hint.fromTurnStart": "Son jugadas de la tirada entera, desde el inicio del turno: las fichas ya movidas no cuentan. Deshazlas para seguir una.",
   "lobby.title": "Buscar un rival",
   "lobby.connecting": "Conectando…",
   "lobby.nameField": "Tu nombre, tal como lo verán los demás",

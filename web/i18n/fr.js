@@ -612,6 +612,7 @@ export default {
   "hint.unitMwc": "MWC : la chance de gagner le match.",
   "hint.quickLook": "Un coup d’œil rapide : un coup jugé moins en profondeur, classé sous ceux jugés plus en profondeur, quels que soient ses chiffres.",
   "hint.noAdvice": "Aucun conseil pour ce moment.",
+  "hint.fromTurnStart": "Ce sont des jeux du coup entier, depuis le début du tour : les dames déjà déplacées ne comptent pas. Annulez-les pour en suivre un.",
   "lobby.title": "Trouver un adversaire",
   "lobby.connecting": "Connexion…",
   "lobby.nameField": "Votre nom, tel que les autres le verront",

@@ -612,6 +612,7 @@ export default {
   "hint.unitMwc": "MWC: maçı kazanma şansı.",
   "hint.quickLook": "Hızlı bir bakış: değerleri ne olursa olsun, daha derin değerlendirilenlerin altında listelenen, daha az derin değerlendirilmiş bir hamle.",
   "hint.noAdvice": "Şu an için öneri yok.",
+  "hint.fromTurnStart": "Bunlar, sıranın başından itibaren zarın tamamının hamleleridir: şimdiye dek oynanan pullar sayılmaz. Birini izlemek için onları geri alın.",
   "lobby.title": "Rakip bul",
   "lobby.connecting": "Bağlanıyor…",
   "lobby.nameField": "Adınız, başkalarının göreceği şekilde",

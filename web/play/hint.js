@@ -56,6 +56,8 @@ export async function showHint({ panel, call, enqueue, view, say }) {
     const now = view();
     const plays = Array.isArray(hint?.plays) ? hint.plays : [];
     const doubled = now.phase === "doubled";
+    // The hint judges the roll from where the turn began, whatever checkers were moved since.
+    const midTurn = now.phase === "move" && (now.moves_made?.length ?? 0) > 0;
     /** @type {() => Node | null} */
     const button = canRollOut(now, plays)
       ? () => rollOutButton(() => openRollout(now, plays, say), "rollout-open", t("hint.rollOut"))
@@ -65,7 +67,8 @@ export async function showHint({ panel, call, enqueue, view, say }) {
     /** @type {() => Node[]} */
     const render = () => {
       const open = button();
-      return open ? [...hintNodes(hint, doubled), open] : hintNodes(hint, doubled);
+      const nodes = hintNodes(hint, doubled, midTurn);
+      return open ? [...nodes, open] : nodes;
     };
     show(panel, render);
     // What the hint says, without its button's label.
@@ -87,9 +90,10 @@ function rollOutButton(open, id, label) {
 /**
  * @param {any} hint the worker's `hint` answer
  * @param {boolean} doubled a double is offered: the cube advice is take or drop
+ * @param {boolean} midTurn checkers have been moved this turn: the plays listed start from before them
  * @returns {Node[]}
  */
-function hintNodes(hint, doubled) {
+function hintNodes(hint, doubled, midTurn) {
   /** @type {Node[]} */
   const nodes = [];
   const heading = document.createElement("h3");
@@ -110,6 +114,7 @@ function hintNodes(hint, doubled) {
     const quick = plays.some((/** @type {any} */ play) => (Number(play.plies) || 0) < deepest);
     const unit = paragraph([t(mwc ? "hint.unitMwc" : "hint.unitEmg"), ...(quick ? [t("hint.quickLook")] : [])].join(" "));
     unit.className = "note";
+    if (midTurn) nodes.push(paragraph(t("hint.fromTurnStart")));
     nodes.push(list, unit);
   }
   if (nodes.length === 1) nodes.push(paragraph(t("hint.noAdvice")));
