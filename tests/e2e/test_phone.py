@@ -403,6 +403,20 @@ def test_a_whole_game_to_its_end_by_one_taps(phone: Page, site: Site) -> None:
     tap_dice(phone)  # Done
     assert phase(phone) in ("game_over", "match_over")
     screenshot(phone, "phone-360x740-game-won-by-taps")
+    # White's 15 checkers fill its half of the tray: the count of them stays clear of the slabs and of the
+    # match length in the middle (each figure's digits are within 0.4 of its font size of its centre line).
+    count, nearest_slab, length_bottom = phone.evaluate(
+        """() => {
+             const reach = (text) => 0.4 * parseFloat(getComputedStyle(text).fontSize);
+             const count = document.querySelector("#board .off-count.p0");
+             const length = document.querySelector("#board .match-length");
+             const slabs = [...document.querySelectorAll("#board .borne-off.p0")].map((r) => r.getBBox().y);
+             const y = Number(count.getAttribute("y"));
+             return [[y - reach(count), y + reach(count)], Math.min(...slabs),
+                     Number(length.getAttribute("y")) + reach(length)];
+           }"""
+    )
+    assert length_bottom <= count[0] and count[1] <= nearest_slab, (length_bottom, count, nearest_slab)
 
 
 def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float], look: Any = None) -> None:

@@ -215,9 +215,13 @@ function cubeCenter(f, owner) {
   return { x, y: isBottom(f, owner) ? f.FIELD_BOTTOM - inset : f.FIELD_TOP + inset };
 }
 
-/** Where the count of a player's borne-off checkers is written: the inner end of their half of the tray. @param {Frame} f @param {number} player */
+/**
+ * Where the count of a player's borne-off checkers is written: the inner end of their half of the tray. On the narrow
+ * board, between the match length in the middle and the 15th slab (65 units from the middle), clear of both.
+ * @param {Frame} f @param {number} player
+ */
 function offCountPos(f, player) {
-  const inset = f.narrow ? f.L.band / 2 + 20 : 16;
+  const inset = f.narrow ? f.L.band / 2 + 13 : 16;
   return { x: f.trayCx, y: isBottom(f, player) ? f.MID + inset : f.MID - inset };
 }
 
