@@ -29,6 +29,12 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     expect(cy.locator(playing)).to_contain_text("1-point match · live")
     screenshot(cy, "lobby-being-played-1280x800")
     audit(cy, "the matches being played")
+    # In a player's own lobby the match is said to be theirs: nothing there to watch.
+    rd.open_online(ann, "lobby")
+    own = ann.locator(playing)
+    expect(own).to_contain_text("your match", timeout=CONNECT_TIMEOUT_MS)
+    expect(own.locator("button")).to_have_count(0)
+    ann.click("#lobby-dialog .dialog-buttons button[value=close]")
     cy.click(f"{playing} button:text-is('Watch')")
     expect(cy.locator("#watch-panel")).to_be_visible()
     expect(cy.locator("#watch-title")).to_have_text("Watching Ann against Bob")

@@ -684,6 +684,7 @@ export default {
   "lobby.against": "{first} ضد {second}",
   "lobby.watch": "شاهد",
   "lobby.watchLabel": "شاهد {first} ضد {second}",
+  "lobby.playingYours": "مباراتك",
   "lobby.lookingOn": "جارٍ البحث عن دعوات على {n, plural, zero {# مُرحِّل} one {مُرحِّل واحد} two {مُرحِّلَين} few {# مُرحِّلات} many {# مُرحِّلًا} other {# مُرحِّل}}.",
   "lobby.lengthRange": "طول المباراة من 1 إلى 25 نقطة.",
   "lobby.ratingRange": "نطاق التصنيفات عددان صحيحان من 0 إلى 9999، لا يزيد الأول على الثاني.",

@@ -684,6 +684,7 @@ export default {
   "lobby.against": "{first} gegen {second}",
   "lobby.watch": "Zusehen",
   "lobby.watchLabel": "{first} gegen {second} zusehen",
+  "lobby.playingYours": "Ihr Match",
   "lobby.lookingOn": "Einladungen werden auf {n, plural, one {# Relay} other {# Relays}} gesucht.",
   "lobby.lengthRange": "Ein Match geht über 1 bis 25 Punkte.",
   "lobby.ratingRange": "Der Rating-Bereich besteht aus zwei ganzen Zahlen von 0 bis 9999, die erste nicht höher als die zweite.",

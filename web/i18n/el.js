@@ -684,6 +684,7 @@ export default {
   "lobby.against": "{first} εναντίον {second}",
   "lobby.watch": "Παρακολούθηση",
   "lobby.watchLabel": "Παρακολούθηση: {first} εναντίον {second}",
+  "lobby.playingYours": "ο αγώνας σας",
   "lobby.lookingOn": "Αναζήτηση προσκλήσεων σε {n, plural, one {# αναμεταδότη} other {# αναμεταδότες}}.",
   "lobby.lengthRange": "Ένας αγώνας είναι από 1 έως 25 πόντους.",
   "lobby.ratingRange": "Το εύρος βαθμολογίας είναι δύο ακέραιοι από 0 έως 9999, ο πρώτος όχι μεγαλύτερος από τον δεύτερο.",

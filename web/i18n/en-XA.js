@@ -683,6 +683,7 @@ export default {
   "lobby.against": "[{first} ààĝààîîñšţ {second}]",
   "lobby.watch": "[Ŵààţçĥ]",
   "lobby.watchLabel": "[Ŵààţçĥ {first} ààĝààîîñšţ {second}]",
+  "lobby.playingYours": "[ýýööûûŕ ɱààţçĥ]",
   "lobby.lookingOn": "[Ļööööķîîñĝ ƒööŕ îîñṽîîţààţîîööñš ööñ {n, plural, one {# ŕééļààýý} other {# ŕééļààýýš}}.]",
   "lobby.lengthRange": "[ÀÀ ɱààţçĥ îîš 1 ţöö 25 þööîîñţš ļööñĝ.]",
   "lobby.ratingRange": "[Ţĥéé ŕààñĝéé ööƒ ŕààţîîñĝš îîš ţŵöö ŵĥööļéé ñûûɱƀééŕš ƒŕööɱ 0 ţöö 9999, ţĥéé ƒîîŕšţ ñöö ĥîîĝĥééŕ ţĥààñ ţĥéé šééçööñđ.]",

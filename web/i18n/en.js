@@ -685,6 +685,7 @@ export default {
   "lobby.against": "{first} against {second}",
   "lobby.watch": "Watch",
   "lobby.watchLabel": "Watch {first} against {second}",
+  "lobby.playingYours": "your match",
   "lobby.lookingOn": "Looking for invitations on {n, plural, one {# relay} other {# relays}}.",
   "lobby.lengthRange": "A match is 1 to 25 points long.",
   "lobby.ratingRange": "The range of ratings is two whole numbers from 0 to 9999, the first no higher than the second.",

@@ -684,6 +684,7 @@ export default {
   "lobby.against": "{first} contra {second}",
   "lobby.watch": "Ver",
   "lobby.watchLabel": "Ver {first} contra {second}",
+  "lobby.playingYours": "tu partido",
   "lobby.lookingOn": "Buscando invitaciones en {n, plural, one {# relé} other {# relés}}.",
   "lobby.lengthRange": "Un partido es de 1 a 25 puntos.",
   "lobby.ratingRange": "El intervalo de puntuaciones son dos números enteros de 0 a 9999, el primero no mayor que el segundo.",

@@ -684,6 +684,7 @@ export default {
   "lobby.against": "{first} contre {second}",
   "lobby.watch": "Regarder",
   "lobby.watchLabel": "Regarder {first} contre {second}",
+  "lobby.playingYours": "votre match",
   "lobby.lookingOn": "Recherche d’invitations sur {n, plural, one {# relais} other {# relais}}.",
   "lobby.lengthRange": "Un match se joue en 1 à 25 points.",
   "lobby.ratingRange": "La fourchette de cotes est faite de deux nombres entiers de 0 à 9999, le premier pas plus grand que le second.",

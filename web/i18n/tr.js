@@ -684,6 +684,7 @@ export default {
   "lobby.against": "{first} - {second}",
   "lobby.watch": "İzle",
   "lobby.watchLabel": "İzle: {first} - {second}",
+  "lobby.playingYours": "sizin maçınız",
   "lobby.lookingOn": "{n} aktarıcıda davet aranıyor.",
   "lobby.lengthRange": "Bir maç 1 ile 25 puan arasındadır.",
   "lobby.ratingRange": "Reyting aralığı 0 ile 9999 arasında iki tam sayıdır; ilki ikincisinden büyük olamaz.",

@@ -275,7 +275,7 @@ export async function createLobby(ctx) {
     }
     $("lobby-results").textContent = resultsWords(view.verified_results, view.claimed_results);
     await renderPlayed(/** @type {HTMLDetailsElement} */ ($("lobby-played")), view.played, names);
-    await renderPlaying(/** @type {HTMLElement} */ ($("lobby-playing")), view.playing);
+    await renderPlaying(/** @type {HTMLElement} */ ($("lobby-playing")), view.playing, signer.publicKey);
     await renderList($("lobby-list"), {
       items: view.invitations,
       filters: filters(),

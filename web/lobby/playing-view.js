@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * *Matches being played*: the live matches met in the lobby that may be watched (`lobby_view`'s `playing`: taken
- * invitations, newest first), each with both players' marks and names and the terms, and *Watch*. Hidden while
- * there is none.
+ * invitations, newest first), each with both players' marks and names and the terms, and *Watch*, but this player's
+ * own match (said to be theirs: nothing to watch). Hidden while there is none.
  */
 import { drawMark } from "./mark-view.js";
 import { markOfKey } from "./mark.js";
@@ -12,11 +12,12 @@ import { t } from "../i18n/i18n.js";
 /**
  * @param {HTMLElement} section  holds the heading and the list
  * @param {import("../types.generated.js").PlayingView[]} rows
+ * @param {string} me  this player's key
  */
-export async function renderPlaying(section, rows) {
+export async function renderPlaying(section, rows, me) {
   section.hidden = rows.length === 0;
   const list = /** @type {HTMLElement} */ (section.querySelector("ul"));
-  const drawn = JSON.stringify(rows.map(({ address, invitation }) => [address, invitation.name, invitation.taken_name, termsWords(invitation)]));
+  const drawn = JSON.stringify(rows.map(({ address, invitation }) => [address, invitation.name, invitation.taken_name, termsWords(invitation), me]));
   if (list.dataset.drawn === drawn) return; // unchanged: a button under the pointer stays put
   list.dataset.drawn = drawn;
   const items = await Promise.all(rows.map(async ({ invitation }) => {
@@ -35,9 +36,14 @@ export async function renderPlaying(section, rows) {
     );
     const terms = Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: termsWords(invitation) });
     const acts = Object.assign(document.createElement("span"), { className: "lobby-acts" });
-    const watch = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.watch"), value: `watch:${invitation.poster}:${invitation.d}` });
-    watch.setAttribute("aria-label", t("lobby.watchLabel", { first: invitation.name, second: taker }));
-    acts.append(watch);
+    if (invitation.poster === me || invitation.taken_by === me) {
+      item.classList.add("lobby-yours");
+      acts.append(Object.assign(document.createElement("span"), { className: "lobby-terms", textContent: t("lobby.playingYours") }));
+    } else {
+      const watch = Object.assign(document.createElement("button"), { type: "button", className: "small", textContent: t("lobby.watch"), value: `watch:${invitation.poster}:${invitation.d}` });
+      watch.setAttribute("aria-label", t("lobby.watchLabel", { first: invitation.name, second: taker }));
+      acts.append(watch);
+    }
     const marks = Object.assign(document.createElement("span"), { className: "lobby-marks" });
     marks.append(drawMark(await markOfKey(invitation.poster)));
     if (invitation.taken_by) marks.append(drawMark(await markOfKey(invitation.taken_by)));
