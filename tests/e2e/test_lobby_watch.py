@@ -86,6 +86,12 @@ def test_a_third_player_watches_a_lobby_match_move_by_move_to_its_end(
     expect(cy.locator("#review-panel")).to_contain_text("the match of Ann against Bob you watched")
     screenshot(cy, "lobby-watched-review-1280x800")
 
+    # Ann offers a rematch: Bob is asked with the name he played under (met in the lobby, never typed in the
+    # dialog of matches with friends).
+    ann.click("#remote-rematch")
+    bob.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    expect(bob.locator("#friend-join-form input[name=name]")).to_have_value("Bob")
+
 
 def test_a_match_either_player_keeps_private_is_neither_published_nor_listed(
     relay_and_site: tuple[str, str], devices: list[Page]

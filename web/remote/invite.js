@@ -93,7 +93,9 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
   const dialog = /** @type {HTMLDialogElement} */ ($("friend-join-dialog"));
   const form = /** @type {HTMLFormElement} */ ($("friend-join-form"));
   const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
-  nameField.value = rememberedName();
+  // A rematch keeps the name this player had in the match just played (met in the lobby, it was never typed here).
+  const played = rematch ? shown(state)?.view() : null;
+  nameField.value = (played?.remote && played.players?.[played.remote.seat]?.name) || rememberedName();
   const ratedField = /** @type {HTMLInputElement} */ (form.elements.namedItem("rated"));
   const offered = typeof hostRating === "number" && length > 0;
   const mine = offered ? await ctx.rating() : null;
