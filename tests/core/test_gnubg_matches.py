@@ -80,18 +80,21 @@ def test_gnubg_can_take_the_computers_seat_against_itself() -> None:
 
 
 def test_gnubg_can_take_the_computers_seat_in_matches(tmp_path: Path) -> None:
-    # What a match target asks of gnubg's own look-ahead: gnubg 1-ply's matches against its 0-ply, on the
-    # dice the levels' matches of this seed have, named so that no level's run can go on from them.
+    # What a match target asks of gnubg's own look-ahead: gnubg in the computer's seat against its 0-ply, on
+    # the dice the levels' matches of this seed have, named so that no level's run can go on from them. At
+    # 0-ply against itself the two matches of a pair (the same dice, the seats changed) are one match seen
+    # from either side: each player wins one, by the same score.
     out = tmp_path / "matches.jsonl"
-    seat_run = ("--gnubg-seat", "1", "--matches", "2", "--length", "3", "--seed", "7", "--out", str(out))
+    seat_run = ("--gnubg-seat", "0", "--matches", "2", "--length", "3", "--seed", "7", "--out", str(out))
     summary = json.loads(benchmark(*seat_run)[-1])
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(line["match"], line["level"], line["net"]) for line in lines] == [
-        (0, "gnubg 1-ply", "gnubg"),
-        (1, "gnubg 1-ply", "gnubg"),
+        (0, "gnubg 0-ply", "gnubg"),
+        (1, "gnubg 0-ply", "gnubg"),
     ]
-    assert all(max(line["score"]) >= 3 > min(line["score"]) for line in lines)
-    assert (summary["level"], summary["matches"]) == ("gnubg 1-ply", 2)
+    assert max(lines[0]["score"]) >= 3 > min(lines[0]["score"])
+    assert lines[1]["score"] == lines[0]["score"][::-1] and lines[1]["won"] != lines[0]["won"]
+    assert (summary["level"], summary["matches"], summary["match_win_rate"]) == ("gnubg 0-ply", 2, 0.5)
     level_run = ("--level", "beginner", "--matches", "3", "--length", "3", "--seed", "7", "--out", str(out))
     refused = run_benchmark(*level_run, check=False)
     assert refused.returncode != 0 and "is not match 0 of level beginner" in refused.stderr
