@@ -59,6 +59,16 @@ def drawn_knockout(site: str, entrants: dict[str, Page], name: str) -> dict[str,
     }
 
 
+def drawn_with_ann(site: str, entrants: dict[str, Page], name: str) -> tuple[dict[str, str], list[str], str]:
+    """`drawn_knockout` with Ann among the entrants: their keys, Ann's first-round table (as `bracket` reads
+    it) and her opponent's key."""
+    keys = drawn_knockout(site, entrants, name)
+    semis, _ = bracket(entrants["Ann"])
+    ann_table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
+    rival_key = next(k for k in (p.split(" ")[0] for p in ann_table) if k != keys["Ann"])
+    return keys, ann_table, rival_key
+
+
 def table_of(key: str) -> str:
     """The first round's table of the player with `key`, in the panel's bracket."""
     return f"#tournament-rounds li.tournament-table[data-round='1']:has(.tournament-player[data-key='{key}'])"
@@ -118,13 +128,8 @@ def test_both_players_pressing_play_your_match_start_one_match(
     _, site = relay_and_site
     ann, bob, cy, dee, _ = five
     entrants = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
-    name = "Crossing cup"
-    keys = drawn_knockout(site, entrants, name)
-    names_by_key = {key: who for who, key in keys.items()}
-    semis, _ = bracket(ann)
-    ann_table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
-    rival_name = names_by_key[next(k for k in (p.split(" ")[0] for p in ann_table) if k != keys["Ann"])]
-    rival = entrants[rival_name]
+    keys, _, rival_key = drawn_with_ann(site, entrants, "Crossing cup")
+    rival = entrants[next(who for who, key in keys.items() if key == rival_key)]
     x, y = (page for page in entrants.values() if page not in (ann, rival))
 
     ann.click("#tournament-play")
@@ -153,11 +158,8 @@ def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_pan
     ann, bob, cy, dee, eve = five
     entrants = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
     name = "Follow cup"
-    keys = drawn_knockout(site, entrants, name)
+    keys, ann_table, rival_key = drawn_with_ann(site, entrants, name)
     names_by_key = {key: who for who, key in keys.items()}
-    semis, _ = bracket(ann)
-    ann_table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
-    rival_key = next(k for k in (p.split(" ")[0] for p in ann_table) if k != keys["Ann"])
     rival = entrants[names_by_key[rival_key]]
     x_key, y_key = sorted(k for k in keys.values() if k not in (keys["Ann"], rival_key))
     x, y = entrants[names_by_key[x_key]], entrants[names_by_key[y_key]]
