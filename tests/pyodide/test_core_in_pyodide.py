@@ -38,9 +38,10 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # 2-ply, and one twice a roll at a time), and the 1-ply race compared with gnubg's rollout 1 more: 138 skipped
 # at most. Later on 2026-11-29: four rollout and 2-ply tests that repeat one computation to compare its
 # splits (40, 40, 13 and 12 s inside Pyodide at load 6) moved to CPython only: 142. On 2026-11-30 one test
-# that imports the API in a fresh interpreter (a subprocess) joined them: 143.
+# that imports the API in a fresh interpreter (a subprocess) joined them: 143. On 2026-12-01 gnubg in the
+# computer's seat of the benchmark's matches (tests/core/test_gnubg_matches.py, gnubg is not there): 144.
 AT_LEAST_PASSED = 1388
-AT_MOST_SKIPPED = 143
+AT_MOST_SKIPPED = 144
 
 
 def counts(output: str) -> dict[str, int]:
