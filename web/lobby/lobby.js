@@ -313,7 +313,8 @@ export async function createLobby(ctx) {
    */
   async function playMatch({ to, length, rated, mode, moveHours, pairing }) {
     if ((await chosenName()) === null) return null;
-    const theirs = await invitationFor(to.key, { length, rated, mode });
+    // (Not while this player waits for the answer to another accept: their invitation stays to accept later.)
+    const theirs = pending ? null : await invitationFor(to.key, { length, rated, mode });
     if (theirs) {
       await accept(theirs.poster, theirs.d);
       return "accepted";
@@ -363,9 +364,9 @@ export async function createLobby(ctx) {
   async function acceptCrossed() {
     for (const own of [...mine.values()]) {
       const opponent = own.terms.to;
-      if (own.state !== "open" || !own.pairing || !opponent || signer.publicKey > opponent) continue;
+      if (own.state !== "open" || !own.pairing || !opponent || signer.publicKey > opponent || pending) continue;
       const theirs = await invitationFor(opponent, own.terms);
-      if (!theirs || own.state !== "open") continue;
+      if (!theirs || own.state !== "open" || pending) continue;
       await close(own, "withdrawn").catch(() => {});
       await accept(theirs.poster, theirs.d);
     }
