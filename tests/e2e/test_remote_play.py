@@ -392,6 +392,9 @@ def test_a_hostile_peer_is_refused_in_plain_words_and_changes_nothing(
             time.sleep(0.05)
     view = session.view(peer.state)["view"]
     assert view["phase"] == "move" and view["turn"] == peer.seat, view
+    # Mallory's roll is hers the moment she sends it; Ann's page keeps it a moment later. The match is
+    # compared against itself below, so wait until Ann has kept every message Mallory has.
+    rd.wait_until(lambda: len(transcript(host.page)) == len(peer.state["transcript"]))
     planned = peer.plan_first_play()  # a legal turn, made by the rules core, not sent yet
     message = planned["message"]
     rev = message["rev"]
