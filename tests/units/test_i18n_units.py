@@ -178,3 +178,34 @@ def test_another_languages_figures_are_intls_with_their_decimals_and_no_signed_z
     assert decimals(-0.0001, 3, locale, {"signed": True}) == "0.000"
     assert decimals(54.3, 1, locale, {"percent": True}).startswith("54.3")
     assert "%" in decimals(54.3, 1, locale, {"percent": True})
+
+
+def dates(body: str) -> Any:
+    return run_module('import { clockText, dateText, momentText } from "{WEB}/i18n/format.js";', body)
+
+
+# Noon UTC with seconds: the same day on every device from UTC-11 to UTC+11.
+NOON = "Date.UTC(2026, 11, 1, 12, 0, 37)"
+
+
+def test_dates_are_written_in_the_languages_order_and_times_without_seconds() -> None:
+    written = dates(
+        f"print([dateText({NOON}, 'de'), dateText({NOON}, 'fr'),"
+        f" clockText({NOON}, 'de'), clockText({NOON}, 'en')]);"
+    )
+    assert written[:2] == ["01.12.2026", "1 déc. 2026"]
+    assert written[2].endswith(":00"), written  # the device's hour, its minute: no seconds
+    assert "37" not in written[3], written
+
+
+def test_english_and_the_pseudo_language_take_the_devices_order() -> None:
+    same = dates(f"print(dateText({NOON}, 'en') === dateText({NOON}, 'en-XA'));")
+    assert same is True
+
+
+def test_a_moment_today_is_its_time_and_another_days_carries_its_date() -> None:
+    today, other = dates(
+        f"print([momentText({NOON}, 'de', {NOON} + 1000), momentText({NOON}, 'de', {NOON} + 3 * 86400000)]);"
+    )
+    assert today == dates(f"print(clockText({NOON}, 'de'));")
+    assert other.startswith("01.12.2026") and other.endswith(today), other

@@ -5,7 +5,7 @@
  * the FIBS formula drawn as a small SVG chart over time, with a table of the same figures. Loaded on first use;
  * it reads the history only (web/home/history.js), never the engine, so it opens while the engine loads or is down.
  */
-import { currentLanguage, decimal, t } from "../i18n/i18n.js";
+import { decimal, t, writtenDate } from "../i18n/i18n.js";
 import { LEVEL_WORDS } from "../limits.js";
 import { openHistory } from "./history.js";
 import { LEVEL_RATINGS, START_RATING } from "./rating.js";
@@ -42,8 +42,7 @@ const fixed1 = (x) => decimal(x, 1);
 function dateText(iso) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  // In figures, in the language's order: a month's name would be English where Intl does not know the language.
-  return new Intl.DateTimeFormat(currentLanguage(), { year: "numeric", month: "numeric", day: "numeric" }).format(d);
+  return writtenDate(d.getTime());
 }
 
 /** A computer's level in the language's words (as the board names it). @param {string} level */

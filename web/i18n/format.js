@@ -63,6 +63,45 @@ export function decimalText(value, digits, locale, { signed = false, percent = f
   return numbers.format(percent ? shown / 100 : shown);
 }
 
+/** @type {Map<string, Intl.DateTimeFormat>} */
+const datesByKind = new Map();
+
+/**
+ * One writing of dates and times for the whole page. English and the pseudo-language take the device's own
+ * order (a British device writes "1 Dec 2026, 14:05", an American "Dec 1, 2026, 2:05 PM"); another language its
+ * own. Minutes, never seconds.
+ * @param {string} locale @param {"date" | "clock" | "both"} kind
+ */
+function datesFor(locale, kind) {
+  const key = `${locale} ${kind}`;
+  let dates = datesByKind.get(key);
+  if (!dates) {
+    const locales = locale === "en" || locale === "en-XA" ? [] : [locale];
+    /** @type {Intl.DateTimeFormatOptions} */
+    const style = kind === "date" ? { dateStyle: "medium" } : kind === "clock" ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
+    datesByKind.set(key, (dates = new Intl.DateTimeFormat(locales, style)));
+  }
+  return dates;
+}
+
+/** A day ("Dec 1, 2026"). @param {number} ms since 1970 @param {string} locale */
+export function dateText(ms, locale) {
+  return datesFor(locale, "date").format(ms);
+}
+
+/** A time of day ("14:05", "2:05 PM"). @param {number} ms since 1970 @param {string} locale */
+export function clockText(ms, locale) {
+  return datesFor(locale, "clock").format(ms);
+}
+
+/**
+ * A moment: its time of day alone when it falls on the day `now` does, else its day and time.
+ * @param {number} ms since 1970 @param {string} locale @param {number} now  ms since 1970
+ */
+export function momentText(ms, locale, now) {
+  return new Date(ms).toDateString() === new Date(now).toDateString() ? clockText(ms, locale) : datesFor(locale, "both").format(ms);
+}
+
 /**
  * A number's plural category by the language's rules; English's for integers without Intl (as above): "one" is 1
  * alone (CLDR: i = 1 and v = 0), "other" the rest.

@@ -8,7 +8,7 @@
 import { drawMark } from "./mark-view.js";
 import { markOfKey } from "./mark.js";
 import { ratingWords } from "./lobby-view.js";
-import { t } from "../i18n/i18n.js";
+import { t, writtenDate } from "../i18n/i18n.js";
 
 /**
  * @param {HTMLDetailsElement} details
@@ -33,7 +33,7 @@ export async function renderPlayed(details, rows, names) {
       Object.assign(document.createElement("span"), { className: "lobby-name", textContent: name }),
       Object.assign(document.createElement("span"), { className: "lobby-rating", textContent: ` · ${ratingWords(rating)}` }),
     );
-    const last = new Date(played.last * 1000).toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "short", year: "numeric" });
+    const last = writtenDate(played.last * 1000);
     const record = Object.assign(document.createElement("span"), {
       className: "lobby-terms",
       textContent: t("lobby.playedRecord", { n: played.matches, won: played.won, lost: played.lost, last }),

@@ -5,23 +5,15 @@
  * both sides and to everyone (*Play on*, for the claimed player, answers it), and a match won by forfeit. Drawn from
  * `tournament_view`'s clocks alone: every device weighs the same claims the same way.
  */
-import { currentLanguage, t } from "../i18n/i18n.js";
+import { currentLanguage, t, writtenClock } from "../i18n/i18n.js";
 
 /**
  * @typedef {import("../types.generated.js").TournamentPage} Page
  * @typedef {import("../types.generated.js").MatchClock} MatchClock
  */
 
-/**
- * A time of day ("14:05"): as this device shows it in English (and the pseudo-language, which Intl does not know),
- * else as the page's language writes it, inside that language's sentence.
- * @param {number} seconds since 1970
- */
-export const clockTime = (seconds) => {
-  const language = currentLanguage();
-  const locales = language === "en" || language === "en-XA" ? [] : [language];
-  return new Date(seconds * 1000).toLocaleTimeString(locales, { hour: "2-digit", minute: "2-digit" });
-};
+/** A time of day ("14:05"), as the page writes times. @param {number} seconds since 1970 */
+const clockTime = (seconds) => writtenClock(seconds * 1000);
 
 /**
  * What a pairing's claim says to every participant: "Claimed by Ann: counted at 14:05 unless Bob answers", "Won by

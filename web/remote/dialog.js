@@ -4,7 +4,7 @@
  * opened or deleted.
  */
 
-import { currentLanguage, t } from "../i18n/i18n.js";
+import { t, writtenMoment } from "../i18n/i18n.js";
 import { openInvitation } from "./address.js";
 import { invite } from "./invite.js";
 import { linkToSend } from "./next-step.js";
@@ -79,7 +79,7 @@ async function listMatches(state) {
     const item = document.createElement("li");
     const name = remote.names?.[1 - remote.seat] || "";
     const friend = name || t("friend.notJoined");
-    const when = new Date(savedAt).toLocaleString(currentLanguage() === "en" ? undefined : currentLanguage());
+    const when = writtenMoment(new Date(savedAt).getTime());
     const settings = view?.settings ?? entry.state.transcript?.[0]?.rules?.settings;
     const line = t("friend.listLine", {
       named: name ? "yes" : "no",

@@ -6,7 +6,7 @@
  * progress.
  */
 
-import { currentLanguage, t } from "../i18n/i18n.js";
+import { t, writtenMoment } from "../i18n/i18n.js";
 import { clearAddress } from "./address.js";
 import { renderChat } from "./chat.js";
 import { invitationCode, invitationLink } from "./link.js";
@@ -95,7 +95,7 @@ function timeWords(remote, friend) {
   if (remote.deadline === null) return t("remote.lastMove", { ago });
   const claimable = Date.now() / 1000 >= remote.deadline;
   if (claimable) return t("remote.lastMoveClaim", { ago, friend });
-  const time = new Date(remote.deadline * 1000).toLocaleString(currentLanguage() === "en" ? undefined : currentLanguage());
+  const time = writtenMoment(remote.deadline * 1000);
   return t("remote.lastMoveDeadline", { ago, friend, time });
 }
 
