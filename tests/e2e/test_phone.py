@@ -8,6 +8,7 @@ desktop's board is measured too, so that it does not get worse."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from scripts.remote_harness import RECORD_CSP_VIOLATIONS
 
-from .conftest import PageProblems, Site, screenshot, watch_problems
+from .conftest import RESULTS_DIR, PageProblems, Site, screenshot, watch_problems
 from .match_driver import (
     PREFERENCES_KEY,
     centre,
@@ -292,6 +293,59 @@ def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
     assert in_sight(phone, f"#{dialog}") == []
     screenshot(phone, f"phone-360x640-{dialog}")
     audit_phone(phone, f"{dialog} on a phone")
+
+
+# The colour of a dialog's screenshot along a row just inside its top and bottom borders (the median over the
+# row's middle half, so that a line of text crossing it does not count), and of its padding at mid height:
+# the browser decodes its own screenshot.
+EDGE_COLOURS = """async ([png, scale]) => {
+  const image = new Image();
+  image.src = `data:image/png;base64,${png}`;
+  await image.decode();
+  const canvas = Object.assign(document.createElement('canvas'), {width: image.width, height: image.height});
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+  const rowAt = (y) => {
+    const data = context.getImageData(image.width >> 2, y, image.width >> 1, 1).data;
+    return [0, 1, 2].map((c) => median([...data].filter((_, i) => i % 4 === c)));
+  };
+  const at = (x, y) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+  const [top, bottom] = [rowAt(3 * scale), rowAt(image.height - 3 * scale)];
+  return {top, bottom, panel: at(6 * scale, image.height >> 1)};
+}"""
+
+
+def shaded(colour: list[int], panel: list[int]) -> bool:
+    return max(abs(a - b) for a, b in zip(colour, panel, strict=True)) > 12
+
+
+@pytest.mark.parametrize("phone_context", [(740, 360)], ids=size_id, indirect=True)
+def test_a_dialog_taller_than_the_screen_shades_the_edge_where_more_is_hidden(
+    phone: Page, site: Site
+) -> None:
+    """Sideways, the preferences are taller than the screen: a shade at the bottom edge says there is more
+    below, at the top once scrolled; none at an edge whose end is in sight."""
+    open_from_menu(phone, site, "#preferences-button", "preferences-dialog")
+    wait_idle(phone)
+    dialog = phone.locator("#preferences-dialog")
+    heights = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
+    assert heights[0] > heights[1], f"the preferences fit sideways now ({heights}): pick a taller dialog"
+
+    def edges(scroll: str, name: str) -> dict[str, list[int]]:
+        dialog.evaluate(f"d => {{ d.scrollTop = {scroll}; }}")
+        phone.wait_for_timeout(100)  # the next frame drawn
+        RESULTS_DIR.mkdir(exist_ok=True)
+        shot = dialog.screenshot(path=str(RESULTS_DIR / f"phone-740x360-dialog-{name}.png"))
+        found: dict[str, list[int]] = phone.evaluate(EDGE_COLOURS, [base64.b64encode(shot).decode(), 2])
+        return found
+
+    top = edges("0", "top")
+    assert shaded(top["bottom"], top["panel"]) and not shaded(top["top"], top["panel"]), top
+    middle = edges("(d.scrollHeight - d.clientHeight) / 2", "middle")
+    assert shaded(middle["bottom"], middle["panel"]) and shaded(middle["top"], middle["panel"]), middle
+    end = edges("d.scrollHeight", "end")
+    assert shaded(end["top"], end["panel"]) and not shaded(end["bottom"], end["panel"]), end
 
 
 @pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
