@@ -110,6 +110,45 @@ def test_post_list_refuse_forged_cancel_accept_and_taken(
     loser.wait_for_selector(row(loser, "Ann", 5), state="detached", timeout=CONNECT_TIMEOUT_MS)
 
 
+def test_one_live_match_at_a_time_the_others_withdrawn_and_no_accept_while_playing(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Ann posts two live invitations; Bob accepts the 5-point one: the match starts, her 3-point one leaves
+    every list (one live match at a time). Playing Bob, Ann tries to accept Cat's invitation: the lobby says
+    she is playing Bob live, nothing starts, her match with Bob stays shown and connected, Cat's invitation
+    stays open and Cat is not pulled into a match."""
+    _, site = relay_and_site
+    ann, bob, cat = devices
+    open_lobby(ann, site, "Ann")
+    post(ann, 5)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('5-point match')")
+    time.sleep(1.1)  # a second invitation in another second
+    post(ann, 3)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+    open_lobby(cat, site, "Cat")
+    cat.wait_for_selector(row(cat, "Ann", 3), timeout=CONNECT_TIMEOUT_MS)
+    post(cat, 7)
+    cat.wait_for_selector(f"{ROW}.lobby-yours:has-text('7-point match')")
+    open_lobby(bob, site, "Bob")
+    bob.click(f"{row(bob, 'Ann', 5)} button:text-is('Accept')")
+    for page in (ann, bob):
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    cat.wait_for_selector(row(cat, "Ann", 3), state="detached", timeout=CONNECT_TIMEOUT_MS)
+
+    rd.open_online(ann, "lobby")
+    ann.click(f"{row(ann, 'Cat', 7)} button:text-is('Accept')")
+    expect(ann.locator("#lobby-message")).to_contain_text(
+        "You are playing a live match with Bob: finish it first", timeout=CONNECT_TIMEOUT_MS
+    )
+    screenshot(ann, "lobby-accept-while-playing-live")
+    ann.keyboard.press("Escape")
+    assert "Bob" in (ann.text_content("#match-info") or "")
+    expect(ann.locator("#remote-status")).to_have_attribute("data-state", "connected")
+    time.sleep(2)  # an accept sent in spite of the refusal would have reached Cat by now
+    assert cat.is_visible(f"{ROW}.lobby-yours:has-text('7-point match')")
+    assert cat.is_hidden("#remote-status"), "Cat was pulled into a match"
+
+
 def test_closing_the_page_withdraws_its_invitations(
     relay_and_site: tuple[str, str], devices: list[Page]
 ) -> None:

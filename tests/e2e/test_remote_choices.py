@@ -94,6 +94,14 @@ def test_a_rematch_and_deleting_a_finished_and_an_abandoned_match(
     assert "Ann offers a rematch: a 1-point match, live, now." in (
         guest.page.text_content("#friend-join-text") or ""
     )
+    assert guest.page.text_content("#friend-join-title") == "A rematch"
+    # Offered on the line already open, to Bob by name: no link to send, nobody called "your friend".
+    expect(host.page.locator("#status")).to_have_text(
+        "Waiting for Bob to join: the match starts when they do."
+    )
+    assert "match with Bob · live" in (host.page.text_content("#remote-title") or "")
+    assert "Bob 0" in (host.page.text_content("#match-info") or "")
+    assert host.page.is_hidden("#remote-invite")
     rd.accept_invitation(guest.page, "Bob")
     for page in (host.page, guest.page):
         rd.wait_until(lambda p=page: shown_id(p) not in (None, first[0]))  # type: ignore[misc]

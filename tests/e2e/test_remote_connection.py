@@ -202,15 +202,18 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     devices: tuple[Device, Device], site: str
 ) -> None:
     """Between turns, the player now on roll loses the network for over a minute (no direct connection can
-    be made, the browser offline): both pages say so; the roll asked for meanwhile is kept and offered as a
-    link (half of the dice is the friend's); when the network is back the two pages meet again by themselves,
-    the dice come over the line, and live play goes on."""
+    be made, the browser offline): both pages say so; the turn just played, which the cut device acknowledged,
+    is not offered as a link; the roll asked for meanwhile is kept and offered as a link (half of the dice is
+    the friend's); when the network is back the two pages meet again by themselves, the dice come over the
+    line, and live play goes on."""
     host, guest = devices
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
     first, _ = start_live_3(host, guest, site)
     rd.play_turn(first)
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    played = len(transcript(first)) - 1
+    rd.wait_until(lambda: play.kept_match(first).get("acked") == played)  # the friend's device has the turn
     cut = guest if first is host.page else host
     other = host if cut is guest else guest
     set_route(cut, False)
@@ -218,6 +221,8 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     cut_line(cut.page)
     seconds_until(lambda: "connected" not in {connection_state(cut.page), connection_state(other.page)}, 10)
     expect(other.page.locator("#remote-status")).to_contain_text("Connection lost")
+    expect(other.page.locator("#status")).to_contain_text("Waiting for")
+    expect(other.page.locator("#remote-send")).to_be_hidden()
     assert rd.wait_for_turn([host.page, guest.page]) is cut.page
     rd.act_once(cut.page)  # Roll: half of the dice is the friend's, which cannot come now
     asked = transcript(cut.page)

@@ -126,6 +126,37 @@ def test_live_the_player_waits_for_the_friend_unless_the_devices_cannot_connect(
 
 
 @needs_node
+def test_live_an_invitation_to_a_friend_known_by_name_went_without_a_link() -> None:
+    """A rematch offered on the line, or the lobby's match: the player waits for Bob by name, with no link."""
+    found = run(
+        """
+        const invited = remote({phase: "invited", awaited: null, waiting_for: "join"});
+        print(next.nextStep({remote: invited, phase: "invited", friend: "Bob", link: null, live: true}));
+        """
+    )
+    assert found == {"status": "Waiting for Bob to join: the match starts when they do.", "panel": ""}
+
+
+@needs_node
+def test_live_a_turn_the_friends_device_acknowledged_needs_no_link_when_the_line_is_lost() -> None:
+    """Bob's device acknowledged Ann's turn (revision 1) before his tab closed: he has it, so Ann is not asked
+    to send it as a link; she waits for him to roll or double. A turn he did not acknowledge is still
+    offered."""
+    found = run(
+        """
+        const mine = message(0, "turn", ["move", "confirm"]);
+        const acked = {...entry("live", 0, message(1, "turn", ["confirm"]), mine), acked: 1};
+        const earlier = {...acked, acked: 0};
+        print({acked: step(acked, remote(), "roll", true), earlier: step(earlier, remote(), "roll", true)});
+        """
+    )
+    assert found["acked"]["link"] is None
+    assert found["acked"]["status"] == "Waiting for Bob to roll or double."
+    assert found["acked"]["panel"] == ""
+    assert found["earlier"]["status"].startswith("Send Bob your turn as the link below")
+
+
+@needs_node
 def test_by_links_the_message_that_ends_the_match_is_still_offered_to_send() -> None:
     """Bob's device learns the match is over only from Ann's last link (her answer to his resignation, or
     her last play): a match over by links still offers it, until sent; then the match is over here."""

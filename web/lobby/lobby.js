@@ -48,15 +48,16 @@ import {
  * @property {string[]} relays  the site's relays (web/relays.js)
  * @property {string} defaultName  the name the page knows the player by, for a new identity
  * @property {() => Promise<{room: string, secret: string}>} newRoom  a live invitation's room and secret (web/remote/link.js)
- * @property {(match: {name: string, length: number, rated: boolean, invitation: {room: string, secret: string}, timeout?: number}) => Promise<void>} hostLive
- *   host a live match in that room, as a friend's invitation does (`timeout`: a tournament's time limit, in seconds)
+ * @property {(match: {name: string, length: number, rated: boolean, invitation: {room: string, secret: string}, timeout?: number, opponent?: string}) => Promise<void>} hostLive
+ *   host a live match in that room, as a friend's invitation does (`timeout`: a tournament's time limit, in seconds;
+ *   `opponent`: the poster's name)
  * @property {(invitation: {room: string, secret: string}, answer: {name: string, length: number, rated: boolean}) => Promise<void>} joinLive
  *   join the live match hosted in that room, with these terms agreed already
  * @property {import("./results.js").PublishContext["find"]} find  the match on two devices kept with a room or id
  * @property {(match: Watched) => void} watch  follow a match being played (web/lobby/watch-mode.js)
  * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a
  *   record in review (a tournament's finished match)
- * @property {(terms: {name: string, length: number, rated: boolean, timeout?: number}) => Promise<{match: string, payload: string, revision: number}>} hostLinks
+ * @property {(terms: {name: string, length: number, rated: boolean, timeout?: number, opponent?: string}) => Promise<{match: string, payload: string, revision: number}>} hostLinks
  *   host a match by links (the accepter): its invitation's turn link
  * @property {(payload: string, agreed: {name: string, rated: boolean}) => Promise<void>} joinLinks  join one (the poster)
  * @property {(payload: string) => Promise<void>} takeLetter  a turn link a letter brought, into its match
@@ -64,6 +65,8 @@ import {
  * @property {(id: string) => Promise<void>} dropUnjoined  the accepter's match, another accepter having been first
  * @property {() => void} ratingsChanged  new verified results came: the ratings shown elsewhere are drawn again
  * @property {(listener: () => void) => void} engineRestored  `listener` called each time a new engine worker took over
+ * @property {() => Promise<string | null>} livePlaying  the opponent's name while a live match is being played here
+ *   (a match the lobby started would take its place), else null
  */
 
 /**
@@ -411,6 +414,7 @@ export async function createLobby(ctx) {
    * @param {{key: string, name: string} | null} [to]
    */
   async function post(to = null) {
+    if (await playingLive()) return;
     if ((await chosenName()) === null) return;
     const length = Number(field("length").value);
     if (!(Number.isInteger(length) && length >= 1 && length <= 25)) return message(() => t("lobby.lengthRange"));
@@ -474,6 +478,26 @@ export async function createLobby(ctx) {
     ctx.say(t("lobby.withdrawnSaid"));
   }
 
+  /**
+   * Whether a live match is being played here: then the lobby starts no other (it would take that match's place on
+   * the page without a word to either player), and says why.
+   */
+  async function playingLive() {
+    const opponent = await ctx.livePlaying();
+    if (opponent !== null) message(() => t("lobby.finishLiveFirst", { name: opponent }));
+    return opponent !== null;
+  }
+
+  /**
+   * A live match of this player's starts: their other live invitations standing are withdrawn (one player, one
+   * live match at a time). @param {string} except  the invitation taken
+   */
+  function withdrawOtherLive(except) {
+    for (const own of mine.values()) {
+      if (own.d !== except && own.state === "open" && own.terms.mode === "live") void close(own, "withdrawn").catch(() => {});
+    }
+  }
+
   // The page closing withdraws the live invitations that stand (best effort: the expiration clears them otherwise);
   // those by links stay listed for the time their poster chose.
   addEventListener("pagehide", () => {
@@ -502,11 +526,18 @@ export async function createLobby(ctx) {
     const own = mine.get(checked.invitation.d);
     const content = checked.content;
     if (!own || own.state !== "open" || checked.invitation.poster !== signer.publicKey || !content?.room || !content.secret) return;
+    // Playing a live match here already (one of two invitations taken a moment before): this one is withdrawn,
+    // and its accepter reads so, rather than the match shown being left without a word.
+    if (own.terms.mode === "live" && (await ctx.livePlaying()) !== null) {
+      await close(own, "withdrawn").catch(() => {});
+      return;
+    }
     own.state = "taking";
     // Watching is off for the match if either player turned it off: the taken version says so to every list.
     own.terms = { ...own.terms, watch: own.terms.watch !== false && content.watch !== false };
     const accepter = { key: checked.accepter, name: content.name };
     await close(own, "taken", accepter).catch(() => {});
+    withdrawOtherLive(own.d);
     if (dialog.open) dialog.close();
     ctx.say(t("lobby.acceptedSaid", { name: content.name }));
     await noteLobbyMatch(ctx.namespace, {
@@ -523,6 +554,7 @@ export async function createLobby(ctx) {
   /** @param {string} poster @param {string} d */
   async function accept(poster, d) {
     if (pending) return message(() => t("lobby.alreadyWaiting"));
+    if (await playingLive()) return;
     const typed = field("name").value;
     const checked = checkName(typed);
     if (!checked.ok) return refuseName(() => t("lobby.nameFirst", { error: nameError(typed) }));
@@ -580,7 +612,7 @@ export async function createLobby(ctx) {
     const pairing = terms.to === signer.publicKey ? await tournaments.then((t) => t.pairingWith(terms.poster, terms), () => null) : null;
     // A tournament's match takes its time limit from the tournament (docs/tournaments.md *Claims*).
     const timeout = pairing ? await tournaments.then((t) => t.timeLimit(pairing.tournament), () => undefined) : undefined;
-    const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated, timeout });
+    const hosted = await ctx.hostLinks({ name, length: terms.length, rated: terms.rated, timeout, opponent: terms.name });
     waiting.match = hosted.match;
     await noteLobbyMatch(ctx.namespace, {
       match: hosted.match, me: signer.publicKey, opponent: terms.poster, opponentName: terms.name, address, watch: false,
@@ -673,6 +705,7 @@ export async function createLobby(ctx) {
     }
     message("");
     if (dialog.open) dialog.close();
+    withdrawOtherLive("");
     void (async () => {
       await noteLobbyMatch(ctx.namespace, {
         room: waited.invitation.room, me: signer.publicKey, opponent: poster, opponentName: waited.terms.name,
@@ -681,7 +714,7 @@ export async function createLobby(ctx) {
       });
       const { pairing } = waited;
       const timeout = pairing ? await tournaments.then((t) => t.timeLimit(pairing.tournament), () => undefined) : undefined;
-      await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation, timeout });
+      await ctx.hostLive({ name: waited.name, length: waited.terms.length, rated: waited.terms.rated, invitation: waited.invitation, timeout, opponent: waited.terms.name });
     })();
   }
 

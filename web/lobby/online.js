@@ -135,6 +135,7 @@ export function createOnline(ctx) {
         markSent: (id, revision) => inQueue((friends) => friends.markSent(id, revision)),
         dropUnjoined: (id) => inQueue((friends) => friends.dropUnjoined(id)),
         ratingsChanged: () => void ctx.friends().then((friends) => friends.render()),
+        livePlaying: async () => (await ctx.friends()).livePlaying(),
       });
     })();
     lobby.catch(() => void (lobby = null));

@@ -107,12 +107,12 @@ export function createFriends(ctx) {
     openInvitation: (invitation, agreed) => openInvitation(state, invitation, agreed),
     /**
      * Host a live match in a room made for it (the lobby's accepter).
-     * @param {{name: string, length: number, rated: boolean, invitation: {room: string, secret: string}, timeout?: number}} match
+     * @param {{name: string, length: number, rated: boolean, invitation: {room: string, secret: string}, timeout?: number, opponent?: string}} match
      */
-    hostLive: ({ name, length, rated, invitation, timeout }) => invite(state, { name, length, mode: "live", rated, invitation, timeout }),
+    hostLive: ({ name, length, rated, invitation, timeout, opponent }) => invite(state, { name, length, mode: "live", rated, invitation, timeout, opponent }),
     /** @param {string} payload */
     openTurnLink: (payload) => openTurnLink(state, payload),
-    /** Host a match by links met in the lobby. @param {{name: string, length: number, rated: boolean, timeout?: number}} terms */
+    /** Host a match by links met in the lobby. @param {{name: string, length: number, rated: boolean, timeout?: number, opponent?: string}} terms */
     hostLinks: (terms) => hostLinks(state, terms),
     /** Join a match by links met in the lobby. @param {string} payload @param {{name: string, rated: boolean}} agreed */
     joinLinks: (payload, agreed) => joinLinks(state, payload, agreed),
@@ -123,6 +123,16 @@ export function createFriends(ctx) {
     /** The lobby's match by links another accepter took first. @param {string} id */
     dropUnjoined: (id) => dropUnjoined(state, id),
     render: () => render(state),
+    /**
+     * The friend's name while a live match with them is shown and being played here (another match shown would
+     * leave it), else null.
+     */
+    livePlaying: () => {
+      const match = shown(state);
+      const remote = match?.view().remote;
+      if (!match || !remote || match.entry().mode !== "live" || remote.phase !== "playing") return null;
+      return remote.names?.[1 - remote.seat] || t("remote.yourFriend");
+    },
     /** The match this tab showed before a reload, shown again (false: none). */
     resumeShown: () => resumeShown(state),
   };

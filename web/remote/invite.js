@@ -20,15 +20,15 @@ import { rememberName, rememberedName } from "./store.js";
  * `invitation`: the live room and secret to host in (the lobby's accepter made them and sent them to the poster),
  * instead of new ones; `lobby`: the lobby's match, whose invitation the lobby sends.
  * @param {FriendsState} state
- * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}, lobby?: boolean, timeout?: number}} choice
+ * @param {{name: string, length: number, mode: "live" | "correspondence", rated: boolean, invitation?: {room: string, secret: string}, lobby?: boolean, timeout?: number, opponent?: string}} choice
  *   `timeout`: the seconds either side may keep the other waiting before a claim (a tournament's time limit), else the
- *   protocol's default for the mode
+ *   protocol's default for the mode; `opponent`: the name of the one invited, when known (the lobby's)
  */
-export async function invite(state, { name, length, mode, rated, invitation, lobby = false, timeout }) {
+export async function invite(state, { name, length, mode, rated, invitation, lobby = false, timeout, opponent }) {
   const { ctx } = state;
   const settings = { match_length: length, crawford: true, jacoby: length === 0, beavers: false, automatic_doubles: 0, strict_doubling: false };
   const rating = rated && length > 0 ? await ctx.rating() : null;
-  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined, letters: lobby && mode === "correspondence", timeout });
+  await startInvited(state, { name, settings, mode, rating, invitation: mode === "live" ? invitation ?? newInvitation() : undefined, letters: lobby && mode === "correspondence", timeout, opponent });
   if (invitation || lobby) return; // the lobby's match: the lobby tells the other side
   ctx.say(t(mode === "live" ? "remote.liveReady" : "remote.linkReady"));
 }
@@ -38,15 +38,16 @@ export async function invite(state, { name, length, mode, rated, invitation, lob
  * `rating` (this player's), the invitation offers a rated match.
  * @param {FriendsState} state
  * `letters`: the lobby's match by links, whose turn links go as letters.
- * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean, timeout?: number}} match
+ * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean, timeout?: number, opponent?: string}} match
  */
-async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false, timeout }) {
+async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false, timeout, opponent }) {
   const created = await state.ctx.call("remote_create", { name, settings, mode, rating, ...(timeout ? { timeout } : {}) });
   /** @type {RemoteEntry} */
   // sent -1: not even the invitation (revision 0) is sent yet
   const entry = { state: created.state, mode, chat: [], sent: -1, createdAt: new Date().toISOString() };
   if (invitation) entry.invitation = invitation;
   if (letters) entry.letters = true;
+  if (opponent) entry.opponent = opponent;
   await show(state, entry, { fresh: true, expectPeer: false, line });
 }
 
@@ -64,7 +65,8 @@ export async function rematch(state) {
   const line = entry.invitation ? match.detach() : null;
   // A rated match's rematch is offered rated again, at the ratings the match just played left.
   const rating = view.remote.rated ? await ctx.rating() : null;
-  await startInvited(state, { name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line });
+  const opponent = view.remote.names?.[1 - view.remote.seat] || entry.opponent;
+  await startInvited(state, { name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line, ...(opponent ? { opponent } : {}) });
   ctx.say(line ? t("remote.rematchOffered", { friend: match.friendName() }) : t("remote.rematchReady"));
 }
 
@@ -101,7 +103,11 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
   const mine = offered ? await ctx.rating() : null;
   ratedField.checked = false;
   $("friend-join-rated").hidden = !offered;
+  // The title names what is offered: a rematch from the one just played, else an invitation.
+  const title = $("friend-join-title");
+  title.dataset.i18n = rematch ? "friend.rematchTitle" : "friend.joinTitle";
   joinWords = () => {
+    title.textContent = t(rematch ? "friend.rematchTitle" : "friend.joinTitle");
     const friend = host || t("remote.yourFriend");
     const args = { friend, length, live: mode === "live" ? "yes" : "no" };
     $("friend-join-text").textContent = t(rematch ? "friend.offersRematch" : "friend.invitesYou", args);

@@ -25,6 +25,13 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
   let textHandler = () => {};
   /** @type {() => void} */
   let friendHandler = () => {};
+  // A line this page closed says nothing more: its last words ("Disconnected.") would be read as those of the
+  // match shown in its place.
+  let closed = false;
+  /** @param {ConnectionStatus} status */
+  const told = (status) => {
+    if (!closed) onStatus(status);
+  };
   const { connect } = await import("./transport.js");
   const iceServers = pageIceServers(document); // a site's TURN server, for networks with no direct path
   const connection = connect({
@@ -35,8 +42,8 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
     expectPeer,
     onMessage: (text) => textHandler(text),
     onPeer: () => friendHandler(),
-    onStatus,
-    onRefused: (refusal) => onStatus({ state: connection.status().state, text: refusal.text }),
+    onStatus: told,
+    onRefused: (refusal) => told({ state: connection.status().state, text: refusal.text }),
   });
   return {
     invitation,
@@ -52,7 +59,10 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
     /** @param {string} text */
     send: (text) => connection.send(text),
     status: () => connection.status(),
-    close: () => connection.close(),
+    close: () => {
+      closed = true;
+      return connection.close();
+    },
   };
 }
 

@@ -17,12 +17,12 @@ import { findById, remoteMatchStorage } from "./store.js";
 
 /**
  * Host a match by links (the lobby's accepter): the invitation's turn link to send the poster.
- * @param {FriendsState} state @param {{name: string, length: number, rated: boolean, timeout?: number}} terms
- *   `timeout`: a tournament's time to move, in seconds
+ * @param {FriendsState} state @param {{name: string, length: number, rated: boolean, timeout?: number, opponent?: string}} terms
+ *   `timeout`: a tournament's time to move, in seconds; `opponent`: the poster's name
  * @returns {Promise<{match: string, payload: string, revision: number}>}
  */
-export async function hostLinks(state, { name, length, rated, timeout }) {
-  await invite(state, { name, length, mode: "correspondence", rated, lobby: true, timeout });
+export async function hostLinks(state, { name, length, rated, timeout, opponent }) {
+  await invite(state, { name, length, mode: "correspondence", rated, lobby: true, timeout, opponent });
   const match = /** @type {import("./state.js").RemoteMatch} */ (shown(state));
   const { payload, revision } = await state.ctx.call("remote_link", { state: match.entry().state });
   return { match: match.id, payload, revision };

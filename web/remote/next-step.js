@@ -12,8 +12,8 @@ import { t } from "../i18n/i18n.js";
 
 /**
  * The link this side has to send, or null: by links whenever the last message of the match is this side's (the match
- * over too); live, the same while the devices cannot connect.
- * @param {{mode: string, sent: number, state: {transcript?: Message[]}}} entry the match as kept
+ * over too); live, the same while the devices cannot connect, unless the friend's device acknowledged it.
+ * @param {{mode: string, sent: number, acked?: number, state: {transcript?: Message[]}}} entry the match as kept
  * @param {RemoteView} remote
  * @param {boolean} byLinks the turns go as links (by links, or live while the devices cannot connect)
  * @returns {{revision: number, sent: boolean, what: "invitation" | "join" | "roll" | "half" | "double" | "answer" | "claim" | "turn", live: boolean} | null}
@@ -25,6 +25,7 @@ export function linkToSend(entry, remote, byLinks) {
   // Over too: the message that ended the match (an answer, a last play) is the friend's only news of the end.
   if (!invitation && !(byLinks && last?.from === remote.seat)) return null;
   const revision = transcript.length - 1;
+  if (!invitation && (entry.acked ?? -1) >= revision) return null;
   return { revision, sent: entry.sent >= revision, what: invitation ? "invitation" : linkHolds(last), live: entry.mode === "live" };
 }
 
@@ -93,6 +94,8 @@ function panelWords(link, friend) {
  * @param {{remote: RemoteView, phase: string | undefined, friend: string, link: ReturnType<typeof linkToSend>, live: boolean}} at
  */
 function waitWords({ remote, phase, friend, link, live }) {
+  // Live, a friend known by name before the join was offered the match without a link (a rematch, the lobby's).
+  if (remote.phase === "invited" && live && friend !== t("remote.yourFriend")) return t("remote.invitedOffered", { friend });
   if (remote.phase === "invited") return t(live ? "remote.invitedLive" : "remote.invitedLinks");
   if (remote.phase === "claimed") return t(remote.claimed_by === remote.seat ? "remote.youClaimed" : "remote.friendClaimed", { friend });
   if (remote.phase === "over") return t("remote.over", { friend });

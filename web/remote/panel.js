@@ -40,7 +40,7 @@ export function render(state) {
   const live = entry.mode === "live";
   $("remote-title").textContent = t("remote.panelTitle", {
     length: view.settings?.match_length ?? 0,
-    invited: remote.phase === "invited" ? "yes" : "no",
+    invited: remote.phase === "invited" && !entry.opponent ? "yes" : "no",
     friend,
     live: live ? "yes" : "no",
     rated: remote.rated ? "yes" : "no",
@@ -49,7 +49,7 @@ export function render(state) {
   renderLobby(state, match);
   const host = remote.seat === remote.host;
   const invited = remote.phase === "invited";
-  $("remote-invite").hidden = !(invited && host && live);
+  $("remote-invite").hidden = !(invited && host && live && !entry.opponent);
   if (invited && host && live && entry.invitation) {
     input("remote-invite-link").value = invitationLink(entry.invitation, location.href);
     $("remote-invite-code").textContent = invitationCode(entry.invitation);

@@ -232,7 +232,7 @@ function decorate(r) {
   /** @type {PlayPlayer[]} */
   const players = (base.players ?? []).map((player, seat) => ({
     ...player,
-    name: player.name || remote.names?.[seat] || t(seat === remote.seat ? "remote.you" : "remote.yourFriend"),
+    name: player.name || remote.names?.[seat] || (seat === remote.seat ? t("remote.you") : friendName(r)),
     kind: seat === remote.seat ? "human" : "remote",
   }));
   const { status } = nextStep({ remote, phase: base.phase, friend: friendName(r), link: link(r), live: r.kept.mode === "live", letters: r.kept.letters === true });
@@ -260,7 +260,7 @@ function shownAgain(r) {
 /** @param {RemoteState} r */
 function friendName(r) {
   const seat = 1 - r.shown.remote.seat;
-  return r.shown.remote.names?.[seat] || t("remote.yourFriend");
+  return r.shown.remote.names?.[seat] || r.kept.opponent || t("remote.yourFriend");
 }
 
 /**
@@ -356,8 +356,11 @@ async function receive(r, text) {
     return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE()] };
   }
   if (changed) r.shown = result;
+  // Live, the friend's device acknowledges each message: one it has needs no link, whatever the line does next.
+  const acked = result.ack_matches === true && result.acked > (r.kept.acked ?? -1);
+  if (acked) await save(r, { ...r.kept, acked: result.acked });
   await send(r, result.send ?? []);
-  return { view: view(r), changed, events: changed ? result.events ?? [] : [], notices, chat };
+  return { view: view(r), changed: changed || acked, events: changed ? result.events ?? [] : [], notices, chat };
 }
 
 /** @param {RemoteState} r @param {{from: number, text: string, time: number}} line */
