@@ -30,18 +30,23 @@ CLICK_ACCEPT = """([name, what]) => {
 }"""
 
 
-@needs_node
-def test_post_list_refuse_forged_cancel_accept_and_taken(
-    relay_and_site: tuple[str, str], devices: list[Page]
-) -> None:
-    relay, site = relay_and_site
-    ann, bob, cat = devices
+def posts_five_and_three(ann: Page, site: str) -> None:
+    """Ann opens the lobby and posts two live invitations, of 5 points and of 3; both listed as hers."""
     open_lobby(ann, site, "Ann")
     post(ann, 5)
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('5-point match')")
     time.sleep(1.1)  # a second invitation in another second
     post(ann, 3)
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+
+
+@needs_node
+def test_post_list_refuse_forged_cancel_accept_and_taken(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    relay, site = relay_and_site
+    ann, bob, cat = devices
+    posts_five_and_three(ann, site)
     mark = ann.get_attribute(f"{ROW}.lobby-yours svg.identity-mark", "aria-label")
     assert mark
 
@@ -119,12 +124,7 @@ def test_one_live_match_at_a_time_the_others_withdrawn_and_no_accept_while_playi
     stays open and Cat is not pulled into a match."""
     _, site = relay_and_site
     ann, bob, cat = devices
-    open_lobby(ann, site, "Ann")
-    post(ann, 5)
-    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('5-point match')")
-    time.sleep(1.1)  # a second invitation in another second
-    post(ann, 3)
-    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+    posts_five_and_three(ann, site)
     open_lobby(cat, site, "Cat")
     cat.wait_for_selector(row(cat, "Ann", 3), timeout=CONNECT_TIMEOUT_MS)
     post(cat, 7)
