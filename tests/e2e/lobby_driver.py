@@ -113,10 +113,11 @@ def organise(
     tournament_format: str = "knockout",
     closes_minutes: int = 30,
     mode: str = "live",
+    presses: int = 1,
 ) -> None:
     """*Organise a tournament*: its name, the format ("knockout" or "roundrobin"), matches of `length` points,
     `mode` ("live", or "links" with a day to move), `places` places, not rated, registration closing in
-    `closes_minutes`; announced."""
+    `closes_minutes`; announced (*Announce* pressed `presses` times in a row, as a double click does)."""
     if page.get_attribute("#lobby-organise", "open") is None:
         page.click("#lobby-organise summary")
     page.fill("#lobby-form input[name=tournament-name]", name)
@@ -128,7 +129,7 @@ def organise(
     page.fill("#lobby-form input[name=tournament-places]", str(places))
     page.fill("#lobby-form input[name=tournament-closes]", str(closes_minutes))
     page.select_option("#lobby-form select[name=tournament-closes-unit]", "60")
-    page.click("#lobby-organise-button")
+    page.click("#lobby-organise-button", click_count=presses)
 
 
 def open_tournament(page: Page, name: str) -> None:

@@ -64,6 +64,33 @@ def moved_on_everywhere(everyone: dict[str, Page], winner: str) -> None:
     assert len({repr(b) for b in brackets.values()}) == 1, brackets
 
 
+def plays_and_wins(tournament: str, winner: Page, winner_name: str, loser: Page, loser_name: str) -> None:
+    """Their match of `tournament`, whose panel both have open: the winner presses *Play your match* (an
+    invitation for the loser alone), the loser accepts it in the lobby's list, the live match starts on both
+    boards (in place of any match shown before), the loser resigns; both open the panel again."""
+    winner.click("#tournament-play")
+    expect(winner.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
+    expect(winner.locator("#tournament-message")).to_have_class(re.compile(r"\bform-info\b"))  # news, not red
+    winner.click("#tournament-play")  # pressed again: the invitation posted stands, and no second one
+    time.sleep(1)
+    assert winner.locator(f"{ROW}.lobby-yours").count() == 1
+    loser.click("#tournament-dialog button[value=close]")
+    key = winner.get_attribute("#tournament-entrants li.tournament-me", "data-key")
+    for_loser = f"{ROW}[data-poster='{key}']:has-text('for you')"
+    loser.wait_for_selector(for_loser, timeout=CONNECT_TIMEOUT_MS)
+    loser.click(f"{for_loser} button:text-is('Accept')")
+    for page, opponent in ((winner, loser_name), (loser, winner_name)):
+        page.wait_for_selector(f"#remote-title:has-text('match with {opponent}')", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+        assert page.is_hidden("#tournament-dialog"), "the panel closed as the match started"
+    rd.wait_until(lambda: "match_over" not in (rd.state(winner)["phase"], rd.state(loser)["phase"]))
+    rd.resign_single(loser, winner)
+    for page in (winner, loser):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+        rd.open_online(page, "lobby")
+        open_tournament(page, tournament)
+
+
 @needs_node
 def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     relay_and_site: tuple[str, str], four: list[Page]
@@ -72,13 +99,18 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     device's list counting the entrants as they come (Dee reloads her page after joining: her value is kept);
     Ann closes registration now; each device reveals its part by itself, and every device shows the same
     bracket, with each player's own match marked. An entry signed after the closing (Eve's, sent straight to
-    the relay) is not in it."""
+    the relay) is not in it. The semi-finals and the final are played live on the same pages, and every
+    device names the champion."""
     relay, site = relay_and_site
     ann, bob, cy, dee = four
     everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
     open_lobby(ann, site, "Ann")
-    organise(ann, "Dawn cup", places=4, length=1, closes_minutes=30)
+    organise(ann, "Dawn cup", places=4, length=1, closes_minutes=30, presses=2)
     ann.wait_for_selector(f"{tournament_row('Dawn cup')}.lobby-yours", timeout=CONNECT_TIMEOUT_MS)
+    # A double click announced it once; the form folded away.
+    time.sleep(1)
+    assert ann.locator(tournament_row("Dawn cup")).count() == 1
+    assert ann.get_attribute("#lobby-organise", "open") is None
     shown = ann.text_content(tournament_row("Dawn cup")) or ""
     assert "knock-out · 1-point matches · live · not rated" in shown, shown
     assert re.search(r"0 of 4 places taken · Registration closes in (29|30) minutes", shown), shown
@@ -148,7 +180,7 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         table = next(t for t in semis if any(p.split(" ")[0] == keys[name] for p in t))
         opponent = next(p.split(" ")[0] for p in table if p.split(" ")[0] != keys[name])
         expect(page.locator("#tournament-yours")).to_have_text(
-            f"Your match: round 1 against {names_by_key[opponent]}"
+            f"Semi-finals: your match against {names_by_key[opponent]}"
         )
 
     # Eve's entry, signed after the closing and sent straight to the relay, and then an announcement of hers
@@ -200,23 +232,22 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
     rival_key = next(k for k in (p.split(" ")[0] for p in table) if k != keys["Ann"])
     rival = everyone[names_by_key[rival_key]]
-    ann.click("#tournament-play")
-    expect(ann.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
-    rival.click("#tournament-dialog button[value=close]")
-    for_rival = f"{ROW}[data-poster='{keys['Ann']}']:has-text('for you')"
-    rival.wait_for_selector(for_rival, timeout=CONNECT_TIMEOUT_MS)
-    rival.click(f"{for_rival} button:text-is('Accept')")
-    for page in (ann, rival):
-        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-        assert page.is_hidden("#tournament-dialog"), "the panel closed as the match started"
-    rd.resign_single(rival, ann)
-    for page in (ann, rival):
-        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
-        rd.open_online(page, "lobby")
-        open_tournament(page, "Dawn cup")
+    plays_and_wins("Dawn cup", ann, "Ann", rival, names_by_key[rival_key])
     moved_on_everywhere(everyone, keys["Ann"])
     expect(rival.locator("#tournament-yours")).to_be_hidden()
     screenshot(cy, "tournament-bracket-a-winner-1280x800")
+
+    # The other semi-final, then the final, on the same pages: each finalist's board still shows the match
+    # they won when the final starts (no page is opened again).
+    other_names = [names_by_key[p.split(" ")[0]] for t in semis if t is not table for p in t]
+    finalist, loser = other_names
+    plays_and_wins("Dawn cup", everyone[finalist], finalist, everyone[loser], loser)
+    moved_on_everywhere(everyone, keys[finalist])
+    for page in (ann, everyone[finalist]):
+        expect(page.locator("#tournament-yours")).to_contain_text("Final: your match against")
+    plays_and_wins("Dawn cup", ann, "Ann", everyone[finalist], finalist)
+    for page in everyone.values():
+        expect(page.locator("#tournament-phase")).to_contain_text("Ann won", timeout=CONNECT_TIMEOUT_MS)
 
 
 def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
@@ -274,7 +305,7 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
     )
     assert len(standings) == 4 and all(re.search(r"\t0\t0\t0\t0\t0$", row) for row in standings), standings
     expect(cy.locator("#tournament-yours")).to_have_text(
-        re.compile(r"^Your match: round 1 against (Ann|Bob|Dee)$")
+        re.compile(r"^Round 1: your match against (Ann|Bob|Dee)$")
     )
     screenshot(cy, "tournament-round-robin-1280x800")
     cy.set_viewport_size({"width": 390, "height": 844})

@@ -109,9 +109,9 @@ def test_a_players_next_match_in_a_knockout_of_five_with_byes() -> None:
     decided = bracket(order, {(1, 2): "e"})
     shown = node(
         """print([
-             ...data.order.map((key) => yourMatchWords(data.rounds, key, data.names)),
-             yourMatchWords(data.decided, "a", data.names),
-             yourMatchWords(data.decided, "d", data.names),
+             ...data.order.map((key) => yourMatchWords(data.rounds, key, data.names, true)),
+             yourMatchWords(data.decided, "a", data.names, true),
+             yourMatchWords(data.decided, "d", data.names, true),
            ]);""",
         order=order,
         rounds=rounds,
@@ -119,12 +119,12 @@ def test_a_players_next_match_in_a_knockout_of_five_with_byes() -> None:
         names=NAMES,
     )
     assert shown == [
-        "Your match: round 2 against a player still to be decided",
-        "Your match: round 2 against Cy",
-        "Your match: round 2 against Bob",
-        "Your match: round 1 against Eve",
-        "Your match: round 1 against Dee",
-        "Your match: round 2 against Eve",
+        "Semi-finals: your match against the winner of Dee and Eve",
+        "Semi-finals: your match against Cy",
+        "Semi-finals: your match against Bob",
+        "Quarter-finals: your match against Eve",
+        "Quarter-finals: your match against Dee",
+        "Semi-finals: your match against Eve",
         None,
     ]
 
@@ -135,9 +135,9 @@ def test_a_players_next_match_in_a_round_robin_skips_their_bye() -> None:
     rounds = round_robin(order, {})
     sitting_out = next(key for key in order for p in rounds[0] if p["bye"] and key in p["players"])
     shown = node(
-        "print(yourMatchWords(data.rounds, data.key, data.names));",
+        "print(yourMatchWords(data.rounds, data.key, data.names, false));",
         rounds=rounds,
         key=sitting_out,
         names=NAMES,
     )
-    assert shown.startswith("Your match: round 2 against "), shown
+    assert shown.startswith("Round 2: your match against "), shown

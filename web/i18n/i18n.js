@@ -7,7 +7,7 @@
  * English.
  */
 import en from "./en.js";
-import { clockText, dateText, decimalText, formatMessage, momentText } from "./format.js";
+import { dateText, decimalText, formatMessage, momentText } from "./format.js";
 import { LANGUAGES } from "./languages.js";
 
 /** @typedef {import("./format.js").MessageArgs} MessageArgs */
@@ -112,11 +112,6 @@ export function decimal(value, digits, how = {}) {
 /** A day in the language in force (format.js `dateText`). @param {number} ms since 1970 */
 export function writtenDate(ms) {
   return dateText(ms, locale);
-}
-
-/** A time of day in the language in force. @param {number} ms since 1970 */
-export function writtenClock(ms) {
-  return clockText(ms, locale);
 }
 
 /** A moment in the language in force: the time alone if today, else the day and time. @param {number} ms since 1970 */

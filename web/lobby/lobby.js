@@ -322,6 +322,8 @@ export async function createLobby(ctx) {
       await accept(theirs.poster, theirs.d);
       return "accepted";
     }
+    // Pressed again: the invitation posted stands (a second would list the opponent two of the same).
+    if ([...mine.values()].some((own) => own.state === "open" && own.terms.to === to.key && own.terms.mode === mode)) return "posted";
     const links = mode === "links";
     /** @type {Mine} */
     const own = {

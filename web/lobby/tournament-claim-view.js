@@ -5,15 +5,18 @@
  * both sides and to everyone (*Play on*, for the claimed player, answers it), and a match won by forfeit. Drawn from
  * `tournament_view`'s clocks alone: every device weighs the same claims the same way.
  */
-import { currentLanguage, t, writtenClock } from "../i18n/i18n.js";
+import { currentLanguage, t, writtenMoment } from "../i18n/i18n.js";
 
 /**
  * @typedef {import("../types.generated.js").TournamentPage} Page
  * @typedef {import("../types.generated.js").MatchClock} MatchClock
  */
 
-/** A time of day ("14:05"), as the page writes times. @param {number} seconds since 1970 */
-const clockTime = (seconds) => writtenClock(seconds * 1000);
+/**
+ * A moment as the page writes them: "14:05" today, else with its day (a day to move ends tomorrow).
+ * @param {number} seconds since 1970
+ */
+const momentOf = (seconds) => writtenMoment(seconds * 1000);
 
 /**
  * What a pairing's claim says to every participant: "Claimed by Ann: counted at 14:05 unless Bob answers", "Won by
@@ -24,7 +27,7 @@ export function claimWords(clock, nameOf, me) {
   const claim = clock?.claim;
   if (!claim) return null;
   if (claim.state === "pending") {
-    const said = { by: nameOf(claim.by), time: clockTime(claim.counts_at) };
+    const said = { by: nameOf(claim.by), time: momentOf(claim.counts_at) };
     return claim.against === me ? t("tournament.claimedAgainstYou", said) : t("tournament.claimedBy", { ...said, other: nameOf(claim.against) });
   }
   if (claim.state === "counted") return t("tournament.wonByForfeit", { name: nameOf(claim.by) });
@@ -52,9 +55,9 @@ export function renderClaim(box, page, me, now) {
   const claim = clock.claim;
   const place = { round: String(clock.round), table: String(clock.table) };
   if (claim?.state === "pending" && claim.by === me) {
-    words.textContent = t("tournament.youClaimed", { made: clockTime(claim.made), counts: clockTime(claim.counts_at), name });
+    words.textContent = t("tournament.youClaimed", { made: momentOf(claim.made), counts: momentOf(claim.counts_at), name });
   } else if (claim?.state === "pending") {
-    words.textContent = t("tournament.theyClaimed", { made: clockTime(claim.made), counts: clockTime(claim.counts_at), name });
+    words.textContent = t("tournament.theyClaimed", { made: momentOf(claim.made), counts: momentOf(claim.counts_at), name });
     button = Object.assign(document.createElement("button"), { type: "button", className: "primary", textContent: t("tournament.playOn") });
     Object.assign(button.dataset, { act: "answer", claim: claim.id, ...place });
   } else {
@@ -62,7 +65,7 @@ export function renderClaim(box, page, me, now) {
     // Whole sentences, one after the other.
     const answered = claim?.state === "voided" ? [claim.by === me ? t("tournament.theyAnswered", { name }) : t("tournament.youAnswered", { name })] : [];
     if (now < from) {
-      words.textContent = [...answered, t("tournament.mayClaimAt", { name, time: clockTime(from) })].join(" ");
+      words.textContent = [...answered, t("tournament.mayClaimAt", { name, time: momentOf(from) })].join(" ");
     } else {
       words.textContent = [...answered, t("tournament.mayClaimNow", { name })].join(" ");
       button = Object.assign(document.createElement("button"), { type: "button", className: "primary", textContent: t("tournament.claim") });

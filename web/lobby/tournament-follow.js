@@ -36,8 +36,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a record in review
  * @property {(pairing: import("./noted.js").Pairing) => Promise<object | null>} ownRecord  this device's own record
  *   of the match played for that pairing (null: none here)
- * @property {(words: () => string) => void} message  the panel's message line (its words written again in another
- *   language)
+ * @property {(words: () => string, how?: {info?: boolean}) => void} message  the panel's message line (its words
+ *   written again in another language; `info`: news, not a refusal)
  */
 
 /**
@@ -183,7 +183,7 @@ export function createFollow(ctx) {
       const { summary } = await call("read_record", { record: own });
       return ctx.review({ record: own, summary, name: t("tournament.reviewOwn", { name }) });
     }
-    ctx.message(() => t("tournament.lookingMoves"));
+    ctx.message(() => t("tournament.lookingMoves"), { info: true });
     const watched = await watchedRecord(/** @type {[string, string]} */ (pairing.players), page.summary.length);
     if (!watched) {
       ctx.message(() => t("tournament.noRecord"));

@@ -44,7 +44,7 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
   const phase = phaseWords({ ...page, phase: page.summary.phase, closes: page.summary.closes, names }, now);
   if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
   $("tournament-phase").dataset.phase = page.summary.phase;
-  const yours = page.summary.phase === "drawn" ? yourMatchWords(page.rounds, me, names) : null;
+  const yours = page.summary.phase === "drawn" ? yourMatchWords(page.rounds, me, names, page.summary.format === "knockout") : null;
   $("tournament-yours").hidden = !yours;
   $("tournament-yours").textContent = yours ?? "";
 

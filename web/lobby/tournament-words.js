@@ -84,17 +84,24 @@ export function phaseWords(s, now) {
 }
 
 /**
- * This player's next match in a drawn tournament: the first pairing with them in it, not a bye, with no winner yet.
- * Its other player may not be known yet (a knock-out's later round). Null when there is none (not drawn, or out).
- * @param {Pairing[][]} rounds @param {string} me @param {Record<string, string>} names
+ * This player's next match in a drawn tournament: the first pairing with them in it, not a bye, with no winner yet,
+ * by its round's name. Its other player may not be known yet (a knock-out's later round): then the winner of the
+ * match before that feeds their place, by its players' names. Null when there is none (not drawn, or out).
+ * @param {Pairing[][]} rounds @param {string} me @param {Record<string, string>} names @param {boolean} knockout
  */
-export function yourMatchWords(rounds, me, names) {
-  for (const round of rounds) {
+export function yourMatchWords(rounds, me, names, knockout) {
+  const nameOf = (/** @type {string | null} */ key) => (key && names[key]) || t("tournament.aPlayer");
+  for (const [index, round] of rounds.entries()) {
     for (const pairing of round) {
       if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
+      const named = knockout ? roundName(index, rounds.length) : t("tournament.round", { n: pairing.round });
       const other = pairing.players.find((key) => key !== me) ?? null;
-      if (other === null) return t("tournament.yourMatchUndecided", { round: pairing.round });
-      return t("tournament.yourMatch", { round: pairing.round, name: names[other] ?? t("tournament.aPlayer") });
+      if (other !== null) return t("tournament.yourMatch", { round: named, name: nameOf(other) });
+      // A knock-out's table T is fed by tables 2T - 1 and 2T of the round before, in that order.
+      const feeder = knockout && index > 0 ? rounds[index - 1][2 * pairing.table - 2 + (pairing.players.indexOf(me) === 0 ? 1 : 0)] : undefined;
+      const [first, second] = feeder?.players ?? [null, null];
+      if (first && second) return t("tournament.yourMatchWinnerOf", { round: named, first: nameOf(first), second: nameOf(second) });
+      return t("tournament.yourMatchUndecided", { round: named });
     }
   }
   return null;

@@ -103,7 +103,7 @@ export async function createTournaments(ctx) {
       ctx.review(opened);
     },
     ownRecord: ctx.ownRecord,
-    message: (words) => panelMessage(words),
+    message: (words, how) => panelMessage(words, how),
   });
 
   const heard = inBatches(async (batch) => {
@@ -336,9 +336,14 @@ export async function createTournaments(ctx) {
 
   /** What the panel's message line says, kept to be written again in another language. */
   let panelWords = () => "";
-  const panelMessage = (/** @type {() => string} */ words) => {
+  /**
+   * The panel's message line: a refusal or failure (red), or with `info`, news of what was done (the ink's colour).
+   * @param {() => string} words @param {{info?: boolean}} [how]
+   */
+  const panelMessage = (words, { info = false } = {}) => {
     panelWords = words;
     $("tournament-message").textContent = words();
+    $("tournament-message").classList.toggle("form-info", info);
   };
   // A language switch: the message line, the list and the panel written again in it.
   document.addEventListener(LANGUAGE_CHANGED, () => {
@@ -348,7 +353,20 @@ export async function createTournaments(ctx) {
 
   // ---- organising and joining -----------------------------------------------------------------------------------
 
+  /** An announcement being made: a second press meanwhile would announce the same tournament twice. */
+  let organising = false;
+
   async function organise() {
+    if (organising) return;
+    organising = true;
+    try {
+      await announce();
+    } finally {
+      organising = false;
+    }
+  }
+
+  async function announce() {
     // The organiser is named in the announcement, as a player is in the lobby.
     const organiserName = await ctx.chosenName();
     if (organiserName === null) return;
@@ -379,6 +397,9 @@ export async function createTournaments(ctx) {
     try {
       await send(event);
       ctx.say(t("tournament.announced", { name: checked.name }));
+      // Announced: the form folds away, its name cleared; the tournament is in the list as the organiser's.
+      field("tournament-name").value = "";
+      $("lobby-organise").removeAttribute("open");
     } catch {
       ctx.message(t("tournament.notSent"));
     }
@@ -501,7 +522,7 @@ export async function createTournaments(ctx) {
         posted: () => t(links ? "tournament.postedLinks" : "tournament.posted", { name }),
         accepted: () => t("tournament.acceptedTheirs", { name }),
       };
-      panelMessage(done ? words[done] : () => t("tournament.invitationNotSent"));
+      panelMessage(done ? words[done] : () => t("tournament.invitationNotSent"), { info: done !== null });
     })();
   });
   // The times move on, and a registration's time may end while nothing is heard.
