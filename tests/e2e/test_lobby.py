@@ -14,6 +14,7 @@ from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.core.lobby_support import invitation as invitation_template
 from tests.core.lobby_support import needs_node, public_keys, result, result_event, sign
 from tests.e2e import remote_driver as rd
+from tests.e2e import test_remote_play as play
 from tests.e2e.conftest import screenshot
 from tests.e2e.lobby_driver import ROW, meet, open_lobby, post, publish, relay_events, row
 from tests.e2e.test_axe import audit
@@ -432,3 +433,32 @@ def test_the_lobby_goes_on_after_the_engine_worker_is_replaced(
     ann.click(f"{row(ann, 'Bob', 3)} button:text-is('Accept')")
     for page in (ann, bob):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+
+
+def test_the_same_two_meet_again_in_a_new_live_match_after_their_first(
+    relay_and_site: tuple[str, str], devices: list[Page]
+) -> None:
+    """Ann and Bob play a live match from the lobby to its end; then Ann posts again and Bob accepts: the
+    second match, in a room of its own, connects the same two devices again without a reload, and is
+    played."""
+    _, site = relay_and_site
+    ann, bob, _ = devices
+    meet(site, ann, bob, 1)
+    rd.resign_single(bob, ann)
+    for page in (ann, bob):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    first_room = play.kept_match(ann)["invitation"]["room"]
+    rd.open_online(ann, "lobby")
+    post(ann, 3)
+    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+    rd.open_online(bob, "lobby")
+    bob.click(f"{row(bob, 'Ann', 3)} button:text-is('Accept')")
+    for page in (ann, bob):
+        page.wait_for_selector("#match-info:has-text('3-point match')", timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    assert play.kept_match(ann)["invitation"]["room"] != first_room
+    rd.wait_until(lambda: play.transcript(ann) == play.transcript(bob))
+    mover = rd.wait_for_turn([ann, bob])
+    assert mover is not None
+    rd.play_turn(mover)
+    rd.wait_until(lambda: play.transcript(ann) == play.transcript(bob))

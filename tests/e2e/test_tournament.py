@@ -64,21 +64,27 @@ def moved_on_everywhere(everyone: dict[str, Page], winner: str) -> None:
     assert len({repr(b) for b in brackets.values()}) == 1, brackets
 
 
-def plays_and_wins(tournament: str, winner: Page, winner_name: str, loser: Page, loser_name: str) -> None:
+def plays_and_wins(
+    tournament: str, winner: Page, winner_name: str, loser: Page, loser_name: str, *, both_press: bool = False
+) -> None:
     """Their match of `tournament`, whose panel both have open: the winner presses *Play your match* (an
-    invitation for the loser alone), the loser accepts it in the lobby's list, the live match starts on both
-    boards (in place of any match shown before), the loser resigns; both open the panel again."""
+    invitation for the loser alone), the loser accepts it in the lobby's list (`both_press`: presses *Play
+    your match* too, which accepts it), the live match starts on both boards (in place of any match shown
+    before), the loser resigns; both open the panel again."""
     winner.click("#tournament-play")
     expect(winner.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
     expect(winner.locator("#tournament-message")).to_have_class(re.compile(r"\bform-info\b"))  # news, not red
     winner.click("#tournament-play")  # pressed again: the invitation posted stands, and no second one
     time.sleep(1)
     assert winner.locator(f"{ROW}.lobby-yours").count() == 1
-    loser.click("#tournament-dialog button[value=close]")
     key = winner.get_attribute("#tournament-entrants li.tournament-me", "data-key")
     for_loser = f"{ROW}[data-poster='{key}']:has-text('for you')"
-    loser.wait_for_selector(for_loser, timeout=CONNECT_TIMEOUT_MS)
-    loser.click(f"{for_loser} button:text-is('Accept')")
+    loser.wait_for_selector(for_loser, state="attached", timeout=CONNECT_TIMEOUT_MS)
+    if both_press:
+        loser.click("#tournament-play")
+    else:
+        loser.click("#tournament-dialog button[value=close]")
+        loser.click(f"{for_loser} button:text-is('Accept')")
     for page, opponent in ((winner, loser_name), (loser, winner_name)):
         page.wait_for_selector(f"#remote-title:has-text('match with {opponent}')", timeout=CONNECT_TIMEOUT_MS)
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
@@ -245,7 +251,7 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     moved_on_everywhere(everyone, keys[finalist])
     for page in (ann, everyone[finalist]):
         expect(page.locator("#tournament-yours")).to_contain_text("Final: your match against")
-    plays_and_wins("Dawn cup", ann, "Ann", everyone[finalist], finalist)
+    plays_and_wins("Dawn cup", ann, "Ann", everyone[finalist], finalist, both_press=True)
     for page in everyone.values():
         expect(page.locator("#tournament-phase")).to_contain_text("Ann won", timeout=CONNECT_TIMEOUT_MS)
 
