@@ -955,7 +955,8 @@
 
 /**
  * A tournament as the list shows it: its announcement's terms (with the organiser's name, null for an
- * announcement made before it carried one), where it stands, how many entered.
+ * announcement made before it carried one), where it stands, how many entered, and its champion's name once
+ * it has one.
  * @typedef {object} TournamentSummary
  * @property {string} address
  * @property {string} organiser
@@ -971,6 +972,7 @@
  * @property {number} closes
  * @property {"registration" | "closing" | "revealing" | "drawn" | "over" | "broken"} phase
  * @property {number} entrants
+ * @property {string | null} champion_name
  */
 
 /**

@@ -181,6 +181,7 @@ def test_the_list_and_the_phases(keys: dict[str, str]) -> None:
         "closes": CLOSES,
         "phase": "registration",
         "entrants": 2,
+        "champion_name": None,
     }
     shown = view(keys, NOW + 100)
     assert shown["entrants"] == [{"key": keys["ann"], "name": "Ann"}, {"key": keys["bob"], "name": "Bob"}]
@@ -224,8 +225,10 @@ def test_a_knock_out_of_four_decided_by_signed_results(keys: dict[str, str]) -> 
     assert (
         shown["summary"]["phase"] == "over" and shown["champion"] == order[1] and shown["standings"] is None
     )
-    # Another device hearing every event at once, in another order, computes the same.
-    assert call("tournament_list", now=DRAWN)["tournaments"][0]["phase"] == "over"
+    # The list names the champion by their entry's name.
+    (listed,) = call("tournament_list", now=DRAWN)["tournaments"]
+    assert listed["phase"] == "over"
+    assert listed["champion_name"] == shown["names"][order[1]]
 
 
 def test_a_round_robin_of_four_decided_by_signed_results(keys: dict[str, str]) -> None:

@@ -254,6 +254,10 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     plays_and_wins("Dawn cup", ann, "Ann", everyone[finalist], finalist, both_press=True)
     for page in everyone.values():
         expect(page.locator("#tournament-phase")).to_contain_text("Ann won", timeout=CONNECT_TIMEOUT_MS)
+    # The lobby's list of tournaments names the champion too.
+    out = everyone[loser]
+    out.click("#tournament-dialog button[value=close]")
+    expect(out.locator(tournament_row("Dawn cup"))).to_contain_text("Over: Ann won the tournament")
 
 
 def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(

@@ -21,7 +21,7 @@ export async function renderTournamentList(list, { items, me, entered, now, mark
     const yours = item.organiser === me;
     const joined = entered.has(item.address);
     const canJoin = item.phase === "registration" && !joined && item.entrants < item.places;
-    const about = [tournamentTerms(item), placesWords(item), phaseWords({ phase: item.phase, closes: item.closes }, now), ...(joined ? [t("tournament.youEntered")] : [])].join(" · ");
+    const about = [tournamentTerms(item), placesWords(item), phaseWords({ phase: item.phase, closes: item.closes, champion_name: item.champion_name }, now), ...(joined ? [t("tournament.youEntered")] : [])].join(" · ");
     // Drawn again only when what it shows changed (a button under the pointer stays put), or the language.
     const drawn = JSON.stringify([item, yours, joined, canJoin, about, currentLanguage()]);
     const kept = before.get(drawn);

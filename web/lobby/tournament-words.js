@@ -51,7 +51,7 @@ export function placesWords(summary) {
 /**
  * The phase, as the list and the panel say it.
  * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, broken_words?: import("../types.js").Words | null,
- *   champion?: string | null, names?: Record<string, string>,
+ *   champion?: string | null, champion_name?: string | null, names?: Record<string, string>,
  *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null}} s
  *   the panel gives the entrants and whose values are in (the list does not)
  * @param {number} now
@@ -72,7 +72,7 @@ export function phaseWords(s, now) {
     case "drawn":
       return t("tournament.phaseDrawn");
     case "over": {
-      const name = s.champion ? s.names?.[s.champion] : null;
+      const name = s.champion_name ?? (s.champion ? s.names?.[s.champion] : null);
       return name ? t("tournament.phaseWon", { name }) : t("tournament.phaseOver");
     }
     case "broken":

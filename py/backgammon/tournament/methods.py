@@ -37,7 +37,8 @@ REVEAL_SECONDS = {"live": 15 * 60, "links": 24 * 3600}
 
 class TournamentSummary(TypedDict):
     """A tournament as the list shows it: its announcement's terms (with the organiser's name, null for an
-    announcement made before it carried one), where it stands, how many entered."""
+    announcement made before it carried one), where it stands, how many entered, and its champion's name once
+    it has one."""
 
     address: str
     organiser: str
@@ -53,6 +54,7 @@ class TournamentSummary(TypedDict):
     closes: int
     phase: Phase
     entrants: int
+    champion_name: str | None
 
 
 class TournamentList(TypedDict):
@@ -136,6 +138,8 @@ def _held(params: Params) -> Tournament:
 
 def summary(tournament: Tournament, now: int) -> TournamentSummary:
     a = tournament.announcement
+    shown = tournament.view(now)
+    champion = shown["champion"]
     return TournamentSummary(
         address=tournament.address,
         organiser=a["organiser"],
@@ -149,8 +153,9 @@ def summary(tournament: Tournament, now: int) -> TournamentSummary:
         places=a["places"],
         rated=a["rated"],
         closes=a["closes"],
-        phase=tournament.view(now)["phase"],
+        phase=shown["phase"],
         entrants=len(tournament.entrants()),
+        champion_name=next((e["name"] for e in shown["entrants"] if e["key"] == champion), None),
     )
 
 
