@@ -69,7 +69,8 @@ const datesByKind = new Map();
 /**
  * One writing of dates and times for the whole page. English and the pseudo-language take the device's own
  * order (a British device writes "1 Dec 2026, 14:05", an American "Dec 1, 2026, 2:05 PM"); another language its
- * own. Minutes, never seconds.
+ * own. Minutes, never seconds. The pseudo-language writes days in figures: Intl does not know it, and a month's
+ * English name would read as words its catalogue left out.
  * @param {string} locale @param {"date" | "clock" | "both"} kind
  */
 function datesFor(locale, kind) {
@@ -77,8 +78,9 @@ function datesFor(locale, kind) {
   let dates = datesByKind.get(key);
   if (!dates) {
     const locales = locale === "en" || locale === "en-XA" ? [] : [locale];
+    const dateStyle = locale === "en-XA" ? "short" : "medium";
     /** @type {Intl.DateTimeFormatOptions} */
-    const style = kind === "date" ? { dateStyle: "medium" } : kind === "clock" ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
+    const style = kind === "date" ? { dateStyle } : kind === "clock" ? { timeStyle: "short" } : { dateStyle, timeStyle: "short" };
     datesByKind.set(key, (dates = new Intl.DateTimeFormat(locales, style)));
   }
   return dates;
