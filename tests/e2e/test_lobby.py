@@ -278,6 +278,14 @@ def meet_rated(site: str, ann: Page, bob: Page, length: int) -> None:
     meet(site, ann, bob, length, rated=True)
 
 
+def bob_resigns_a_match_met(site: str, ann: Page, bob: Page, *, rated: bool = False) -> None:
+    """Ann and Bob meet in the lobby for a 1-point live match (rated or not); Bob resigns; both see it end."""
+    meet(site, ann, bob, 1, rated=rated)
+    rd.resign_single(bob, ann)
+    for page in (ann, bob):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+
+
 def test_a_rated_invitation_accepted_starts_a_rated_match(
     relay_and_site: tuple[str, str], devices: list[Page]
 ) -> None:
@@ -303,10 +311,8 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
     no part in."""
     relay, site = relay_and_site
     ann, bob, cy = devices
-    meet_rated(site, ann, bob, 1)
-    rd.resign_single(bob, ann)
+    bob_resigns_a_match_met(site, ann, bob, rated=True)
     for page in (ann, bob):
-        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
         assert "Ann wins the match" in (page.text_content("#result-text") or "")
 
     # Cy, who never played either, sees both rated from their two results once each posts again.
@@ -443,10 +449,7 @@ def test_the_same_two_meet_again_in_a_new_live_match_after_their_first(
     played."""
     _, site = relay_and_site
     ann, bob, _ = devices
-    meet(site, ann, bob, 1)
-    rd.resign_single(bob, ann)
-    for page in (ann, bob):
-        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    bob_resigns_a_match_met(site, ann, bob)
     first_room = play.kept_match(ann)["invitation"]["room"]
     rd.open_online(ann, "lobby")
     post(ann, 3)
