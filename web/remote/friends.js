@@ -131,7 +131,7 @@ export function createFriends(ctx) {
       const match = shown(state);
       const remote = match?.view().remote;
       if (!match || !remote || match.entry().mode !== "live" || remote.phase !== "playing") return null;
-      return remote.names?.[1 - remote.seat] || t("remote.yourFriend");
+      return match.friendName();
     },
     /** The match this tab showed before a reload, shown again (false: none). */
     resumeShown: () => resumeShown(state),
