@@ -25,7 +25,7 @@ from backgammon.position import Position
 
 WORLD_CLASS = {"name": "W", "kind": "computer", "level": "world_class"}
 
-# A whole world-class decision takes seconds on CPython and minutes inside Pyodide: the decisions made with and
+# A whole world-class decision takes seconds on CPython and minutes inside Pyodide: decisions made with and
 # without helpers are compared on CPython; inside Pyodide the chances themselves are (to the last bit, below).
 WHOLE_DECISIONS = pytest.mark.skipif(
     sys.platform == "emscripten", reason="whole world-class decisions, several each: on CPython only"
