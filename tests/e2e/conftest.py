@@ -216,24 +216,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             screenshot(page_fixture, f"failed-{item.name}")
 
 
-# The longest browser test files (minutes each, most of it waiting on live connections), run first: xdist's
-# worksteal hands each worker a contiguous share of the run and lets an idle worker take tests from the end of
-# another's, so a long file at the end of a share holds up the run while the other worker has nothing left.
-RUN_FIRST = ("test_remote_connection.py", "test_remote_whole.py")
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.browser)
-    here = Path(__file__).parent
-
-    def rank(item: pytest.Item) -> int:
-        path = Path(str(item.fspath))
-        first = path.parent == here and path.name in RUN_FIRST
-        return RUN_FIRST.index(path.name) if first else len(RUN_FIRST)
-
-    items.sort(key=rank)  # stable: every file keeps its own order, and the rest the order collected
 
 
 @pytest.fixture

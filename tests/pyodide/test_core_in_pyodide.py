@@ -40,8 +40,10 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # splits (40, 40, 13 and 12 s inside Pyodide at load 6) moved to CPython only: 142. On 2026-11-30 one test
 # that imports the API in a fresh interpreter (a subprocess) joined them: 143. On 2026-12-01 gnubg in the
 # computer's seat of the benchmark's matches (tests/core/test_gnubg_matches.py, gnubg is not there): 144.
+# Later on 2026-12-01 the six tests of test_bot_share.py that make whole world-class decisions (minutes inside
+# Pyodide: the run had grown to 645 s in CI) moved to CPython only: 150.
 AT_LEAST_PASSED = 1388
-AT_MOST_SKIPPED = 144
+AT_MOST_SKIPPED = 150
 
 
 def counts(output: str) -> dict[str, int]:
