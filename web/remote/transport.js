@@ -232,7 +232,7 @@ function join(link) {
   const { roomId, secret, relays, appId = APP_ID, rtcConfig } = link.options;
   const current = () => !joined.left && link.room === joined; // called by trystero's events, after the join
   const room = joinRoom(
-    { appId, password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
+    { appId: roomAppId(appId, roomId), password: secret, relayConfig: { urls: relays }, ...(rtcConfig ? { rtcConfig } : {}) },
     roomId,
     {
       onJoinError: ({ error }) => {
@@ -260,6 +260,19 @@ function join(link) {
     if (current()) peerLeft(link, peerId);
   };
   return joined;
+}
+
+/**
+ * trystero's application id for one room. trystero (0.25) shares one WebRTC connection between two devices across
+ * every room of an application id, and keeps it for two minutes after the last room using it is left: the same
+ * two devices meeting again in a new match's room (a rematch, a second lobby match) go on over the old match's
+ * connection. Under load such a second meeting sometimes never connected ("Could not connect directly", seen in
+ * CI and by a player on a busy machine; a first meeting of the same two did not fail so): each match's room is
+ * an application of its own, so its connection is made for it and ends with it, whatever became of another's.
+ * @param {string} appId @param {string} roomId
+ */
+export function roomAppId(appId, roomId) {
+  return `${appId}/${roomId}`;
 }
 
 /**
