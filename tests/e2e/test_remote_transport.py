@@ -202,6 +202,47 @@ def test_closing_the_connection_is_seen_by_the_other_device(
     assert result["ok"] is False and result["reason"] == "closed"
 
 
+# Every RTCPeerConnection the page makes, kept in `window.__connections` (to end an old one by hand).
+KEEP_CONNECTIONS = """(() => {
+  const Made = window.RTCPeerConnection;
+  window.__connections = [];
+  window.RTCPeerConnection = class extends Made {
+    constructor(...args) { super(...args); window.__connections.push(this); }
+  };
+})()"""
+
+
+def test_two_devices_meeting_again_in_a_new_room_connect_anew_whatever_becomes_of_the_old_connection(
+    browser: Browser, relay_site: str
+) -> None:
+    """A rematch or a second lobby match between the same two devices: the new room's connection is its own
+    (trystero shares one connection across the rooms of an application id; each room is one here). The first
+    match's connection, ended on one device after the second match connected, takes nothing with it."""
+    with device(browser) as first, device(browser) as second:
+        for context in (first, second):
+            context.add_init_script(KEEP_CONNECTIONS)
+        host, guest = open_harness(first, relay_site), open_harness(second, relay_site)
+        connected(host, guest, (new_code(8), new_code(12)))
+        for page in (host, guest):
+            page.evaluate("window.harness.close()")
+            wait_state(page, "closed")
+            page.evaluate("window.__old = [...window.__connections]")
+        connected(host, guest, (new_code(8), new_code(12)))
+        leaves = len(events(host, "leave")), len(events(guest, "leave"))
+        closed = guest.evaluate(
+            "window.__old.filter((c) => c.connectionState !== 'closed').map((c) => c.close()).length"
+        )
+        assert closed >= 1  # the first match's connection was still open (trystero keeps it two minutes)
+        assert host.evaluate("(text) => window.harness.send(text)", '"after"') == {"ok": True}
+        assert received(guest, 1) == ['"after"']
+        assert guest.evaluate("(text) => window.harness.send(text)", '"back"') == {"ok": True}
+        assert received(host, 1) == ['"back"']
+        host.wait_for_timeout(1_000)  # an ended connection's news takes a moment to reach the other side
+        assert (len(events(host, "leave")), len(events(guest, "leave"))) == leaves
+        for page in (host, guest):
+            assert page.get_attribute("html", "data-state") == "connected"
+
+
 def test_a_friend_gone_for_long_after_connecting_is_not_blamed_on_the_network(
     two_devices: tuple[Page, Page], room: tuple[str, str]
 ) -> None:
