@@ -26,7 +26,9 @@ from backgammon.position import Position
 WORLD_CLASS = {"name": "W", "kind": "computer", "level": "world_class"}
 
 # A whole world-class decision takes seconds on CPython and minutes inside Pyodide: decisions made with and
-# without helpers are compared on CPython; inside Pyodide the chances themselves are (to the last bit, below).
+# without helpers are compared on CPython, and so are the 2-ply chances of three plays (38 s inside Pyodide);
+# inside Pyodide a cube decision's rolls are (to the last bit, below), and the page's helpers share in the
+# browser tests.
 WHOLE_DECISIONS = pytest.mark.skipif(
     sys.platform == "emscripten", reason="whole world-class decisions, several each: on CPython only"
 )
@@ -89,6 +91,7 @@ def test_a_decision_shared_with_helpers_is_the_one_made_alone(dice: list[int]) -
     assert len(handed) == -(-len(units) // PART_UNITS) and all(len(p["units"]) <= PART_UNITS for p in handed)
 
 
+@WHOLE_DECISIONS
 def test_the_shared_chances_are_the_chances_made_alone_to_the_last_bit() -> None:
     start = Position.start()
     # Boards after three plays of an opening 6-4 (the mover still on roll), and one from a later game.
