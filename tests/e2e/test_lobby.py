@@ -16,7 +16,7 @@ from tests.core.lobby_support import needs_node, public_keys, result, result_eve
 from tests.e2e import remote_driver as rd
 from tests.e2e import test_remote_play as play
 from tests.e2e.conftest import screenshot
-from tests.e2e.lobby_driver import ROW, meet, open_lobby, post, publish, relay_events, row
+from tests.e2e.lobby_driver import ROW, meet, open_lobby, own_row, post, publish, relay_events, row
 from tests.e2e.test_axe import audit
 
 # The Accept button of `name`'s invitation whose row says `what`, clicked at once; false if there is none.
@@ -455,7 +455,7 @@ def test_the_same_two_meet_again_in_a_new_live_match_after_their_first(
     post(ann, 3)
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
     rd.open_online(bob, "lobby")
-    bob.click(f"{row(bob, 'Ann', 3)} button:text-is('Accept')")
+    bob.click(f"{own_row(ann, 3)} button:text-is('Accept')")
     for page in (ann, bob):
         page.wait_for_selector("#match-info:has-text('3-point match')", timeout=CONNECT_TIMEOUT_MS)
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
