@@ -265,10 +265,10 @@ function join(link) {
 /**
  * trystero's application id for one room. trystero (0.25) shares one WebRTC connection between two devices across
  * every room of an application id, and keeps it for two minutes after the last room using it is left: the same
- * two devices meeting again in a new match's room (a rematch, a second lobby match) go on over the old match's
- * connection. Under load such a second meeting sometimes never connected ("Could not connect directly", seen in
- * CI and by a player on a busy machine; a first meeting of the same two did not fail so): each match's room is
- * an application of its own, so its connection is made for it and ends with it, whatever became of another's.
+ * two devices meeting again in a new match's room (a rematch, a second lobby match) went on over the old match's
+ * connection, and when that connection ended (closed on one device, or cut as a hostile peer's is) the new match
+ * lost its friend with it (test_remote_transport's meeting again). Each match's room is an application of its
+ * own, so its connection is made for it and ends with it, whatever becomes of another's.
  * @param {string} appId @param {string} roomId
  */
 export function roomAppId(appId, roomId) {
