@@ -57,14 +57,14 @@ def test_a_run_of_matches_in_two_files_counts_as_one(tmp_path: Path) -> None:
 
 def test_games_give_the_figures_the_run_printed_luck_adjusted_where_judged(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    printed = play_level("pubeval", 4, 7, player=pubeval_player, out=out, judge_luck=True)
+    printed = play_level("pubeval", 2, 7, player=pubeval_player, out=out, judge_luck=True)
     figures = kept_figures([out])
     assert {k: v for k, v in figures.items() if k != "seconds"} == {
         k: v for k, v in printed.items() if k != "seconds"
     }
     assert "luck_adjusted_win_rate" in figures
     unjudged = tmp_path / "unjudged.jsonl"
-    play_level("pubeval", 4, 7, player=pubeval_player, out=unjudged)
+    play_level("pubeval", 2, 7, player=pubeval_player, out=unjudged)
     assert "luck_adjusted_win_rate" not in kept_figures([unjudged])
     assert kept_figures([unjudged])["win_rate"] == figures["win_rate"]  # the same dice, the same games
 
