@@ -126,18 +126,19 @@ def test_one_live_match_at_a_time_the_others_withdrawn_and_no_accept_while_playi
     _, site = relay_and_site
     ann, bob, cat = devices
     posts_five_and_three(ann, site)
+    anns_five, anns_three = own_row(ann, 5), own_row(ann, 3)
     open_lobby(cat, site, "Cat")
-    cat.wait_for_selector(row(cat, "Ann", 3), timeout=CONNECT_TIMEOUT_MS)
+    cat.wait_for_selector(anns_three, timeout=CONNECT_TIMEOUT_MS)
     post(cat, 7)
     cat.wait_for_selector(f"{ROW}.lobby-yours:has-text('7-point match')")
     open_lobby(bob, site, "Bob")
-    bob.click(f"{row(bob, 'Ann', 5)} button:text-is('Accept')")
+    bob.click(f"{anns_five} button:text-is('Accept')")
     for page in (ann, bob):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-    cat.wait_for_selector(row(cat, "Ann", 3), state="detached", timeout=CONNECT_TIMEOUT_MS)
+    cat.wait_for_selector(anns_three, state="detached", timeout=CONNECT_TIMEOUT_MS)
 
     rd.open_online(ann, "lobby")
-    ann.click(f"{row(ann, 'Cat', 7)} button:text-is('Accept')")
+    ann.click(f"{own_row(cat, 7)} button:text-is('Accept')")
     expect(ann.locator("#lobby-message")).to_contain_text(
         "You are playing a live match with Bob: finish it first", timeout=CONNECT_TIMEOUT_MS
     )
@@ -421,12 +422,13 @@ def test_the_lobby_goes_on_after_the_engine_worker_is_replaced(
     open_lobby(bob, site, "Bob")
     post(bob, 3)
     bob.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
+    bobs = own_row(bob, 3)
     # Test mode (a dice script) gives the page its probe, which can end the worker.
     ann.goto(f"{site}?test-dice=31&no-sw&no-welcome")
     rd.wait_ready(ann)
     rd.open_online(ann, "lobby")
     ann.fill("#lobby-form input[name=name]", "Ann")
-    ann.wait_for_selector(row(ann, "Bob", 3), timeout=CONNECT_TIMEOUT_MS)
+    ann.wait_for_selector(bobs, timeout=CONNECT_TIMEOUT_MS)
     ann.evaluate("() => window.backgammonTestProbe.kill()")
     ann.wait_for_function(
         "() => Number(document.documentElement.dataset.engineRestarts || 0) >= 1"
@@ -436,7 +438,7 @@ def test_the_lobby_goes_on_after_the_engine_worker_is_replaced(
     open_lobby(cy, site, "Cy")
     post(cy, 5)
     ann.wait_for_selector(row(ann, "Cy", 5), timeout=CONNECT_TIMEOUT_MS)
-    ann.click(f"{row(ann, 'Bob', 3)} button:text-is('Accept')")
+    ann.click(f"{bobs} button:text-is('Accept')")
     for page in (ann, bob):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
 
