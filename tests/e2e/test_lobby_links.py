@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import screenshot
-from tests.e2e.lobby_driver import ROW, open_lobby, post, row
+from tests.e2e.lobby_driver import ROW, open_lobby, own_row, post
 
 
 def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
@@ -27,12 +27,13 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     expect(ann.locator("#announcer")).to_contain_text("Your invitation is posted")
     # Ann closes her page: an invitation by links stays listed (a live one would be withdrawn).
     ann_browser = ann.context
+    anns = own_row(ann, 1)
     ann.close()
     open_lobby(cy, site, "Cy")
-    cy.wait_for_selector(row(cy, "Ann", 1), timeout=CONNECT_TIMEOUT_MS)
+    cy.wait_for_selector(anns, timeout=CONNECT_TIMEOUT_MS)
 
     open_lobby(bob, site, "Bob")
-    bob.click(f"{row(bob, 'Ann', 1)}:has-text('by links') button:text-is('Accept')")
+    bob.click(f"{anns}:has-text('by links') button:text-is('Accept')")
     expect(bob.locator("#remote-panel")).to_be_visible()
     expect(bob.locator("#remote-title")).to_contain_text("· by links")
     # Bob's invitation went as a letter: his panel asks him to send nothing, and his status says so.
@@ -47,7 +48,7 @@ def test_a_match_by_links_met_in_the_lobby_is_played_by_letters(
     rd.wait_ready(ann)
     ann.wait_for_selector("#remote-title:has-text('match with Bob · by links')", timeout=CONNECT_TIMEOUT_MS)
     bob.wait_for_selector("#remote-title:has-text('match with Ann · by links')", timeout=CONNECT_TIMEOUT_MS)
-    expect(cy.locator(row(cy, "Ann", 1))).to_have_count(0, timeout=CONNECT_TIMEOUT_MS)
+    expect(cy.locator(anns)).to_have_count(0, timeout=CONNECT_TIMEOUT_MS)
     # Her letters were all heard once already (her first page): they are asked for since then (less a day).
     requests = [json.loads(frame) for frame in asked if frame.startswith('["REQ"')]
     letters = [wanted for _, _, wanted in requests if wanted.get("kinds") == [1662]]
@@ -108,12 +109,13 @@ def test_two_accepting_one_invitation_by_links_get_one_match(
     open_lobby(ann, site, "Ann")
     post(ann, 3, "links")
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
+    anns = own_row(ann, 3)
     for page, name in ((bob, "Bob"), (cy, "Cy")):
         open_lobby(page, site, name)
-        page.wait_for_selector(row(page, "Ann", 3), timeout=CONNECT_TIMEOUT_MS)
+        page.wait_for_selector(anns, timeout=CONNECT_TIMEOUT_MS)
     # Both accept at once: pressed one after the other with a click's waits (visible, stable: two frames, and
     # more on a loaded machine), the second Accept may be gone already: shown taken by the first.
-    accepts = [page.locator(f"{row(page, 'Ann', 3)} button:text-is('Accept')") for page in (bob, cy)]
+    accepts = [page.locator(f"{anns} button:text-is('Accept')") for page in (bob, cy)]
     for accept in accepts:
         expect(accept).to_be_enabled()
     for accept in accepts:
@@ -152,11 +154,12 @@ def test_an_accept_by_links_answered_while_its_page_was_closed_is_told_at_the_ne
     post(ann, 3, "links")
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('by links')")
     ann_browser = ann.context
+    anns = own_row(ann, 3)
     ann.close()
     browsers = {}
     for page, name in ((bob, "Bob"), (cy, "Cy")):
         open_lobby(page, site, name)
-        page.click(f"{row(page, 'Ann', 3)} button:text-is('Accept')", timeout=CONNECT_TIMEOUT_MS)
+        page.click(f"{anns} button:text-is('Accept')", timeout=CONNECT_TIMEOUT_MS)
         expect(page.locator("#announcer")).to_contain_text("Your acceptance is sent to Ann")
         browsers[name] = page.context
         page.close()
