@@ -54,7 +54,10 @@ typecheck: $(VENV_STAMP) $(NODE_STAMP)
 	npx --no-install tsc -p tsconfig.json
 	npx --no-install tsc -p tsconfig.worker.json
 
+# One build first, thrown away: it fills .cache/build (the brotli copies take ~40 s of CPU), so each worker's own
+# build is a copy, not the same compression twice at once.
 pytest: setup
+	rm -rf .cache/warm-build && $(VENV_PY) build.py --out .cache/warm-build && rm -rf .cache/warm-build
 	$(VENV_PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Focused runs while developing.

@@ -96,6 +96,14 @@ def phone(phone_context: BrowserContext, page_problems: PageProblems) -> Iterato
         assert page.evaluate("window.__cspViolations ?? []") == [], "the page's policy refused something"
 
 
+def turn(page: Page, width: int, height: int) -> None:
+    """The page resized, as a phone turned, drawn again and scrolled to its top (sideways, the fixed header
+    covers what is scrolled under it)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def size_id(size: tuple[int, int]) -> str:
     return f"{size[0]}x{size[1]}"
 
@@ -168,7 +176,9 @@ def tap_dice(page: Page) -> None:
 
 
 @pytest.mark.parametrize("phone_context", PHONES, ids=size_id, indirect=True)
-def test_the_whole_board_the_dice_and_the_turns_controls_are_in_sight(phone: Page, site: Site) -> None:
+def test_the_whole_board_the_dice_and_the_turns_controls_are_in_sight_and_axe_finds_nothing(
+    phone: Page, site: Site
+) -> None:
     open_match(phone, site, "31,52")
     width, height = viewport(phone)
     phone.wait_for_selector("#board svg.bg-board:not(.board-snapshot) .dice.current .die")
@@ -204,6 +214,7 @@ def test_the_whole_board_the_dice_and_the_turns_controls_are_in_sight(phone: Pag
         f" smallest text {min(t['px'] for t in m['texts']):.1f} px"
     )
     screenshot(phone, f"phone-{size_id((width, height))}-turn")
+    audit_phone(phone, f"the match page at {size_id((width, height))}")
 
 
 @pytest.mark.parametrize("phone_context", [(360, 740), (640, 360), (844, 390)], ids=size_id, indirect=True)
@@ -248,16 +259,15 @@ def audit_phone(page: Page, what: str) -> None:
     audit(page, what, extra_tags=["wcag22aa"])
 
 
-@pytest.mark.parametrize("phone_context", PHONES, ids=size_id, indirect=True)
-def test_axe_with_target_size_finds_nothing_on_a_phone(phone: Page, site: Site) -> None:
-    open_match(phone, site, "31,52")
-    audit_phone(phone, f"the match page at {size_id(viewport(phone))}")
-
-
 def open_from_menu(phone: Page, site: Site, button: str, dialog: str) -> None:
-    """A match opened, then the dialog `dialog` (its id) by the button `button` of the menu's sheet (a choice
-    inside *Play online…*, `#friend-button`, by that first)."""
+    """A match opened, then the dialog `dialog` (its id) by the button `button` of the menu's sheet."""
     open_match(phone, site, "31,52")
+    open_dialog_from_menu(phone, button, dialog)
+
+
+def open_dialog_from_menu(phone: Page, button: str, dialog: str) -> None:
+    """The dialog `dialog` (its id) by the button `button` of the menu's sheet (a choice inside *Play
+    online…*, `#friend-button`, by that first), on the match page already open."""
     phone.tap("#menu-button")
     if button in ("#friend-button", "#lobby-button"):
         phone.tap("#online-button")
@@ -266,33 +276,48 @@ def open_from_menu(phone: Page, site: Site, button: str, dialog: str) -> None:
     phone.wait_for_selector(f"#{dialog}[open]")
 
 
+def close_dialogs(page: Page) -> None:
+    """Escape until no dialog is open (a choice inside *Play online…* leaves that one open beneath it)."""
+    for _ in range(3):
+        count = page.locator("dialog[open]").count()
+        if count == 0:
+            return
+        page.keyboard.press("Escape")
+        page.wait_for_function("(n) => document.querySelectorAll('dialog[open]').length < n", arg=count)
+    assert page.locator("dialog[open]").count() == 0, "a dialog stays open after Escape"
+
+
+MENU_DIALOGS = [
+    ("#new-match-button", "new-match-dialog"),
+    ("#preferences-button", "preferences-dialog"),
+    ("#match-file-button", "file-dialog"),
+    ("#share-button", "share-dialog"),
+    ("#stats-button", "stats-dialog"),
+    ("#online-button", "online-dialog"),
+    ("#friend-button", "friend-dialog"),
+]
+
+
 @pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
-@pytest.mark.parametrize(
-    ("button", "dialog"),
-    [
-        ("#new-match-button", "new-match-dialog"),
-        ("#preferences-button", "preferences-dialog"),
-        ("#match-file-button", "file-dialog"),
-        ("#share-button", "share-dialog"),
-        ("#stats-button", "stats-dialog"),
-        ("#online-button", "online-dialog"),
-        ("#friend-button", "friend-dialog"),
-    ],
-)
-def test_each_dialog_fits_a_small_phone_without_scrolling_inside(
-    phone: Page, site: Site, button: str, dialog: str
-) -> None:
-    open_from_menu(phone, site, button, dialog)
-    wait_idle(phone)
-    fits = phone.evaluate(
-        """id => { const d = document.getElementById(id);
-                   return [d.scrollHeight, d.clientHeight, d.scrollWidth, d.clientWidth]; }""",
-        dialog,
-    )
-    assert fits[0] <= fits[1] and fits[2] <= fits[3], f"{dialog} scrolls inside: {fits}"
-    assert in_sight(phone, f"#{dialog}") == []
-    screenshot(phone, f"phone-360x640-{dialog}")
-    audit_phone(phone, f"{dialog} on a phone")
+def test_each_dialog_fits_a_small_phone_without_scrolling_inside(phone: Page, site: Site) -> None:
+    """Each of the menu's dialogs in turn, on one match page. In the friend dialog, a code is read aloud or
+    copied by hand: its 24 letters all show in the field, none scrolled away."""
+    open_match(phone, site, "31,52")
+    for button, dialog in MENU_DIALOGS:
+        open_dialog_from_menu(phone, button, dialog)
+        wait_idle(phone)
+        fits = phone.evaluate(
+            """id => { const d = document.getElementById(id);
+                       return [d.scrollHeight, d.clientHeight, d.scrollWidth, d.clientWidth]; }""",
+            dialog,
+        )
+        assert fits[0] <= fits[1] and fits[2] <= fits[3], f"{dialog} scrolls inside: {fits}"
+        assert in_sight(phone, f"#{dialog}") == [], dialog
+        screenshot(phone, f"phone-360x640-{dialog}")
+        audit_phone(phone, f"{dialog} on a phone")
+        if dialog == "friend-dialog":
+            expect_whole_code_in_sight(phone)
+        close_dialogs(phone)
 
 
 # The colour of a dialog's screenshot along a row just inside its top and bottom borders (the median over the
@@ -346,13 +371,6 @@ def test_a_dialog_taller_than_the_screen_shades_the_edge_where_more_is_hidden(
     assert shaded(middle["bottom"], middle["panel"]) and shaded(middle["top"], middle["panel"]), middle
     end = edges("d.scrollHeight", "end")
     assert shaded(end["top"], end["panel"]) and not shaded(end["bottom"], end["panel"]), end
-
-
-@pytest.mark.parametrize("phone_context", [(360, 640)], ids=size_id, indirect=True)
-def test_a_friends_whole_code_is_in_sight_in_its_field(phone: Page, site: Site) -> None:
-    """A code is read aloud or copied by hand: its 24 letters all show in the field, none scrolled away."""
-    open_from_menu(phone, site, "#friend-button", "friend-dialog")
-    expect_whole_code_in_sight(phone)
 
 
 def expect_whole_code_in_sight(page: Page) -> None:
@@ -626,10 +644,11 @@ DECISION_AND_COVER_JS = """() => {
   return [box.top, Math.max(0, ...over.map((r) => r.bottom))]; }"""
 
 
-@pytest.mark.parametrize("phone_context", [(390, 844), (844, 390)], ids=size_id, indirect=True)
+@pytest.mark.parametrize("phone_context", [(390, 844)], ids=size_id, indirect=True)
 def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_together(
     phone: Page, site: Site
 ) -> None:
+    """Upright, then turned on its side (the page resized), on one review."""
     from .test_review import computer_match, open_saved, wait_analysis
 
     open_saved(phone, site, computer_match())
@@ -637,28 +656,34 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
     wait_analysis(phone)
     phone.tap("#review-panel button[data-go='next']")
     phone.tap("#review-panel button[data-go='next']")
+    for width, height in [(390, 844), (844, 390)]:
+        turn(phone, width, height)
+        review_in_sight(phone)
+
+
+def review_in_sight(phone: Page) -> None:
     size = size_id(viewport(phone))
     screenshot(phone, f"phone-{size}-review")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= viewport(phone)[0]
-    assert in_sight(phone, "#board svg.bg-board") == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= viewport(phone)[0], size
+    assert in_sight(phone, "#board svg.bg-board") == [], size
     board = phone.locator("#board svg.bg-board").bounding_box()
     width, height = viewport(phone)
     assert board is not None and (
         board["width"] >= width - 1 if width < height else board["height"] >= height - 1
-    ), board
-    assert in_sight(phone, "#review-panel .review-nav button") == []
+    ), (size, board)
+    assert in_sight(phone, "#review-panel .review-nav button") == [], size
     # the decision's first lines (what was played, its figures) are in sight under the board too
     top = phone.evaluate("document.getElementById('review-decision').getBoundingClientRect().top")
-    assert top < viewport(phone)[1] - 60, top
+    assert top < viewport(phone)[1] - 60, (size, top)
     # a move chosen in the list: the board stays in sight
     moves = phone.locator("#review-moves button, #review-moves [role='button'], #review-moves li")
     if moves.count() > 3:
         moves.nth(3).scroll_into_view_if_needed()
         moves.nth(3).tap()
-        assert in_sight(phone, "#board svg.bg-board") == []
+        assert in_sight(phone, "#board svg.bg-board") == [], size
         # and the decision picked comes into sight, its first lines below the board and the header
         top, clear = phone.evaluate(DECISION_AND_COVER_JS)
-        assert clear - 1 <= top < viewport(phone)[1] - 60, (top, clear)
+        assert clear - 1 <= top < viewport(phone)[1] - 60, (size, top, clear)
         screenshot(phone, f"phone-{size}-review-picked", full_page=False)
     # the chart's text is 11 px or more, and its table does not scroll sideways inside a box that scrolls
     sizes = phone.evaluate(
@@ -667,7 +692,7 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
              return [...svg.querySelectorAll('text')]
                .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
     )
-    assert not sizes or min(sizes) >= MIN_TEXT_PX, min(sizes)
+    assert not sizes or min(sizes) >= MIN_TEXT_PX, (size, min(sizes))
     screenshot(phone, f"phone-{size}-review-moves")
     audit_phone(phone, f"review on a phone, {size}")
 

@@ -1,6 +1,8 @@
 """Every control of every dialog and panel on a phone (upright 390x844, sideways 844x390) is a target of at
 least 24 CSS px both ways (WCAG 2.2's 2.5.8 Target Size (Minimum)) and shows its whole text: no select whose
-chosen option is cut off. axe, with WCAG 2.2's rules (`target-size` among them), runs over each too.
+chosen option is cut off. axe, with WCAG 2.2's rules (`target-size` among them), runs over each too. Each
+is measured upright, then with the page turned sideways (resized); the match page's dialogs one after the
+other on one page, to start Python once for all of them.
 
 A select's scrollWidth equals its clientWidth whatever its text (Chromium clips the chosen option without
 scrolling), so a clipped select is found by laying out a copy holding only the chosen option at its natural
@@ -17,7 +19,7 @@ from playwright.sync_api import Page
 from . import remote_driver as rd
 from .conftest import Site, screenshot
 from .match_driver import open_match, wait_idle
-from .test_phone import MIN_TARGET_PX, audit_phone, size_id, viewport
+from .test_phone import MIN_TARGET_PX, audit_phone, close_dialogs, size_id, turn
 from .test_phone import phone as phone  # the fixtures, shared
 from .test_phone import phone_context as phone_context
 
@@ -75,9 +77,10 @@ def every_option(page: Page, root: str, what: str) -> None:
         select.select_option(before)
 
 
-def from_menu(button: str, dialog: str) -> Callable[[Page, Site], str]:
-    def open_it(page: Page, site: Site) -> str:
-        open_match(page, site, "31,52")
+def from_menu(button: str, dialog: str) -> Callable[[Page], str]:
+    """Opens `dialog` (its id) by `button` of the menu's sheet on the match page already open."""
+
+    def open_it(page: Page) -> str:
         page.tap("#menu-button")
         if button == "#friend-button":  # a choice inside *Play online…*
             page.tap("#online-button")
@@ -90,49 +93,50 @@ def from_menu(button: str, dialog: str) -> Callable[[Page, Site], str]:
     return open_it
 
 
-def identity(page: Page, site: Site) -> str:
+def identity(page: Page) -> str:
     """*Your identity…*, from *Play online…*."""
-    from_menu("#online-button", "online-dialog")(page, site)
+    from_menu("#online-button", "online-dialog")(page)
     page.tap("#identity-button")
     page.wait_for_selector("#identity-dialog[open][data-state='ready']")
     return "#identity-dialog"
 
 
-def money_session(page: Page, site: Site) -> str:
-    root = from_menu("#new-match-button", "new-match-dialog")(page, site)
+def money_session(page: Page) -> str:
+    root = from_menu("#new-match-button", "new-match-dialog")(page)
     page.check("#new-match-form input[name='kind'][value='money']")
     page.select_option("#new-match-form select[name='opponent']", "computer")
     return root
 
 
-def resign(page: Page, site: Site) -> str:
-    open_match(page, site, "31,52")
+def resign(page: Page) -> str:
     page.tap("#menu-button")
     page.tap("#resign-button")
     page.wait_for_selector("#resign-dialog[open]")
     return "#resign-dialog"
 
 
-def welcome(page: Page, site: Site) -> str:
-    page.goto(site.url("?test-dice=31,52&no-sw"))  # nothing saved: the first visit's welcome opens
-    page.wait_for_selector("html[data-engine='ready'][data-welcome='open']", state="attached", timeout=60_000)
-    return "#welcome-dialog"
-
-
-def message(page: Page, site: Site) -> str:
-    open_match(page, site, "31,52")
+def message(page: Page) -> str:
     page.evaluate("location.hash = '#v=7&position=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10'")
     page.wait_for_selector("#message-dialog[open]")  # a link of a newer version, refused
     return "#message-dialog"
 
 
-def editor(page: Page, site: Site) -> str:
-    open_match(page, site, "31,52")
+def editor(page: Page) -> str:
     page.locator("#setup-button").scroll_into_view_if_needed()
     page.tap("#setup-button")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
     page.wait_for_function("() => document.documentElement.dataset.setupCheck === 'ok'")
     return "#setup-panel"
+
+
+def play_panel(page: Page) -> str:
+    return "#play-panel"
+
+
+def welcome(page: Page, site: Site) -> str:
+    page.goto(site.url("?test-dice=31,52&no-sw"))  # nothing saved: the first visit's welcome opens
+    page.wait_for_selector("html[data-engine='ready'][data-welcome='open']", state="attached", timeout=60_000)
+    return "#welcome-dialog"
 
 
 def friend_join(page: Page, site: Site) -> str:
@@ -158,11 +162,6 @@ def friend_join(page: Page, site: Site) -> str:
     return "#friend-join-dialog"
 
 
-def play_panel(page: Page, site: Site) -> str:
-    open_match(page, site, "31,52")
-    return "#play-panel"
-
-
 def review(page: Page, site: Site) -> str:
     from .test_review import computer_match, open_saved, wait_analysis
 
@@ -181,7 +180,11 @@ def tutorial(page: Page, site: Site) -> str:
     return "body"
 
 
-OPENERS: dict[str, Callable[[Page, Site], str]] = {
+SIZES = [(390, 844), (844, 390)]  # upright, then turned on its side
+
+# On one match page, one after the other; each ends closed by Escape (the editor last: it leaves the match).
+ON_THE_MATCH_PAGE: dict[str, Callable[[Page], str]] = {
+    "play-panel": play_panel,
     "preferences": from_menu("#preferences-button", "preferences-dialog"),
     "new-match": from_menu("#new-match-button", "new-match-dialog"),
     "new-money-session": money_session,
@@ -191,27 +194,47 @@ OPENERS: dict[str, Callable[[Page, Site], str]] = {
     "online": from_menu("#online-button", "online-dialog"),
     "friend": from_menu("#friend-button", "friend-dialog"),
     "identity": identity,
-    "friend-join": friend_join,
     "resign": resign,
-    "welcome": welcome,
     "message": message,
     "editor": editor,
-    "play-panel": play_panel,
+}
+
+# Each on a page of its own: a first visit, a link from another device, a saved match, another page.
+ON_A_PAGE_OF_THEIR_OWN: dict[str, Callable[[Page, Site], str]] = {
+    "welcome": welcome,
+    "friend-join": friend_join,
     "review": review,
     "tutorial": tutorial,
 }
 
 
-@pytest.mark.parametrize("phone_context", [(390, 844), (844, 390)], ids=size_id, indirect=True)
-@pytest.mark.parametrize("where", list(OPENERS))
+def check_at_each_size(page: Page, root: str, where: str) -> None:
+    """Upright, then turned sideways (the page resized as a phone turned): every control under `root` large
+    enough and whole, with each option of each select, the page not scrolling sideways, and axe."""
+    for width, height in SIZES:
+        turn(page, width, height)
+        what = f"{where} at {size_id((width, height))}"
+        measure(page, root, what)
+        every_option(page, root, what)
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= width, f"{what}: the page scrolls sideways"
+        screenshot(page, f"targets-{size_id((width, height))}-{where}", full_page=False)
+        audit_phone(page, what)
+
+
+@pytest.mark.parametrize("phone_context", [SIZES[0]], ids=size_id, indirect=True)
+def test_every_control_on_the_match_page_and_its_dialogs_is_a_large_target_with_its_whole_text(
+    phone: Page, site: Site
+) -> None:
+    open_match(phone, site, "31,52")
+    for where, open_it in ON_THE_MATCH_PAGE.items():
+        root = open_it(phone)
+        check_at_each_size(phone, root, where)
+        turn(phone, *SIZES[0])
+        close_dialogs(phone)
+
+
+@pytest.mark.parametrize("phone_context", [SIZES[0]], ids=size_id, indirect=True)
+@pytest.mark.parametrize("where", list(ON_A_PAGE_OF_THEIR_OWN))
 def test_every_control_is_a_large_target_with_its_whole_text(phone: Page, site: Site, where: str) -> None:
-    root = OPENERS[where](phone, site)
-    phone.evaluate("window.scrollTo(0, 0)")  # sideways, the fixed header covers what is scrolled under it
-    what = f"{where} at {size_id(viewport(phone))}"
-    measure(phone, root, what)
-    every_option(phone, root, what)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= viewport(phone)[0], (
-        "the page scrolls sideways"
-    )
-    screenshot(phone, f"targets-{size_id(viewport(phone))}-{where}", full_page=False)
-    audit_phone(phone, what)
+    check_at_each_size(phone, ON_A_PAGE_OF_THEIR_OWN[where](phone, site), where)
