@@ -1,9 +1,9 @@
 """An automated accessibility audit with axe-core (the npm devDependency, never shipped in dist/): the match
-page at the start of a turn and while a complete play waits for Done, its New match and Preferences dialogs,
-the review of an analysed match, a tutorial lesson and an embedded lesson must show no WCAG 2.0/2.1 A or AA
-violation that axe rates serious or critical. On a phone (390x844 and 844x390) every dialog and panel is
-audited with WCAG 2.2's rules too, `target-size` among them, in test_targets.py, which also measures each
-control.
+page at the start of a turn and while a complete play waits for Done, its New match, Preferences and Share
+dialogs, the position editor, the first visit's welcome, the review of an analysed match, a tutorial lesson
+and an embedded lesson must show no WCAG 2.0/2.1 A or AA violation that axe rates serious or critical. On a
+phone (390x844 and 844x390) every dialog and panel is audited with WCAG 2.2's rules too, `target-size` among
+them, in test_targets.py, which also measures each control.
 
 axe.min.js is evaluated from node_modules through Playwright (the DevTools protocol), which the pages'
 Content-Security-Policy does not govern: the pages run with their policy on, as on the built site."""
@@ -52,48 +52,26 @@ def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def test_match_page_at_the_start_of_a_turn(page: Page, site: Site) -> None:
+def test_the_match_page_its_dialogs_a_complete_play_and_the_editor(page: Page, site: Site) -> None:
+    """One match page, audited at the start of a turn, with each of its dialogs open in turn (each closed by
+    Escape), while a complete play waits for Done, and in the position editor."""
     open_match(page, site, "31,52")
     audit(page, "the match page at the start of a turn")
-
-
-def test_match_page_while_a_complete_play_waits_for_done(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52")
+    for button, dialog in [
+        ("#new-match-button", "new-match-dialog"),
+        ("#preferences-button", "preferences-dialog"),
+        ("#share-button", "share-dialog"),
+    ]:
+        page.click(button)
+        page.wait_for_selector(f"#{dialog}[open]")
+        if dialog == "share-dialog":
+            page.wait_for_function("() => document.getElementById('share-match-link').value !== ''")
+        audit(page, f"the match page with the {dialog} open")
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
     click_move(page, 8, 5)
     click_move(page, 6, 5)
     audit(page, "the match page while a complete play waits for Done")
-
-
-def test_welcome_of_a_first_visit(page: Page, site: Site) -> None:
-    page.goto(site.url("?test-dice=31,52&no-sw"))  # no ?no-welcome: nothing is saved, so the welcome opens
-    page.wait_for_selector("html[data-engine='ready'][data-welcome='open']", state="attached", timeout=60_000)
-    audit(page, "the match page with the first visit's welcome open")
-
-
-def test_new_match_dialog(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52")
-    page.click("#new-match-button")
-    page.wait_for_selector("#new-match-dialog[open]")
-    audit(page, "the match page with the New match dialog open")
-
-
-def test_preferences_dialog(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52")
-    page.click("#preferences-button")
-    page.wait_for_selector("#preferences-dialog[open]")
-    audit(page, "the match page with the Preferences dialog open")
-
-
-def test_share_dialog(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52")
-    page.click("#share-button")
-    page.wait_for_selector("#share-dialog[open]")
-    page.wait_for_function("() => document.getElementById('share-match-link').value !== ''")
-    audit(page, "the match page with the Share dialog open")
-
-
-def test_position_editor(page: Page, site: Site) -> None:
-    open_match(page, site, "31,52")
     page.click("#setup-button")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
     page.wait_for_function("() => document.documentElement.dataset.setupCheck === 'ok'")
@@ -106,6 +84,12 @@ def test_position_editor(page: Page, site: Site) -> None:
     page.locator("#board .target[data-loc='6']").click(modifiers=["Shift"])  # nothing to take away: refused
     page.wait_for_selector("#setup-refused:not([hidden])")
     audit(page, "the position editor showing what is wrong, a refused tap, and a pasted text it cannot read")
+
+
+def test_welcome_of_a_first_visit(page: Page, site: Site) -> None:
+    page.goto(site.url("?test-dice=31,52&no-sw"))  # no ?no-welcome: nothing is saved, so the welcome opens
+    page.wait_for_selector("html[data-engine='ready'][data-welcome='open']", state="attached", timeout=60_000)
+    audit(page, "the match page with the first visit's welcome open")
 
 
 def test_review_of_an_analysed_match(page: Page, site: Site) -> None:
