@@ -179,32 +179,33 @@ def open_file(page: Page, path: Path) -> str:
     return error.inner_text()
 
 
-@pytest.mark.parametrize(
-    ("name", "size", "words"),
-    [
-        ("huge.json", 16_500_000, ["This file (16.5 MB) is too large", "at most 16 MB"]),
-        ("huge.mat", 2_100_000, ["This file (2.1 MB) is too large", "at most 2 MB"]),
-        ("huge.sgf", 2_100_000, ["This file (2.1 MB) is too large", "at most 2 MB"]),
-    ],
-)
-def test_an_oversized_match_file_is_refused_unread(
-    hostile_page: Page, tmp_path: Path, name: str, size: int, words: list[str]
-) -> None:
+OVERSIZED_MATCH_FILES = [
+    ("huge.json", 16_500_000, ["This file (16.5 MB) is too large", "at most 16 MB"]),
+    ("huge.mat", 2_100_000, ["This file (2.1 MB) is too large", "at most 2 MB"]),
+    ("huge.sgf", 2_100_000, ["This file (2.1 MB) is too large", "at most 2 MB"]),
+]
+
+
+def test_an_oversized_match_file_is_refused_unread(hostile_page: Page, tmp_path: Path) -> None:
+    """Each kind in turn, on one page: refused unread, the storage unchanged, the engine still answering."""
     page = hostile_page
-    path = tmp_path / name
-    head = (
-        '{"format": "backgammon-match", "record": {"schema": 1, "x": "'
-        if name.endswith(".json")
-        else " 1 point match\n"
-    )
-    path.write_text(head + " " * (size - len(head) - 4) + '"}}\n')
-    before = storage(page)
-    text = open_file(page, path)
-    assert_plain(text, *words, "unchanged")
-    refused_unread(page, name, size)
-    page.keyboard.press("Escape")
-    assert storage(page) == before
-    still_answers(page)
+    for name, size, words in OVERSIZED_MATCH_FILES:
+        path = tmp_path / name
+        head = (
+            '{"format": "backgammon-match", "record": {"schema": 1, "x": "'
+            if name.endswith(".json")
+            else " 1 point match\n"
+        )
+        path.write_text(head + " " * (size - len(head) - 4) + '"}}\n')
+        before = storage(page)
+        open_file(page, path)
+        error = page.locator("#file-dialog [data-role=error]")
+        expect(error).to_contain_text(words[0])  # this file's answer, not the one before it
+        assert_plain(error.inner_text(), *words, "unchanged")
+        refused_unread(page, name, size)
+        page.keyboard.press("Escape")
+        assert storage(page) == before, name
+        still_answers(page)
 
 
 def test_a_saved_json_with_too_many_actions_is_refused_by_the_page(
@@ -224,29 +225,31 @@ def test_a_saved_json_with_too_many_actions_is_refused_by_the_page(
     assert storage(page) == before
 
 
-@pytest.mark.parametrize("where", ["save-load", "statistics"])
-def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_path: Path, where: str) -> None:
+def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_path: Path) -> None:
+    """From *Save / load*, then from *Statistics*, on one page."""
     page = hostile_page
     path = tmp_path / "history.json"
     head = '{"format": "backgammon-history", "version": 1, "entries": [], "x": "'
     path.write_text(head + " " * 16_100_000 + '"}')
-    before = storage(page)
-    if where == "save-load":
-        page.click("#match-file-button")
-        chooser, result = "#import-history", page.locator("#import-history-result")
-    else:
-        page.click("#stats-button")
-        expect(page.locator("#stats-dialog")).to_be_visible()
-        chooser, result = "#stats-import", page.locator("#stats-import-result")
-    start_measuring(page)
-    page.set_input_files(chooser, str(path))
-    expect(result).not_to_be_empty(timeout=30_000)
-    assert_plain(result.inner_text(), "too large", "16.1 MB", "at most 16 MB", "Your history is unchanged")
-    refused_unread(page, f"history file ({where})", 16_100_000)
-    page.keyboard.press("Escape")
-    assert storage(page) == before
-    assert HISTORY_KEY not in before
-    still_answers(page)
+    for where in ["save-load", "statistics"]:
+        before = storage(page)
+        if where == "save-load":
+            page.click("#match-file-button")
+            chooser, result = "#import-history", page.locator("#import-history-result")
+        else:
+            page.click("#stats-button")
+            expect(page.locator("#stats-dialog")).to_be_visible()
+            chooser, result = "#stats-import", page.locator("#stats-import-result")
+        start_measuring(page)
+        page.set_input_files(chooser, str(path))
+        expect(result).not_to_be_empty(timeout=30_000)
+        words = ["too large", "16.1 MB", "at most 16 MB", "Your history is unchanged"]
+        assert_plain(result.inner_text(), *words)
+        refused_unread(page, f"history file ({where})", 16_100_000)
+        page.keyboard.press("Escape")
+        assert storage(page) == before, where
+        assert HISTORY_KEY not in before
+        still_answers(page)
 
 
 def test_a_history_file_with_too_many_matches_is_refused(hostile_page: Page, tmp_path: Path) -> None:
