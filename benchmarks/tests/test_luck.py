@@ -71,7 +71,7 @@ def test_luck_adjusted_points_keep_the_sign_and_lose_the_spread() -> None:
         return choose_play(position, dice, level=level).position
 
     rng = random.Random(11)
-    games = [play_game(number % 2 == 0, player, rng, player, judge_luck=True) for number in range(6)]
+    games = [play_game(number % 2 == 0, player, rng, player, judge_luck=True) for number in range(4)]
     raw = [float(points) for points, _ in games]
     adjusted = [points - luck.equity for points, luck in games]
     assert statistics.pstdev(adjusted) < 0.4 * statistics.pstdev(raw)
