@@ -26,6 +26,7 @@ from .match_driver import (
     match_id_of,
     open_match,
     phase,
+    position_id,
     position_of,
     set_up,
     status,
@@ -768,11 +769,14 @@ def test_each_theme_keeps_the_narrow_boards_contrast(phone: Page, site: Site, th
         " catch {}"
     )
     failures: list[str] = []
-    for side, xgid in XGIDS.items():
-        open_position(phone, site, xgid)
+    shown: list[str] = []
+    for number, (side, xgid) in enumerate(XGIDS.items()):
+        open_position(phone, site, xgid, in_page=number > 0)
+        shown.append(position_id(phone))
         assert phone.get_attribute("html", "data-theme") == theme
         assert phone.evaluate("document.querySelector('#board svg.bg-board').classList.contains('narrow')")
         failures += board_contrast(phone, "#board svg", theme, f"the narrow board, {side}")
+    assert len(set(shown)) == len(XGIDS), f"the same position measured twice: {shown}"
     screenshot(phone, f"phone-360x740-theme-{theme}")
     audit_phone(phone, f"the match page on a phone ({theme})")
     assert not failures, "contrast under WCAG's minimum:\n" + "\n".join(failures)

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .board_colors import check_board
 from .conftest import RESULTS_DIR, Site, wait_for_engine_ready, watch_problems
-from .match_driver import click_move, open_match, press_button, wait_idle
+from .match_driver import click_move, open_match, position_id, press_button, wait_idle
 from .test_axe import audit
 from .test_match_preferences import TIME_GLIDES, set_preferences
 from .test_tutorial import Tutorial
@@ -88,9 +88,16 @@ ANIMATIONS_DONE = """() => document.getAnimations().every(
   (a) => a.playState !== "running" || !Number.isFinite(a.effect.getComputedTiming().endTime))"""
 
 
-def open_position(page: Page, site: Site, xgid: str) -> None:
-    page.goto(site.url(f"?no-sw&no-welcome#v=1&position={xgid}"))
-    wait_for_engine_ready(page)
+def open_position(page: Page, site: Site, xgid: str, in_page: bool = False) -> None:
+    """The position's link opened: loaded afresh, or `in_page` pasted into the address of the page already
+    open (one Python start less; the link taken from the address once it is opened)."""
+    link = f"#v=1&position={xgid}"
+    if in_page:
+        page.evaluate("(link) => { location.hash = link; }", link)
+        page.wait_for_function("() => location.hash === ''")
+    else:
+        page.goto(site.url(f"?no-sw&no-welcome{link}"))
+        wait_for_engine_ready(page)
     wait_idle(page)
     # The board draws the position at its next animation frame, which may come after the page is idle: its
     # animations (the dice's tumble) start then.
@@ -123,11 +130,15 @@ def test_each_theme_passes_axe_and_the_board_keeps_its_contrast(themed: tuple[Pa
     failures: list[str] = []
     SHOTS.mkdir(parents=True, exist_ok=True)
     slug = way.slug
-    for side, xgid in XGIDS.items():
-        open_position(page, site, xgid)
+    shown: list[str] = []
+    for number, (side, xgid) in enumerate(XGIDS.items()):
+        open_position(page, site, xgid, in_page=number > 0)
+        shown.append(position_id(page))
         expect(html).to_have_attribute("data-theme", way.theme)  # the choice outlived the reload
         page.locator("#board").screenshot(path=str(SHOTS / f"{slug}-{side.replace(' ', '-')}.png"))
         failures += board_contrast(page, "#board svg", way.theme, f"the board, {side}")
+
+    assert len(set(shown)) == len(XGIDS), f"the same position measured twice: {shown}"
 
     page.goto(site.url("tutorial.html#entering"))
     Tutorial(page.main_frame).wait_ready("entering")
