@@ -68,6 +68,11 @@ def wait_idle(page: Page) -> None:
     page.wait_for_selector("html[data-idle='true']", state="attached", timeout=STEP_TIMEOUT_MS)
 
 
+def next_frame(page: Page) -> None:
+    """Wait until the board has drawn what the last input did: it draws on the next animation frame."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def phase(page: Page) -> str:
     return str(page.get_attribute("html", "data-phase"))
 

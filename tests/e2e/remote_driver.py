@@ -12,6 +12,8 @@ from typing import Any
 from playwright.sync_api import Page
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 
+from .match_driver import next_frame
+
 # Generous for a loaded 2-core machine: a turn goes from one device to the other in well under a second here.
 TURN_TIMEOUT_S = 60.0
 ENGINE_TIMEOUT_MS = 120_000
@@ -110,11 +112,6 @@ def wait_idle_after(page: Page, before: int) -> None:
             return
         time.sleep(0.02)
     raise AssertionError(f"the page did not take up the action: {state(page)}")
-
-
-def next_frame(page: Page) -> None:
-    """Wait until the board has drawn what the last input did: it draws on the next animation frame."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def pick_up(page: Page, source: str) -> bool:

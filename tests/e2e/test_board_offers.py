@@ -7,13 +7,13 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from .conftest import Site
-from .match_driver import open_match
+from .match_driver import next_frame, open_match
 
 
 def test_the_position_editor_draws_no_roll_and_the_dice_are_not_a_button(page: Page, site: Site) -> None:
     open_match(page, site, dice="31")
     page.click("#setup-button")
     page.wait_for_selector("html[data-mode='setup']", state="attached")
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    next_frame(page)
     assert page.locator("#board .roll-button").count() == 0
     assert page.get_attribute("#board .dice-target", "tabindex") == "-1"

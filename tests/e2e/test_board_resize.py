@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import Site
-from .match_driver import open_match, phase, wait_idle
+from .match_driver import next_frame, open_match, phase, wait_idle
 
 # After every batch of changes to the board's targets: how many points offer a checker to move.
 WATCH_SOURCES = """() => {
@@ -40,7 +40,7 @@ def test_a_resize_and_a_refused_double_in_the_move_phase_always_leave_checkers_t
     expect(page.locator("#board svg.narrow")).to_have_count(1)
     page.keyboard.press("Control+d")
     wait_idle(page)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    next_frame(page)
     seen: list[int] = page.evaluate("window.__sources")
     assert seen, "the board was not redrawn for the narrow page"
     assert min(seen) > 0, f"a moment with no checker offered to move: {seen}"

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Site
-from .match_driver import click_move, open_match, wait_idle
+from .match_driver import click_move, next_frame, open_match, wait_idle
 from .stored import stored_items
 
 HISTORY_KEY = "backgammon-test.history.v1"
@@ -272,7 +272,7 @@ def test_a_huge_pasted_xgid_is_refused_naming_the_limit(hostile_page: Page) -> N
     page.wait_for_selector("html[data-mode='setup']", state="attached")
     page.fill("#setup-paste", "XGID=" + "-a" * 500_000)
     # Measured from here: filling a field with a megabyte of text is the browser's work, not the refusal.
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    next_frame(page)
     start_measuring(page)
     page.press("#setup-paste", "Enter")
     error = page.locator("#setup-paste-error")

@@ -24,6 +24,7 @@ from .match_driver import (
     PREFERENCES_KEY,
     centre,
     match_id_of,
+    next_frame,
     open_match,
     phase,
     position_id,
@@ -101,7 +102,7 @@ def turn(page: Page, width: int, height: int) -> None:
     """The page resized, as a phone turned, drawn again and scrolled to its top (sideways, the fixed header
     covers what is scrolled under it)."""
     page.set_viewport_size({"width": width, "height": height})
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    next_frame(page)
     page.evaluate("window.scrollTo(0, 0)")
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .board_colors import check_board
 from .conftest import RESULTS_DIR, Site, wait_for_engine_ready, watch_problems
-from .match_driver import click_move, open_match, position_id, press_button, wait_idle
+from .match_driver import click_move, next_frame, open_match, position_id, press_button, wait_idle
 from .test_axe import audit
 from .test_match_preferences import TIME_GLIDES, set_preferences
 from .test_tutorial import Tutorial
@@ -101,7 +101,7 @@ def open_position(page: Page, site: Site, xgid: str, in_page: bool = False) -> N
     wait_idle(page)
     # The board draws the position at its next animation frame, which may come after the page is idle: its
     # animations (the dice's tumble) start then.
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    next_frame(page)
     page.wait_for_function(ANIMATIONS_DONE)
 
 
