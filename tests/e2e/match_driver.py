@@ -73,6 +73,14 @@ def next_frame(page: Page) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+def resize(page: Page, width: int, height: int) -> None:
+    """The page's window resized (a phone turned, a desktop window narrowed), drawn again and scrolled to its
+    top (a phone sideways: the fixed header covers what is scrolled under it)."""
+    page.set_viewport_size({"width": width, "height": height})
+    next_frame(page)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def phase(page: Page) -> str:
     return str(page.get_attribute("html", "data-phase"))
 

@@ -231,6 +231,7 @@ def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_pat
     path = tmp_path / "history.json"
     head = '{"format": "backgammon-history", "version": 1, "entries": [], "x": "'
     path.write_text(head + " " * 16_100_000 + '"}')
+    words = ["too large", "16.1 MB", "at most 16 MB", "Your history is unchanged"]
     for where in ["save-load", "statistics"]:
         before = storage(page)
         if where == "save-load":
@@ -243,7 +244,6 @@ def test_an_oversized_history_file_is_refused_unread(hostile_page: Page, tmp_pat
         start_measuring(page)
         page.set_input_files(chooser, str(path))
         expect(result).not_to_be_empty(timeout=30_000)
-        words = ["too large", "16.1 MB", "at most 16 MB", "Your history is unchanged"]
         assert_plain(result.inner_text(), *words)
         refused_unread(page, f"history file ({where})", 16_100_000)
         page.keyboard.press("Escape")

@@ -24,11 +24,11 @@ from .match_driver import (
     PREFERENCES_KEY,
     centre,
     match_id_of,
-    next_frame,
     open_match,
     phase,
     position_id,
     position_of,
+    resize,
     set_up,
     status,
     steps,
@@ -96,14 +96,6 @@ def phone(phone_context: BrowserContext, page_problems: PageProblems) -> Iterato
     assert page_problems.all == [], f"the page reported problems: {page_problems.all}"
     if not page.is_closed():
         assert page.evaluate("window.__cspViolations ?? []") == [], "the page's policy refused something"
-
-
-def turn(page: Page, width: int, height: int) -> None:
-    """The page resized, as a phone turned, drawn again and scrolled to its top (sideways, the fixed header
-    covers what is scrolled under it)."""
-    page.set_viewport_size({"width": width, "height": height})
-    next_frame(page)
-    page.evaluate("window.scrollTo(0, 0)")
 
 
 def size_id(size: tuple[int, int]) -> str:
@@ -225,7 +217,7 @@ def test_the_menu_is_one_button_and_a_sheet_of_the_same_items(phone: Page, site:
     open_match(phone, site, "31,52")
     menu_button = phone.locator("#menu-button")
     for width, height in [(360, 740), (640, 360), (844, 390)]:
-        turn(phone, width, height)
+        resize(phone, width, height)
         assert menu_button.get_attribute("aria-expanded") == "false"
         assert menu_button.get_attribute("aria-controls") == "menu"
         phone.tap("#menu-button")
@@ -664,7 +656,7 @@ def test_review_on_a_phone_shows_the_board_the_decision_and_the_step_buttons_tog
     phone.tap("#review-panel button[data-go='next']")
     phone.tap("#review-panel button[data-go='next']")
     for width, height in [(390, 844), (844, 390)]:
-        turn(phone, width, height)
+        resize(phone, width, height)
         review_in_sight(phone)
 
 

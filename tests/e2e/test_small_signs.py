@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Site, screenshot
-from .match_driver import button, next_frame, open_match, position_id
+from .match_driver import button, open_match, position_id, resize
 
 ROWS_JS = """() => [...document.querySelectorAll('.top h1, #menu > *')]
   .filter((el) => el.getClientRects().length > 0)
@@ -24,8 +24,7 @@ def test_the_headers_items_are_one_row_or_even_rows(page: Page, site: Site) -> N
     open_match(page, site, "31")
     review_button = page.locator("#review-button")
     for width in [1024, 1280, 1440]:
-        page.set_viewport_size({"width": width, "height": 800})
-        next_frame(page)
+        resize(page, width, 800)
         found: list[list[Any]] = page.evaluate(ROWS_JS)
         items = found[1:]
         rows: dict[int, list[str]] = {}

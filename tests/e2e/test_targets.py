@@ -18,8 +18,8 @@ from playwright.sync_api import Page
 
 from . import remote_driver as rd
 from .conftest import Site, screenshot
-from .match_driver import open_match, wait_idle
-from .test_phone import MIN_TARGET_PX, audit_phone, close_dialogs, size_id, turn
+from .match_driver import open_match, resize, wait_idle
+from .test_phone import MIN_TARGET_PX, audit_phone, close_dialogs, size_id
 from .test_phone import phone as phone  # the fixtures, shared
 from .test_phone import phone_context as phone_context
 
@@ -212,7 +212,7 @@ def check_at_each_size(page: Page, root: str, where: str) -> None:
     """Upright, then turned sideways (the page resized as a phone turned): every control under `root` large
     enough and whole, with each option of each select, the page not scrolling sideways, and axe."""
     for width, height in SIZES:
-        turn(page, width, height)
+        resize(page, width, height)
         what = f"{where} at {size_id((width, height))}"
         measure(page, root, what)
         every_option(page, root, what)
@@ -230,7 +230,7 @@ def test_every_control_on_the_match_page_and_its_dialogs_is_a_large_target_with_
     for where, open_it in ON_THE_MATCH_PAGE.items():
         root = open_it(phone)
         check_at_each_size(phone, root, where)
-        turn(phone, *SIZES[0])
+        resize(phone, *SIZES[0])
         close_dialogs(phone)
 
 

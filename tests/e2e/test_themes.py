@@ -134,7 +134,7 @@ def test_each_theme_passes_axe_and_the_board_keeps_its_contrast(themed: tuple[Pa
     for number, (side, xgid) in enumerate(XGIDS.items()):
         open_position(page, site, xgid, in_page=number > 0)
         shown.append(position_id(page))
-        expect(html).to_have_attribute("data-theme", way.theme)  # the choice outlived the reload
+        expect(html).to_have_attribute("data-theme", way.theme)  # the choice outlived the first one's reload
         page.locator("#board").screenshot(path=str(SHOTS / f"{slug}-{side.replace(' ', '-')}.png"))
         failures += board_contrast(page, "#board svg", way.theme, f"the board, {side}")
 
