@@ -44,6 +44,10 @@ def four(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
             context.close()
 
 
+#: How an entrant's line is marked: numbered once drawn (their seed), not before.
+LIST_STYLE = "(li) => getComputedStyle(li).listStyleType"
+
+
 def places_taken(page: Page, name: str, taken: int) -> None:
     page.wait_for_selector(
         f"{tournament_row(name)}:has-text('{taken} of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
@@ -65,12 +69,20 @@ def moved_on_everywhere(everyone: dict[str, Page], winner: str) -> None:
 
 
 def plays_and_wins(
-    tournament: str, winner: Page, winner_name: str, loser: Page, loser_name: str, *, both_press: bool = False
+    tournament: str,
+    winner: Page,
+    winner_name: str,
+    loser: Page,
+    loser_name: str,
+    *,
+    winner_told: str,
+    both_press: bool = False,
 ) -> None:
     """Their match of `tournament`, whose panel both have open: the winner presses *Play your match* (an
     invitation for the loser alone), the loser accepts it in the lobby's list (`both_press`: presses *Play
     your match* too, which accepts it), the live match starts on both boards (in place of any match shown
-    before), the loser resigns; both open the panel again."""
+    before), the loser resigns. Over the board, each is told where the match leaves them in the tournament
+    (the winner `winner_told`, the loser that they are out); both open the panel again."""
     winner.click("#tournament-play")
     expect(winner.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
     expect(winner.locator("#tournament-message")).to_have_class(re.compile(r"\bform-info\b"))  # news, not red
@@ -93,6 +105,12 @@ def plays_and_wins(
     rd.resign_single(loser, winner)
     for page in (winner, loser):
         rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    out = rf"^{tournament} — [\w-]+: {winner_name} won your match; you are out of the tournament\.$"
+    expect(loser.locator("#notice-text")).to_have_text(re.compile(out), timeout=CONNECT_TIMEOUT_MS)
+    told = f"{tournament} — {winner_told}."
+    expect(winner.locator("#notice-text")).to_have_text(told, timeout=CONNECT_TIMEOUT_MS)
+    screenshot(loser, f"tournament-told-{loser_name.lower()}-1280x800", full_page=False)
+    for page in (winner, loser):
         rd.open_online(page, "lobby")
         open_tournament(page, tournament)
 
@@ -101,12 +119,13 @@ def plays_and_wins(
 def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     relay_and_site: tuple[str, str], four: list[Page]
 ) -> None:
-    """Ann organises a 4-place knock-out of 1-point matches and enters it; Bob, Cy and Dee join, every
+    """Ann organises a 4-place knock-out of 1-point matches and enters it; Bob, Dee and Cy join, every
     device's list counting the entrants as they come (Dee reloads her page after joining: her value is kept);
-    Ann closes registration now; each device reveals its part by itself, and every device shows the same
-    bracket, with each player's own match marked. An entry signed after the closing (Eve's, sent straight to
-    the relay) is not in it. The semi-finals and the final are played live on the same pages, and every
-    device names the champion."""
+    Cy takes the last place, and registration closes by itself; each device reveals its part by itself, and
+    every device shows the same bracket, with each player's own match marked. An entry signed after the
+    closing (Eve's, sent straight to the relay) is not in it. The semi-finals and the final are played live on
+    the same pages, each player told over the board where the match leaves them, and every device names the
+    champion."""
     relay, site = relay_and_site
     ann, bob, cy, dee = four
     everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
@@ -131,38 +150,51 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         assert row.locator("svg.identity-mark").get_attribute("aria-label") == ann_mark
 
     # Each joins from the list; every device's list counts the entrants as they come.
-    for taken, name in enumerate(("Ann", "Bob", "Cy", "Dee"), start=1):
+    for taken, name in enumerate(("Ann", "Bob", "Dee"), start=1):
         everyone[name].click(f"{tournament_row('Dawn cup')} button:text-is('Join')")
         for page in everyone.values():
             places_taken(page, "Dawn cup", taken)
         assert "you entered" in (everyone[name].text_content(tournament_row("Dawn cup")) or "")
         assert everyone[name].locator(f"{tournament_row('Dawn cup')} button:text-is('Join')").count() == 0
+    # Said where the player looks: the lobby's message line, as news (not a refusal's red).
+    expect(ann.locator("#lobby-message")).to_have_text(
+        "You entered the tournament. The draw is made when registration closes."
+    )
+    expect(ann.locator("#lobby-message")).to_have_class(re.compile(r"\bform-info\b"))
     # Dee's page closes and opens again, and she does not open the lobby: her device reveals by itself, from
     # the value behind her commitment kept on it.
     dee.goto(f"{site}?no-welcome")
     rd.wait_ready(dee)
     others = {name: page for name, page in everyone.items() if page is not dee}
 
-    # Every panel names the four entrants.
+    # Every panel names the three entrants; only the organiser is offered to close registration early.
     for name, page in others.items():
+        if page is cy:
+            continue
         open_tournament(page, "Dawn cup")
-        expect(page.locator("#tournament-entrants li")).to_have_count(4, timeout=CONNECT_TIMEOUT_MS)
+        expect(page.locator("#tournament-entrants li")).to_have_count(3, timeout=CONNECT_TIMEOUT_MS)
         entrants = page.eval_on_selector_all(
             "#tournament-entrants li", "(items) => items.map((i) => i.textContent)"
         )
-        assert sorted(entrants) == sorted(f"{n} (you)" if n == name else n for n in everyone), entrants
+        assert sorted(entrants) == sorted(f"{n} (you)" if n == name else n for n in ("Ann", "Bob", "Dee"))
+        # Not numbered before the draw: a number would read as a seed.
+        assert page.eval_on_selector("#tournament-entrants li", LIST_STYLE) != "decimal"
         expect(page.locator("#tournament-phase")).to_contain_text("Registration closes in")
         if page is not ann:
             expect(page.locator("#tournament-terms")).to_contain_text("organised by Ann")
             assert page.get_attribute("#tournament-terms svg.identity-mark", "aria-label") == ann_mark
+    expect(ann.locator("#tournament-close-now")).to_be_visible()
     assert bob.is_hidden("#tournament-close-now"), "only the organiser closes the registration"
 
-    # Ann closes registration now: the closing goes out, each entrant's device reveals, every device draws;
-    # Dee's too, before she opens the lobby.
-    ann.click("#tournament-close-now")
+    # Cy takes the last place: Ann's device closes registration by itself (nobody else can enter), each
+    # entrant's device reveals, every device draws; Dee's too, before she opens the lobby.
+    cy.click(f"{tournament_row('Dawn cup')} button:text-is('Join')")
+    open_tournament(cy, "Dawn cup")
     for page in others.values():
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
         expect(page.locator("#tournament-phase")).to_have_text("Drawn")
+        expect(page.locator("#tournament-entrants li")).to_have_count(4)
+        assert page.eval_on_selector("#tournament-entrants li", LIST_STYLE) == "decimal", "seed 1 first"
     open_lobby(dee, site, "Dee")
     open_tournament(dee, "Dawn cup")
     expect(dee.locator("#tournament-phase")).to_have_text("Drawn")
@@ -238,20 +270,32 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     table = next(t for t in semis if any(p.split(" ")[0] == keys["Ann"] for p in t))
     rival_key = next(k for k in (p.split(" ")[0] for p in table) if k != keys["Ann"])
     rival = everyone[names_by_key[rival_key]]
-    plays_and_wins("Dawn cup", ann, "Ann", rival, names_by_key[rival_key])
+    other_names = [names_by_key[p.split(" ")[0]] for t in semis if t is not table for p in t]
+    plays_and_wins(
+        "Dawn cup",
+        ann,
+        "Ann",
+        rival,
+        names_by_key[rival_key],
+        winner_told="Final: your match against the winner of {} and {}".format(*other_names),
+    )
     moved_on_everywhere(everyone, keys["Ann"])
-    expect(rival.locator("#tournament-yours")).to_be_hidden()
+    expect(rival.locator("#tournament-yours")).to_have_text(
+        "Semi-finals: Ann won your match; you are out of the tournament"
+    )
     screenshot(cy, "tournament-bracket-a-winner-1280x800")
 
     # The other semi-final, then the final, on the same pages: each finalist's board still shows the match
     # they won when the final starts (no page is opened again).
-    other_names = [names_by_key[p.split(" ")[0]] for t in semis if t is not table for p in t]
     finalist, loser = other_names
-    plays_and_wins("Dawn cup", everyone[finalist], finalist, everyone[loser], loser)
+    told = "Final: your match against Ann"
+    plays_and_wins("Dawn cup", everyone[finalist], finalist, everyone[loser], loser, winner_told=told)
     moved_on_everywhere(everyone, keys[finalist])
     for page in (ann, everyone[finalist]):
         expect(page.locator("#tournament-yours")).to_contain_text("Final: your match against")
-    plays_and_wins("Dawn cup", ann, "Ann", everyone[finalist], finalist, both_press=True)
+    won = "You won the tournament"
+    plays_and_wins("Dawn cup", ann, "Ann", everyone[finalist], finalist, winner_told=won, both_press=True)
+    expect(ann.locator("#tournament-yours")).to_have_text("You won the tournament")
     for page in everyone.values():
         expect(page.locator("#tournament-phase")).to_contain_text("Ann won", timeout=CONNECT_TIMEOUT_MS)
     # The lobby's list of tournaments names the champion too.
@@ -263,9 +307,9 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
 def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
     relay_and_site: tuple[str, str], four: list[Page]
 ) -> None:
-    """A 4-place round robin, all four entered and registration closed now: every device shows the same three
-    rounds of two tables (the Berger tables: each player meets each other once) and the same standings table,
-    nobody having played yet."""
+    """A 4-place round robin, all four entered (registration closing by itself once they are): every device
+    shows the same three rounds of two tables (the Berger tables: each player meets each other once) and the
+    same standings table, nobody having played yet."""
     _, site = relay_and_site
     ann, bob, cy, dee = four
     everyone = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
@@ -284,11 +328,8 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
     for page in everyone.values():
         places_taken(page, "Noon league", 4)
         assert "round robin · 3-point matches" in (page.text_content(tournament_row("Noon league")) or "")
-    open_tournament(ann, "Noon league")
-    ann.click("#tournament-close-now")
     for page in everyone.values():
-        if page is not ann:
-            open_tournament(page, "Noon league")
+        open_tournament(page, "Noon league")
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
         expect(page.locator("#tournament-rounds h4")).to_have_text(["Round 1", "Round 2", "Round 3"])
     drawn = bracket(ann)
@@ -361,8 +402,10 @@ def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
     expect(bob.locator("#tournament-entrants li")).to_have_text(["Bob (you)"], timeout=CONNECT_TIMEOUT_MS)
     expect(bob.locator("#tournament-join")).to_be_hidden()
     expect(ann.locator("#tournament-entrants li")).to_have_text(["Bob"], timeout=CONNECT_TIMEOUT_MS)
-    for words in ("#tournament-message", "#lobby-message"):
-        expect(bob.locator(words)).to_have_text("")
+    expect(bob.locator("#tournament-message")).to_have_text(
+        "You entered the tournament. The draw is made when registration closes."
+    )
+    expect(bob.locator("#lobby-message")).to_have_text("")
     assert "#tournament=" not in bob.url, "the link is taken: a reload does not open it again"
 
     # Bob leaves before the draw: every device counts one entrant fewer; he may enter again.
@@ -440,7 +483,6 @@ def test_a_knockout_by_links_has_its_semi_final_played_by_letters(
     for page in everyone.values():
         places_taken(page, "Post cup", 4)
         open_tournament(page, "Post cup")
-    ann.click("#tournament-close-now")
     for page in everyone.values():
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
     keys = {
@@ -474,4 +516,6 @@ def test_a_knockout_by_links_has_its_semi_final_played_by_letters(
         rd.open_online(page, "lobby")
         open_tournament(page, "Post cup")
     moved_on_everywhere(everyone, keys["Ann"])
-    expect(rival.locator("#tournament-yours")).to_be_hidden()
+    expect(rival.locator("#tournament-yours")).to_have_text(
+        "Semi-finals: Ann won your match; you are out of the tournament"
+    )

@@ -46,8 +46,8 @@ def move_clocks(pages: list[Page], seconds: int) -> None:
 
 
 def drawn_knockout(everyone: dict[str, Page], site: str, name: str) -> None:
-    """Ann organises a live knock-out of four 1-point matches; all four join; she closes registration now;
-    every device draws it, each panel open."""
+    """Ann organises a live knock-out of four 1-point matches; all four join (registration closes by itself
+    once every place is taken); every device draws it, each panel open."""
     ann = everyone["Ann"]
     for player, page in everyone.items():
         open_lobby(page, site, player)
@@ -62,7 +62,6 @@ def drawn_knockout(everyone: dict[str, Page], site: str, name: str) -> None:
             )
     for page in everyone.values():
         open_tournament(page, name)
-    ann.click("#tournament-close-now")
     for page in everyone.values():
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
 

@@ -35,7 +35,8 @@ def five(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
 
 def drawn_knockout(site: str, entrants: dict[str, Page], name: str) -> dict[str, str]:
     """The first of `entrants` organises a 4-place live knock-out of 1-point matches, all four join from the
-    list and the organiser closes registration now: drawn on every device. Their keys, by name."""
+    list (registration closes by itself once every place is taken): drawn on every device. Their keys, by
+    name."""
     organiser = next(iter(entrants.values()))
     open_lobby(organiser, site, next(iter(entrants)))
     organise(organiser, name, places=4, length=1, closes_minutes=30)
@@ -50,7 +51,6 @@ def drawn_knockout(site: str, entrants: dict[str, Page], name: str) -> dict[str,
             f"{tournament_row(name)}:has-text('4 of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
         )
         open_tournament(page, name)
-    organiser.click("#tournament-close-now")
     for page in entrants.values():
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
     return {

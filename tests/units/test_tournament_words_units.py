@@ -1,6 +1,6 @@
 """A tournament in words (web/lobby/tournament-words.js) under Node, on brackets and tables the core computes
 (py/backgammon/tournament): the phase, the time left to register, the knock-out's round names, and a player's
-next match, with the byes of five entrants and a decided semi-final."""
+next match or where they stand, with the byes of five entrants and a decided semi-final."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ pytestmark = needs_node
 
 IMPORTS = """
 import {
-  inWords, phaseWords, roundName, tournamentTerms, yourMatchWords,
+  inWords, phaseWords, roundName, tournamentTerms, yourStandingWords,
 } from "{WEB}/lobby/tournament-words.js";
 """
 NAMES = {"a": "Ann", "b": "Bob", "c": "Cy", "d": "Dee", "e": "Eve"}
@@ -24,6 +24,17 @@ NAMES = {"a": "Ann", "b": "Bob", "c": "Cy", "d": "Dee", "e": "Eve"}
 
 def node(body: str, **data: Any) -> Any:
     return run_module(IMPORTS, f"const data = {json.dumps(data)};\n{body}")
+
+
+def page(rounds: Any, form: str = "knockout", phase: str = "drawn", **more: Any) -> dict[str, Any]:
+    """A tournament's view as `tournament_view` answers it, with what `yourStandingWords` reads."""
+    return {
+        "summary": {"phase": phase, "format": form},
+        "rounds": rounds,
+        "standings": None,
+        "champion": None,
+        **more,
+    }
 
 
 def test_the_time_left_to_register_in_words() -> None:
@@ -103,19 +114,18 @@ def test_the_knockout_rounds_are_named_by_the_rounds_left() -> None:
 
 def test_a_players_next_match_in_a_knockout_of_five_with_byes() -> None:
     """Five entrants: seeds 1 to 3 have byes, seed 4 meets seed 5 in round 1; a seed with a bye waits for a
-    round-2 opponent (4 v 5's winner for seed 1) or meets a known one (seeds 2 and 3 meet)."""
+    round-2 opponent (4 v 5's winner for seed 1) or meets a known one (seeds 2 and 3 meet). Once Eve beats
+    Dee, Dee is out, and is told who put her out."""
     order = ["a", "b", "c", "d", "e"]
-    rounds = bracket(order, {})
-    decided = bracket(order, {(1, 2): "e"})
     shown = node(
         """print([
-             ...data.order.map((key) => yourMatchWords(data.rounds, key, data.names, true)),
-             yourMatchWords(data.decided, "a", data.names, true),
-             yourMatchWords(data.decided, "d", data.names, true),
+             ...data.order.map((key) => yourStandingWords(data.drawn, key, data.names)),
+             yourStandingWords(data.decided, "a", data.names),
+             yourStandingWords(data.decided, "d", data.names),
            ]);""",
         order=order,
-        rounds=rounds,
-        decided=decided,
+        drawn=page(bracket(order, {})),
+        decided=page(bracket(order, {(1, 2): "e"})),
         names=NAMES,
     )
     assert shown == [
@@ -125,6 +135,21 @@ def test_a_players_next_match_in_a_knockout_of_five_with_byes() -> None:
         "Quarter-finals: your match against Eve",
         "Quarter-finals: your match against Dee",
         "Semi-finals: your match against Eve",
+        "Quarter-finals: Eve won your match; you are out of the tournament",
+    ]
+
+
+def test_a_knockout_over_names_its_champion_to_them_and_the_loser_of_the_final_out() -> None:
+    order = ["a", "b", "c", "d"]
+    rounds = bracket(order, {(1, 1): "a", (1, 2): "b", (2, 1): "b"})
+    shown = node(
+        """print(["a", "b", "e"].map((key) => yourStandingWords(data.over, key, data.names)));""",
+        over=page(rounds, phase="over", champion="b"),
+        names=NAMES,
+    )
+    assert shown == [
+        "Final: Bob won your match; you are out of the tournament",
+        "You won the tournament",
         None,
     ]
 
@@ -135,9 +160,39 @@ def test_a_players_next_match_in_a_round_robin_skips_their_bye() -> None:
     rounds = round_robin(order, {})
     sitting_out = next(key for key in order for p in rounds[0] if p["bye"] and key in p["players"])
     shown = node(
-        "print(yourMatchWords(data.rounds, data.key, data.names, false));",
-        rounds=rounds,
+        "print(yourStandingWords(data.drawn, data.key, data.names));",
+        drawn=page(rounds, "roundrobin"),
         key=sitting_out,
         names=NAMES,
     )
     assert shown.startswith("Round 2: your match against "), shown
+
+
+def test_a_round_robin_player_with_every_match_played_waits_then_is_told_their_place() -> None:
+    """Three in a round robin (each sits out once): Ann has played both her matches while Bob and Cy have not
+    met; once they have, the tournament is over and each is told their place in the standings."""
+    order = ["a", "b", "c"]
+    rounds = round_robin(order, {})
+    results = {
+        (p["round"], p["table"]): "a" if "a" in p["players"] else "b"
+        for r in rounds
+        for p in r
+        if not p["bye"]
+    }
+    ann_played = {place: winner for place, winner in results.items() if winner == "a"}
+    standings = [{"key": key} for key in ("a", "b", "c")]
+    shown = node(
+        """print([
+             yourStandingWords(data.waiting, "a", data.names),
+             ...["a", "b", "c"].map((key) => yourStandingWords(data.over, key, data.names)),
+           ]);""",
+        waiting=page(round_robin(order, ann_played), "roundrobin"),
+        over=page(round_robin(order, results), "roundrobin", "over", standings=standings, champion="a"),
+        names=NAMES,
+    )
+    assert shown == [
+        "Your matches are all played: the standings are final once every match is",
+        "You won the tournament",
+        "The tournament is over: you finished in place 2 of 3",
+        "The tournament is over: you finished in place 3 of 3",
+    ]

@@ -137,12 +137,16 @@ export async function createLobby(ctx) {
   let messageWords = () => "";
   /** The message shown says what is wrong with the name: it goes once a name passes. */
   let nameRefused = false;
-  /** @param {string | (() => string)} words */
-  const message = (words) => {
+  /**
+   * The lobby's message line: a refusal or failure (red), or with `info`, news of what was done (the ink's colour).
+   * @param {string | (() => string)} words @param {{info?: boolean}} [how]
+   */
+  const message = (words, { info = false } = {}) => {
     nameRefused = false;
     messageWords = typeof words === "function" ? words : () => words;
     const text = messageWords();
     $("lobby-message").textContent = text;
+    $("lobby-message").classList.toggle("form-info", info);
     if (text) ctx.say(text);
   };
   /** What a name typed says is wrong with it, in the language in force ("" once it passes). @param {string} typed */
@@ -205,7 +209,7 @@ export async function createLobby(ctx) {
   // Tournaments (their code loaded now, with the lobby, not at the page's start).
   const tournaments = import("./tournaments.js").then(({ createTournaments }) =>
     createTournaments({
-      namespace: ctx.namespace, call, signer, pool, say: ctx.say, message, chosenName, form, lobbyDialog: dialog, playMatch,
+      namespace: ctx.namespace, call, signer, pool, say: ctx.say, notice: ctx.notice, message, chosenName, form, lobbyDialog: dialog, playMatch,
       watch: ctx.watch, review: ctx.review, ownRecord,
       shared: {
         inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, watchKind: WATCH_KIND, checkName, markOfKey, drawMark, openKeyval, copyText,

@@ -1,12 +1,13 @@
 // @ts-check
 /**
- * A tournament's panel (the dialog *Open* shows): its terms, its phase in words, this player's next match, the
- * entrants, and once drawn the knock-out bracket (rounds as columns, each table its two players, byes shown, winners
- * marked) or the round robin's rounds and its standings; the winner at the end. Drawn from `tournament_view` alone:
+ * A tournament's panel (the dialog *Open* shows): its terms, its phase in words, where this player stands (their
+ * next match, out, the champion), the entrants (numbered once drawn: seed 1 first), and once drawn the knock-out
+ * bracket (rounds as columns, each table its two players, byes shown, winners marked) or the round robin's rounds
+ * and its standings; the winner at the end. Drawn from `tournament_view` alone:
  * every device computes the same from the same signed events.
  */
 import { currentLanguage, t } from "../i18n/i18n.js";
-import { phaseWords, roundName, tournamentTerms, yourMatchWords } from "./tournament-words.js";
+import { phaseWords, roundName, tournamentTerms, yourStandingWords } from "./tournament-words.js";
 import { claimWords } from "./tournament-claim-view.js";
 
 /** Where the organiser's name goes in the words "organised by …" (a character no name holds: names refuse them). */
@@ -44,7 +45,7 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
   const phase = phaseWords({ ...page, phase: page.summary.phase, closes: page.summary.closes, names }, now);
   if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
   $("tournament-phase").dataset.phase = page.summary.phase;
-  const yours = page.summary.phase === "drawn" ? yourMatchWords(page.rounds, me, names, page.summary.format === "knockout") : null;
+  const yours = yourStandingWords(page, me, names);
   $("tournament-yours").hidden = !yours;
   $("tournament-yours").textContent = yours ?? "";
 
@@ -52,6 +53,8 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
   const keys = page.order.length ? page.order : entrants.map((e) => e.key);
   const drawnEntrants = JSON.stringify([keys, names, me, language]);
   const list = $("tournament-entrants");
+  // Numbered only once drawn: before, a number would read as a seed the draw has not given.
+  list.classList.toggle("tournament-seeded", page.order.length > 0);
   if (list.dataset.drawn !== drawnEntrants) {
     list.dataset.drawn = drawnEntrants;
     list.replaceChildren(...keys.map((key) => {

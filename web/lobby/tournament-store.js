@@ -8,9 +8,11 @@
  *   {"version": 1,
  *    "organised": [{"address": "31663:<key>:<d>", "announcement": <signed event>, "closing": <signed event> | null}],
  *    "entered": [{"address": "...", "value": "<64 hex>", "entry": <signed event>, "revealed": false,
- *                 "left": <signed event> | null, "earlier": [<signed event>, ...]}]}
+ *                 "left": <signed event> | null, "earlier": [<signed event>, ...], "told": 2}]}
  *   left: the entrant's leave, once they took the entry back; earlier: the entry and leave before an entry made
- *   again (published again with it, so that a relay that lost the leave has it back)
+ *   again (published again with it, so that a relay that lost the leave has it back); told: how far the player was
+ *   told of where they stand (web/lobby/tournaments.js `progress`; -1 or absent: not yet), so that a reload, hearing
+ *   the tournament again from its start, tells nothing old again
  *
  * Damaged data is set aside under `<key>.damaged` (never trusted, never thrown away) and the device goes on with
  * none. The page's storage (web/keyval.js `openKeyval`) is handed in: imported here, it would be split out of the
@@ -25,7 +27,7 @@ const storageKey = (namespace) => `${namespace}.tournaments.v1`;
 /**
  * @typedef {Record<string, any>} SignedEvent
  * @typedef {{address: string, announcement: SignedEvent, closing: SignedEvent | null}} Organised
- * @typedef {{address: string, value: string, entry: SignedEvent, revealed: boolean, left?: SignedEvent | null, earlier?: SignedEvent[]}} Entered
+ * @typedef {{address: string, value: string, entry: SignedEvent, revealed: boolean, left?: SignedEvent | null, earlier?: SignedEvent[], told?: number}} Entered
  * @typedef {{version: number, organised: Organised[], entered: Entered[]}} Kept
  */
 
@@ -47,6 +49,7 @@ function parsed(text) {
       entered: entered.map((e) => ({
         ...e, revealed: e.revealed === true, left: e.left && typeof e.left === "object" ? e.left : null,
         earlier: Array.isArray(e.earlier) ? e.earlier.filter((/** @type {any} */ event) => event && typeof event === "object") : [],
+        told: Number.isInteger(e.told) ? e.told : -1,
       })),
     };
   } catch {
@@ -92,5 +95,16 @@ export function keepOrganised(keyval, namespace, organised) {
 export function keepEntered(keyval, namespace, entered) {
   return changeKept(keyval, namespace, (kept) => {
     kept.entered = [...kept.entered.filter((e) => e.address !== entered.address), entered].slice(-MAX_KEPT);
+  });
+}
+
+/**
+ * How far the player was told of where they stand in a tournament they entered, changed in place (a whole entry
+ * written back could undo a reveal noted meanwhile).
+ * @param {Keyval} keyval @param {string} namespace @param {string} address @param {number} told
+ */
+export function keepTold(keyval, namespace, address, told) {
+  return changeKept(keyval, namespace, (kept) => {
+    for (const entered of kept.entered) if (entered.address === address && !entered.left) entered.told = told;
   });
 }

@@ -84,27 +84,65 @@ export function phaseWords(s, now) {
 }
 
 /**
- * This player's next match in a drawn tournament: the first pairing with them in it, not a bye, with no winner yet,
- * by its round's name. Its other player may not be known yet (a knock-out's later round): then the winner of the
- * match before that feeds their place, by its players' names. Null when there is none (not drawn, or out).
- * @param {Pairing[][]} rounds @param {string} me @param {Record<string, string>} names @param {boolean} knockout
+ * Where this player stands in a drawn or finished tournament, as data (equal data: the same news): their next match
+ * (`next`: its round's index and pairing), out of a knock-out (`out`: the round, and who beat them), all their
+ * round-robin matches played (`played`), the champion (`won`), or their place once a round robin is over (`placed`).
+ * Null when they did not enter, or before the draw.
+ * @param {Pick<Page, "summary" | "rounds" | "standings" | "champion">} page @param {string} me
+ * @returns {{kind: "next", index: number, pairing: Pairing} | {kind: "out", index: number, by: string} |
+ *   {kind: "played"} | {kind: "won"} | {kind: "placed", place: number, of: number} | null}
  */
-export function yourMatchWords(rounds, me, names, knockout) {
-  const nameOf = (/** @type {string | null} */ key) => (key && names[key]) || t("tournament.aPlayer");
-  for (const [index, round] of rounds.entries()) {
+export function yourStanding(page, me) {
+  const { phase, format } = page.summary;
+  if ((phase !== "drawn" && phase !== "over") || !page.rounds.flat().some((p) => p.players.includes(me))) return null;
+  if (page.champion === me) return { kind: "won" };
+  for (const [index, round] of page.rounds.entries()) {
     for (const pairing of round) {
-      if (pairing.bye || pairing.winner !== null || !pairing.players.includes(me)) continue;
-      const named = knockout ? roundName(index, rounds.length) : t("tournament.round", { n: pairing.round });
+      if (pairing.bye || !pairing.players.includes(me)) continue;
+      if (pairing.winner === null) return phase === "drawn" ? { kind: "next", index, pairing } : null;
+      if (format === "knockout" && pairing.winner !== me) return { kind: "out", index, by: pairing.winner };
+    }
+  }
+  const place = (page.standings ?? []).findIndex((s) => s.key === me);
+  if (phase === "over" && place >= 0) return { kind: "placed", place: place + 1, of: page.standings?.length ?? 0 };
+  return format === "knockout" ? null : { kind: "played" };
+}
+
+/**
+ * Where this player stands, in words (the panel's line, the list's row, the news): "Semi-finals: your match against
+ * Bob", "Final: your match against the winner of Ann and Dee", "Semi-finals: Cy won your match; you are out of the
+ * tournament", "You won the tournament". Null as `yourStanding` is.
+ * @param {Pick<Page, "summary" | "rounds" | "standings" | "champion">} page @param {string} me
+ * @param {Record<string, string>} names
+ */
+export function yourStandingWords(page, me, names) {
+  const standing = yourStanding(page, me);
+  const knockout = page.summary.format === "knockout";
+  const nameOf = (/** @type {string | null} */ key) => (key && names[key]) || t("tournament.aPlayer");
+  const roundOf = (/** @type {number} */ index) => (knockout ? roundName(index, page.rounds.length) : t("tournament.round", { n: index + 1 }));
+  switch (standing?.kind) {
+    case "next": {
+      const { index, pairing } = standing;
+      const named = roundOf(index);
       const other = pairing.players.find((key) => key !== me) ?? null;
       if (other !== null) return t("tournament.yourMatch", { round: named, name: nameOf(other) });
       // A knock-out's table T is fed by tables 2T - 1 and 2T of the round before, in that order.
-      const feeder = knockout && index > 0 ? rounds[index - 1][2 * pairing.table - 2 + (pairing.players.indexOf(me) === 0 ? 1 : 0)] : undefined;
+      const feeder = knockout && index > 0 ? page.rounds[index - 1][2 * pairing.table - 2 + (pairing.players.indexOf(me) === 0 ? 1 : 0)] : undefined;
       const [first, second] = feeder?.players ?? [null, null];
       if (first && second) return t("tournament.yourMatchWinnerOf", { round: named, first: nameOf(first), second: nameOf(second) });
       return t("tournament.yourMatchUndecided", { round: named });
     }
+    case "out":
+      return t("tournament.youAreOut", { round: roundOf(standing.index), name: nameOf(standing.by) });
+    case "won":
+      return t("tournament.youWon");
+    case "played":
+      return t("tournament.yoursPlayed");
+    case "placed":
+      return t("tournament.youPlaced", { place: standing.place, n: standing.of });
+    default:
+      return null;
   }
-  return null;
 }
 
 /**

@@ -6,16 +6,21 @@
  * `tournament_list` and `tournament_view` answer.
  *
  * This device does its part of the draw by itself, whenever the lobby is connected: as organiser, once registration
- * is over (its time, or *Close registration now*), it signs the closing the worker states (`tournament_closing`:
- * the earliest entries heard, one per key); as entrant, once it holds a closing that lists its entry, it reveals the
- * value behind its commitment, kept on this device (web/lobby/tournament-store.js) since it joined.
+ * is over (its time, every place taken, or *Close registration now*), it signs the closing the worker states
+ * (`tournament_closing`: the earliest entries heard, one per key); as entrant, once it holds a closing that lists its
+ * entry, it reveals the value behind its commitment, kept on this device (web/lobby/tournament-store.js) since it
+ * joined.
+ *
+ * What happens is shown where the player looks: the open panel's message line, else the lobby's, else a notice over
+ * the board (`tell`); an entrant is told where they stand each time it moves on (drawn, through, out, the champion).
  */
 import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { renderTournamentList } from "./tournament-list-view.js";
 import { renderPanel } from "./tournament-panel.js";
+import { yourStanding, yourStandingWords } from "./tournament-words.js";
 import { renderClaim } from "./tournament-claim-view.js";
 import { createFollow } from "./tournament-follow.js";
-import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, readTournaments as readKept } from "./tournament-store.js";
+import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, keepTold, readTournaments as readKept } from "./tournament-store.js";
 
 /** Events handed to the worker at once, at most (as the lobby's). */
 const BATCH = 50;
@@ -35,7 +40,9 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {import("./identity.js").Signer} signer
  * @property {{subscribe: import("./relay-pool.js").Pool["subscribe"], publish: import("./relay-pool.js").Pool["publish"]}} pool
  * @property {(text: string) => void} say  to the screen reader
- * @property {(text: string) => void} message  the lobby's message line
+ * @property {(text: string) => void} notice  a notice over the board, the player sees (and the announcer says)
+ * @property {(words: string | (() => string), how?: {info?: boolean}) => void} message  the lobby's message line
+ *   (with `info`: news, not a refusal)
  * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
  * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
  * @property {HTMLDialogElement} lobbyDialog
@@ -150,7 +157,15 @@ export async function createTournaments(ctx) {
     const entered = new Set((await readTournaments()).entered.filter((e) => !e.left).map((e) => e.address));
     if (ctx.lobbyDialog.open) {
       const { tournaments } = await call("tournament_list", { now });
-      await renderTournamentList($("lobby-tournament-list"), { items: tournaments, me, entered, now, markOfKey, drawMark: shared.drawMark });
+      // Where this player stands in each drawn tournament they entered, beside "you entered".
+      const standings = new Map();
+      for (const item of tournaments) {
+        if (!entered.has(item.address) || (item.phase !== "drawn" && item.phase !== "over")) continue;
+        const page = await call("tournament_view", { address: item.address, now }).catch(() => null);
+        const words = page && yourStandingWords(page, me, namesOf(page));
+        if (words) standings.set(item.address, words);
+      }
+      await renderTournamentList($("lobby-tournament-list"), { items: tournaments, me, entered, standings, now, markOfKey, drawMark: shared.drawMark });
     }
     if (panel.open && shown) await drawPanel(shown, entered, now);
   }
@@ -178,6 +193,9 @@ export async function createTournaments(ctx) {
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
     closeNow.hidden = !(page.summary.organiser === me && (page.summary.phase === "registration" || page.summary.phase === "closing"));
   }
+
+  /** Every entrant's name by key: as they entered, and as the worker names them. @param {import("./tournament-words.js").Page} page */
+  const namesOf = (page) => ({ ...Object.fromEntries(page.entrants.map((e) => [e.key, e.name])), ...page.names });
 
   /** A link to a tournament, to send anywhere: this site's address with the tournament's. @param {string} address */
   const linkTo = (address) => `${location.origin}${location.pathname}#tournament=${address}`;
@@ -258,11 +276,63 @@ export async function createTournaments(ctx) {
     return page?.time_limit;
   }
 
-  /** Tournaments the worker says changed: drawn again, and this device's part of their draw done. @param {string[]} addresses */
+  /**
+   * Tournaments the worker says changed: drawn again, this device's part of their draw done, and the player told
+   * where they now stand. @param {string[]} addresses
+   */
   async function changed(addresses) {
     if (linked && addresses.includes(linked)) void openLinked(linked);
     await render();
     void ourPart(addresses);
+    standingsTold = standingsTold.then(() => tellStandings(addresses)).catch(() => {});
+  }
+
+  // ---- telling the player ----------------------------------------------------------------------------------------
+
+  /**
+   * News of a tournament, where the player looks: the message line of its panel when that is open, else the lobby's,
+   * else a notice over the board.
+   * @param {string} address @param {() => string} words
+   */
+  function tell(address, words) {
+    if (panel.open && shown === address) panelMessage(words, { info: true });
+    else if (ctx.lobbyDialog.open) ctx.message(words, { info: true });
+    else ctx.notice(words());
+  }
+
+  /** One telling at a time: two at once could tell the same news twice. */
+  let standingsTold = Promise.resolve();
+
+  /**
+   * Each tournament among `addresses` this player entered: where they stand, told once each time it moves on (the
+   * draw, each match of theirs decided, the end), and never again after a reload (`told`, kept).
+   * @param {string[]} addresses
+   */
+  async function tellStandings(addresses) {
+    for (const entered of (await readTournaments()).entered) {
+      if (entered.left || !addresses.includes(entered.address)) continue;
+      const page = await call("tournament_view", { address: entered.address, now: nowSeconds() }).catch(() => null);
+      if (!page || yourStanding(page, me) === null) continue;
+      const reached = progress(page);
+      if (reached <= (entered.told ?? -1)) continue;
+      await keepTold(store, ctx.namespace, entered.address, reached);
+      const words = () => yourStandingWords(page, me, namesOf(page)) ?? "";
+      // Its open panel shows where they stand already, drawn from the same view.
+      if (panel.open && shown === entered.address) ctx.say(words());
+      else tell(entered.address, () => t("tournament.news", { name: page.summary.name, words: words() }));
+    }
+  }
+
+  /**
+   * How far this player has come in a tournament: a number that only grows as its events are heard, in whatever
+   * order a reload hears them again (-1 before the draw, then one more for each of their matches decided, and one
+   * at the end, unless they were out before it: that is not news again). @param {import("./tournament-words.js").Page} page
+   */
+  function progress(page) {
+    if (page.summary.phase !== "drawn" && page.summary.phase !== "over") return -1;
+    const decided = page.rounds.flat().filter((p) => !p.bye && p.winner !== null && p.players.includes(me)).length;
+    const ended = page.summary.phase === "over" && yourStanding(page, me)?.kind !== "out";
+    return decided + (ended ? 1 : 0);
   }
 
   /** This device's part, one look at a time (two looks at once could sign two closings). */
@@ -273,8 +343,8 @@ export async function createTournaments(ctx) {
   // ---- this device's part of the draw --------------------------------------------------------------------------
 
   /**
-   * As organiser, close each tournament whose registration time is over; as entrant, reveal in each closing that
-   * lists this device's entry.
+   * As organiser, close each tournament whose registration time is over or whose every place is taken; as entrant,
+   * reveal in each closing that lists this device's entry.
    * @param {string[] | null} addresses  those to look at (null: all this device organised or entered)
    */
   async function doOurPart(addresses) {
@@ -283,7 +353,9 @@ export async function createTournaments(ctx) {
     for (const organised of kept.organised) {
       if (organised.closing || busy.has(organised.address) || (addresses && !addresses.includes(organised.address))) continue;
       const page = await call("tournament_view", { address: organised.address, now });
-      if (page.summary.phase === "closing") await closeRegistration(organised.address, false);
+      if (page.summary.phase === "closing") await closeRegistration(organised.address, "time");
+      // Full: nobody else can enter, so nobody waits for the time announced (as *Close registration now* does).
+      else if (page.summary.phase === "registration" && page.entrants.length >= page.summary.places) await closeRegistration(organised.address, "full");
     }
     for (const entered of kept.entered) {
       if (entered.revealed || entered.left || busy.has(entered.address) || (addresses && !addresses.includes(entered.address))) continue;
@@ -293,7 +365,7 @@ export async function createTournaments(ctx) {
       try {
         await send(signer.sign(revealTemplate({ address: entered.address, value: entered.value, createdAt: nowSeconds() })));
         await keepEntered({ ...entered, revealed: true });
-        ctx.say(t("tournament.revealed", { name: page.summary.name }));
+        tell(entered.address, () => t("tournament.revealed", { name: page.summary.name }));
       } catch {
         // No relay took it: tried again at the next change or tick.
       } finally {
@@ -303,11 +375,12 @@ export async function createTournaments(ctx) {
   }
 
   /**
-   * The organiser's closing: the entries the worker lists, signed and published. `asked`: the organiser pressed
-   * *Close registration now* (the words go to the panel).
-   * @param {string} address @param {boolean} asked
+   * The organiser's closing: the entries the worker lists, signed and published. `why`: registration's time is over,
+   * every place is taken, or the organiser pressed *Close registration now* (what goes wrong is said in the panel).
+   * @param {string} address @param {"time" | "full" | "asked"} why
    */
-  async function closeRegistration(address, asked) {
+  async function closeRegistration(address, why) {
+    const asked = why === "asked";
     const kept = (await readTournaments()).organised.find((o) => o.address === address);
     if (!kept || kept.closing || busy.has(address)) return;
     busy.add(address);
@@ -316,7 +389,7 @@ export async function createTournaments(ctx) {
       if (page.summary.phase !== "registration" && page.summary.phase !== "closing") return;
       // Asked for (*Close registration now*), the closing may come before the announced end: it takes the
       // entries heard so far as that end would, and every device leaves out an entry made after it.
-      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: nowSeconds(), early: asked });
+      const { entries, reveals_until: revealsUntil } = await call("tournament_closing", { address, now: nowSeconds(), early: why !== "time" });
       if (entries.length < 2) {
         if (asked) panelMessage(() => t("tournament.tooFew"));
         return;
@@ -325,7 +398,7 @@ export async function createTournaments(ctx) {
       // Kept before it is sent: a second, different closing would end the tournament for everyone.
       await keepOrganised({ ...kept, closing: event });
       await send(event);
-      ctx.say(t("tournament.closed", { n: entries.length }));
+      tell(address, () => t("tournament.closed", { n: entries.length }));
     } catch (error) {
       const detail = String(/** @type {Error} */ (error)?.message ?? error);
       if (asked) panelMessage(() => t("tournament.closeFailed", { error: detail }));
@@ -396,7 +469,7 @@ export async function createTournaments(ctx) {
     ctx.message("");
     try {
       await send(event);
-      ctx.say(t("tournament.announced", { name: checked.name }));
+      tell(address, () => t("tournament.announced", { name: checked.name }));
       // Announced: the form folds away, its name cleared; the tournament is in the list as the organiser's.
       field("tournament-name").value = "";
       $("lobby-organise").removeAttribute("open");
@@ -433,7 +506,7 @@ export async function createTournaments(ctx) {
     await keepEntered({ address, value, entry: event, revealed: false, left: null, earlier });
     try {
       await send(event);
-      ctx.say(t("tournament.entered"));
+      tell(address, () => t("tournament.entered"));
     } catch {
       ctx.message(t("tournament.entryNotSent"));
     }
@@ -452,7 +525,7 @@ export async function createTournaments(ctx) {
     await keepEntered({ ...entered, left: event });
     try {
       await send(event);
-      ctx.say(t("tournament.left"));
+      tell(address, () => t("tournament.left"));
     } catch {
       panelMessage(() => t("tournament.leaveNotSent"));
     }
@@ -492,7 +565,7 @@ export async function createTournaments(ctx) {
     const template = act === "claim" ? claimTemplate(place) : answerTemplate({ ...place, claim: String(claim) });
     button.disabled = true;
     void send(signer.sign(template))
-      .then(() => ctx.say(act === "claim" ? t("tournament.saidClaimed") : t("tournament.saidAnswered")))
+      .then(() => panelMessage(() => (act === "claim" ? t("tournament.saidClaimed") : t("tournament.saidAnswered")), { info: true }))
       .catch(() => panelMessage(() => t("tournament.notTaken")))
       .finally(() => void render());
   });
@@ -502,7 +575,7 @@ export async function createTournaments(ctx) {
   });
   $("tournament-close-now").addEventListener("click", () => {
     const address = shown;
-    parts = parts.then(() => closeRegistration(address, true)).catch(() => {});
+    parts = parts.then(() => closeRegistration(address, "asked")).catch(() => {});
     void parts.then(render);
   });
   panel.addEventListener("close", () => void (shown = ""));
