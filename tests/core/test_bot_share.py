@@ -5,11 +5,11 @@ back from the page is checked."""
 from __future__ import annotations
 
 import json
-import sys
 from functools import cache
 from typing import Any
 
 import pytest
+from world_class_support import rolled, whole_decisions
 
 from backgammon import api
 from backgammon.bot.cube import MatchContext
@@ -23,15 +23,11 @@ from backgammon.errors import InvalidActionError
 from backgammon.movegen import legal_plays
 from backgammon.position import Position
 
-WORLD_CLASS = {"name": "W", "kind": "computer", "level": "world_class"}
-
 # A whole world-class decision takes seconds on CPython and minutes inside Pyodide: decisions made with and
 # without helpers are compared on CPython, and so are the 2-ply chances of three plays (38 s inside Pyodide);
 # inside Pyodide a cube decision's rolls are (to the last bit, below), and the page's helpers share in the
 # browser tests.
-WHOLE_DECISIONS = pytest.mark.skipif(
-    sys.platform == "emscripten", reason="whole world-class decisions, several each: on CPython only"
-)
+WHOLE_DECISIONS = whole_decisions("whole world-class decisions, several each: on CPython only")
 
 
 def over_the_wire(method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -41,11 +37,6 @@ def over_the_wire(method: str, params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidActionError(answer["error"]["message"])
     result: dict[str, Any] = answer["result"]
     return result
-
-
-def rolled(dice: list[int]) -> None:
-    api.call("new_match", {"settings": {"match_length": 5}, "players": [WORLD_CLASS, WORLD_CLASS]})
-    api.call("act", {"action": {"type": "roll", "dice": dice}})
 
 
 @cache

@@ -4,21 +4,16 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
-import pytest
+from world_class_support import rolled, whole_decisions
 
 from backgammon import api
 from backgammon.bot.methods import bot_action_method  # noqa: F401  (registers the bot's methods)
 
-WORLD_CLASS = {"name": "W", "kind": "computer", "level": "world_class"}
-
 # Two whole world-class decisions each (20-30 s inside Pyodide under Node): on CPython; the page thinks in
 # these steps inside Pyodide in the browser tests (test_match_computer.py's world class).
-WHOLE_DECISIONS = pytest.mark.skipif(
-    sys.platform == "emscripten", reason="whole world-class decisions: on CPython only"
-)
+WHOLE_DECISIONS = whole_decisions("whole world-class decisions: on CPython only")
 
 
 def think_until_done(level: str, budget_ms: float = 0) -> tuple[dict[str, Any] | None, int]:
@@ -29,11 +24,6 @@ def think_until_done(level: str, budget_ms: float = 0) -> tuple[dict[str, Any] |
             return answer["action"], calls
         assert answer["action"] is None
     raise AssertionError("never decided")
-
-
-def rolled(dice: list[int]) -> None:
-    api.call("new_match", {"settings": {"match_length": 5}, "players": [WORLD_CLASS, WORLD_CLASS]})
-    api.call("act", {"action": {"type": "roll", "dice": dice}})
 
 
 @WHOLE_DECISIONS
