@@ -35,7 +35,10 @@ from benchmarks.luck import Luck
 RUN_FIELDS = ("level", "seed", "net", "against")
 
 
-def read_run(paths: list[Path]) -> tuple[str, list[list[dict[str, Any]]]]:
+Run = tuple[str, list[list[dict[str, Any]]]]
+
+
+def read_run(paths: list[Path]) -> Run:
     """The kind of the run ("game" or "match") and each file's lines, checked to be one run's; exits saying
     why not."""
     files = [[json.loads(text) for text in path.read_text().splitlines() if text.strip()] for path in paths]
@@ -62,7 +65,12 @@ def read_run(paths: list[Path]) -> tuple[str, list[list[dict[str, Any]]]]:
 def kept_figures(paths: list[Path]) -> dict[str, object]:
     """The run's figures as the run prints them (`summarise`, `summarise_matches`), with the opponent its
     lines name (they name none when it is gnubg 0-ply)."""
-    kind, files = read_run(paths)
+    return run_figures(read_run(paths))
+
+
+def run_figures(run: Run) -> dict[str, object]:
+    """`kept_figures` of a run read."""
+    kind, files = run
     lines = [line for file in files for line in file]
     named = {"against": lines[0]["against"]} if lines[0].get("against") else {}
     if kind == "match":
@@ -79,7 +87,11 @@ def kept_figures(paths: list[Path]) -> dict[str, object]:
 def beside(paths: list[Path], other: list[Path]) -> dict[str, object]:
     """Two runs of matches compared on the matches both played (`--beside`); exits when either is no run of
     matches or their seeds differ (then their matches of one number are not played on the same dice)."""
-    runs = [read_run(files) for files in (paths, other)]
+    return runs_beside(read_run(paths), read_run(other))
+
+
+def runs_beside(*runs: Run) -> dict[str, object]:
+    """`beside` of two runs read."""
     if any(kind != "match" for kind, _ in runs):
         sys.exit("--beside compares runs of matches: give the files of two runs of matches")
     ours, theirs = ([line for file in files for line in file] for _, files in runs)
@@ -113,8 +125,9 @@ def main() -> None:
     missing = [str(path) for path in args.files + args.beside if not path.is_file()]
     if missing:
         parser.error(f"no such file: {', '.join(missing)}")
-    figures = kept_figures(args.files)
-    print(json.dumps({**figures, **beside(args.files, args.beside)} if args.beside else figures))
+    run = read_run(args.files)  # read once, for its figures and beside the other run
+    figures = run_figures(run)
+    print(json.dumps({**figures, **runs_beside(run, read_run(args.beside))} if args.beside else figures))
 
 
 if __name__ == "__main__":
