@@ -97,6 +97,8 @@ def start_live(host: Device, guest: Device, site: str, length: int = 1, rated: b
     rd.wait_ready(host.page)
     rd.invite(host.page, "Ann", length=length, rated=rated)
     link = rd.invitation_link(host.page)
+    # Nobody has joined: the connection line can name no one yet.
+    expect(host.page.locator("#remote-status")).to_have_text("Looking for your friend…")
     guest.page.goto(link)
     if rated:
         guest.page.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
@@ -136,6 +138,9 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert xgids_of_both(host.page, guest.page)
     assert "match with Bob · live · rated" in (host.page.text_content("#remote-title") or "")
     assert "match with Ann · live · rated" in (guest.page.text_content("#remote-title") or "")
+    # The connection line names the friend: the host's from the join, the guest's from the invitation.
+    expect(host.page.locator("#remote-status")).to_have_text("Connected to Bob.")
+    expect(guest.page.locator("#remote-status")).to_have_text("Connected to Ann.")
 
     # A chat line is shown as text on the other device, never as markup.
     host.page.fill("#remote-chat-text", "<b>good luck</b>")

@@ -5,19 +5,39 @@ table says what its match is doing, she watches the match in progress that may b
 watching mode, every message proven by her worker's rules core), is told in words that the other is not
 published for watching, and reviews the finished matches from the panel: from the watched moves, or, for
 the match nobody could watch, is told no record of it is here. A player reviews their own match from their
-device's own record. The panel on a phone, upright and sideways: axe, screenshots, nothing cut."""
+device's own record. The panel on a phone, upright and sideways: axe, screenshots, nothing cut. Each
+player's connection line names their opponent; a player whose match is over watches another table, and their
+own connection line is hidden under the watched board and back with their match. A knock-out by links, its
+events signed here: a finished match by links is offered for review only to its players (published nowhere,
+it is on no other device), and anyone else is told that only its result is here."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
+from tests.core.lobby_support import TOPIC, _node, announcement, needs_node, public_keys, secret, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
-from tests.e2e.lobby_driver import ROW, bracket, open_lobby, open_tournament, organise, tournament_row
+from tests.e2e.lobby_driver import (
+    ROW,
+    bracket,
+    open_lobby,
+    open_tournament,
+    organise,
+    publish,
+    tournament_row,
+)
 from tests.e2e.test_axe import audit
+
+from backgammon.tournament.draw import commitment
+from backgammon.tournament.held import Tournaments
 
 
 @pytest.fixture
@@ -177,6 +197,10 @@ def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_pan
     # One semi-final is played with watching off, the other with it on.
     play_your_match(name, x, y, x_key, watchable=False)
     play_your_match(name, ann, rival, keys["Ann"])
+    # Each connection line names the opponent: the host knew the name from the lobby, the other from the join.
+    rival_name, y_name = names_by_key[rival_key], names_by_key[y_key]
+    expect(ann.locator("#remote-status")).to_have_text(f"Connected to {rival_name}.")
+    expect(rival.locator("#remote-status")).to_have_text("Connected to Ann.")
     ann_on_eve = eve.locator(table_of(keys["Ann"]))
     expect(ann_on_eve.locator(".tournament-state")).to_have_text("In progress.", timeout=CONNECT_TIMEOUT_MS)
     expect(eve.locator(f"{table_of(x_key)} .tournament-state")).to_have_text(
@@ -198,9 +222,20 @@ def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_pan
     expect(eve.locator("#watch-proof")).to_contain_text(
         "of the match checked by the rules", timeout=CONNECT_TIMEOUT_MS
     )
+    # The other semi-final ends first, and its winner watches Ann's from the panel: their own match's
+    # connection line is not under the watched board, and is back with their match.
+    rd.resign_single(y, x)
+    rd.wait_until(lambda: rd.state(x)["phase"] == "match_over")
+    expect(x.locator("#remote-status")).to_have_text(f"Connected to {y_name}.")
+    reopen_panel(x, name)
+    x.click(f"{table_of(keys['Ann'])} .tournament-follow button:text-is('Watch')", timeout=CONNECT_TIMEOUT_MS)
+    expect(x.locator("#watch-panel")).to_be_visible()
+    expect(x.locator("#remote-status")).to_be_hidden()
+    x.click("#watch-leave")
+    expect(x.locator("#remote-status")).to_have_text(f"Connected to {y_name}.")
+    expect(x.locator("#remote-status")).to_be_visible()
     rd.resign_single(rival, ann)
     expect(eve.locator("#watch-status")).to_contain_text("Ann wins the match", timeout=CONNECT_TIMEOUT_MS)
-    rd.resign_single(y, x)
     for page in (ann, rival, x, y):
         rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
 
@@ -251,3 +286,116 @@ def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_pan
         nothing_cut(eve)
         screenshot(eve, f"tournament-follow-{width}x{height}", full_page=False)
         audit(eve, f"a tournament's panel at {width}x{height}", ["wcag22aa"])
+
+
+def nsec(name: str) -> str:
+    """The secret key of a named test player (tests/core/lobby_support.py `secret`) as a player pastes it."""
+    source = """
+import { nip19 } from "nostr-tools";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+process.stdout.write(JSON.stringify(nip19.nsecEncode(hex(JSON.parse(text)))));
+"""
+    return str(_node(source, secret(name), "nsec"))
+
+
+def decided_by_links(name: str) -> tuple[list[dict[str, Any]], dict[str, str], str]:
+    """A 4-place knock-out by links, drawn, whose two semi-finals are decided by the results both players of
+    each signed (as their devices do after the match), every event signed here: the events, the players' keys
+    by name, and the winner of the semi-final Ann is not in (she wins hers)."""
+    now = int(time.time())
+    closes, d = now - 600, f"lettercup{now}"
+    players = ["Ann", "Bob", "Cy", "Dee"]
+    signer = {who: f"letter cup {who}" for who in ["Org", *players]}  # keys of this test's own
+    keys = dict(zip(signer, public_keys(list(signer.values())).values(), strict=True))
+    address = f"31663:{keys['Org']}:{d}"
+
+    def made(
+        who: str, kind: int, at: int, content: dict[str, Any], **tagged: str
+    ) -> tuple[str, dict[str, Any]]:
+        tags = [*([k, v] for k, v in tagged.items()), ["t", TOPIC], ["a", address]]
+        return signer[who], {"kind": kind, "created_at": at, "tags": tags, "content": json.dumps(content)}
+
+    announced = announcement(
+        name, d, created_at=closes - 600, closes=closes, organiser_name="Org", mode="links"
+    )
+    announced["content"] = json.dumps(json.loads(announced["content"]) | {"move_hours": 24})
+    value = {who: hashlib.sha256(f"{d} {who}".encode()).hexdigest() for who in players}
+    entered = [
+        made(who, 1663, closes - 300 + i, {"v": 1, "name": who, "commitment": commitment(value[who])})
+        for i, who in enumerate(players)
+    ]
+    entries = sign(entered)
+    closing = {"v": 1, "entries": sorted(e["id"] for e in entries), "reveals_until": closes + 86_400}
+    revealed = [made(who, 1665, closes + 10, {"v": 1, "value": value[who]}) for who in players]
+    drawn = [*sign([(signer["Org"], announced), made("Org", 1664, closes, closing), *revealed]), *entries]
+    device = Tournaments()  # the draw, as every device computes it
+    assert device.receive(drawn, now)["refused"] == {}
+    names = {key: who for who, key in keys.items()}
+    signed: list[tuple[str, dict[str, Any]]] = []
+    other_winner = ""
+    for pairing in device.held[address].view(now)["rounds"][0]:
+        first, second = (names[key] for key in pairing["players"])
+        winner, loser = (second, first) if second == "Ann" else (first, second)
+        other_winner = other_winner if "Ann" in (first, second) else winner
+        result = {"v": 1, "match": f"lettercup{pairing['table']}".ljust(22, "x"), "length": 1, "rated": False}
+        result |= {"players": [keys[winner], keys[loser]], "score": [1, 0], "winner": keys[winner]}
+        result |= {"final": "F" * 43, "ended": now - 60, "tournament": address, "round": 1}
+        result["table"] = pairing["table"]
+        signed += [
+            made(me, 1660, now - 30, result, p=keys[them]) for me, them in ((winner, loser), (loser, winner))
+        ]
+    results = sign(signed)
+    assert device.receive(results, now)["refused"] == {}
+    assert all(p["winner"] for p in device.held[address].view(now)["rounds"][0]), "both results count"
+    return [*drawn, *results], keys, other_winner
+
+
+@needs_node
+def test_a_finished_match_by_links_is_offered_for_review_only_to_its_players(
+    relay_and_site: tuple[str, str], page: Page
+) -> None:
+    """Ann's device, her identity imported (a key she made elsewhere), opens a knock-out by links whose
+    semi-finals are over: her own match offers *Review* (played on another device, there is no record here,
+    said so); the other semi-final, played by links between two others, is published nowhere, so it offers
+    nothing to review, and its line says that only its result is here."""
+    relay, site = relay_and_site
+    name = "Letter cup"
+    events, keys, other_winner = decided_by_links(name)
+    page.goto(f"{site}?no-welcome")
+    rd.wait_ready(page)
+    assert all(answer[2] for answer in publish(page, relay, events))
+    page.click("#online-button")
+    page.click("#identity-button")
+    page.wait_for_selector("#identity-dialog[open][data-state='ready']")
+    page.click("#identity-import-button")
+    page.fill("#identity-import-text", nsec("letter cup Ann"))
+    page.click("#identity-import-key")
+    page.click("#identity-import-replace")
+    expect(page.locator("#identity-dialog")).to_have_attribute("data-public-key", keys["Ann"])
+    page.click("#identity-dialog button[value='close']")
+    page.click("#lobby-button")
+    page.wait_for_selector(tournament_row(name), timeout=CONNECT_TIMEOUT_MS)
+    open_tournament(page, name)
+
+    others = page.locator(
+        f"#tournament-rounds li.tournament-table[data-round='1']"
+        f":not(:has(.tournament-player[data-key='{keys['Ann']}']))"
+    )
+    expect(others.locator(".tournament-state")).to_have_text(
+        f"Finished: {other_winner} won. Played by links, its moves stay on its two players' devices: only its"
+        " result is shown here.",
+        timeout=CONNECT_TIMEOUT_MS,
+    )
+    expect(others.locator(".tournament-follow button")).to_have_count(0)
+    own = page.locator(table_of(keys["Ann"]))
+    expect(own.locator(".tournament-state")).to_have_text("Finished: Ann (you) won.")
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#tournament-rounds").scroll_into_view_if_needed()
+        nothing_cut(page)
+        screenshot(page, f"tournament-follow-links-{width}x{height}", full_page=False)
+    own.locator(".tournament-follow button:text-is('Review')").click()
+    expect(page.locator("#tournament-message")).to_contain_text("No record of this match is available here")
+    expect(page.locator("#review-panel")).to_be_hidden()

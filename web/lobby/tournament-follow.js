@@ -2,7 +2,9 @@
 /**
  * Following a tournament's matches from its panel (docs/tournaments.md, *Following a tournament*): under each
  * table of the bracket or the rounds, the match's state in words — to play, in progress (watched or not, and why
- * not), or finished — with *Watch* for a match in progress that may be watched and *Review* for a finished one.
+ * not), or finished — with *Watch* for a match in progress that may be watched and *Review* for a finished one
+ * whose record may be found: a live one's (its watched moves on the relays), or one by links on its own player's
+ * device (a match by links is published nowhere: anyone else is told that only its result is here).
  *
  * A tournament's match is a lobby match met by an invitation for the opponent alone (*Play your match*): its
  * watched messages (kind 1661) name that invitation. Its players' devices note the pairing with the match; any
@@ -42,7 +44,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 
 /**
  * What the panel says of one table, and what it offers.
- * @typedef {{words: string, act: "watch" | "review" | null, found: Found | null}} TableState
+ * @typedef {{words: string, act: "watch" | "review" | null, found: Found | null, finished: boolean}} TableState
  */
 
 /**
@@ -59,15 +61,29 @@ export function matchOfPairing(found, terms) {
  * line says so, and there is no match to review) say nothing here.
  * @param {Pairing} pairing @param {Found | null} found @param {(key: string) => string} nameOf
  * @param {boolean} [forfeit]  decided by a claim that counted
+ * @param {boolean} [reviewable]  a record of the match, once finished, may be found here (`reviewable`)
  * @returns {TableState | null}
  */
-export function tableState(pairing, found, nameOf, forfeit = false) {
+export function tableState(pairing, found, nameOf, forfeit = false, reviewable = true) {
   if (pairing.bye || forfeit || pairing.players.some((key) => key === null)) return null;
-  if (pairing.winner !== null) return { words: t("tournament.finished", { name: nameOf(pairing.winner) }), act: "review", found };
-  if (!found) return { words: t("tournament.toPlay"), act: null, found };
-  if (found.invitation.mode === "links") return { words: t("tournament.inProgressLinks"), act: null, found };
-  if (!found.invitation.watch) return { words: t("tournament.inProgressPrivate"), act: null, found };
-  return { words: t("tournament.inProgress"), act: "watch", found };
+  if (pairing.winner !== null) {
+    const name = nameOf(pairing.winner);
+    if (!reviewable) return { words: t("tournament.finishedLinks", { name }), act: null, found, finished: true };
+    return { words: t("tournament.finished", { name }), act: "review", found, finished: true };
+  }
+  if (!found) return { words: t("tournament.toPlay"), act: null, found, finished: false };
+  if (found.invitation.mode === "links") return { words: t("tournament.inProgressLinks"), act: null, found, finished: false };
+  if (!found.invitation.watch) return { words: t("tournament.inProgressPrivate"), act: null, found, finished: false };
+  return { words: t("tournament.inProgress"), act: "watch", found, finished: false };
+}
+
+/**
+ * Whether a record of a pairing's match may be found on this device: a live match's watched moves may be on the
+ * relays; a match by links is published nowhere, so only its players' devices hold it.
+ * @param {Page} page @param {Pairing} pairing @param {string} me
+ */
+function reviewable(page, pairing, me) {
+  return page.summary.mode !== "links" || pairing.players.includes(me);
 }
 
 /**
@@ -117,7 +133,8 @@ export function createFollow(ctx) {
         const { matches } = await call("lobby_matches_between", { players, now: ctx.nowSeconds() });
         found = matchOfPairing(matches, page.summary);
       }
-      const state = tableState(pairing, found, (key) => nameOf(key), forfeits.has(`${pairing.round}:${pairing.table}`));
+      const forfeit = forfeits.has(`${pairing.round}:${pairing.table}`);
+      const state = tableState(pairing, found, (key) => nameOf(key), forfeit, reviewable(page, pairing, me));
       if (state) states.set(`${pairing.round}:${pairing.table}`, { pairing, state });
     }
     shown = states;
@@ -141,7 +158,7 @@ export function createFollow(ctx) {
     }
     line ??= Object.assign(document.createElement("div"), { className: "tournament-follow" });
     line.dataset.drawn = drawn;
-    table.dataset.follow = state.act === "watch" ? "in-progress" : state.act === "review" ? "finished" : state.found ? "in-progress" : "to-play";
+    table.dataset.follow = state.finished ? "finished" : state.found ? "in-progress" : "to-play";
     const words = Object.assign(document.createElement("span"), { className: "tournament-state", textContent: state.words });
     line.replaceChildren(words);
     if (state.act) {
@@ -167,7 +184,7 @@ export function createFollow(ctx) {
 
   /**
    * *Review*: the finished match from this device's own record of it, else from its watched messages replayed
-   * (asked of the relays); said plainly when neither is here.
+   * (asked of the relays; a match by links has none); said plainly when neither is here.
    * @param {string} at "<round>:<table>"
    */
   async function review(at) {
@@ -183,6 +200,7 @@ export function createFollow(ctx) {
       const { summary } = await call("read_record", { record: own });
       return ctx.review({ record: own, summary, name: t("tournament.reviewOwn", { name }) });
     }
+    if (page.summary.mode === "links") return ctx.message(() => t("tournament.noRecord")); // played on another device
     ctx.message(() => t("tournament.lookingMoves"), { info: true });
     const watched = await watchedRecord(/** @type {[string, string]} */ (pairing.players), page.summary.length);
     if (!watched) {

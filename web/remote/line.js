@@ -58,6 +58,8 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
     },
     /** @param {string} text */
     send: (text) => connection.send(text),
+    /** The friend's name, once the match knows it: the status names them. @param {string | null} name */
+    nameFriend: (name) => connection.nameFriend(name),
     status: () => connection.status(),
     close: () => {
       closed = true;

@@ -259,8 +259,16 @@ function shownAgain(r) {
 
 /** @param {RemoteState} r */
 function friendName(r) {
+  return knownFriendName(r) ?? t("remote.yourFriend");
+}
+
+/**
+ * The friend's name as the match knows it: from their join, or the lobby's (null: an invitation not joined yet).
+ * @param {RemoteState} r
+ */
+function knownFriendName(r) {
   const seat = 1 - r.shown.remote.seat;
-  return r.shown.remote.names?.[seat] || r.kept.opponent || t("remote.yourFriend");
+  return r.shown.remote.names?.[seat] || r.kept.opponent || null;
 }
 
 /**
@@ -319,6 +327,7 @@ async function act(r, action) {
  */
 function attach(r, connected) {
   r.line = connected;
+  r.line.nameFriend(knownFriendName(r));
   r.line.onText((text) => {
     const hello = helloIn(text);
     if (hello && hello.match !== r.id) r.invited(hello);
@@ -356,6 +365,7 @@ async function receive(r, text) {
     return { view: view(r), changed: true, events: [], notices: [CHANGED_HERE()] };
   }
   if (changed) r.shown = result;
+  if (changed) r.line?.nameFriend(knownFriendName(r)); // the friend's join names them
   // Live, the friend's device acknowledges each message: one it has needs no link, whatever the line does next.
   const acked = result.ack_matches === true && result.acked > (r.kept.acked ?? -1);
   if (acked) await save(r, { ...r.kept, acked: result.acked });

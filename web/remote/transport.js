@@ -6,6 +6,7 @@
  *
  *   const link = connect({roomId, secret, relays, onMessage, onPeer, onLeave, onStatus});
  *   await link.send(JSON.stringify(message));   // {ok: true} or {ok: false, reason, text}
+ *   link.nameFriend("Bob");                      // the status says "Connected to Bob." (until then "your friend")
  *   await link.close();
  *
  * - The relays see the room only as a hash and the connection offers only encrypted with `secret` (trystero's
@@ -17,7 +18,8 @@
  *   is handed on; a peer that streams more than any message may hold is cut off mid-way.
  * - The status in plain words: looking for your friend, connected, connection lost and trying again, could not
  *   connect directly (after `timeoutMs` once the other device is expected, or when trystero gives up on the
- *   offers it exchanged), the relays cannot be reached, closed.
+ *   offers it exchanged), the relays cannot be reached, closed. The friend is named once the match knows their
+ *   name (`nameFriend`), "your friend" only before (an invitation not joined yet).
  *
  * Loaded on first use only (`import()`): trystero is joined into this module's file by build.py, not into the
  * page's start.
@@ -75,25 +77,30 @@ const OPEN = 1;
  * @property {() => Promise<void>} close leave the room: the friend sees the connection gone
  * @property {() => ConnectionStatus} status the status now
  * @property {() => string | null} peer the friend's peer id while connected
+ * @property {(name: string | null) => void} nameFriend the friend's name, once known: the status names them
  */
 
 /**
  * The plain words of each state.
  * @param {ConnectionState} state
- * @param {{wrongSecret?: boolean, everConnected?: boolean, relays?: string[]}} [detail] everConnected: the friend's
- *   device was connected before; gone for long, it is more likely closed or asleep than blocked by a network
+ * @param {{wrongSecret?: boolean, everConnected?: boolean, relays?: string[], friend?: string | null}} [detail]
+ *   everConnected: the friend's device was connected before; gone for long, it is more likely closed or asleep than
+ *   blocked by a network. friend: the friend's name, once known ("your friend" until then)
  * @returns {string}
  */
 export function statusText(state, detail = {}) {
+  const { friend } = detail;
   switch (state) {
     case "looking":
-      return t("remote.looking");
+      return friend ? t("remote.lookingNamed", { friend }) : t("remote.looking");
     case "connected":
-      return t("remote.connected");
+      return friend ? t("remote.connectedNamed", { friend }) : t("remote.connected");
     case "reconnecting":
       return t("remote.reconnecting");
     case "no-direct":
-      return t(detail.wrongSecret ? "remote.wrongSecret" : detail.everConnected ? "remote.friendGone" : "remote.noDirect");
+      if (detail.wrongSecret) return t("remote.wrongSecret"); // a link not whole: nobody is named yet
+      if (friend) return t(detail.everConnected ? "remote.friendGoneNamed" : "remote.noDirectNamed", { friend });
+      return t(detail.everConnected ? "remote.friendGone" : "remote.noDirect");
     case "no-relay": {
       const hosts = (detail.relays ?? []).map((url) => new URL(url).host).join(", ");
       return t("remote.noRelay", { hosts });
@@ -109,6 +116,7 @@ export function statusText(state, detail = {}) {
  * @property {Required<Pick<ConnectOptions, "relays" | "onMessage" | "timeoutMs" | "maxChars">> & ConnectOptions} options
  * @property {ConnectionStatus} status
  * @property {string | null} friend  the peer heard: the first connected
+ * @property {string | null} friendName  the friend's name, once the match knows it: the status says it
  * @property {string[]} others  other devices connected in the room, in order of arrival, heard only once the friend leaves
  * @property {boolean} closed
  * @property {boolean} wrongSecret  a device in the room holds another secret
@@ -177,6 +185,7 @@ export function connect(options) {
     options: { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxChars: options.maxChars ?? MAX_REMOTE_MESSAGE_CHARS },
     status: { state: "looking", text: statusText("looking") },
     friend: null,
+    friendName: null,
     others: [],
     closed: false,
     wrongSecret: false,
@@ -220,6 +229,10 @@ export function connect(options) {
     },
     status: () => link.status,
     peer: () => link.friend,
+    nameFriend(name) {
+      link.friendName = name || null;
+      if (!link.closed) setStatus(link, link.status.state);
+    },
   };
 }
 
@@ -307,7 +320,8 @@ async function rejoin(link) {
 
 /** @param {Link} link @param {ConnectionState} state */
 function setStatus(link, state) {
-  const text = statusText(state, { wrongSecret: link.wrongSecret, everConnected: link.everConnected, relays: link.options.relays });
+  const { wrongSecret, everConnected, friendName: friend } = link;
+  const text = statusText(state, { wrongSecret, everConnected, relays: link.options.relays, friend });
   if (link.status.state === state && link.status.text === text) return;
   link.status = { state, text };
   link.options.onStatus?.(link.status);
