@@ -195,6 +195,10 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
         expect(page.locator("#tournament-phase")).to_have_text("Drawn")
         expect(page.locator("#tournament-entrants li")).to_have_count(4)
         assert page.eval_on_selector("#tournament-entrants li", LIST_STYLE) == "decimal", "seed 1 first"
+    # Dee, over the board with the lobby never opened, is told the draw's news all the same.
+    expect(dee.locator("#notice-text")).to_contain_text(
+        "Dawn cup — Semi-finals: your match against ", timeout=CONNECT_TIMEOUT_MS
+    )
     open_lobby(dee, site, "Dee")
     open_tournament(dee, "Dawn cup")
     expect(dee.locator("#tournament-phase")).to_have_text("Drawn")
