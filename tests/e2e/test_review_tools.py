@@ -46,6 +46,15 @@ def go_to(page: Page, i: int) -> None:
     assert at(page) == i
 
 
+def one_line(page: Page, row: str) -> bool:
+    """Whether the controls of `row` (a flex row, its items centred) stand on one line: one middle height."""
+    middles: list[float] = page.eval_on_selector_all(
+        f"{row} > *",
+        "els => els.map((e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; })",
+    )
+    return max(middles) - min(middles) < 1
+
+
 def point_number(page: Page, loc: int) -> int:
     """The number absolute point `loc` carries in its accessible name ("Point 24, 2 black checkers")."""
     label: str = page.evaluate(
@@ -218,6 +227,9 @@ def test_jumps_to_errors_figures_per_game_the_charts_legend_and_the_point_number
     analysis = analysed(page, site, two_game_match())
     steps = decisions(analysis)
     names = [p["name"] for p in analysis["players"]]
+    # At 1280 x 800 the steps are one row, and so are the jumps: "Next error ▶" not on a line of its own.
+    for row in ("#review-body .review-nav", "#review-body .review-jumps"):
+        assert one_line(page, row), row
     # Next error of either player, then the blunders of one player, forward and back.
     errors = [i for i, d in enumerate(steps) if d["mark"]]
     page.click("#review-jump-next")
