@@ -83,7 +83,7 @@ def test_a_resignation_in_the_middle_of_a_turn_is_in_the_move_list(page: Page, s
     offer_resignation(page, "single")
     press_button(page, "accept_resign")
     # The notation keeps the roll the resigner gave up ("31:"); the list says what became of it.
-    listed = ["White 31: Resigns a single game", "Black Wins 1 point"]
+    listed = ["1) White 31: Resigns a single game", "Black Wins 1 point"]
     expect(page.locator("#movelist li")).to_have_text(listed)
 
 
@@ -105,10 +105,11 @@ def test_the_computer_winning_the_opening_roll_is_shown_with_its_play(page: Page
     start_against_computer(page, site, "13,64")  # Black wins the opening roll 3 against 1
     text = shown_status(page)
     assert "Black plays first with 3 and 1." in text
-    # Its play as the move list writes it, in Black's numbering.
+    # Its play as the move list writes it, in Black's numbering; the first move of the game, Black's alone as
+    # the .mat file writes it (in its right-hand column).
     line = page.locator("#movelist li").last.inner_text()
-    assert line.startswith("Black 31: ")
-    assert f"Black plays {line.removeprefix('Black 31: ')}." in text
+    assert line.startswith("1) Black 31: ")
+    assert f"Black plays {line.removeprefix('1) Black 31: ')}." in text
     assert text.endswith("White to roll or double.")
     screenshot(page, "answers-computer-opens")
 
@@ -125,6 +126,11 @@ def test_the_computers_take_and_the_roll_that_follows_are_shown(page: Page, site
     text = shown_status(page)
     assert "Black takes. The cube is at 2. White rolls 5 and 2. White to move 5 and 2." in text
     expect(page.locator("#match-info")).to_contain_text("cube 2 (Black)")
+    # The move list numbers the moves as GNU Backgammon and the .mat file do ("1)": White's action, then
+    # Black's, on one number), not line by line: a number beside "13/8" would read as a point.
+    expect(page.locator("#movelist li")).to_have_text(
+        ["1) White 31: 8/5 6/5", re.compile(r"^Black 64: \S"), "2) White Doubles => 2", "Black Takes"]
+    )
     screenshot(page, "answers-computer-takes")
 
 

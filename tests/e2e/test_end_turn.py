@@ -96,7 +96,7 @@ def test_a_complete_play_waits_for_done_and_undo_takes_it_back_checker_by_checke
     press_done(page)
     assert phase(page) == "roll"
     assert "Black to roll or double" in status(page)
-    expect(page.locator("#movelist li").first).to_have_text("White 31: 8/5 6/5")
+    expect(page.locator("#movelist li").first).to_have_text("1) White 31: 8/5 6/5")
     assert [a["type"] for a in saved_record(page)["games"][0]["actions"]] == [
         "roll",
         "move",

@@ -81,7 +81,8 @@ def test_click_move_lights_destinations_then_plays(page: Page, site: Site) -> No
     assert position_id(page) == after("8/5 6/5", (3, 1))
     assert phase(page) == "roll"
     assert "Black to roll or double" in status(page)
-    expect(page.locator("#movelist li").first).to_have_text("White 31: 8/5 6/5")  # each line names its player
+    # each line names its player, after its move number as the .mat file numbers it
+    expect(page.locator("#movelist li").first).to_have_text("1) White 31: 8/5 6/5")
     screenshot(page, "match-after-first-play")
 
 

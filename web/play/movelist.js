@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The move list: the current game in standard notation (cube actions and passes included, as Python writes them in
- * view.notation), with the earlier games of the match folded away above it.
+ * view.notation), with the earlier games of the match folded away above it. Its lines carry the move numbers of the
+ * game's .mat file ("1)", as GNU Backgammon numbers them), not a count of lines that reads as a point's number.
  */
 import { currentLanguage, t } from "../i18n/i18n.js";
 
@@ -26,6 +27,37 @@ function lineText(line, kind, value) {
 }
 
 /**
+ * Each line's move number as the game's .mat file numbers its rows (py/backgammon/formats/mat_export.py): a row holds
+ * player 0's action, then player 1's; player 1's line shares the number of player 0's line before it, or opens a row
+ * of its own. The result and a take after a beaver are no cell of the file, and have no number.
+ * @param {NotatedGame} game @returns {(number | null)[]}
+ */
+export function moveNumbers(game) {
+  let row = 0;
+  let rowOpen = false; // player 0 has a line in the current row, player 1 not yet
+  return (game.lines ?? []).map((_, i) => {
+    const kind = game.kinds?.[i];
+    const player = game.by?.[i];
+    if (kind === "win" || (kind === "take" && game.kinds?.[i - 1] === "beaver")) return null;
+    if (player !== 0 && player !== 1) return null;
+    if (player === 0 || !rowOpen) row += 1;
+    rowOpen = player === 0;
+    return row;
+  });
+}
+
+/**
+ * A line's number cell: "1)" on the first line of a row, empty on the second (the columns stay aligned).
+ * @param {number | null} number
+ */
+function numberCell(number) {
+  const cell = document.createElement("span");
+  cell.className = "move-number";
+  cell.textContent = number === null ? "" : `${number})`;
+  return cell;
+}
+
+/**
  * @param {HTMLElement} container
  * @param {{games?: NotatedGame[]} | null | undefined} notation
  * @param {string[]} names the players' names: who played each line, who won the earlier games
@@ -40,9 +72,15 @@ export function renderMoveList(container, notation, names) {
     const current = index === games.length - 1;
     const list = document.createElement("ol");
     list.className = "moves";
-    /** @param {number | undefined} player @param {string} text */
-    const addLine = (player, text) => {
+    const numbers = moveNumbers(game);
+    let lastNumber = /** @type {number | null} */ (null);
+    /** @param {number | undefined} player @param {string} text @param {number | null} number */
+    const addLine = (player, text, number) => {
       const item = document.createElement("li");
+      const shown = number === lastNumber ? null : number;
+      item.append(numberCell(shown));
+      if (shown !== null) item.append(" "); // a line without a number reads as its words alone
+      if (number !== null) lastNumber = number;
       // Who played each line: a roll, a cube action or a result alone does not say.
       if (player === 0 || player === 1) {
         const who = document.createElement("span");
@@ -59,9 +97,9 @@ export function renderMoveList(container, notation, names) {
     const resigned = game.result?.ending === "resigned" ? t("review.resigns", { size: game.result.kind }) : "";
     lines.forEach((line, i) => {
       const kind = game.kinds?.[i];
-      if (resigned && kind === "win" && game.kinds?.[i - 1] !== "roll") addLine(1 - (game.result?.winner ?? 0), resigned);
+      if (resigned && kind === "win" && game.kinds?.[i - 1] !== "roll") addLine(1 - (game.result?.winner ?? 0), resigned, null);
       const text = lineText(line, kind, game.values?.[i]);
-      addLine(game.by?.[i], resigned && kind === "roll" ? `${text} ${resigned}` : text);
+      addLine(game.by?.[i], resigned && kind === "roll" ? `${text} ${resigned}` : text, numbers[i]);
     });
     if (current) {
       const heading = document.createElement("h3");
