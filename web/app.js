@@ -42,6 +42,7 @@ import { closeRollout, cubeTable, openRollout, resultTable, verdictTable } from 
 import { createPool, deviceFacts, poolKeptWhileUsed, poolSize } from "./engine/pool.js";
 import { createAnalysisStorage } from "./review/analyses.js";
 import { createMatchStorage } from "./storage.js";
+import { openKeyval } from "./keyval.js";
 import { loadOfflineAppLater } from "./offline-later.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -198,6 +199,12 @@ async function friendsModule() {
     lobbyWords: online.lobbyWords,
   });
   return friends;
+}
+
+/** A live match with a friend going on, said in the panel (web/remote/going-on.js): web/remote/ loaded if one is kept. */
+async function tellLiveMatchKept() {
+  const kept = await (await openKeyval(namespace)).keys(`${namespace}.remote.`).catch(() => []);
+  if (kept.length > 0) await (await friendsModule()).tellGoingOn();
 }
 
 /**
@@ -546,7 +553,9 @@ if (reviewed && !friendLink && !/(^#|&)(position|match)=/.test(location.hash)) {
     if (!mode) await enterReviewMode({ ...reviewed, autostart: false });
   });
 }
-// A match with a friend that this tab showed before a reload is shown again.
+// A match with a friend that this tab showed before a reload is shown again; else a live match kept here that goes on
+// (another tab's, or no tab's) is said above the player's own match, with a way to open it.
 if (!friendLink && sessionStorage.getItem("backgammon.remote.shown")) void friendsModule().then((module) => enqueue(() => module.resumeShown()));
+else if (!friendLink) enqueue(() => tellLiveMatchKept());
 // The offline copy and the offer of a new version (web/pwa.js) once the page has started, not among its first tasks.
 void loadOfflineAppLater().catch((error) => console.warn("offline copy not available:", error));

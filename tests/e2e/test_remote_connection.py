@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.e2e import remote_driver as rd
 from tests.e2e import test_remote_play as play
+from tests.e2e.conftest import screenshot
 from tests.e2e.test_remote_play import Device, start_live, transcript
 
 from backgammon.remote.messages import DEFAULT_TIMEOUT
@@ -205,7 +206,8 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     be made, the browser offline): both pages say so; the turn just played, which the cut device acknowledged,
     is not offered as a link; the roll asked for meanwhile is kept and offered as a link (half of the dice is
     the friend's); when the network is back the two pages meet again by themselves, the dice come over the
-    line, and live play goes on."""
+    line, and live play goes on. Meanwhile a tab opened afresh on the waiting device shows that player's own
+    match and says plainly that the live match goes on and whose turn it is; at the end it opens the match."""
     host, guest = devices
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
@@ -229,6 +231,8 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     expect(cut.page.locator("#status")).to_contain_text("the link below: it asks for your roll")
     expect(cut.page.locator("#remote-send")).to_be_visible()
     assert transcript(other.page) != asked
+    friend = "Bob" if cut is guest else "Ann"
+    fresh = other_tab_tells_the_match_goes_on(other, site, friend)
     time.sleep(max(0.0, 65 - (time.monotonic() - cut_at)))
     assert connection_state(cut.page) != "connected"
     set_route(cut, True)
@@ -238,8 +242,30 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     plays_on(host, guest)
     assert back_after < 30, back_after
+    # The sign's button opens the match in the fresh tab.
+    fresh.click("#remote-going-on-open")
+    expect(fresh.locator("#remote-panel")).to_be_visible()
+    expect(fresh.locator("#remote-going-on")).to_be_hidden()
+    expect(fresh.locator("#match-info")).to_contain_text(friend)
+    fresh.close()
     host.check(friend_left=True)
     guest.check(friend_left=True)
+
+
+def other_tab_tells_the_match_goes_on(device: Device, site: str, friend: str) -> Page:
+    """A tab opened afresh on `device` while its first tab waits for `friend` (a live match kept): it shows
+    the player's own match, with a sign that the live match goes on and that it is the friend's turn."""
+    fresh = device.open()
+    fresh.goto(f"{site}?no-welcome")
+    rd.wait_ready(fresh)
+    expect(device.page.locator("#status")).to_contain_text(f"Waiting for {friend}")
+    expect(fresh.locator("#match-info")).not_to_contain_text(friend)
+    sign = fresh.locator("#remote-going-on")
+    expect(sign).to_be_visible()
+    expect(sign.locator("p")).to_have_text(f"Your live match with {friend} goes on: it is {friend}'s turn.")
+    expect(sign.locator("button")).to_have_text(f"Open the match with {friend}")
+    screenshot(fresh, "remote-fresh-tab-sign")
+    return fresh
 
 
 # A page the test can hide and show again as a phone's browser does when the screen goes off and on:

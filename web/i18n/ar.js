@@ -1337,6 +1337,8 @@ export default {
   "play.backToMatch": "العودة إلى المباراة.",
   "remote.waitJoin": "بانتظار انضمام صديقك.",
   "remote.yourDice": "جارٍ رمي نردك…",
+  "remote.goingOnYours": "مباراتك المباشرة مع {friend} مستمرة وتنتظرك: إنه دورك.",
+  "remote.goingOnTheirs": "مباراتك المباشرة مع {friend} مستمرة: إنه دور {friend}.",
   "message.linkNotOpened": "لم يُفتح الرابط",
   "message.savedNotOpened": "لم تُفتح المباراة المحفوظة",
   "message.fileNotOpened": "لم يُفتح الملف",

@@ -1337,6 +1337,8 @@ export default {
   "play.backToMatch": "Zurück zum Match.",
   "remote.waitJoin": "Warten, bis Ihr Freund beitritt.",
   "remote.yourDice": "Ihre Würfel werden gezogen…",
+  "remote.goingOnYours": "Ihr Live-Match mit {friend} läuft und wartet auf Sie: Sie sind dran.",
+  "remote.goingOnTheirs": "Ihr Live-Match mit {friend} läuft: {friend} ist dran.",
   "message.linkNotOpened": "Link nicht geöffnet",
   "message.savedNotOpened": "Gespeichertes Match nicht geöffnet",
   "message.fileNotOpened": "Datei nicht geöffnet",

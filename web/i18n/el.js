@@ -1337,6 +1337,8 @@ export default {
   "play.backToMatch": "Πίσω στον αγώνα.",
   "remote.waitJoin": "Αναμονή να συνδεθεί ο φίλος σας.",
   "remote.yourDice": "Τα ζάρια σας βγαίνουν…",
+  "remote.goingOnYours": "Ο ζωντανός αγώνας σας με {friend} συνεχίζεται και σας περιμένει: είναι η σειρά σας.",
+  "remote.goingOnTheirs": "Ο ζωντανός αγώνας σας με {friend} συνεχίζεται: είναι η σειρά του φίλου σας.",
   "message.linkNotOpened": "Ο σύνδεσμος δεν άνοιξε",
   "message.savedNotOpened": "Ο αποθηκευμένος αγώνας δεν άνοιξε",
   "message.fileNotOpened": "Το αρχείο δεν άνοιξε",

@@ -1336,6 +1336,8 @@ export default {
   "play.backToMatch": "[Ɓààçķ ţöö ţĥéé ɱààţçĥ.]",
   "remote.waitJoin": "[Ŵààîîţîîñĝ ƒööŕ ýýööûûŕ ƒŕîîééñđ ţöö ĵööîîñ.]",
   "remote.yourDice": "[ÝÝööûûŕ đîîçéé ààŕéé ƀééîîñĝ đŕààŵñ…]",
+  "remote.goingOnYours": "[ÝÝööûûŕ ļîîṽéé ɱààţçĥ ŵîîţĥ {friend} ĝööééš ööñ ààñđ ŵààîîţš ƒööŕ ýýööûû: îîţ îîš ýýööûûŕ ţûûŕñ.]",
+  "remote.goingOnTheirs": "[ÝÝööûûŕ ļîîṽéé ɱààţçĥ ŵîîţĥ {friend} ĝööééš ööñ: îîţ îîš {friend}'š ţûûŕñ.]",
   "message.linkNotOpened": "[Ļîîñķ ñööţ ööþééñééđ]",
   "message.savedNotOpened": "[Šààṽééđ ɱààţçĥ ñööţ ööþééñééđ]",
   "message.fileNotOpened": "[Ƒîîļéé ñööţ ööþééñééđ]",

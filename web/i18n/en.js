@@ -1338,6 +1338,8 @@ export default {
   "play.backToMatch": "Back to the match.",
   "remote.waitJoin": "Waiting for your friend to join.",
   "remote.yourDice": "Your dice are being drawn…",
+  "remote.goingOnYours": "Your live match with {friend} goes on and waits for you: it is your turn.",
+  "remote.goingOnTheirs": "Your live match with {friend} goes on: it is {friend}'s turn.",
   "message.linkNotOpened": "Link not opened",
   "message.savedNotOpened": "Saved match not opened",
   "message.fileNotOpened": "File not opened",

@@ -1337,6 +1337,8 @@ export default {
   "play.backToMatch": "De vuelta al partido.",
   "remote.waitJoin": "Esperando a que tu amigo se una.",
   "remote.yourDice": "Se están sacando tus dados…",
+  "remote.goingOnYours": "Tu partido en directo con {friend} sigue y te espera: es tu turno.",
+  "remote.goingOnTheirs": "Tu partido en directo con {friend} sigue: es el turno de {friend}.",
   "message.linkNotOpened": "No se abrió el enlace",
   "message.savedNotOpened": "No se abrió el partido guardado",
   "message.fileNotOpened": "No se abrió el archivo",

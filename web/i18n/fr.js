@@ -1337,6 +1337,8 @@ export default {
   "play.backToMatch": "Retour au match.",
   "remote.waitJoin": "En attente que votre ami vous rejoigne.",
   "remote.yourDice": "Vos dés sont en cours de tirage…",
+  "remote.goingOnYours": "Votre match en direct avec {friend} continue et vous attend : c’est à vous de jouer.",
+  "remote.goingOnTheirs": "Votre match en direct avec {friend} continue : c’est à {friend} de jouer.",
   "message.linkNotOpened": "Lien non ouvert",
   "message.savedNotOpened": "Match enregistré non ouvert",
   "message.fileNotOpened": "Fichier non ouvert",

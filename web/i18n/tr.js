@@ -1337,6 +1337,8 @@ export default {
   "play.backToMatch": "Maça dönüldü.",
   "remote.waitJoin": "Arkadaşınızın katılması bekleniyor.",
   "remote.yourDice": "Zarlarınız çekiliyor…",
+  "remote.goingOnYours": "{friend} ile canlı maçınız sürüyor ve sizi bekliyor: sıra sizde.",
+  "remote.goingOnTheirs": "{friend} ile canlı maçınız sürüyor: sıra arkadaşınızda.",
   "message.linkNotOpened": "Bağlantı açılmadı",
   "message.savedNotOpened": "Kayıtlı maç açılmadı",
   "message.fileNotOpened": "Dosya açılmadı",

@@ -8,7 +8,8 @@
  *
  * Its state is one object (state.js) handed to the modules beside this one: showing a match (show.js), inviting and
  * joining (invite.js), the dialog and the kept matches (dialog.js), the address (address.js), the panel (panel.js)
- * with its turn link to send (send.js) and its chat (chat.js). This module makes the state, wires the panel's
+ * with its turn link to send (send.js) and its chat (chat.js), the sign of a live match going on while the tab shows
+ * the player's own match (going-on.js). This module makes the state, wires the panel's
  * buttons and hands web/app.js what it uses. Nothing outside web/remote/ imports those modules and they import one
  * another statically, so they all load with this module, on first use.
  */
@@ -17,6 +18,7 @@ import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { openInvitation, openTurnLink } from "./address.js";
 import { sendChat } from "./chat.js";
 import { openFriendDialog, relistMatches } from "./dialog.js";
+import { openGoingOn, tellGoingOn } from "./going-on.js";
 import { invite, rematch, rewriteJoin } from "./invite.js";
 import { dropUnjoined, hostLinks, joinLinks, markSent, takeLetter } from "./lobby-links.js";
 import { render } from "./panel.js";
@@ -74,7 +76,13 @@ export function createFriends(ctx) {
     const match = shown(state);
     if (match) void enqueue(async () => void (await match.claim()));
   });
-  $("remote-leave").addEventListener("click", () => void enqueue(() => play.leaveMatch()));
+  $("remote-leave").addEventListener("click", () => {
+    void enqueue(async () => {
+      await play.leaveMatch();
+      await tellGoingOn(state); // a live match left going on: the player's own match shown, the sign says so
+    });
+  });
+  $("remote-going-on-open").addEventListener("click", () => void enqueue(() => openGoingOn(state)));
   $("remote-rematch").addEventListener("click", () => void enqueue(() => rematch(state)));
   $("remote-chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -96,6 +104,7 @@ export function createFriends(ctx) {
     }
     rewriteJoin();
     void relistMatches(state);
+    if (!$("remote-going-on").hidden) void enqueue(() => tellGoingOn(state));
   });
 
   return {
@@ -135,6 +144,8 @@ export function createFriends(ctx) {
     },
     /** The match this tab showed before a reload, shown again (false: none). */
     resumeShown: () => resumeShown(state),
+    /** A live match kept here that goes on while this tab shows the player's own match: the panel says so. */
+    tellGoingOn: () => tellGoingOn(state),
   };
 }
 

@@ -71,6 +71,7 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
   }
   sessionStorage.setItem(SHOWN_KEY, match.id);
   state.shownMatch = match;
+  $("remote-going-on").hidden = true; // the sign of a live match going on elsewhere (going-on.js): this one is here
   match.setLineState(state.lineState);
   await play.showMatch(match);
   render(state);

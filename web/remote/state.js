@@ -26,6 +26,8 @@ export const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} 
  *   go as a link instead
  * @property {RemoteMatch | null} shownMatch  the match with a friend that play shows (null: play shows the match in
  *   progress)
+ * @property {{id: string, unlisten: () => void} | null} goingOn  the kept live match the sign of going-on.js names,
+ *   followed as other tabs save it
  */
 
 /**
@@ -33,7 +35,7 @@ export const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} 
  * @returns {FriendsState}
  */
 export function createState(ctx) {
-  return { ctx, waitingLine: null, refresher: undefined, sendLink: { revision: -1, href: "" }, lineState: "", shownMatch: null };
+  return { ctx, waitingLine: null, refresher: undefined, sendLink: { revision: -1, href: "" }, lineState: "", shownMatch: null, goingOn: null };
 }
 
 /**
