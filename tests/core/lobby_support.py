@@ -66,6 +66,18 @@ process.stdout.write(JSON.stringify(out));
     return _node(source, [[secret(name), template] for name, template in items], "sign")  # type: ignore[no-any-return]
 
 
+def nsec(name: str) -> str:
+    """The secret key of a named test player (`secret`) as a player pastes it."""
+    source = """
+import { nip19 } from "nostr-tools";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+process.stdout.write(JSON.stringify(nip19.nsecEncode(hex(JSON.parse(text)))));
+"""
+    return str(_node(source, secret(name), "nsec"))
+
+
 def verify(events: list[Any]) -> list[bool]:
     """nostr-tools' `verifyEvent` on each (a fresh copy: it caches its verdict on the object)."""
     source = """

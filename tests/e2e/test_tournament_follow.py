@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
-from tests.core.lobby_support import TOPIC, _node, announcement, needs_node, public_keys, secret, sign
+from tests.core.lobby_support import TOPIC, announcement, needs_node, nsec, public_keys, sign
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
 from tests.e2e.lobby_driver import (
@@ -286,18 +286,6 @@ def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_pan
         nothing_cut(eve)
         screenshot(eve, f"tournament-follow-{width}x{height}", full_page=False)
         audit(eve, f"a tournament's panel at {width}x{height}", ["wcag22aa"])
-
-
-def nsec(name: str) -> str:
-    """The secret key of a named test player (tests/core/lobby_support.py `secret`) as a player pastes it."""
-    source = """
-import { nip19 } from "nostr-tools";
-let text = "";
-for await (const chunk of process.stdin) text += chunk;
-const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
-process.stdout.write(JSON.stringify(nip19.nsecEncode(hex(JSON.parse(text)))));
-"""
-    return str(_node(source, secret(name), "nsec"))
 
 
 def decided_by_links(name: str) -> tuple[list[dict[str, Any]], dict[str, str], str]:
