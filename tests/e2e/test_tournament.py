@@ -295,6 +295,8 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     told = "Final: your match against Ann"
     plays_and_wins("Dawn cup", everyone[finalist], finalist, everyone[loser], loser, winner_told=told)
     moved_on_everywhere(everyone, keys[finalist])
+    # Ann, waiting in the final, is told her opponent once known (over the board, whatever she has open).
+    expect(ann.locator("#notice-text")).to_have_text(f"Dawn cup — Final: your match against {finalist}.")
     for page in (ann, everyone[finalist]):
         expect(page.locator("#tournament-yours")).to_contain_text("Final: your match against")
     won = "You won the tournament"

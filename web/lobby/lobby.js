@@ -138,16 +138,17 @@ export async function createLobby(ctx) {
   /** The message shown says what is wrong with the name: it goes once a name passes. */
   let nameRefused = false;
   /**
-   * The lobby's message line: a refusal or failure (red), or with `info`, news of what was done (the ink's colour).
-   * @param {string | (() => string)} words @param {{info?: boolean}} [how]
+   * The lobby's message line: a refusal or failure (red), or with `info`, news of what was done (the ink's colour);
+   * `quiet`: not said again (the news is said elsewhere).
+   * @param {string | (() => string)} words @param {{info?: boolean, quiet?: boolean}} [how]
    */
-  const message = (words, { info = false } = {}) => {
+  const message = (words, { info = false, quiet = false } = {}) => {
     nameRefused = false;
     messageWords = typeof words === "function" ? words : () => words;
     const text = messageWords();
     $("lobby-message").textContent = text;
     $("lobby-message").classList.toggle("form-info", info);
-    if (text) ctx.say(text);
+    if (text && !quiet) ctx.say(text);
   };
   /** What a name typed says is wrong with it, in the language in force ("" once it passes). @param {string} typed */
   const nameError = (typed) => {

@@ -41,8 +41,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {{subscribe: import("./relay-pool.js").Pool["subscribe"], publish: import("./relay-pool.js").Pool["publish"]}} pool
  * @property {(text: string) => void} say  to the screen reader
  * @property {(text: string) => void} notice  a notice over the board, the player sees (and the announcer says)
- * @property {(words: string | (() => string), how?: {info?: boolean}) => void} message  the lobby's message line
- *   (with `info`: news, not a refusal)
+ * @property {(words: string | (() => string), how?: {info?: boolean, quiet?: boolean}) => void} message  the lobby's
+ *   message line (with `info`: news, not a refusal; `quiet`: not said, the news being said elsewhere)
  * @property {() => Promise<string | null>} chosenName  the lobby's name field, checked and kept (null: the lobby said why not)
  * @property {HTMLFormElement} form  the lobby's form (the fields of *Organise a tournament*)
  * @property {HTMLDialogElement} lobbyDialog
@@ -305,7 +305,9 @@ export async function createTournaments(ctx) {
 
   /**
    * Each tournament among `addresses` this player entered: where they stand, told once each time it moves on (the
-   * draw, each match of theirs decided, the end), and never again after a reload (`told`, kept).
+   * draw, each match of theirs decided, their next opponent known, the end), and never again after a reload (`told`,
+   * kept). The notice over the board always holds the latest (never an older standing, once the panel or the lobby
+   * is closed); the open panel's line, or the lobby's, shows it meanwhile.
    * @param {string[]} addresses
    */
   async function tellStandings(addresses) {
@@ -316,23 +318,25 @@ export async function createTournaments(ctx) {
       const reached = progress(page);
       if (reached <= (entered.told ?? -1)) continue;
       await keepTold(store, ctx.namespace, entered.address, reached);
-      const words = () => yourStandingWords(page, me, namesOf(page)) ?? "";
-      // Its open panel shows where they stand already, drawn from the same view.
-      if (panel.open && shown === entered.address) ctx.say(words());
-      else tell(entered.address, () => t("tournament.news", { name: page.summary.name, words: words() }));
+      const news = () => t("tournament.news", { name: page.summary.name, words: yourStandingWords(page, me, namesOf(page)) ?? "" });
+      ctx.notice(news());
+      if (ctx.lobbyDialog.open && !(panel.open && shown === entered.address)) ctx.message(news, { info: true, quiet: true });
     }
   }
 
   /**
    * How far this player has come in a tournament: a number that only grows as its events are heard, in whatever
-   * order a reload hears them again (-1 before the draw, then one more for each of their matches decided, and one
-   * at the end, unless they were out before it: that is not news again). @param {import("./tournament-words.js").Page} page
+   * order a reload hears them again. -1 before the draw; then two for each of their matches decided, one more once
+   * their next opponent is known (a knock-out's winner waits for the match that decides them), and two at the end,
+   * unless they were out before it (that is not news again). @param {import("./tournament-words.js").Page} page
    */
   function progress(page) {
     if (page.summary.phase !== "drawn" && page.summary.phase !== "over") return -1;
     const decided = page.rounds.flat().filter((p) => !p.bye && p.winner !== null && p.players.includes(me)).length;
-    const ended = page.summary.phase === "over" && yourStanding(page, me)?.kind !== "out";
-    return decided + (ended ? 1 : 0);
+    const standing = yourStanding(page, me);
+    const opponentKnown = standing?.kind === "next" && standing.pairing.players.every((key) => key !== null);
+    const ended = page.summary.phase === "over" && standing?.kind !== "out";
+    return 2 * decided + (opponentKnown ? 1 : 0) + (ended ? 2 : 0);
   }
 
   /** This device's part, one look at a time (two looks at once could sign two closings). */
