@@ -361,6 +361,8 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
         "each pair of players meets once"
     )
     assert len(standings) == 4 and all(re.search(r"\t0\t0\t0\t0\t0$", row) for row in standings), standings
+    # Nobody has played: no places yet (the order is the draw's alone).
+    assert all(row.startswith("–\t") for row in standings), standings
     expect(cy.locator("#tournament-yours")).to_have_text(
         re.compile(r"^Round 1: your match against (Ann|Bob|Dee)$")
     )

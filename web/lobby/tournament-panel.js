@@ -148,9 +148,11 @@ function drawTable(pairing, nameOf, me, claim) {
 function drawStandings(table, standings, nameOf) {
   table.hidden = !standings;
   const body = /** @type {HTMLTableSectionElement} */ (table.tBodies[0]);
+  // Before anyone has played, the order is the draw's alone: a place then would read as a result.
+  const begun = (standings ?? []).some((s) => s.played > 0);
   body.replaceChildren(...(standings ?? []).map((s, index) => {
     const row = document.createElement("tr");
-    const cells = [String(index + 1), nameOf(s.key), s.played, s.won, s.lost, s.points_for, s.points_against];
+    const cells = [begun ? String(index + 1) : "–", nameOf(s.key), s.played, s.won, s.lost, s.points_for, s.points_against];
     cells.forEach((value, column) => {
       const cell = document.createElement(column === 1 ? "th" : "td");
       if (column === 1) cell.setAttribute("scope", "row");
