@@ -191,6 +191,12 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     host.page.click("#remote-leave")
     host.page.wait_for_selector("#remote-panel", state="hidden")
     rd.wait_ready(host.page)  # the panel goes with the friend's match, a moment before the own match is drawn
+    # Bob's line says Ann has gone from a match that is over, not that it tries again, in the ink's colour.
+    gone = guest.page.locator("#remote-status")
+    expect(gone).to_have_text("Ann has left. The match is over: nothing is lost.", timeout=CONNECT_TIMEOUT_MS)
+    assert gone.evaluate("(e) => getComputedStyle(e).color") == guest.page.evaluate(
+        "getComputedStyle(document.body).color"
+    )
     for _ in range(2):
         assert "Bob" not in (host.page.text_content("#match-info") or "")
         assert "#play=" not in host.page.url

@@ -378,6 +378,7 @@ export default {
   "remote.friendGone": "Das Gerät Ihres Freundes ist seit einer Weile weg: Die Seite ist vielleicht geschlossen, das Gerät im Ruhezustand oder das Netz zwischen Ihnen unterbrochen. Das Match bleibt erhalten: Es geht weiter, wenn Ihr Freund zurück ist, oder spielen Sie per Link weiter.",
   "remote.noRelay": "Die Relays, die die beiden Geräte zusammenbringen, sind nicht erreichbar ({hosts}): Prüfen Sie die Internetverbindung.",
   "remote.disconnected": "Getrennt.",
+  "remote.leftAfterMatch": "{friend} ist gegangen. Das Match ist beendet: Nichts geht verloren.",
   "remote.lookingNamed": "Suche nach {friend}…",
   "remote.connectedNamed": "Mit {friend} verbunden.",
   "remote.noDirectNamed": "Keine direkte Verbindung zum Gerät von {friend}. Wenn {friend} die Seite offen hat, erlauben Ihre Netze keine direkte Verbindung (manche Mobilfunknetze sperren sie, und dieses Spiel hat keinen Relay-Server, TURN, zum Durchleiten): Spielen Sie stattdessen per Link.",

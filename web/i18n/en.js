@@ -379,6 +379,7 @@ export default {
   "remote.friendGone": "Your friend's device has been gone for a while: their page may be closed, their device asleep or the network between you lost. The match is kept: it goes on when they are back, or play on by correspondence links.",
   "remote.noRelay": "Cannot reach the relays that bring the two devices together ({hosts}): check the connection to the internet.",
   "remote.disconnected": "Disconnected.",
+  "remote.leftAfterMatch": "{friend} has left. The match is over: nothing is lost.",
   "remote.lookingNamed": "Looking for {friend}…",
   "remote.connectedNamed": "Connected to {friend}.",
   "remote.noDirectNamed": "Could not connect directly to {friend}'s device. If {friend} has the page open, your networks do not allow a direct connection (some mobile networks block them, and this game has no relay server, TURN, to pass through): play by correspondence links instead.",

@@ -378,6 +378,7 @@ export default {
   "remote.friendGone": "El dispositivo de tu amigo lleva un rato sin estar: puede que su página esté cerrada, su dispositivo en reposo o la red entre vosotros caída. El partido se guarda: sigue cuando vuelva, o seguid por enlaces de correspondencia.",
   "remote.noRelay": "No se puede llegar a los relés que ponen en contacto los dos dispositivos ({hosts}): comprueba la conexión a internet.",
   "remote.disconnected": "Desconectado.",
+  "remote.leftAfterMatch": "{friend} se ha ido. El partido ha terminado: no se pierde nada.",
   "remote.lookingNamed": "Buscando a {friend}…",
   "remote.connectedNamed": "Conectado con {friend}.",
   "remote.noDirectNamed": "No se pudo conectar directamente con el dispositivo de {friend}. Si {friend} tiene la página abierta, vuestras redes no permiten una conexión directa (algunas redes móviles las bloquean y este juego no tiene servidor de retransmisión, TURN, por el que pasar): jugad por enlaces de correspondencia.",

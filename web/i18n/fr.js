@@ -378,6 +378,7 @@ export default {
   "remote.friendGone": "L’appareil de votre ami est absent depuis un moment : sa page est peut-être fermée, son appareil en veille ou le réseau entre vous coupé. Le match est gardé : il reprend à son retour, ou continuez par liens de correspondance.",
   "remote.noRelay": "Impossible de joindre les relais qui mettent les deux appareils en contact ({hosts}) : vérifiez la connexion à Internet.",
   "remote.disconnected": "Déconnecté.",
+  "remote.leftAfterMatch": "{friend} est parti. Le match est terminé : rien n'est perdu.",
   "remote.lookingNamed": "Recherche de {friend}…",
   "remote.connectedNamed": "Connecté à {friend}.",
   "remote.noDirectNamed": "Connexion directe impossible avec l’appareil de {friend}. Si {friend} a la page ouverte, vos réseaux n’autorisent pas de connexion directe (certains réseaux mobiles les bloquent, et ce jeu n’a pas de serveur relais, TURN, par où passer) : jouez plutôt par liens de correspondance.",

@@ -378,6 +378,7 @@ export default {
   "remote.friendGone": "Arkadaşınızın cihazı bir süredir yok: sayfası kapanmış, cihazı uykuda ya da aranızdaki ağ kopmuş olabilir. Maç saklanıyor: arkadaşınız dönünce sürer ya da yazışma bağlantılarıyla devam edin.",
   "remote.noRelay": "İki cihazı buluşturan aktarıcılara ulaşılamıyor ({hosts}): internet bağlantısını kontrol edin.",
   "remote.disconnected": "Bağlantı kesildi.",
+  "remote.leftAfterMatch": "{friend} ayrıldı. Maç bitti: hiçbir şey kaybolmadı.",
   "remote.lookingNamed": "{friend} adlı oyuncu aranıyor…",
   "remote.connectedNamed": "{friend} adlı oyuncuya bağlandınız.",
   "remote.noDirectNamed": "{friend} adlı oyuncunun cihazına doğrudan bağlanılamadı. Sayfa onda açıksa ağlarınız doğrudan bağlantıya izin vermiyor (bazı mobil ağlar engeller ve bu oyunun aracı sunucusu, TURN, yok): bunun yerine yazışma bağlantılarıyla oynayın.",

@@ -4,6 +4,7 @@
  * address and the tab's memory of it (a reload shows it again), and the live line's status under the board.
  */
 
+import { t } from "../i18n/i18n.js";
 import { joinLive } from "./invite.js";
 import { openLine } from "./line.js";
 import { render } from "./panel.js";
@@ -25,7 +26,20 @@ export function showStatus(state, { state: lineState, text }) {
   const element = $("remote-status");
   element.hidden = false;
   element.dataset.state = lineState;
-  element.textContent = text;
+  const left = friendLeftAfterMatch(state, lineState);
+  element.classList.toggle("remote-status-over", left !== null);
+  element.textContent = left ?? text;
+}
+
+/**
+ * The line's words once the friend's device is gone from a match that is over: nothing waits for it, so not
+ * "trying again" nor "it goes on when they are back" (null: the match goes on, or the friend is here).
+ * @param {FriendsState} state @param {string} lineState
+ */
+function friendLeftAfterMatch(state, lineState) {
+  const match = state.shownMatch;
+  if (!match || (lineState !== "reconnecting" && lineState !== "no-direct")) return null;
+  return match.view().remote?.phase === "over" ? t("remote.leftAfterMatch", { friend: match.friendName() }) : null;
 }
 
 /**
