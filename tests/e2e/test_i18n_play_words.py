@@ -1,7 +1,8 @@
 """The play's own words in other languages (docs/i18n.md): why a player may not double (the rules core's
 reason as the page's message: the cube's note, the Double button's title, what Ctrl+D says), the cube's
 description, and what the keys say (the last roll, the information line, a checker selected and the selection
-cancelled) in German and French; "Back to the match." after the position editor is left."""
+cancelled) in German and French; "Back to the match." after the position editor is left; the move notation
+and the IDs reading left to right in Arabic."""
 
 from __future__ import annotations
 
@@ -13,7 +14,17 @@ from scripts.i18n_messages import catalogue_path, parse, read_catalogue, render_
 from backgammon.position import Position
 
 from .conftest import Site
-from .match_driver import PREFERENCES_KEY, announcements, button, match_id_of, open_match, set_up, wait_idle
+from .match_driver import (
+    PREFERENCES_KEY,
+    announcements,
+    button,
+    click_move,
+    match_id_of,
+    open_match,
+    position_of,
+    set_up,
+    wait_idle,
+)
 from .test_keyboard_play import arrow_to, enter_board, said
 
 # The preferences stored before the page loads: the language, and every turn starting with a choice to roll or
@@ -81,3 +92,42 @@ def test_back_to_the_match_in_german(page: Page, site: Site) -> None:
     page.keyboard.press("Escape")
     page.wait_for_function("n => (window.__announcements ?? []).length > n", arg=count)
     assert announcements(page)[-1].startswith(words("de", "play.backToMatch") + " ")
+
+
+# Where characters of `needle` are drawn, left to right: the x of the middle of each of its characters at
+# `offsets`, in the first element of `selector` whose text node holds it (a Range over the text as laid out).
+DRAWN_AT = """([selector, needle, offsets]) => {
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(needle);
+      if (at < 0) continue;
+      return offsets.map((offset) => {
+        const range = document.createRange();
+        range.setStart(node, at + offset);
+        range.setEnd(node, at + offset + 1);
+        const box = range.getBoundingClientRect();
+        return box.left + box.width / 2;
+      });
+    }
+  }
+  return null;
+}"""
+
+
+def test_move_notation_reads_left_to_right_in_arabic(page: Page, site: Site) -> None:
+    """The standard notation is the same in every language (docs/i18n.md): in Arabic, laid out right to left,
+    "6/off 5/off" still reads "6", "off", then "5" from the left in the move list (the bidirectional algorithm
+    alone draws it "off/5 off/6"), and the IDs are laid out left to right."""
+    prefer(page, language="ar")
+    open_match(page, site, "31", end_turn="now")
+    # White bears off from its 6 and 5 points with the 6-5 set up; three checkers stay on its 1 point.
+    set_up(page, position_of({6: 1, 5: 1, 1: 3}, {13: 3, 12: 2}), match_id_of(match_length=5, dice=(6, 5)))
+    click_move(page, 6, "off")
+    click_move(page, 5, "off")
+    expect(page.locator("#movelist li").last).to_contain_text("6/off 5/off")
+    xs = page.evaluate(DRAWN_AT, ["#movelist li", "6/off 5/off", [0, 2, 6]])  # "6", "off", "5"
+    assert xs is not None and xs == sorted(xs), f"the play is not drawn left to right: {xs}"
+    # The IDs beside the board too ("XGID=-C---…:0:0:-1:…" would lose its signs and colons to the right).
+    for code in ("#position-id", "#match-id", "#xgid"):
+        expect(page.locator(code)).to_have_css("direction", "ltr")

@@ -4,7 +4,7 @@
  * view.notation), with the earlier games of the match folded away above it. Its lines carry the move numbers of the
  * game's .mat file ("1)", as GNU Backgammon numbers them), not a count of lines that reads as a point's number.
  */
-import { currentLanguage, t } from "../i18n/i18n.js";
+import { currentLanguage, isolated, t } from "../i18n/i18n.js";
 
 /**
  * @typedef {{winner: number, kind: string, points: number, ending?: string}} GameResult
@@ -13,7 +13,7 @@ import { currentLanguage, t } from "../i18n/i18n.js";
 
 /**
  * A line of the move list in the language's words: the cube's actions and the result as messages, a play in the
- * standard notation (the same in every language) but a roll that could not be played ("52: pass").
+ * standard notation (the same in every language, left to right) but a roll that could not be played ("52: pass").
  * @param {string} line Python's, in English @param {string | undefined} kind @param {number | undefined} value
  */
 function lineText(line, kind, value) {
@@ -23,7 +23,12 @@ function lineText(line, kind, value) {
   if (kind === "drop") return t("moves.drops");
   if (kind === "win") return t("moves.wins", { points: value ?? 0 });
   const text = line.trim();
-  return kind === "play" && text.endsWith(": pass") ? `${text.slice(0, -"pass".length)}${t("moves.pass")}` : text;
+  if (kind !== "play" && kind !== "roll") return text;
+  // "65: 6/off 5/off": the roll and the play each read left to right, as review writes them; in a language written
+  // right to left the bidirectional algorithm would otherwise turn "6/off 5/off" into "off/5 off/6" on screen.
+  const [roll, play] = text.split(/: ?/, 2);
+  if (play === undefined) return isolated(text);
+  return `${isolated(roll)}: ${play === "pass" ? t("moves.pass") : play ? isolated(play) : ""}`.trimEnd();
 }
 
 /**

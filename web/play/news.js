@@ -6,7 +6,7 @@
  * there what the screen reader's announcer says. The news lasts until a person here acts again: long enough to
  * read, however fast the steps after it came.
  */
-import { t } from "../i18n/i18n.js";
+import { isolated, t } from "../i18n/i18n.js";
 import * as say from "./describe.js";
 
 /** @typedef {import("../types.js").PlayView} View */
@@ -81,7 +81,7 @@ export function newsText(items, view, wanted) {
 /** @param {View} view @param {{player: number, dice: number[] | null, moves: Move[]}} turn */
 function playText(view, { player, dice, moves }) {
   const who = say.playerName(view, player);
-  const play = playNotation(moves);
+  const play = isolated(playNotation(moves)); // left to right in every language, as the move list writes it
   if (!dice) return t("news.plays", { name: who, play });
   const roll = say.diceText(dice);
   return moves.length > 0 ? t("news.rollsAndPlays", { name: who, roll, play }) : t("news.rolls", { name: who, roll });
