@@ -1,6 +1,8 @@
-"""The game panel's move list (web/play/movelist.js) under Node: each line carries the move number the
-game's .mat file gives its row (py/backgammon/formats/mat_export.py), as GNU Backgammon numbers moves, for a
-match the computer plays with the cube, and a money game with a beaver and a resignation."""
+"""The move lists' numbers under Node: each line of the game panel's list (web/play/movelist.js) carries
+the move number the game's .mat file gives its row (py/backgammon/formats/mat_export.py), as GNU Backgammon
+numbers moves, for a match the computer plays with the cube, and a money game with a beaver and a
+resignation; review's list (web/review/analysis-data.js `stepsOf`) gives each decision the number the game
+panel gives its line."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import random
 from typing import Any
 
 from backgammon import api
+from backgammon.analysis.job import analyze_record
 from backgammon.formats.mat_export import export_game, format_mat_play
 from backgammon.game import Game
 from backgammon.record import load_record
@@ -18,6 +21,9 @@ from .node_esm import needs_node, run_module
 pytestmark = needs_node
 
 IMPORTS = 'import { moveNumbers } from "{WEB}/play/movelist.js";'
+REVIEW_IMPORTS = 'import { stepsOf } from "{WEB}/review/analysis-data.js";'
+# The game panel's lines that are decisions of review's list (a take after a beaver is not numbered).
+DECISION_LINES = {"play", "double", "take", "drop", "beaver"}
 
 
 def call(method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -108,3 +114,48 @@ def test_the_first_player_to_move_opens_row_one_and_a_beavers_take_has_no_number
     numbers = check_numbers_follow_the_mat_rows(scripted_money_game(actions))
     # 31: 6/5 6/3 · Doubles => 2 · Beavers => 4 · Takes · 64: (resigned) · Wins 4 points
     assert numbers == [[1, 2, 2, None, 3, None]]
+
+
+def test_review_numbers_each_decision_as_the_game_panel_numbers_its_line() -> None:
+    record = computer_match(seed=6, length=3)
+    # Who decided what, and every decision shown ("close"), each "no double" among them.
+    analysis = {
+        "games": [
+            {
+                "decisions": [
+                    {k: d[k] for k in ("player", "kind", "played")} | {"close": True} for d in g["decisions"]
+                ]
+            }
+            for g in analyze_record(record, depth=0)["games"]
+        ]
+    }
+    steps: list[dict[str, Any]] = run_module(
+        REVIEW_IMPORTS,
+        f"print(stepsOf({json.dumps(analysis)})"
+        ".map((s) => ({game: s.game, number: s.number, d: s.decision})));",
+    )
+    games = load_record(record).games
+    panel: list[list[int | None]] = run_module(
+        IMPORTS, f"print({json.dumps([notated(g) for g in games])}.map(moveNumbers));"
+    )
+    doubled = False
+    for g, (game, numbers) in enumerate(zip(games, panel, strict=True)):
+        lines = [
+            n
+            for i, n in zip(game.history, numbers, strict=True)
+            if i.kind in DECISION_LINES and n is not None
+        ]
+        decisions = [s for s in steps if s["game"] == g]
+        cells = [
+            s["number"]
+            for s in decisions
+            if s["d"]["kind"] in ("move", "take") or s["d"]["played"] == "double"
+        ]
+        assert cells == lines, g
+        # Not doubling is part of the row of the move it comes before.
+        for at, step in enumerate(decisions):
+            if step["d"]["kind"] == "double" and step["d"]["played"] != "double":
+                following = next(s for s in decisions[at + 1 :] if s["d"]["player"] == step["d"]["player"])
+                assert step["number"] == following["number"], step
+        doubled |= any(s["d"]["played"] == "double" for s in decisions)
+    assert doubled, "the cube's decisions among them"

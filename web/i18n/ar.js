@@ -1554,7 +1554,7 @@ export default {
   "review.chartVeryBad": "سيئ جدًا ??",
   "review.chartSwing": "تأرجح بنسبة {swing} أو أكثر",
   "review.chartCursor": "القرار المعروض",
-  "review.chartBottom": "في الأسفل: رقم القرار في قائمة النقلات؛ {first}، {second}…: حيث تبدأ كل جولة.",
+  "review.chartBottom": "في الأسفل: القرارات المدرجة بالترتيب (مرقّمة كما في «القرار 1 من …»)؛ {first}، {second}…: حيث تبدأ كل جولة.",
   "review.chartGame": "ج{game}",
   "review.chartNumber": "رقم",
   "review.chartLabel": "فرصة {name} للفوز {what, select, match {بالمباراة} other {بالجولة}} قبل كل قرار من {n}؛ أخطاء معلَّمة: {marked}، تأرجحات كبيرة: {swings}. يعطي الجدول أدناه كل قيمة.",

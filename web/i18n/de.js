@@ -1554,7 +1554,7 @@ export default {
   "review.chartVeryBad": "sehr schlecht ??",
   "review.chartSwing": "ein Umschwung von {swing} oder mehr",
   "review.chartCursor": "die gezeigte Entscheidung",
-  "review.chartBottom": "Unten: die Nummer der Entscheidung in der Zugliste; {first}, {second}…: wo jedes Spiel beginnt.",
+  "review.chartBottom": "Unten: die gelisteten Entscheidungen der Reihe nach (gezählt wie „Entscheidung 1 von …“); {first}, {second}…: wo jedes Spiel beginnt.",
   "review.chartGame": "S{game}",
   "review.chartNumber": "Nr.",
   "review.chartLabel": "Chance von {name}, {what, select, match {das Match} other {das Spiel}} zu gewinnen, vor jeder von {n} Entscheidungen; {marked} markierte Fehler, {swings} große Umschwünge. Die Tabelle unten nennt jeden Wert.",

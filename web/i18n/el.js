@@ -1554,7 +1554,7 @@ export default {
   "review.chartVeryBad": "πολύ κακή ??",
   "review.chartSwing": "μεταβολή {swing} ή μεγαλύτερη",
   "review.chartCursor": "η απόφαση που εμφανίζεται",
-  "review.chartBottom": "Στον οριζόντιο άξονα: ο αριθμός της απόφασης στη λίστα κινήσεων· {first}, {second}…: η αρχή κάθε παιχνιδιού.",
+  "review.chartBottom": "Στον οριζόντιο άξονα: οι αποφάσεις της λίστας με τη σειρά (αριθμημένες όπως στο «Απόφαση 1 από …»)· {first}, {second}…: η αρχή κάθε παιχνιδιού.",
   "review.chartGame": "Π{game}",
   "review.chartNumber": "Αρ.",
   "review.chartLabel": "{name}: πιθανότητα νίκης {what, select, match {στον αγώνα} other {στο παιχνίδι}} {n, plural, one {πριν από # απόφαση} other {πριν από καθεμία από # αποφάσεις}}· {marked, plural, one {# σημειωμένο λάθος} other {# σημειωμένα λάθη}}, {swings, plural, one {# μεγάλη μεταβολή} other {# μεγάλες μεταβολές}}. Ο πίνακας παρακάτω δίνει κάθε τιμή.",

@@ -1555,7 +1555,7 @@ export default {
   "review.chartVeryBad": "very bad ??",
   "review.chartSwing": "a swing of {swing} or more",
   "review.chartCursor": "the decision shown",
-  "review.chartBottom": "Along the bottom: the decision's number in the move list; {first}, {second}…: where each game starts.",
+  "review.chartBottom": "Along the bottom: the decisions listed, in order, as “Decision 1 of …” counts them; {first}, {second}…: where each game starts.",
   "review.chartGame": "G{game}",
   "review.chartNumber": "No.",
   "review.chartLabel": "{name}'s chance to win the {what, select, match {match} other {game}} before each of {n} decisions; {marked} marked errors, {swings} big swings. The table below gives each value.",

@@ -1554,7 +1554,7 @@ export default {
   "review.chartVeryBad": "muy mala ??",
   "review.chartSwing": "un vuelco de {swing} o más",
   "review.chartCursor": "la decisión mostrada",
-  "review.chartBottom": "Abajo: el número de la decisión en la lista de jugadas; {first}, {second}…: donde empieza cada partida.",
+  "review.chartBottom": "Abajo: las decisiones de la lista, en orden (contadas como en «Decisión 1 de …»); {first}, {second}…: donde empieza cada partida.",
   "review.chartGame": "P{game}",
   "review.chartNumber": "N.º",
   "review.chartLabel": "Probabilidad de {name} de ganar {what, select, match {el partido} other {la partida}} antes de cada una de las {n} decisiones; {marked} errores marcados, {swings} grandes vuelcos. La tabla de abajo da cada valor.",

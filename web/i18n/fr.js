@@ -1554,7 +1554,7 @@ export default {
   "review.chartVeryBad": "très mauvais ??",
   "review.chartSwing": "un écart de {swing} ou plus",
   "review.chartCursor": "la décision affichée",
-  "review.chartBottom": "En bas : le numéro de la décision dans la liste des coups ; {first}, {second}… : le début de chaque partie.",
+  "review.chartBottom": "En bas : les décisions listées, dans l’ordre (comptées comme « Décision 1 sur … ») ; {first}, {second}… : le début de chaque partie.",
   "review.chartGame": "P{game}",
   "review.chartNumber": "N°",
   "review.chartLabel": "Chances de {name} de gagner {what, select, match {le match} other {la partie}} avant chacune des {n} décisions ; {marked, plural, one {# erreur marquée} other {# erreurs marquées}}, {swings, plural, one {# grand écart} other {# grands écarts}}. Le tableau ci-dessous donne chaque valeur.",

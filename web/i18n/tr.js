@@ -1554,7 +1554,7 @@ export default {
   "review.chartVeryBad": "çok kötü ??",
   "review.chartSwing": "{swing} ya da daha büyük bir dalgalanma",
   "review.chartCursor": "gösterilen karar",
-  "review.chartBottom": "Alt eksen: kararın hamle listesindeki numarası; {first}, {second}…: her oyunun başladığı yer.",
+  "review.chartBottom": "Alt eksen: listelenen kararlar sırayla (“Karar 1 / …” gibi sayılır); {first}, {second}…: her oyunun başladığı yer.",
   "review.chartGame": "O{game}",
   "review.chartNumber": "No.",
   "review.chartLabel": "{n} kararın her birinden önce {name} için {what, select, match {maçı} other {oyunu}} kazanma şansı; {marked} işaretli hata, {swings} büyük dalgalanma. Aşağıdaki tablo her değeri verir.",

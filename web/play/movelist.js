@@ -5,6 +5,7 @@
  * game's .mat file ("1)", as GNU Backgammon numbers them), not a count of lines that reads as a point's number.
  */
 import { currentLanguage, isolated, t } from "../i18n/i18n.js";
+import { rowNumbers } from "../move-numbers.js";
 
 /**
  * @typedef {{winner: number, kind: string, points: number, ending?: string}} GameResult
@@ -32,23 +33,16 @@ function lineText(line, kind, value) {
 }
 
 /**
- * Each line's move number as the game's .mat file numbers its rows (py/backgammon/formats/mat_export.py): a row holds
- * player 0's action, then player 1's; player 1's line shares the number of player 0's line before it, or opens a row
- * of its own. The result and a take after a beaver are no cell of the file, and have no number.
+ * Each line's move number, the row of the game's .mat file it is in (web/move-numbers.js). The result and a take
+ * after a beaver are no cell of the file, and have no number.
  * @param {NotatedGame} game @returns {(number | null)[]}
  */
 export function moveNumbers(game) {
-  let row = 0;
-  let rowOpen = false; // player 0 has a line in the current row, player 1 not yet
-  return (game.lines ?? []).map((_, i) => {
+  return rowNumbers((game.lines ?? []).map((_, i) => {
     const kind = game.kinds?.[i];
-    const player = game.by?.[i];
-    if (kind === "win" || (kind === "take" && game.kinds?.[i - 1] === "beaver")) return null;
-    if (player !== 0 && player !== 1) return null;
-    if (player === 0 || !rowOpen) row += 1;
-    rowOpen = player === 0;
-    return row;
-  });
+    const numbered = kind !== "win" && !(kind === "take" && game.kinds?.[i - 1] === "beaver");
+    return { player: numbered ? game.by?.[i] : undefined, cell: true };
+  }));
 }
 
 /**

@@ -6,14 +6,16 @@
  */
 import { rollFigures } from "../dice-words.js";
 import { decimal, isolated, t } from "../i18n/i18n.js";
+import { rowNumbers } from "../move-numbers.js";
 import { countActions } from "../record.js";
 
 /** @typedef {Record<string, any>} Analysis  the analysis record of docs/analysis.md */
 /** @typedef {Record<string, any>} Decision  one of `analysis.games[g].decisions` */
 /** @typedef {import("../record.js").MatchRecord} MatchRecord */
 /**
- * One decision with where it sits in the match: `at` its place in the whole list, `game` the index of its game.
- * @typedef {{at: number, game: number, gameNumber: number, score: number[], decision: Decision}} Step
+ * One decision with where it sits in the match: `at` its place in the whole list, `game` the index of its game,
+ * `number` its move number, the row of the game's .mat file it is part of (web/move-numbers.js; null: none).
+ * @typedef {{at: number, game: number, gameNumber: number, score: number[], number: number | null, decision: Decision}} Step
  */
 
 export const MARKS = Object.freeze({ doubtful: "?!", bad: "?", very_bad: "??" });
@@ -61,6 +63,15 @@ export function worthShowing(d) {
 }
 
 /**
+ * Whether a decision is a cell of the .mat file: a move (a roll not played too), a double, an answer to it. Not
+ * doubling, resigning and answering a resignation are not.
+ * @param {Decision} d
+ */
+function isCell(d) {
+  return d.kind === "move" || d.kind === "take" || (d.kind === "double" && d.played === "double");
+}
+
+/**
  * The decisions of the analysis that review shows (`worthShowing`), in match order.
  * @param {Analysis | null | undefined} analysis
  * @returns {Step[]}
@@ -69,9 +80,14 @@ export function stepsOf(analysis) {
   /** @type {Step[]} */
   const steps = [];
   (analysis?.games ?? []).forEach((/** @type {any} */ game, /** @type {number} */ g) => {
-    for (const decision of game?.decisions ?? []) {
-      if (worthShowing(decision)) steps.push({ at: steps.length, game: g, gameNumber: game.number ?? g + 1, score: game.score ?? [0, 0], decision });
-    }
+    /** @type {Decision[]} */
+    const decisions = game?.decisions ?? [];
+    const numbers = rowNumbers(decisions.map((d) => ({ player: d.player, cell: isCell(d) })));
+    decisions.forEach((decision, i) => {
+      if (!worthShowing(decision)) return;
+      const where = { game: g, gameNumber: game.number ?? g + 1, score: game.score ?? [0, 0], number: numbers[i] };
+      steps.push({ at: steps.length, ...where, decision });
+    });
   });
   return steps;
 }

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The review panel's move list: the decisions under a heading a game, each a button with its marks; the current one
+ * The review panel's move list: the decisions under a heading a game, each a button with its marks after its move
+ * number (web/move-numbers.js); the current one
  * marked `aria-current`, kept in sight and the list's one stop in the tab order (Up / Down move through the list:
  * navigation.js).
  */
@@ -21,9 +22,11 @@ export function renderMoves(box, steps, games, names) {
   /** @type {HTMLOListElement | null} */
   let list = null;
   let game = -1;
+  let lastNumber = /** @type {number | null} */ (null);
   for (const step of steps) {
     if (step.game !== game) {
       game = step.game;
+      lastNumber = null;
       const g = games[game] ?? {};
       const [a, b] = step.score ?? [0, 0];
       const heading = { game: step.gameNumber, a, b };
@@ -53,7 +56,9 @@ export function renderMoves(box, steps, games, names) {
       button.append(" ", luck);
     }
     const item = node("li");
-    item.append(button);
+    // The .mat file's "1)" on the first line of its row, as the game panel's move list shows it; blank on the second.
+    item.append(node("span", step.number === null || step.number === lastNumber ? "" : `${step.number})`, "move-number"), button);
+    if (step.number !== null) lastNumber = step.number;
     list?.append(item);
     buttons.push(button);
   }
