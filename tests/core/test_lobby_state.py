@@ -343,6 +343,42 @@ def test_the_live_matches_being_played_are_listed_for_watchers(keys: dict[str, s
     assert lobby.being_played(NOW + 301) == []
 
 
+def test_a_match_leaves_the_matches_being_played_once_a_result_of_it_is_signed(keys: dict[str, str]) -> None:
+    """Ann and Bob's match ends: a result either of them signs, dated at or after the invitation's taken
+    version, takes it off the matches being played, for everyone; an older result of theirs (a match before)
+    does not, nor a result between other players."""
+    taken, bob_earlier, carol_dave, bob_signs = sign(
+        [
+            ("ann", invitation("annsinvite01", created_at=NOW - 20, state="taken", **{"with": keys["bob"]})),
+            (
+                "bob",
+                result_event(
+                    result(MATCH_1, [keys["bob"], keys["ann"]], 0), keys["ann"], created_at=NOW - 30
+                ),
+            ),
+            (
+                "carol",
+                result_event(
+                    result(MATCH_2, [keys["carol"], keys["dave"]], 0), keys["dave"], created_at=NOW - 5
+                ),
+            ),
+            (
+                "bob",
+                result_event(
+                    result(MATCH_3, [keys["ann"], keys["bob"]], 1), keys["ann"], created_at=NOW - 20
+                ),
+            ),
+        ]
+    )
+    lobby = Lobby()
+    assert lobby.receive([taken, bob_earlier, carol_dave], NOW)["refused"] == {}
+    assert [i["d"] for i in lobby.being_played(NOW)] == ["annsinvite01"]
+    assert lobby.receive([bob_signs], NOW)["refused"] == {}
+    assert lobby.being_played(NOW) == [] and lobby.being_played(NOW, keys["ann"]) == []
+    # Still found by its two players (a tournament's pairing looks for its match so, to review it).
+    assert [i["d"] for i in lobby.taken_between((keys["ann"], keys["bob"]), NOW)] == ["annsinvite01"]
+
+
 def test_watching_off_and_the_taker_s_name_are_checked(keys: dict[str, str]) -> None:
     bad_watch, name_when_open, bad_name = sign(
         [

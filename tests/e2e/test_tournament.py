@@ -48,6 +48,38 @@ def four(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
 LIST_STYLE = "(li) => getComputedStyle(li).listStyleType"
 
 
+def heading_sizes(page: Page) -> list[str]:
+    """Whether the standings' caption has the size and weight of the draw's heading ("The rounds"): "bold"
+    for each that does, else what differs."""
+    return page.eval_on_selector_all(
+        "#tournament-draw-title, #tournament-standings-title",
+        """(all) => {
+             const [heading] = all.map((e) => getComputedStyle(e));
+             return all.map((e) => {
+               const style = getComputedStyle(e);
+               return style.fontSize === heading.fontSize && Number(style.fontWeight) >= 700
+                 ? "bold" : `${style.fontSize} ${style.fontWeight}`;
+             });
+           }""",
+    )
+
+
+def overflows(page: Page, selector: str) -> bool:
+    """Whether what `selector` holds is wider than it shows (scrolled sideways)."""
+    return bool(page.eval_on_selector(selector, "(e) => e.scrollWidth > e.clientWidth + 1"))
+
+
+def edge_shades(page: Page, selector: str) -> list[str]:
+    """How the background layers of a sideways scroller move: the covers with the content ("local"), the
+    shades with the box ("scroll"); each a gradient of the panel's colour or of the edge's shade."""
+    style = page.eval_on_selector(
+        selector, "(e) => [getComputedStyle(e).backgroundAttachment, getComputedStyle(e).backgroundImage]"
+    )
+    attachments, images = style
+    assert images.count("radial-gradient") == 2 and images.count("linear-gradient") == 2, images
+    return [a.strip() for a in attachments.split(",")]
+
+
 def places_taken(page: Page, name: str, taken: int) -> None:
     page.wait_for_selector(
         f"{tournament_row(name)}:has-text('{taken} of 4 places taken')", timeout=CONNECT_TIMEOUT_MS
@@ -83,15 +115,37 @@ def plays_and_wins(
     your match* too, which accepts it), the live match starts on both boards (in place of any match shown
     before), the loser resigns. Over the board, each is told where the match leaves them in the tournament
     (the winner `winner_told`, the loser that they are out); both open the panel again."""
+    round_ = (winner.text_content("#tournament-yours") or "").split(":")[0]
+    play = winner.locator("#tournament-play")
     winner.click("#tournament-play")
     expect(winner.locator("#tournament-message")).to_contain_text("Your invitation is posted for")
     expect(winner.locator("#tournament-message")).to_have_class(re.compile(r"\bform-info\b"))  # news, not red
-    winner.click("#tournament-play")  # pressed again: the invitation posted stands, and no second one
+    # Posted, the panel says it waits for the opponent, and its button withdraws it.
+    waiting = f"{round_}: your invitation is posted: waiting for {loser_name} to accept"
+    expect(winner.locator("#tournament-yours")).to_have_text(waiting)
+    expect(play).to_have_text("Withdraw your invitation")
+    play.click()
+    expect(winner.locator("#tournament-message")).to_have_text(
+        f"Your invitation to {loser_name} is withdrawn."
+    )
+    expect(winner.locator(f"{ROW}.lobby-yours")).to_have_count(0)
+    expect(play).to_have_text("Play your match")
+    play.dblclick()  # a double press posts one invitation, and does not withdraw it at once
+    expect(winner.locator("#tournament-yours")).to_have_text(waiting)
     time.sleep(1)
     assert winner.locator(f"{ROW}.lobby-yours").count() == 1
+    expect(play).to_have_text("Withdraw your invitation")
     key = winner.get_attribute("#tournament-entrants li.tournament-me", "data-key")
     for_loser = f"{ROW}[data-poster='{key}']:has-text('for you')"
     loser.wait_for_selector(for_loser, state="attached", timeout=CONNECT_TIMEOUT_MS)
+    # The lobby's row names the tournament and the round; the loser's panel says who invited them.
+    expect(loser.locator(f"{for_loser} .lobby-terms")).to_contain_text(f"for you: {tournament}, {round_} · ")
+    expect(loser.locator("#tournament-yours")).to_have_text(
+        f"{round_}: {winner_name} has invited you to your match"
+    )
+    expect(loser.locator("#tournament-play")).to_have_text("Accept")
+    screenshot(loser, f"tournament-invited-{loser_name.lower()}-1280x800", full_page=False)
+    screenshot(winner, f"tournament-waiting-{winner_name.lower()}-1280x800", full_page=False)
     if both_press:
         loser.click("#tournament-play")
     else:
@@ -192,7 +246,7 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     open_tournament(cy, "Dawn cup")
     for page in others.values():
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
-        expect(page.locator("#tournament-phase")).to_have_text("Drawn")
+        expect(page.locator("#tournament-phase")).to_have_text("Semi-finals being played")
         expect(page.locator("#tournament-entrants li")).to_have_count(4)
         assert page.eval_on_selector("#tournament-entrants li", LIST_STYLE) == "decimal", "seed 1 first"
     # Dee, over the board with the lobby never opened, is told the draw's news all the same.
@@ -201,7 +255,7 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     )
     open_lobby(dee, site, "Dee")
     open_tournament(dee, "Dawn cup")
-    expect(dee.locator("#tournament-phase")).to_have_text("Drawn")
+    expect(dee.locator("#tournament-phase")).to_have_text("Semi-finals being played")
     keys = {
         name: page.get_attribute("#tournament-entrants li.tournament-me", "data-key")
         for name, page in everyone.items()
@@ -287,6 +341,12 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     expect(rival.locator("#tournament-yours")).to_have_text(
         "Semi-finals: Ann won your match; you are out of the tournament"
     )
+    # Its results signed, the match is no longer among the matches being played (on either player's list).
+    for page in (ann, rival):
+        page.click("#tournament-dialog button[value=close]")
+        expect(page.locator("#lobby-playing")).to_be_hidden()
+        assert page.locator("#lobby-playing li").count() == 0
+        open_tournament(page, "Dawn cup")
     screenshot(cy, "tournament-bracket-a-winner-1280x800")
 
     # The other semi-final, then the final, on the same pages: each finalist's board still shows the match
@@ -295,6 +355,8 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     told = "Final: your match against Ann"
     plays_and_wins("Dawn cup", everyone[finalist], finalist, everyone[loser], loser, winner_told=told)
     moved_on_everywhere(everyone, keys[finalist])
+    for page in everyone.values():
+        expect(page.locator("#tournament-phase")).to_have_text("Final to play")
     # Ann, waiting in the final, is told her opponent once known (over the board, whatever she has open).
     expect(ann.locator("#notice-text")).to_have_text(f"Dawn cup — Final: your match against {finalist}.")
     for page in (ann, everyone[finalist]):
@@ -307,7 +369,7 @@ def test_a_knockout_is_organised_joined_and_drawn_the_same_on_every_device(
     # The lobby's list of tournaments names the champion too.
     out = everyone[loser]
     out.click("#tournament-dialog button[value=close]")
-    expect(out.locator(tournament_row("Dawn cup"))).to_contain_text("Over: Ann won the tournament")
+    expect(out.locator(tournament_row("Dawn cup"))).to_contain_text("Finished: Ann won the tournament")
 
 
 def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
@@ -338,6 +400,7 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
         open_tournament(page, "Noon league")
         page.wait_for_selector("#tournament-phase[data-phase='drawn']", timeout=CONNECT_TIMEOUT_MS)
         expect(page.locator("#tournament-rounds h4")).to_have_text(["Round 1", "Round 2", "Round 3"])
+        expect(page.locator("#tournament-phase")).to_have_text("Round 1 of 3 being played")
     drawn = bracket(ann)
     standings = ann.eval_on_selector_all(
         "#tournament-standings tbody tr", "(rows) => rows.map((r) => r.innerText.replace(' (you)', ''))"
@@ -367,8 +430,27 @@ def test_a_round_robin_is_drawn_into_rounds_where_everyone_meets_everyone_once(
         re.compile(r"^Round 1: your match against (Ann|Bob|Dee)$")
     )
     screenshot(cy, "tournament-round-robin-1280x800")
+    assert heading_sizes(cy) == ["bold"] * 2, "the standings' caption reads as 'The rounds' heading does"
     cy.set_viewport_size({"width": 390, "height": 844})
+    cy.locator("#tournament-draw").scroll_into_view_if_needed()
     screenshot(cy, "tournament-round-robin-390x844", full_page=False)
+    assert heading_sizes(cy) == ["bold"] * 2, "the same on a phone"
+    # On a phone the three rounds wrap and the standings fit: nothing is cut off, nothing to scroll sideways.
+    for region in ("#tournament-rounds", ".tournament-standings-scroll"):
+        assert not overflows(cy, region), f"{region} is cut off at 390 px"
+    inside = cy.eval_on_selector(
+        "#tournament-dialog",
+        """(dialog) => [...dialog.querySelectorAll("#tournament-rounds h4, #tournament-standings th")]
+             .every((e) => e.getBoundingClientRect().right <= dialog.getBoundingClientRect().right)""",
+    )
+    assert inside, "every round and every column of the standings is inside the panel"
+    # Narrower still, the standings no longer fit: a shade at the edge says there is more to scroll to.
+    cy.set_viewport_size({"width": 300, "height": 640})
+    cy.locator(".tournament-standings-scroll").scroll_into_view_if_needed()
+    screenshot(cy, "tournament-round-robin-300x640", full_page=False)
+    assert overflows(cy, ".tournament-standings-scroll")
+    assert edge_shades(cy, ".tournament-standings-scroll") == ["local", "local", "scroll", "scroll"]
+    cy.set_viewport_size({"width": 390, "height": 844})
     audit(cy, "a round robin's rounds and standings on a phone", ["wcag22aa"])
 
 

@@ -16,7 +16,7 @@ pytestmark = needs_node
 
 IMPORTS = """
 import {
-  inWords, phaseWords, roundName, tournamentTerms, yourStandingWords,
+  inWords, matchInvitationWords, phaseWords, roundName, tournamentTerms, yourStandingWords,
 } from "{WEB}/lobby/tournament-words.js";
 """
 NAMES = {"a": "Ann", "b": "Bob", "c": "Cy", "d": "Dee", "e": "Eve"}
@@ -67,9 +67,68 @@ def test_each_phase_in_words() -> None:
         "Registration closes in 12 minutes",
         "Registration is closed: waiting for the organiser to list the entrants",
         "Registration is closed: waiting for the entrants' devices to reveal their part of the draw",
-        "Drawn",
-        "Over: Bob won the tournament",
+        "In progress",
+        "Finished: Bob won the tournament",
         "The organiser signed two closings.",
+    ]
+
+
+def test_a_drawn_tournament_says_the_round_being_played() -> None:
+    """The panel gives the rounds: a knock-out names the first round with a match undecided, the final as
+    to play; a round robin counts its rounds. The list, without rounds, says the tournament is in progress."""
+    order = ["a", "b", "c", "d"]
+    shown = node(
+        """print([
+             ...[data.semis, data.oneSemi, data.final].map((rounds) => phaseWords({
+               phase: "drawn", closes: 0, rounds, format: "knockout" }, 0)),
+             ...[data.robin, data.robinOn].map((rounds) => phaseWords({
+               phase: "drawn", closes: 0, rounds, format: "roundrobin" }, 0)),
+             phaseWords({ phase: "drawn", closes: 0 }, 0),
+             phaseWords({ phase: "over", closes: 0 }, 0),
+           ]);""",
+        semis=bracket(order, {}),
+        oneSemi=bracket(order, {(1, 1): "a"}),
+        final=bracket(order, {(1, 1): "a", (1, 2): "b"}),
+        robin=round_robin(order, {}),
+        robinOn=round_robin(order, {(1, 1): "a", (1, 2): "b"}),
+    )
+    assert shown == [
+        "Semi-finals being played",
+        "Semi-finals being played",
+        "Final to play",
+        "Round 1 of 3 being played",
+        "Round 2 of 3 being played",
+        "In progress",
+        "Finished",
+    ]
+
+
+def test_the_next_match_as_the_invitations_between_the_two_stand() -> None:
+    """The opponent's invitation waiting is said and accepted; one's own posted waits for them and is
+    withdrawn; an opponent playing another match is said so."""
+    cases = [
+        {"theirs": False, "posted": False, "busy": False},
+        {"theirs": False, "posted": False, "busy": True},
+        {"theirs": True, "posted": False, "busy": False},
+        {"theirs": True, "posted": True, "busy": True},
+        {"theirs": False, "posted": True, "busy": False},
+        {"theirs": False, "posted": True, "busy": True},
+    ]
+    shown = node(
+        "print(data.cases.map((c) => matchInvitationWords({ round: 'Semi-finals', name: 'Dee', ...c })));",
+        cases=cases,
+    )
+    assert shown == [
+        {"words": "Semi-finals: your match against Dee", "act": "play"},
+        {"words": "Semi-finals: your match against Dee, who is playing another match now", "act": "play"},
+        {"words": "Semi-finals: Dee has invited you to your match", "act": "accept"},
+        {"words": "Semi-finals: Dee has invited you to your match", "act": "accept"},
+        {"words": "Semi-finals: your invitation is posted: waiting for Dee to accept", "act": "withdraw"},
+        {
+            "words": "Semi-finals: your invitation is posted: waiting for Dee,"
+            " who is playing another match now",
+            "act": "withdraw",
+        },
     ]
 
 

@@ -67,12 +67,26 @@ export function passes({ invitation, rating }, filters) {
 }
 
 /**
+ * Whom an invitation for one player alone is for ("for you", "for Bob"), and the tournament's match it is, if one
+ * ("for you: Dawn cup, Semi-finals").
+ * @param {import("../types.generated.js").Invitation} invitation @param {string} me @param {Map<string, string>} names
+ * @param {{tournament: string, round: string, name: string} | undefined} match  `name`: the opponent's, as the tournament knows it
+ */
+export function forWhomWords(invitation, me, names, match) {
+  if (invitation.to === me) return match ? t("lobby.forYouIn", { tournament: match.tournament, round: match.round }) : t("lobby.forYou");
+  const name = names.get(invitation.to ?? "") ?? match?.name ?? t("lobby.onePlayer");
+  return match ? t("lobby.forPlayerIn", { name, tournament: match.tournament, round: match.round }) : t("lobby.forPlayer", { name });
+}
+
+/**
  * Draw the rows.
  * @param {HTMLElement} list
- * @param {{items: import("../types.generated.js").InvitationView[], filters: Filters, me: string, names: Map<string, string>, firstSeen: (item: import("../types.generated.js").Invitation) => number, now: number}} what
- *   names: the names of players met, by key (an invitation for one of them says whom)
+ * @param {{items: import("../types.generated.js").InvitationView[], filters: Filters, me: string, names: Map<string, string>, firstSeen: (item: import("../types.generated.js").Invitation) => number, now: number,
+ *   matches?: Map<string, {tournament: string, round: string, name: string}>}} what
+ *   names: the names of players met, by key (an invitation for one of them says whom); matches: the invitations that
+ *   are a tournament's match, by poster and id, with its tournament and round (the row names them)
  */
-export async function renderList(list, { items, filters, me, names, firstSeen, now }) {
+export async function renderList(list, { items, filters, me, names, firstSeen, now, matches = new Map() }) {
   // One's own, and those for this player alone, are shown whatever the filters say.
   const shown = items.filter((item) => item.invitation.poster === me || item.invitation.to === me || passes(item, filters));
   /** The rows drawn before, kept when nothing in them changed (a button under the pointer stays put). */
@@ -92,7 +106,7 @@ export async function renderList(list, { items, filters, me, names, firstSeen, n
    */
   async function drawRow(invitation, rating) {
     const yours = invitation.poster === me;
-    const forWhom = invitation.to === null ? "" : ` · ${invitation.to === me ? t("lobby.forYou") : t("lobby.forPlayer", { name: names.get(invitation.to) ?? t("lobby.onePlayer") })}`;
+    const forWhom = invitation.to === null ? "" : ` · ${forWhomWords(invitation, me, names, matches.get(`${invitation.poster}:${invitation.d}`))}`;
     const termsText = `${termsWords(invitation)}${forWhom} · ${waitedWords(Math.max(0, now - firstSeen(invitation)))}`;
     // The language is part of what a row shows: a switch draws every row again.
     const drawn = JSON.stringify([{ ...invitation, created_at: 0, expires: 0 }, rating, yours, forWhom, document.documentElement.lang]);

@@ -106,6 +106,13 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  *   which its note and result name (kept with an invitation by links: posted.js keeps the whole of it)
  */
 
+/**
+ * @typedef {object} MatchInvitations  between this player and a tournament's opponent, with the tournament's terms
+ * @property {boolean} theirs  the opponent's invitation for this player is open (to accept)
+ * @property {boolean} posted  this player's own for the opponent is open (waiting for them)
+ * @property {boolean} busy  the opponent plays a match listed as being played, not with this player
+ */
+
 /** @param {LobbyContext} ctx */
 export async function createLobby(ctx) {
   const { call } = ctx;
@@ -132,6 +139,8 @@ export async function createLobby(ctx) {
   /** @type {Promise<void> | null} */
   let drawing = null;
   let drawAgain = false;
+  /** The tournaments' panel drawn again: what it says of the next match follows the invitations (set once loaded). */
+  let tournamentsChanged = () => {};
 
   /** The message shown, as a function that writes it in the language in force (a switch writes it again). */
   let messageWords = () => "";
@@ -171,7 +180,10 @@ export async function createLobby(ctx) {
     for (const taken of changes.taken) answered(taken.poster, taken.d, taken.by);
     for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
     if (changes.results) ctx.ratingsChanged();
-    if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) await render();
+    if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) {
+      tournamentsChanged();
+      await render();
+    }
     if (changes.added.length) void acceptCrossed();
     const busy = changes.refused?.busy ?? 0;
     return batch.slice(batch.length - busy); // the worker asks for these again
@@ -211,6 +223,7 @@ export async function createLobby(ctx) {
   const tournaments = import("./tournaments.js").then(({ createTournaments }) =>
     createTournaments({
       namespace: ctx.namespace, call, signer, pool, say: ctx.say, notice: ctx.notice, message, chosenName, form, lobbyDialog: dialog, playMatch,
+      matchInvitations, withdrawMatch,
       watch: ctx.watch, review: ctx.review, ownRecord,
       shared: {
         inBatches, nowSeconds, topic: TOPIC, resultKind: RESULT_KIND, watchKind: WATCH_KIND, checkName, markOfKey, drawMark, openKeyval, copyText,
@@ -222,7 +235,7 @@ export async function createLobby(ctx) {
       },
     }),
   );
-  tournaments.catch((error) => console.error("Tournaments could not start:", error));
+  tournaments.then((module) => void (tournamentsChanged = () => void module.render()), (error) => console.error("Tournaments could not start:", error));
   const connectionWords = () => t("lobby.lookingOn", { n: ctx.relays.length });
   $("lobby-connection").textContent = connectionWords();
   // A language switch: what was written here follows at once (the marked words follow by themselves).
@@ -289,9 +302,28 @@ export async function createLobby(ctx) {
       filters: filters(),
       me: signer.publicKey,
       names,
+      matches: await tournamentMatches(view.invitations),
       firstSeen: (invitation) => firstSeen.get(`${invitation.poster}:${invitation.d}`) ?? now,
       now,
     });
+  }
+
+  /**
+   * The invitations for one player alone that are a tournament's match (*Play your match*), named by their tournament
+   * and round, by poster and id.
+   * @param {import("../types.generated.js").InvitationView[]} items
+   */
+  async function tournamentMatches(items) {
+    /** @type {Map<string, {tournament: string, round: string, name: string}>} */
+    const named = new Map();
+    for (const { invitation } of items) {
+      if (invitation.to === null) continue;
+      const other = invitation.poster === signer.publicKey ? invitation.to : invitation.to === signer.publicKey ? invitation.poster : null;
+      if (other === null) continue;
+      const match = await tournaments.then((module) => module.matchNamed(other, invitation), () => null);
+      if (match) named.set(`${invitation.poster}:${invitation.d}`, match);
+    }
+    return named;
   }
 
   // ---- posting one's own ---------------------------------------------------------------------------------------
@@ -352,6 +384,34 @@ export async function createLobby(ctx) {
       if (links) await keepPosted(ctx.namespace, own, false).catch(() => {});
       return null;
     }
+  }
+
+  /**
+   * Where *Play your match* stands with `opponent`: their invitation for this player, this player's own for them, and
+   * whether they are playing a match listed as being played (not with this player).
+   * @param {string} opponent @param {{length: number, rated: boolean, mode: string}} terms
+   * @returns {Promise<MatchInvitations>}
+   */
+  async function matchInvitations(opponent, terms) {
+    const me = signer.publicKey;
+    const view = await call("lobby_view", { me });
+    const theirs = view.invitations.some(({ invitation: i }) =>
+      i.poster === opponent && i.to === me && i.length === terms.length && i.rated === terms.rated && i.mode === terms.mode);
+    const posted = [...mine.values()].some((own) => own.state === "open" && own.terms.to === opponent && own.terms.mode === terms.mode);
+    const busy = view.playing.some(({ invitation: i }) => (i.poster === opponent || i.taken_by === opponent) && i.poster !== me && i.taken_by !== me);
+    return { theirs, posted, busy };
+  }
+
+  /**
+   * This player's open invitation for `opponent` (*Play your match*) withdrawn.
+   * @param {string} opponent @param {string} mode @returns {Promise<boolean>} false: none was open
+   */
+  async function withdrawMatch(opponent, mode) {
+    const own = [...mine.values()].find((o) => o.state === "open" && o.terms.to === opponent && o.terms.mode === mode);
+    if (!own) return false;
+    await cancel(own.d);
+    await render();
+    return true;
   }
 
   /**

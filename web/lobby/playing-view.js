@@ -2,7 +2,8 @@
 /**
  * *Matches being played*: the live matches met in the lobby that may be watched (`lobby_view`'s `playing`: taken
  * invitations, newest first), each with both players' marks and names and the terms, and *Watch*, but this player's
- * own match (said to be theirs: nothing to watch). Hidden while there is none.
+ * own match (said to be theirs: nothing to watch). A match whose result either player signed is not among them (the
+ * core leaves it out: it is counted with the results). Hidden while there is none.
  */
 import { drawMark } from "./mark-view.js";
 import { markOfKey } from "./mark.js";

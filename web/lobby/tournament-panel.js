@@ -18,10 +18,11 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 /**
  * @param {import("./tournament-words.js").Page} page
  * @param {{me: string, now: number, organiserName: string, organiserMark: import("./mark.js").Mark,
- *   drawMark: typeof import("./mark-view.js").drawMark}} what  the organiser's mark shown beside their name, as the
- *   lobby shows players (drawMark handed in: the page's start holds it)
+ *   drawMark: typeof import("./mark-view.js").drawMark, nextWords?: string | null}} what  the organiser's mark shown
+ *   beside their name, as the lobby shows players (drawMark handed in: the page's start holds it); `nextWords`: this
+ *   player's next match as the invitations between the two stand (tournament-words.js `matchInvitationWords`)
  */
-export function renderPanel(page, { me, now, organiserName, organiserMark, drawMark }) {
+export function renderPanel(page, { me, now, organiserName, organiserMark, drawMark, nextWords = null }) {
   const { entrants } = page;
   const names = { ...Object.fromEntries(entrants.map((e) => [e.key, e.name])), ...page.names };
   const nameOf = (/** @type {string | null} */ key) => {
@@ -42,10 +43,10 @@ export function renderPanel(page, { me, now, organiserName, organiserMark, drawM
     const places = t("tournament.places", { n: page.summary.places });
     terms.replaceChildren(`${tournamentTerms(page.summary)} · ${places} · ${before}`, drawMark(organiserMark), organiser, after);
   }
-  const phase = phaseWords({ ...page, phase: page.summary.phase, closes: page.summary.closes, names }, now);
+  const phase = phaseWords({ ...page, phase: page.summary.phase, closes: page.summary.closes, format: page.summary.format, names }, now);
   if ($("tournament-phase").textContent !== phase) $("tournament-phase").textContent = phase;
   $("tournament-phase").dataset.phase = page.summary.phase;
-  const yours = yourStandingWords(page, me, names);
+  const yours = nextWords ?? yourStandingWords(page, me, names);
   $("tournament-yours").hidden = !yours;
   $("tournament-yours").textContent = yours ?? "";
 

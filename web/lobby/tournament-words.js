@@ -52,8 +52,9 @@ export function placesWords(summary) {
  * The phase, as the list and the panel say it.
  * @param {Pick<Summary, "phase" | "closes"> & {broken?: string | null, broken_words?: import("../types.js").Words | null,
  *   champion?: string | null, champion_name?: string | null, names?: Record<string, string>,
- *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null}} s
- *   the panel gives the entrants and whose values are in (the list does not)
+ *   entrants?: {key: string}[], revealed?: string[], reveals_until?: number | null,
+ *   rounds?: Pairing[][], format?: Summary["format"]}} s
+ *   the panel gives the entrants and whose values are in, and the rounds with their format (the list does not)
  * @param {number} now
  */
 export function phaseWords(s, now) {
@@ -70,7 +71,7 @@ export function phaseWords(s, now) {
         : t("tournament.phaseWaiting", { n });
     }
     case "drawn":
-      return t("tournament.phaseDrawn");
+      return s.rounds && s.format ? roundBeingPlayed(s.rounds, s.format) : t("tournament.phaseInProgress");
     case "over": {
       const name = s.champion_name ?? (s.champion ? s.names?.[s.champion] : null);
       return name ? t("tournament.phaseWon", { name }) : t("tournament.phaseOver");
@@ -81,6 +82,19 @@ export function phaseWords(s, now) {
     default:
       return s.phase;
   }
+}
+
+/**
+ * A drawn tournament's round being played: the first with a match not decided ("Semi-finals being played", "Final to
+ * play", "Round 2 of 3 being played"); "In progress" when every match is decided and the core has not said it is over.
+ * @param {Pairing[][]} rounds @param {Summary["format"]} format
+ */
+function roundBeingPlayed(rounds, format) {
+  const index = rounds.findIndex((round) => round.some((pairing) => !pairing.bye && pairing.winner === null));
+  if (index < 0) return t("tournament.phaseInProgress");
+  if (format !== "knockout") return t("tournament.phaseRobinRound", { n: index + 1, count: rounds.length });
+  if (index === rounds.length - 1) return t("tournament.phaseFinal");
+  return t("tournament.phaseRound", { round: roundName(index, rounds.length) });
 }
 
 /**
@@ -119,7 +133,7 @@ export function yourStandingWords(page, me, names) {
   const standing = yourStanding(page, me);
   const knockout = page.summary.format === "knockout";
   const nameOf = (/** @type {string | null} */ key) => (key && names[key]) || t("tournament.aPlayer");
-  const roundOf = (/** @type {number} */ index) => (knockout ? roundName(index, page.rounds.length) : t("tournament.round", { n: index + 1 }));
+  const roundOf = (/** @type {number} */ index) => roundWords(page, index);
   switch (standing?.kind) {
     case "next": {
       const { index, pairing } = standing;
@@ -143,6 +157,27 @@ export function yourStandingWords(page, me, names) {
     default:
       return null;
   }
+}
+
+/**
+ * A round's name: the knock-out's by the rounds left ("Semi-finals"), the round robin's by its number ("Round 2").
+ * @param {Pick<Page, "summary" | "rounds">} page @param {number} index  0 for the first round
+ */
+export function roundWords(page, index) {
+  return page.summary.format === "knockout" ? roundName(index, page.rounds.length) : t("tournament.round", { n: index + 1 });
+}
+
+/**
+ * This player's next match, its opponent known, as the invitations between them stand: the panel's line and what its
+ * button does. The opponent's invitation for this player waiting: to accept; this player's own posted: waiting for
+ * the opponent, to withdraw; else to play (and said when the opponent is playing another match now).
+ * @param {{round: string, name: string, theirs: boolean, posted: boolean, busy: boolean}} s
+ * @returns {{words: string, act: "play" | "accept" | "withdraw"}}
+ */
+export function matchInvitationWords({ round, name, theirs, posted, busy }) {
+  if (theirs) return { words: t("tournament.invitedYou", { round, name }), act: "accept" };
+  if (posted) return { words: t(busy ? "tournament.postedWaitingBusy" : "tournament.postedWaiting", { round, name }), act: "withdraw" };
+  return { words: t(busy ? "tournament.yourMatchBusy" : "tournament.yourMatch", { round, name }), act: "play" };
 }
 
 /**

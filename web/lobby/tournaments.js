@@ -17,7 +17,7 @@
 import { LANGUAGE_CHANGED, t } from "../i18n/i18n.js";
 import { renderTournamentList } from "./tournament-list-view.js";
 import { renderPanel } from "./tournament-panel.js";
-import { yourStanding, yourStandingWords } from "./tournament-words.js";
+import { matchInvitationWords, roundWords, yourStanding, yourStandingWords } from "./tournament-words.js";
 import { renderClaim } from "./tournament-claim-view.js";
 import { createFollow } from "./tournament-follow.js";
 import { keepEntered as keepEnteredIn, keepOrganised as keepOrganisedIn, keepTold, readTournaments as readKept } from "./tournament-store.js";
@@ -28,6 +28,8 @@ const BATCH = 50;
 const TICK_MS = 10_000;
 /** A tournament's address as a link carries it (`#tournament=<address>`): kind, organiser's key, id. */
 const LINKED_ADDRESS = /^31663:[0-9a-f]{64}:[0-9a-z]{12,32}$/;
+/** *Play your match*'s words by what it does (tournament-words.js `matchInvitationWords`). */
+const PLAY_WORDS = /** @type {const} */ ({ play: "tournament.play", accept: "tournament.acceptInvitation", withdraw: "tournament.withdrawInvitation" });
 /** How long a link's tournament is waited for before the page says the relays do not have it (yet), in milliseconds. */
 const LINK_WAIT_MS = 15_000;
 
@@ -49,6 +51,11 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @property {(match: {to: {key: string, name: string}, length: number, rated: boolean, mode: "live" | "links", moveHours: number | null, pairing: import("./noted.js").Pairing}) => Promise<"posted" | "accepted" | null>} playMatch
  *   *Play your match*: an invitation for the opponent alone, live or by links as the tournament is, naming the
  *   pairing in the match it starts (lobby.js)
+ * @property {(opponent: string, terms: {length: number, rated: boolean, mode: string}) => Promise<import("./lobby.js").MatchInvitations>} matchInvitations
+ *   the invitations between this player and their opponent with the tournament's terms, and whether the opponent
+ *   is playing a match now (lobby.js)
+ * @property {(opponent: string, mode: string) => Promise<boolean>} withdrawMatch  this player's invitation for their
+ *   opponent withdrawn (lobby.js): false if none was open
  * @property {(watched: import("./lobby.js").Watched) => void} watch  the page's watching mode (a match in progress)
  * @property {(opened: {record: object, summary: Record<string, any>, name: string}) => void} review  open a record in review
  * @property {(pairing: import("./noted.js").Pairing) => Promise<object | null>} ownRecord  this device's record of
@@ -176,7 +183,13 @@ export async function createTournaments(ctx) {
     const mark = await markOfKey(page.summary.organiser);
     // An announcement made before it named its organiser: their entry's name, else their mark's words.
     const organiser = page.summary.organiser_name ?? page.entrants.find((e) => e.key === page.summary.organiser)?.name ?? mark.text;
-    renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark });
+    const next = page.summary.phase === "drawn" ? nextMatch(page) : null;
+    // Where *Play your match* stands: the opponent's invitation to accept, this player's own waiting, or neither.
+    const invitations = next ? await ctx.matchInvitations(next.to.key, page.summary) : null;
+    const line = next && invitations
+      ? matchInvitationWords({ round: roundWords(page, next.pairing.round - 1), name: next.to.name, ...invitations })
+      : null;
+    renderPanel(page, { me, now, organiserName: organiser, organiserMark: mark, drawMark: shared.drawMark, nextWords: line?.words });
     renderClaim($("tournament-claim"), page, me, now);
     await follow.draw(page, me);
     const join = /** @type {HTMLButtonElement} */ ($("tournament-join"));
@@ -187,9 +200,14 @@ export async function createTournaments(ctx) {
     link.value = linkTo(address);
     $("tournament-leave").hidden = !(page.summary.phase === "registration" && entered.has(address) && page.entrants.some((e) => e.key === me));
     const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
-    const next = page.summary.phase === "drawn" ? nextMatch(page) : null;
     play.hidden = !next;
     play.dataset.pairing = next ? JSON.stringify(next) : "";
+    const act = line?.act ?? "play";
+    play.dataset.act = act;
+    // Marked with its words' id: a language switch writes the words in force, not the first ones.
+    play.dataset.i18n = PLAY_WORDS[act];
+    play.textContent = t(PLAY_WORDS[act]);
+    play.classList.toggle("primary", act !== "withdraw");
     const closeNow = /** @type {HTMLButtonElement} */ ($("tournament-close-now"));
     closeNow.hidden = !(page.summary.organiser === me && (page.summary.phase === "registration" || page.summary.phase === "closing"));
   }
@@ -257,11 +275,30 @@ export async function createTournaments(ctx) {
    * @returns {Promise<import("./noted.js").Pairing | null>}
    */
   async function pairingWith(other, terms) {
+    return (await matchWith(other, terms))?.next.pairing ?? null;
+  }
+
+  /**
+   * The same match named as the lobby's list names it: its tournament and round ("Dawn cup", "Semi-finals"), and
+   * the opponent's name there.
+   * @param {string} other @param {{length: number, rated: boolean, mode: string}} terms
+   * @returns {Promise<{tournament: string, round: string, name: string} | null>}
+   */
+  async function matchNamed(other, terms) {
+    const found = await matchWith(other, terms);
+    return found && { tournament: found.page.summary.name, round: roundWords(found.page, found.next.pairing.round - 1), name: found.next.to.name };
+  }
+
+  /**
+   * This player's next match against `other` with these terms, in a drawn tournament both entered, and its view.
+   * @param {string} other @param {{length: number, rated: boolean, mode: string}} terms
+   */
+  async function matchWith(other, terms) {
     for (const entered of (await readTournaments()).entered) {
       const page = await call("tournament_view", { address: entered.address, now: nowSeconds() }).catch(() => null);
       if (!page || page.summary.phase !== "drawn" || page.summary.mode !== terms.mode || page.summary.length !== terms.length || page.summary.rated !== terms.rated) continue;
       const next = nextMatch(page);
-      if (next && next.to.key === other) return next.pairing;
+      if (next && next.to.key === other) return { page, next };
     }
     return null;
   }
@@ -587,11 +624,22 @@ export async function createTournaments(ctx) {
   ctx.lobbyDialog.addEventListener("close", () => {
     if (panel.open) panel.close();
   });
+  /** *Play your match* is acting: a second press meanwhile (a double click) does nothing, and the button keeps the
+   * focus (a disabled one would lose it). */
+  let playing = false;
   $("tournament-play").addEventListener("click", () => {
-    const next = JSON.parse(/** @type {HTMLElement} */ ($("tournament-play")).dataset.pairing || "null");
-    if (!next) return;
+    const play = /** @type {HTMLButtonElement} */ ($("tournament-play"));
+    const next = JSON.parse(play.dataset.pairing || "null");
+    const act = play.dataset.act;
+    if (!next || playing) return;
+    playing = true;
     void (async () => {
       const page = await call("tournament_view", { address: next.pairing.tournament, now: nowSeconds() });
+      if (act === "withdraw") {
+        const withdrawn = await ctx.withdrawMatch(next.to.key, page.summary.mode);
+        if (withdrawn) panelMessage(() => t("tournament.withdrawnMatch", { name: next.to.name }), { info: true });
+        return;
+      }
       const done = await ctx.playMatch({ to: next.to, length: page.summary.length, rated: page.summary.rated, mode: page.summary.mode, moveHours: page.summary.move_hours, pairing: next.pairing });
       const name = next.to.name;
       const links = page.summary.mode === "links";
@@ -600,7 +648,10 @@ export async function createTournaments(ctx) {
         accepted: () => t("tournament.acceptedTheirs", { name }),
       };
       panelMessage(done ? words[done] : () => t("tournament.invitationNotSent"), { info: done !== null });
-    })();
+    })().finally(() => {
+      // What the button does now (withdraw the invitation posted, play again once withdrawn) drawn before it acts again.
+      void render().finally(() => void (playing = false));
+    });
   });
   // The times move on, and a registration's time may end while nothing is heard.
   setInterval(() => {
@@ -625,6 +676,7 @@ export async function createTournaments(ctx) {
     open: openPanel,
     openLink,
     pairingWith,
+    matchNamed,
     timeLimit,
   };
 }

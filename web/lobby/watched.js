@@ -54,7 +54,8 @@ async function publishNew(ctx, room, entry) {
     await changeNoted(ctx.namespace, { room }, (m) => ({ ...m, watched: index + 1 }));
   }
   const taken = noted.taken;
-  if (taken && nowSeconds() - taken.createdAt >= REPUBLISH_S) {
+  // Not once this side's result is out: a taken version newer than the result would list the match again.
+  if (taken && !noted.published && nowSeconds() - taken.createdAt >= REPUBLISH_S) {
     // Relays keep the newest per `d`: its expiration moves on, so watchers go on listing the match.
     const createdAt = Math.max(nowSeconds(), taken.createdAt + 1);
     const again = { ...taken, createdAt, expires: Math.max(taken.expires, createdAt + EXPIRES_AFTER_S) };

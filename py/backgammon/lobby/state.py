@@ -97,6 +97,9 @@ class Lobby:
     def __init__(self) -> None:
         self.invitations: OrderedDict[tuple[str, str], Invitation] = OrderedDict()
         self.results: dict[str, dict[str, list[tuple[str, Result]]]] = {}
+        #: The latest time either of two players (sorted) signed a result of a match between them: a match
+        #: taken before it is over, and leaves the matches being played.
+        self.last_result_at: dict[tuple[str, str], int] = {}
         self.blocked: set[str] = set()
         self.flood = FloodGate()
         self.seen: OrderedDict[str, None] = OrderedDict()
@@ -209,6 +212,8 @@ class Lobby:
             raise Refused("flood", "its player signed more different results for one match than are kept.")
         before = self.verified_results()
         signed.append((text, result))
+        pair = _pair(result["players"][0], result["players"][1])
+        self.last_result_at[pair] = max(self.last_result_at.get(pair, 0), event["created_at"])
         self._standings = None
         changes["results"] += len(self.verified_results()) - len(before)
 
@@ -248,7 +253,9 @@ class Lobby:
     def being_played(self, now: int, me: str | None = None) -> list[Invitation]:
         """The live matches met here that may be watched: invitations taken (their poster re-publishes the
         taken version while the match goes on), newest first, at most `MAX_PLAYING_SHOWN`; one addressed to a
-        player only to that player and its poster, as when it was open."""
+        player only to that player and its poster, as when it was open. A match is over once either of its
+        players signed a result of a match between them dated at or after its taken version: it leaves the
+        list (its result is counted with the results)."""
         self.prune(now)
         found = [
             i
@@ -257,9 +264,17 @@ class Lobby:
             and i["mode"] == "live"
             and i["watch"]
             and (i["to"] is None or me in (i["to"], i["poster"]))
+            and not self._over(i)
         ]
         found.sort(key=lambda i: (-i["created_at"], i["poster"], i["d"]))
         return found[:MAX_PLAYING_SHOWN]
+
+    def _over(self, invitation: Invitation) -> bool:
+        taker = invitation["taken_by"]
+        if taker is None:
+            return False
+        ended = self.last_result_at.get(_pair(invitation["poster"], taker))
+        return ended is not None and ended >= invitation["created_at"]
 
     def taken_between(self, players: tuple[str, str], now: int) -> list[Invitation]:
         """The invitations one of `players` posted and the other took, newest first (live or by links, watched
@@ -335,3 +350,8 @@ class Lobby:
         if invitation["to"] is not None and invitation["to"] != accept["accepter"]:
             raise Refused("taken", "the invitation is for another player.")
         return accept, invitation
+
+
+def _pair(first: str, second: str) -> tuple[str, str]:
+    """Two players' keys, the same whichever way round."""
+    return (first, second) if first <= second else (second, first)
