@@ -197,6 +197,7 @@ async function friendsModule() {
     message,
     saved: online.saved,
     lobbyWords: online.lobbyWords,
+    tournamentOf: online.tournamentOf,
   });
   return friends;
 }

@@ -1145,6 +1145,7 @@
  * @property {{params: Record<string, unknown>, result: ChatResult}} remote_chat
  * @property {{params: Record<string, unknown>, result: Sent}} remote_claim
  * @property {{params: Record<string, unknown>, result: Sent}} remote_create
+ * @property {{params: Record<string, unknown>, result: any}} remote_decline
  * @property {{params: Record<string, unknown>, result: Sent}} remote_join
  * @property {{params: Record<string, unknown>, result: Sent}} remote_join_link
  * @property {{params: Record<string, unknown>, result: LinkPayload}} remote_link

@@ -8,12 +8,14 @@ friend who closed the connection included: this file does not let it through).""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocket, expect
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 from tests.e2e import remote_driver as rd
 from tests.e2e import test_remote_play as play
+from tests.e2e.conftest import screenshot
 from tests.e2e.stored import stored_text
 from tests.e2e.test_remote_play import Device, kept_match, start_live, transcript
 
@@ -152,6 +154,109 @@ def test_a_rematch_and_deleting_a_finished_and_an_abandoned_match(
     assert history is not None and len(json.loads(history)["entries"]) == 1
     assert listed(page) == ["None yet."]
     host.check(friend_left=False)
+
+
+class RelayFrames:
+    """What one page sends to the relays for trystero, with the time of each. A join of a room (each try to
+    meet the friend again: web/remote/transport.js leaves the room and joins it anew) closes the old
+    subscription, subscribes to the room's topics ("REQ") and announces the page in it four times in about two
+    seconds ("EVENT" whose content is only the page's peer id); a room joined announces the page once a minute
+    after that."""
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[float, str]] = []  # (time, "join" | "announce" | "signal" | "close" | …)
+
+    def watch(self, socket: WebSocket) -> None:
+        socket.on("framesent", lambda payload: self.frames.append((time.monotonic(), relay_frame(payload))))
+
+    def since(self, start: float, kind: str, until: float = float("inf")) -> list[float]:
+        return [at for at, seen in self.frames if seen == kind and start < at <= until]
+
+    def told(self, start: float) -> str:
+        """The frames since `start`, for a failing assertion."""
+        return ", ".join(f"{at - start:.1f} s {kind}" for at, kind in self.frames if at > start)
+
+
+def relay_frame(payload: str | bytes) -> str:
+    """What a frame sent to a Nostr relay is to trystero: a subscription to a room's topics (tagged "#x"), its
+    close, an announcement of the page in a room, or a connection offer, answer or candidate for one peer."""
+    try:
+        message = json.loads(payload)
+        kind = message[0]
+        if kind == "REQ":
+            return "join" if "#x" in message[2] else "REQ"
+        if kind == "EVENT" and any(tag[0] == "x" for tag in message[1]["tags"]):
+            content = json.loads(message[1]["content"])
+            return "announce" if set(content) <= {"peerId", "passive"} else "signal"
+        return str(kind).lower()
+    except (ValueError, KeyError, IndexError, TypeError):
+        return "?"
+
+
+def test_a_finished_match_stops_looking_for_a_friend_gone_a_while_and_meets_them_when_they_come_back(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """Ann's device goes away once the match is over. Bob's line says she has left and tries to meet her
+    again (each try joins the room anew); once she has been gone a while it stops trying and offers *Look for
+    Ann again*. Asked, it tries at once, and meets her when she opens the match again. She goes again; this
+    time she comes back while Bob's line rests: its room is still joined, and the two meet without his
+    asking."""
+    host, guest = devices
+    sent = RelayFrames()
+    guest.page.on("websocket", sent.watch)
+    link = start_live(host, guest, site)
+    resigner = rd.wait_for_turn([host.page, guest.page])
+    assert resigner is not None
+    rd.resign_single(resigner, guest.page if resigner is host.page else host.page)
+    for page in (host.page, guest.page):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")  # type: ignore[misc]
+    status = guest.page.locator("#remote-status")
+    look_again = guest.page.locator("#remote-look-again")
+    left = "Ann has left. The match is over: nothing is lost."
+
+    def ann_back() -> None:
+        host.page = host.open()
+        host.page.goto(link)
+        for page in (host.page, guest.page):
+            friend = "Bob" if page is host.page else "Ann"
+            expect(page.locator("#remote-status")).to_have_text(
+                f"Connected to {friend}.", timeout=CONNECT_TIMEOUT_MS
+            )
+            expect(page.locator("#remote-rematch")).to_be_visible()
+        expect(look_again).to_be_hidden()
+
+    def gone_until_rest() -> float:
+        """Ann's page closes; Bob's line tries to meet her again until it rests. Returns when it rested."""
+        host.page.close()
+        gone = time.monotonic()
+        expect(status).to_have_text(left, timeout=CONNECT_TIMEOUT_MS)
+        expect(look_again).to_be_visible(timeout=60_000)
+        expect(look_again).to_have_text("Look for Ann again")
+        expect(status).to_have_text(left)
+        rested = time.monotonic()
+        # Tries 2, 7 and 17 s after her page's leaving is seen (REJOIN_DELAYS_MS), before the line says it
+        # cannot connect (30 s).
+        assert len(sent.since(gone, "join", rested)) >= 2, sent.told(gone)
+        return rested
+
+    rested = gone_until_rest()
+    guest.page.wait_for_timeout(25_000)  # without the rest, a try would fall 37 s after she left
+    assert sent.since(rested, "join") == [], sent.told(rested)
+    # The room stays joined: trystero announces it once a minute, not the four at once of a try.
+    assert len(sent.since(rested, "announce")) <= 1, sent.told(rested)
+    screenshot(guest.page, "remote-friend-gone-look-again")
+
+    look_again.click()
+    asked = time.monotonic()
+    expect(look_again).to_be_hidden()
+    guest.page.wait_for_timeout(5_000)
+    assert sent.since(asked, "join") and len(sent.since(asked, "announce")) >= 2, sent.told(rested)
+    ann_back()
+
+    rested = gone_until_rest()
+    ann_back()
+    assert sent.since(rested, "join") == [], sent.told(rested)  # Bob's line met her at rest
+    guest.check(friend_left=True)
 
 
 def fork(page: Page, site: str) -> tuple[dict[str, Any], dict[str, Any], int]:

@@ -34,6 +34,7 @@ from tests.e2e.lobby_driver import (
     publish,
     tournament_row,
 )
+from tests.e2e.stored import stored_items
 from tests.e2e.test_axe import audit
 
 from backgammon.tournament.draw import commitment
@@ -387,3 +388,53 @@ def test_a_finished_match_by_links_is_offered_for_review_only_to_its_players(
     own.locator(".tournament-follow button:text-is('Review')").click()
     expect(page.locator("#tournament-message")).to_contain_text("No record of this match is available here")
     expect(page.locator("#review-panel")).to_be_hidden()
+
+
+def test_a_rematch_after_a_tournament_match_is_friendly_and_a_refusal_keeps_the_match_on_the_board(
+    relay_and_site: tuple[str, str], five: list[Page]
+) -> None:
+    """Ann offers a rematch after her tournament match: her opponent is told it is a friendly match, not part
+    of the tournament, and presses *Not now*. Ann is told so, and her board keeps the finished match (its
+    result, its review, the rematch to offer again), not an empty new match waiting for a join; the offer
+    declined is not kept on her device."""
+    _, site = relay_and_site
+    ann, bob, cy, dee, _ = five
+    entrants = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    name = "Dawn cup"
+    keys, _, rival_key = drawn_with_ann(site, entrants, name)
+    rival_name = next(who for who, key in keys.items() if key == rival_key)
+    rival = entrants[rival_name]
+    play_your_match(name, ann, rival, keys["Ann"])
+    rd.resign_single(rival, ann)
+    for page in (ann, rival):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    result = ann.text_content("#result-text") or ""
+    assert "Ann wins the match" in result, result
+    played = ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')")
+
+    ann.click("#remote-rematch")
+    rival.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    expect(rival.locator("#friend-join-text")).to_have_text(
+        f"Ann offers a rematch — a friendly match, not part of the tournament {name}: a 1-point match,"
+        " live, now."
+    )
+    screenshot(rival, "tournament-rematch-offered")
+    rival.click("#friend-join-dialog button[value=cancel]")
+
+    expect(ann.locator("#notice-text")).to_have_text(
+        f"{rival_name} declined the rematch.", timeout=CONNECT_TIMEOUT_MS
+    )
+    expect(ann.locator("#result-text")).to_have_text(result)
+    expect(ann.locator("#status")).to_have_text(
+        f"Match over. Offer {rival_name} a rematch, or go back to your own match."
+    )
+    expect(ann.locator("#remote-rematch")).to_be_visible()
+    expect(ann.locator("#review-button")).to_be_enabled()
+    expect(ann.locator("#remote-status")).to_have_text(f"Connected to {rival_name}.")
+    assert ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')") == played
+    kept = [key for key in stored_items(ann, "backgammon.remote.") if key.endswith(".v1")]
+    assert kept == [f"backgammon.remote.{played}.v1"], kept
+    screenshot(ann, "tournament-rematch-declined")
+    # Bob's board too keeps the match, and either may offer the rematch again.
+    expect(rival.locator("#result-text")).to_have_text(result)
+    expect(rival.locator("#remote-rematch")).to_be_visible()

@@ -4,12 +4,13 @@ right sides; the page gives the same XGID back (the editor, the panel, a share l
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Site, screenshot
-from .match_driver import open_match, status, wait_idle
+from .match_driver import open_match, press_button, status, wait_idle
 from .test_positions import open_link, paste_position, share_links, xgid
 
 # White, XG's bottom player (upper case): 5 on its 6-point, 2 on its 5-point, 3 on its 8-point, 4 on its
@@ -121,3 +122,27 @@ def test_an_xgid_is_drawn_with_xgs_bottom_player_at_the_bottom_and_given_back_as
         assert xgid(visitor) == "XGID=-a----E-C---dE---c-ebB----:1:1:-1:31:1:2:0:7:10"
     finally:
         other.close()
+
+
+def test_a_game_over_says_why_it_has_no_xgid_and_the_next_game_has_one(page: Page, site: Site) -> None:
+    """An XGID holds a game in play: once the game is over the panel says so in words, in place of a dash
+    and a Copy that does nothing, while the Position and Match IDs give the final position; the next game
+    has its XGID again."""
+    open_match(page, site, "31,52")
+    page.click("#resign-button")
+    page.click("#resign-dialog button[value=single]")
+    wait_idle(page)
+    press_button(page, "accept_resign")
+    expect(page.locator("#xgid-over")).to_have_text(
+        "None: this game is over, and an XGID describes a game in play."
+    )
+    expect(page.locator("#xgid")).to_be_hidden()
+    expect(page.locator("button[data-copy='xgid']")).to_be_hidden()
+    for kept in ("position-id", "match-id"):
+        expect(page.locator(f"#{kept}")).not_to_have_text("—")
+        expect(page.locator(f"button[data-copy='{kept}']")).to_be_enabled()
+    screenshot(page, "xgid-game-over")
+    press_button(page, "next_game")
+    expect(page.locator("#xgid")).to_have_text(re.compile(r"^XGID=[-a-pA-P]{26}:"))
+    expect(page.locator("button[data-copy='xgid']")).to_be_enabled()
+    expect(page.locator("#xgid-over")).to_be_hidden()

@@ -18,7 +18,7 @@ const message = (from, type, items = []) => ({from, type, items: items.map((t) =
 const entry = (mode, sent, ...transcript) => ({mode, sent, state: {transcript}});
 const step = (e, r, phase, byLinks = e.mode === "correspondence") => {
   const link = next.linkToSend(e, r, byLinks);
-  const friend = r.phase === "invited" ? "Your friend" : "Bob";
+  const friend = r.phase === "invited" ? null : "Bob"; // nobody joined: no name known
   return {link, ...next.nextStep({remote: r, phase, friend, link, live: e.mode === "live"})};
 };
 """
@@ -135,6 +135,24 @@ def test_live_an_invitation_to_a_friend_known_by_name_went_without_a_link() -> N
         """
     )
     assert found == {"status": "Waiting for Bob to join: the match starts when they do.", "panel": ""}
+
+
+@needs_node
+def test_a_friend_is_named_by_whether_the_match_knows_a_name_not_by_what_it_reads() -> None:
+    """A friend who calls themselves "Your friend" is still a friend known by name (offered a rematch on the
+    line, with no link); only an invitation nobody joined speaks of "your friend" and its link."""
+    found = run(
+        """
+        const invited = remote({phase: "invited", awaited: null, waiting_for: "join"});
+        const ask = (friend) =>
+          next.nextStep({remote: invited, phase: "invited", friend, link: null, live: true});
+        print({named: ask("Your friend").status, unknown: ask(null).status});
+        """
+    )
+    assert found == {
+        "named": "Waiting for Your friend to join: the match starts when they do.",
+        "unknown": "Send your friend the link or the code below: the match starts when they open it.",
+    }
 
 
 @needs_node

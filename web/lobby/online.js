@@ -162,6 +162,22 @@ export function createOnline(ctx) {
     return t("online.lobbyRatings", { mine: names[0], named: opponent ? "yes" : "no", opponent: opponent ?? "", theirs: names[1] });
   }
 
+  /**
+   * The tournament a live match the lobby started was played for: its name ("" while this device has not heard the
+   * tournament); null: not a tournament's match. A rematch offered after it says it is not part of it.
+   * @param {import("../remote/store.js").RemoteEntry} entry
+   * @returns {Promise<string | null>}
+   */
+  async function tournamentOf(entry) {
+    const room = entry.mode === "live" ? entry.invitation?.room : undefined;
+    const noted = room ? (await notedMatches(namespace)).find((m) => m.room === room) : undefined;
+    const address = noted?.pairing?.tournament;
+    if (!address) return null;
+    await connectLobby();
+    const page = await call("tournament_view", { address, now: nowSeconds() }).catch(() => null);
+    return page?.summary.name ?? "";
+  }
+
   return {
     openLobby,
     /**
@@ -191,6 +207,7 @@ export function createOnline(ctx) {
       }
     },
     lobbyWords,
+    tournamentOf,
     /**
      * A match on two devices was saved here: a live lobby match's new messages go to its watchers; a lobby match
      * by links' turn, once this side's, goes to the other player as letters.

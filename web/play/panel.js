@@ -171,7 +171,9 @@ function keepFocusVisible(board, v, human) {
 
 /**
  * The XGID beside the gnubg IDs, asked of Python once the IDs change (not part of the view: it is not needed per
- * click). Returns a function to call after each drawing.
+ * click). Returns a function to call after each drawing. A game that is over has none (an XGID holds a game in
+ * play; the rules core refuses to write one, as gnubg's `set xgid` would refuse to read it): the words say so in
+ * place of the dash and its Copy, while the Position and Match IDs still give the final position.
  * @param {import("../types.js").Call} call
  */
 export function xgidShower(call) {
@@ -181,10 +183,19 @@ export function xgidShower(call) {
     const ids = wanted && v.position_id ? JSON.stringify(xgidParams(v)) : "";
     if (ids === shownFor) return;
     shownFor = ids;
-    $("xgid").textContent = "—";
+    showXgid(null, false);
     if (!ids) return;
+    const over = v.phase === "game_over" || v.phase === "match_over";
     call("position_xgid", xgidParams(v))
-      .then((answer) => { if (shownFor === ids) $("xgid").textContent = answer.xgid ?? "—"; })
+      .then((answer) => { if (shownFor === ids) showXgid(answer.xgid, over && answer.xgid === null); })
       .catch(() => undefined); // the engine's own failures are reported by web/engine/page-engine.js
   };
+}
+
+/** @param {string | null} xgid @param {boolean} over the game is over: the words in place of the XGID and its Copy */
+function showXgid(xgid, over) {
+  $("xgid").textContent = xgid ?? "—";
+  $("xgid").hidden = over;
+  /** @type {HTMLElement} */ (document.querySelector("button[data-copy='xgid']")).hidden = over;
+  $("xgid-over").hidden = !over;
 }

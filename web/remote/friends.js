@@ -19,10 +19,12 @@ import { openInvitation, openTurnLink } from "./address.js";
 import { sendChat } from "./chat.js";
 import { openFriendDialog, relistMatches } from "./dialog.js";
 import { openGoingOn, tellGoingOn } from "./going-on.js";
-import { invite, rematch, rewriteJoin } from "./invite.js";
+import { invite, rewriteJoin } from "./invite.js";
 import { dropUnjoined, hostLinks, joinLinks, markSent, takeLetter } from "./lobby-links.js";
 import { render } from "./panel.js";
+import { rematch } from "./rematch.js";
 import { copySendLink, saveSendFile, shareSendLink } from "./send.js";
+import { lookAgain } from "./rest.js";
 import { resumeShown } from "./show.js";
 import { $, createState, input, shown } from "./state.js";
 
@@ -44,6 +46,8 @@ import { $, createState, input, shown } from "./state.js";
  *   have grown): the lobby publishes a watched match's new messages (web/lobby/watched.js)
  * @property {(entry: import("./store.js").RemoteEntry) => Promise<string | null>} [lobbyWords]  what the lobby says of
  *   a match it started (both players' ratings from the results this device verified); null: not the lobby's
+ * @property {(entry: import("./store.js").RemoteEntry) => Promise<string | null>} [tournamentOf]  the name of the
+ *   tournament a match the lobby started was played for ("" when not heard here); null: no tournament's match
  */
 
 /** @param {FriendsContext} ctx */
@@ -84,6 +88,7 @@ export function createFriends(ctx) {
   });
   $("remote-going-on-open").addEventListener("click", () => void enqueue(() => openGoingOn(state)));
   $("remote-rematch").addEventListener("click", () => void enqueue(() => rematch(state)));
+  $("remote-look-again").addEventListener("click", () => lookAgain(state));
   $("remote-chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const field = input("remote-chat-text");

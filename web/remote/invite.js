@@ -1,13 +1,14 @@
 // @ts-check
 /**
- * Starting and joining a match with a friend: a new invitation (live or by links), a rematch, the join dialog that
- * asks the player here, and the join of a friend's live match.
+ * Starting and joining a match with a friend: a new invitation (live or by links), the join dialog that asks the
+ * player here, and the join of a friend's live match (a rematch offered, or declined: rematch.js).
  */
 
 import { t } from "../i18n/i18n.js";
 import { newInvitation } from "./link.js";
 import { show, showStatus } from "./show.js";
 import { $, shown } from "./state.js";
+import { rematchWords } from "./rematch-words.js";
 import { rememberName, rememberedName } from "./store.js";
 
 /** @typedef {import("./state.js").FriendsState} FriendsState */
@@ -38,9 +39,10 @@ export async function invite(state, { name, length, mode, rated, invitation, lob
  * `rating` (this player's), the invitation offers a rated match.
  * @param {FriendsState} state
  * `letters`: the lobby's match by links, whose turn links go as letters.
- * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean, timeout?: number, opponent?: string}} match
+ * `rematchOf`: the id of the match this one is a rematch of (shown again if the friend declines).
+ * @param {{name: string, settings: object, mode: "live" | "correspondence", rating: number | null, invitation?: {room: string, secret: string}, line?: Line | null, letters?: boolean, timeout?: number, opponent?: string, rematchOf?: string}} match
  */
-async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false, timeout, opponent }) {
+export async function startInvited(state, { name, settings, mode, rating, invitation, line = null, letters = false, timeout, opponent, rematchOf }) {
   const created = await state.ctx.call("remote_create", { name, settings, mode, rating, ...(timeout ? { timeout } : {}) });
   /** @type {RemoteEntry} */
   // sent -1: not even the invitation (revision 0) is sent yet
@@ -48,26 +50,8 @@ async function startInvited(state, { name, settings, mode, rating, invitation, l
   if (invitation) entry.invitation = invitation;
   if (letters) entry.letters = true;
   if (opponent) entry.opponent = opponent;
+  if (rematchOf) entry.rematchOf = rematchOf;
   await show(state, entry, { fresh: true, expectPeer: false, line });
-}
-
-/**
- * The same match again with the same friend: live, offered on the line already open; by links, a new invitation.
- * @param {FriendsState} state
- */
-export async function rematch(state) {
-  const { ctx } = state;
-  const match = shown(state);
-  if (!match) return;
-  const view = match.view();
-  const entry = match.entry();
-  const name = view.players?.[view.remote.seat]?.name || rememberedName() || "Host";
-  const line = entry.invitation ? match.detach() : null;
-  // A rated match's rematch is offered rated again, at the ratings the match just played left.
-  const rating = view.remote.rated ? await ctx.rating() : null;
-  const opponent = view.remote.names?.[1 - view.remote.seat] || entry.opponent;
-  await startInvited(state, { name, settings: view.settings, mode: entry.mode, rating, invitation: entry.invitation, line, ...(opponent ? { opponent } : {}) });
-  ctx.say(line ? t("remote.rematchOffered", { friend: match.friendName() }) : t("remote.rematchReady"));
 }
 
 /**
@@ -85,12 +69,13 @@ export function rewriteJoin() {
  * Ask the player here whether to join a friend's match, and with which name; a rated match is rated only if the
  * player here agrees too (the box is left for them to tick).
  * @param {FriendsState} state
- * @param {{host: string, length: number, mode: string, rematch?: boolean, hostRating?: unknown}} offer hostRating:
- *   the rating the host gave, when the invitation offers a rated match
+ * @param {{host: string, length: number, mode: string, rematch?: boolean, hostRating?: unknown, tournament?: string | null}} offer hostRating:
+ *   the rating the host gave, when the invitation offers a rated match; tournament: a rematch after a tournament's
+ *   match, the tournament's name ("" unknown here), said to be no part of it
  * @returns {Promise<{name: string, rating: number | null} | null>} the name and the rating to answer with (null:
  *   the match is not rated), or null: not joined
  */
-export async function askJoin(state, { host, length, mode, rematch = false, hostRating = null }) {
+export async function askJoin(state, { host, length, mode, rematch = false, hostRating = null, tournament = null }) {
   const { ctx } = state;
   const dialog = /** @type {HTMLDialogElement} */ ($("friend-join-dialog"));
   const form = /** @type {HTMLFormElement} */ ($("friend-join-form"));
@@ -110,7 +95,7 @@ export async function askJoin(state, { host, length, mode, rematch = false, host
     title.textContent = t(rematch ? "friend.rematchTitle" : "friend.joinTitle");
     const friend = host || t("remote.yourFriend");
     const args = { friend, length, live: mode === "live" ? "yes" : "no" };
-    $("friend-join-text").textContent = t(rematch ? "friend.offersRematch" : "friend.invitesYou", args);
+    $("friend-join-text").textContent = rematch ? rematchWords(args, tournament) : t("friend.invitesYou", args);
     $("friend-join-rated-text").textContent = offered ? t("friend.ratedOffer", { friend, theirs: String(hostRating), mine: String(mine) }) : "";
   };
   joinWords();
@@ -135,11 +120,13 @@ export async function joinLive(state, from, invitation, hello, agreed) {
   const rematch = !("send" in from);
   const length = Number(hello.rules?.settings?.match_length ?? 0);
   const offeredRating = typeof hello.rating === "number" && length > 0;
+  const tournament = rematch ? (await state.ctx.tournamentOf?.(from.entry())) ?? null : null;
   const answer = agreed && !rematch && agreed.length === length
     ? { name: agreed.name, rating: agreed.rated && offeredRating ? await state.ctx.rating() : null }
-    : await askJoin(state, { host: String(hello.name ?? ""), length, mode: "live", rematch, hostRating: hello.rating });
+    : await askJoin(state, { host: String(hello.name ?? ""), length, mode: "live", rematch, hostRating: hello.rating, tournament });
   if (answer === null) {
-    if (rematch) return; // the match before stays shown, its line open
+    // The match before stays shown, its line open; the friend's page is told, and shows its match again.
+    if (rematch) return void (await from.decline(hello));
     state.waitingLine = null;
     await from.close();
     showStatus(state, { state: "closed", text: t("remote.notJoined") });

@@ -61,6 +61,11 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
     /** The friend's name, once the match knows it: the status names them. @param {string | null} name */
     nameFriend: (name) => connection.nameFriend(name),
     status: () => connection.status(),
+    /** Stop trying to meet the friend again: nothing waits for them (the room stays joined). */
+    rest: () => connection.rest(),
+    /** Try again to meet the friend, at once. */
+    wake: () => connection.wake(),
+    resting: () => connection.resting(),
     close: () => {
       closed = true;
       return connection.close();

@@ -49,23 +49,27 @@ function linkHolds(message) {
 /**
  * The sentence of the status line whenever the player here does not act (when they do, play says what to do), and
  * the panel's words beside the link to send (empty: no link to send).
- * @param {{remote: RemoteView, phase: string | undefined, friend: string, link: ReturnType<typeof linkToSend>, live: boolean, letters?: boolean}} at
- *   phase: the rules core's phase of the game; live: a live match; letters: a lobby match by links, whose turns go
- *   as letters over the relays (once sent, nothing is said of links)
+ * @param {{remote: RemoteView, phase: string | undefined, friend: string | null, link: ReturnType<typeof linkToSend>, live: boolean, letters?: boolean}} at
+ *   phase: the rules core's phase of the game; friend: the friend's name as the match knows it (remote-match.js
+ *   `knownFriendName`), null before anyone joined; live: a live match; letters: a lobby match by links, whose
+ *   turns go as letters over the relays (once sent, nothing is said of links)
  * @returns {{status: string, panel: string}}
  */
-export function nextStep({ remote, phase, friend, link, live, letters = false }) {
+export function nextStep({ remote, phase, friend: known, link, live, letters = false }) {
+  const friend = { name: known ?? t("remote.yourFriend"), named: known !== null };
   const panel = link ? panelWords(link, friend) : "";
   if (link && !link.sent) return { status: sendWords(link, friend), panel };
   if (letters && remote.phase === "invited") return { status: t("remote.lobbyInvited"), panel };
   return { status: waitWords({ remote, phase, friend, link: letters ? null : link, live }), panel };
 }
 
+/** @typedef {{name: string, named: boolean}} Friend  the name the words give the friend, and whether it is theirs */
+
 /**
- * @param {NonNullable<ReturnType<typeof linkToSend>>} link @param {string} friend
+ * @param {NonNullable<ReturnType<typeof linkToSend>>} link @param {Friend} who
  */
-function sendWords(link, friend) {
-  const named = friend === t("remote.yourFriend") ? "no" : "yes";
+function sendWords(link, { name: friend, named: known }) {
+  const named = known ? "yes" : "no";
   switch (link.what) {
     case "invitation": return t("remote.sendInvitation", { named, friend });
     case "join": return t("remote.sendJoin", { friend });
@@ -79,10 +83,10 @@ function sendWords(link, friend) {
 }
 
 /**
- * @param {NonNullable<ReturnType<typeof linkToSend>>} link @param {string} friend
+ * @param {NonNullable<ReturnType<typeof linkToSend>>} link @param {Friend} friend
  */
 function panelWords(link, friend) {
-  if (link.sent) return t("remote.sent", { named: friend === t("remote.yourFriend") ? "no" : "yes", friend });
+  if (link.sent) return t("remote.sent", { named: friend.named ? "yes" : "no", friend: friend.name });
   // Whole sentences, one after another.
   const how = t(link.what === "invitation" ? "remote.linkBack" : "remote.anyMessenger");
   const why = link.what === "roll" || link.what === "half" ? ` ${t("remote.threeLinks")}` : "";
@@ -91,11 +95,11 @@ function panelWords(link, friend) {
 
 /**
  * What the player here waits for: by links, the friend's link back; live, the friend's device or the friend.
- * @param {{remote: RemoteView, phase: string | undefined, friend: string, link: ReturnType<typeof linkToSend>, live: boolean}} at
+ * @param {{remote: RemoteView, phase: string | undefined, friend: Friend, link: ReturnType<typeof linkToSend>, live: boolean}} at
  */
-function waitWords({ remote, phase, friend, link, live }) {
+function waitWords({ remote, phase, friend: { name: friend, named }, link, live }) {
   // Live, a friend known by name before the join was offered the match without a link (a rematch, the lobby's).
-  if (remote.phase === "invited" && live && friend !== t("remote.yourFriend")) return t("remote.invitedOffered", { friend });
+  if (remote.phase === "invited" && live && named) return t("remote.invitedOffered", { friend });
   if (remote.phase === "invited") return t(live ? "remote.invitedLive" : "remote.invitedLinks");
   if (remote.phase === "claimed") return t(remote.claimed_by === remote.seat ? "remote.youClaimed" : "remote.friendClaimed", { friend });
   if (remote.phase === "over") return t("remote.over", { friend });

@@ -10,6 +10,7 @@ import { t, writtenMoment } from "../i18n/i18n.js";
 import { clearAddress } from "./address.js";
 import { renderChat } from "./chat.js";
 import { invitationCode, invitationLink } from "./link.js";
+import { restIfOver } from "./rest.js";
 import { renderSend } from "./send.js";
 import { $, SHOWN_KEY, input, shown } from "./state.js";
 
@@ -54,10 +55,11 @@ export function render(state) {
     input("remote-invite-link").value = invitationLink(entry.invitation, location.href);
     $("remote-invite-code").textContent = invitationCode(entry.invitation);
   }
-  renderSend(state, match, remote, friend);
+  renderSend(state, match, remote);
   const claimable = remote.phase === "playing" && remote.deadline !== null && Date.now() / 1000 >= remote.deadline;
   $("remote-claim").hidden = !claimable;
   $("remote-rematch").hidden = !(remote.phase === "over" || remote.phase === "claimed");
+  restIfOver(state);
   $("remote-chat").hidden = !live || invited;
   $("remote-roll-ahead-label").hidden = live || remote.phase !== "playing";
   const fork = match.fork();

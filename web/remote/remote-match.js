@@ -42,6 +42,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(hello: import("../types.js").Message) => void} [invited]  the friend invites to another match on this line (a
  *   rematch)
  * @property {() => void} [closed]  the match is no longer shown here (its line closed)
+ * @property {() => void} [declined]  the friend declined this invitation (a rematch offered on the line)
  * @property {() => void} [acted]  an action of the person here changed the match (play shows it; the panel follows)
  * @property {(entry: RemoteEntry) => void} [saved]  the match was saved here (its transcript may have grown)
  */
@@ -64,6 +65,7 @@ import { CHAT_KEPT, remoteMatchStorage } from "./store.js";
  * @property {(step: () => Promise<void>) => Promise<void>} enqueue
  * @property {(hello: import("../types.js").Message) => void} invited
  * @property {() => void} closed
+ * @property {() => void} declined
  * @property {() => void} acted
  * @property {(entry: RemoteEntry) => void} saved
  * @property {ReturnType<typeof createListeners>} listeners  the match's changes heard by the page (Match.onChange)
@@ -76,7 +78,7 @@ const CHANGED_HERE = () => t("remote.changedHere");
 /**
  * @param {RemoteMatchOptions} options
  */
-export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {}, acted = () => {}, saved = () => {} }) {
+export async function openRemoteMatch({ namespace, entry, fresh = false, call, enqueue, invited = () => {}, closed = () => {}, declined = () => {}, acted = () => {}, saved = () => {} }) {
   const id = /** @type {string} */ (entry.state.transcript?.[0]?.match);
   /** @type {RemoteState} */
   const r = {
@@ -92,6 +94,7 @@ export async function openRemoteMatch({ namespace, entry, fresh = false, call, e
     enqueue,
     invited,
     closed,
+    declined,
     acted,
     saved,
     listeners: createListeners(),
@@ -121,6 +124,8 @@ function remoteMatch(r) {
     entry: () => r.kept,
     view: () => view(r),
     friendName: () => friendName(r),
+    /** The friend's name as the match knows it, or null (an invitation not joined yet). */
+    knownFriendName: () => knownFriendName(r),
     /** @param {import("../types.js").Action} action */
     act: (action) => act(r, action),
     onChange: r.listeners.add,
@@ -134,10 +139,24 @@ function remoteMatch(r) {
       r.line = null;
       return taken;
     },
+    /** The live line stops trying to meet the friend again (web/remote/rest.js says when). */
+    restLine: () => r.line?.rest(),
+    /** The live line tries again to meet the friend, at once. */
+    wakeLine: () => r.line?.wake(),
+    /** Whether the live line has stopped trying to meet the friend. */
+    lineResting: () => r.line?.resting() === true,
     /** The whole transcript to the friend, for both records to agree (after a reload or a lost connection). */
     sendSync: () => sendSync(r),
     /** @param {string} text */
     chat: (text) => chat(r, text),
+    /**
+     * Tell the friend's page that its invitation on this line (a rematch) is declined.
+     * @param {import("../types.js").Message} hello
+     */
+    async decline(hello) {
+      const { message } = await r.call("remote_decline", { hello });
+      await send(r, [message]);
+    },
     claim: () => told(r, claim(r)),
     /** @param {string} base */
     turnLink: (base) => turnLink(r, base),
@@ -235,7 +254,7 @@ function decorate(r) {
     name: player.name || remote.names?.[seat] || (seat === remote.seat ? t("remote.you") : friendName(r)),
     kind: seat === remote.seat ? "human" : "remote",
   }));
-  const { status } = nextStep({ remote, phase: base.phase, friend: friendName(r), link: link(r), live: r.kept.mode === "live", letters: r.kept.letters === true });
+  const { status } = nextStep({ remote, phase: base.phase, friend: knownFriendName(r), link: link(r), live: r.kept.mode === "live", letters: r.kept.letters === true });
   return { ...base, players, remote, waiting: status };
 }
 
@@ -348,7 +367,10 @@ async function receive(r, text) {
   const notices = [];
   const name = friendName(r);
   if (result.refusal) notices.push(t("remote.refused", { friend: name, detail: result.refusal.text }));
-  if (result.peer_refusal) notices.push(t("remote.peerRefused", { friend: name, detail: result.peer_refusal.text }));
+  // The friend declined this invitation (a rematch): not a fault of this device's, and the page shows the match before.
+  const declined = result.peer_refusal?.code === "declined" && r.shown.remote.phase === "invited";
+  if (declined) r.declined();
+  else if (result.peer_refusal) notices.push(t("remote.peerRefused", { friend: name, detail: result.peer_refusal.text }));
   if (result.status === "fork") {
     r.fork = { revision: result.revision, messages: JSON.parse(text).messages };
     notices.push(t("remote.forkNotice", { friend: name, n: result.revision }));

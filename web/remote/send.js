@@ -17,16 +17,16 @@ import { $, input, shown } from "./state.js";
 /**
  * The link to send, whenever the last message of the match is this side's (by correspondence; live, while the
  * devices cannot connect), with the words of web/remote/next-step.js.
- * @param {FriendsState} state @param {RemoteMatch} match @param {import("../types.js").RemoteView} remote @param {string} friend
+ * @param {FriendsState} state @param {RemoteMatch} match @param {import("../types.js").RemoteView} remote
  */
-export function renderSend(state, match, remote, friend) {
+export function renderSend(state, match, remote) {
   // A lobby match by links sends its turns as letters: the link is offered only while one has not gone out.
   const link = match.link();
   if (match.entry().letters && link?.sent) return void ($("remote-send").hidden = true);
   $("remote-send").hidden = link === null;
   if (link === null) return;
   const view = match.view();
-  $("remote-send-text").textContent = nextStep({ remote, phase: view.phase, friend, link, live: link.live }).panel;
+  $("remote-send-text").textContent = nextStep({ remote, phase: view.phase, friend: match.knownFriendName(), link, live: link.live }).panel;
   $("remote-send-share").hidden = typeof navigator.share !== "function";
   const { revision } = link;
   if (state.sendLink.revision === revision) return;

@@ -8,6 +8,8 @@ import { t } from "../i18n/i18n.js";
 import { joinLive } from "./invite.js";
 import { openLine } from "./line.js";
 import { render } from "./panel.js";
+import { rematchDeclined } from "./rematch.js";
+import { restIfOver } from "./rest.js";
 import { openRemoteMatch } from "./remote-match.js";
 import { $, SHOWN_KEY, shown } from "./state.js";
 import { findById } from "./store.js";
@@ -29,6 +31,7 @@ export function showStatus(state, { state: lineState, text }) {
   const left = friendLeftAfterMatch(state, lineState);
   element.classList.toggle("remote-status-over", left !== null);
   element.textContent = left ?? text;
+  restIfOver(state);
 }
 
 /**
@@ -67,6 +70,7 @@ export async function show(state, entry, { fresh = false, line = null, expectPee
     acted: () => {
       if (state.shownMatch === opened) render(state); // the link to send, at once
     },
+    declined: () => void enqueue(() => rematchDeclined(state, /** @type {RemoteMatch} */ (opened))),
     closed: () => {
       if (state.shownMatch !== opened) return; // another match took its place: its panel is drawn as it is shown
       state.shownMatch = null;

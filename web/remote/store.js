@@ -28,10 +28,11 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
  * @typedef {{from: number, text: string, time: number}} ChatLine
  * @typedef {{state: import("../types.js").SessionState, mode: "live" | "correspondence", invitation?: {room: string, secret: string},
  *   chat: ChatLine[], sent: number, acked?: number, createdAt: string, rollAhead?: boolean, letters?: boolean,
- *   opponent?: string}} RemoteEntry
+ *   opponent?: string, rematchOf?: string}} RemoteEntry
  * `sent`: the last revision of this side's sent as a link; `acked`: the last its friend's device acknowledged (live);
  * `opponent`: the friend's name known before they join (a rematch, a match the lobby started), whose invitation
- * goes without a link from the player.
+ * goes without a link from the player; `rematchOf`: the match this one is a rematch of, offered by this side
+ * (shown again if the friend declines).
  */
 
 /** @param {string} namespace @param {string} id the match's id (the protocol's `match`) */

@@ -78,6 +78,9 @@ const OPEN = 1;
  * @property {() => ConnectionStatus} status the status now
  * @property {() => string | null} peer the friend's peer id while connected
  * @property {(name: string | null) => void} nameFriend the friend's name, once known: the status names them
+ * @property {() => void} rest stop trying to meet the friend again once gone (the room stays joined)
+ * @property {() => void} wake after `rest`, try again at once
+ * @property {() => boolean} resting whether it rests
  */
 
 /**
@@ -128,6 +131,8 @@ export function statusText(state, detail = {}) {
  * @property {Joined} room  the room joined now (joined anew after a lost connection)
  * @property {ReturnType<typeof setTimeout> | undefined} rejoinTimer  the next try to meet the friend again
  * @property {number} rejoins  tries since the connection was lost
+ * @property {boolean} resting  no more tries to meet the friend again until `wake()` (the page's choice: nothing
+ *   waits for them); the room stays joined, so a friend who comes back still connects
  */
 
 /**
@@ -197,6 +202,7 @@ export function connect(options) {
     room: /** @type {Joined} */ (/** @type {unknown} */ (null)),
     rejoinTimer: undefined,
     rejoins: 0,
+    resting: false,
   };
   link.room = join(link);
   const ticker = setInterval(() => tick(link), TICK_MS);
@@ -229,6 +235,21 @@ export function connect(options) {
     },
     status: () => link.status,
     peer: () => link.friend,
+    /** Stop trying to meet the friend again (the room stays joined: a friend who comes back still connects). */
+    rest() {
+      link.resting = true;
+      clearTimeout(link.rejoinTimer);
+    },
+    /** Try again to meet the friend after `rest()`: at once, then as after a loss. */
+    wake() {
+      if (link.closed || !link.resting) return;
+      link.resting = false;
+      link.rejoins = 0;
+      link.expectedSince = Date.now(); // a new clock for "could not connect"
+      if (link.friend === null) setStatus(link, "reconnecting");
+      rejoinSoon(link, 0);
+    },
+    resting: () => link.resting,
     nameFriend(name) {
       link.friendName = name || null;
       if (!link.closed) setStatus(link, link.status.state);
@@ -298,14 +319,14 @@ export function roomAppId(appId, roomId) {
  * @param {Link} link @param {number} delayMs
  */
 function rejoinSoon(link, delayMs) {
-  if (link.closed || link.friend !== null || !link.everConnected) return;
+  if (link.closed || link.resting || link.friend !== null || !link.everConnected) return;
   clearTimeout(link.rejoinTimer);
   link.rejoinTimer = setTimeout(() => void rejoin(link), delayMs);
 }
 
 /** @param {Link} link */
 async function rejoin(link) {
-  if (link.closed || link.friend !== null) return;
+  if (link.closed || link.resting || link.friend !== null) return;
   const old = link.room;
   old.left = true;
   link.others = [];
@@ -394,6 +415,7 @@ function adopt(link, peerId) {
   link.friend = peerId;
   clearTimeout(link.rejoinTimer);
   link.rejoins = 0;
+  link.resting = false;
   link.everConnected = true;
   setStatus(link, "connected");
   link.options.onPeer?.(peerId);

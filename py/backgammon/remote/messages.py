@@ -90,6 +90,7 @@ REFUSAL_CODES = (
     "illegal",
     "over",
     "early-claim",
+    "declined",
 )
 
 MessageType = Literal["hello", "join", "turn", "claim", "ack", "refusal", "chat", "sync"]

@@ -19,6 +19,8 @@ the page to pass on as JSON text, and come in as that text.
 - `remote_receive_link {state, payload, prefer?}`, `remote_reconcile {state, messages, prefer?}` ->
   `{state, status, events, send, ...}`
 - `remote_sync {state}` -> `{message}`: the whole transcript, to agree again after a reload
+- `remote_decline {hello}` -> `{message}`: the `refusal` (code `declined`) answering an invitation not
+  taken
 - `remote_record {state}` -> `{record}`; `remote_verify_record {record}` -> `{match, rolls, revision}`
 """
 
@@ -159,6 +161,11 @@ def remote_reconcile(params: Params) -> session.Result:
 @register("remote_sync")
 def remote_sync(params: Params) -> dict[str, Any]:
     return {"message": session.sync_message(_state(params))}
+
+
+@register("remote_decline")
+def remote_decline(params: Params) -> dict[str, Any]:
+    return {"message": session.decline(_text(params, "hello"))}
 
 
 @register("remote_record")

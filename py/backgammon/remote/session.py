@@ -709,6 +709,18 @@ def chat(state: State, text: object, *, now: object = None) -> ChatResult:
     }
 
 
+def decline(hello: object) -> Message:
+    """The answer to an invitation not taken (a rematch offered on the line of the match before, say): a
+    `refusal` of its `hello` with the code `declined`, for the host's page to say so and drop the
+    invitation."""
+    message = parse_message(hello) if isinstance(hello, str) else check_message(hello)
+    if message["type"] != "hello":
+        raise RemoteError("malformed", "Only an invitation can be declined.", message.get("rev"))
+    return out_of_band(
+        "refusal", message["match"], rev=0, code="declined", text="The invitation was declined."
+    )
+
+
 def sync_message(state: State) -> Message:
     """This side's whole transcript, for the other side to agree again after a reload or a lost connection."""
     replay = _peek(state)
