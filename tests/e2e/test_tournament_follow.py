@@ -411,9 +411,15 @@ def test_a_rematch_after_a_tournament_match_is_friendly_and_a_refusal_keeps_the_
     result = ann.text_content("#result-text") or ""
     assert "Ann wins the match" in result, result
     played = ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')")
+    # The lobby started the tournament's match: its panel gives the players' lobby ratings.
+    expect(ann.locator("#remote-lobby")).to_contain_text("Lobby ratings — you: ")
 
     ann.click("#remote-rematch")
     rival.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    # The rematch, offered on the same room, is another match, not the lobby's: no lobby ratings.
+    shown = "sessionStorage.getItem('backgammon.remote.shown')"
+    rd.wait_until(lambda: ann.evaluate(shown) not in (None, played))
+    expect(ann.locator("#remote-lobby")).to_be_hidden()
     expect(rival.locator("#friend-join-text")).to_have_text(
         f"Ann offers a rematch — a friendly match, not part of the tournament {name}: a 1-point match,"
         " live, now."
@@ -431,6 +437,7 @@ def test_a_rematch_after_a_tournament_match_is_friendly_and_a_refusal_keeps_the_
     expect(ann.locator("#remote-rematch")).to_be_visible()
     expect(ann.locator("#review-button")).to_be_enabled()
     expect(ann.locator("#remote-status")).to_have_text(f"Connected to {rival_name}.")
+    expect(ann.locator("#remote-lobby")).to_contain_text("Lobby ratings — you: ")
     assert ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')") == played
     kept = [key for key in stored_items(ann, "backgammon.remote.") if key.endswith(".v1")]
     assert kept == [f"backgammon.remote.{played}.v1"], kept

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The matches the lobby started, noted on this device by their room (live) or their match id (by links)
+ * The matches the lobby started, noted on this device by their room (live: with the match's id too from its first
+ * save, a rematch on the same room being another match) or their match id (by links)
  * (`<namespace>.lobby.matches.v1`): who played
  * whom, whether this player's result is sent (web/lobby/results.js), and for watching (web/lobby/watched.js) the
  * invitation they were met by, whether they may be watched and how many of their messages are published.
@@ -35,6 +36,9 @@ const storageKey = (namespace) => `${namespace}.lobby.matches.v1`;
 /**
  * @typedef {object} LobbyMatch  a match the lobby started, by its room (live) or its match id (by links)
  * @property {string} [room]  a live match's
+ * @property {string} [id]  a live match's id (the protocol's `match`): the first match kept here with its room,
+ *   noted when it is first saved. A rematch is offered on the same room (web/remote/rematch.js): it is another
+ *   match, not the lobby's
  * @property {string} [match]  a match by links' id: its turns go as letters (web/lobby/letters.js)
  * @property {string} me  this player's key when it started
  * @property {string} opponent  the other player's key

@@ -9,7 +9,7 @@ import { openDialog } from "../dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { createLobby } from "./lobby.js";
 import { ratingWords } from "./lobby-view.js";
-import { notedMatches } from "./noted.js";
+import { changeNoted, notedMatches } from "./noted.js";
 import { readPosted } from "./posted.js";
 import { nowSeconds } from "./events.js";
 import { publishResults } from "./results.js";
@@ -61,7 +61,7 @@ export function createOnline(ctx) {
   /** @type {import("./relay-pool.js").Pool | null} */
   let pool = null;
 
-  const watched = createWatchedPublisher({ namespace, publish });
+  const watched = createWatchedPublisher({ namespace, publish, noted: notedOf });
   /** Turns of matches by links go out one at a time, in order. */
   let courier = Promise.resolve();
 
@@ -85,12 +85,38 @@ export function createOnline(ctx) {
   /** The relays the page names (web/relays.js: loaded with play on two devices, not at the start). */
   const siteRelays = async () => (await import("../relays.js")).pageRelays(document);
   const remoteStore = () => import("../remote/store.js");
-  /** @param {{room?: string, match?: string}} noted */
+  /**
+   * The first live match kept with `room`: the one the lobby started there (a rematch, offered on the same room,
+   * came after it).
+   * @param {string} room
+   */
+  const firstInRoom = async (room) => {
+    const kept = (await (await remoteStore()).listRemoteMatches(namespace)).filter(({ entry }) => entry.invitation?.room === room);
+    return kept.sort((a, b) => a.entry.createdAt.localeCompare(b.entry.createdAt))[0] ?? null;
+  };
+  /** @param {{room?: string, match?: string, id?: string}} noted */
   const find = async (noted) => {
     const store = await remoteStore();
-    if (noted.match) return store.findById(namespace, noted.match);
-    return noted.room ? store.findByRoom(namespace, noted.room) : null;
+    const id = noted.match ?? noted.id ?? (noted.room ? (await firstInRoom(noted.room))?.id : undefined);
+    return id ? store.findById(namespace, id) : null;
   };
+
+  /**
+   * The lobby's note of the live match `entry`, if the lobby started it; null for any other match, a rematch
+   * offered after it on the same room too (web/remote/rematch.js). The note names the room, and from the lobby's
+   * match's first save here its id as well (the first match kept with that room).
+   * @param {import("../remote/store.js").RemoteEntry} entry
+   * @returns {Promise<import("./noted.js").LobbyMatch | null>}
+   */
+  async function notedOf(entry) {
+    const room = entry.mode === "live" ? entry.invitation?.room : undefined;
+    const id = /** @type {{match?: string}[]} */ (entry.state?.transcript ?? [])[0]?.match;
+    const noted = room && id ? (await notedMatches(namespace)).find((m) => m.room === room) : undefined;
+    if (!room || !noted) return null;
+    const first = noted.id ?? (await firstInRoom(room))?.id;
+    if (first && !noted.id) await changeNoted(namespace, { room }, (m) => ({ ...m, id: m.id ?? first }));
+    return first === id ? { ...noted, id } : null;
+  }
 
   /** @param {import("nostr-tools/pure").VerifiedEvent} event */
   async function publish(event) {
@@ -153,8 +179,7 @@ export function createOnline(ctx) {
    * @param {import("../remote/store.js").RemoteEntry} entry
    */
   async function lobbyWords(entry) {
-    const room = entry.mode === "live" ? entry.invitation?.room : undefined;
-    const noted = room ? (await notedMatches(namespace)).find((m) => m.room === room) : undefined;
+    const noted = await notedOf(entry);
     if (!noted) return null;
     await connectLobby();
     const names = await Promise.all([noted.me, noted.opponent].map(async (key) => ratingWords(await call("lobby_rating", { key }))));
@@ -169,8 +194,7 @@ export function createOnline(ctx) {
    * @returns {Promise<string | null>}
    */
   async function tournamentOf(entry) {
-    const room = entry.mode === "live" ? entry.invitation?.room : undefined;
-    const noted = room ? (await notedMatches(namespace)).find((m) => m.room === room) : undefined;
+    const noted = await notedOf(entry);
     const address = noted?.pairing?.tournament;
     if (!address) return null;
     await connectLobby();

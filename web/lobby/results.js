@@ -16,8 +16,9 @@ import { changeNoted, notedMatches } from "./noted.js";
  * @property {string} namespace
  * @property {import("../types.js").Call} call
  * @property {(event: import("nostr-tools/pure").VerifiedEvent) => Promise<void>} publish  to the site's relays
- * @property {(noted: {room?: string, match?: string}) => Promise<{entry: import("../remote/store.js").RemoteEntry} | null>} find
- *   the match on two devices kept with that room or id (web/remote/store.js, handed in: loaded with play on two devices)
+ * @property {(noted: {room?: string, match?: string, id?: string}) => Promise<{entry: import("../remote/store.js").RemoteEntry} | null>} find
+ *   the match on two devices kept with that id, or the first kept with that room, never a rematch offered after it
+ *   (web/remote/store.js, handed in: loaded with play on two devices)
  */
 
 /**

@@ -5,19 +5,22 @@
  * 1661), in order; both players' devices do it, so the match can be followed while either is online. Nothing is
  * published for a match either player chose not to let others watch, nor one played under another identity. The
  * poster's device also publishes its invitation again as taken every few minutes while the match goes on: watchers
- * list the matches being played by it.
+ * list the matches being played by it. A rematch offered after it on the same room is another match, not the lobby's:
+ * nothing of it is published.
  *
  * A watcher learns nothing the other player does not: the messages are the ones sent to them; and can send nothing
  * into the match.
  */
 import { loadSigner } from "./identity.js";
 import { EXPIRES_AFTER_S, REPUBLISH_S, invitationTemplate, nowSeconds, watchTemplate } from "./events.js";
-import { changeNoted, notedMatches } from "./noted.js";
+import { changeNoted } from "./noted.js";
 
 /**
  * @typedef {object} WatchedContext
  * @property {string} namespace
  * @property {(event: import("nostr-tools/pure").VerifiedEvent) => Promise<void>} publish  to the site's relays
+ * @property {(entry: import("../remote/store.js").RemoteEntry) => Promise<import("./noted.js").LobbyMatch | null>} noted
+ *   the lobby's note of a live match it started (null for any other, a rematch on the same room too: web/lobby/online.js)
  */
 
 /**
@@ -41,7 +44,7 @@ export function createWatchedPublisher(ctx) {
  * @param {WatchedContext} ctx @param {string} room @param {import("../remote/store.js").RemoteEntry} entry
  */
 async function publishNew(ctx, room, entry) {
-  const noted = (await notedMatches(ctx.namespace)).find((m) => m.room === room);
+  const noted = await ctx.noted(entry);
   if (!noted?.address || noted.watch === false) return;
   const transcript = /** @type {object[]} */ (entry.state?.transcript ?? []);
   const from = noted.watched ?? 0;
