@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
@@ -115,18 +116,153 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
         yield launched
 
 
+# E2E_FRESH_PROFILES=1: every test its own new profile, as before the shared one (to compare or rule it out).
+FRESH_PROFILES = os.environ.get("E2E_FRESH_PROFILES", "") not in ("", "0")
+# Browser.new_context as Playwright has it: `watch_every_page` wraps it for each test, and the shared profile
+# outlives the test that first opens it.
+UNWATCHED_NEW_CONTEXT = Browser.new_context
+VIEWPORT = {"width": 1280, "height": 800}
+# What a test may change in a context that the next test would inherit: a test that calls one of these on the
+# shared profile leaves it to be closed after it, and the next test gets a new one.
+CONTEXT_CHANGES = (
+    "add_init_script",
+    "route",
+    "route_from_har",
+    "route_web_socket",
+    "set_offline",
+    "grant_permissions",
+    "set_geolocation",
+    "set_extra_http_headers",
+    "expose_binding",
+    "expose_function",
+    "add_cookies",
+    "on",
+    "once",
+)
+
+
+class SharedProfile:
+    """One browser context per worker for the tests that take `page` or `context`: a returning visitor's
+    browser rather than a new one per test. Between tests its pages are closed and every origin they
+    visited is cleared (localStorage, IndexedDB, Cache Storage, service workers, cookies:
+    `Storage.clearDataForOrigin`), so a test starts with nothing saved, as in a fresh profile; what is kept
+    is Chromium's memory cache and its renderer process, so a page start costs about 0.7 s of CPU less
+    (docs/testing.md, "Durations of the suite"). A page of a second server on 127.0.0.1 (the same site to
+    Chromium, another origin, so no storage shared) keeps that process alive between tests. Tests of the
+    first visit, the network and the offline copy take a fresh profile (`@pytest.mark.fresh_profile`)."""
+
+    def __init__(self, browser: Browser, keeper_url: str) -> None:
+        self.browser = browser
+        self.keeper_url = keeper_url
+        self.context: BrowserContext | None = None
+        self.keeper: Page | None = None
+        self.problems = PageProblems()
+        self.origins: set[str] = set()
+        self.changed = False
+
+    def open(self, problems: PageProblems) -> BrowserContext:
+        if self.context is None:
+            self.context = UNWATCHED_NEW_CONTEXT(self.browser, viewport=VIEWPORT)  # type: ignore[arg-type]
+            self.keeper = self.context.new_page()
+            self.keeper.goto(self.keeper_url)
+            # A page that crashed took the shared process with it: the next test starts a new profile.
+            self.keeper.on("crash", lambda _: setattr(self, "changed", True))
+            self.context.on("page", self._watch)
+        self.problems = problems
+        self.origins.clear()
+        self.changed = False
+        return self.context
+
+    def _watch(self, page: Page) -> None:
+        watch_problems(page, self.problems)
+        page.on("framenavigated", lambda frame: self.origins.add(origin_of(frame.url)))
+
+    def close_test(self) -> None:
+        """Close the test's pages and clear what they kept; or the whole context, if the test changed it."""
+        context, keeper = self.context, self.keeper
+        if context is None or keeper is None:
+            return
+        if self.changed or keeper.is_closed():
+            self.close()
+            return
+        for page in context.pages:
+            if page != keeper:
+                page.close()
+        cdp = context.new_cdp_session(keeper)
+        try:
+            for origin in sorted(self.origins - {"", "null"}):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        finally:
+            cdp.detach()
+        context.clear_cookies()
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.keeper = None
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
+
+
+@pytest.fixture(scope="session")
+def shared_profile(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedProfile]:
+    keeper_dir = tmp_path_factory.mktemp("keeper")
+    (keeper_dir / "index.html").write_text("<!doctype html><title>Keeps Chromium's process</title>")
+    with serving(keeper_dir) as keeper_server:
+        profile = SharedProfile(browser, str(keeper_server.url))
+        try:
+            yield profile
+        finally:
+            profile.close()
+
+
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh profile per test: empty localStorage, caches and service workers.
+def context(
+    request: pytest.FixtureRequest,
+    browser: Browser,
+    page_problems: PageProblems,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[BrowserContext]:
+    """A profile with nothing saved: the worker's shared one, emptied between tests (`SharedProfile`), or for
+    a test marked `fresh_profile` a new one (empty caches too: the first visit).
 
     The pages' Content-Security-Policy is on, as on the built site: a refusal by the policy is a console
     error, which fails the test (`watch_every_page`). Playwright's own evaluations (`evaluate`,
     `wait_for_function`) go through the DevTools protocol, which the policy does not govern."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    if FRESH_PROFILES or request.node.get_closest_marker("fresh_profile"):
+        fresh = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+        try:
+            yield fresh
+        finally:
+            fresh.close()
+        return
+    profile: SharedProfile = request.getfixturevalue("shared_profile")
+    shared = profile.open(page_problems)
+    for name in CONTEXT_CHANGES:
+        monkeypatch.setattr(shared, name, changing(profile, getattr(shared, name)), raising=False)
+    monkeypatch.setattr(Page, "clock", property(lambda page: clock_of(profile, page)))
     try:
-        yield context
+        yield shared
     finally:
-        context.close()
+        profile.close_test()
+
+
+def changing(profile: SharedProfile, method: Callable[..., Any]) -> Callable[..., Any]:
+    def changed(*args: Any, **kwargs: Any) -> Any:
+        profile.changed = True
+        return method(*args, **kwargs)
+
+    return changed
+
+
+def clock_of(profile: SharedProfile, page: Page) -> Any:
+    """A page's clock is its context's: installed, it stays for every page after."""
+    if page.context == profile.context:
+        profile.changed = True
+    return page.context.clock
 
 
 def watch_problems(page: Page, problems: PageProblems | None = None) -> PageProblems:
@@ -176,7 +312,8 @@ def watch_every_page(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
 
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
-    """A new page in a fresh context; its console errors and page errors land in `page_problems`."""
+    """A new page in a profile with nothing saved (`context`); its console errors and page errors land in
+    `page_problems`."""
     return context.new_page()
 
 

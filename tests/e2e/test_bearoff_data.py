@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Request
 
 from backgammon import api
@@ -13,6 +14,9 @@ from backgammon import api
 from .conftest import ENGINE_READY_TIMEOUT_MS, Site, wait_for_engine_ready
 from .match_driver import wait_idle
 from .test_pwa import wait_for_offline_copy
+
+# What the network is asked for, and the offline copy: each test its own new profile (conftest `context`).
+pytestmark = pytest.mark.fresh_profile
 
 # White 2 checkers on each of points 1-5, black 3 on each of points 1-3 (of its own), white on roll: the
 # hint's cube figures are a look-ahead over bear-off positions only, so the database's alone.

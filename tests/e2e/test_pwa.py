@@ -25,6 +25,9 @@ from .conftest import (
 )
 from .match_driver import click_move, position_id, saved_record, wait_idle
 
+# The first visit, the network and the offline copy: each test its own new profile (conftest `context`).
+pytestmark = pytest.mark.fresh_profile
+
 SW_TIMEOUT_MS = 60_000
 
 # Collects CSP violations from the first script on, before the page's own code runs.

@@ -14,6 +14,9 @@ from scripts.board_snapshot import SNAPSHOT, SNAPSHOT_NARROW, SNAPSHOTS, draw_sn
 from .conftest import RESULTS_DIR, PageProblems, Site, site_build, wait_for_engine_ready
 from .test_pwa import wait_for_offline_copy
 
+# The first visit, the network and the offline copy: each test its own new profile (conftest `context`).
+pytestmark = pytest.mark.fresh_profile
+
 # What the engine's worker asks for at its start, before pyodide.mjs has run (web/engine/worker.js).
 EARLY_ENGINE_FILES = ("pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
 

@@ -364,6 +364,7 @@ def test_embedded_every_lesson_fits_a_wide_frame_and_hint_and_show_me_answer_it(
             take_screenshot(page, "tutorial-embedded-wide-show-me")
 
 
+@pytest.mark.fresh_profile
 def test_works_offline_after_a_first_visit(context: BrowserContext, site: Site) -> None:
     page = context.new_page()
     page.goto(site.url("tutorial.html#hitting"))
