@@ -147,7 +147,7 @@ class SharedProfile:
     visited is cleared (localStorage, IndexedDB, Cache Storage, service workers, cookies:
     `Storage.clearDataForOrigin`), so a test starts with nothing saved, as in a fresh profile; what is kept
     is Chromium's memory cache and its renderer process, so a page start costs about 0.7 s of CPU less
-    (docs/testing.md, "Durations of the suite"). A page of a second server on 127.0.0.1 (the same site to
+    (docs/testing.md, "Browser-test conventions"). A page of a second server on 127.0.0.1 (the same site to
     Chromium, another origin, so no storage shared) keeps that process alive between tests. Tests of the
     first visit, the network and the offline copy take a fresh profile (`@pytest.mark.fresh_profile`)."""
 
