@@ -48,9 +48,11 @@ def test_a_game_written_without_its_dice_generator_is_played_again(tmp_path: Pat
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2, 3, 4]
 
 
-def test_the_luck_of_the_games_before_the_stop_is_kept(tmp_path: Path) -> None:
+def test_the_luck_of_the_games_before_the_stop_is_kept(
+    tmp_path: Path, judged_run: tuple[dict[str, object], Path]
+) -> None:
     out = tmp_path / "games.jsonl"
-    whole = play_level("pubeval", 2, 7, player=pubeval_player, judge_luck=True)
+    whole, _ = judged_run  # the same run unbroken (conftest.py): 2 games, seed 7, the luck judged
     play_level("pubeval", 1, 7, player=pubeval_player, judge_luck=True, out=out)
     resumed = play_level("pubeval", 2, 7, player=pubeval_player, judge_luck=True, out=out)
     assert without_time(resumed) == without_time(whole)

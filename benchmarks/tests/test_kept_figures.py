@@ -55,9 +55,10 @@ def test_a_run_of_matches_in_two_files_counts_as_one(tmp_path: Path) -> None:
     assert (figures["games"], figures["doubles"], figures["drops"]) == (18, 12, 6)
 
 
-def test_games_give_the_figures_the_run_printed_luck_adjusted_where_judged(tmp_path: Path) -> None:
-    out = tmp_path / "games.jsonl"
-    printed = play_level("pubeval", 2, 7, player=pubeval_player, out=out, judge_luck=True)
+def test_games_give_the_figures_the_run_printed_luck_adjusted_where_judged(
+    tmp_path: Path, judged_run: tuple[dict[str, object], Path]
+) -> None:
+    printed, out = judged_run  # 2 games, seed 7, the luck judged, kept in `out` (conftest.py)
     figures = kept_figures([out])
     assert {k: v for k, v in figures.items() if k != "seconds"} == {
         k: v for k, v in printed.items() if k != "seconds"

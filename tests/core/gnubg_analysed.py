@@ -176,10 +176,18 @@ class Paired:
 
 
 @cache
+def our_analysis(name: str, depth: int) -> JSON:
+    """Our analysis at `depth` of the match in SGF_DIR's file `name`, made once per test process: the
+    yardstick (tests/core/test_analysis_yardstick.py) and the resignations' test (test_analysis_resign.py)
+    read the same analyses of gnubg's matches (seconds each) and change nothing in them."""
+    return analyze_record(to_record(import_sgf((SGF_DIR / name).read_text())), depth=depth)
+
+
+@cache
 def paired(name: str, depth: int = 0) -> Paired:
     """Our analysis of gnubg's analysed file `name`, each decision paired with gnubg's."""
     path = SGF_DIR / name
-    ours = analyze_record(to_record(import_sgf(path.read_text())), depth=depth)
+    ours = our_analysis(name, depth)
     result = Paired(name, ours["unit"] == "money", ours=ours)
     stats = path.with_suffix(".stats.txt")
     if stats.exists():

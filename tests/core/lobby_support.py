@@ -1,12 +1,15 @@
 """Nostr events for the lobby's tests, signed by nostr-tools under Node (the page signs with it; Python only
-verifies). On CPython each call runs Node once for a whole list of events; inside Pyodide, which starts no
-processes, tests/pyodide/run_core_tests.mjs hands Python the same functions of nostr-tools. Tests that sign
-are skipped where neither is there."""
+verifies). On CPython one Node process per test process answers every call, each a whole list of events, a
+line of JSON each way (a Node started per call cost 0.15 s of CPU, 42 s over the 231 calls of tests/core);
+inside Pyodide, which starts no processes, tests/pyodide/run_core_tests.mjs hands Python the same functions of
+nostr-tools. Tests that sign are skipped where neither is there."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
+import select
 import shutil
 import subprocess
 import sys
@@ -34,71 +37,90 @@ def secret(name: str) -> str:
     return hashlib.sha256(f"lobby test key {name}".encode()).hexdigest()
 
 
-def _node(source: str, data: Any, name: str) -> Any:
-    """`source` run by Node with `data` as its input (JSON), or inside Pyodide the function `name` the runner
-    gave Python, which does the same."""
+# nostr-tools' functions as the calls below name them, each given the call's data (JSON) and answering JSON.
+_SERVER = """
+import { createInterface } from "node:readline";
+import { finalizeEvent, getPublicKey, nip19, verifyEvent } from "nostr-tools";
+const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+const verdict = (e) => { try { return verifyEvent(e); } catch { return false; } };
+const calls = {
+  sign: (items) => items.map(([key, template]) => finalizeEvent(template, hex(key))),
+  nsec: (key) => nip19.nsecEncode(hex(key)),
+  verify: (events) => events.map(verdict),
+  public_keys: (keys) => keys.map((k) => getPublicKey(hex(k))),
+};
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  const { name, data } = JSON.parse(line);
+  let answer;
+  try {
+    answer = { result: calls[name](data) };
+  } catch (error) {
+    answer = { error: String(error?.stack ?? error) };
+  }
+  process.stdout.write(JSON.stringify(answer) + "\\n");
+}
+"""
+_server: subprocess.Popen[str] | None = None
+
+
+def _node(data: Any, name: str) -> Any:
+    """nostr-tools' function `name` (of `_SERVER`'s calls) on `data`: by the Node process this test process
+    keeps for it, started at the first call, or inside Pyodide by the function of that name the runner gave
+    Python, which does the same."""
+    global _server
     if nostr_tools_from_node is not None:
         return json.loads(getattr(nostr_tools_from_node, name)(json.dumps(data)))
     assert NODE is not None
-    done = subprocess.run(
-        [NODE, "--input-type=module", "-e", source],
-        input=json.dumps(data),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=REPO_ROOT,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    if _server is None or _server.poll() is not None:
+        _server = subprocess.Popen(
+            [NODE, "--input-type=module", "-e", _SERVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=REPO_ROOT,
+        )
+        atexit.register(_stop, _server)
+    assert _server.stdin is not None and _server.stdout is not None
+    _server.stdin.write(json.dumps({"name": name, "data": data}) + "\n")
+    _server.stdin.flush()
+    ready, _, _ = select.select([_server.stdout], [], [], 120)
+    if not ready:  # stuck: the next call gets a Node of its own
+        _server.kill()
+        _stop(_server)
+        raise AssertionError("nostr-tools' Node process gave no answer in 120 s")
+    line = _server.stdout.readline()
+    assert line, f"nostr-tools' Node process ended (exit status {_server.wait(timeout=10)})"
+    answer = json.loads(line)
+    assert "error" not in answer, answer["error"]
+    return answer["result"]
+
+
+def _stop(server: subprocess.Popen[str]) -> None:
+    """The end of the test process: Node's input closed, it ends."""
+    if server.stdin is not None:
+        server.stdin.close()
+    server.wait(timeout=10)
+    if server.stdout is not None:
+        server.stdout.close()
 
 
 def sign(items: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     """Each (player name, event template {kind, created_at, tags, content}) signed by nostr-tools."""
-    source = """
-import { finalizeEvent } from "nostr-tools";
-let text = "";
-for await (const chunk of process.stdin) text += chunk;
-const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
-const out = JSON.parse(text).map(([key, template]) => finalizeEvent(template, hex(key)));
-process.stdout.write(JSON.stringify(out));
-"""
-    return _node(source, [[secret(name), template] for name, template in items], "sign")  # type: ignore[no-any-return]
+    return _node([[secret(name), template] for name, template in items], "sign")  # type: ignore[no-any-return]
 
 
 def nsec(name: str) -> str:
     """The secret key of a named test player (`secret`) as a player pastes it."""
-    source = """
-import { nip19 } from "nostr-tools";
-let text = "";
-for await (const chunk of process.stdin) text += chunk;
-const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
-process.stdout.write(JSON.stringify(nip19.nsecEncode(hex(JSON.parse(text)))));
-"""
-    return str(_node(source, secret(name), "nsec"))
+    return str(_node(secret(name), "nsec"))
 
 
 def verify(events: list[Any]) -> list[bool]:
     """nostr-tools' `verifyEvent` on each (a fresh copy: it caches its verdict on the object)."""
-    source = """
-import { verifyEvent } from "nostr-tools";
-let text = "";
-for await (const chunk of process.stdin) text += chunk;
-const out = JSON.parse(text).map((e) => { try { return verifyEvent(e); } catch { return false; } });
-process.stdout.write(JSON.stringify(out));
-"""
-    return _node(source, events, "verify")  # type: ignore[no-any-return]
+    return _node(events, "verify")  # type: ignore[no-any-return]
 
 
 def public_keys(names: list[str]) -> dict[str, str]:
-    source = """
-import { getPublicKey } from "nostr-tools";
-let text = "";
-for await (const chunk of process.stdin) text += chunk;
-const hex = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
-process.stdout.write(JSON.stringify(JSON.parse(text).map((k) => getPublicKey(hex(k)))));
-"""
-    return dict(zip(names, _node(source, [secret(name) for name in names], "public_keys"), strict=True))
+    return dict(zip(names, _node([secret(name) for name in names], "public_keys"), strict=True))
 
 
 def invitation(

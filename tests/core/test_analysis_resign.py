@@ -13,15 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gnubg_analysed import our_analysis
 from gnubg_support import gnubg_output, needs_gnubg
 
 from backgammon.analysis import analyze_record
 from backgammon.analysis.report import render
 from backgammon.bot.met import match_winning_chance
 from backgammon.formats.gnubg_id import MatchIdInfo, decode_match_id
-from backgammon.formats.sgf_import import import_sgf
 from backgammon.position import Position
-from backgammon.record import to_record
 
 SGF_DIR = Path(__file__).parent / "data" / "sgf"
 MONEY = {"match_length": 0}
@@ -275,7 +274,7 @@ def gnubg_match_resignations() -> list[dict[str, Any]]:
             continue  # the same match, analysed by gnubg
         if not re.search(r"RE\[[WB]\+\d+R\]", text):
             continue
-        analysis = analyze_record(to_record(import_sgf(text)), depth=0)
+        analysis = our_analysis(path.name, 0)  # analyze_record at depth 0, shared with the yardstick
         found += [d for g in analysis["games"] for d in g["decisions"] if d["kind"] in ("resign", "accept")]
     return found
 

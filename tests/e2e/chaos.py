@@ -42,6 +42,12 @@ MATCH_KEY = "backgammon-test.match.v1"
 #: How long the page may stay busy after a step without a step of its own before it counts as stuck (the
 #: expert thinks in under 2 s).
 SETTLE_S = float(os.environ.get("CHAOS_SETTLE_S", "30"))
+#: The engine's answer budget in the monkey's pages (test mode's `&test-answer-budget=`, ms): a worker killed
+#: in the middle of a request (`engine_fault`) is noticed after this long, not after the 15 s a player's page
+#: waits (16-17 s of a short game's 35-50 s each time, 2026-12-02). Still far above one answer (each in about
+#: a second at most, web/engine/bridge.js; the computer thinks in requests of 250 ms), and a worker that
+#: starts has three budgets (24 s).
+ANSWER_BUDGET_MS = 8000
 #: How long a page may go on by itself while it keeps taking steps: with the turn passing 2 s after a roll
 #: that cannot be played, a player closed out on the bar dances turn after turn while the computer bears off,
 #: and nobody need act for a minute or more (CI's seed 21: four checkers on the bar, a five-point board).
@@ -249,7 +255,7 @@ class Monkey:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         dice = dice_script(random.Random(f"dice-{self.seed}"))
-        self.url = self.site.url(f"?test-dice={dice}&no-sw&no-welcome")
+        self.url = self.site.url(f"?test-dice={dice}&no-sw&no-welcome&test-answer-budget={ANSWER_BUDGET_MS}")
 
     # ---- bookkeeping --------------------------------------------------------------------------------------
 

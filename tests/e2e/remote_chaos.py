@@ -23,6 +23,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page
 from scripts.remote_harness import CONNECT_TIMEOUT_MS, RECORD_CSP_VIOLATIONS
 from tests.e2e import remote_driver as rd
+from tests.e2e.match_driver import next_frame
 from tests.e2e.stored import stored_text
 
 from backgammon.remote.messages import check_message
@@ -117,7 +118,7 @@ class RemoteMonkey:
             return rd.act_once(page) if rd.has_work(s) else "play: nothing to do"
         source = self.rng.choice(s["sources"])
         page.click(f"#board .target[data-loc='{source}']")
-        rd.next_frame(page)
+        next_frame(page)
         locs = "(ts) => ts.map((t) => t.getAttribute('data-loc'))"
         targets = page.eval_on_selector_all("#board .target", locs)
         dests = page.eval_on_selector_all("#board .target.dest", locs)

@@ -12,8 +12,6 @@ from typing import Any
 from playwright.sync_api import Page
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
 
-from .match_driver import next_frame
-
 # Generous for a loaded 2-core machine: a turn goes from one device to the other in well under a second here.
 TURN_TIMEOUT_S = 60.0
 ENGINE_TIMEOUT_MS = 120_000
@@ -104,27 +102,75 @@ def wait_for_turn(pages: list[Page], timeout_s: float = TURN_TIMEOUT_S) -> Page 
     raise AssertionError("neither device had anything to do: " + repr([state(page) for page in pages]))
 
 
+# Resolves once the page has taken a step more than `before` and is idle again (true), or after `ms` (false):
+# the page's own signal, watched in the page (a MutationObserver on <html>), rather than polled from here.
+IDLE_AFTER = """([before, ms]) => new Promise((resolve) => {
+  const root = document.documentElement;
+  const done = () => Number(root.dataset.steps || 0) > before && root.dataset.idle === 'true';
+  if (done()) return resolve(true);
+  const observer = new MutationObserver(() => {
+    if (!done()) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(true);
+  });
+  const timer = setTimeout(() => { observer.disconnect(); resolve(false); }, ms);
+  observer.observe(root, {attributes: true, attributeFilter: ['data-steps', 'data-idle']});
+})"""
+
+
 def wait_idle_after(page: Page, before: int) -> None:
-    deadline = time.monotonic() + TURN_TIMEOUT_S
-    while time.monotonic() < deadline:
-        s = state(page)
-        if s["steps"] > before and s["idle"]:
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"the page did not take up the action: {state(page)}")
+    if not page.evaluate(IDLE_AFTER, [before, int(TURN_TIMEOUT_S * 1000)]):
+        raise AssertionError(f"the page did not take up the action: {state(page)}")
 
 
-def pick_up(page: Page, source: str) -> bool:
-    """Click the checker at `source` until the board shows it picked up; whether it does. A click on the
-    checker already picked up puts it down, and until the next frame the board still shows it picked up with
-    its destinations: read then, they are gone by the time one is clicked."""
-    picked = f"#board .target.selected[data-loc='{source}']"
+# The middle of the element `selector` finds, scrolled into the window, and whether a click there reaches it
+# (nothing drawn over it); null when there is no such element.
+CLICK_POINT = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  element.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {x, y, reaches: box.width > 0 && box.height > 0 && hit !== null && element.contains(hit)};
+}"""
+
+
+def click(page: Page, selector: str) -> None:
+    """A mouse click in the middle of `selector`'s element, as Playwright's click makes it, once the page says
+    the element is there and nothing covers it; without Playwright's wait for the element to stand still over
+    two animation frames (a few round trips to the page per click, most of a move's time on a loaded machine).
+    An element not there, or covered, is left to Playwright's click (which waits for it, or fails saying
+    why)."""
+    at = page.evaluate(CLICK_POINT, selector)
+    if at is None or not at["reaches"]:
+        page.click(selector)
+        return
+    page.mouse.click(at["x"], at["y"])
+
+
+# After a click on a checker: two animation frames (the board draws what the click did at the next one), then
+# the destinations the board offers, or null when it does not show the checker at `source` picked up.
+PICKED = """async (source) => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  if (!document.querySelector(`#board .target.selected[data-loc='${source}']`)) return null;
+  return [...document.querySelectorAll('#board .target.dest')].map((t) => t.getAttribute('data-loc'));
+}"""
+
+
+def pick_up(page: Page, source: str) -> list[str] | None:
+    """Click the checker at `source` until the board shows it picked up; the destinations it offers then, or
+    None when it does not pick it up. A click on the checker already picked up puts it down, and until the
+    next frame the board still shows it picked up with its destinations: read then, they are gone by the time
+    one is clicked."""
     for _ in range(2):
-        page.click(f"#board .target[data-loc='{source}']")
-        next_frame(page)
-        if page.query_selector(picked) is not None:
-            return True
-    return False
+        click(page, f"#board .target[data-loc='{source}']")
+        dests: list[str] | None = page.evaluate(PICKED, source)
+        if dests is not None:
+            return dests
+    return None
 
 
 def act_once(page: Page) -> str:
@@ -134,27 +180,25 @@ def act_once(page: Page) -> str:
     before = s["steps"]
     if "confirm" in s["buttons"] or "pass" in s["buttons"]:
         name = "confirm" if "confirm" in s["buttons"] else "pass"
-        page.click(f"#controls button[data-action='{name}']")
+        click(page, f"#controls button[data-action='{name}']")
         wait_idle_after(page, before)
         return name
     for source in s["sources"]:
         # A checker just moved is a source too (picked up, it can be taken back): it has no destination. The
         # board marks the checker picked up and its destinations in the same frame, so once it shows the one
         # the others are there, or there are none (waiting for a destination instead cost a second each).
-        if not pick_up(page, source):
+        dests = pick_up(page, source)
+        if dests is None:
             continue
-        dests = page.eval_on_selector_all(
-            "#board .target.dest", "(ts) => ts.map((t) => t.getAttribute('data-loc'))"
-        )
         if not dests:
             page.keyboard.press("Escape")
             continue
-        page.click(f"#board .target.dest[data-loc='{dests[0]}']")
+        click(page, f"#board .target.dest[data-loc='{dests[0]}']")
         wait_idle_after(page, before)
         return f"move {source}->{dests[0]}"
     for name in PRIMARY:
         if name in s["buttons"]:
-            page.click(f"#controls button[data-action='{name}']")
+            click(page, f"#controls button[data-action='{name}']")
             wait_idle_after(page, before)
             return name
     raise AssertionError(f"nothing to do: {s}")
@@ -226,7 +270,7 @@ def wait_until(condition: Callable[[], bool], timeout_s: float = TURN_TIMEOUT_S)
 def press(page: Page, action: str) -> None:
     """A button of the panel's controls, by its action; the page idle after it."""
     before = state(page)["steps"]
-    page.click(f"#controls button[data-action='{action}']")
+    click(page, f"#controls button[data-action='{action}']")
     wait_idle_after(page, before)
 
 

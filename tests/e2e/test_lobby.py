@@ -19,24 +19,28 @@ from tests.e2e.conftest import screenshot
 from tests.e2e.lobby_driver import ROW, meet, open_lobby, own_row, post, publish, relay_events, row
 from tests.e2e.test_axe import audit
 
-# The Accept button of `name`'s invitation whose row says `what`, clicked at once; false if there is none.
-CLICK_ACCEPT = """([name, what]) => {
-  const named = (r) => r.querySelector(".lobby-name")?.textContent?.trim() === name;
-  const found = [...document.querySelectorAll("#lobby-list li.lobby-row")]
-    .find((r) => named(r) && r.textContent.includes(what));
-  const button = [...(found?.querySelectorAll("button") ?? [])]
-    .find((b) => b.textContent.trim() === "Accept");
-  button?.click();
-  return Boolean(button);
+# The Accept button of `name`'s invitation whose row says `what`, clicked by the page's own script at the time
+# `at` (ms since the epoch, or at once if that is past), as `window.accepted`: whether there was one to click.
+CLICK_ACCEPT_AT = """([name, what, at]) => {
+  const click = () => {
+    const named = (r) => r.querySelector(".lobby-name")?.textContent?.trim() === name;
+    const found = [...document.querySelectorAll("#lobby-list li.lobby-row")]
+      .find((r) => named(r) && r.textContent.includes(what));
+    const button = [...(found?.querySelectorAll("button") ?? [])]
+      .find((b) => b.textContent.trim() === "Accept");
+    button?.click();
+    return Boolean(button);
+  };
+  window.accepted = new Promise((done) => setTimeout(() => done(click()), Math.max(0, at - Date.now())));
 }"""
 
 
 def posts_five_and_three(ann: Page, site: str) -> None:
-    """Ann opens the lobby and posts two live invitations, of 5 points and of 3; both listed as hers."""
+    """Ann opens the lobby and posts two live invitations, of 5 points and of 3, likely in the same second
+    (each has its own address, `d`: neither replaces the other); both listed as hers."""
     open_lobby(ann, site, "Ann")
     post(ann, 5)
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('5-point match')")
-    time.sleep(1.1)  # a second invitation in another second
     post(ann, 3)
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
 
@@ -92,12 +96,15 @@ def test_post_list_refuse_forged_cancel_accept_and_taken(
     assert bob.is_visible(row(bob, "Ann", 5))
 
     # Bob and Cat accept the 5-point one at once: one plays Ann, the other is told it was already taken.
-    # Clicked by the pages' own script, one right after the other: a click through Playwright waits for the
-    # button to be stable first, time enough under load for Bob's accept to be answered and the row to leave
-    # Cat's list before Cat could accept it.
+    # Clicked by the pages' own script at the same moment, a second ahead: a click through Playwright waits
+    # for the button to be stable first, and even one call to each page after the other left time enough, on
+    # a loaded machine, for Bob's accept to be answered and the row to leave Cat's list before Cat's click.
     for page in (bob, cat):
         page.wait_for_selector(f"{row(page, 'Ann', 5)} button:text-is('Accept')")
-    assert [page.evaluate(CLICK_ACCEPT, ["Ann", "5-point match"]) for page in (bob, cat)] == [True, True]
+    at = time.time() * 1000 + 1000
+    for page in (bob, cat):
+        page.evaluate(CLICK_ACCEPT_AT, ["Ann", "5-point match", at])
+    assert [page.evaluate("() => window.accepted") for page in (bob, cat)] == [True, True]
     ann.wait_for_function(
         "() => /Bob|Cat/.test(document.querySelector('#match-info')?.textContent ?? '')",
         timeout=CONNECT_TIMEOUT_MS,
@@ -163,7 +170,8 @@ def test_closing_the_page_withdraws_its_invitations(
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('7-point match')")
     open_lobby(bob, site, "Bob")
     bob.wait_for_selector(row(bob, "Ann", 7), timeout=CONNECT_TIMEOUT_MS)
-    time.sleep(1.1)  # the withdrawn version dated a second after the open one
+    # (Relays keep the newest version per `d`: the page dates the withdrawn one a second after the open one
+    # even within the same second.)
     ann.close(run_before_unload=True)
     bob.wait_for_selector(row(bob, "Ann", 7), state="detached", timeout=20_000)
 
@@ -177,7 +185,7 @@ def test_an_invitation_is_published_again_before_it_expires(
     relay_and_site: tuple[str, str], devices: list[Page]
 ) -> None:
     """While the page is open, its invitation is published again every two minutes with an expiration a few
-    minutes ahead (the page's clock is moved on; the relay's copy is read)."""
+    minutes ahead (the page's clock is moved on past two minutes; the relay's copy is read)."""
     relay, site = relay_and_site
     ann, bob, _ = devices
     ann.clock.install()
@@ -194,10 +202,9 @@ def test_an_invitation_is_published_again_before_it_expires(
     assert len(first) == 1
     expiry = int(dict(first[0]["tags"])["expiration"])
     assert 240 <= expiry - first[0]["created_at"] <= 300
-    # In steps, the worker answering in between (a jump of minutes would look like a stalled worker).
-    for _ in range(25):
-        ann.clock.run_for(5000)
-        time.sleep(0.3)
+    # In one jump, each due timer firing once (as when a laptop's lid is opened: the engine's watchdog takes
+    # the gap for a page that was frozen, not for a stalled worker), the re-publication's among them.
+    ann.clock.fast_forward(125_000)
     deadline = time.monotonic() + 20
     while (
         (now := nine_point())
@@ -222,7 +229,6 @@ def test_the_filters_narrow_the_list(relay_and_site: tuple[str, str], devices: l
     ann.fill("#lobby-form input[name=max]", "1800")
     ann.click("#lobby-post-button")
     ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('11-point match')")
-    time.sleep(1.1)
     ann.fill("#lobby-form input[name=length]", "13")
     ann.uncheck("#lobby-form input[name=rated]")
     ann.check("#lobby-form input[name=mode][value=links]")
@@ -309,12 +315,14 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
     result, and a third player's lobby rates them from the two (FIBS: 1500 each, 1 point, 4·5·√1·0.5 = 10):
     Ann 1510, Bob 1490, each "from 1 verified result". Results Mal sends straight to the relay change
     nothing: one he alone signed of a 25-point match he "won" against Ann, and one of Ann against Bob he has
-    no part in."""
+    no part in. Then the same two meet again: Ann invites Bob again and he accepts; the second match, in a
+    room of its own, connects the same two devices again without a reload, and is played."""
     relay, site = relay_and_site
     ann, bob, cy = devices
     bob_resigns_a_match_met(site, ann, bob, rated=True)
     for page in (ann, bob):
         assert "Ann wins the match" in (page.text_content("#result-text") or "")
+    first_room = play.kept_match(ann)["invitation"]["room"]
 
     # Cy, who never played either, sees both rated from their two results once each posts again.
     open_lobby(cy, site, "Cy")
@@ -369,6 +377,15 @@ def test_a_finished_lobby_match_rates_both_players_from_their_two_signed_results
     expect(ann.locator("#remote-lobby")).to_have_text(
         "Lobby ratings — you: 1510, from 1 verified result; Bob: 1490, from 1 verified result."
     )
+    # Their second match, in a room of its own, is played on the same two pages.
+    for page in (ann, bob):
+        expect(page.locator("#match-info")).to_contain_text("3-point match")
+    assert play.kept_match(ann)["invitation"]["room"] != first_room
+    rd.wait_until(lambda: play.transcript(ann) == play.transcript(bob))
+    mover = rd.wait_for_turn([ann, bob])
+    assert mover is not None
+    rd.play_turn(mover)
+    rd.wait_until(lambda: play.transcript(ann) == play.transcript(bob))
 
 
 def test_a_blocked_player_is_hidden_here_until_unblocked(
@@ -423,13 +440,20 @@ def test_the_lobby_goes_on_after_the_engine_worker_is_replaced(
     post(bob, 3)
     bob.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
     bobs = own_row(bob, 3)
-    # Test mode (a dice script) gives the page its probe, which can end the worker.
+    # Test mode (a dice script) gives the page its probe, which can end the worker. Ann's clock is
+    # Playwright's, flowing as usual until moved on below.
+    ann.clock.install()
     ann.goto(f"{site}?test-dice=31&no-sw&no-welcome")
     rd.wait_ready(ann)
     rd.open_online(ann, "lobby")
     ann.fill("#lobby-form input[name=name]", "Ann")
     ann.wait_for_selector(bobs, timeout=CONNECT_TIMEOUT_MS)
     ann.evaluate("() => window.backgammonTestProbe.kill()")
+    # The page's watchdog notices the silence on its own timers (web/engine/bridge.js: a ping unanswered 3 s
+    # after 2 s of quiet, or a request unanswered for 15 s): those seconds pass on Ann's clock, timer by
+    # timer; then her date is set back to the real one (a live match's offers are dated: trystero).
+    ann.clock.run_for(16_000)
+    ann.clock.set_system_time(time.time())
     ann.wait_for_function(
         "() => Number(document.documentElement.dataset.engineRestarts || 0) >= 1"
         " && document.documentElement.dataset.engine === 'ready'",
@@ -441,29 +465,3 @@ def test_the_lobby_goes_on_after_the_engine_worker_is_replaced(
     ann.click(f"{bobs} button:text-is('Accept')")
     for page in (ann, bob):
         page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-
-
-def test_the_same_two_meet_again_in_a_new_live_match_after_their_first(
-    relay_and_site: tuple[str, str], devices: list[Page]
-) -> None:
-    """Ann and Bob play a live match from the lobby to its end; then Ann posts again and Bob accepts: the
-    second match, in a room of its own, connects the same two devices again without a reload, and is
-    played."""
-    _, site = relay_and_site
-    ann, bob, _ = devices
-    bob_resigns_a_match_met(site, ann, bob)
-    first_room = play.kept_match(ann)["invitation"]["room"]
-    rd.open_online(ann, "lobby")
-    post(ann, 3)
-    ann.wait_for_selector(f"{ROW}.lobby-yours:has-text('3-point match')")
-    rd.open_online(bob, "lobby")
-    bob.click(f"{own_row(ann, 3)} button:text-is('Accept')")
-    for page in (ann, bob):
-        page.wait_for_selector("#match-info:has-text('3-point match')", timeout=CONNECT_TIMEOUT_MS)
-        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-    assert play.kept_match(ann)["invitation"]["room"] != first_room
-    rd.wait_until(lambda: play.transcript(ann) == play.transcript(bob))
-    mover = rd.wait_for_turn([ann, bob])
-    assert mover is not None
-    rd.play_turn(mover)
-    rd.wait_until(lambda: play.transcript(ann) == play.transcript(bob))

@@ -27,9 +27,16 @@ LIVE_PAST_S = DEFAULT_TIMEOUT["live"] + 30
 LINKS_PAST_S = DEFAULT_TIMEOUT["correspondence"] + 60
 
 
-def start_live_3(host: Device, guest: Device, site: str) -> tuple[Page, Device]:
-    """A live 3-point match started: the page whose player acts first, and the other device."""
-    start_live(host, guest, site, length=3)
+# The line's clocks at a quarter of their length on both devices (web/remote/line.js `lineTimeScale`, kept by
+# Ann's link for Bob's page): the line says it cannot connect 7.5 s after the friend is gone (30 s for a
+# player), and tries to meet them again 0.5, 1.75, 4.25 s after and then every 7.5 s (2, 7, 17 s, every 30 s).
+LINE_SCALE = 0.25
+
+
+def start_live_3(host: Device, guest: Device, site: str, scaled: bool = False) -> tuple[Page, Device]:
+    """A live 3-point match started (`scaled`: the line's clocks at `LINE_SCALE`): the page whose player acts
+    first, and the other device."""
+    start_live(host, guest, site, length=3, query=f"&test-line-scale={LINE_SCALE}" if scaled else "")
     mover = rd.wait_for_turn([host.page, guest.page])
     assert mover is not None
     return mover, guest if mover is host.page else host
@@ -207,11 +214,13 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     is not offered as a link; the roll asked for meanwhile is kept and offered as a link (half of the dice is
     the friend's); when the network is back the two pages meet again by themselves, the dice come over the
     line, and live play goes on. Meanwhile a tab opened afresh on the waiting device shows that player's own
-    match and says plainly that the live match goes on and whose turn it is; at the end it opens the match."""
+    match and says plainly that the live match goes on and whose turn it is; at the end it opens the match.
+    The minute is the line's, whose clocks run at `LINE_SCALE`: 16 s here, past its timeout and into its
+    tries every 30 s (7.5 s here)."""
     host, guest = devices
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
-    first, _ = start_live_3(host, guest, site)
+    first, _ = start_live_3(host, guest, site, scaled=True)
     rd.play_turn(first)
     rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
     played = len(transcript(first)) - 1
@@ -233,7 +242,7 @@ def test_a_line_gone_for_over_a_minute_between_turns_offers_a_link_then_meets_ag
     assert transcript(other.page) != asked
     friend = "Bob" if cut is guest else "Ann"
     fresh = other_tab_tells_the_match_goes_on(other, site, friend)
-    time.sleep(max(0.0, 65 - (time.monotonic() - cut_at)))
+    time.sleep(max(0.0, 65 * LINE_SCALE - (time.monotonic() - cut_at)))
     assert connection_state(cut.page) != "connected"
     set_route(cut, True)
     back_after = seconds_until(lambda: both_connected(host, guest), 30)
@@ -284,13 +293,14 @@ def test_a_page_asleep_and_woken_goes_on_with_the_match(
 ) -> None:
     """A phone asleep: the waiting device's page hidden, then frozen (the lifecycle state Chromium gives a
     page in the background; its timers stop) while the friend plays a turn, then woken and shown: the turn
-    reaches it and play goes on. With the line `kept` for a few seconds; or `cut` while it sleeps for 20 s
-    (its connection gone meanwhile): woken, it meets the friend again by itself and takes up the turn."""
+    reaches it and play goes on. With the line `kept` for a few seconds; or `cut` while it sleeps for 20 s of
+    the line's clocks (at `LINE_SCALE`: 5 s here; its connection gone meanwhile, the friend's line trying to
+    meet it again): woken, it meets the friend again by itself and takes up the turn."""
     host, guest = devices
     for device in devices:
         device.page.add_init_script(CUTTABLE_LINE)
         device.page.add_init_script(HIDEABLE)
-    mover, waiting = start_live_3(host, guest, site)
+    mover, waiting = start_live_3(host, guest, site, scaled=line == "cut")
     waiting.page.evaluate("() => window.__setHidden(true)")
     cdp = waiting.context.new_cdp_session(waiting.page)
     cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
@@ -298,7 +308,7 @@ def test_a_page_asleep_and_woken_goes_on_with_the_match(
         cut_line(mover)
         rd.wait_until(lambda: connection_state(mover) != "connected", timeout_s=10)
     rd.play_turn(mover)
-    time.sleep(20 if line == "cut" else 3)
+    time.sleep(20 * LINE_SCALE if line == "cut" else 3)
     cdp.send("Page.setWebLifecycleState", {"state": "active"})
     waiting.page.evaluate("() => window.__setHidden(false)")
     back_after = seconds_until(lambda: both_connected(host, guest), 30)

@@ -6,6 +6,7 @@ built site; no console error is allowed."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -27,6 +28,7 @@ from scripts.remote_harness import (
 )
 from tests.e2e import remote_driver as rd
 from tests.e2e.conftest import PageProblems, screenshot
+from tests.e2e.match_driver import PREFERENCES_KEY
 from tests.e2e.remote_chaos import run_remote_chaos
 from tests.e2e.stored import stored_text
 
@@ -37,14 +39,26 @@ from backgammon.remote.dice import b64decode, b64encode
 from backgammon.remote.link import decode_transcript
 from backgammon.remote.messages import message_hash, out_of_band
 
+# The site with its relay, once per pytest process: the modules that take this fixture by name
+# (test_remote_whole, test_remote_choices, test_remote_connection) share it rather than each starting a relay
+# and building the site again (some 5 s each on an idle machine, 15 s under load). Their matches never meet:
+# each has its own room. Kept on pytest's config, which every module shares (this module is imported twice,
+# as pytest's e2e.test_remote_play and as the others' tests.e2e.test_remote_play).
+SHARED_SITE = "_remote_play_site"
+
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built to name a local relay, served; yields its URL."""
-    with local_relay() as relay:
+def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The site built to name a local relay, served (until the end of the session); its URL."""
+    url: str | None = getattr(request.config, SHARED_SITE, None)
+    if url is None:
+        stack = contextlib.ExitStack()
+        request.config.add_cleanup(stack.close)
+        relay = stack.enter_context(local_relay())
         dist = build_site_for_relay(tmp_path_factory.mktemp("remote-play") / "dist", relay)
-        with serving(dist) as server:
-            yield str(server.url)
+        url = str(stack.enter_context(serving(dist)).url)
+        setattr(request.config, SHARED_SITE, url)
+    return url
 
 
 class Device:
@@ -64,13 +78,14 @@ class Device:
         )
         return page
 
-    def check(self, friend_left: bool = False) -> None:
+    def check(self, friend_left: bool = False, since: int = 0) -> None:
         """No policy violation and no console error, but (`friend_left`) the one trystero logs on this device
-        when the friend's device closes the connection (a reload, a closed tab)."""
+        when the friend's device closes the connection (a reload, a closed tab); `since`: among the problems
+        from that one on (those before were checked already)."""
         for page in self.context.pages:
             assert page.evaluate("window.__cspViolations") == []
         expected = "console: Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
-        assert [p for p in self.problems if not (friend_left and p == expected)] == []
+        assert [p for p in self.problems[since:] if not (friend_left and p == expected)] == []
 
 
 @pytest.fixture(autouse=True)
@@ -90,16 +105,33 @@ def devices(browser: Browser) -> Iterator[tuple[Device, Device]]:
             context.close()
 
 
-def start_live(host: Device, guest: Device, site: str, length: int = 1, rated: bool = False) -> str:
+def start_live(
+    host: Device,
+    guest: Device,
+    site: str,
+    length: int = 1,
+    rated: bool = False,
+    query: str = "",
+    by_code: bool = False,
+) -> str:
     """Ann invites from *Play a friend*; Bob opens her link and joins (`rated`: Ann offers a rated
-    match and Bob agrees). Returns the link."""
-    host.page.goto(f"{site}?no-welcome")
+    match and Bob agrees; `query`: more of Ann's page address, which her link keeps for Bob's; `by_code`: Bob
+    types the invitation's code, as read aloud, into *Play a friend* instead). Returns the link."""
+    host.page.goto(f"{site}?no-welcome{query}")
     rd.wait_ready(host.page)
     rd.invite(host.page, "Ann", length=length, rated=rated)
     link = rd.invitation_link(host.page)
     # Nobody has joined: the connection line can name no one yet.
     expect(host.page.locator("#remote-status")).to_have_text("Looking for your friend…")
-    guest.page.goto(link)
+    if by_code:
+        code = host.page.text_content("#remote-invite-code") or ""
+        guest.page.goto(f"{site}?no-welcome")
+        rd.wait_ready(guest.page)
+        rd.open_online(guest.page, "friend")
+        guest.page.fill("#friend-form input[name=code]", code.lower().replace("-", ""))
+        guest.page.click("#friend-form button[value=code]")
+    else:
+        guest.page.goto(link)
     if rated:
         guest.page.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
         offer = guest.page.text_content("#friend-join-rated-text") or ""
@@ -127,9 +159,23 @@ def bottom_name(page: Page) -> str:
     return str(max(names, key=lambda n: float(n["y"]))["text"])
 
 
-def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], site: str) -> None:
+def test_two_devices_play_a_whole_match_live_each_page_idle_only_once_its_board_agrees_with_its_status(
+    devices: tuple[Device, Device], site: str
+) -> None:
+    """A rated 1-point match, live, from the invitation to its natural end, then each history, rating and kept
+    match. Throughout it, at every moment either page becomes idle (after its player's action, or a move, a
+    roll or the dice that came from the friend), the board offers checkers to move when the status line says
+    this player moves, and none while it says to wait. Ann's board lets Bob's checkers glide (the default);
+    Bob has chosen no animation, so Ann's land on his board at once."""
     host, guest = devices
+    for device in devices:
+        device.page.add_init_script(WATCH_IDLE)
+    # Both ways of showing the friend's moves, in one match; and a turn that reaches Bob does not wait for its
+    # glides (0.4-0.5 s a turn here, against 0.1 s without: a third of the match's time).
+    guest.page.add_init_script(NO_ANIMATION.replace("KEY", json.dumps(PREFERENCES_KEY)))
     link = start_live(host, guest, site, rated=True)
+    kept = guest.page.evaluate("(key) => localStorage.getItem(key)", PREFERENCES_KEY)
+    assert json.loads(kept or "{}")["animationMs"] == 0, kept
     assert re.fullmatch(r".*#play=[0-9A-Z]{8}\.[0-9A-Z]{12}", link)
     assert re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4}", host.page.text_content("#remote-invite-code") or "")
     # Each sees their own checkers at the bottom, and the friend's name on the panel.
@@ -154,6 +200,13 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
 
     actions = rd.play_until_over([host.page, guest.page])
     assert len(actions) > 20
+    # Each moment idle of the match, on each page: the board agrees with the status line.
+    for page, name in ((host.page, "Ann"), (guest.page, "Bob")):
+        seen = idle_seen(page)
+        moving = [at for at in seen if at["status"].startswith(f"{name} to move")]
+        waiting = [at for at in seen if at["status"].startswith("Waiting")]
+        assert moving and waiting, (name, seen)
+        board_agrees(seen, name)
     # Both boards end the same way, and neither offers a new match against the computer in its place.
     results = [page.text_content("#result-text") for page in (host.page, guest.page)]
     assert results[0] == results[1] and "wins the match" in (results[0] or "")
@@ -197,13 +250,14 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert gone.evaluate("(e) => getComputedStyle(e).color") == guest.page.evaluate(
         "getComputedStyle(document.body).color"
     )
-    for _ in range(2):
-        assert "Bob" not in (host.page.text_content("#match-info") or "")
-        assert "#play=" not in host.page.url
-        assert stored_text(host.page, "backgammon.match.v1") == own
-        host.page.reload()
-        rd.wait_ready(host.page)
-    # The match with Bob stays kept, listed with the others, and opens again from there.
+    for reloaded in (False, True):
+        assert "Bob" not in (host.page.text_content("#match-info") or ""), reloaded
+        assert "#play=" not in host.page.url, reloaded
+        assert stored_text(host.page, "backgammon.match.v1") == own, reloaded
+        if not reloaded:
+            host.page.reload()
+            rd.wait_ready(host.page)
+    # After that reload, the match with Bob stays kept, listed with the others, and opens again from there.
     rd.open_online(host.page, "friend")  # listed before it opens
     listed = host.page.locator("#friend-matches li")
     assert listed.count() == 1 and "With Bob" in (listed.text_content() or "")
@@ -212,6 +266,18 @@ def test_two_devices_play_a_whole_match_live(devices: tuple[Device, Device], sit
     assert "match with Bob" in (host.page.text_content("#remote-title") or "")
     host.check()
     guest.check(friend_left=True)
+
+
+# The preference for no animation (Preferences → Animation: off), stored before the page's first load unless
+# one is stored already.
+NO_ANIMATION = """(() => {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) || "{}");
+    if (!("animationMs" in stored)) {
+      localStorage.setItem(KEY, JSON.stringify({...stored, animationMs: 0, animationAuto: false}));
+    }
+  } catch {} // a page without storage of the site's origin (about:blank)
+})()"""
 
 
 def xgids_of_both(host: Page, guest: Page) -> tuple[str, str]:
@@ -241,44 +307,41 @@ def transcript(page: Page) -> list[dict[str, Any]]:
     return messages
 
 
-def dice_status(page: Page) -> str:
-    return page.text_content("#status") or ""
+def move_one_checker(pages: list[Page]) -> Page:
+    """Both devices play on until one of them has the dice of a new turn and a checker to move; that player
+    moves one checker. Returns that page, its turn in progress."""
+    for _ in range(100):
+        page = rd.wait_for_turn(pages)
+        assert page is not None, "the match ended"
+        s = rd.state(page)
+        if s["sources"] and re.search(r"to move \d and \d|to move double \d", s["status"]):
+            assert rd.act_once(page).startswith("move ")
+            rd.wait_ready(page)
+            return page
+        rd.act_once(page)
+    raise AssertionError("no new turn with a checker to move")
 
 
-def test_a_reload_mid_turn_keeps_the_dice_and_the_checkers_moved(
+def test_joined_by_code_a_device_that_leaves_reloads_mid_turn_or_goes_offline_finds_the_match_as_it_was(
     devices: tuple[Device, Device], site: str
 ) -> None:
+    """A live 3-point match, which Bob joins with the invitation's code typed as read aloud (the same match as
+    the link's), through three mishaps in turn:
+    - Bob's device closes its tab and opens the link again: the kept match, not a new invitation, and it goes
+      on from where it stopped;
+    - a player reloads mid-turn: the same dice, the checker still where it was put, the turn still theirs to
+      finish, and it reaches the friend;
+    - the device that waits goes offline (Playwright's offline mode) while the other is mid-turn: the turn in
+      progress keeps its dice and checkers, is finished and sent, and once back online the two records agree
+      and the waiting device has its own turn to play."""
     host, guest = devices
-    start_live(host, guest, site, length=3)
-    mover = rd.wait_for_turn([host.page, guest.page])
-    assert mover is not None
-    other = guest.page if mover is host.page else host.page
-    device = host if mover is host.page else guest
-    assert re.search(r"to move \d and \d|to move double \d", dice_status(mover)), dice_status(mover)
-    assert rd.act_once(mover).startswith("move ")
-    rd.wait_ready(mover)
-    # gnubg's Match ID holds the dice, the Position ID the checkers.
-    ids = mover.text_content("#position-id"), mover.text_content("#match-id")
-    mover.reload()
-    rd.wait_ready(mover)
-    mover.wait_for_selector("#remote-panel:not([hidden])")
-    # The same dice, the checker still where it was put, the turn still this player's to finish.
-    assert (mover.text_content("#position-id"), mover.text_content("#match-id")) == ids
-    mover.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-    # The turn is finished and reaches the friend.
-    while rd.my_turn(mover):
-        rd.act_once(mover)
-    assert rd.wait_for_turn([host.page, guest.page]) is other
-    assert kept_match(host.page)["state"]["transcript"] == kept_match(guest.page)["state"]["transcript"]
-    host.check(friend_left=device is guest)
-    guest.check(friend_left=device is host)
+    link = start_live(host, guest, site, length=3, by_code=True)
+    assert "match with Ann · live" in (guest.page.text_content("#remote-title") or "")
+    assert "#play=" in guest.page.url and guest.page.url.split("#")[1] == link.split("#")[1], guest.page.url
+    host.check()
+    guest.check()
 
-
-def test_a_device_that_leaves_and_comes_back_finds_the_match_where_it_stopped(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    host, guest = devices
-    link = start_live(host, guest, site, length=3)
+    # Bob leaves and comes back.
     rd.act_once(rd.wait_for_turn([host.page, guest.page]) or host.page)
     transcript_before = transcript(host.page)
     guest.page.close()
@@ -302,6 +365,44 @@ def test_a_device_that_leaves_and_comes_back_finds_the_match_where_it_stopped(
     assert kept_match(host.page)["state"]["transcript"] == kept_match(page)["state"]["transcript"]
     host.check(friend_left=True)
     guest.check()
+    seen = [len(host.problems), len(guest.problems)]
+
+    # A reload mid-turn.
+    mover = move_one_checker([host.page, guest.page])
+    other = guest.page if mover is host.page else host.page
+    device = host if mover is host.page else guest
+    # gnubg's Match ID holds the dice, the Position ID the checkers.
+    ids = mover.text_content("#position-id"), mover.text_content("#match-id")
+    mover.reload()
+    rd.wait_ready(mover)
+    mover.wait_for_selector("#remote-panel:not([hidden])")
+    # The same dice, the checker still where it was put, the turn still this player's to finish.
+    assert (mover.text_content("#position-id"), mover.text_content("#match-id")) == ids
+    mover.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
+    # The turn is finished and reaches the friend.
+    while rd.my_turn(mover):
+        rd.act_once(mover)
+    assert rd.wait_for_turn([host.page, guest.page]) is other
+    assert kept_match(host.page)["state"]["transcript"] == kept_match(guest.page)["state"]["transcript"]
+    # Since Bob came back, only the friend of the device reloaded may have seen it go.
+    host.check(friend_left=device is guest, since=seen[0])
+    guest.check(friend_left=device is host, since=seen[1])
+
+    # The waiting device offline while the other is mid-turn.
+    mover = move_one_checker([host.page, guest.page])
+    waiting = guest if mover is host.page else host
+    ids = mover.text_content("#position-id"), mover.text_content("#match-id")  # the checkers, and the dice
+    waiting.context.set_offline(True)
+    # The mover's turn in progress is unchanged by the friend going offline; it is finished and sent.
+    assert (mover.text_content("#position-id"), mover.text_content("#match-id")) == ids
+    while rd.my_turn(mover):
+        rd.act_once(mover)
+    waiting.context.set_offline(False)
+    # Back online: the turn played meanwhile reaches the waiting device, which now has its own to play.
+    assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
+    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
+    host.check(friend_left=True)
+    guest.check(friend_left=True)
 
 
 def test_a_match_by_turn_links_with_a_reload_at_each_end(devices: tuple[Device, Device], site: str) -> None:
@@ -624,83 +725,6 @@ def test_the_chaos_monkey_plays_both_seats_of_a_live_match(browser: Browser, sit
     assert summary["messages"] > 4, summary
 
 
-def test_the_cube_and_a_resignation_go_across_two_devices(devices: tuple[Device, Device], site: str) -> None:
-    """One player doubles and the friend takes on the other device; then a resignation is offered on one board
-    and accepted on the other: the game is scored at the cube's value on both."""
-    host, guest = devices
-    start_live(host, guest, site, length=5)
-    pages = [host.page, guest.page]
-    # Play until someone may double: the opening roll's player has no cube decision.
-    doubler = None
-    while doubler is None:
-        page = rd.wait_for_turn(pages)
-        assert page is not None
-        if "double" in rd.state(page)["buttons"]:
-            doubler = page
-        else:
-            rd.act_once(page)
-    taker = guest.page if doubler is host.page else host.page
-    # The friend on roll: nothing on this board to press (no Roll drawn on the friend's side).
-    no_dead_controls(taker)
-    shoot(taker, "live-friend-on-roll")
-    before = rd.state(doubler)["steps"]
-    doubler.click("#controls button[data-action='double']")
-    rd.wait_idle_after(doubler, before)
-    # Waiting for the friend's answer: the status says so, and nothing on the board can be pressed.
-    taker_name = "Bob" if doubler is host.page else "Ann"
-    rd.wait_until(lambda: (doubler.text_content("#status") or "").startswith("Waiting"))
-    no_dead_controls(doubler)
-    assert doubler.text_content("#status") == f"Waiting for {taker_name}'s answer to your double."
-    shoot(doubler, "live-waiting-for-the-answer")
-    taker.wait_for_selector("#controls button[data-action='take']:not([hidden])", timeout=CONNECT_TIMEOUT_MS)
-    assert "doubles to 2" in (taker.text_content("#status") or "")
-    taker.click("#controls button[data-action='take']")
-    for page in pages:
-        page.wait_for_selector("#match-info:has-text('cube 2')", timeout=CONNECT_TIMEOUT_MS)
-    # The doubler's dice are drawn once the double was taken; on their turn they offer to resign.
-    rd.wait_until(lambda: rd.has_work(rd.state(doubler)))
-    doubler.click("#resign-button")
-    doubler.click("#resign-dialog button[value='single']")
-    taker.wait_for_selector(
-        "#controls button[data-action='accept_resign']:not([hidden])", timeout=CONNECT_TIMEOUT_MS
-    )
-    taker.click("#controls button[data-action='accept_resign']")
-    # A single game at a cube of 2: two points to the one who accepted, on both boards.
-    for page in pages:
-        page.wait_for_selector(f"#match-info:has-text('{taker_name} 2')", timeout=CONNECT_TIMEOUT_MS)
-    # Both records end the same, once the last acknowledgements are in.
-    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
-    host.check()
-    guest.check()
-
-
-def test_a_device_offline_mid_turn_finds_the_match_going_on_with_the_same_dice(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    """Playwright's offline mode on the device that waits while the other is mid-turn: the turn in progress
-    keeps its dice and checkers, is finished and sent, and once back online the two records agree and the
-    waiting device has its own turn to play."""
-    host, guest = devices
-    start_live(host, guest, site, length=3)
-    mover = rd.wait_for_turn([host.page, guest.page])
-    assert mover is not None
-    waiting = guest if mover is host.page else host
-    rd.act_once(mover)
-    rd.wait_ready(mover)
-    ids = mover.text_content("#position-id"), mover.text_content("#match-id")  # the checkers, and the dice
-    waiting.context.set_offline(True)
-    # The mover's turn in progress is unchanged by the friend going offline; it is finished and sent.
-    assert (mover.text_content("#position-id"), mover.text_content("#match-id")) == ids
-    while rd.my_turn(mover):
-        rd.act_once(mover)
-    waiting.context.set_offline(False)
-    # Back online: the turn played meanwhile reaches the waiting device, which now has its own to play.
-    assert rd.wait_for_turn([host.page, guest.page]) is waiting.page
-    rd.wait_until(lambda: transcript(host.page) == transcript(guest.page))
-    host.check(friend_left=True)
-    guest.check(friend_left=True)
-
-
 def first_action(state: dict[str, Any]) -> dict[str, Any]:
     """What a plain player does next on `state`'s side: roll, play the first legal play, take, reject."""
     game = session._peek(state).match.game
@@ -823,32 +847,6 @@ def test_a_kept_match_is_deleted_from_the_dialog_and_a_wrong_code_is_refused(
     host.check()
 
 
-def test_a_friend_joins_a_live_match_with_the_code_read_aloud(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    """The invitation's code, typed into *Play a friend* on the other device, joins the same match as
-    the link does."""
-    host, guest = devices
-    host.page.goto(f"{site}?no-welcome")
-    rd.wait_ready(host.page)
-    rd.invite(host.page, "Ann")
-    rd.invitation_link(host.page)
-    code = host.page.text_content("#remote-invite-code") or ""
-    guest.page.goto(f"{site}?no-welcome")
-    rd.wait_ready(guest.page)
-    rd.open_online(guest.page, "friend")
-    guest.page.fill("#friend-form input[name=code]", code.lower().replace("-", ""))
-    guest.page.click("#friend-form button[value=code]")
-    rd.accept_invitation(guest.page, "Bob")
-    for page in (host.page, guest.page):
-        page.wait_for_selector("#remote-status[data-state='connected']", timeout=CONNECT_TIMEOUT_MS)
-        page.wait_for_selector("#match-info:has-text('Bob')", timeout=CONNECT_TIMEOUT_MS)
-    assert "match with Ann · live" in (guest.page.text_content("#remote-title") or "")
-    assert "#play=" in guest.page.url
-    host.check()
-    guest.check()
-
-
 SHOTS = os.environ.get("REMOTE_SHOTS_DIR", "")
 
 
@@ -858,34 +856,6 @@ def shoot(page: Page, name: str) -> None:
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, path.name), full_page=False)
-
-
-def test_an_invitation_by_links_shows_the_match_chosen_before_the_friend_joins(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    """Ann invites Bob to a 3-point match by links: her own page says a 3-point match at once (the match line,
-    the board, the panel's title, the XGID), as Bob's invitation does."""
-    host, guest = devices
-    host.page.goto(f"{site}?no-welcome")
-    rd.wait_ready(host.page)
-    rd.invite(host.page, "Ann", length=3, mode="correspondence")
-    host.page.wait_for_selector("#remote-send:not([hidden])")
-    rd.wait_ready(host.page)
-    info = host.page.text_content("#match-info") or ""
-    assert "3-point match" in info, info
-    rd.wait_until(lambda: host.page.locator("#board .match-length").count() == 1)
-    assert host.page.text_content("#board .match-length") == "3"
-    assert "3-point match" in (host.page.text_content("#remote-title") or "")
-    # No game has started: no position to name, and certainly not a money session's.
-    xgid = host.page.text_content("#xgid") or ""
-    assert xgid == "—" or xgid.split(":")[8] == "3", xgid
-    shoot(host.page, "links-invited-host")
-    link = rd.turn_link(host.page)
-    guest.page.goto(link)
-    guest.page.wait_for_selector("#friend-join-dialog[open]")
-    assert "a 3-point match" in (guest.page.text_content("#friend-join-text") or "")
-    host.check()
-    guest.check()
 
 
 def no_dead_controls(page: Page) -> None:
@@ -918,34 +888,57 @@ def check_next_step(page: Page, friend: str) -> tuple[str, str]:
     return status, panel
 
 
-def test_by_links_the_status_and_the_panel_say_the_next_step(
+def test_by_links_the_match_shows_before_the_join_and_the_next_step_is_said_and_final_once_idle(
     devices: tuple[Device, Device], site: str
 ) -> None:
-    """A match by links, neither player rolling ahead: at every step each device's status line says what its
-    player does now (send the link, play, or wait), the panel agrees, a link sent for the dice says why a turn
-    takes up to three links, and nothing on the board offers what cannot be done."""
+    """A 3-point match by links, neither player rolling ahead:
+    - Ann's own page says a 3-point match at once (the match line, the board, the panel's title, the XGID), as
+      Bob's invitation does, before he joins;
+    - at every step each device's status line says what its player does now (send the link, play, or wait),
+      the panel agrees, a link sent for the dice says why a turn takes up to three links, and nothing on the
+      board offers what cannot be done;
+    - at the very moment the page becomes idle after an action that leaves a link to send (*Done*, a roll
+      asked for), the status line already says to send it and the panel already holds the link with the whole
+      match (what a player, or a test, reads then is what the page says a moment later), and at every moment
+      idle the board offers checkers to move only while the status line says this player moves."""
     host, guest = devices
+    for device in devices:
+        device.page.add_init_script(WATCH_IDLE)
     host.page.goto(f"{site}?no-welcome")
     rd.wait_ready(host.page)
     rd.invite(host.page, "Ann", length=3, mode="correspondence")
     host.page.wait_for_selector("#remote-send:not([hidden])")
+    rd.wait_ready(host.page)
+    info = host.page.text_content("#match-info") or ""
+    assert "3-point match" in info, info
+    rd.wait_until(lambda: host.page.locator("#board .match-length").count() == 1)
+    assert host.page.text_content("#board .match-length") == "3"
+    assert "3-point match" in (host.page.text_content("#remote-title") or "")
+    # No game has started: no position to name, and certainly not a money session's.
+    xgid = host.page.text_content("#xgid") or ""
+    assert xgid == "—" or xgid.split(":")[8] == "3", xgid
+    shoot(host.page, "links-invited-host")
     check_next_step(host.page, "friend")
     link = rd.turn_link(host.page)
     check_next_step(host.page, "friend")
     guest.page.goto(link)
+    guest.page.wait_for_selector("#friend-join-dialog[open]")
+    assert "a 3-point match" in (guest.page.text_content("#friend-join-text") or "")
     rd.accept_invitation(guest.page, "Bob")
     rd.wait_ready(guest.page)
     # Beside the box: why a turn takes up to three links, and that both must tick it for one.
     why = guest.page.text_content("#remote-roll-ahead-label") or ""
     assert "three links" in why and "both" in why, why
     pages = {"host": host.page, "guest": guest.page}
-    names = {"host": "Bob", "guest": "Ann"}
+    friends = {"host": "Bob", "guest": "Ann"}
+    names = {"host": "Ann", "guest": "Bob"}
     sender = "guest"
     explained = False
+    checked = 0
     shots: set[str] = set()
     for _ in range(14):
         receiver = "host" if sender == "guest" else "guest"
-        _, panel = check_next_step(pages[sender], names[sender])
+        _, panel = check_next_step(pages[sender], friends[sender])
         mine = transcript(pages[sender])[-1]
         items = {item["type"] for item in mine.get("items", [])}
         # A link that carries no play (a roll asked for, a device's part of the dice) is sent for the dice.
@@ -957,7 +950,7 @@ def test_by_links_the_status_and_the_panel_say_the_next_step(
                 shots.add(key)
                 shoot(pages[sender], f"links-{key}-sender")
         link = rd.turn_link(pages[sender])
-        check_next_step(pages[sender], names[sender])
+        check_next_step(pages[sender], friends[sender])
         if "sent" not in shots:
             shots.add("sent")
             shoot(pages[sender], "links-sent-waiting")
@@ -966,16 +959,29 @@ def test_by_links_the_status_and_the_panel_say_the_next_step(
         rd.wait_until(lambda page=pages[receiver], sent=sent: transcript(page)[: len(sent)] == sent)
         rd.wait_ready(pages[receiver])
         while rd.my_turn(pages[receiver]):
-            check_next_step(pages[receiver], names[receiver])
-            rd.act_once(pages[receiver])
+            page = pages[receiver]
+            check_next_step(page, friends[receiver])
+            before = len(transcript(page))
+            board_agrees(idle_seen(page), names[receiver])
+            action = rd.act_once(page)
+            seen = idle_seen(page)
+            board_agrees(seen, names[receiver])
+            if len(transcript(page)) == before:
+                continue  # nothing to send yet: a checker moved within the turn
+            # What the page showed the moment it became idle after the action is what it shows settled.
+            settled = settled_send(page)
+            assert settled["status"].startswith("Send "), (action, settled)
+            assert seen[0] == settled, (action, seen[0], settled)
+            checked += 1
         sender = receiver
     assert explained
+    assert checked >= 3, checked
     # The matches kept here say the match and the next step too: this side has its link to send.
     page = pages[sender]
     page.wait_for_selector("#remote-send:not([hidden])")
     rd.open_online(page, "friend")
     listed = page.locator("#friend-matches li").first.text_content() or ""
-    assert f"With {names[sender]} · 3-point match · by links · your link to send ·" in listed, listed
+    assert f"With {friends[sender]} · 3-point match · by links · your link to send ·" in listed, listed
     page.keyboard.press("Escape")
     host.check()
     guest.check()
@@ -1035,80 +1041,3 @@ def settled_send(page: Page) -> dict[str, Any]:
         "link": page.input_value("#remote-send-link"),
         "sources": len(s["sources"]),
     }
-
-
-def test_by_links_the_page_is_idle_only_once_the_status_and_the_link_to_send_are_final(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    """By links, at the very moment the page becomes idle after an action that leaves a link to send (*Done*,
-    a roll asked for), the status line already says to send it and the panel already holds the link with the
-    whole match: what a player (or a test) reads then is what the page says a moment later."""
-    host, guest = devices
-    for device in devices:
-        device.page.add_init_script(WATCH_IDLE)
-    host.page.goto(f"{site}?no-welcome")
-    rd.wait_ready(host.page)
-    rd.invite(host.page, "Ann", length=3, mode="correspondence")
-    host.page.wait_for_selector("#remote-send:not([hidden])")
-    rd.wait_ready(host.page)
-    pages = {"host": host.page, "guest": guest.page}
-    names = {"host": "Ann", "guest": "Bob"}
-    sender = "host"
-    checked = 0
-    for _ in range(10):
-        receiver = "host" if sender == "guest" else "guest"
-        link = rd.turn_link(pages[sender])
-        sent = transcript(pages[sender])
-        pages[receiver].goto(link)
-        if len(sent) == 1:  # the invitation: Bob joins
-            rd.accept_invitation(pages[receiver], "Bob")
-            pages[receiver].wait_for_selector("#remote-send:not([hidden])")
-        rd.wait_until(lambda page=pages[receiver], sent=sent: transcript(page)[: len(sent)] == sent)
-        rd.wait_ready(pages[receiver])
-        while rd.my_turn(pages[receiver]):
-            page = pages[receiver]
-            before = len(transcript(page))
-            board_agrees(idle_seen(page), names[receiver])
-            action = rd.act_once(page)
-            seen = idle_seen(page)
-            board_agrees(seen, names[receiver])
-            first = seen[0]
-            if len(transcript(page)) == before:
-                continue  # nothing to send yet: a checker moved within the turn
-            settled = settled_send(page)
-            assert settled["status"].startswith("Send "), (action, settled)
-            assert first == settled, (action, first, settled)
-            checked += 1
-        sender = receiver
-    assert checked >= 3, checked
-    host.check()
-    guest.check()
-
-
-def test_live_the_page_is_idle_only_once_the_board_agrees_with_the_status(
-    devices: tuple[Device, Device], site: str
-) -> None:
-    """Live, at every moment either page becomes idle (after its player's action, or a move, a roll or the
-    dice that came from the friend), the board offers checkers to move when the status line says this player
-    moves, and none while it says to wait."""
-    host, guest = devices
-    for device in devices:
-        device.page.add_init_script(WATCH_IDLE)
-    start_live(host, guest, site)
-    pages = [host.page, guest.page]
-    names = ["Ann", "Bob"]
-    seen: list[list[dict[str, Any]]] = [[], []]
-    for _ in range(20):
-        page = rd.wait_for_turn(pages)
-        if page is None:
-            break
-        rd.act_once(page)
-        for index, each in enumerate(pages):
-            seen[index] += idle_seen(each)
-    for index, name in enumerate(names):
-        moving = [at for at in seen[index] if at["status"].startswith(f"{name} to move")]
-        waiting = [at for at in seen[index] if at["status"].startswith("Waiting")]
-        assert moving and waiting, (name, seen[index])
-        board_agrees(seen[index], name)
-    host.check()
-    guest.check()

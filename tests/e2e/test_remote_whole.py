@@ -11,7 +11,6 @@ import json
 import math
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scripts.remote_harness import CONNECT_TIMEOUT_MS
@@ -54,14 +53,16 @@ def wait_score(pages: list[Page], expected: tuple[int, int]) -> None:
         rd.wait_until(lambda page=page: score(page) == expected)
 
 
-@pytest.mark.parametrize("length", [3, 5])
-def test_a_live_match_is_played_to_its_end_with_the_cube_and_the_crawford_game(
-    devices: tuple[Device, Device], site: str, length: int
+def test_a_live_match_ends_with_the_cube_and_a_resignation_across_two_devices_and_the_crawford_game(
+    devices: tuple[Device, Device], site: str
 ) -> None:
-    """Ann doubles and Bob drops (Ann 1); then, as often as it takes to bring Bob one point from the match,
-    Ann doubles, Bob takes and Ann resigns a single game at the cube of 2; the Crawford game follows, where
-    nobody may double, and Ann resigns it: Bob wins the match. Rated: both ratings move by the FIBS
-    formula."""
+    """A 3-point match: Ann doubles and Bob drops (Ann 1); then Ann doubles, Bob takes and Ann resigns a
+    single game at the cube of 2, each board saying whose answer or whose turn it is and offering nothing else
+    meanwhile (Bob 2); the Crawford game follows, the cube back in the middle, where nobody may double, and
+    Ann resigns it: Bob wins the match. Rated: both ratings move by the FIBS formula. (A longer match would
+    only repeat the game at the cube of 2: its next game starts from the middle again, as the Crawford game's
+    cube shows here.)"""
+    length = 3
     host, guest = devices
     start_live(host, guest, site, length=length, rated=True)
     pages = [host.page, guest.page]
@@ -76,10 +77,19 @@ def test_a_live_match_is_played_to_its_end_with_the_cube_and_the_crawford_game(
     expected = (1, 0)
     while expected[1] < length - 1:
         play_until_can_double(ann, pages)
+        # Ann on roll: nothing on Bob's board to press (no Roll drawn on the friend's side).
+        play.no_dead_controls(bob)
+        play.shoot(bob, "live-friend-on-roll")
         press(ann, "double")
+        # Waiting for Bob's answer: Ann's status says so, and nothing on her board can be pressed.
+        rd.wait_until(lambda: (ann.text_content("#status") or "").startswith("Waiting"))
+        play.no_dead_controls(ann)
+        assert ann.text_content("#status") == "Waiting for Bob's answer to your double."
+        play.shoot(ann, "live-waiting-for-the-answer")
         bob.wait_for_selector(
             "#controls button[data-action='take']:not([hidden])", timeout=CONNECT_TIMEOUT_MS
         )
+        assert "doubles to 2" in (bob.text_content("#status") or "")
         press(bob, "take")
         for page in pages:
             page.wait_for_selector("#match-info:has-text('cube 2')", timeout=CONNECT_TIMEOUT_MS)
@@ -87,8 +97,10 @@ def test_a_live_match_is_played_to_its_end_with_the_cube_and_the_crawford_game(
         expected = (1, expected[1] + 2)
         wait_score(pages, expected)
     # The Crawford game: both panels say so, and for a few turns neither side is offered the cube.
+    # The game at the cube of 2 is over: the Crawford game starts with the cube in the middle again.
     for page in pages:
         rd.wait_until(lambda page=page: "Crawford game" in info(page))
+        assert info(page).endswith(" · Crawford game · cube 1"), info(page)
     for _ in range(8):
         page = rd.wait_for_turn(pages)
         assert page is not None

@@ -513,7 +513,8 @@ def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
         )
     expect(bob.locator("#tournament-leave")).to_be_visible()
 
-    # A link cut short says so plainly.
+    # A link cut short says so plainly. (Cy's clock is Playwright's, flowing as usual until moved on below.)
+    cy.clock.install()
     cy.goto(f"{site}#tournament=31663:{address.split(':')[1][:20]}")
     rd.wait_ready(cy)
     expect(cy.locator("#lobby-message")).to_have_text(
@@ -525,6 +526,12 @@ def test_a_link_opens_a_tournament_to_join_from_it_and_an_entrant_leaves(
     keys = public_keys(["eve"])
     missing = f"31663:{keys['eve']}:latecup000001"
     cy.goto(f"{site}#tournament={missing}")
+    # Looking for it is said at once; the page's wait of 15 s (web/lobby/tournaments.js LINK_WAIT_MS), its
+    # timer set as that is said, passes on Cy's clock moved on.
+    expect(cy.locator("#lobby-message")).to_have_text(
+        "Looking for the tournament of your link on the relays…", timeout=CONNECT_TIMEOUT_MS
+    )
+    cy.clock.fast_forward(16_000)
     expect(cy.locator("#lobby-message")).to_contain_text(
         "The relays have not sent the tournament of your link (yet)", timeout=CONNECT_TIMEOUT_MS
     )

@@ -41,17 +41,26 @@ from backgammon.tournament.draw import commitment
 from backgammon.tournament.held import Tournaments
 
 
-@pytest.fixture
-def five(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
-    """Five browser contexts (five profiles), a page each; the error trystero logs when a device closes the
+def device_pages(browser: Browser, page_problems: PageProblems, count: int) -> Iterator[list[Page]]:
+    """`count` browser contexts (profiles), a page each; the error trystero logs when a device closes the
     connection (a context closed at the end) is expected."""
     page_problems.expect(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$")
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(5)]
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(count)]
     try:
         yield [context.new_page() for context in contexts]
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.fixture
+def four(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
+    yield from device_pages(browser, page_problems, 4)
+
+
+@pytest.fixture
+def five(browser: Browser, page_problems: PageProblems) -> Iterator[list[Page]]:
+    yield from device_pages(browser, page_problems, 5)
 
 
 def drawn_knockout(site: str, entrants: dict[str, Page], name: str) -> dict[str, str]:
@@ -139,18 +148,25 @@ def nothing_cut(page: Page) -> None:
     assert fits == {"wide": True, "inside": True}, fits
 
 
-def test_both_players_pressing_play_your_match_start_one_match(
-    relay_and_site: tuple[str, str], five: list[Page]
+def test_both_players_pressing_play_your_match_start_one_match_and_a_rematch_after_it_is_friendly(
+    relay_and_site: tuple[str, str], four: list[Page]
 ) -> None:
     """The two players of a pairing each press *Play your match*: one after the other, the second accepts the
     first's invitation (and says so in the panel); both at once, the two invitations crossing, the device with
     the smaller key takes the other's. Either way one match starts on both boards, with no accept to find in
-    the list."""
+    the list.
+
+    Then, on the same devices (one draw for both parts), Ann offers a rematch after her tournament match: her
+    opponent is told it is a friendly match, not part of the tournament, and presses *Not now*. Ann is told
+    so, and her board keeps the finished match (its result, its review, the rematch to offer again), not an
+    empty new match waiting for a join; the offer declined is not kept on her device."""
     _, site = relay_and_site
-    ann, bob, cy, dee, _ = five
+    ann, bob, cy, dee = four
     entrants = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
-    keys, _, rival_key = drawn_with_ann(site, entrants, "Crossing cup")
-    rival = entrants[next(who for who, key in keys.items() if key == rival_key)]
+    name = "Crossing cup"
+    keys, _, rival_key = drawn_with_ann(site, entrants, name)
+    rival_name = next(who for who, key in keys.items() if key == rival_key)
+    rival = entrants[rival_name]
     x, y = (page for page in entrants.values() if page not in (ann, rival))
 
     ann.click("#tournament-play")
@@ -170,6 +186,48 @@ def test_both_players_pressing_play_your_match_start_one_match(
     for page in (x, y):
         expect(page.locator("#tournament-dialog")).to_be_hidden()
     screenshot(x, "tournament-crossing-started-1280x800")
+
+    # Ann's match, started by the two presses above, ends; she offers a rematch.
+    rd.resign_single(rival, ann)
+    for page in (ann, rival):
+        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
+    result = ann.text_content("#result-text") or ""
+    assert "Ann wins the match" in result, result
+    played = ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')")
+    # The lobby started the tournament's match: its panel gives the players' lobby ratings.
+    expect(ann.locator("#remote-lobby")).to_contain_text("Lobby ratings — you: ")
+
+    ann.click("#remote-rematch")
+    rival.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
+    # The rematch, offered on the same room, is another match, not the lobby's: no lobby ratings.
+    shown = "sessionStorage.getItem('backgammon.remote.shown')"
+    rd.wait_until(lambda: ann.evaluate(shown) not in (None, played))
+    expect(ann.locator("#remote-lobby")).to_be_hidden()
+    expect(rival.locator("#friend-join-text")).to_have_text(
+        f"Ann offers a rematch — a friendly match, not part of the tournament {name}: a 1-point match,"
+        " live, now."
+    )
+    screenshot(rival, "tournament-rematch-offered")
+    rival.click("#friend-join-dialog button[value=cancel]")
+
+    expect(ann.locator("#notice-text")).to_have_text(
+        f"{rival_name} declined the rematch.", timeout=CONNECT_TIMEOUT_MS
+    )
+    expect(ann.locator("#result-text")).to_have_text(result)
+    expect(ann.locator("#status")).to_have_text(
+        f"Match over. Offer {rival_name} a rematch, or go back to your own match."
+    )
+    expect(ann.locator("#remote-rematch")).to_be_visible()
+    expect(ann.locator("#review-button")).to_be_enabled()
+    expect(ann.locator("#remote-status")).to_have_text(f"Connected to {rival_name}.")
+    expect(ann.locator("#remote-lobby")).to_contain_text("Lobby ratings — you: ")
+    assert ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')") == played
+    kept = [key for key in stored_items(ann, "backgammon.remote.") if key.endswith(".v1")]
+    assert kept == [f"backgammon.remote.{played}.v1"], kept
+    screenshot(ann, "tournament-rematch-declined")
+    # Bob's board too keeps the match, and either may offer the rematch again.
+    expect(rival.locator("#result-text")).to_have_text(result)
+    expect(rival.locator("#remote-rematch")).to_be_visible()
 
 
 def test_matches_in_progress_are_watched_and_finished_ones_reviewed_from_the_panel(
@@ -388,60 +446,3 @@ def test_a_finished_match_by_links_is_offered_for_review_only_to_its_players(
     own.locator(".tournament-follow button:text-is('Review')").click()
     expect(page.locator("#tournament-message")).to_contain_text("No record of this match is available here")
     expect(page.locator("#review-panel")).to_be_hidden()
-
-
-def test_a_rematch_after_a_tournament_match_is_friendly_and_a_refusal_keeps_the_match_on_the_board(
-    relay_and_site: tuple[str, str], five: list[Page]
-) -> None:
-    """Ann offers a rematch after her tournament match: her opponent is told it is a friendly match, not part
-    of the tournament, and presses *Not now*. Ann is told so, and her board keeps the finished match (its
-    result, its review, the rematch to offer again), not an empty new match waiting for a join; the offer
-    declined is not kept on her device."""
-    _, site = relay_and_site
-    ann, bob, cy, dee, _ = five
-    entrants = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
-    name = "Dawn cup"
-    keys, _, rival_key = drawn_with_ann(site, entrants, name)
-    rival_name = next(who for who, key in keys.items() if key == rival_key)
-    rival = entrants[rival_name]
-    play_your_match(name, ann, rival, keys["Ann"])
-    rd.resign_single(rival, ann)
-    for page in (ann, rival):
-        rd.wait_until(lambda page=page: rd.state(page)["phase"] == "match_over")
-    result = ann.text_content("#result-text") or ""
-    assert "Ann wins the match" in result, result
-    played = ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')")
-    # The lobby started the tournament's match: its panel gives the players' lobby ratings.
-    expect(ann.locator("#remote-lobby")).to_contain_text("Lobby ratings — you: ")
-
-    ann.click("#remote-rematch")
-    rival.wait_for_selector("#friend-join-dialog[open]", timeout=CONNECT_TIMEOUT_MS)
-    # The rematch, offered on the same room, is another match, not the lobby's: no lobby ratings.
-    shown = "sessionStorage.getItem('backgammon.remote.shown')"
-    rd.wait_until(lambda: ann.evaluate(shown) not in (None, played))
-    expect(ann.locator("#remote-lobby")).to_be_hidden()
-    expect(rival.locator("#friend-join-text")).to_have_text(
-        f"Ann offers a rematch — a friendly match, not part of the tournament {name}: a 1-point match,"
-        " live, now."
-    )
-    screenshot(rival, "tournament-rematch-offered")
-    rival.click("#friend-join-dialog button[value=cancel]")
-
-    expect(ann.locator("#notice-text")).to_have_text(
-        f"{rival_name} declined the rematch.", timeout=CONNECT_TIMEOUT_MS
-    )
-    expect(ann.locator("#result-text")).to_have_text(result)
-    expect(ann.locator("#status")).to_have_text(
-        f"Match over. Offer {rival_name} a rematch, or go back to your own match."
-    )
-    expect(ann.locator("#remote-rematch")).to_be_visible()
-    expect(ann.locator("#review-button")).to_be_enabled()
-    expect(ann.locator("#remote-status")).to_have_text(f"Connected to {rival_name}.")
-    expect(ann.locator("#remote-lobby")).to_contain_text("Lobby ratings — you: ")
-    assert ann.evaluate("sessionStorage.getItem('backgammon.remote.shown')") == played
-    kept = [key for key in stored_items(ann, "backgammon.remote.") if key.endswith(".v1")]
-    assert kept == [f"backgammon.remote.{played}.v1"], kept
-    screenshot(ann, "tournament-rematch-declined")
-    # Bob's board too keeps the match, and either may offer the rematch again.
-    expect(rival.locator("#result-text")).to_have_text(result)
-    expect(rival.locator("#remote-rematch")).to_be_visible()

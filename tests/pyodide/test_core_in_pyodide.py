@@ -42,9 +42,12 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 # computer's seat of the benchmark's matches (tests/core/test_gnubg_matches.py, gnubg is not there): 144.
 # Later on 2026-12-01 the six tests of test_bot_share.py that make whole world-class decisions (minutes inside
 # Pyodide: the run had grown to 645 s in CI) moved to CPython only, then the shared chances of three plays
-# (38 s) and test_bot_think's two whole decisions (27 and 19 s): 153 (1,624 passed).
+# (38 s) and test_bot_think's two whole decisions (27 and 19 s): 153 (1,624 passed). On 2026-12-02 twelve of
+# the sixteen world-class cube decisions set beside gnubg's 2-ply (tests/core/test_world_class_cube.py) moved
+# to CPython only, the same 2-ply arithmetic on other boards (66 of the 72 s the sixteen took inside Pyodide);
+# the four that stay give each of gnubg's four verdicts once: 165 (1,613 passed).
 AT_LEAST_PASSED = 1388
-AT_MOST_SKIPPED = 153
+AT_MOST_SKIPPED = 165
 
 
 def counts(output: str) -> dict[str, int]:

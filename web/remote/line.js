@@ -10,6 +10,19 @@ import { pageIceServers, pageRelays } from "../relays.js";
 /** @typedef {import("./transport.js").ConnectionStatus} ConnectionStatus */
 
 /**
+ * The scale of the line's clocks (transport.js `lineClocks`: its timeout of 30 s and its pauses between tries to
+ * meet the friend again) for a page at `href`: 1, or a shorter one asked for by the page URL's
+ * `?test-line-scale=` (more than 0, less than 1), so that the tests of a friend gone for long need not wait out
+ * those clocks in full.
+ * @param {string | URL} href
+ * @returns {number}
+ */
+export function lineTimeScale(href) {
+  const asked = Number(new URL(href).searchParams.get("test-line-scale"));
+  return asked > 0 && asked < 1 ? asked : 1;
+}
+
+/**
  * Open the line of `invitation`.
  * @param {{room: string, secret: string}} invitation
  * @param {{expectPeer: boolean, onStatus: (status: ConnectionStatus) => void}} options expectPeer: this side opened
@@ -40,6 +53,7 @@ export async function openLine(invitation, { expectPeer, onStatus }) {
     relays,
     ...(iceServers.length > 0 ? { rtcConfig: { iceServers } } : {}),
     expectPeer,
+    timeScale: lineTimeScale(location.href),
     onMessage: (text) => textHandler(text),
     onPeer: () => friendHandler(),
     onStatus: told,

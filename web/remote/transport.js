@@ -41,7 +41,7 @@ const TICK_MS = 250;
 /** trystero's chunks of a message on the data channel: 16 KiB with a 36-byte header. */
 const CHUNK_BYTES = 16 * 1024;
 /** How long after a lost connection, and then between tries, the room is joined anew (see `rejoinSoon`). */
-const REJOIN_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000];
+export const REJOIN_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000];
 /** WebSocket.OPEN */
 const OPEN = 1;
 
@@ -65,6 +65,8 @@ const OPEN = 1;
  * @property {boolean} [expectPeer] the other device should already be in the room (this side opened a link): the
  *   clock of `timeoutMs` runs from the start. Otherwise it runs from the first sign of another device.
  * @property {number} [timeoutMs] how long to try for a direct connection once the other device is expected
+ * @property {number} [timeScale] the line's own clocks (the default of `timeoutMs`, the pauses between tries to meet
+ *   the friend again) times this; 1 but in the tests of a friend gone for long (`lineClocks`)
  * @property {number} [maxChars] the longest message, in characters, sent or received
  * @property {string} [appId] trystero's application id (the page's `APP_ID` unless a test says otherwise)
  * @property {RTCConfiguration} [rtcConfig] WebRTC's configuration, passed to trystero as it is: a site's TURN
@@ -114,9 +116,20 @@ export function statusText(state, detail = {}) {
 }
 
 /**
+ * The line's own clocks: how long to try for a direct connection once the other device is expected, and the
+ * pauses before each try to meet the friend again, all `timeScale` times their length (1: as they are; the tests of
+ * a friend gone for long shorten them through the page's `?test-line-scale=`, web/remote/line.js).
+ * @param {number} [timeScale]
+ */
+export function lineClocks(timeScale = 1) {
+  return { timeoutMs: DEFAULT_TIMEOUT_MS * timeScale, rejoinDelaysMs: REJOIN_DELAYS_MS.map((ms) => ms * timeScale) };
+}
+
+/**
  * One connection's state, kept by `connect` and handed to the functions below.
  * @typedef {object} Link
  * @property {Required<Pick<ConnectOptions, "relays" | "onMessage" | "timeoutMs" | "maxChars">> & ConnectOptions} options
+ * @property {number[]} rejoinDelaysMs  the pauses before each try to meet the friend again (`lineClocks`)
  * @property {ConnectionStatus} status
  * @property {string | null} friend  the peer heard: the first connected
  * @property {string | null} friendName  the friend's name, once the match knows it: the status says it
@@ -184,10 +197,12 @@ export function connect(options) {
   if (relays.length === 0) throw new Error("connect needs at least one relay");
   watchConsole();
   const started = Date.now();
+  const clocks = lineClocks(options.timeScale);
   /** @type {Link} */
   const link = {
     // Defaults as destructuring gives them: an option passed as undefined takes its default too.
-    options: { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxChars: options.maxChars ?? MAX_REMOTE_MESSAGE_CHARS },
+    options: { ...options, timeoutMs: options.timeoutMs ?? clocks.timeoutMs, maxChars: options.maxChars ?? MAX_REMOTE_MESSAGE_CHARS },
+    rejoinDelaysMs: clocks.rejoinDelaysMs,
     status: { state: "looking", text: statusText("looking") },
     friend: null,
     friendName: null,
@@ -336,7 +351,8 @@ async function rejoin(link) {
   if (link.closed || link.room !== old) return;
   link.room = join(link);
   link.rejoins += 1;
-  rejoinSoon(link, REJOIN_DELAYS_MS[Math.min(link.rejoins, REJOIN_DELAYS_MS.length - 1)]);
+  const delays = link.rejoinDelaysMs;
+  rejoinSoon(link, delays[Math.min(link.rejoins, delays.length - 1)]);
 }
 
 /** @param {Link} link @param {ConnectionState} state */
@@ -443,7 +459,7 @@ function peerLeft(link, peerId) {
   }
   link.expectedSince = Date.now(); // the friend was here: a new clock for its return
   setStatus(link, "reconnecting");
-  rejoinSoon(link, REJOIN_DELAYS_MS[0]);
+  rejoinSoon(link, link.rejoinDelaysMs[0]);
 }
 
 /** The status while no friend is connected: relays unreachable, no direct connection, or still trying. @param {Link} link */
