@@ -6,17 +6,15 @@ nostr-tools. Tests that sign are skipped where neither is there."""
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import json
-import select
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.node_line import NodeLine
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node") if sys.platform != "emscripten" else None
@@ -60,48 +58,19 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   process.stdout.write(JSON.stringify(answer) + "\\n");
 }
 """
-_server: subprocess.Popen[str] | None = None
+_SERVER_LINE = NodeLine(NODE, _SERVER, REPO_ROOT, 120, "nostr-tools' Node process") if NODE else None
 
 
 def _node(data: Any, name: str) -> Any:
     """nostr-tools' function `name` (of `_SERVER`'s calls) on `data`: by the Node process this test process
-    keeps for it, started at the first call, or inside Pyodide by the function of that name the runner gave
-    Python, which does the same."""
-    global _server
+    keeps for it, or inside Pyodide by the function of that name the runner gave Python, which does the
+    same."""
     if nostr_tools_from_node is not None:
         return json.loads(getattr(nostr_tools_from_node, name)(json.dumps(data)))
-    assert NODE is not None
-    if _server is None or _server.poll() is not None:
-        _server = subprocess.Popen(
-            [NODE, "--input-type=module", "-e", _SERVER],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=REPO_ROOT,
-        )
-        atexit.register(_stop, _server)
-    assert _server.stdin is not None and _server.stdout is not None
-    _server.stdin.write(json.dumps({"name": name, "data": data}) + "\n")
-    _server.stdin.flush()
-    ready, _, _ = select.select([_server.stdout], [], [], 120)
-    if not ready:  # stuck: the next call gets a Node of its own
-        _server.kill()
-        _stop(_server)
-        raise AssertionError("nostr-tools' Node process gave no answer in 120 s")
-    line = _server.stdout.readline()
-    assert line, f"nostr-tools' Node process ended (exit status {_server.wait(timeout=10)})"
-    answer = json.loads(line)
+    assert _SERVER_LINE is not None
+    answer = _SERVER_LINE.ask({"name": name, "data": data})
     assert "error" not in answer, answer["error"]
     return answer["result"]
-
-
-def _stop(server: subprocess.Popen[str]) -> None:
-    """The end of the test process: Node's input closed, it ends."""
-    if server.stdin is not None:
-        server.stdin.close()
-    server.wait(timeout=10)
-    if server.stdout is not None:
-        server.stdout.close()
 
 
 def sign(items: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -159,8 +159,8 @@ def analyse(page: Page, depth: int = 0) -> None:
     page.click("#analysis-start")
 
 
-def wait_analysis(page: Page, state: str = "done") -> None:
-    page.wait_for_selector(f"html[data-analysis='{state}']", state="attached", timeout=ANALYSIS_TIMEOUT_MS)
+def wait_analysis(page: Page, state: str = "done", timeout: float = ANALYSIS_TIMEOUT_MS) -> None:
+    page.wait_for_selector(f"html[data-analysis='{state}']", state="attached", timeout=timeout)
 
 
 def stored_analysis(page: Page) -> dict[str, Any]:
@@ -550,7 +550,9 @@ def test_an_analysis_whose_worker_dies_starts_again_and_finishes(page: Page, sit
         timeout=ANALYSIS_TIMEOUT_MS,
     )
     page.evaluate("backgammonTestProbe.kill()")
-    wait_analysis(page)
+    # A new engine loads and the whole analysis runs again: 27 s on an idle machine, over 90 s when the
+    # machine is shared with the rest of the suite.
+    wait_analysis(page, timeout=4 * ANALYSIS_TIMEOUT_MS)
     assert page.get_attribute("html", "data-engine-restarts") == "1"
     progress: list[str] = page.evaluate("window.__progress")
     done = [int(text.split(" of ")[0]) for text in progress if " of " in text]

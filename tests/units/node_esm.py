@@ -4,15 +4,13 @@ kept for the whole test process."""
 
 from __future__ import annotations
 
-import atexit
 import json
-import select
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.node_line import NodeLine
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WEB = (REPO_ROOT / "web").as_uri()
@@ -49,47 +47,19 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   process.stdout.write(JSON.stringify(await run(JSON.parse(line))) + "\\n");
 }
 """
-_server: subprocess.Popen[str] | None = None
-
-
-def _stop(server: subprocess.Popen[str]) -> None:
-    if server.stdin is not None:
-        server.stdin.close()
-    server.wait(timeout=10)
-    if server.stdout is not None:
-        server.stdout.close()
+_SERVER_LINE = NodeLine(NODE, _SERVER, REPO_ROOT, 60, "the modules' Node process") if NODE else None
 
 
 def run_module(imports: str, body: str) -> Any:
     """Run `imports` + `body` as an ES module (`{WEB}` in imports names the web/ folder); the body must
     `print(value)` once, and the value comes back decoded."""
-    global _server
     source = (
         imports.replace("{WEB}", WEB)
         + "\nconst print = (v) => process.stdout.write(JSON.stringify(v));\n"
         + body
     )
-    assert NODE is not None
-    if _server is None or _server.poll() is not None:
-        _server = subprocess.Popen(
-            [NODE, "--input-type=module", "-e", _SERVER],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=REPO_ROOT,
-        )
-        atexit.register(_stop, _server)
-    assert _server.stdin is not None and _server.stdout is not None
-    _server.stdin.write(json.dumps(source) + "\n")
-    _server.stdin.flush()
-    ready, _, _ = select.select([_server.stdout], [], [], 60)
-    if not ready:  # a module that never ends: the next one gets a Node of its own
-        _server.kill()
-        _stop(_server)
-        raise AssertionError("the module did not end within 60 s")
-    line = _server.stdout.readline()
-    assert line, f"the modules' Node process ended (exit status {_server.wait(timeout=10)})"
-    done = json.loads(line)
+    assert _SERVER_LINE is not None
+    done = _SERVER_LINE.ask(source)
     failure = f"exit status {done['code']}: {done['error'] or ''}{done['stderr']}"
     assert done["code"] == 0 and done["error"] is None, failure
     return json.loads(done["stdout"])
