@@ -491,6 +491,7 @@
  * @property {InvitationKey[]} removed
  * @property {Taken[]} taken
  * @property {number} results
+ * @property {InvitationKey[]} ended
  * @property {Record<string, number>} refused
  * @property {RefusalNote[]} reasons
  */

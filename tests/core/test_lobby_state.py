@@ -371,10 +371,19 @@ def test_a_match_leaves_the_matches_being_played_once_a_result_of_it_is_signed(k
         ]
     )
     lobby = Lobby()
-    assert lobby.receive([taken, bob_earlier, carol_dave], NOW)["refused"] == {}
+    changes = lobby.receive([taken, bob_earlier, carol_dave], NOW)
+    assert changes["refused"] == {} and changes["ended"] == []
     assert [i["d"] for i in lobby.being_played(NOW)] == ["annsinvite01"]
-    assert lobby.receive([bob_signs], NOW)["refused"] == {}
+    # The batch says which match it ended, so the page redraws the list at once (one signature is enough).
+    changes = lobby.receive([bob_signs], NOW)
+    assert changes["refused"] == {} and changes["results"] == 0
+    assert changes["ended"] == [{"poster": keys["ann"], "d": "annsinvite01"}]
     assert lobby.being_played(NOW) == [] and lobby.being_played(NOW, keys["ann"]) == []
+    # Ann's signature of the same result ends nothing more.
+    same = result(MATCH_3, [keys["ann"], keys["bob"]], 1)
+    ann_result = result_event(same, keys["bob"], created_at=NOW - 19)
+    (ann_signs,) = sign([("ann", ann_result)])
+    assert lobby.receive([ann_signs], NOW)["ended"] == []
     # Still found by its two players (a tournament's pairing looks for its match so, to review it).
     assert [i["d"] for i in lobby.taken_between((keys["ann"], keys["bob"]), NOW)] == ["annsinvite01"]
 

@@ -180,7 +180,7 @@ export async function createLobby(ctx) {
     for (const taken of changes.taken) answered(taken.poster, taken.d, taken.by);
     for (const removed of changes.removed) if (pending && removed.poster === pending.poster && removed.d === pending.d) answered(removed.poster, removed.d, "");
     if (changes.results) ctx.ratingsChanged();
-    if (changes.added.length || changes.removed.length || changes.taken.length || changes.results) {
+    if (changes.added.length || changes.removed.length || changes.taken.length || changes.results || changes.ended.length) {
       tournamentsChanged();
       await render();
     }

@@ -4,7 +4,8 @@ The worker holds one `Lobby` (this device's); the page feeds it what its relay s
 what it answers. `now` (seconds since 1970) is optional everywhere: Python's clock is used without it.
 
 - `lobby_receive {events, now?}` -> `Changes`: invitations added, removed, taken; new verified results;
-  refusals counted by code, the first few with their reason
+  the matches being played that a signed result ended; refusals counted by code, the first few with their
+  reason
 - `lobby_view {me?, now?}` -> `LobbyView`: the open invitations (those addressed to one player only to that
   player and its poster: `me`), each with its poster's rating; the players `me` met in verified results; the
   live matches being played that may be watched

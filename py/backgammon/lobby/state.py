@@ -80,6 +80,8 @@ class Changes(TypedDict):
     removed: list[InvitationKey]
     taken: list[Taken]
     results: int
+    #: Matches being played that a result signed in this batch ended (they leave the list at once).
+    ended: list[InvitationKey]
     refused: dict[str, int]
     reasons: list[RefusalNote]
 
@@ -109,7 +111,7 @@ class Lobby:
 
     def receive(self, events: object, now: int) -> Changes:
         """Check and take in a batch of events (a list of JSON objects as relays send them)."""
-        changes = Changes(added=[], removed=[], taken=[], results=0, refused={}, reasons=[])
+        changes = Changes(added=[], removed=[], taken=[], results=0, ended=[], refused={}, reasons=[])
         refused: Counter[str] = Counter()
         if not isinstance(events, list):
             events = [events]
@@ -213,7 +215,9 @@ class Lobby:
         before = self.verified_results()
         signed.append((text, result))
         pair = _pair(result["players"][0], result["players"][1])
+        going_on = [i for i in self._taken_by_pair(pair) if not self._over(i)]
         self.last_result_at[pair] = max(self.last_result_at.get(pair, 0), event["created_at"])
+        changes["ended"] += [InvitationKey(poster=i["poster"], d=i["d"]) for i in going_on if self._over(i)]
         self._standings = None
         changes["results"] += len(self.verified_results()) - len(before)
 
@@ -269,6 +273,15 @@ class Lobby:
         found.sort(key=lambda i: (-i["created_at"], i["poster"], i["d"]))
         return found[:MAX_PLAYING_SHOWN]
 
+    def _taken_by_pair(self, pair: tuple[str, str]) -> list[Invitation]:
+        return [
+            i
+            for i in self.invitations.values()
+            if i["state"] == "taken"
+            and i["taken_by"] is not None
+            and _pair(i["poster"], i["taken_by"]) == pair
+        ]
+
     def _over(self, invitation: Invitation) -> bool:
         taker = invitation["taken_by"]
         if taker is None:
@@ -282,12 +295,7 @@ class Lobby:
         list of matches being played, one addressed to a player shows to anyone asking for its two players: a
         tournament's pairings are public, and so is who invited whom on the relay."""
         self.prune(now)
-        pair = set(players)
-        found = [
-            i
-            for i in self.invitations.values()
-            if i["state"] == "taken" and i["taken_by"] is not None and {i["poster"], i["taken_by"]} == pair
-        ]
+        found = self._taken_by_pair(_pair(*players))
         found.sort(key=lambda i: (-i["created_at"], i["poster"], i["d"]))
         return found[:MAX_PLAYING_SHOWN]
 
